@@ -1,0 +1,8 @@
+package fault
+
+import "context"
+
+var (
+	errCanceled = context.Canceled
+	errDeadline = context.DeadlineExceeded
+)

@@ -1,0 +1,57 @@
+package fault
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"testing"
+)
+
+func TestErrorIsAndAs(t *testing.T) {
+	e := New(PhaseContext, "stale_handle", "gone").With("handle", "c1")
+	wrapped := fmt.Errorf("outer: %w", e)
+	if KindOf(wrapped) != "stale_handle" || PhaseOf(wrapped) != PhaseContext {
+		t.Fatalf("kind/phase lost: %v", wrapped)
+	}
+	if !errors.Is(wrapped, &Error{Kind: "stale_handle"}) {
+		t.Fatal("errors.Is with empty phase should match")
+	}
+	if errors.Is(wrapped, &Error{Phase: PhaseTool, Kind: "stale_handle"}) {
+		t.Fatal("errors.Is must compare phase when set")
+	}
+	if KindOf(errors.New("plain")) != "" {
+		t.Fatal("plain errors have no kind")
+	}
+}
+
+func TestErrorJSON(t *testing.T) {
+	e := Wrap(New(PhaseProvider, "http_status", "bad").With("status", 500), PhaseExecute, "model_failed", "sub-call failed")
+	b, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]any
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got["phase"] != "execute" || got["kind"] != "model_failed" {
+		t.Fatalf("bad json %s", b)
+	}
+	cause, ok := got["cause"].(map[string]any)
+	if !ok || cause["kind"] != "http_status" {
+		t.Fatalf("nested cause missing: %s", b)
+	}
+}
+
+func TestFromContext(t *testing.T) {
+	if KindOf(FromContext(PhaseProvider, context.Canceled)) != KindCancelled {
+		t.Fatal("canceled")
+	}
+	if KindOf(FromContext(PhaseProvider, fmt.Errorf("x: %w", context.DeadlineExceeded))) != KindTimeout {
+		t.Fatal("deadline")
+	}
+	if FromContext(PhaseProvider, nil) != nil {
+		t.Fatal("nil")
+	}
+}

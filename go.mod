@@ -1,0 +1,3 @@
+module github.com/rlm-go/rlm
+
+go 1.26
