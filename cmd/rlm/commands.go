@@ -1,0 +1,8 @@
+package main
+
+import "github.com/spf13/cobra"
+
+// subcommands lists every top-level command, in help order.
+func subcommands() []*cobra.Command {
+	return []*cobra.Command{}
+}
