@@ -1,0 +1,116 @@
+package trace
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/rlm-go/rlm/fault"
+)
+
+// Envelope is the JSON export format: {"schema","name","generated_at","payload"}.
+type Envelope struct {
+	Schema      string    `json:"schema"`
+	Name        string    `json:"name"`
+	GeneratedAt time.Time `json:"generated_at"`
+	Payload     Payload   `json:"payload"`
+}
+
+// Payload is the body of an exported trace.
+type Payload struct {
+	Events  []Event `json:"events"`
+	Dropped int     `json:"dropped,omitempty"`
+}
+
+// Error kinds of the trace package.
+const (
+	KindMalformedTrace fault.Kind = "malformed_trace"
+	KindIO             fault.Kind = "io_error"
+)
+
+// WriteJSON writes events as one JSON envelope.
+func WriteJSON(w io.Writer, name string, events []Event, dropped int) error {
+	env := Envelope{Schema: Schema, Name: name, GeneratedAt: time.Now().UTC(), Payload: Payload{Events: events, Dropped: dropped}}
+	if env.Payload.Events == nil {
+		env.Payload.Events = []Event{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(env)
+}
+
+// WriteJSONL writes one event per line.
+func WriteJSONL(w io.Writer, events []Event) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for _, ev := range events {
+		if err := enc.Encode(ev); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteFile exports events to path: JSONL when the extension is .jsonl,
+// the JSON envelope otherwise.
+func WriteFile(path, name string, events []Event, dropped int) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fault.Wrap(err, fault.PhaseTrace, KindIO, "cannot create trace file")
+	}
+	bw := bufio.NewWriter(f)
+	if strings.EqualFold(filepath.Ext(path), ".jsonl") {
+		err = WriteJSONL(bw, events)
+	} else {
+		err = WriteJSON(bw, name, events, dropped)
+	}
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fault.Wrap(err, fault.PhaseTrace, KindIO, "cannot write trace file")
+	}
+	return nil
+}
+
+// Read decodes a trace in either format: a JSON envelope (detected by its
+// "schema" field) or JSONL.
+func Read(r io.Reader) ([]Event, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fault.Wrap(err, fault.PhaseTrace, KindIO, "cannot read trace")
+	}
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
+		return nil, nil
+	}
+	var env Envelope
+	if err := json.Unmarshal(trimmed, &env); err == nil && env.Schema != "" {
+		if env.Schema != Schema {
+			return nil, fault.New(fault.PhaseTrace, KindMalformedTrace, "unsupported trace schema").With("schema", env.Schema)
+		}
+		return env.Payload.Events, nil
+	}
+	var out []Event
+	for i, line := range bytes.Split(trimmed, []byte("\n")) {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		var ev Event
+		if err := json.Unmarshal(line, &ev); err != nil {
+			return nil, fault.Wrap(err, fault.PhaseTrace, KindMalformedTrace, "trace line is not an event").With("line", i+1)
+		}
+		out = append(out, ev)
+	}
+	return out, nil
+}

@@ -1,0 +1,395 @@
+// Package trace records typed runtime events and exports them as JSON or
+// JSONL.
+//
+// Every runtime event (a run, a turn, a model call, a context operation, a
+// tool call, a plan step, a recursive child, an error) is an Event with a
+// sequence number, an id, the id of its parent, the recursion depth and
+// timestamps. Spans are started with Recorder.Start, which returns a derived
+// context carrying the span as the parent of anything started under it, and
+// are recorded when they end. A nil *Recorder is valid and records nothing.
+//
+// Traces never contain credentials: attribute keys that look like secrets
+// are redacted when recorded, and no package puts HTTP headers into a trace.
+package trace
+
+import (
+	"context"
+	"errors"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/rlm-go/rlm/fault"
+)
+
+// Schema is the schema name of the JSON export envelope.
+const Schema = "rlm.trace.v1"
+
+// Kind is the type of an event.
+type Kind string
+
+// Event kinds.
+const (
+	KindRun       Kind = "run"        // a whole completion run
+	KindTurn      Kind = "turn"       // one iteration of a completion loop
+	KindModelCall Kind = "model_call" // one provider request
+	KindContextOp Kind = "context_op" // one context-store operation
+	KindToolCall  Kind = "tool_call"  // one tool invocation
+	KindPlanStep  Kind = "plan_step"  // one plan step
+	KindChild     Kind = "rlm_child"  // a recursive child run
+	KindError     Kind = "error"      // a standalone error report
+	KindNote      Kind = "note"       // an informational point event
+)
+
+// Status is the outcome of an event.
+type Status string
+
+// Event statuses.
+const (
+	StatusOK        Status = "ok"
+	StatusError     Status = "error"
+	StatusCancelled Status = "cancelled"
+)
+
+// Tokens is the token usage attached to an event.
+type Tokens struct {
+	Prompt     int64 `json:"prompt"`
+	Completion int64 `json:"completion"`
+	Total      int64 `json:"total"`
+}
+
+// Event is one recorded runtime event.
+type Event struct {
+	Seq        uint64         `json:"seq"`
+	ID         string         `json:"id"`
+	Parent     string         `json:"parent,omitempty"`
+	Depth      int            `json:"depth"`
+	Kind       Kind           `json:"kind"`
+	Name       string         `json:"name,omitempty"`
+	Status     Status         `json:"status,omitempty"`
+	Start      time.Time      `json:"start"`
+	End        time.Time      `json:"end"`
+	DurationMS float64        `json:"duration_ms"`
+	Tokens     *Tokens        `json:"tokens,omitempty"`
+	CostUSD    float64        `json:"cost_usd,omitempty"`
+	CostKnown  bool           `json:"cost_known,omitempty"`
+	Bytes      int64          `json:"bytes,omitempty"`
+	Attrs      map[string]any `json:"attrs,omitempty"`
+	Error      *fault.Error   `json:"error,omitempty"`
+}
+
+// DefaultLimit is the default maximum number of events a Recorder keeps.
+const DefaultLimit = 100_000
+
+// Recorder collects events. It is safe for concurrent use. The zero value is
+// not usable; use NewRecorder. A nil *Recorder records nothing.
+type Recorder struct {
+	mu      sync.Mutex
+	seq     uint64
+	events  []Event
+	limit   int
+	dropped int
+	now     func() time.Time
+	onEvent func(Event)
+}
+
+// Option configures a Recorder.
+type Option func(*Recorder)
+
+// WithLimit bounds the number of events kept; later events are counted as
+// dropped. n <= 0 means DefaultLimit.
+func WithLimit(n int) Option {
+	return func(r *Recorder) {
+		if n > 0 {
+			r.limit = n
+		}
+	}
+}
+
+// WithClock sets the clock used for timestamps (for deterministic tests).
+func WithClock(now func() time.Time) Option { return func(r *Recorder) { r.now = now } }
+
+// WithObserver registers fn to be called (synchronously, outside the
+// recorder's lock) with every event as it is recorded; for live progress.
+func WithObserver(fn func(Event)) Option { return func(r *Recorder) { r.onEvent = fn } }
+
+// NewRecorder returns an empty Recorder.
+func NewRecorder(opts ...Option) *Recorder {
+	r := &Recorder{limit: DefaultLimit, now: time.Now}
+	for _, o := range opts {
+		o(r)
+	}
+	return r
+}
+
+type ctxKey struct{}
+
+type scope struct {
+	rec    *Recorder
+	parent string
+	depth  int
+}
+
+// WithRecorder returns a context that carries rec; spans started from it are
+// recorded there.
+func WithRecorder(ctx context.Context, rec *Recorder) context.Context {
+	s := scopeOf(ctx)
+	s.rec = rec
+	return context.WithValue(ctx, ctxKey{}, s)
+}
+
+// WithDepth returns a context whose spans are recorded at the given
+// recursion depth.
+func WithDepth(ctx context.Context, depth int) context.Context {
+	s := scopeOf(ctx)
+	s.depth = depth
+	return context.WithValue(ctx, ctxKey{}, s)
+}
+
+// FromContext returns the Recorder carried by ctx, or nil.
+func FromContext(ctx context.Context) *Recorder { return scopeOf(ctx).rec }
+
+// ParentID returns the id of the span that encloses ctx, or "".
+func ParentID(ctx context.Context) string { return scopeOf(ctx).parent }
+
+// DepthOf returns the recursion depth carried by ctx.
+func DepthOf(ctx context.Context) int { return scopeOf(ctx).depth }
+
+func scopeOf(ctx context.Context) scope {
+	if s, ok := ctx.Value(ctxKey{}).(scope); ok {
+		return s
+	}
+	return scope{}
+}
+
+// Span is an event in progress. End records it. A nil *Span is valid.
+type Span struct {
+	rec   *Recorder
+	ev    Event
+	once  sync.Once
+	mu    sync.Mutex
+	attrs map[string]any
+}
+
+// Start begins a span of the given kind under the span carried by ctx, using
+// the Recorder carried by ctx. It returns a context in which the new span is
+// the parent. When ctx carries no Recorder, Start returns ctx and a nil Span.
+func Start(ctx context.Context, kind Kind, name string) (context.Context, *Span) {
+	s := scopeOf(ctx)
+	if s.rec == nil {
+		return ctx, nil
+	}
+	sp := s.rec.begin(s.parent, s.depth, kind, name)
+	child := s
+	child.parent = sp.ev.ID
+	return context.WithValue(ctx, ctxKey{}, child), sp
+}
+
+func (r *Recorder) begin(parent string, depth int, kind Kind, name string) *Span {
+	r.mu.Lock()
+	r.seq++
+	seq := r.seq
+	r.mu.Unlock()
+	return &Span{rec: r, ev: Event{
+		Seq: seq, ID: "e" + strconv.FormatUint(seq, 10), Parent: parent, Depth: depth,
+		Kind: kind, Name: name, Start: r.now(),
+	}}
+}
+
+// ID returns the span's event id, or "" for a nil span.
+func (sp *Span) ID() string {
+	if sp == nil {
+		return ""
+	}
+	return sp.ev.ID
+}
+
+// Set records an attribute on the span. Keys that look like secrets are
+// redacted.
+func (sp *Span) Set(key string, value any) {
+	if sp == nil {
+		return
+	}
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	if sp.attrs == nil {
+		sp.attrs = make(map[string]any)
+	}
+	sp.attrs[key] = value
+}
+
+// SetTokens records token usage on the span.
+func (sp *Span) SetTokens(prompt, completion, total int64) {
+	if sp == nil {
+		return
+	}
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	sp.ev.Tokens = &Tokens{Prompt: prompt, Completion: completion, Total: total}
+}
+
+// SetCost records the cost in USD and whether it was reported (known) rather
+// than estimated.
+func (sp *Span) SetCost(usd float64, known bool) {
+	if sp == nil {
+		return
+	}
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	sp.ev.CostUSD, sp.ev.CostKnown = usd, known
+}
+
+// SetBytes records a byte count (inspected, returned or sent) on the span.
+func (sp *Span) SetBytes(n int64) {
+	if sp == nil {
+		return
+	}
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	sp.ev.Bytes = n
+}
+
+// End records the span with a status derived from err: ok for nil,
+// cancelled for cancellation kinds, error otherwise. Only the first End
+// counts.
+func (sp *Span) End(err error) {
+	if sp == nil {
+		return
+	}
+	sp.once.Do(func() {
+		sp.mu.Lock()
+		ev := sp.ev
+		ev.Attrs = Redact(sp.attrs)
+		sp.mu.Unlock()
+		ev.End = sp.rec.now()
+		ev.DurationMS = float64(ev.End.Sub(ev.Start).Microseconds()) / 1000
+		ev.Status = StatusOf(err)
+		if err != nil {
+			ev.Error = asFault(err)
+		}
+		sp.rec.add(ev)
+	})
+}
+
+// StatusOf maps an error to an event status.
+func StatusOf(err error) Status {
+	switch {
+	case err == nil:
+		return StatusOK
+	case fault.KindOf(err) == fault.KindCancelled, isContextCancel(err):
+		return StatusCancelled
+	default:
+		return StatusError
+	}
+}
+
+func isContextCancel(err error) bool { return errors.Is(err, context.Canceled) }
+
+func asFault(err error) *fault.Error {
+	if fe := fault.As(fault.FromContext(fault.PhaseExecute, err)); fe != nil {
+		return fe
+	}
+	return fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, err.Error())
+}
+
+// Emit records a point event (no duration) under the span carried by ctx.
+func Emit(ctx context.Context, kind Kind, name string, attrs map[string]any, err error) {
+	s := scopeOf(ctx)
+	if s.rec == nil {
+		return
+	}
+	sp := s.rec.begin(s.parent, s.depth, kind, name)
+	for k, v := range attrs {
+		sp.Set(k, v)
+	}
+	sp.End(err)
+}
+
+func (r *Recorder) add(ev Event) {
+	r.mu.Lock()
+	if len(r.events) >= r.limit {
+		r.dropped++
+		r.mu.Unlock()
+		return
+	}
+	r.events = append(r.events, ev)
+	fn := r.onEvent
+	r.mu.Unlock()
+	if fn != nil {
+		fn(ev)
+	}
+}
+
+// Events returns a copy of the recorded events sorted by sequence number.
+func (r *Recorder) Events() []Event {
+	if r == nil {
+		return nil
+	}
+	r.mu.Lock()
+	out := slices.Clone(r.events)
+	r.mu.Unlock()
+	slices.SortFunc(out, func(a, b Event) int {
+		switch {
+		case a.Seq < b.Seq:
+			return -1
+		case a.Seq > b.Seq:
+			return 1
+		}
+		return 0
+	})
+	return out
+}
+
+// Dropped returns how many events were not kept because of the limit.
+func (r *Recorder) Dropped() int {
+	if r == nil {
+		return 0
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.dropped
+}
+
+// secretWords are substrings of attribute keys whose values are redacted.
+var secretWords = []string{"authorization", "api_key", "apikey", "token", "password", "secret", "private_key", "cookie"}
+
+// Redacted is the value that replaces a redacted attribute.
+const Redacted = "[redacted]"
+
+// IsSecretKey reports whether an attribute or field key names a secret.
+// Keys about token counts ("prompt_tokens", "tokens", "max_tokens") are not
+// secrets.
+func IsSecretKey(key string) bool {
+	k := strings.ToLower(key)
+	if strings.HasSuffix(k, "tokens") || strings.HasPrefix(k, "tokens") {
+		return false
+	}
+	for _, w := range secretWords {
+		if strings.Contains(k, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// Redact returns a copy of attrs with secret-looking keys replaced by
+// Redacted, recursively through nested maps.
+func Redact(attrs map[string]any) map[string]any {
+	if attrs == nil {
+		return nil
+	}
+	out := maps.Clone(attrs)
+	for k, v := range out {
+		if IsSecretKey(k) {
+			out[k] = Redacted
+			continue
+		}
+		if m, ok := v.(map[string]any); ok {
+			out[k] = Redact(m)
+		}
+	}
+	return out
+}

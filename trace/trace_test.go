@@ -1,0 +1,167 @@
+package trace
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/rlm-go/rlm/fault"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+func fixedClock() func() time.Time {
+	t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	var mu sync.Mutex
+	n := 0
+	return func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		n++
+		return t0.Add(time.Duration(n) * time.Millisecond)
+	}
+}
+
+func sample(t *testing.T) *Recorder {
+	t.Helper()
+	rec := NewRecorder(WithClock(fixedClock()))
+	ctx := WithRecorder(context.Background(), rec)
+	ctx, run := Start(ctx, KindRun, "demo")
+	tctx, turn := Start(ctx, KindTurn, "turn 1")
+	_, call := Start(tctx, KindModelCall, "gpt-4o-mini")
+	call.SetTokens(100, 20, 120)
+	call.SetCost(0.000123, true)
+	call.Set("api_key", "sk-secret")
+	call.Set("model", "gpt-4o-mini")
+	call.End(nil)
+	_, op := Start(tctx, KindContextOp, "search")
+	op.SetBytes(4096)
+	op.End(fault.New(fault.PhaseContext, "invalid_pattern", "bad"))
+	turn.End(nil)
+	cctx := WithDepth(ctx, 1)
+	_, child := Start(cctx, KindChild, "chunk 0")
+	child.End(context.Canceled)
+	run.End(nil)
+	return rec
+}
+
+func TestSpansNestAndRedact(t *testing.T) {
+	evs := sample(t).Events()
+	if len(evs) != 5 {
+		t.Fatalf("want 5 events, got %d", len(evs))
+	}
+	byName := map[string]Event{}
+	for _, e := range evs {
+		byName[e.Name] = e
+	}
+	if byName["gpt-4o-mini"].Parent != byName["turn 1"].ID || byName["turn 1"].Parent != byName["demo"].ID {
+		t.Fatal("parent links wrong")
+	}
+	if byName["chunk 0"].Depth != 1 || byName["chunk 0"].Status != StatusCancelled {
+		t.Fatalf("child: %+v", byName["chunk 0"])
+	}
+	if byName["search"].Status != StatusError || byName["search"].Error.Kind != "invalid_pattern" {
+		t.Fatal("error status lost")
+	}
+	if byName["gpt-4o-mini"].Attrs["api_key"] != Redacted {
+		t.Fatal("api_key not redacted")
+	}
+	for i := 1; i < len(evs); i++ {
+		if evs[i].Seq <= evs[i-1].Seq {
+			t.Fatal("not sorted by seq")
+		}
+	}
+}
+
+func TestNilRecorderIsNoop(t *testing.T) {
+	ctx, sp := Start(context.Background(), KindRun, "x")
+	sp.Set("a", 1)
+	sp.End(nil)
+	if sp != nil || FromContext(ctx) != nil {
+		t.Fatal("expected no-op")
+	}
+	var r *Recorder
+	if r.Events() != nil || r.Dropped() != 0 {
+		t.Fatal("nil recorder")
+	}
+}
+
+func TestLimit(t *testing.T) {
+	rec := NewRecorder(WithLimit(2))
+	ctx := WithRecorder(context.Background(), rec)
+	for range 5 {
+		Emit(ctx, KindNote, "n", nil, nil)
+	}
+	if len(rec.Events()) != 2 || rec.Dropped() != 3 {
+		t.Fatalf("events %d dropped %d", len(rec.Events()), rec.Dropped())
+	}
+}
+
+func TestExportRoundTrip(t *testing.T) {
+	evs := sample(t).Events()
+	dir := t.TempDir()
+	for _, name := range []string{"t.json", "t.jsonl"} {
+		p := filepath.Join(dir, name)
+		if err := WriteFile(p, "demo", evs, 0); err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := os.ReadFile(p)
+		if strings.Contains(string(raw), "sk-secret") {
+			t.Fatal("secret leaked into export")
+		}
+		if name == "t.json" {
+			var env map[string]any
+			if err := json.Unmarshal(raw, &env); err != nil || env["schema"] != Schema || env["payload"] == nil || env["generated_at"] == nil || env["name"] != "demo" {
+				t.Fatalf("bad envelope: %v", err)
+			}
+		} else if n := strings.Count(strings.TrimSpace(string(raw)), "\n") + 1; n != len(evs) {
+			t.Fatalf("jsonl lines %d", n)
+		}
+		f, _ := os.Open(p)
+		back, err := Read(f)
+		f.Close()
+		if err != nil || len(back) != len(evs) || back[2].Name != evs[2].Name {
+			t.Fatalf("%s: round trip %v", name, err)
+		}
+	}
+	if _, err := Read(strings.NewReader("{not json\n")); fault.KindOf(err) != KindMalformedTrace {
+		t.Fatalf("want malformed_trace, got %v", err)
+	}
+}
+
+func TestTreeGolden(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteTree(&buf, sample(t).Events()); err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "tree.golden")
+	if *update {
+		os.WriteFile(golden, buf.Bytes(), 0o644)
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if buf.String() != string(want) {
+		t.Fatalf("tree mismatch:\n%s\nwant:\n%s", buf.String(), want)
+	}
+}
+
+func TestIsSecretKey(t *testing.T) {
+	for k, want := range map[string]bool{"Authorization": true, "api_key": true, "x_token": true, "prompt_tokens": false, "tokens": false, "model": false, "client_secret": true} {
+		if IsSecretKey(k) != want {
+			t.Errorf("%s: want %v", k, want)
+		}
+	}
+}
