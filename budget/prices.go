@@ -1,0 +1,89 @@
+package budget
+
+import (
+	_ "embed"
+	"encoding/json"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Price is the list price of a model in USD per million tokens.
+type Price struct {
+	Model            string  `json:"model"`
+	InputPerMillion  float64 `json:"input_per_million"`
+	OutputPerMillion float64 `json:"output_per_million"`
+}
+
+//go:embed prices.json
+var pricesJSON []byte
+
+var (
+	pricesOnce sync.Once
+	prices     []Price // sorted by descending model-name length, then name
+)
+
+func loadPrices() {
+	var file struct {
+		Prices []Price `json:"prices"`
+	}
+	if err := json.Unmarshal(pricesJSON, &file); err != nil {
+		panic("budget: embedded prices.json is invalid: " + err.Error())
+	}
+	prices = file.Prices
+	slices.SortFunc(prices, func(a, b Price) int {
+		if d := len(b.Model) - len(a.Model); d != 0 {
+			return d
+		}
+		return strings.Compare(a.Model, b.Model)
+	})
+}
+
+// Prices returns a copy of the embedded price table sorted by model name.
+func Prices() []Price {
+	pricesOnce.Do(loadPrices)
+	out := slices.Clone(prices)
+	slices.SortFunc(out, func(a, b Price) int { return strings.Compare(a.Model, b.Model) })
+	return out
+}
+
+// LookupPrice finds the price of model. A provider prefix such as "openai/"
+// is ignored, and dated or suffixed variants ("gpt-4o-mini-2024-07-18") match
+// the longest listed name they start with.
+func LookupPrice(model string) (Price, bool) {
+	pricesOnce.Do(loadPrices)
+	m := strings.ToLower(strings.TrimSpace(model))
+	if i := strings.LastIndexByte(m, '/'); i >= 0 {
+		m = m[i+1:]
+	}
+	m = strings.TrimSuffix(m, ":free")
+	for _, p := range prices { // longest names first
+		if m == p.Model || strings.HasPrefix(m, p.Model+"-") || strings.HasPrefix(m, p.Model+":") {
+			return p, true
+		}
+	}
+	return Price{}, false
+}
+
+// EstimateCost returns the estimated cost in USD of a call to model with the
+// given token counts, and whether the model is in the price table.
+func EstimateCost(model string, promptTokens, completionTokens int64) (float64, bool) {
+	p, ok := LookupPrice(model)
+	if !ok {
+		return 0, false
+	}
+	return (float64(promptTokens)*p.InputPerMillion + float64(completionTokens)*p.OutputPerMillion) / 1e6, true
+}
+
+// WithEstimatedCost fills in an estimated cost when u has no reported cost
+// and model is priced. Reported costs are never overwritten.
+func WithEstimatedCost(u Usage, model string) Usage {
+	if u.CostKnown {
+		return u
+	}
+	if c, ok := EstimateCost(model, u.PromptTokens, u.CompletionTokens); ok {
+		u.CostUSD = c
+		u.CostEstimated = true
+	}
+	return u
+}

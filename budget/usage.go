@@ -1,0 +1,41 @@
+// Package budget holds usage accounting, run-time limits with shared
+// counters, and the price table used to estimate cost.
+package budget
+
+// Usage is the token and cost accounting of one or more model calls.
+//
+// Token counts are "known" when the server reported them. Cost is known when
+// the server reported it (for example OpenRouter's usage.cost); otherwise it
+// may be estimated from the price table, in which case CostEstimated is set.
+type Usage struct {
+	PromptTokens     int64   `json:"prompt_tokens"`
+	CompletionTokens int64   `json:"completion_tokens"`
+	TotalTokens      int64   `json:"total_tokens"`
+	TokensKnown      bool    `json:"tokens_known"`
+	CostUSD          float64 `json:"cost_usd"`
+	CostKnown        bool    `json:"cost_known"`
+	CostEstimated    bool    `json:"cost_estimated"`
+	Calls            int64   `json:"calls"`
+}
+
+// Add returns the sum of u and v. Flags combine conservatively: the sum's
+// tokens (or cost) are known only when both parts are known (or when one side
+// has no calls), and its cost is estimated when either part's is.
+func (u Usage) Add(v Usage) Usage {
+	switch {
+	case u.Calls == 0 && u.TotalTokens == 0 && u.CostUSD == 0:
+		return v
+	case v.Calls == 0 && v.TotalTokens == 0 && v.CostUSD == 0:
+		return u
+	}
+	return Usage{
+		PromptTokens:     u.PromptTokens + v.PromptTokens,
+		CompletionTokens: u.CompletionTokens + v.CompletionTokens,
+		TotalTokens:      u.TotalTokens + v.TotalTokens,
+		TokensKnown:      u.TokensKnown && v.TokensKnown,
+		CostUSD:          u.CostUSD + v.CostUSD,
+		CostKnown:        u.CostKnown && v.CostKnown,
+		CostEstimated:    u.CostEstimated || v.CostEstimated,
+		Calls:            u.Calls + v.Calls,
+	}
+}
