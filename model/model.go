@@ -1,0 +1,146 @@
+// Package model defines the provider interface and the chat request and
+// response types shared by every model backend.
+//
+// Implementations live in sub-packages: model/openai speaks the
+// OpenAI-compatible chat-completions protocol over HTTP (OpenAI, OpenRouter,
+// Ollama, vLLM, llama.cpp servers) and model/replay serves recorded
+// cassettes over that same protocol. Nothing above this package knows about
+// HTTP.
+package model
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/fault"
+)
+
+// Role is the author of a message.
+type Role string
+
+// Message roles.
+const (
+	RoleSystem    Role = "system"
+	RoleUser      Role = "user"
+	RoleAssistant Role = "assistant"
+	RoleTool      Role = "tool"
+)
+
+// Message is one chat message.
+type Message struct {
+	Role    Role   `json:"role"`
+	Content string `json:"content"`
+	// Name optionally names the author.
+	Name string `json:"name,omitempty"`
+	// ToolCalls are the native tool calls of an assistant message.
+	ToolCalls []ToolCall `json:"tool_calls,omitempty"`
+	// ToolCallID links a tool message to the call it answers.
+	ToolCallID string `json:"tool_call_id,omitempty"`
+}
+
+// ToolCall is one native tool call emitted by a model.
+type ToolCall struct {
+	// ID is the provider's call id.
+	ID string `json:"id"`
+	// Type is "function" for function tools.
+	Type string `json:"type"`
+	// Name is the called function's name, as the model wrote it.
+	Name string `json:"name"`
+	// Arguments is the raw argument text, as the model wrote it; it is not
+	// guaranteed to be valid JSON.
+	Arguments string `json:"arguments"`
+}
+
+// Tool is a function tool offered to the model.
+type Tool struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description,omitempty"`
+	Parameters  json.RawMessage `json:"parameters,omitempty"`
+	Strict      bool            `json:"strict,omitempty"`
+}
+
+// ToolChoice constrains tool use: Mode is "auto", "none" or "required", or
+// "function" with Name set to force one tool. The zero value leaves the
+// choice to the server.
+type ToolChoice struct {
+	Mode string `json:"mode,omitempty"`
+	Name string `json:"name,omitempty"`
+}
+
+// Request is one chat-completion request.
+type Request struct {
+	// Model overrides the provider's default model when set.
+	Model    string    `json:"model,omitempty"`
+	Messages []Message `json:"messages"`
+	Tools    []Tool    `json:"tools,omitempty"`
+	// ToolChoice is sent when Mode is set.
+	ToolChoice ToolChoice `json:"tool_choice,omitzero"`
+	// MaxTokens bounds the completion length when positive.
+	MaxTokens int `json:"max_tokens,omitempty"`
+	// Temperature is sent when non-nil.
+	Temperature *float64 `json:"temperature,omitempty"`
+	// ReasoningEffort ("low", "medium", "high") is sent when set.
+	ReasoningEffort string `json:"reasoning_effort,omitempty"`
+	// Stream asks the provider to stream the response (server-sent events);
+	// the provider reassembles it, so the Response has the same shape.
+	Stream bool `json:"stream,omitempty"`
+	// Extra holds provider-specific request fields merged into the request
+	// body. They never override the fields above.
+	Extra map[string]any `json:"extra,omitempty"`
+}
+
+// Response is the reassembled result of one chat completion.
+type Response struct {
+	Text         string       `json:"text"`
+	Reasoning    string       `json:"reasoning,omitempty"`
+	ToolCalls    []ToolCall   `json:"tool_calls,omitempty"`
+	FinishReason string       `json:"finish_reason,omitempty"`
+	Usage        budget.Usage `json:"usage"`
+	Meta         Meta         `json:"meta"`
+}
+
+// Meta describes how a response was obtained.
+type Meta struct {
+	// Provider names the backend ("openai-compatible", "replay", ...).
+	Provider string `json:"provider,omitempty"`
+	// ID is the server's completion id.
+	ID string `json:"id,omitempty"`
+	// Model is the model the server says it used.
+	Model string `json:"model,omitempty"`
+	// HTTPStatus is the status code of the final attempt.
+	HTTPStatus int `json:"http_status,omitempty"`
+	// Attempts counts HTTP attempts including retries.
+	Attempts int `json:"attempts,omitempty"`
+	// Streamed reports whether the response arrived as a stream.
+	Streamed bool `json:"streamed,omitempty"`
+	// LatencyMS is the wall time of the whole call in milliseconds.
+	LatencyMS float64 `json:"latency_ms,omitempty"`
+}
+
+// Provider completes chat requests. Implementations are safe for concurrent
+// use, honour ctx cancellation promptly, and report failures as
+// *fault.Error values with Phase provider.
+type Provider interface {
+	Complete(ctx context.Context, req Request) (*Response, error)
+}
+
+// ProviderFunc adapts a function to the Provider interface.
+type ProviderFunc func(ctx context.Context, req Request) (*Response, error)
+
+// Complete calls f.
+func (f ProviderFunc) Complete(ctx context.Context, req Request) (*Response, error) {
+	return f(ctx, req)
+}
+
+// Error kinds reported by providers (Phase provider).
+const (
+	KindHTTPStatus        fault.Kind = "http_status"
+	KindTimeout           fault.Kind = "timeout"
+	KindCancelled         fault.Kind = "cancelled"
+	KindMalformedResponse fault.Kind = "malformed_response"
+	KindTransport         fault.Kind = "transport"
+	KindStreamInterrupted fault.Kind = "stream_interrupted"
+	KindMissingAPIKey     fault.Kind = "missing_api_key"
+	KindInvalidRequest    fault.Kind = "invalid_request"
+)

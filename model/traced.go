@@ -1,0 +1,38 @@
+package model
+
+import (
+	"context"
+
+	"github.com/rlm-go/rlm/trace"
+)
+
+// Traced wraps p so that every call is recorded as a model_call span on the
+// trace recorder carried by the call's context, with tokens, cost, the model
+// actually used, the HTTP status and the attempt count. Request and response
+// text, headers and credentials are never recorded.
+func Traced(p Provider, name string) Provider {
+	return ProviderFunc(func(ctx context.Context, req Request) (*Response, error) {
+		label := req.Model
+		if label == "" {
+			label = name
+		}
+		ctx, sp := trace.Start(ctx, trace.KindModelCall, label)
+		sp.Set("messages", len(req.Messages))
+		sp.Set("tools", len(req.Tools))
+		sp.Set("stream", req.Stream)
+		resp, err := p.Complete(ctx, req)
+		if resp != nil {
+			u := resp.Usage
+			sp.SetTokens(u.PromptTokens, u.CompletionTokens, u.TotalTokens)
+			sp.SetCost(u.CostUSD, u.CostKnown)
+			sp.Set("model", resp.Meta.Model)
+			sp.Set("http_status", resp.Meta.HTTPStatus)
+			sp.Set("attempts", resp.Meta.Attempts)
+			sp.Set("finish_reason", resp.FinishReason)
+			sp.Set("tool_calls", len(resp.ToolCalls))
+			sp.SetBytes(int64(len(resp.Text)))
+		}
+		sp.End(err)
+		return resp, err
+	})
+}
