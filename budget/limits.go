@@ -1,0 +1,284 @@
+package budget
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/rlm-go/rlm/fault"
+)
+
+// Limits are the hard budgets of one run. They are tree-wide: a run and all
+// its recursive children share one Tracker. A zero field means "use the
+// default"; a negative field means "unlimited", except MaxDepth, where a
+// negative value is invalid (to forbid recursion, do not grant the "rlm"
+// capability).
+type Limits struct {
+	MaxIterations  int           `json:"max_iterations"`   // completion-loop turns, summed over the tree
+	MaxDepth       int           `json:"max_depth"`        // deepest recursion level allowed (root is 0)
+	MaxModelCalls  int           `json:"max_model_calls"`  // provider requests, root and sub-calls
+	MaxToolCalls   int           `json:"max_tool_calls"`   // tool invocations
+	MaxContextOps  int           `json:"max_context_ops"`  // context-store operations
+	MaxTotalTokens int64         `json:"max_total_tokens"` // prompt + completion tokens
+	MaxCostUSD     float64       `json:"max_cost_usd"`     // reported or estimated cost
+	MaxOutputBytes int           `json:"max_output_bytes"` // bytes of the final answer
+	MaxConcurrency int           `json:"max_concurrency"`  // concurrent sub-calls (model, rlm, tool) in flight
+	TimeLimit      time.Duration `json:"time_limit"`       // wall clock for the whole run
+}
+
+// DefaultLimits are used for zero fields of Limits.
+var DefaultLimits = Limits{
+	MaxIterations:  100,
+	MaxDepth:       1,
+	MaxModelCalls:  500,
+	MaxToolCalls:   200,
+	MaxContextOps:  2000,
+	MaxTotalTokens: 5_000_000,
+	MaxCostUSD:     5.0,
+	MaxOutputBytes: 1 << 20,
+	MaxConcurrency: 8,
+	TimeLimit:      10 * time.Minute,
+}
+
+// Budget error kinds (Phase budget).
+const (
+	KindMaxIterations  fault.Kind = "max_iterations_exceeded"
+	KindMaxDepth       fault.Kind = "max_depth_exceeded"
+	KindMaxModelCalls  fault.Kind = "max_model_calls_exceeded"
+	KindMaxToolCalls   fault.Kind = "max_tool_calls_exceeded"
+	KindMaxContextOps  fault.Kind = "max_context_ops_exceeded"
+	KindMaxTotalTokens fault.Kind = "max_total_tokens_exceeded"
+	KindMaxCost        fault.Kind = "max_cost_exceeded"
+	KindMaxOutputBytes fault.Kind = "max_output_bytes_exceeded"
+	KindTimeLimit      fault.Kind = "time_limit_exceeded"
+	KindInvalidLimits  fault.Kind = "invalid_limits"
+)
+
+// Resolve returns l with zero fields replaced by DefaultLimits, or a typed
+// error for invalid values.
+func (l Limits) Resolve() (Limits, error) {
+	d := DefaultLimits
+	if l.MaxDepth < 0 {
+		return l, fault.New(fault.PhaseConfig, KindInvalidLimits, "max_depth must not be negative")
+	}
+	pick := func(v, def int) int {
+		if v == 0 {
+			return def
+		}
+		return v
+	}
+	l.MaxDepth = pick(l.MaxDepth, d.MaxDepth)
+	l.MaxIterations = pick(l.MaxIterations, d.MaxIterations)
+	l.MaxModelCalls = pick(l.MaxModelCalls, d.MaxModelCalls)
+	l.MaxToolCalls = pick(l.MaxToolCalls, d.MaxToolCalls)
+	l.MaxContextOps = pick(l.MaxContextOps, d.MaxContextOps)
+	l.MaxOutputBytes = pick(l.MaxOutputBytes, d.MaxOutputBytes)
+	l.MaxConcurrency = pick(l.MaxConcurrency, d.MaxConcurrency)
+	if l.MaxTotalTokens == 0 {
+		l.MaxTotalTokens = d.MaxTotalTokens
+	}
+	if l.MaxCostUSD == 0 {
+		l.MaxCostUSD = d.MaxCostUSD
+	}
+	if l.TimeLimit == 0 {
+		l.TimeLimit = d.TimeLimit
+	}
+	if l.MaxConcurrency < 0 {
+		l.MaxConcurrency = 1 << 20
+	}
+	return l, nil
+}
+
+// Counters is a snapshot of what a run has spent.
+type Counters struct {
+	Iterations  int64 `json:"iterations"`
+	ModelCalls  int64 `json:"model_calls"`
+	ToolCalls   int64 `json:"tool_calls"`
+	ContextOps  int64 `json:"context_ops"`
+	MaxDepth    int64 `json:"max_depth_reached"`
+	InFlight    int64 `json:"in_flight"`
+	MaxInFlight int64 `json:"max_in_flight"`
+}
+
+// Tracker enforces Limits with counters shared by every goroutine of a run
+// tree. It is safe for concurrent use.
+type Tracker struct {
+	limits Limits
+	start  time.Time
+	sem    chan struct{}
+
+	iterations, modelCalls, toolCalls, contextOps atomic.Int64
+	maxDepth, inFlight, maxInFlight               atomic.Int64
+
+	mu      sync.Mutex
+	usage   Usage
+	byDepth map[int]Usage
+}
+
+// NewTracker returns a Tracker for resolved limits (see Limits.Resolve).
+func NewTracker(l Limits) *Tracker {
+	return &Tracker{limits: l, start: time.Now(), sem: make(chan struct{}, max(l.MaxConcurrency, 1)), byDepth: map[int]Usage{}}
+}
+
+// Limits returns the limits the tracker enforces.
+func (t *Tracker) Limits() Limits { return t.limits }
+
+// Deadline returns the wall-clock deadline of the run.
+func (t *Tracker) Deadline() time.Time { return t.start.Add(t.limits.TimeLimit) }
+
+func exceeded(kind fault.Kind, limit string, max any, used any) error {
+	return fault.New(fault.PhaseBudget, kind, "budget exhausted: "+limit).With("limit", limit).With("max", max).With("used", used)
+}
+
+func admit(c *atomic.Int64, max int, kind fault.Kind, name string) error {
+	if max < 0 {
+		c.Add(1)
+		return nil
+	}
+	if n := c.Add(1); n > int64(max) {
+		c.Add(-1)
+		return exceeded(kind, name, max, n-1)
+	}
+	return nil
+}
+
+// Iteration admits one more completion-loop turn.
+func (t *Tracker) Iteration() error {
+	if err := t.Spendable(); err != nil {
+		return err
+	}
+	return admit(&t.iterations, t.limits.MaxIterations, KindMaxIterations, "max_iterations")
+}
+
+// ModelCall admits one more provider request, after checking that tokens,
+// cost and time remain.
+func (t *Tracker) ModelCall() error {
+	if err := t.Spendable(); err != nil {
+		return err
+	}
+	return admit(&t.modelCalls, t.limits.MaxModelCalls, KindMaxModelCalls, "max_model_calls")
+}
+
+// ToolCall admits one more tool invocation.
+func (t *Tracker) ToolCall() error {
+	if err := t.checkTime(); err != nil {
+		return err
+	}
+	return admit(&t.toolCalls, t.limits.MaxToolCalls, KindMaxToolCalls, "max_tool_calls")
+}
+
+// ContextOp admits one more context-store operation.
+func (t *Tracker) ContextOp() error {
+	if err := t.checkTime(); err != nil {
+		return err
+	}
+	return admit(&t.contextOps, t.limits.MaxContextOps, KindMaxContextOps, "max_context_ops")
+}
+
+// Depth admits running at recursion depth d.
+func (t *Tracker) Depth(d int) error {
+	if d > t.limits.MaxDepth {
+		return exceeded(KindMaxDepth, "max_depth", t.limits.MaxDepth, d)
+	}
+	for {
+		cur := t.maxDepth.Load()
+		if int64(d) <= cur || t.maxDepth.CompareAndSwap(cur, int64(d)) {
+			return nil
+		}
+	}
+}
+
+// Output checks the size of a final answer.
+func (t *Tracker) Output(n int) error {
+	if t.limits.MaxOutputBytes >= 0 && n > t.limits.MaxOutputBytes {
+		return exceeded(KindMaxOutputBytes, "max_output_bytes", t.limits.MaxOutputBytes, n)
+	}
+	return nil
+}
+
+// Spendable reports a typed error when tokens, cost or time are used up.
+func (t *Tracker) Spendable() error {
+	if err := t.checkTime(); err != nil {
+		return err
+	}
+	t.mu.Lock()
+	u := t.usage
+	t.mu.Unlock()
+	if t.limits.MaxTotalTokens > 0 && u.TotalTokens >= t.limits.MaxTotalTokens {
+		return exceeded(KindMaxTotalTokens, "max_total_tokens", t.limits.MaxTotalTokens, u.TotalTokens)
+	}
+	if t.limits.MaxCostUSD > 0 && u.CostUSD >= t.limits.MaxCostUSD {
+		return exceeded(KindMaxCost, "max_cost_usd", t.limits.MaxCostUSD, u.CostUSD)
+	}
+	return nil
+}
+
+func (t *Tracker) checkTime() error {
+	if t.limits.TimeLimit > 0 && time.Since(t.start) > t.limits.TimeLimit {
+		return exceeded(KindTimeLimit, "time_limit", t.limits.TimeLimit.String(), time.Since(t.start).Round(time.Millisecond).String())
+	}
+	return nil
+}
+
+// Charge records the usage of one model call made at depth d. Usage is
+// charged even for responses that are later rejected.
+func (t *Tracker) Charge(d int, u Usage) {
+	if u.Calls == 0 {
+		u.Calls = 1
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.usage = t.usage.Add(u)
+	t.byDepth[d] = t.byDepth[d].Add(u)
+}
+
+// Usage returns the total usage so far.
+func (t *Tracker) Usage() Usage {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.usage
+}
+
+// UsageByDepth returns the usage per recursion depth.
+func (t *Tracker) UsageByDepth() map[int]Usage {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	out := make(map[int]Usage, len(t.byDepth))
+	for k, v := range t.byDepth {
+		out[k] = v
+	}
+	return out
+}
+
+// Counters returns a snapshot of the counters.
+func (t *Tracker) Counters() Counters {
+	return Counters{
+		Iterations: t.iterations.Load(), ModelCalls: t.modelCalls.Load(), ToolCalls: t.toolCalls.Load(),
+		ContextOps: t.contextOps.Load(), MaxDepth: t.maxDepth.Load(), InFlight: t.inFlight.Load(), MaxInFlight: t.maxInFlight.Load(),
+	}
+}
+
+// Acquire takes one of the MaxConcurrency slots for a sub-call, waiting
+// until one is free or ctx ends. Release it with the returned function.
+func (t *Tracker) Acquire(ctx context.Context) (release func(), err error) {
+	select {
+	case t.sem <- struct{}{}:
+	case <-ctx.Done():
+		return nil, fault.FromContext(fault.PhaseExecute, context.Cause(ctx))
+	}
+	n := t.inFlight.Add(1)
+	for {
+		cur := t.maxInFlight.Load()
+		if n <= cur || t.maxInFlight.CompareAndSwap(cur, n) {
+			break
+		}
+	}
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			t.inFlight.Add(-1)
+			<-t.sem
+		})
+	}, nil
+}
