@@ -1,0 +1,42 @@
+package corpus
+
+import "github.com/rlm-go/rlm/fault"
+
+// Error kinds reported by the store. All errors have phase fault.PhaseContext.
+const (
+	// KindInvalidPattern: an empty search pattern, a literal pattern
+	// containing a newline, or a regular expression that does not compile.
+	KindInvalidPattern fault.Kind = "invalid_pattern"
+	// KindOutOfRange: an offset beyond the end of the text, or a negative
+	// offset or length.
+	KindOutOfRange fault.Kind = "out_of_range"
+	// KindInvalidLimit: a negative limit, or one above its hard cap.
+	KindInvalidLimit fault.Kind = "invalid_limit"
+	// KindTimeLimitExceeded: the operation ran past Limits.TimeLimit or the
+	// context's deadline.
+	KindTimeLimitExceeded fault.Kind = "time_limit_exceeded"
+	// KindCancelled: the context was cancelled.
+	KindCancelled fault.Kind = fault.KindCancelled
+	// KindStaleHandle: the handle was deleted, its store was closed, or its
+	// version is not the current one.
+	KindStaleHandle fault.Kind = "stale_handle"
+	// KindUnknownHandle: the handle was never issued by this store.
+	KindUnknownHandle fault.Kind = "unknown_handle"
+	// KindOutputTooLarge: Text was asked for more bytes than its limit.
+	KindOutputTooLarge fault.Kind = "output_too_large"
+	// KindInvalidTransform: map was given a transform outside the closed set.
+	KindInvalidTransform fault.Kind = "invalid_transform"
+	// KindInvalidReducer: reduce was given a reducer outside the closed set.
+	KindInvalidReducer fault.Kind = "invalid_reducer"
+	// KindIOError: reading or mapping the source failed.
+	KindIOError fault.Kind = "io_error"
+	// KindInvalidAction: Do was given an unknown action type, or an action
+	// whose arguments (selector, strategy, size, count) are malformed.
+	KindInvalidAction fault.Kind = "invalid_action"
+	// KindStoreClosed: a text was registered after Close.
+	KindStoreClosed fault.Kind = "store_closed"
+)
+
+func newErr(kind fault.Kind, msg string) *fault.Error {
+	return fault.New(fault.PhaseContext, kind, msg)
+}

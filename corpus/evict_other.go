@@ -1,0 +1,9 @@
+//go:build !linux
+
+package corpus
+
+import "math"
+
+const evictMinSize = math.MaxInt
+
+func evictPages([]byte) {}

@@ -1,0 +1,182 @@
+package corpus
+
+import (
+	"bytes"
+	"context"
+	"unicode/utf8"
+)
+
+// Partition strategies.
+const (
+	StrategyBytes = "bytes"
+	StrategyLines = "lines"
+)
+
+// PartitionOptions selects how Partition cuts a text.
+type PartitionOptions struct {
+	// Strategy is "bytes" (chunks of about Size bytes) or "lines" (chunks
+	// of Size lines).
+	Strategy string
+	// Size is the chunk size in bytes or lines; it must be positive.
+	Size int64
+	// WithText includes each chunk's text, bounded in total by MaxBytes.
+	WithText bool
+	// WithHandles registers each chunk as a sub-context and includes its
+	// handle. The caller owns the handles and should Delete them.
+	WithHandles bool
+}
+
+// Chunk describes one part of a partition: Length bytes starting at byte
+// offset Start. Index counts chunks from 0.
+type Chunk struct {
+	Index  int64   `json:"index"`
+	Start  int64   `json:"start"`
+	Length int64   `json:"length"`
+	Handle *Handle `json:"handle,omitempty"`
+	Text   *string `json:"text,omitempty"`
+	// Truncated marks a chunk whose text MaxBytes cut.
+	Truncated bool `json:"truncated,omitempty"`
+}
+
+// Partition cuts h into consecutive chunks that cover it exactly, returning
+// []Chunk.
+//
+// With strategy "bytes" a chunk ends Size bytes after its start unless that
+// is past the end of the text; it is shortened to just after the last '\n'
+// in its last tenth if there is one, else to the start of the character
+// holding its end (a chunk always holds at least one character). With
+// strategy "lines" a chunk holds Size lines. An unknown strategy or a
+// non-positive size fails with Kind invalid_action.
+//
+// MaxResults bounds the chunks; with WithText, MaxBytes bounds their total
+// text and the list ends at the chunk whose text it cut. Either way the
+// result is truncated.
+func (s *Store) Partition(ctx context.Context, h Handle, opt PartitionOptions, lim Limits) (Result, error) {
+	if opt.Strategy != StrategyBytes && opt.Strategy != StrategyLines {
+		return Result{}, newErr(KindInvalidAction, "unknown partition strategy").With("strategy", opt.Strategy)
+	}
+	if opt.Size <= 0 {
+		return Result{}, newErr(KindInvalidAction, "partition size must be positive").With("size", opt.Size)
+	}
+	e, err := s.acquire(h)
+	if err != nil {
+		return Result{}, err
+	}
+	defer s.unref(e.back)
+	o, err := newOp(ctx, e, lim)
+	if err != nil {
+		return Result{}, err
+	}
+	data := e.data
+	chunks := []Chunk{}
+	budget := o.lim.MaxBytes
+	truncated := false
+	for start := 0; start < len(data); {
+		if err := o.progress(start); err != nil {
+			s.deleteChunks(chunks)
+			return Result{}, err
+		}
+		if len(chunks) == o.lim.MaxResults {
+			truncated = true
+			break
+		}
+		var end int
+		var err error
+		if opt.Strategy == StrategyBytes {
+			end = o.cutBytes(data, start, opt.Size)
+		} else {
+			end, err = o.cutLines(data, start, opt.Size)
+			if err != nil {
+				s.deleteChunks(chunks)
+				return Result{}, err
+			}
+		}
+		c := Chunk{Index: int64(len(chunks)), Start: int64(start), Length: int64(end - start)}
+		if opt.WithText {
+			text := cutText(data[start:end], budget)
+			if len(text) < end-start {
+				c.Truncated, truncated = true, true
+			}
+			budget -= len(text)
+			o.acc.BytesReturned += int64(len(text))
+			o.acc.BytesInspected += int64(len(text))
+			str := string(text)
+			c.Text = &str
+		}
+		if opt.WithHandles {
+			sh, err := s.Sub(ctx, h, c.Start, c.Length)
+			if err != nil {
+				s.deleteChunks(chunks)
+				return Result{}, err
+			}
+			c.Handle = &sh
+		}
+		o.acc.ItemsInspected++
+		chunks = append(chunks, c)
+		start = end
+		if truncated {
+			break
+		}
+	}
+	return o.result(chunks, truncated), nil
+}
+
+// deleteChunks releases the handles of chunks after a failed partition.
+func (s *Store) deleteChunks(chunks []Chunk) {
+	for _, c := range chunks {
+		if c.Handle != nil {
+			_ = s.Delete(*c.Handle)
+		}
+	}
+}
+
+// cutBytes returns the end of the bytes-strategy chunk starting at start.
+func (o *op) cutBytes(data []byte, start int, size int64) int {
+	if size >= int64(len(data)-start) {
+		return len(data)
+	}
+	t := start + int(size)
+	lo := t - int(size/10)
+	if j := bytes.LastIndexByte(data[lo:t], '\n'); j >= 0 {
+		o.acc.BytesInspected += int64(t - lo - j)
+		return lo + j + 1
+	}
+	o.acc.BytesInspected += int64(t - lo)
+	if end := snapBack(data, t); end > start {
+		return end
+	}
+	_, n := utf8.DecodeRune(data[start:])
+	return start + n
+}
+
+// cutLines returns the end of the lines-strategy chunk starting at start:
+// just past its size-th newline, or the end of the text. It counts newlines
+// a block at a time with bytes.Count and finds the last one with
+// bytes.IndexByte.
+func (o *op) cutLines(data []byte, start int, size int64) (int, error) {
+	const block = 64 << 10
+	need := size
+	for pos := start; pos < len(data); {
+		if err := o.progress(pos); err != nil {
+			return 0, err
+		}
+		end := min(len(data), pos+block)
+		c := int64(bytes.Count(data[pos:end], nl))
+		if c < need {
+			need -= c
+			o.acc.BytesInspected += int64(end - pos)
+			pos = end
+			continue
+		}
+		p := pos
+		for {
+			p += bytes.IndexByte(data[p:end], '\n') + 1
+			if need--; need == 0 {
+				break
+			}
+		}
+		o.acc.BytesInspected += int64(p - pos)
+		return p, nil
+	}
+	return len(data), nil
+}

@@ -1,0 +1,254 @@
+package corpus
+
+import (
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestSearch(t *testing.T) {
+	ctx := context.Background()
+	text := "alpha beta\nGamma alpha\nδέλτα alpha\n\nlast alpha" // no final newline
+	long := strings.Repeat("é", 400) + "needle" + strings.Repeat("x", 600)
+	tests := []struct {
+		name      string
+		text      string
+		pattern   string
+		opt       SearchOptions
+		lim       Limits
+		want      []Match
+		truncated bool
+		kind      string
+	}{
+		{name: "literal", text: text, pattern: "alpha", want: []Match{
+			{Index: 1, Offset: 0, Match: 0, Value: "alpha beta"},
+			{Index: 2, Offset: 11, Match: 17, Value: "Gamma alpha"},
+			{Index: 3, Offset: 23, Match: 34, Value: "δέλτα alpha"},
+			{Index: 5, Offset: 41, Match: 46, Value: "last alpha"},
+		}},
+		{name: "case sensitive", text: text, pattern: "gamma", want: []Match{}},
+		{name: "multi-byte pattern", text: text, pattern: "έλ", want: []Match{{Index: 3, Offset: 23, Match: 25, Value: "δέλτα alpha"}}},
+		{name: "one result per line", text: "aa aa aa\nb\naa", pattern: "aa", want: []Match{
+			{Index: 1, Offset: 0, Match: 0, Value: "aa aa aa"},
+			{Index: 3, Offset: 11, Match: 11, Value: "aa"},
+		}},
+		{name: "max results", text: text, pattern: "alpha", lim: Limits{MaxResults: 2}, truncated: true, want: []Match{
+			{Index: 1, Offset: 0, Match: 0, Value: "alpha beta"},
+			{Index: 2, Offset: 11, Match: 17, Value: "Gamma alpha"},
+		}},
+		{name: "exactly max results", text: text, pattern: "alpha", lim: Limits{MaxResults: 4}, want: []Match{
+			{Index: 1, Offset: 0, Match: 0, Value: "alpha beta"},
+			{Index: 2, Offset: 11, Match: 17, Value: "Gamma alpha"},
+			{Index: 3, Offset: 23, Match: 34, Value: "δέλτα alpha"},
+			{Index: 5, Offset: 41, Match: 46, Value: "last alpha"},
+		}},
+		{name: "max bytes cuts at rune", text: text, pattern: "alpha", lim: Limits{MaxBytes: 22}, truncated: true, want: []Match{
+			{Index: 1, Offset: 0, Match: 0, Value: "alpha beta"},
+			{Index: 2, Offset: 11, Match: 17, Value: "Gamma alpha"},
+			{Index: 3, Offset: 23, Match: 34, Value: "", Truncated: true},
+		}},
+		{name: "max bytes mid rune", text: text, pattern: "alpha", lim: Limits{MaxBytes: 24}, truncated: true, want: []Match{
+			{Index: 1, Offset: 0, Match: 0, Value: "alpha beta"},
+			{Index: 2, Offset: 11, Match: 17, Value: "Gamma alpha"},
+			{Index: 3, Offset: 23, Match: 34, Value: "δ", Truncated: true},
+		}},
+		{name: "long line excerpt", text: "x\n" + long + "\n", pattern: "needle", want: []Match{
+			{Index: 2, Offset: 2, Match: 802, Value: strings.Repeat("é", 64) + "needle" + strings.Repeat("x", 378), Truncated: true},
+		}},
+		{name: "long line prefix", text: long, pattern: "éé", want: []Match{
+			{Index: 1, Offset: 0, Match: 0, Value: strings.Repeat("é", 256), Truncated: true},
+		}},
+		{name: "regex", text: text, pattern: `^\w+ alpha$`, opt: SearchOptions{Regex: true}, want: []Match{
+			{Index: 2, Offset: 11, Match: 11, Value: "Gamma alpha"},
+			{Index: 5, Offset: 41, Match: 41, Value: "last alpha"},
+		}},
+		{name: "regex unicode class", text: text, pattern: `\pL+έ`, opt: SearchOptions{Regex: true}, want: []Match{
+			{Index: 3, Offset: 23, Match: 23, Value: "δέλτα alpha"},
+		}},
+		{name: "regex empty line", text: text, pattern: `^$`, opt: SearchOptions{Regex: true}, want: []Match{
+			{Index: 4, Offset: 40, Match: 40, Value: ""},
+		}},
+		{name: "regex empty match every line", text: "a\nb\n", pattern: `x*`, opt: SearchOptions{Regex: true}, want: []Match{
+			{Index: 1, Offset: 0, Match: 0, Value: "a"},
+			{Index: 2, Offset: 2, Match: 2, Value: "b"},
+		}},
+		{name: "regex end of unterminated line", text: "a\nbc", pattern: `c$`, opt: SearchOptions{Regex: true}, want: []Match{
+			{Index: 2, Offset: 2, Match: 3, Value: "bc"},
+		}},
+		{name: "regex across newline is per line", text: "ab\ncd\nab cd", pattern: `b\s+c`, opt: SearchOptions{Regex: true}, want: []Match{
+			{Index: 3, Offset: 6, Match: 7, Value: "ab cd"},
+		}},
+		{name: "regex spanning match rechecked", text: "xa\nb\nab", pattern: `a\s*b`, opt: SearchOptions{Regex: true}, want: []Match{
+			{Index: 3, Offset: 5, Match: 5, Value: "ab"},
+		}},
+		{name: "empty text", text: "", pattern: "a", want: []Match{}},
+		{name: "empty pattern", text: text, pattern: "", kind: string(KindInvalidPattern)},
+		{name: "newline in literal", text: text, pattern: "a\nb", kind: string(KindInvalidPattern)},
+		{name: "bad regex", text: text, pattern: "a(", opt: SearchOptions{Regex: true}, kind: string(KindInvalidPattern)},
+		{name: "bad limit", text: text, pattern: "a", lim: Limits{MaxResults: -5}, kind: string(KindInvalidLimit)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, h := newTestStore(t, tt.text)
+			r, err := s.Search(ctx, h, tt.pattern, tt.opt, tt.lim)
+			if tt.kind != "" {
+				wantKind(t, err, faultKind(tt.kind))
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := r.Value.([]Match)
+			if r.Truncated != tt.truncated {
+				t.Errorf("truncated = %v, want %v", r.Truncated, tt.truncated)
+			}
+			if len(got) != len(tt.want) {
+				t.Fatalf("got %d matches %+v, want %+v", len(got), got, tt.want)
+			}
+			var returned int64
+			for i := range got {
+				if got[i] != tt.want[i] {
+					t.Errorf("match %d = %+v\nwant %+v", i, got[i], tt.want[i])
+				}
+				returned += int64(len(got[i].Value))
+			}
+			if r.Accounting.BytesReturned != returned {
+				t.Errorf("bytes_returned = %d, want %d", r.Accounting.BytesReturned, returned)
+			}
+			// Count mode agrees with the list when nothing was cut.
+			if !tt.truncated && tt.lim == (Limits{}) {
+				c, err := s.Search(ctx, h, tt.pattern, SearchOptions{Regex: tt.opt.Regex, CountOnly: true}, Limits{})
+				if err != nil || c.Value.(int64) != int64(len(got)) {
+					t.Errorf("count = %v, %v; want %d", c.Value, err, len(got))
+				}
+			}
+		})
+	}
+}
+
+// naiveSearch is the line-by-line reference: the 1-based numbers of lines
+// (split on '\n', no line after a final newline) that match.
+func naiveSearch(text string, match func(line string) bool) []int64 {
+	var out []int64
+	if text == "" {
+		return nil // an empty text has no lines
+	}
+	lines := strings.Split(text, "\n")
+	if strings.HasSuffix(text, "\n") {
+		lines = lines[:len(lines)-1]
+	}
+	for i, l := range lines {
+		if match(l) {
+			out = append(out, int64(i+1))
+		}
+	}
+	return out
+}
+
+func randomText(rng *rand.Rand, n int) string {
+	alphabet := []string{"a", "b", "c", "ab", "\n", "\n", " ", "é", "€", "ba"}
+	var b strings.Builder
+	for range n {
+		b.WriteString(alphabet[rng.IntN(len(alphabet))])
+	}
+	return b.String()
+}
+
+// TestSearchMatchesNaive is a property test: literal and regex search find
+// exactly the lines a naive line-by-line scan finds, with correct numbers,
+// offsets and values.
+func TestSearchMatchesNaive(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(1, 2))
+	literals := []string{"a", "ab", "ba", "é", "€a", "b c", "aaa", " "}
+	regexes := []string{`a+b`, `^a`, `b$`, `^$`, `é|€`, `a\s*b`, `[^a]+`, `(?i)A`, `\bab\b`}
+	for iter := range 300 {
+		text := randomText(rng, rng.IntN(200))
+		s, h := newTestStore(t, text)
+		check := func(pattern string, regex bool, match func(string) bool) {
+			want := naiveSearch(text, match)
+			r, err := s.Search(ctx, h, pattern, SearchOptions{Regex: regex}, Limits{MaxResults: MaxMaxResults})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := r.Value.([]Match)
+			if len(got) != len(want) {
+				t.Fatalf("iter %d %q regex=%v on %q: got %d lines %+v, want %v", iter, pattern, regex, text, len(got), got, want)
+			}
+			for i, m := range got {
+				end := strings.IndexByte(text[m.Offset:], '\n')
+				if end < 0 {
+					end = len(text) - int(m.Offset)
+				}
+				line := text[m.Offset : m.Offset+int64(end)]
+				if m.Index != want[i] || m.Value != line || int64(strings.Count(text[:m.Offset], "\n"))+1 != m.Index {
+					t.Fatalf("iter %d %q regex=%v on %q: match %+v, want line %d", iter, pattern, regex, text, m, want[i])
+				}
+			}
+			c, err := s.Search(ctx, h, pattern, SearchOptions{Regex: regex, CountOnly: true}, Limits{})
+			if err != nil || c.Value.(int64) != int64(len(want)) {
+				t.Fatalf("count %q = %v, %v; want %d", pattern, c.Value, err, len(want))
+			}
+		}
+		for _, p := range literals {
+			check(p, false, func(l string) bool { return strings.Contains(l, p) })
+		}
+		for _, p := range regexes {
+			re := regexp.MustCompile(p)
+			check(p, true, re.MatchString)
+		}
+	}
+}
+
+// TestSearchAcrossWindows checks matches that straddle scan window
+// boundaries, with line numbers counted across windows.
+func TestSearchAcrossWindows(t *testing.T) {
+	ctx := context.Background()
+	line := strings.Repeat("x", 99) + "\n"
+	var b bytes.Buffer
+	for b.Len() < 2*scanWindow+500 {
+		b.WriteString(line)
+	}
+	text := []byte(b.String())
+	// Plant a needle straddling each window boundary and one regex boundary.
+	for _, at := range []int{scanWindow - 3, 2*scanWindow - 2, regexWindow - 1} {
+		copy(text[at:], "NEEDLE")
+	}
+	s, h := newTestStore(t, string(text))
+	for _, regex := range []bool{false, true} {
+		want := naiveSearch(string(text), func(l string) bool { return strings.Contains(l, "NEEDLE") })
+		r, err := s.Search(ctx, h, "NEEDLE", SearchOptions{Regex: regex}, Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := r.Value.([]Match)
+		if len(got) != len(want) {
+			t.Fatalf("regex=%v: got %d matches, want %d", regex, len(got), len(want))
+		}
+		for i := range got {
+			if got[i].Index != want[i] {
+				t.Fatalf("regex=%v: match %d line %d, want %d", regex, i, got[i].Index, want[i])
+			}
+		}
+		if r.Accounting.BytesInspected != int64(len(text)) || r.Accounting.ItemsInspected != int64(len(want)) {
+			t.Fatalf("accounting = %+v", r.Accounting)
+		}
+	}
+}
+
+func TestSearchCountDoesNotAllocatePerMatch(t *testing.T) {
+	ctx := context.Background()
+	s, h := newTestStore(t, strings.Repeat("a match here\n", 10000))
+	allocs := testing.AllocsPerRun(5, func() {
+		r, err := s.Search(ctx, h, "match", SearchOptions{CountOnly: true}, Limits{})
+		if err != nil || r.Value.(int64) != 10000 {
+			t.Fatal(r.Value, err)
+		}
+	})
+	if allocs > 20 {
+		t.Fatalf("count search made %v allocations", allocs)
+	}
+}
