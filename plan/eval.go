@@ -1,0 +1,143 @@
+package plan
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/rlm-go/rlm/corpus"
+)
+
+// eval evaluates e in scope sc. path names e for errors.
+func (r *runner) eval(ctx context.Context, e *Expr, sc *scope, path string) (Value, error) {
+	if e == nil {
+		return nil, execErr(KindMissingField, path, "expression is missing")
+	}
+	switch e.Kind {
+	case ExprLiteral:
+		return copyValue(e.Literal), nil
+	case ExprInput:
+		v, ok := sc.session().Input(e.Name)
+		if !ok {
+			return nil, execErr(KindUnknownInput, path, "no such input").With("name", e.Name)
+		}
+		return v, nil
+	case ExprVar:
+		v, ok := sc.lookup(e.Name)
+		if !ok {
+			return nil, execErr(KindUnboundVariable, path, "variable is not bound").With("name", e.Name)
+		}
+		return v, nil
+	case ExprField:
+		base, err := r.eval(ctx, e.Operand, sc, join(path, "value"))
+		if err != nil {
+			return nil, err
+		}
+		obj, ok := base.(map[string]any)
+		if !ok {
+			return nil, execErr(KindTypeError, path, "field of a value that is not an object").With("type", typeName(base)).With("key", e.Key)
+		}
+		v, ok := obj[e.Key]
+		if !ok {
+			return nil, execErr(KindMissingKey, path, "object has no such key").With("key", e.Key)
+		}
+		return v, nil
+	case ExprIndex:
+		base, err := r.eval(ctx, e.Operand, sc, join(path, "value"))
+		if err != nil {
+			return nil, err
+		}
+		list, ok := base.([]any)
+		if !ok {
+			return nil, execErr(KindTypeError, path, "index of a value that is not a list").With("type", typeName(base)).With("index", e.Index)
+		}
+		i := e.Index
+		if i < 0 {
+			i += int64(len(list))
+		}
+		if i < 0 || i >= int64(len(list)) {
+			return nil, execErr(KindIndexOutOfRange, path, "index is outside the list").With("index", e.Index).With("length", len(list))
+		}
+		return list[i], nil
+	case ExprJoin:
+		var b strings.Builder
+		for i, it := range e.Items {
+			s, err := r.evalString(ctx, it, sc, join(path, "join")+idx(i))
+			if err != nil {
+				return nil, err
+			}
+			b.WriteString(s)
+		}
+		return b.String(), nil
+	case ExprJSON:
+		v, err := r.eval(ctx, e.Operand, sc, join(path, "json"))
+		if err != nil {
+			return nil, err
+		}
+		s, err := EncodeJSON(v)
+		if err != nil {
+			return nil, annotate(err, "path", path)
+		}
+		return s, nil
+	case ExprText:
+		v, err := r.eval(ctx, e.Operand, sc, join(path, "text"))
+		if err != nil {
+			return nil, err
+		}
+		switch x := v.(type) {
+		case string:
+			return x, nil
+		case corpus.Handle:
+			s, err := r.env.Text(ctx, x)
+			if err != nil {
+				return nil, annotate(err, "path", path)
+			}
+			return s, nil
+		}
+		return nil, execErr(KindTypeError, path, "text of a value that is not a handle or a string").With("type", typeName(v))
+	case ExprList:
+		out := make([]any, len(e.Items))
+		for i, it := range e.Items {
+			v, err := r.eval(ctx, it, sc, path+idx(i))
+			if err != nil {
+				return nil, err
+			}
+			out[i] = v
+		}
+		return out, nil
+	case ExprObject:
+		out := make(map[string]any, len(e.Fields))
+		for _, k := range sortedExprKeys(e.Fields) {
+			v, err := r.eval(ctx, e.Fields[k], sc, join(path, k))
+			if err != nil {
+				return nil, err
+			}
+			out[k] = v
+		}
+		return out, nil
+	}
+	return nil, execErr(KindInvalidArgument, path, "invalid expression kind").With("field", "kind")
+}
+
+// evalString evaluates e to a string: strings as they are, other values as
+// their canonical JSON.
+func (r *runner) evalString(ctx context.Context, e *Expr, sc *scope, path string) (string, error) {
+	v, err := r.eval(ctx, e, sc, path)
+	if err != nil {
+		return "", err
+	}
+	s, err := stringify(v)
+	if err != nil {
+		return "", annotate(err, "path", path)
+	}
+	return s, nil
+}
+
+func sortedExprKeys(m map[string]*Expr) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
