@@ -4,5 +4,10 @@ import "github.com/spf13/cobra"
 
 // subcommands lists every top-level command, in help order.
 func subcommands() []*cobra.Command {
-	return []*cobra.Command{}
+	return []*cobra.Command{
+		newContextCmd(),
+		newDemoCmd(),
+		newRunCmd(),
+		newTraceCmd(),
+	}
 }

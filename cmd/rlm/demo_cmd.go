@@ -1,0 +1,45 @@
+package main
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/rlm-go/rlm/demo"
+	"github.com/rlm-go/rlm/trace"
+)
+
+func newDemoCmd() *cobra.Command {
+	var asJSON bool
+	var traceFile string
+	cmd := &cobra.Command{
+		Use:   "demo",
+		Short: "Run a credential-free RLM walkthrough over a generated 4 MB server log",
+		Long: `Run the real engine through the real HTTP provider against an embedded cassette
+served by an in-process replay server: context inspection, a map fan-out of
+sub-calls over partitions, a recursive child, budget accounting, the answer,
+and the trajectory tree. No network, no credentials.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			rec := trace.NewRecorder()
+			out, runErr := demo.Run(trace.WithRecorder(cmd.Context(), rec))
+			if out == nil {
+				return runErr
+			}
+			if traceFile != "" {
+				if err := trace.WriteFile(traceFile, "rlm demo", out.Result.Trajectory, rec.Dropped()); err != nil {
+					return err
+				}
+			}
+			if asJSON {
+				return printResult(cmd.OutOrStdout(), out.Result, runErr, true)
+			}
+			demo.Report(cmd.OutOrStdout(), out)
+			if runErr != nil {
+				return exitError{code: 1}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
+	cmd.Flags().StringVar(&traceFile, "trace", "", "write the trace to FILE (.jsonl or .json)")
+	return cmd
+}

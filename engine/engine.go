@@ -1,0 +1,328 @@
+// Package engine runs Recursive Language Model completions: the iterative
+// loop in which a root model inspects an external context through validated
+// plans, reads bounded observations, recursively delegates sub-contexts to
+// child loops, and returns an answer, all under tree-wide budgets.
+//
+// The model chooses the strategy; the engine owns the execution: parsing and
+// validation of every plan before it runs, capabilities (children only
+// narrow), budgets enforced with shared counters, cancellation through
+// context.Context, and a trace of every event.
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/trace"
+)
+
+// Error kinds reported by the engine.
+const (
+	KindDeepRecursionRequired fault.Kind = "experimental_deep_recursion_required"
+	KindRecursiveCycle        fault.Kind = "recursive_cycle"
+	KindMissingFinalOutput    fault.Kind = "missing_final_output"
+	KindPlanRejected          fault.Kind = "plan_rejected"
+	KindInvalidConfig         fault.Kind = "invalid_config"
+	KindPromptTooLarge        fault.Kind = "prompt_too_large"
+	KindToolUnavailable       fault.Kind = "tool_unavailable"
+)
+
+// Defaults of Config fields left zero.
+const (
+	DefaultObservationBytes = 4 << 10
+	DefaultPromptBytes      = 1 << 20
+	DefaultMaxTokens        = 4096
+	DefaultPrefixBytes      = 256
+	DefaultMaxResults       = 1000
+	// MaxStepConcurrency caps the branches one map or parallel step runs at
+	// once. The tree-wide Limits.MaxConcurrency bounds the sub-calls
+	// actually in flight.
+	MaxStepConcurrency = 64
+)
+
+// Tools is the narrow interface through which plans call registered tools.
+// The tool runtime implements it; authorization happens there, against the
+// capabilities passed with each call.
+type Tools interface {
+	// Schemas returns the tools offered to the model, sorted by name.
+	Schemas() []model.Tool
+	// Call invokes one tool with JSON arguments under caps.
+	Call(ctx context.Context, caps capability.Set, name string, args json.RawMessage) (json.RawMessage, error)
+}
+
+// Config configures an Engine.
+type Config struct {
+	// Provider answers the root loop's requests.
+	Provider model.Provider
+	// Model is the root model's name (sent in requests and used for
+	// capabilities "model:NAME" and cost estimates).
+	Model string
+	// SubProvider answers sub-calls (model steps and child loops). Default:
+	// Provider.
+	SubProvider model.Provider
+	// SubModel is the model for sub-calls. Default: Model.
+	SubModel string
+	// Store holds the contexts. Required.
+	Store *corpus.Store
+	// Tools, when set, offers registered tools to plans.
+	Tools Tools
+	// Capabilities granted to the root loop. Default: DefaultCapabilities.
+	Capabilities capability.Set
+	// ChildCapabilities is the host-configured subset for recursive
+	// children; it is narrowed against the parent (an extra capability is a
+	// configuration error). Default: the root set without tools.
+	ChildCapabilities capability.Set
+	// Limits are the tree-wide budgets (zero fields take defaults).
+	Limits budget.Limits
+	// ExperimentalDeepRecursion must be set for Limits.MaxDepth above 1.
+	ExperimentalDeepRecursion bool
+	// ObservationBytes bounds the observation fed back per turn.
+	ObservationBytes int
+	// PromptBytes bounds the text of one {"text":E} expression.
+	PromptBytes int
+	// MaxTokens is the completion limit of each model request.
+	MaxTokens int
+	// Temperature, when set, is sent with every request.
+	Temperature *float64
+	// Instructions are appended to the system prompt.
+	Instructions string
+	// ContextLimits bound each context operation (zero fields: corpus
+	// defaults, with MaxResults DefaultMaxResults).
+	ContextLimits corpus.Limits
+}
+
+// DefaultCapabilities returns the root capabilities used when none are
+// configured: every context operation, the root and sub models, rlm, map,
+// parallel, retry and checkpoint.
+func DefaultCapabilities(rootModel, subModel string) capability.Set {
+	caps := []capability.Cap{capability.RLM, capability.Map, capability.Parallel, capability.Retry, capability.Checkpoint,
+		capability.Model(rootModel), capability.Model(subModel)}
+	for _, op := range []string{"peek", "slice", "search", "partition", "map", "reduce"} {
+		caps = append(caps, capability.Context(op))
+	}
+	return capability.Of(caps...)
+}
+
+// Engine runs completions. It is safe for concurrent use; each Run has its
+// own budget tracker.
+type Engine struct {
+	cfg Config
+}
+
+// New validates cfg and returns an Engine.
+func New(cfg Config) (*Engine, error) {
+	if cfg.Provider == nil || cfg.Store == nil {
+		return nil, fault.New(fault.PhaseConfig, KindInvalidConfig, "engine needs a provider and a context store")
+	}
+	if cfg.Model == "" {
+		cfg.Model = "default"
+	}
+	if cfg.SubProvider == nil {
+		cfg.SubProvider = cfg.Provider
+	}
+	if cfg.SubModel == "" {
+		cfg.SubModel = cfg.Model
+	}
+	if cfg.Capabilities.Len() == 0 {
+		cfg.Capabilities = DefaultCapabilities(cfg.Model, cfg.SubModel)
+	}
+	if cfg.ChildCapabilities.Len() == 0 {
+		var child []capability.Cap
+		for _, c := range cfg.Capabilities.List() {
+			if c.Prefix() != capability.PrefixTool {
+				child = append(child, c)
+			}
+		}
+		cfg.ChildCapabilities = capability.Of(child...)
+	}
+	if _, err := cfg.Capabilities.Narrow(cfg.ChildCapabilities); err != nil {
+		return nil, err
+	}
+	lim, err := cfg.Limits.Resolve()
+	if err != nil {
+		return nil, err
+	}
+	cfg.Limits = lim
+	if cfg.ObservationBytes <= 0 {
+		cfg.ObservationBytes = DefaultObservationBytes
+	}
+	if cfg.PromptBytes <= 0 {
+		cfg.PromptBytes = DefaultPromptBytes
+	}
+	if cfg.MaxTokens <= 0 {
+		cfg.MaxTokens = DefaultMaxTokens
+	}
+	if cfg.ContextLimits.MaxResults == 0 {
+		cfg.ContextLimits.MaxResults = DefaultMaxResults
+	}
+	return &Engine{cfg: cfg}, nil
+}
+
+// Config returns the resolved configuration.
+func (e *Engine) Config() Config { return e.cfg }
+
+// Status of a run.
+const (
+	StatusCompleted = "completed"
+	StatusFailed    = "failed"
+	StatusCancelled = "cancelled"
+)
+
+// Recursion summarizes recursive children.
+type Recursion struct {
+	RecursiveCalls int      `json:"recursive_calls"`
+	MaxDepth       int      `json:"max_depth"`
+	Fingerprints   []string `json:"fingerprints,omitempty"`
+}
+
+// Result is the outcome of a Run. On failure it still carries the usage
+// spent so far, the trajectory and the partial answer if any.
+type Result struct {
+	Status       string               `json:"status"`
+	Answer       any                  `json:"answer"`
+	Partial      any                  `json:"partial,omitempty"`
+	Usage        budget.Usage         `json:"usage"`
+	UsageByDepth map[int]budget.Usage `json:"usage_by_depth"`
+	Counters     budget.Counters      `json:"counters"`
+	Recursion    Recursion            `json:"recursion"`
+	Turns        int                  `json:"turns"`
+	Vars         map[string]any       `json:"vars,omitempty"`
+	Trajectory   []trace.Event        `json:"trajectory"`
+	Error        *fault.Error         `json:"error,omitempty"`
+	ElapsedMS    float64              `json:"elapsed_ms"`
+}
+
+// run is the shared state of one run tree.
+type run struct {
+	e       *Engine
+	tracker *budget.Tracker
+	rec     *trace.Recorder
+
+	mu      sync.Mutex
+	created []corpus.Handle // sub-contexts registered during the run
+	rstats  Recursion
+}
+
+// Run answers query over the context input. The returned Result is never
+// nil; err is the typed error of a failed run (also in Result.Error).
+func (e *Engine) Run(ctx context.Context, query string, input corpus.Handle) (*Result, error) {
+	start := time.Now()
+	rec := trace.FromContext(ctx)
+	if rec == nil {
+		rec = trace.NewRecorder()
+		ctx = trace.WithRecorder(ctx, rec)
+	}
+	r := &run{e: e, tracker: budget.NewTracker(e.cfg.Limits), rec: rec}
+	res := &Result{Status: StatusFailed}
+	defer r.cleanup()
+
+	err := e.gate()
+	var ans answer
+	if err == nil {
+		ctx, cancel := context.WithDeadline(ctx, r.tracker.Deadline())
+		defer cancel()
+		ctx, span := trace.Start(trace.WithDepth(ctx, 0), trace.KindRun, "rlm")
+		span.Set("query_bytes", len(query))
+		root := node{depth: 0, query: query, input: input, caps: e.cfg.Capabilities, childCaps: e.cfg.ChildCapabilities}
+		root.ancestors = []string{r.fingerprintOf(ctx, query, input)}
+		ans, err = r.loop(ctx, root)
+		err = r.normalize(ctx, err)
+		span.Set("turns", ans.turns)
+		span.End(err)
+	}
+	res.Turns = ans.turns
+	res.Vars = ans.vars
+	if err == nil {
+		res.Status = StatusCompleted
+		res.Answer = ans.value
+	} else {
+		res.Error = fault.As(err)
+		if res.Error == nil {
+			res.Error = fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, err.Error())
+			err = res.Error
+		}
+		if res.Error.Kind == fault.KindCancelled {
+			res.Status = StatusCancelled
+		}
+		res.Partial = ans.partial
+	}
+	res.Usage = r.tracker.Usage()
+	res.UsageByDepth = r.tracker.UsageByDepth()
+	res.Counters = r.tracker.Counters()
+	r.mu.Lock()
+	res.Recursion = r.rstats
+	r.mu.Unlock()
+	res.Trajectory = rec.Events()
+	res.ElapsedMS = float64(time.Since(start).Microseconds()) / 1000
+	return res, err
+}
+
+// gate enforces the deep-recursion opt-in before any model call.
+func (e *Engine) gate() error {
+	if e.cfg.Limits.MaxDepth > 1 && !e.cfg.ExperimentalDeepRecursion {
+		return fault.New(fault.PhaseValidate, KindDeepRecursionRequired, "max depth above 1 requires the experimental_deep_recursion opt-in").
+			With("requested_depth", e.cfg.Limits.MaxDepth)
+	}
+	return nil
+}
+
+// normalize turns the run deadline into the time-limit budget error and
+// context cancellation into Kind cancelled.
+func (r *run) normalize(ctx context.Context, err error) error {
+	if err == nil {
+		return nil
+	}
+	if fe := fault.As(err); fe != nil && fe.Phase == fault.PhaseBudget {
+		return err
+	}
+	if errors.Is(err, context.DeadlineExceeded) || fault.KindOf(err) == fault.KindTimeout || ctx.Err() == context.DeadlineExceeded {
+		if !time.Now().Before(r.tracker.Deadline()) {
+			return fault.Wrap(err, fault.PhaseBudget, budget.KindTimeLimit, "the run's time limit passed").
+				With("limit", "time_limit").With("max", r.e.cfg.Limits.TimeLimit.String())
+		}
+	}
+	if errors.Is(err, context.Canceled) || fault.KindOf(err) == fault.KindCancelled {
+		if fault.KindOf(err) == fault.KindCancelled {
+			return err
+		}
+		return fault.Wrap(err, fault.PhaseExecute, fault.KindCancelled, "the run was cancelled")
+	}
+	return err
+}
+
+func (r *run) track(h corpus.Handle) {
+	r.mu.Lock()
+	r.created = append(r.created, h)
+	r.mu.Unlock()
+}
+
+func (r *run) cleanup() {
+	r.mu.Lock()
+	hs := r.created
+	r.created = nil
+	r.mu.Unlock()
+	for i := len(hs) - 1; i >= 0; i-- {
+		_ = r.e.cfg.Store.Delete(hs[i])
+	}
+}
+
+// errText returns a compact description for observations and errors.
+func errText(err error) string {
+	if fe := fault.As(err); fe != nil {
+		s := fmt.Sprintf("%s/%s", fe.Phase, fe.Kind)
+		if p, ok := fe.Detail["path"]; ok {
+			s += fmt.Sprintf(" at %v", p)
+		}
+		return s
+	}
+	return err.Error()
+}

@@ -1,0 +1,303 @@
+package engine
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model/replay"
+	"github.com/rlm-go/rlm/trace"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+const haystack = "alpha line\nthe secret token is ABC-123\nomega line\n"
+
+func TestDirectAnswer(t *testing.T) {
+	f := newFixture(t, haystack, Config{}, reply("Query: what", `{"answer":"42"}`))
+	res, err := f.run(t, "what is it?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != StatusCompleted || res.Answer != "42" || res.Turns != 1 || res.Usage.TotalTokens != 110 || res.Counters.ModelCalls != 1 {
+		t.Fatalf("%+v", res)
+	}
+}
+
+// A plan without final yields an observation that the next turn sees.
+func TestMultiTurnObservationFeedsNextTurn(t *testing.T) {
+	f := newFixture(t, haystack, Config{},
+		reply("Query: find", steps(map[string]any{"op": "context", "handle": input("context"), "action": map[string]any{"type": "search", "pattern": "secret"}, "bind": "hits"})),
+		// Only matches if the observation carried the search result.
+		reply("ABC-123", steps(map[string]any{"op": "final", "value": map[string]any{"ref": "field", "value": map[string]any{"ref": "index", "value": ref("hits"), "index": 0}, "key": "value"}})),
+	)
+	res, err := f.run(t, "find the token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Answer != "the secret token is ABC-123" || res.Turns != 2 || res.Counters.ContextOps != 1 {
+		t.Fatalf("%+v", res)
+	}
+	if _, ok := res.Vars["hits"]; !ok {
+		t.Fatal("final variables missing")
+	}
+	kinds := map[trace.Kind]int{}
+	for _, ev := range res.Trajectory {
+		kinds[ev.Kind]++
+	}
+	if kinds[trace.KindRun] != 1 || kinds[trace.KindTurn] != 2 || kinds[trace.KindModelCall] != 2 || kinds[trace.KindContextOp] != 1 {
+		t.Fatalf("trajectory kinds %v", kinds)
+	}
+}
+
+// A map fan-out runs sub-calls concurrently within the bound and keeps input
+// order.
+func TestMapFanOutConcurrencyAndOrder(t *testing.T) {
+	text := lines(8, func(i int) string { return "record " + string(rune('A'+i)) })
+	plan := steps(
+		map[string]any{"op": "context", "handle": input("context"), "action": map[string]any{"type": "partition", "strategy": "lines", "size": 1}, "bind": "parts"},
+		map[string]any{"op": "map", "over": ref("parts"), "as": "p", "concurrency": 8, "bind": "answers", "plan": map[string]any{"steps": []any{
+			map[string]any{"op": "model", "prompt": map[string]any{"join": []any{"classify: ", map[string]any{"text": map[string]any{"ref": "field", "value": ref("p"), "key": "handle"}}}}, "bind": "a"},
+			map[string]any{"op": "final", "value": ref("a")},
+		}}},
+		map[string]any{"op": "final", "value": ref("answers")},
+	)
+	inter := []replay.Interaction{reply("Query: classify", plan)}
+	// Reverse order in the cassette with delays so completion order differs
+	// from input order.
+	for i := 7; i >= 0; i-- {
+		r := string(rune('A' + i))
+		inter = append(inter, replayDelayed("classify: record "+r, "answer "+r, 20+5*(7-i)))
+	}
+	f := newFixture(t, text, Config{Limits: budget.Limits{MaxConcurrency: 3}}, inter...)
+	res, err := f.run(t, "classify all")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, ok := res.Answer.([]any)
+	if !ok || len(got) != 8 {
+		t.Fatalf("answer %#v", res.Answer)
+	}
+	for i, v := range got {
+		if v != "answer "+string(rune('A'+i)) {
+			t.Fatalf("item %d = %v: order lost", i, v)
+		}
+	}
+	if c := res.Counters; c.MaxInFlight > 3 || c.MaxInFlight < 2 {
+		t.Fatalf("max in flight %d, want 2..3", c.MaxInFlight)
+	}
+	if res.UsageByDepth[1].Calls != 8 || res.UsageByDepth[0].Calls != 1 {
+		t.Fatalf("usage by depth %+v", res.UsageByDepth)
+	}
+}
+
+func rlmPlan(query string) string {
+	return steps(
+		map[string]any{"op": "rlm", "query": query, "context": input("context"), "bind": "child"},
+		map[string]any{"op": "final", "value": ref("child")},
+	)
+}
+
+func TestRecursiveChild(t *testing.T) {
+	f := newFixture(t, haystack, Config{},
+		reply("Query: root", steps(
+			map[string]any{"op": "context", "handle": input("context"), "action": map[string]any{"type": "slice", "start": 11, "length": 28}, "bind": "s"},
+			map[string]any{"op": "rlm", "query": "child question", "context": map[string]any{"ref": "field", "value": ref("s"), "key": "text"}, "bind": "child"},
+			map[string]any{"op": "final", "value": map[string]any{"join": []any{"child said: ", ref("child")}}},
+		)),
+		reply("Query: child question", `{"answer":"ABC-123"}`),
+	)
+	res, err := f.run(t, "root question")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Answer != "child said: ABC-123" || res.Recursion.RecursiveCalls != 1 || res.Recursion.MaxDepth != 1 {
+		t.Fatalf("%+v", res)
+	}
+	var child bool
+	for _, ev := range res.Trajectory {
+		if ev.Kind == trace.KindChild && ev.Depth == 1 {
+			child = true
+		}
+	}
+	if !child {
+		t.Fatal("no rlm_child event at depth 1")
+	}
+	if f.store.Len() != 1 {
+		t.Fatalf("sub-contexts leaked: %d handles", f.store.Len())
+	}
+}
+
+func TestDeepRecursionRequiresOptIn(t *testing.T) {
+	f := newFixture(t, haystack, Config{Limits: budget.Limits{MaxDepth: 2}}, reply("", `{"answer":"x"}`))
+	res, err := f.run(t, "q")
+	if fault.KindOf(err) != KindDeepRecursionRequired || res.Status != StatusFailed {
+		t.Fatalf("want %s, got %v", KindDeepRecursionRequired, err)
+	}
+	if f.srv.Stats().Served != 0 {
+		t.Fatal("a model call happened before the depth gate")
+	}
+
+	// With the opt-in, a grandchild runs at depth 2.
+	g := newFixture(t, haystack, Config{Limits: budget.Limits{MaxDepth: 2}, ExperimentalDeepRecursion: true},
+		reply("Query: level0", rlmPlan("level1")),
+		reply("Query: level1", rlmPlan("level2")),
+		reply("Query: level2", `{"answer":"deep"}`),
+	)
+	res, err = g.run(t, "level0")
+	if err != nil || res.Answer != "deep" || res.Recursion.MaxDepth != 2 {
+		t.Fatalf("%v %+v", err, res)
+	}
+	// Depth 1 (the default) refuses the grandchild with a budget error.
+	h := newFixture(t, haystack, Config{},
+		reply("Query: level0", rlmPlan("level1")),
+		reply("Query: level1", rlmPlan("level2")),
+	)
+	_, err = h.run(t, "level0")
+	if fault.KindOf(err) != budget.KindMaxDepth {
+		t.Fatalf("want max_depth_exceeded, got %v", err)
+	}
+}
+
+func TestRecursiveCycleRejected(t *testing.T) {
+	f := newFixture(t, haystack, Config{Limits: budget.Limits{MaxDepth: 3}, ExperimentalDeepRecursion: true},
+		reply("Query: same", rlmPlan("same")),
+		reply("Query: same", rlmPlan("same")),
+	)
+	_, err := f.run(t, "same")
+	if fault.KindOf(err) != KindRecursiveCycle {
+		t.Fatalf("want recursive_cycle, got %v", err)
+	}
+}
+
+func TestChildCapabilitiesNarrow(t *testing.T) {
+	if _, err := New(Config{Provider: nil}); fault.KindOf(err) != KindInvalidConfig {
+		t.Fatal("nil provider accepted")
+	}
+	f := newFixture(t, haystack, Config{
+		Capabilities:      capability.MustSet("rlm", "model:test-model", "context:search"),
+		ChildCapabilities: capability.MustSet("model:test-model"),
+	},
+		reply("Query: root", rlmPlan("child")),
+		// The child tries a search it is not granted.
+		reply("Query: child", steps(map[string]any{"op": "context", "handle": input("context"), "action": map[string]any{"type": "search", "pattern": "x"}, "bind": "h"})),
+	)
+	_, err := f.run(t, "root")
+	if fe := fault.As(err); fe == nil || fe.Kind != "capability_denied" {
+		t.Fatalf("want capability_denied, got %v", err)
+	}
+	// Widening the child set is a configuration error.
+	_, err = New(Config{Provider: f.eng.cfg.Provider, Store: f.store, Capabilities: capability.MustSet("rlm"), ChildCapabilities: capability.MustSet("map")})
+	if fault.KindOf(err) != capability.KindWideningDenied {
+		t.Fatalf("want widening_denied, got %v", err)
+	}
+}
+
+func TestRepairMessageOnInvalidPlan(t *testing.T) {
+	f := newFixture(t, haystack, Config{},
+		reply("Query: q", `{"steps":[{"op":"launch_missiles"}]}`),
+		reply("rejected without execution", `{"answer":"fixed"}`),
+	)
+	res, err := f.run(t, "q")
+	if err != nil || res.Answer != "fixed" || res.Counters.ModelCalls != 2 {
+		t.Fatalf("%v %+v", err, res)
+	}
+	// Two rejections in a row fail the run with the typed error.
+	g := newFixture(t, haystack, Config{},
+		reply("Query: q", `not json at all`),
+		reply("rejected without execution", `still not json`),
+	)
+	res, err = g.run(t, "q")
+	if fault.PhaseOf(err) != fault.PhaseParse || res.Usage.Calls != 2 {
+		t.Fatalf("%v %+v", err, res.Usage)
+	}
+}
+
+// Every budget kind ends a run with a typed error that still carries usage
+// and the trajectory.
+func TestBudgetExhaustion(t *testing.T) {
+	search := steps(map[string]any{"op": "context", "handle": input("context"), "action": map[string]any{"type": "search", "pattern": "line"}, "bind": "a"})
+	search2 := steps(map[string]any{"op": "context", "handle": input("context"), "action": map[string]any{"type": "search", "pattern": "token"}, "bind": "b"})
+	longAnswer := `{"answer":"` + strings.Repeat("x", 100) + `"}`
+	cases := []struct {
+		name   string
+		limits budget.Limits
+		inter  []replay.Interaction
+		kind   fault.Kind
+	}{
+		{"iterations", budget.Limits{MaxIterations: 1}, []replay.Interaction{reply("", search), reply("", search2)}, budget.KindMaxIterations},
+		{"model calls", budget.Limits{MaxModelCalls: 1}, []replay.Interaction{reply("", search), reply("", search2)}, budget.KindMaxModelCalls},
+		{"context ops", budget.Limits{MaxContextOps: 1}, []replay.Interaction{reply("", search), reply("", search2)}, budget.KindMaxContextOps},
+		{"tokens", budget.Limits{MaxTotalTokens: 50}, []replay.Interaction{reply("", search), reply("", search2)}, budget.KindMaxTotalTokens},
+		{"output bytes", budget.Limits{MaxOutputBytes: 10}, []replay.Interaction{reply("", longAnswer)}, budget.KindMaxOutputBytes},
+		{"time", budget.Limits{TimeLimit: 50 * time.Millisecond}, []replay.Interaction{replayDelayed("", search, 500)}, budget.KindTimeLimit},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFixture(t, haystack, Config{Limits: c.limits}, c.inter...)
+			res, err := f.run(t, "q")
+			if fault.KindOf(err) != c.kind || fault.PhaseOf(err) != fault.PhaseBudget {
+				t.Fatalf("want budget/%s, got %v", c.kind, err)
+			}
+			if res.Error == nil || res.Error.Kind != c.kind || res.Status != StatusFailed {
+				t.Fatalf("result error %+v", res.Error)
+			}
+			if c.name != "time" && res.Usage.Calls == 0 {
+				t.Fatal("usage lost")
+			}
+			if len(res.Trajectory) == 0 {
+				t.Fatal("trajectory lost")
+			}
+		})
+	}
+}
+
+func TestCostBudget(t *testing.T) {
+	search := steps(map[string]any{"op": "context", "handle": input("context"), "action": map[string]any{"type": "search", "pattern": "line"}, "bind": "a"})
+	f := newFixture(t, haystack, Config{Model: "gpt-4o", Limits: budget.Limits{MaxCostUSD: 0.0001}},
+		replyFull("", search, 0, "gpt-4o"), replyFull("", strings.Replace(search, `"a"`, `"b"`, 1), 0, "gpt-4o"))
+	res, err := f.run(t, "q")
+	if fault.KindOf(err) != budget.KindMaxCost {
+		t.Fatalf("want max_cost_exceeded, got %v", err)
+	}
+	if !res.Usage.CostEstimated || res.Usage.CostUSD <= 0 {
+		t.Fatalf("usage %+v", res.Usage)
+	}
+}
+
+// Cancelling mid-run stops the in-flight fan-out promptly and leaves no
+// goroutine behind (checked by goleak in TestMain).
+func TestCancellationMidRun(t *testing.T) {
+	text := lines(6, func(i int) string { return "row" })
+	plan := steps(
+		map[string]any{"op": "context", "handle": input("context"), "action": map[string]any{"type": "partition", "strategy": "lines", "size": 1}, "bind": "parts"},
+		map[string]any{"op": "map", "over": ref("parts"), "as": "p", "bind": "out", "plan": map[string]any{"steps": []any{
+			map[string]any{"op": "model", "prompt": "slow", "bind": "a"},
+			map[string]any{"op": "final", "value": ref("a")},
+		}}},
+	)
+	inter := []replay.Interaction{reply("Query:", plan)}
+	for range 6 {
+		inter = append(inter, replayDelayed("slow", "late", 5000))
+	}
+	f := newFixture(t, text, Config{}, inter...)
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(150*time.Millisecond, cancel)
+	start := time.Now()
+	res, err := f.eng.Run(ctx, "q", f.h)
+	if fault.KindOf(err) != fault.KindCancelled || res.Status != StatusCancelled {
+		t.Fatalf("want cancelled, got %v", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Fatalf("cancellation took %v", d)
+	}
+	if res.Usage.Calls < 1 {
+		t.Fatal("usage of the root call lost")
+	}
+}

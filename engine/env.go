@@ -1,0 +1,262 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/plan"
+	"github.com/rlm-go/rlm/trace"
+)
+
+func budgetCall() budget.Usage { return budget.Usage{Calls: 1} }
+
+// env implements plan.Env for one loop: every operation is admitted against
+// the shared budget, checked against the loop's capabilities, and traced.
+type env struct {
+	r *run
+	n node
+}
+
+var _ plan.Env = (*env)(nil)
+
+// ContextOp runs one context-store operation.
+func (v *env) ContextOp(ctx context.Context, h corpus.Handle, a corpus.Action) (plan.Value, error) {
+	if !v.n.caps.Has(capability.Context(a.Type)) {
+		return nil, denied(capability.Context(a.Type))
+	}
+	if err := v.r.tracker.ContextOp(); err != nil {
+		return nil, err
+	}
+	ctx, sp := trace.Start(ctx, trace.KindContextOp, a.Type)
+	sp.Set("handle", h.String())
+	if a.Type == corpus.ActionPartition {
+		a.WithHandles = true
+	}
+	res, err := v.r.e.cfg.Store.Do(ctx, h, a, v.r.e.cfg.ContextLimits)
+	if err == nil {
+		sp.SetBytes(res.Accounting.BytesInspected)
+		sp.Set("bytes_returned", res.Accounting.BytesReturned)
+		sp.Set("items", res.Accounting.ItemsInspected)
+		sp.Set("truncated", res.Truncated)
+	}
+	sp.End(err)
+	if err != nil {
+		return nil, err
+	}
+	if chunks, ok := res.Value.([]corpus.Chunk); ok {
+		out := make([]any, len(chunks))
+		for i, c := range chunks {
+			m := map[string]any{"index": c.Index, "start": c.Start, "length": c.Length}
+			if c.Handle != nil {
+				v.r.track(*c.Handle)
+				m["handle"] = *c.Handle
+			}
+			if c.Text != nil {
+				m["text"] = *c.Text
+			}
+			out[i] = m
+		}
+		return out, nil
+	}
+	return toValue(res.Value)
+}
+
+// toValue converts a Go result into a plan value through JSON.
+func toValue(x any) (plan.Value, error) {
+	raw, err := json.Marshal(x)
+	if err != nil {
+		return nil, fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, "result is not JSON-encodable")
+	}
+	return decodeValue(raw)
+}
+
+// decodeValue decodes JSON into a normalized plan value.
+func decodeValue(raw []byte) (plan.Value, error) {
+	var x any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(&x); err != nil {
+		return nil, fault.Wrap(err, fault.PhaseExecute, fault.KindMalformed, "result is not valid JSON")
+	}
+	return plan.Normalize(x)
+}
+
+// Text materializes the text of a handle, bounded by the prompt limit.
+func (v *env) Text(ctx context.Context, h corpus.Handle) (string, error) {
+	s, err := v.r.e.cfg.Store.Text(h, v.r.e.cfg.PromptBytes)
+	if err != nil {
+		if fault.KindOf(err) == corpus.KindOutputTooLarge {
+			return "", fault.Wrap(err, fault.PhaseExecute, KindPromptTooLarge, "the text of a handle exceeds the per-prompt byte limit").With("limit", v.r.e.cfg.PromptBytes)
+		}
+		return "", err
+	}
+	return s, nil
+}
+
+// Model makes one sub-model call (llm_query) with the prompt as a single
+// user message.
+func (v *env) Model(ctx context.Context, call plan.ModelCall) (string, error) {
+	name := call.Model
+	if name == "" {
+		name = v.r.e.cfg.SubModel
+	}
+	if !v.n.caps.Has(capability.Model(name)) {
+		return "", denied(capability.Model(name))
+	}
+	req := model.Request{Model: name, Messages: []model.Message{{Role: model.RoleUser, Content: call.Prompt}}}
+	applyOptions(&req, call.Options)
+	resp, err := v.r.complete(trace.WithDepth(ctx, v.n.depth+1), v.n.depth+1, v.r.e.cfg.SubProvider, req)
+	if err != nil {
+		return "", err
+	}
+	return resp.Text, nil
+}
+
+// applyOptions copies the closed set of model options a plan may set.
+// Anything else is ignored: a plan never sets headers, keys or endpoints.
+func applyOptions(req *model.Request, opts map[string]any) {
+	if n, ok := number(opts["max_tokens"]); ok && n > 0 {
+		req.MaxTokens = int(n)
+	}
+	if t, ok := number(opts["temperature"]); ok && t >= 0 && t <= 2 {
+		req.Temperature = &t
+	}
+	if e, ok := opts["reasoning_effort"].(string); ok {
+		switch e {
+		case "low", "medium", "high":
+			req.ReasoningEffort = e
+		}
+	}
+}
+
+func number(x any) (float64, bool) {
+	switch n := x.(type) {
+	case int64:
+		return float64(n), true
+	case float64:
+		return n, true
+	case int:
+		return float64(n), true
+	case json.Number:
+		f, err := n.Float64()
+		return f, err == nil
+	}
+	return 0, false
+}
+
+// RLM runs a recursive child loop over a sub-context with narrowed
+// capabilities at depth + 1.
+func (v *env) RLM(ctx context.Context, query string, c plan.Value) (plan.Value, error) {
+	if !v.n.caps.Has(capability.RLM) {
+		return nil, denied(capability.RLM)
+	}
+	depth := v.n.depth + 1
+	if err := v.r.tracker.Depth(depth); err != nil {
+		return nil, err
+	}
+	var h corpus.Handle
+	switch x := c.(type) {
+	case corpus.Handle:
+		h = x
+	case string:
+		var err error
+		h, err = v.r.e.cfg.Store.AddString("rlm-subcontext", x)
+		if err != nil {
+			return nil, err
+		}
+		v.r.track(h)
+	default:
+		return nil, fault.New(fault.PhaseExecute, "type_error", "an rlm context must be a handle or a string").With("got", fmt.Sprintf("%T", c))
+	}
+	fp := v.r.fingerprintOf(ctx, query, h)
+	if slices.Contains(v.n.ancestors, fp) {
+		return nil, fault.New(fault.PhaseValidate, KindRecursiveCycle, "a child would repeat an ancestor's query over the same context").With("fingerprint", fp)
+	}
+	v.r.mu.Lock()
+	v.r.rstats.RecursiveCalls++
+	v.r.rstats.MaxDepth = max(v.r.rstats.MaxDepth, depth)
+	v.r.rstats.Fingerprints = append(v.r.rstats.Fingerprints, fp)
+	v.r.mu.Unlock()
+
+	childCaps := v.n.childCaps
+	child := node{
+		depth: depth, query: query, input: h,
+		caps:      childCaps,
+		childCaps: childCaps,
+		ancestors: append(slices.Clone(v.n.ancestors), fp),
+	}
+	cctx, sp := trace.Start(trace.WithDepth(ctx, depth), trace.KindChild, fmt.Sprintf("depth %d", depth))
+	sp.Set("handle", h.String())
+	ans, err := v.r.loop(cctx, child)
+	sp.Set("turns", ans.turns)
+	sp.End(err)
+	if err != nil {
+		return nil, err
+	}
+	return ans.value, nil
+}
+
+// Tool calls a registered tool through the tool runtime.
+func (v *env) Tool(ctx context.Context, name string, args plan.Value) (plan.Value, error) {
+	if v.r.e.cfg.Tools == nil {
+		return nil, fault.New(fault.PhaseTool, KindToolUnavailable, "no tool runtime is configured").With("tool", name)
+	}
+	if !v.n.caps.Has(capability.Tool(name)) {
+		return nil, denied(capability.Tool(name))
+	}
+	if err := v.r.tracker.ToolCall(); err != nil {
+		return nil, err
+	}
+	raw, err := plan.EncodeJSON(args)
+	if err != nil {
+		return nil, fault.Wrap(err, fault.PhaseExecute, "type_error", "tool arguments are not JSON-encodable")
+	}
+	release, err := v.r.tracker.Acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	out, err := v.r.e.cfg.Tools.Call(ctx, v.n.caps, name, json.RawMessage(raw))
+	if err != nil {
+		return nil, err
+	}
+	return decodeValue(out)
+}
+
+// Checkpoint records a labelled checkpoint in the trace.
+func (v *env) Checkpoint(ctx context.Context, label string, vars map[string]plan.Value) error {
+	trace.Emit(ctx, trace.KindNote, "checkpoint "+label, map[string]any{"vars": slices.Sorted(maps.Keys(vars))}, nil)
+	return nil
+}
+
+// Admit refuses a fan-out whose estimated cost exceeds what is left.
+func (v *env) Admit(ctx context.Context, est plan.Estimate) error {
+	l := v.r.e.cfg.Limits
+	c := v.r.tracker.Counters()
+	check := func(max int, used int64, want int, kind fault.Kind, name string) error {
+		if max >= 0 && int64(want) > int64(max)-used {
+			return fault.New(fault.PhaseBudget, kind, "a fan-out would exceed the budget").With("limit", name).With("max", max).With("used", used).With("requested", want)
+		}
+		return nil
+	}
+	if err := check(l.MaxModelCalls, c.ModelCalls, est.ModelCalls, budget.KindMaxModelCalls, "max_model_calls"); err != nil {
+		return err
+	}
+	if err := check(l.MaxToolCalls, c.ToolCalls, est.ToolCalls, budget.KindMaxToolCalls, "max_tool_calls"); err != nil {
+		return err
+	}
+	return check(l.MaxContextOps, c.ContextOps, est.ContextOps, budget.KindMaxContextOps, "max_context_ops")
+}
+
+func denied(c capability.Cap) error {
+	return fault.New(fault.PhaseValidate, "capability_denied", "the capability is not granted in this scope").With("capability", string(c))
+}

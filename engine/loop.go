@@ -1,0 +1,332 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/fingerprint"
+	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/plan"
+	"github.com/rlm-go/rlm/trace"
+)
+
+// node is one completion loop in the run tree.
+type node struct {
+	depth     int
+	query     string
+	input     corpus.Handle
+	caps      capability.Set // what this loop's plans may do
+	childCaps capability.Set // what its rlm children get
+	ancestors []string       // (query, context) fingerprints of the path from the root
+}
+
+// answer is what a loop produced.
+type answer struct {
+	value   any
+	partial any
+	turns   int
+	vars    map[string]any
+}
+
+func (r *run) provider(depth int) (model.Provider, string) {
+	if depth == 0 {
+		return r.e.cfg.Provider, r.e.cfg.Model
+	}
+	return r.e.cfg.SubProvider, r.e.cfg.SubModel
+}
+
+// complete makes one admitted, traced, charged model call. Calls below the
+// root hold one of the run's MaxConcurrency slots while the request is in
+// flight; only leaf calls hold slots, so nested children cannot deadlock.
+func (r *run) complete(ctx context.Context, depth int, p model.Provider, req model.Request) (*model.Response, error) {
+	if err := r.tracker.ModelCall(); err != nil {
+		return nil, err
+	}
+	if depth > 0 {
+		release, err := r.tracker.Acquire(ctx)
+		if err != nil {
+			return nil, err
+		}
+		defer release()
+	}
+	if req.MaxTokens == 0 {
+		req.MaxTokens = r.e.cfg.MaxTokens
+	}
+	if req.Temperature == nil {
+		req.Temperature = r.e.cfg.Temperature
+	}
+	resp, err := model.Traced(p, req.Model).Complete(ctx, req)
+	if resp != nil {
+		r.tracker.Charge(depth, resp.Usage)
+	} else {
+		r.tracker.Charge(depth, budgetCall())
+	}
+	if err != nil {
+		return nil, err
+	}
+	return resp, nil
+}
+
+// loop runs one completion loop until an answer, a final step, or an error.
+func (r *run) loop(ctx context.Context, n node) (ans answer, err error) {
+	if err := r.tracker.Depth(n.depth); err != nil {
+		return ans, err
+	}
+	var meta corpus.Metadata
+	meta, err = r.e.cfg.Store.Metadata(ctx, n.input)
+	if err != nil {
+		return ans, err
+	}
+	prefix := ""
+	if head, err := r.e.cfg.Store.Head(ctx, n.input, DefaultPrefixBytes, corpus.Limits{}); err == nil {
+		if s, ok := head.Value.(corpus.Span); ok {
+			prefix = s.Text
+		}
+	}
+	p, modelName := r.provider(n.depth)
+	var tools []model.Tool
+	if r.e.cfg.Tools != nil {
+		for _, t := range r.e.cfg.Tools.Schemas() {
+			if n.caps.Has(capability.Tool(t.Name)) {
+				tools = append(tools, t)
+			}
+		}
+	}
+	msgs := []model.Message{
+		{Role: model.RoleSystem, Content: systemPrompt(n.depth, n.caps, tools, meta, prefix, r.e.cfg.Instructions)},
+		{Role: model.RoleUser, Content: userPrompt(n.query)},
+	}
+	sess := plan.NewSession(map[string]plan.Value{plan.InputContext: n.input, plan.InputQuery: n.query}, plan.SessionOptions{MaxConcurrency: MaxStepConcurrency})
+	env := &env{r: r, n: n}
+	repairs := 0
+	defer func() { ans.vars = exportVars(sess) }()
+	for {
+		if err := ctx.Err(); err != nil {
+			return ans, fault.FromContext(fault.PhaseExecute, context.Cause(ctx))
+		}
+		if err := r.tracker.Iteration(); err != nil {
+			return ans, err
+		}
+		ans.turns++
+		tctx, turn := trace.Start(ctx, trace.KindTurn, fmt.Sprintf("turn %d", ans.turns))
+		reply, done, err := r.turn(tctx, n, p, modelName, msgs, sess, env, &ans)
+		turn.End(err)
+		if err != nil {
+			if !isRepairable(err) || repairs >= 1 {
+				return ans, err
+			}
+			repairs++
+			fe := fault.As(err)
+			path, _ := fe.Detail["path"].(string)
+			msgs = append(msgs, model.Message{Role: model.RoleAssistant, Content: "[rejected reply omitted]"},
+				model.Message{Role: model.RoleUser, Content: repairMessage(string(fe.Phase), string(fe.Kind), path)})
+			continue
+		}
+		repairs = 0
+		if done {
+			return ans, nil
+		}
+		msgs = append(msgs, model.Message{Role: model.RoleAssistant, Content: reply.text}, model.Message{Role: model.RoleUser, Content: reply.observation})
+	}
+}
+
+type turnReply struct {
+	text        string
+	observation string
+}
+
+// turn runs one iteration: one model call, then the answer or plan it
+// returns. done reports a final answer (in ans.value).
+func (r *run) turn(ctx context.Context, n node, p model.Provider, modelName string, msgs []model.Message, sess *plan.Session, env *env, ans *answer) (turnReply, bool, error) {
+	resp, err := r.complete(ctx, n.depth, p, model.Request{Model: modelName, Messages: msgs})
+	if err != nil {
+		return turnReply{}, false, err
+	}
+	text := resp.Text
+	if strings.TrimSpace(text) == "" && resp.Reasoning != "" {
+		text = resp.Reasoning
+	}
+	if strings.TrimSpace(text) == "" {
+		return turnReply{}, false, fault.New(fault.PhaseParse, KindMissingFinalOutput, "the model returned no text")
+	}
+	doc, err := plan.Parse(text)
+	if err != nil {
+		return turnReply{}, false, err
+	}
+	if doc.Plan == nil {
+		if err := r.finish(ans, doc.Answer); err != nil {
+			return turnReply{}, false, err
+		}
+		return turnReply{}, true, nil
+	}
+	vcfg := plan.ValidateConfig{
+		Granted:        n.caps,
+		Bound:          sess.Names(),
+		DefaultModel:   r.e.cfg.SubModel,
+		DepthRemaining: r.e.cfg.Limits.MaxDepth - n.depth,
+		MaxConcurrency: MaxStepConcurrency,
+		Limits:         r.remaining(),
+	}
+	if err := plan.Validate(doc.Plan, vcfg); err != nil {
+		return turnReply{}, false, err
+	}
+	out, err := plan.Execute(ctx, doc.Plan, env, sess)
+	if out != nil && out.HasFinal {
+		if err := r.finish(ans, out.Final); err != nil {
+			return turnReply{}, false, err
+		}
+		return turnReply{}, true, nil
+	}
+	if err != nil && isFatal(err) {
+		if out != nil && len(out.Bound) > 0 {
+			ans.partial = sessVar(sess, out.Bound[len(out.Bound)-1])
+		}
+		return turnReply{}, false, err
+	}
+	return turnReply{text: text, observation: r.observe(sess, out, err)}, false, nil
+}
+
+// finish checks and stores a final answer.
+func (r *run) finish(ans *answer, v any) error {
+	size := len(plan.Preview(v, r.e.cfg.Limits.MaxOutputBytes+1))
+	if s, ok := v.(string); ok {
+		size = len(s)
+	}
+	if err := r.tracker.Output(size); err != nil {
+		ans.partial = plan.Preview(v, 4096)
+		return err
+	}
+	ans.value = v
+	return nil
+}
+
+// isRepairable reports whether a failed turn gets a host-written repair
+// message: parse and validation rejections of the model's reply, except
+// capability and budget denials, which are authoritative.
+func isRepairable(err error) bool {
+	fe := fault.As(err)
+	if fe == nil {
+		return false
+	}
+	switch fe.Phase {
+	case fault.PhaseParse:
+		return true
+	case fault.PhaseValidate:
+		switch fe.Kind {
+		case kindCapabilityDenied, "budget_exceeded", kindMaxDepth:
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+// isFatal reports whether a step error ends the run rather than becoming an
+// observation the model can react to: budget exhaustion, cancellation,
+// deadlines, and policy refusals (a capability not granted, recursion
+// beyond the depth limit, a recursive cycle), wherever in the tree they
+// happened.
+func isFatal(err error) bool {
+	fe := fault.As(err)
+	if fe == nil {
+		return true
+	}
+	for e := fe; e != nil; e = fault.As(e.Cause) {
+		if e.Phase == fault.PhaseBudget {
+			return true
+		}
+		switch e.Kind {
+		case fault.KindCancelled, fault.KindTimeout, KindDeepRecursionRequired, KindRecursiveCycle,
+			kindCapabilityDenied, kindMaxDepth:
+			return true
+		}
+		if e.Cause == nil {
+			break
+		}
+	}
+	return false
+}
+
+// Kinds shared with the plan validator.
+const (
+	kindCapabilityDenied fault.Kind = "capability_denied"
+	kindMaxDepth         fault.Kind = "max_depth_exceeded"
+)
+
+// observe renders the bounded observation of one executed plan.
+func (r *run) observe(sess *plan.Session, out *plan.Outcome, err error) string {
+	limit := r.e.cfg.ObservationBytes
+	var b strings.Builder
+	b.WriteString("Observation:\n")
+	if out != nil {
+		for _, name := range out.Bound {
+			line := fmt.Sprintf("%s = %s\n", name, plan.Preview(sessVar(sess, name), max(limit/max(len(out.Bound), 1), 64)))
+			b.WriteString(line)
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(&b, "error: %s\n", errText(err))
+	}
+	b.WriteString("No final answer yet. Continue with a plan, or reply {\"answer\": ...}.")
+	return truncateUTF8(b.String(), limit)
+}
+
+// remaining returns the static limits left for validation.
+func (r *run) remaining() plan.Limits {
+	l := r.e.cfg.Limits
+	c := r.tracker.Counters()
+	left := func(max int, used int64) int {
+		if max < 0 {
+			return 0
+		}
+		return int(max64(int64(max)-used, 1))
+	}
+	return plan.Limits{
+		ModelCalls: left(l.MaxModelCalls, c.ModelCalls),
+		ToolCalls:  left(l.MaxToolCalls, c.ToolCalls),
+		ContextOps: left(l.MaxContextOps, c.ContextOps),
+	}
+}
+
+func max64(a, b int64) int64 {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+// fingerprintOf identifies a (query, context) pair for cycle detection.
+func (r *run) fingerprintOf(ctx context.Context, query string, h corpus.Handle) string {
+	id := map[string]any{"query": query, "handle": h.String()}
+	if meta, err := r.e.cfg.Store.Metadata(ctx, h); err == nil {
+		root := h
+		off := int64(0)
+		if meta.Parent != nil {
+			root = *meta.Parent
+			off = meta.Offset
+		}
+		id = map[string]any{"query": query, "root": root.String(), "offset": off, "bytes": meta.Bytes}
+	}
+	return fingerprint.MustOf(id)
+}
+
+func exportVars(sess *plan.Session) map[string]any {
+	names := sess.Names()
+	if len(names) == 0 {
+		return nil
+	}
+	out := make(map[string]any, len(names))
+	for _, n := range names {
+		out[n] = plan.Preview(sessVar(sess, n), 512)
+	}
+	return out
+}
+
+func sessVar(sess *plan.Session, name string) plan.Value {
+	v, _ := sess.Var(name)
+	return v
+}

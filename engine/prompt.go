@@ -1,0 +1,98 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/model"
+)
+
+// protocol is the fixed part of the system prompt: the plan language as the
+// model needs to know it.
+const protocol = `You are the root of a Recursive Language Model (RLM) runtime. You answer a query about a CONTEXT that is far too large to read at once. You never see the context itself, only its metadata. You explore it by writing JSON plans that the runtime validates and executes, then you read the observations it sends back and continue, like working in a REPL.
+
+Reply with exactly ONE JSON object and nothing else, either
+  {"answer": <the final answer>}                 when you know the answer, or
+  {"steps": [ ...steps... ]}                       a plan to run.
+
+Steps ("op"), each binding its result to a new variable with "bind" (variables persist across turns and are never re-bound):
+  {"op":"context","handle":E,"action":A,"bind":"v"}   one context operation; A is one of
+      {"type":"peek","selector":"head"|"tail"|"metadata","count":N}
+      {"type":"slice","start":BYTE,"length":BYTES}
+      {"type":"search","pattern":"literal text","regex":false}   -> list of {"index":LINE,"offset":BYTE,"value":LINE_TEXT}
+      {"type":"partition","strategy":"lines"|"bytes","size":N}  -> list of {"index","start","length","handle"}; each handle is a sub-context
+      {"type":"map","transform":"identity"|"lowercase"|"uppercase"|"length"}
+      {"type":"reduce","reducer":"count"|"byte_count"}
+  {"op":"model","prompt":E,"bind":"v"}                 one sub-model call (llm_query); binds the response text
+  {"op":"rlm","query":E,"context":E,"bind":"v"}        a recursive child RLM over a sub-context (a handle or a string); binds its answer
+  {"op":"tool","name":"TOOL","args":E,"bind":"v"}      call a registered tool
+  {"op":"map","over":E,"as":"item","plan":{"steps":[...,{"op":"final","value":E}]},"concurrency":N,"bind":"v"}
+                                                       run a sub-plan once per list element, concurrently; binds the list of the sub-plans' final values
+  {"op":"parallel","plans":[{"steps":[...]},...],"bind":"v"}
+  {"op":"retry","attempts":N,"plan":{"steps":[...]},"bind":"v"}
+  {"op":"checkpoint","label":"text"}
+  {"op":"final","value":E}                             ends the run with this answer (only as the last step)
+
+Expressions E: JSON literals; {"ref":"input","name":"context"} (the context handle); {"ref":"input","name":"query"};
+{"ref":"var","name":"v"}; {"ref":"field","value":E,"key":"k"}; {"ref":"index","value":E,"index":N};
+{"join":[E,...]} (string concatenation); {"json":E} (serialize); {"text":E} (the text of a handle, e.g. one partition chunk, to embed in a prompt).
+
+Strategy: peek or search first to learn the structure; for questions that need the whole context, partition it and map a model or rlm step over the chunks, then combine the results. A plan without a final step returns observations (previews of the new variables) so you can continue. Only use the operations your capabilities allow.`
+
+// systemPrompt renders the system message for one loop.
+func systemPrompt(depth int, caps capability.Set, tools []model.Tool, meta corpus.Metadata, prefix string, extra string) string {
+	var b strings.Builder
+	b.WriteString(protocol)
+	fmt.Fprintf(&b, "\n\nRecursion depth: %d.", depth)
+	fmt.Fprintf(&b, "\nGranted capabilities: %s.", strings.Join(caps.Strings(), ", "))
+	if len(tools) > 0 {
+		b.WriteString("\nTools (name, description, JSON Schema of args):")
+		for _, t := range tools {
+			params := string(t.Parameters)
+			if params == "" {
+				params = "{}"
+			}
+			fmt.Fprintf(&b, "\n- %s: %s %s", t.Name, t.Description, params)
+		}
+	}
+	fmt.Fprintf(&b, "\n\nCONTEXT metadata (not content): %d bytes, %d lines, kind %s.", meta.Bytes, meta.Lines, meta.Kind)
+	if prefix != "" {
+		q, _ := json.Marshal(prefix)
+		fmt.Fprintf(&b, "\nFirst bytes of the context: %s", q)
+	}
+	if extra != "" {
+		b.WriteString("\n\n")
+		b.WriteString(extra)
+	}
+	return b.String()
+}
+
+// userPrompt renders the first user message of a loop.
+func userPrompt(query string) string {
+	return "Query: " + query
+}
+
+// repairMessage is the host-written message after a rejected plan. It names
+// the rejected part by phase, kind and path, never echoing model text.
+func repairMessage(phase, kind, path string) string {
+	msg := fmt.Sprintf("Your previous reply was rejected without execution (phase=%s, kind=%s", phase, kind)
+	if path != "" {
+		msg += ", at " + path
+	}
+	return msg + "). Reply with one complete new JSON object: {\"answer\": ...} or {\"steps\": [...]}."
+}
+
+// truncateUTF8 cuts s to at most n bytes at a character boundary.
+func truncateUTF8(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
