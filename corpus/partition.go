@@ -99,7 +99,9 @@ func (s *Store) Partition(ctx context.Context, h Handle, opt PartitionOptions, l
 			}
 			budget -= len(text)
 			o.acc.BytesReturned += int64(len(text))
-			o.acc.BytesInspected += int64(len(text))
+			if opt.Strategy == StrategyBytes { // lines chunks were read whole already
+				o.acc.BytesInspected += int64(len(text))
+			}
 			str := string(text)
 			c.Text = &str
 		}
@@ -150,33 +152,44 @@ func (o *op) cutBytes(data []byte, start int, size int64) int {
 }
 
 // cutLines returns the end of the lines-strategy chunk starting at start:
-// just past its size-th newline, or the end of the text. It counts newlines
-// a block at a time with bytes.Count and finds the last one with
-// bytes.IndexByte.
+// just past its size-th newline, or the end of the text. It never scans line
+// by line: it counts newlines with bytes.Count in blocks of 64 KiB, then
+// 4 KiB, then 256 bytes to home in on the block holding the size-th newline
+// (skipping blocks likely to hold many more lines than are still needed),
+// and finds it within that block with bytes.IndexByte.
 func (o *op) cutLines(data []byte, start int, size int64) (int, error) {
-	const block = 64 << 10
-	need := size
-	for pos := start; pos < len(data); {
-		if err := o.progress(pos); err != nil {
-			return 0, err
+	need, pos := size, start
+	for _, block := range [...]int{64 << 10, 4 << 10, 256} {
+		if need < int64(block/64) {
+			continue // few lines left: a coarse block would overshoot
 		}
-		end := min(len(data), pos+block)
-		c := int64(bytes.Count(data[pos:end], nl))
-		if c < need {
-			need -= c
-			o.acc.BytesInspected += int64(end - pos)
-			pos = end
-			continue
-		}
-		p := pos
 		for {
-			p += bytes.IndexByte(data[p:end], '\n') + 1
-			if need--; need == 0 {
-				break
+			if pos == len(data) {
+				o.acc.BytesInspected += int64(pos - start)
+				return pos, nil
 			}
+			if err := o.progress(pos); err != nil {
+				return 0, err
+			}
+			end := min(len(data), pos+block)
+			c := int64(bytes.Count(data[pos:end], nl))
+			if c >= need {
+				break // the newline sought is in [pos, end): refine
+			}
+			need -= c
+			pos = end
 		}
-		o.acc.BytesInspected += int64(p - pos)
-		return p, nil
 	}
-	return len(data), nil
+	for {
+		j := bytes.IndexByte(data[pos:], '\n')
+		if j < 0 {
+			o.acc.BytesInspected += int64(len(data) - start)
+			return len(data), nil
+		}
+		pos += j + 1
+		if need--; need == 0 {
+			o.acc.BytesInspected += int64(pos - start)
+			return pos, nil
+		}
+	}
 }

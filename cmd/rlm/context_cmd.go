@@ -1,0 +1,145 @@
+package main
+
+import (
+	"encoding/json"
+	"strconv"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/fault"
+)
+
+// newContextCmd returns "rlm context", which runs one context-store
+// operation on a file and prints its result as JSON.
+func newContextCmd() *cobra.Command {
+	var lim corpus.Limits
+	cmd := &cobra.Command{
+		Use:   "context",
+		Short: "Inspect a file with the bounded context-store operations",
+		Long: "context registers FILE in a context store (memory-mapped, not copied) and runs one bounded " +
+			"operation on it, printing the result as JSON: {\"value\",\"truncated\",\"accounting\"}.",
+	}
+	pf := cmd.PersistentFlags()
+	pf.IntVar(&lim.MaxResults, "max-results", 0, "maximum list items (0: default 100, cap 100000)")
+	pf.IntVar(&lim.MaxBytes, "max-bytes", 0, "maximum text bytes returned (0: default 65536, cap 16 MiB)")
+	pf.DurationVar(&lim.TimeLimit, "time-limit", 0, "time limit (0: default 10s, cap 5m)")
+
+	// runOn registers the file at path and runs a on it.
+	runOn := func(cmd *cobra.Command, path string, a corpus.Action) error {
+		ctx := cmd.Context()
+		s := corpus.NewStore()
+		defer s.Close()
+		h, err := s.AddFile(ctx, path)
+		if err != nil {
+			return err
+		}
+		r, err := s.Do(ctx, h, a, lim)
+		if err != nil {
+			return err
+		}
+		return writeJSON(cmd.OutOrStdout(), r)
+	}
+
+	cmd.AddCommand(&cobra.Command{
+		Use:   "metadata FILE",
+		Short: "Print the size, line count and kind of FILE",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runOn(cmd, args[0], corpus.Action{Type: corpus.ActionPeek, Selector: corpus.PeekMetadata})
+		},
+	})
+
+	var head, tail int64
+	peek := &cobra.Command{
+		Use:   "peek FILE --head N | --tail N",
+		Short: "Print the first or last N bytes of FILE",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			a := corpus.Action{Type: corpus.ActionPeek, Selector: corpus.PeekHead, Count: head}
+			if cmd.Flags().Changed("tail") {
+				a.Selector, a.Count = corpus.PeekTail, tail
+			}
+			return runOn(cmd, args[0], a)
+		},
+	}
+	peek.Flags().Int64Var(&head, "head", 0, "print the first N bytes")
+	peek.Flags().Int64Var(&tail, "tail", 0, "print the last N bytes")
+	peek.MarkFlagsOneRequired("head", "tail")
+	peek.MarkFlagsMutuallyExclusive("head", "tail")
+	cmd.AddCommand(peek)
+
+	cmd.AddCommand(&cobra.Command{
+		Use:   "slice FILE START LENGTH",
+		Short: "Print LENGTH bytes of FILE from byte offset START (0: through the end)",
+		Args:  cobra.ExactArgs(3),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			start, err := intArg("START", args[1])
+			if err != nil {
+				return err
+			}
+			length, err := intArg("LENGTH", args[2])
+			if err != nil {
+				return err
+			}
+			return runOn(cmd, args[0], corpus.Action{Type: corpus.ActionSlice, Start: start, Length: length})
+		},
+	})
+
+	var regex, count bool
+	search := &cobra.Command{
+		Use:   "search FILE PATTERN",
+		Short: "Print the lines of FILE containing PATTERN (literal, or RE2 with --regex)",
+		Args:  cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runOn(cmd, args[0], corpus.Action{Type: corpus.ActionSearch, Pattern: args[1], Regex: regex, CountOnly: count})
+		},
+	}
+	search.Flags().BoolVar(&regex, "regex", false, "PATTERN is an RE2 regular expression (multi-line mode)")
+	search.Flags().BoolVar(&count, "count", false, "print only the number of matching lines")
+	cmd.AddCommand(search)
+
+	var bySize, byLines int64
+	var withText bool
+	part := &cobra.Command{
+		Use:   "partition FILE --bytes N | --lines N",
+		Short: "Print the chunks FILE splits into",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			a := corpus.Action{Type: corpus.ActionPartition, Strategy: corpus.StrategyBytes, Size: bySize, WithText: withText}
+			if cmd.Flags().Changed("lines") {
+				a.Strategy, a.Size = corpus.StrategyLines, byLines
+			}
+			return runOn(cmd, args[0], a)
+		},
+	}
+	part.Flags().Int64Var(&bySize, "bytes", 0, "chunks of about N bytes, cut at a line end in their last tenth when there is one")
+	part.Flags().Int64Var(&byLines, "lines", 0, "chunks of N lines")
+	part.Flags().BoolVar(&withText, "with-text", false, "include each chunk's text (bounded by --max-bytes)")
+	part.MarkFlagsOneRequired("bytes", "lines")
+	part.MarkFlagsMutuallyExclusive("bytes", "lines")
+	cmd.AddCommand(part)
+
+	cmd.AddCommand(&cobra.Command{
+		Use:   "do FILE ACTION_JSON",
+		Short: `Run a plan-language action on FILE, e.g. '{"type":"reduce","reducer":"count"}'`,
+		Args:  cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var a corpus.Action
+			if err := json.Unmarshal([]byte(args[1]), &a); err != nil {
+				return fault.Wrap(err, fault.PhaseConfig, fault.KindMalformed, "cannot decode action")
+			}
+			return runOn(cmd, args[0], a)
+		},
+	})
+	return cmd
+}
+
+// intArg parses a decimal argument; range checks are the store's.
+func intArg(name, s string) (int64, error) {
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return 0, fault.Wrap(err, fault.PhaseConfig, fault.KindInvalid, "argument is not an integer").With("argument", name).With("value", s)
+	}
+	return n, nil
+}
