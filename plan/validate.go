@@ -111,19 +111,25 @@ func (v *validator) plan(p *Plan, path string, sc *vscope) error {
 	if len(p.Steps) == 0 {
 		return validateErr(KindEmptyPlan, join(path, "steps"), "the plan has no steps")
 	}
+	// Plan-level structure first: at most one final, and only last.
 	finals := 0
+	for i := range p.Steps {
+		if p.Steps[i].Op != OpFinal {
+			continue
+		}
+		sp := join(path, "steps"+idx(i))
+		if finals++; finals > 1 {
+			return validateErr(KindMultipleFinal, sp, "a plan has at most one final step")
+		}
+	}
+	for i := range p.Steps {
+		if p.Steps[i].Op == OpFinal && i != len(p.Steps)-1 {
+			return validateErr(KindFinalNotLast, join(path, "steps"+idx(i)), "final must be the last step")
+		}
+	}
 	for i := range p.Steps {
 		st := &p.Steps[i]
 		sp := join(path, "steps"+idx(i))
-		if st.Op == OpFinal {
-			finals++
-			if finals > 1 {
-				return validateErr(KindMultipleFinal, sp, "a plan has at most one final step")
-			}
-			if i != len(p.Steps)-1 {
-				return validateErr(KindFinalNotLast, sp, "final must be the last step")
-			}
-		}
 		if err := v.step(st, sp, sc); err != nil {
 			return err
 		}

@@ -353,8 +353,9 @@ func preview(v Value, budget int) string {
 	return full
 }
 
-// previewItems renders items while they fit in budget, each bounded to a
-// share of it, and ends with "…" when some were left out.
+// previewItems renders items while they fit in budget, sharing what is
+// left evenly among the remaining items, and ends with "…" when some were
+// left out.
 func previewItems(n, budget int, item func(i int) (string, Value)) string {
 	var b strings.Builder
 	const more = ", …"
@@ -365,11 +366,7 @@ func previewItems(n, budget int, item func(i int) (string, Value)) string {
 		}
 		prefix, v := item(i)
 		room := budget - b.Len() - len(sep) - len(prefix) - len(more) - 1
-		share := budget / 4
-		if share < 24 {
-			share = 24
-		}
-		if room < 8 {
+		if room < 16 {
 			if i > 0 {
 				b.WriteString(more)
 			} else {
@@ -377,9 +374,10 @@ func previewItems(n, budget int, item func(i int) (string, Value)) string {
 			}
 			return b.String()
 		}
+		share := min(max(room/(n-i), 16), room)
 		b.WriteString(sep)
 		b.WriteString(prefix)
-		b.WriteString(preview(v, min(room, share)))
+		b.WriteString(preview(v, share))
 	}
 	return b.String()
 }
