@@ -1,0 +1,158 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rlm-go/rlm/model/replay"
+)
+
+func runCLI(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), args, strings.NewReader(stdin), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+func completion(content string) json.RawMessage {
+	raw, _ := json.Marshal(map[string]any{
+		"id": "c1", "object": "chat.completion", "created": 1, "model": "gpt-4o-mini",
+		"choices": []any{map[string]any{"index": 0, "message": map[string]any{"role": "assistant", "content": content}, "finish_reason": "stop"}},
+		"usage":   map[string]any{"prompt_tokens": 50, "completion_tokens": 5, "total_tokens": 55},
+	})
+	return raw
+}
+
+func writeCassette(t *testing.T, dir string, replies ...string) string {
+	t.Helper()
+	c := &replay.Cassette{Version: replay.Version}
+	for _, r := range replies {
+		c.Interactions = append(c.Interactions, replay.Interaction{Response: completion(r)})
+	}
+	p := filepath.Join(dir, "cassette.json")
+	if err := c.Save(p); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestDemo(t *testing.T) {
+	out, errOut, code := runCLI(t, "", "demo")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"context_op partition", "model_call gpt-4o-mini", "rlm_child", "budget:", "max_connections=5", "status: completed"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("demo output lacks %q", want)
+		}
+	}
+	out, _, code = runCLI(t, "", "demo", "--json")
+	var res map[string]any
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || res["status"] != "completed" {
+		t.Fatalf("demo --json: %d %.200s", code, out)
+	}
+	for _, k := range []string{"status", "answer", "usage", "error", "trace"} {
+		if _, ok := res[k]; !ok {
+			t.Errorf("--json lacks %q", k)
+		}
+	}
+}
+
+func TestRunReplayJSONAndTrace(t *testing.T) {
+	dir := t.TempDir()
+	ctxFile := filepath.Join(dir, "in.txt")
+	os.WriteFile(ctxFile, []byte("one\ntwo needle\nthree\n"), 0o644)
+	cas := writeCassette(t, dir,
+		`{"steps":[{"op":"context","handle":{"ref":"input","name":"context"},"action":{"type":"search","pattern":"needle"},"bind":"hits"}]}`,
+		`{"answer":"line 2"}`)
+	tracePath := filepath.Join(dir, "run.jsonl")
+	out, errOut, code := runCLI(t, "", "run", "--context", ctxFile, "--replay", cas, "--json", "--trace", tracePath, "where is the needle?")
+	if code != 0 {
+		t.Fatalf("exit %d: %s %s", code, out, errOut)
+	}
+	var res struct {
+		Status string         `json:"status"`
+		Answer any            `json:"answer"`
+		Usage  map[string]any `json:"usage"`
+		Trace  []any          `json:"trace"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil || res.Status != "completed" || res.Answer != "line 2" || res.Usage["total_tokens"].(float64) != 110 || len(res.Trace) == 0 {
+		t.Fatalf("%v %+v", err, res)
+	}
+	view, _, code := runCLI(t, "", "trace", "view", tracePath)
+	if code != 0 || !strings.Contains(view, "context_op search") || !strings.Contains(view, "turn 2") {
+		t.Fatalf("trace view: %d\n%s", code, view)
+	}
+	// Stdin context and plain output.
+	cas2 := writeCassette(t, dir, `{"answer":"from stdin"}`)
+	out, _, code = runCLI(t, "some text", "run", "--context", "-", "--replay", cas2, "q")
+	if code != 0 || strings.TrimSpace(out) != "from stdin" {
+		t.Fatalf("%d %q", code, out)
+	}
+}
+
+func TestRunFailureExitCodeAndJSONError(t *testing.T) {
+	dir := t.TempDir()
+	ctxFile := filepath.Join(dir, "in.txt")
+	os.WriteFile(ctxFile, []byte("x\n"), 0o644)
+	cas := writeCassette(t, dir, `{"answer":"x"}`)
+	out, _, code := runCLI(t, "", "run", "--context", ctxFile, "--replay", cas, "--max-depth", "2", "--json", "q")
+	var res struct {
+		Status string `json:"status"`
+		Error  struct {
+			Phase, Kind string
+		} `json:"error"`
+	}
+	if code != 1 || json.Unmarshal([]byte(out), &res) != nil || res.Error.Kind != "experimental_deep_recursion_required" || res.Status != "failed" {
+		t.Fatalf("%d %s", code, out)
+	}
+	_, errOut, code := runCLI(t, "", "run", "--context", filepath.Join(dir, "missing"), "--replay", cas, "q")
+	if code != 1 || !strings.Contains(errOut, `"phase":"context"`) {
+		t.Fatalf("%d %s", code, errOut)
+	}
+}
+
+// No trace, recorded cassette or output ever contains the API key.
+func TestAPIKeyNeverLeaks(t *testing.T) {
+	const key = "sk-test-SECRET-0123456789abcdef"
+	t.Setenv("RLM_TEST_API_KEY", key)
+	srv := replay.NewServer(&replay.Cassette{Version: replay.Version, Interactions: []replay.Interaction{
+		{Response: completion(`{"steps":[{"op":"context","handle":{"ref":"input","name":"context"},"action":{"type":"peek","selector":"head","count":10},"bind":"h"}]}`)},
+		{Response: completion(`{"answer":"done"}`)},
+	}})
+	defer srv.Close()
+	dir := t.TempDir()
+	ctxFile := filepath.Join(dir, "in.txt")
+	os.WriteFile(ctxFile, []byte("hello world\n"), 0o644)
+	tracePath := filepath.Join(dir, "t.json")
+	recPath := filepath.Join(dir, "rec.json")
+	out, errOut, code := runCLI(t, "", "run", "--context", ctxFile, "--base-url", srv.BaseURL(), "--api-key-env", "RLM_TEST_API_KEY",
+		"--record", recPath, "--trace", tracePath, "--json", "q")
+	if code != 0 {
+		t.Fatalf("%d %s %s", code, out, errOut)
+	}
+	// An error path too: the cassette is now exhausted.
+	out2, errOut2, _ := runCLI(t, "", "run", "--context", ctxFile, "--base-url", srv.BaseURL(), "--api-key-env", "RLM_TEST_API_KEY", "--json", "q")
+	for name, s := range map[string]string{"stdout": out + out2, "stderr": errOut + errOut2, "trace": readFile(t, tracePath), "cassette": readFile(t, recPath)} {
+		if strings.Contains(s, key) || strings.Contains(strings.ToLower(s), "bearer ") {
+			t.Errorf("%s contains the API key or an Authorization header", name)
+		}
+	}
+	if !strings.Contains(readFile(t, recPath), `done`) {
+		t.Fatal("recording incomplete")
+	}
+}
+
+func readFile(t *testing.T, p string) string {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
