@@ -342,7 +342,7 @@ func TestMapConcurrencyBoundAndOrder(t *testing.T) {
 			env := &fakeEnv{modelFn: func(ctx context.Context, call ModelCall) (string, error) {
 				var i int
 				fmt.Sscan(call.Prompt, &i)
-				return blockingModel(time.Duration(20-i) * time.Millisecond)(ctx, call)
+				return blockingModel(time.Duration(20-i)*time.Millisecond)(ctx, call)
 			}}
 			s := NewSession(nil, SessionOptions{MaxConcurrency: tt.sessMax})
 			out, err := run(t, env, s, mapPlan(12, tt.stepConc, false, `{"ref":"var","name":"i"}`))

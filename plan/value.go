@@ -332,8 +332,8 @@ func preview(v Value, budget int) string {
 	switch x := v.(type) {
 	case string:
 		suffix := fmt.Sprintf("… (%d bytes)", len(x))
-		room := budget - len(suffix) - 1
-		if room < 1 {
+		room := budget - len(suffix)
+		if room < 2 {
 			return suffix
 		}
 		q, _ := EncodeJSON(x)
@@ -353,31 +353,43 @@ func preview(v Value, budget int) string {
 	return full
 }
 
-// previewItems renders items while they fit in budget, sharing what is
-// left evenly among the remaining items, and ends with "…" when some were
-// left out.
+// previewItems renders items while they fit in budget: an item whose JSON
+// fits in what is left is rendered in full, a larger one is previewed in an
+// even share of what is left (at least 48 bytes, and only when at least 32
+// bytes are left). It ends with "…" when
+// some items were left out.
 func previewItems(n, budget int, item func(i int) (string, Value)) string {
-	var b strings.Builder
 	const more = ", …"
+	var b strings.Builder
 	for i := 0; i < n; i++ {
 		sep := ""
 		if i > 0 {
 			sep = ","
 		}
 		prefix, v := item(i)
-		room := budget - b.Len() - len(sep) - len(prefix) - len(more) - 1
-		if room < 16 {
+		room := budget - b.Len() - len(sep) - len(prefix) - len(more)
+		full, err := EncodeJSON(v)
+		var text string
+		switch {
+		case err == nil && len(full) <= room:
+			text = full
+		case room >= 32:
+			text = preview(v, min(max(room/(n-i), 48), room))
+			if strings.HasSuffix(text, "{…}") || strings.HasSuffix(text, "[…]") {
+				text = "" // nothing of the item would show
+			}
+		}
+		if text == "" {
 			if i > 0 {
 				b.WriteString(more)
 			} else {
 				b.WriteString("…")
 			}
-			return b.String()
+			break
 		}
-		share := min(max(room/(n-i), 16), room)
 		b.WriteString(sep)
 		b.WriteString(prefix)
-		b.WriteString(preview(v, share))
+		b.WriteString(text)
 	}
 	return b.String()
 }
