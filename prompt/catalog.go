@@ -1,0 +1,434 @@
+package prompt
+
+import (
+	"encoding/json"
+	"math"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/fingerprint"
+)
+
+// Catalog is an immutable, indexed set of normalized units. Build it once
+// with NewCatalog; it is safe for concurrent Compile and Search calls. A
+// changed unit set is a new Catalog: compiles are projections of a catalog,
+// never mutations of it, so deactivating a unit on one turn never
+// unregisters it.
+type Catalog struct {
+	units []Unit           // sorted by ID; the index of a unit is its rank
+	index map[UnitID]int32 // ID → index
+	fp    string
+
+	// Lexical index. Token ids index dict/tokens; postings hold, per token,
+	// the units whose searchable text contains it with the token's weight
+	// for that unit.
+	dict     map[string]int32
+	tokens   []string
+	postings [][]posting
+	unitToks [][]tokWeight // per unit, sorted by token id
+	nameToks []int32       // per unit, number of distinct name and alias tokens
+
+	// Trigger index: keyword and phrase triggers by their first token id,
+	// signal triggers by their exact text. trigToks holds each phrase or
+	// keyword trigger's token ids.
+	kwIdx    [][]trigRef
+	phIdx    [][]trigRef
+	sigIdx   map[string][]trigRef
+	trigToks [][][]int32 // per unit, per trigger
+
+	// Name keys (names and aliases, see nameKey) → units, for needs and
+	// negation.
+	names       map[string][]nameRef
+	maxNameToks int
+
+	always []int32 // units with activation always, in ID order
+
+	caps    []string // distinct capabilities, sorted
+	unitCap []int32  // per unit, index into caps or -1
+	cats    []string // distinct categories, sorted
+	unitCat []int32  // per unit, index into cats
+
+	// Rendering: each unit's variants and, for units with a schema, the
+	// provider function tool.
+	variants  []variant
+	unitVars  [][2]int32 // per unit, [start, end) into variants
+	functions []*FunctionTool
+	fnJSON    []string // canonical JSON of functions[u], "" when none
+
+	cacheMu sync.Mutex
+	cache   map[string][]atomic.Int32 // encoding → per variant token count + 1 (0 = unknown)
+
+	scratch sync.Pool
+}
+
+type posting struct {
+	unit   int32
+	weight int32
+}
+
+type tokWeight struct {
+	tok    int32
+	weight int32
+	inName bool
+}
+
+type trigRef struct {
+	unit int32
+	trig int32
+}
+
+type nameRef struct {
+	unit  int32
+	alias string // the name or alias as declared
+}
+
+// variant is one representation of a unit, prepared for packing.
+type variant struct {
+	kind    string
+	text    string
+	utility int64 // representation utility, before the entry score
+}
+
+// FunctionTool is an OpenAI function-tool object, the provider form of a
+// tool unit's schema.
+type FunctionTool struct {
+	Type     string         `json:"type"` // always "function"
+	Function FunctionSchema `json:"function"`
+}
+
+// FunctionSchema is the "function" member of a FunctionTool.
+type FunctionSchema struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	Parameters  json.RawMessage `json:"parameters"`
+}
+
+// NewCatalog normalizes specs and builds a catalog. Two identical specs for
+// one unit collapse into one; two different ones fail with duplicate_unit.
+func NewCatalog(specs []Spec) (*Catalog, error) {
+	units := make([]Unit, 0, len(specs))
+	for _, s := range specs {
+		u, err := Normalize(s)
+		if err != nil {
+			return nil, err
+		}
+		units = append(units, u)
+	}
+	return newCatalog(units)
+}
+
+func newCatalog(units []Unit) (*Catalog, error) {
+	slices.SortStableFunc(units, func(a, b Unit) int { return strings.Compare(string(a.ID), string(b.ID)) })
+	out := units[:0]
+	for i, u := range units {
+		if i > 0 && u.ID == out[len(out)-1].ID {
+			prev, _ := fingerprint.Canonical(out[len(out)-1])
+			cur, _ := fingerprint.Canonical(u)
+			if string(prev) != string(cur) {
+				return nil, fault.New(PhaseCatalog, KindDuplicateUnit, "two different specs for one unit").With("unit", string(u.ID))
+			}
+			continue
+		}
+		out = append(out, u)
+	}
+	units = out
+	fp, err := fingerprint.Of(units)
+	if err != nil {
+		return nil, fault.Wrap(err, PhaseCatalog, fault.KindInternal, "catalog fingerprint")
+	}
+	c := &Catalog{
+		units:    units,
+		index:    make(map[UnitID]int32, len(units)),
+		fp:       fp,
+		dict:     make(map[string]int32),
+		sigIdx:   make(map[string][]trigRef),
+		names:    make(map[string][]nameRef),
+		unitToks: make([][]tokWeight, len(units)),
+		nameToks: make([]int32, len(units)),
+		trigToks: make([][][]int32, len(units)),
+		unitCap:  make([]int32, len(units)),
+		unitCat:  make([]int32, len(units)),
+		unitVars: make([][2]int32, len(units)),
+		functions: make([]*FunctionTool, len(units)),
+		fnJSON:   make([]string, len(units)),
+		cache:    make(map[string][]atomic.Int32),
+	}
+	for i, u := range units {
+		c.index[u.ID] = int32(i)
+	}
+	c.buildLexical()
+	c.buildTriggers()
+	c.buildNames()
+	c.buildPolicyTables()
+	if err := c.buildVariants(); err != nil {
+		return nil, err
+	}
+	n := len(units)
+	c.scratch.New = func() any {
+		return &scratch{score: make([]int64, n), mark: make([]bool, n)}
+	}
+	return c, nil
+}
+
+func (c *Catalog) tokenID(t string) int32 {
+	if id, ok := c.dict[t]; ok {
+		return id
+	}
+	id := int32(len(c.tokens))
+	c.dict[t] = id
+	c.tokens = append(c.tokens, t)
+	return id
+}
+
+// buildLexical indexes each unit's searchable text (name, aliases, category,
+// description) without stop tokens. A token's weight for a unit is its IDF,
+// round(5·log2(1 + N/df)) clamped to 1..100, doubled when the token is part
+// of the unit's name or an alias, so rare words outrank common ones and
+// names outrank descriptions.
+func (c *Catalog) buildLexical() {
+	type occ struct {
+		tok    int32
+		inName bool
+	}
+	per := make([][]occ, len(c.units))
+	seen := make(map[int32]int)
+	for i, u := range c.units {
+		clear(seen)
+		var list []occ
+		add := func(s string, inName bool) {
+			tokenize(s, func(t string) {
+				if stopTokens[t] {
+					return
+				}
+				id := c.tokenID(t)
+				if j, ok := seen[id]; ok {
+					list[j].inName = list[j].inName || inName
+					return
+				}
+				seen[id] = len(list)
+				list = append(list, occ{id, inName})
+			})
+		}
+		add(u.Name, true)
+		for _, a := range u.Aliases {
+			add(a, true)
+		}
+		add(u.Category, false)
+		add(u.Description, false)
+		per[i] = list
+	}
+	df := make([]int32, len(c.tokens))
+	for _, list := range per {
+		for _, o := range list {
+			df[o.tok]++
+		}
+	}
+	idf := make([]int32, len(c.tokens))
+	n := float64(len(c.units))
+	for t, d := range df {
+		if d == 0 {
+			continue
+		}
+		w := int32(math.Round(5 * math.Log2(1+n/float64(d))))
+		idf[t] = min(max(w, 1), 100)
+	}
+	c.postings = make([][]posting, len(c.tokens))
+	for i, list := range per {
+		tw := make([]tokWeight, len(list))
+		names := int32(0)
+		for j, o := range list {
+			w := idf[o.tok]
+			if o.inName {
+				w *= 2
+				names++
+			}
+			tw[j] = tokWeight{o.tok, w, o.inName}
+			c.postings[o.tok] = append(c.postings[o.tok], posting{int32(i), w})
+		}
+		slices.SortFunc(tw, func(a, b tokWeight) int { return int(a.tok - b.tok) })
+		c.unitToks[i] = tw
+		c.nameToks[i] = names
+	}
+}
+
+func (c *Catalog) buildTriggers() {
+	for i, u := range c.units {
+		toks := make([][]int32, len(u.Triggers))
+		for j, t := range u.Triggers {
+			ref := trigRef{int32(i), int32(j)}
+			kind, text := t.kind()
+			if kind == "signal" {
+				c.sigIdx[text] = append(c.sigIdx[text], ref)
+				continue
+			}
+			var ids []int32
+			tokenize(text, func(s string) { ids = append(ids, c.tokenID(s)) })
+			toks[j] = ids
+		}
+		c.trigToks[i] = toks
+	}
+	c.kwIdx = make([][]trigRef, len(c.tokens))
+	c.phIdx = make([][]trigRef, len(c.tokens))
+	for i, u := range c.units {
+		for j, t := range u.Triggers {
+			ids := c.trigToks[i][j]
+			if len(ids) == 0 {
+				continue
+			}
+			ref := trigRef{int32(i), int32(j)}
+			if t.Keyword != "" {
+				c.kwIdx[ids[0]] = append(c.kwIdx[ids[0]], ref)
+			} else {
+				c.phIdx[ids[0]] = append(c.phIdx[ids[0]], ref)
+			}
+		}
+	}
+	// postings may need to grow for tokens first seen in triggers.
+	for len(c.postings) < len(c.tokens) {
+		c.postings = append(c.postings, nil)
+	}
+}
+
+func (c *Catalog) buildNames() {
+	for i, u := range c.units {
+		seen := map[string]bool{}
+		add := func(alias string) {
+			key := nameKey(alias)
+			if key == "" || seen[key] {
+				return
+			}
+			seen[key] = true
+			c.names[key] = append(c.names[key], nameRef{int32(i), alias})
+			c.maxNameToks = max(c.maxNameToks, strings.Count(key, " ")+1)
+		}
+		add(u.Name)
+		for _, a := range u.Aliases {
+			add(a)
+		}
+	}
+}
+
+func (c *Catalog) buildPolicyTables() {
+	capSet := map[string]bool{}
+	catSet := map[string]bool{}
+	for i, u := range c.units {
+		if u.RequiresCapability != "" {
+			capSet[u.RequiresCapability] = true
+		}
+		catSet[u.Category] = true
+		if u.Activation == Always {
+			c.always = append(c.always, int32(i))
+		}
+	}
+	for k := range capSet {
+		c.caps = append(c.caps, k)
+	}
+	for k := range catSet {
+		c.cats = append(c.cats, k)
+	}
+	slices.Sort(c.caps)
+	slices.Sort(c.cats)
+	for i, u := range c.units {
+		c.unitCap[i] = -1
+		if u.RequiresCapability != "" {
+			j, _ := slices.BinarySearch(c.caps, u.RequiresCapability)
+			c.unitCap[i] = int32(j)
+		}
+		j, _ := slices.BinarySearch(c.cats, u.Category)
+		c.unitCat[i] = int32(j)
+	}
+}
+
+// DefaultUtility is the utility of the default representation, plus the
+// unit's priority.
+const DefaultUtility = 1_000_000
+
+// buildVariants prepares each unit's representations. Declared
+// representations are used as given; otherwise there is one "full"
+// variant: empty text for a unit with a schema (the schema travels as a
+// provider tool), the content when there is some, and otherwise the line
+// "Active capability ID (CATEGORY): DESCRIPTION".
+func (c *Catalog) buildVariants() error {
+	for i, u := range c.units {
+		start := int32(len(c.variants))
+		if len(u.Representations) > 0 {
+			for _, r := range u.Representations {
+				c.variants = append(c.variants, variant{kind: r.Kind, text: r.Text, utility: r.Utility})
+			}
+		} else {
+			text := ""
+			switch {
+			case u.Schema != nil:
+			case u.Content != "":
+				text = u.Content
+			default:
+				text = "Active capability " + string(u.ID) + " (" + u.Category + "): " + u.Description
+			}
+			c.variants = append(c.variants, variant{kind: "full", text: text, utility: DefaultUtility + int64(u.Priority)})
+		}
+		c.unitVars[i] = [2]int32{start, int32(len(c.variants))}
+		if u.Schema != nil {
+			ft := &FunctionTool{Type: "function", Function: FunctionSchema{Name: u.Schema.Name, Description: u.Schema.Description, Parameters: u.Schema.Parameters}}
+			b, err := fingerprint.Canonical(ft)
+			if err != nil {
+				return fault.Wrap(err, PhaseCatalog, KindInvalidSchema, "schema does not encode").With("unit", string(u.ID))
+			}
+			c.functions[i] = ft
+			c.fnJSON[i] = string(b)
+		}
+	}
+	return nil
+}
+
+// variantTokens returns the token charge of variant v of unit u under the
+// counter: its text plus, for units with a schema, the canonical JSON of
+// the provider function tool (sent with every non-omitted variant). Counts
+// are cached per encoding, so the catalog is never re-tokenized.
+func (c *Catalog) variantTokens(u int32, v int32, counter tokenCounter) int {
+	enc := counter.Encoding()
+	c.cacheMu.Lock()
+	slots, ok := c.cache[enc]
+	if !ok {
+		slots = make([]atomic.Int32, len(c.variants))
+		c.cache[enc] = slots
+	}
+	c.cacheMu.Unlock()
+	if n := slots[v].Load(); n > 0 {
+		return int(n - 1)
+	}
+	n := counter.Count(c.variants[v].text)
+	if c.fnJSON[u] != "" {
+		n += counter.Count(c.fnJSON[u])
+	}
+	slots[v].Store(int32(n + 1))
+	return n
+}
+
+// tokenCounter is the part of pack.Counter the catalog needs.
+type tokenCounter interface {
+	Count(string) int
+	Encoding() string
+}
+
+// Fingerprint returns the catalog fingerprint: SHA-256 over the canonical
+// JSON of all normalized units in ID order. Every field is material.
+func (c *Catalog) Fingerprint() string { return c.fp }
+
+// Len returns the number of units.
+func (c *Catalog) Len() int { return len(c.units) }
+
+// Units returns the normalized units in ID order. The slice is a copy; the
+// units share their inner slices with the catalog and must not be modified.
+func (c *Catalog) Units() []Unit { return slices.Clone(c.units) }
+
+// Lookup returns the unit with the given id.
+func (c *Catalog) Lookup(id UnitID) (Unit, bool) {
+	i, ok := c.index[id]
+	if !ok {
+		return Unit{}, false
+	}
+	return c.units[i], true
+}

@@ -1,0 +1,337 @@
+package prompt
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/rlm-go/rlm/fault"
+)
+
+// entry is one unit in the resolved set.
+type entry struct {
+	u       int32
+	score   int64
+	pinned  bool    // always, or required by a pinned unit
+	own     bool    // a root (activation, evidence, selection)
+	reasons []string
+	parents []int32 // units that required or suggested it
+	alive   bool
+}
+
+// resolver runs dependency closure, suggestions, always-unit consistency,
+// supersession, conflicts and the closure re-check.
+type resolver struct {
+	e       *env
+	entries map[int32]*entry
+	order   []*entry // insertion order
+	rejects map[int32][]string
+	rejOrd  []int32
+	edges   map[Edge]bool
+}
+
+func newResolver(e *env) *resolver {
+	return &resolver{e: e, entries: map[int32]*entry{}, rejects: map[int32][]string{}, edges: map[Edge]bool{}}
+}
+
+func (r *resolver) reject(u int32, reasons ...string) {
+	if len(reasons) == 0 {
+		return
+	}
+	if _, ok := r.rejects[u]; !ok {
+		r.rejOrd = append(r.rejOrd, u)
+	}
+	for _, s := range reasons {
+		if !slices.Contains(r.rejects[u], s) {
+			r.rejects[u] = append(r.rejects[u], s)
+		}
+	}
+}
+
+func (r *resolver) edge(from, to UnitID, kind string) {
+	r.edges[Edge{From: from, To: to, Kind: kind}] = true
+}
+
+// add merges a unit into the resolved set.
+func (r *resolver) add(u int32, score int64, pinned, own bool, parent int32, reasons ...string) {
+	en, ok := r.entries[u]
+	if !ok {
+		en = &entry{u: u, alive: true}
+		r.entries[u] = en
+		r.order = append(r.order, en)
+	}
+	en.score = max(en.score, score)
+	en.pinned = en.pinned || pinned
+	en.own = en.own || own
+	if parent >= 0 && !slices.Contains(en.parents, parent) {
+		en.parents = append(en.parents, parent)
+	}
+	en.reasons = append(en.reasons, reasons...)
+}
+
+// closure resolves the transitive requires of root. On failure it returns
+// the reason naming the first unresolvable requirement; edges are recorded
+// either way.
+func (r *resolver) closure(root int32) ([][2]int32, string) {
+	c := r.e.c
+	visited := map[int32]bool{root: true}
+	var deps [][2]int32 // (unit, parent)
+	var walk func(u int32) string
+	walk = func(u int32) string {
+		for _, req := range c.units[u].Requires {
+			r.edge(c.units[u].ID, req, "requires")
+			ri, ok := c.index[req]
+			if !ok {
+				return "missing_dependency(" + string(req) + ")"
+			}
+			if why := r.e.depCheck(ri); why != "" {
+				return why
+			}
+			if visited[ri] {
+				continue
+			}
+			visited[ri] = true
+			deps = append(deps, [2]int32{ri, u})
+			if why := walk(ri); why != "" {
+				return why
+			}
+		}
+		return ""
+	}
+	return deps, walk(root)
+}
+
+// root adds an eligible candidate and its required closure, or rejects the
+// candidate with the closure's failure.
+func (r *resolver) root(u int32, score int64, pinned bool, reasons []string) {
+	deps, why := r.closure(u)
+	if why != "" {
+		r.reject(u, why)
+		return
+	}
+	r.add(u, score, pinned, true, -1, reasons...)
+	c := r.e.c
+	for _, d := range deps {
+		r.add(d[0], score, pinned, false, d[1], "dependency_of("+string(c.units[d[1]].ID)+")")
+	}
+}
+
+// suggest resolves the one-level optional suggestions of the resolved set.
+// A suggestion that is ineligible (including untrusted negation of a
+// relevant unit) or whose closure fails is dropped silently; the edge is
+// still recorded.
+func (r *resolver) suggest() {
+	c := r.e.c
+	type req struct {
+		unit   UnitID
+		parent int32
+		score  int64
+	}
+	var reqs []req
+	for _, en := range r.order {
+		for _, s := range c.units[en.u].Suggests {
+			reqs = append(reqs, req{s, en.u, max(1, en.score/4)})
+		}
+	}
+	slices.SortFunc(reqs, func(a, b req) int {
+		if a.score != b.score {
+			if a.score > b.score {
+				return -1
+			}
+			return 1
+		}
+		if c := strings.Compare(string(a.unit), string(b.unit)); c != 0 {
+			return c
+		}
+		return int(a.parent - b.parent)
+	})
+	for _, q := range reqs {
+		parentID := c.units[q.parent].ID
+		r.edge(parentID, q.unit, "suggests")
+		su, ok := c.index[q.unit]
+		if !ok {
+			continue
+		}
+		reason := "suggested_by(" + string(parentID) + ")"
+		if _, in := r.entries[su]; in {
+			r.add(su, 0, false, false, q.parent, reason)
+			continue
+		}
+		if len(r.e.gate(su, c.units[su].Activation == Always)) > 0 {
+			continue
+		}
+		deps, why := r.closure(su)
+		if why != "" {
+			continue
+		}
+		r.add(su, q.score, false, false, q.parent, reason)
+		for _, d := range deps {
+			r.add(d[0], q.score, false, false, d[1], "dependency_of("+string(c.units[d[1]].ID)+")")
+		}
+	}
+}
+
+// ranked returns the alive entries: pinned first, then score descending,
+// then unit id.
+func (r *resolver) ranked() []*entry {
+	out := r.alive()
+	slices.SortFunc(out, func(a, b *entry) int {
+		if a.pinned != b.pinned {
+			if a.pinned {
+				return -1
+			}
+			return 1
+		}
+		if a.score != b.score {
+			if a.score > b.score {
+				return -1
+			}
+			return 1
+		}
+		return int(a.u - b.u)
+	})
+	return out
+}
+
+func (r *resolver) alive() []*entry {
+	var out []*entry
+	for _, en := range r.order {
+		if en.alive {
+			out = append(out, en)
+		}
+	}
+	return out
+}
+
+func (r *resolver) kill(en *entry, reason string) {
+	en.alive = false
+	r.reject(en.u, reason)
+}
+
+// resolve runs suggestions, the always-unit consistency checks,
+// supersession, conflicts and the closure re-check.
+func (r *resolver) resolve() error {
+	c := r.e.c
+	r.suggest()
+	// Always consistency: pinned units may neither conflict with nor
+	// supersede each other. Checked in unit-id order for a deterministic
+	// error.
+	byID := slices.Clone(r.order)
+	slices.SortFunc(byID, func(a, b *entry) int { return int(a.u - b.u) })
+	for _, a := range byID {
+		if !a.pinned {
+			continue
+		}
+		ua := c.units[a.u]
+		for _, b := range byID {
+			if !b.pinned || b.u == a.u {
+				continue
+			}
+			ub := c.units[b.u]
+			if a.u < b.u && (slices.Contains(ua.Conflicts, ub.ID) || slices.Contains(ub.Conflicts, ua.ID)) {
+				return fault.New(PhaseCompile, KindConflictingAlwaysUnits, "two always-visible units conflict").
+					With("a", string(ua.ID)).With("b", string(ub.ID))
+			}
+			if slices.Contains(ua.Supersedes, ub.ID) {
+				return fault.New(PhaseCompile, KindSupersedingAlwaysUnits, "an always-visible unit supersedes another").
+					With("superseder", string(ua.ID)).With("superseded", string(ub.ID))
+			}
+		}
+	}
+	// Supersession, in rank order; a relevant unit never supersedes a
+	// pinned one.
+	for _, en := range r.ranked() {
+		if !en.alive {
+			continue
+		}
+		for _, s := range c.units[en.u].Supersedes {
+			su, ok := c.index[s]
+			if !ok {
+				continue
+			}
+			target, in := r.entries[su]
+			if !in || !target.alive || (target.pinned && !en.pinned) {
+				continue
+			}
+			r.kill(target, "superseded_by("+string(c.units[en.u].ID)+")")
+		}
+	}
+	// Conflicts, greedy in rank order: pinned units first, so they win
+	// every conflict against relevant ones.
+	var accepted []*entry
+	for _, en := range r.ranked() {
+		ue := c.units[en.u]
+		lost := false
+		for _, a := range accepted {
+			ua := c.units[a.u]
+			if slices.Contains(ue.Conflicts, ua.ID) || slices.Contains(ua.Conflicts, ue.ID) {
+				r.kill(en, "conflict_with("+string(ua.ID)+")")
+				lost = true
+				break
+			}
+		}
+		if !lost {
+			accepted = append(accepted, en)
+		}
+	}
+	// Re-check the closure: a unit whose requirement was removed goes too,
+	// and so does a dependency or suggestion whose every parent went.
+	for changed := true; changed; {
+		changed = false
+		for _, en := range r.ranked() {
+			for _, req := range c.units[en.u].Requires {
+				if d, ok := r.entries[c.index[req]]; ok && !d.alive {
+					r.kill(en, "dependency_removed("+string(req)+")")
+					changed = true
+					break
+				}
+			}
+			if !en.alive || en.own {
+				continue
+			}
+			orphan := true
+			for _, p := range en.parents {
+				if r.entries[p].alive {
+					orphan = false
+					break
+				}
+			}
+			if orphan && len(en.parents) > 0 {
+				r.kill(en, "parent_removed("+string(c.units[en.parents[0]].ID)+")")
+				changed = true
+			}
+		}
+	}
+	return nil
+}
+
+// rejections returns the rejected units that are not selected, by id.
+func (r *resolver) rejections() []Rejection {
+	c := r.e.c
+	us := slices.Clone(r.rejOrd)
+	slices.Sort(us)
+	out := make([]Rejection, 0, len(us))
+	for _, u := range us {
+		if en, ok := r.entries[u]; ok && en.alive {
+			continue
+		}
+		out = append(out, Rejection{Unit: c.units[u].ID, Reasons: slices.Clone(r.rejects[u])})
+	}
+	return out
+}
+
+func (r *resolver) edgeList() []Edge {
+	out := make([]Edge, 0, len(r.edges))
+	for e := range r.edges {
+		out = append(out, e)
+	}
+	slices.SortFunc(out, func(a, b Edge) int {
+		if c := strings.Compare(string(a.From), string(b.From)); c != 0 {
+			return c
+		}
+		if c := strings.Compare(string(a.To), string(b.To)); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Kind, b.Kind)
+	})
+	return out
+}
