@@ -26,8 +26,10 @@ const (
 	OpFinal      Op = "final"      // the plan's result
 )
 
-// Ops lists the operations in a fixed order.
-var Ops = []Op{OpContext, OpModel, OpRLM, OpTool, OpMap, OpParallel, OpRetry, OpCheckpoint, OpFinal}
+// Ops returns the operations of the language in a fixed order.
+func Ops() []Op {
+	return []Op{OpContext, OpModel, OpRLM, OpTool, OpMap, OpParallel, OpRetry, OpCheckpoint, OpFinal}
+}
 
 // Document is what a root model's turn parses into: a direct answer or a
 // plan. Exactly one of IsAnswer and Plan != nil holds.
@@ -43,7 +45,7 @@ type Document struct {
 }
 
 // MarshalJSON encodes the document in its canonical wire form.
-func (d *Document) MarshalJSON() ([]byte, error) {
+func (d Document) MarshalJSON() ([]byte, error) {
 	if d.IsAnswer {
 		s, err := EncodeJSON(d.Answer)
 		if err != nil {

@@ -4,8 +4,6 @@ import (
 	"context"
 	"slices"
 	"strings"
-
-	"github.com/rlm-go/rlm/corpus"
 )
 
 // eval evaluates e in scope sc. path names e for errors.
@@ -84,11 +82,11 @@ func (r *runner) eval(ctx context.Context, e *Expr, sc *scope, path string) (Val
 		if err != nil {
 			return nil, err
 		}
-		switch x := v.(type) {
-		case string:
-			return x, nil
-		case corpus.Handle:
-			s, err := r.env.Text(ctx, x)
+		if s, ok := v.(string); ok {
+			return s, nil
+		}
+		if h, ok := asHandle(v); ok {
+			s, err := r.env.Text(ctx, h)
 			if err != nil {
 				return nil, annotate(err, "path", path)
 			}

@@ -58,6 +58,9 @@ func Execute(ctx context.Context, p *Plan, env Env, s *Session) (*Outcome, error
 	if p == nil || len(p.Steps) == 0 {
 		return fail(execErr(KindEmptyPlan, "steps", "the plan has no steps"))
 	}
+	if env == nil || s == nil {
+		return fail(execErr(KindInvalidArgument, "", "Execute needs an Env and a Session").With("field", "env"))
+	}
 	r := &runner{env: env, maxConc: s.MaxConcurrency()}
 	root := &scope{sess: s}
 	for i := range p.Steps {
@@ -133,7 +136,7 @@ func (r *runner) step(ctx context.Context, st *Step, sc *scope, path string) (Va
 		if err != nil {
 			return nil, err
 		}
-		h, ok := hv.(corpus.Handle)
+		h, ok := asHandle(hv)
 		if !ok {
 			return nil, execErr(KindTypeError, join(path, "handle"), "handle must evaluate to a context handle").With("type", typeName(hv))
 		}
@@ -168,9 +171,9 @@ func (r *runner) step(ctx context.Context, st *Step, sc *scope, path string) (Va
 		if err != nil {
 			return nil, err
 		}
-		switch cv.(type) {
-		case corpus.Handle, string:
-		default:
+		if h, ok := asHandle(cv); ok {
+			cv = h
+		} else if _, ok := cv.(string); !ok {
 			return nil, execErr(KindTypeError, join(path, "context"), "context must evaluate to a handle or a string").With("type", typeName(cv))
 		}
 		v, err := r.env.RLM(ctx, query, cv)
@@ -222,6 +225,20 @@ func (r *runner) step(ctx context.Context, st *Step, sc *scope, path string) (Va
 		return nil, nil
 	}
 	return nil, execErr(KindUnknownOp, join(path, "op"), "op is not in the plan language").With("op", string(st.Op))
+}
+
+// asHandle returns the handle v stands for: v itself when it is a
+// corpus.Handle, or the "handle" member of an object such as a partition
+// chunk {"index","start","length","handle"}.
+func asHandle(v Value) (corpus.Handle, bool) {
+	switch x := v.(type) {
+	case corpus.Handle:
+		return x, true
+	case map[string]any:
+		h, ok := x["handle"].(corpus.Handle)
+		return h, ok
+	}
+	return corpus.Handle{}, false
 }
 
 func normalizeResult(v Value, path string) (Value, error) {

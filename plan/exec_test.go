@@ -166,6 +166,10 @@ func TestExecuteSteps(t *testing.T) {
 			{"op":"map","over":{"ref":"var","name":"parts"},"as":"p","plan":{"steps":[{"op":"model","prompt":{"text":{"ref":"field","value":{"ref":"var","name":"p"},"key":"handle"}},"bind":"s"},{"op":"final","value":{"ref":"var","name":"s"}}]},"bind":"sums"},
 			{"op":"final","value":{"ref":"var","name":"sums"}}]}`, `["M(<ctx-10@1>)","M(<ctx-11@1>)","M(<ctx-12@1>)"]`},
 		{"map without final yields last binding", `{"steps":[{"op":"map","over":[1,2],"as":"i","plan":{"steps":[{"op":"model","prompt":{"ref":"var","name":"i"},"bind":"a"},{"op":"checkpoint","label":"c"}]},"bind":"m"},{"op":"final","value":{"ref":"var","name":"m"}}]}`, `["M(1)","M(2)"]`},
+		{"chunk object stands for its handle", `{"steps":[{"op":"context","handle":` + ctxHandle + `,"action":{"type":"partition","strategy":"lines","size":10},"bind":"parts"},
+			{"op":"context","handle":{"ref":"index","value":{"ref":"var","name":"parts"},"index":1},"action":{"type":"peek","selector":"metadata"},"bind":"meta"},
+			{"op":"rlm","query":"q","context":{"ref":"index","value":{"ref":"var","name":"parts"},"index":0},"bind":"c"},
+			{"op":"final","value":[{"text":{"ref":"index","value":{"ref":"var","name":"parts"},"index":2}},{"ref":"var","name":"meta"}]}]}`, `["<ctx-12@1>",{"type":"peek"}]`},
 		{"map over empty list", `{"steps":[{"op":"map","over":[],"as":"i","plan":{"steps":[{"op":"final","value":1}]},"bind":"m"},{"op":"final","value":{"ref":"var","name":"m"}}]}`, `[]`},
 	}
 	for _, tt := range tests {
@@ -547,6 +551,19 @@ func TestCancellation(t *testing.T) {
 	// goleak in TestMain checks that no goroutine was left behind.
 }
 
+func TestExecuteNeedsEnvAndSession(t *testing.T) {
+	p := &Plan{Steps: []Step{{Op: OpFinal, Value: Lit(1)}}}
+	for _, tc := range []struct {
+		env Env
+		s   *Session
+	}{{nil, newSession()}, {&fakeEnv{}, nil}} {
+		out, err := Execute(context.Background(), p, tc.env, tc.s)
+		if fault.KindOf(err) != KindInvalidArgument || out == nil || out.Err != err {
+			t.Fatalf("got %+v %v", out, err)
+		}
+	}
+}
+
 func TestExecuteUnvalidated(t *testing.T) {
 	env := &fakeEnv{}
 	tests := []struct {
@@ -556,6 +573,7 @@ func TestExecuteUnvalidated(t *testing.T) {
 		path string
 	}{
 		{"nil", nil, KindEmptyPlan, "steps"},
+		{"text of object without handle", &Plan{Steps: []Step{{Op: OpFinal, Value: Text(Object(map[string]*Expr{"handle": Lit("ctx-1@1")}))}}}, KindTypeError, "steps[0].value"},
 		{"unknown op", &Plan{Steps: []Step{{Op: "eval"}}}, KindUnknownOp, "steps[0].op"},
 		{"unbound", &Plan{Steps: []Step{{Op: OpFinal, Value: Var("x")}}}, KindUnboundVariable, "steps[0].value"},
 		{"unknown input", &Plan{Steps: []Step{{Op: OpFinal, Value: Input("x")}}}, KindUnknownInput, "steps[0].value"},

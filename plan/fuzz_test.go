@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/rlm-go/rlm/fault"
 )
@@ -43,6 +44,13 @@ func FuzzParse(f *testing.F) {
 		}
 		if doc.IsAnswer == (doc.Plan != nil) {
 			t.Fatalf("document is neither or both: %+v", doc)
+		}
+		if doc.IsAnswer {
+			for _, n := range []int{1, 7, 64} {
+				if p := Preview(doc.Answer, n); len(p) > n || !utf8.ValidString(p) {
+					t.Fatalf("Preview(%d) = %q", n, p)
+				}
+			}
 		}
 		b, err := json.Marshal(doc)
 		if err != nil {

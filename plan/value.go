@@ -3,6 +3,7 @@ package plan
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -168,19 +169,41 @@ func numberValue(n json.Number) Value {
 // Value representation are normalized first.
 func EncodeJSON(v Value) (string, error) {
 	var b strings.Builder
-	if err := encodeValue(&b, v); err != nil {
+	if err := encodeValue(&b, v, 0); err != nil {
 		return "", err
 	}
 	return b.String(), nil
 }
 
-func encodeValue(b *strings.Builder, v Value) error {
+// errTooLong stops a bounded encoding.
+var errTooLong = errors.New("encoding exceeds its limit")
+
+// encodeBounded is EncodeJSON that gives up (ok false) as soon as the
+// encoding is longer than limit bytes, so previews of huge values cost
+// O(limit) rather than O(size).
+func encodeBounded(v Value, limit int) (string, bool) {
+	var b strings.Builder
+	if err := encodeValue(&b, v, limit); err != nil {
+		return "", false
+	}
+	return b.String(), true
+}
+
+// encodeValue writes the canonical JSON of v; with limit > 0 it fails with
+// errTooLong once more than limit bytes are written.
+func encodeValue(b *strings.Builder, v Value, limit int) error {
+	if limit > 0 && b.Len() > limit {
+		return errTooLong
+	}
 	switch x := v.(type) {
 	case nil:
 		b.WriteString("null")
 	case bool:
 		b.WriteString(strconv.FormatBool(x))
 	case string:
+		if limit > 0 && b.Len()+len(x) > limit {
+			return errTooLong
+		}
 		writeString(b, x)
 	case int64:
 		b.WriteString(strconv.FormatInt(x, 10))
@@ -199,7 +222,7 @@ func encodeValue(b *strings.Builder, v Value) error {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			if err := encodeValue(b, e); err != nil {
+			if err := encodeValue(b, e, limit); err != nil {
 				return err
 			}
 		}
@@ -212,7 +235,7 @@ func encodeValue(b *strings.Builder, v Value) error {
 			}
 			writeString(b, k)
 			b.WriteByte(':')
-			if err := encodeValue(b, x[k]); err != nil {
+			if err := encodeValue(b, x[k], limit); err != nil {
 				return err
 			}
 		}
@@ -222,7 +245,10 @@ func encodeValue(b *strings.Builder, v Value) error {
 		if err != nil {
 			return err
 		}
-		return encodeValue(b, n)
+		return encodeValue(b, n, limit)
+	}
+	if limit > 0 && b.Len() > limit {
+		return errTooLong
 	}
 	return nil
 }
@@ -325,8 +351,7 @@ func Preview(v Value, maxBytes int) string {
 }
 
 func preview(v Value, budget int) string {
-	full, err := EncodeJSON(v)
-	if err == nil && len(full) <= budget {
+	if full, ok := encodeBounded(v, budget); ok {
 		return full
 	}
 	switch x := v.(type) {
@@ -336,8 +361,9 @@ func preview(v Value, budget int) string {
 		if room < 2 {
 			return suffix
 		}
-		q, _ := EncodeJSON(x)
-		// Cut the quoted form, never inside an escape sequence.
+		// Quote a prefix long enough for room (escapes only lengthen it),
+		// then cut the quoted form, never inside an escape sequence.
+		q, _ := EncodeJSON(cutUTF8(x, room))
 		return cutQuoted(q, room) + suffix
 	case []any:
 		head := fmt.Sprintf("(%d items) [", len(x))
@@ -350,6 +376,8 @@ func preview(v Value, budget int) string {
 			return k + ":", x[keys[i]]
 		}) + "}"
 	}
+	// A scalar or handle: short, so encode it whole and let the caller cut.
+	full, _ := EncodeJSON(v)
 	return full
 }
 
@@ -368,10 +396,10 @@ func previewItems(n, budget int, item func(i int) (string, Value)) string {
 		}
 		prefix, v := item(i)
 		room := budget - b.Len() - len(sep) - len(prefix) - len(more)
-		full, err := EncodeJSON(v)
+		full, ok := encodeBounded(v, room)
 		var text string
 		switch {
-		case err == nil && len(full) <= room:
+		case ok && len(full) <= room:
 			text = full
 		case room >= 32:
 			text = preview(v, min(max(room/(n-i), 48), room))

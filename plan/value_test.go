@@ -87,6 +87,8 @@ func TestPreview(t *testing.T) {
 		{"long string", long, 40, `"abcdefghijabcdefghijabc… (1000 bytes)`},
 		{"list", list, 120, `(50 items) [{"handle":{"handle":"ctx-3@1"},"index":0},{"handle":{"handle":"ctx-3@1"},"index":1}, …]`},
 		{"object", map[string]any{"text": long, "n": int64(3)}, 60, `(2 keys) {"n":3,"text":"abcdefghijabcde… (1000 bytes)}`},
+		{"number cut", int64(1234567), 4, `1234`},
+		{"huge list bounded", make([]any, 100000), 20, `(100000 items) […]`},
 		{"escapes not split", strings.Repeat("\n", 100), 30, `"\n\n\n\n\n\n\n… (100 bytes)`},
 	}
 	for _, tt := range tests {
