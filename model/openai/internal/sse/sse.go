@@ -1,0 +1,137 @@
+// Package sse parses server-sent event streams as sent by OpenAI-compatible
+// chat-completion servers.
+//
+// The parser follows the WHATWG event-stream grammar: lines end with LF, CR
+// or CRLF; lines starting with a colon are comments; "field: value" lines set
+// a field, with one leading space of the value removed; several data lines
+// are joined with LF; an empty line dispatches the event. Unlike browsers, a
+// final event that is not followed by an empty line is still dispatched at
+// end of input, because some servers close the stream right after the last
+// data line.
+package sse
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+)
+
+// DefaultMaxLine bounds the length of one line. Longer lines make Next fail
+// with ErrLineTooLong instead of buffering without limit.
+const DefaultMaxLine = 8 << 20
+
+// ErrLineTooLong reports a line longer than the reader's limit.
+var ErrLineTooLong = errors.New("sse: line too long")
+
+// Event is one dispatched server-sent event.
+type Event struct {
+	// Type is the value of the "event" field; empty means "message".
+	Type string
+	// Data is the value of the data lines, joined with "\n".
+	Data string
+	// ID is the value of the last "id" field, if any.
+	ID string
+}
+
+// Reader reads events from a stream.
+type Reader struct {
+	sc *bufio.Scanner
+}
+
+// NewReader returns a Reader over r with lines bounded by maxLine bytes
+// (DefaultMaxLine when maxLine is not positive).
+func NewReader(r io.Reader, maxLine int) *Reader {
+	if maxLine <= 0 {
+		maxLine = DefaultMaxLine
+	}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, min(4096, maxLine)), maxLine)
+	sc.Split(splitLines)
+	return &Reader{sc: sc}
+}
+
+// Next returns the next event. It returns io.EOF once the stream ended with
+// no further event, and the underlying read error (or ErrLineTooLong)
+// otherwise. Events with no data lines are skipped, as the grammar requires.
+func (r *Reader) Next() (Event, error) {
+	var (
+		ev      Event
+		data    bytes.Buffer
+		hasData bool
+	)
+	for r.sc.Scan() {
+		line := r.sc.Bytes()
+		if len(line) == 0 {
+			if hasData {
+				ev.Data = data.String()
+				return ev, nil
+			}
+			ev.Type = ""
+			continue
+		}
+		if line[0] == ':' {
+			continue // comment, e.g. ": OPENROUTER PROCESSING"
+		}
+		field, value := line, []byte(nil)
+		if i := bytes.IndexByte(line, ':'); i >= 0 {
+			field, value = line[:i], line[i+1:]
+			if len(value) > 0 && value[0] == ' ' {
+				value = value[1:]
+			}
+		}
+		switch string(field) {
+		case "data":
+			if hasData {
+				data.WriteByte('\n')
+			}
+			data.Write(value)
+			hasData = true
+		case "event":
+			ev.Type = string(value)
+		case "id":
+			if bytes.IndexByte(value, 0) < 0 {
+				ev.ID = string(value)
+			}
+		}
+		// "retry" and unknown fields are ignored.
+	}
+	if err := r.sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return Event{}, ErrLineTooLong
+		}
+		return Event{}, err
+	}
+	if hasData {
+		ev.Data = data.String()
+		return ev, nil
+	}
+	return Event{}, io.EOF
+}
+
+// splitLines is a bufio.SplitFunc for LF, CR and CRLF line endings.
+func splitLines(data []byte, atEOF bool) (advance int, token []byte, err error) {
+	if atEOF && len(data) == 0 {
+		return 0, nil, nil
+	}
+	if i := bytes.IndexAny(data, "\r\n"); i >= 0 {
+		if data[i] == '\n' {
+			return i + 1, data[:i], nil
+		}
+		// CR: a following LF belongs to the same line ending.
+		if i+1 < len(data) {
+			if data[i+1] == '\n' {
+				return i + 2, data[:i], nil
+			}
+			return i + 1, data[:i], nil
+		}
+		if atEOF {
+			return i + 1, data[:i], nil
+		}
+		return 0, nil, nil // need one more byte to decide
+	}
+	if atEOF {
+		return len(data), data, nil
+	}
+	return 0, nil, nil
+}

@@ -1,0 +1,120 @@
+package sse
+
+import (
+	"errors"
+	"io"
+	"reflect"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"go.uber.org/goleak"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+func readAll(t testing.TB, r io.Reader, maxLine int) ([]Event, error) {
+	t.Helper()
+	sr := NewReader(r, maxLine)
+	var out []Event
+	for {
+		ev, err := sr.Next()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		out = append(out, ev)
+	}
+}
+
+func TestReader(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want []Event
+	}{
+		{"empty", "", nil},
+		{"one", "data: {\"a\":1}\n\n", []Event{{Data: `{"a":1}`}}},
+		{"done", "data: x\n\ndata: [DONE]\n\n", []Event{{Data: "x"}, {Data: "[DONE]"}}},
+		{"comments", ": OPENROUTER PROCESSING\n\n:ping\ndata: a\n\n", []Event{{Data: "a"}}},
+		{"multiline", "data: a\ndata: b\ndata:c\n\n", []Event{{Data: "a\nb\nc"}}},
+		{"crlf", "data: a\r\n\r\ndata: b\r\rdata: c\n\n", []Event{{Data: "a"}, {Data: "b"}, {Data: "c"}}},
+		{"no space", "data:x\n\n", []Event{{Data: "x"}}},
+		{"two spaces", "data:  x\n\n", []Event{{Data: " x"}}},
+		{"event and id", "event: error\nid: 7\ndata: boom\n\n", []Event{{Type: "error", ID: "7", Data: "boom"}}},
+		{"no data dropped", "event: ping\n\ndata: a\n\n", []Event{{Data: "a"}}},
+		{"unterminated last", "data: a\n\ndata: b", []Event{{Data: "a"}, {Data: "b"}}},
+		{"field no colon", "data\n\n", []Event{{Data: ""}}},
+		{"unknown fields", "retry: 10\nfoo: bar\ndata: a\n\n", []Event{{Data: "a"}}},
+		{"blank lines", "\n\n\ndata: a\n\n\n", []Event{{Data: "a"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, r := range []io.Reader{strings.NewReader(tt.in), iotest.OneByteReader(strings.NewReader(tt.in))} {
+				got, err := readAll(t, r, 0)
+				if err != nil {
+					t.Fatalf("error: %v", err)
+				}
+				if !reflect.DeepEqual(got, tt.want) {
+					t.Fatalf("got %#v, want %#v", got, tt.want)
+				}
+			}
+		})
+	}
+}
+
+func TestLineTooLong(t *testing.T) {
+	_, err := readAll(t, strings.NewReader("data: "+strings.Repeat("x", 100)+"\n\n"), 32)
+	if !errors.Is(err, ErrLineTooLong) {
+		t.Fatalf("err = %v, want ErrLineTooLong", err)
+	}
+}
+
+func TestReadError(t *testing.T) {
+	boom := errors.New("boom")
+	r := io.MultiReader(strings.NewReader("data: a\n\ndata: b"), iotest.ErrReader(boom))
+	got, err := readAll(t, r, 0)
+	if !errors.Is(err, boom) {
+		t.Fatalf("err = %v, want boom", err)
+	}
+	if len(got) != 1 || got[0].Data != "a" {
+		t.Fatalf("events before error = %#v", got)
+	}
+}
+
+func FuzzSSEParser(f *testing.F) {
+	seeds := []string{
+		"data: {\"id\":\"x\",\"choices\":[{\"delta\":{\"content\":\"hi\"}}]}\n\ndata: [DONE]\n\n",
+		": comment\r\n\r\ndata: a\r\ndata: b\r\n\r\n",
+		"event: error\ndata: {\"error\":{\"message\":\"boom\"}}\n\n",
+		"data:\rdata:\r\r",
+		"id: 1\x00\ndata: x",
+		"\n\n\n",
+	}
+	for _, s := range seeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		events, err := readAll(t, strings.NewReader(string(in)), 1<<16)
+		if err != nil && !errors.Is(err, ErrLineTooLong) {
+			t.Fatalf("unexpected error %v", err)
+		}
+		total := 0
+		for _, ev := range events {
+			if strings.ContainsRune(ev.Data, '\r') || strings.ContainsRune(ev.Type, '\n') || strings.ContainsRune(ev.ID, 0) {
+				t.Fatalf("line terminator leaked into %#v", ev)
+			}
+			total += len(ev.Data)
+		}
+		if total > len(in) {
+			t.Fatalf("data %d bytes from %d input bytes", total, len(in))
+		}
+		// Byte-at-a-time reads must give the same events.
+		again, err2 := readAll(t, iotest.OneByteReader(strings.NewReader(string(in))), 1<<16)
+		if (err == nil) != (err2 == nil) || (err == nil && !reflect.DeepEqual(events, again)) {
+			t.Fatalf("chunked read differs: %#v/%v vs %#v/%v", events, err, again, err2)
+		}
+	})
+}

@@ -1,0 +1,516 @@
+// Package openai is a model.Provider for servers speaking the
+// OpenAI-compatible chat-completions protocol: OpenAI, OpenRouter, and local
+// Ollama, vLLM and llama.cpp servers. It uses net/http directly.
+//
+// The provider sends POST {BaseURL}/chat/completions, streaming (server-sent
+// events) or not, and reassembles either form into a model.Response. It
+// retries 408, 409, 429 and 5xx answers and connection errors with
+// exponential backoff and full jitter, honouring Retry-After, but never
+// after a response body started arriving. Failures are *fault.Error values
+// with Phase provider and the kinds declared in package model. No error,
+// detail or log line ever contains the API key or the Authorization header.
+package openai
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"math/rand/v2"
+	"mime"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model"
+)
+
+// Defaults used when the corresponding Config field is zero.
+const (
+	DefaultBaseURL        = "https://api.openai.com/v1"
+	DefaultAPIKeyEnv      = "OPENAI_API_KEY"
+	OpenRouterAPIKeyEnv   = "OPENROUTER_API_KEY"
+	DefaultName           = "openai-compatible"
+	DefaultTimeout        = 5 * time.Minute
+	DefaultMaxRetries     = 3
+	DefaultRetryBaseDelay = 500 * time.Millisecond
+	DefaultRetryMaxDelay  = 30 * time.Second
+	DefaultMaxRetryAfter  = 60 * time.Second
+)
+
+// MaxBodyExcerpt bounds the body excerpt carried by errors, in bytes.
+const MaxBodyExcerpt = 512
+
+// maxResponseBytes bounds a non-streamed response body; maxErrorBody bounds
+// how much of an error body is read.
+const (
+	maxResponseBytes = 64 << 20
+	maxErrorBody     = 64 << 10
+)
+
+// KindInvalidConfig reports an unusable Config (Phase provider).
+const KindInvalidConfig fault.Kind = "invalid_config"
+
+// hostedKeyEnv maps hosted endpoints that require a key to the environment
+// variable holding it by default.
+var hostedKeyEnv = map[string]string{
+	"api.openai.com": DefaultAPIKeyEnv,
+	"openrouter.ai":  OpenRouterAPIKeyEnv,
+}
+
+// Config configures a Provider. The zero value talks to OpenAI with the key
+// from OPENAI_API_KEY, but a Model must be set here or per request.
+type Config struct {
+	// Name is reported as Meta.Provider; default "openai-compatible".
+	Name string
+	// BaseURL is the API root including the version path, for example
+	// "https://openrouter.ai/api/v1" or "http://localhost:11434/v1".
+	// Requests go to BaseURL + "/chat/completions". Default
+	// DefaultBaseURL.
+	BaseURL string
+	// Model is the default model; Request.Model overrides it.
+	Model string
+	// APIKey is the key itself. It takes precedence over APIKeyEnv and is
+	// meant for tests and embedding; prefer APIKeyEnv.
+	APIKey string
+	// APIKeyEnv names the environment variable holding the key. Default
+	// OPENROUTER_API_KEY when the BaseURL host is openrouter.ai, otherwise
+	// OPENAI_API_KEY. A missing key is an error (Kind missing_api_key)
+	// only for the hosted endpoints api.openai.com and openrouter.ai; other
+	// servers (local Ollama, vLLM, llama.cpp) are called without an
+	// Authorization header.
+	APIKeyEnv string
+	// Timeout bounds each HTTP attempt, including reading the whole
+	// (streamed) body. Default DefaultTimeout; negative means none.
+	// A timed-out attempt is not retried.
+	Timeout time.Duration
+	// Headers are extra request headers (for example OpenRouter's
+	// HTTP-Referer and X-Title). They are never logged or reported.
+	Headers map[string]string
+	// MaxRetries is the number of retries after the first attempt.
+	// Default DefaultMaxRetries; negative disables retries.
+	MaxRetries int
+	// RetryBaseDelay and RetryMaxDelay shape the exponential backoff: the
+	// wait before retry n is uniform in [0, min(RetryMaxDelay,
+	// RetryBaseDelay*2^(n-1))] ("full jitter").
+	RetryBaseDelay time.Duration
+	RetryMaxDelay  time.Duration
+	// MaxRetryAfter caps a server's Retry-After (or retry-after-ms) wait,
+	// which replaces the jittered backoff when present.
+	MaxRetryAfter time.Duration
+	// HTTPClient is the client to use; default http.DefaultClient.
+	HTTPClient *http.Client
+}
+
+// Provider is an OpenAI-compatible chat-completions client. It is safe for
+// concurrent use.
+type Provider struct {
+	name        string
+	model       string
+	baseURL     string
+	endpoint    string
+	host        string
+	key         string
+	headers     http.Header
+	timeout     time.Duration
+	maxRetries  int
+	baseDelay   time.Duration
+	maxDelay    time.Duration
+	maxRetryAft time.Duration
+	client      *http.Client
+}
+
+var _ model.Provider = (*Provider)(nil)
+
+// New returns a Provider for cfg. It reads the API key from the environment
+// once, here. Errors have Phase provider and Kind invalid_config or
+// missing_api_key.
+func New(cfg Config) (*Provider, error) {
+	base := strings.TrimRight(firstNonEmpty(strings.TrimSpace(cfg.BaseURL), DefaultBaseURL), "/")
+	u, err := url.Parse(base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fault.New(fault.PhaseProvider, KindInvalidConfig, "base URL must be an absolute http or https URL").With("base_url", redactURL(base))
+	}
+	host := strings.ToLower(u.Hostname())
+	p := &Provider{
+		name:        firstNonEmpty(cfg.Name, DefaultName),
+		model:       cfg.Model,
+		baseURL:     base,
+		endpoint:    base + "/chat/completions",
+		host:        host,
+		headers:     make(http.Header),
+		timeout:     pick(cfg.Timeout, DefaultTimeout),
+		maxRetries:  cfg.MaxRetries,
+		baseDelay:   pick(cfg.RetryBaseDelay, DefaultRetryBaseDelay),
+		maxDelay:    pick(cfg.RetryMaxDelay, DefaultRetryMaxDelay),
+		maxRetryAft: pick(cfg.MaxRetryAfter, DefaultMaxRetryAfter),
+		client:      cfg.HTTPClient,
+	}
+	switch {
+	case p.maxRetries == 0:
+		p.maxRetries = DefaultMaxRetries
+	case p.maxRetries < 0:
+		p.maxRetries = 0
+	}
+	if p.client == nil {
+		p.client = http.DefaultClient
+	}
+	for k, v := range cfg.Headers {
+		p.headers.Set(k, v)
+	}
+	env := cfg.APIKeyEnv
+	if env == "" {
+		env = DefaultAPIKeyEnv
+		if host == "openrouter.ai" {
+			env = OpenRouterAPIKeyEnv
+		}
+	}
+	p.key = cfg.APIKey
+	if p.key == "" {
+		p.key = strings.TrimSpace(os.Getenv(env))
+	}
+	if p.key == "" {
+		if _, hosted := hostedKeyEnv[host]; hosted {
+			return nil, fault.Newf(fault.PhaseProvider, model.KindMissingAPIKey,
+				"no API key: set the %s environment variable", env).With("env", env).With("host", host)
+		}
+	}
+	return p, nil
+}
+
+func pick(d, def time.Duration) time.Duration {
+	switch {
+	case d == 0:
+		return def
+	case d < 0:
+		return 0
+	}
+	return d
+}
+
+// Name returns the provider name reported in Meta.Provider.
+func (p *Provider) Name() string { return p.name }
+
+// Model returns the default model.
+func (p *Provider) Model() string { return p.model }
+
+// BaseURL returns the API root requests are sent under.
+func (p *Provider) BaseURL() string { return p.baseURL }
+
+// CloseIdleConnections closes idle connections of the HTTP client.
+func (p *Provider) CloseIdleConnections() { p.client.CloseIdleConnections() }
+
+// errAttemptTimeout is the cancellation cause of an attempt that ran past
+// Config.Timeout.
+var errAttemptTimeout = errors.New("request timeout")
+
+// outcome describes a failed attempt for the retry loop.
+type outcome struct {
+	status        int
+	retryable     bool
+	retryAfter    time.Duration
+	hasRetryAfter bool
+}
+
+// Complete sends req and returns the reassembled response.
+func (p *Provider) Complete(ctx context.Context, req model.Request) (*model.Response, error) {
+	start := time.Now()
+	body, err := EncodeRequest(req, p.model)
+	if err != nil {
+		return nil, err
+	}
+	modelName := firstNonEmpty(req.Model, p.model)
+	for attempt := 1; ; attempt++ {
+		if err := ctx.Err(); err != nil {
+			return nil, p.ctxError(ctx, nil).With("attempts", attempt-1)
+		}
+		resp, out, ferr := p.attempt(ctx, body, req.Stream)
+		if ferr == nil {
+			resp.Meta.Provider = p.name
+			resp.Meta.Attempts = attempt
+			resp.Meta.LatencyMS = float64(time.Since(start).Microseconds()) / 1000
+			if resp.Usage.TokensKnown {
+				resp.Usage = budget.WithEstimatedCost(resp.Usage, firstNonEmpty(resp.Meta.Model, modelName))
+			}
+			return resp, nil
+		}
+		ferr.With("attempts", attempt).With("model", modelName)
+		if !out.retryable || attempt > p.maxRetries {
+			return nil, ferr
+		}
+		wait := p.backoff(attempt, out)
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil, p.ctxError(ctx, nil).With("attempts", attempt).With("last_error_kind", string(ferr.Kind))
+		case <-t.C:
+		}
+	}
+}
+
+// backoff returns the wait before retry number n (1-based).
+func (p *Provider) backoff(n int, out outcome) time.Duration {
+	if out.hasRetryAfter {
+		return min(out.retryAfter, p.maxRetryAft)
+	}
+	ceil := p.baseDelay
+	for i := 1; i < n && ceil < p.maxDelay; i++ {
+		ceil *= 2
+	}
+	ceil = min(ceil, p.maxDelay)
+	if ceil <= 0 {
+		return 0
+	}
+	return time.Duration(rand.Int64N(int64(ceil) + 1))
+}
+
+// attempt performs one HTTP exchange.
+func (p *Provider) attempt(ctx context.Context, body []byte, stream bool) (*model.Response, outcome, *fault.Error) {
+	actx := ctx
+	if p.timeout > 0 {
+		var cancel context.CancelFunc
+		actx, cancel = context.WithTimeoutCause(ctx, p.timeout, errAttemptTimeout)
+		defer cancel()
+	}
+	hreq, err := http.NewRequestWithContext(actx, http.MethodPost, p.endpoint, bytes.NewReader(body))
+	if err != nil {
+		return nil, outcome{}, p.fail(KindInvalidConfig, "build request", err)
+	}
+	for k, v := range p.headers {
+		hreq.Header[k] = v
+	}
+	hreq.Header.Set("Content-Type", "application/json")
+	if stream {
+		hreq.Header.Set("Accept", "text/event-stream")
+	} else {
+		hreq.Header.Set("Accept", "application/json")
+	}
+	if p.key != "" {
+		hreq.Header.Set("Authorization", "Bearer "+p.key)
+	}
+	hres, err := p.client.Do(hreq)
+	if err != nil {
+		if fe := p.ctxError(ctx, actx); fe != nil {
+			return nil, outcome{}, fe.With("stage", "connect")
+		}
+		var ne net.Error
+		if errors.As(err, &ne) && ne.Timeout() {
+			return nil, outcome{}, p.fail(model.KindTimeout, "request timed out", err).With("stage", "connect")
+		}
+		return nil, outcome{retryable: true}, p.fail(model.KindTransport, "request failed", err)
+	}
+	defer hres.Body.Close()
+
+	if hres.StatusCode < 200 || hres.StatusCode > 299 {
+		return nil, p.statusOutcome(hres), p.statusError(actx, ctx, hres)
+	}
+	ct, _, _ := mime.ParseMediaType(hres.Header.Get("Content-Type"))
+	var (
+		resp *model.Response
+		ferr *fault.Error
+	)
+	if stream && ct == "text/event-stream" {
+		resp, ferr = p.readStream(ctx, actx, hres.Body)
+		if resp != nil {
+			resp.Meta.Streamed = true
+		}
+	} else {
+		resp, ferr = p.readCompletion(ctx, actx, hres.Body)
+	}
+	if ferr != nil {
+		return nil, outcome{}, ferr.With("status", hres.StatusCode)
+	}
+	resp.Meta.HTTPStatus = hres.StatusCode
+	return resp, outcome{}, nil
+}
+
+func (p *Provider) statusOutcome(hres *http.Response) outcome {
+	s := hres.StatusCode
+	out := outcome{status: s, retryable: s == 408 || s == 409 || s == 429 || s >= 500}
+	out.retryAfter, out.hasRetryAfter = parseRetryAfter(hres.Header, time.Now())
+	return out
+}
+
+// statusError reads a bounded part of an error body and describes it.
+func (p *Provider) statusError(actx, ctx context.Context, hres *http.Response) *fault.Error {
+	raw, _ := io.ReadAll(io.LimitReader(hres.Body, maxErrorBody))
+	e := fault.Newf(fault.PhaseProvider, model.KindHTTPStatus, "server answered HTTP %d", hres.StatusCode).
+		With("status", hres.StatusCode).
+		With("provider", p.name).
+		With("host", p.host)
+	if len(raw) > 0 {
+		e.With("body_excerpt", p.excerpt(raw))
+	}
+	var eb ErrorBody
+	if decodeErrorBody(raw, &eb) {
+		msg := p.scrub(truncate(eb.Error.Message, MaxBodyExcerpt))
+		e.Message += ": " + msg
+		e.With("error_message", msg)
+		if eb.Error.Type != "" {
+			e.With("error_type", p.scrub(truncate(eb.Error.Type, 128)))
+		}
+		if c := eb.Error.CodeString(); c != "" {
+			e.With("error_code", p.scrub(truncate(c, 128)))
+		}
+	}
+	if d, ok := parseRetryAfter(hres.Header, time.Now()); ok {
+		e.With("retry_after_ms", d.Milliseconds())
+	}
+	return e
+}
+
+func decodeErrorBody(raw []byte, eb *ErrorBody) bool {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || raw[0] != '{' {
+		return false
+	}
+	if err := json.Unmarshal(raw, eb); err != nil || eb.Error == nil {
+		return false
+	}
+	return true
+}
+
+// readCompletion decodes a non-streamed body.
+func (p *Provider) readCompletion(ctx, actx context.Context, body io.Reader) (*model.Response, *fault.Error) {
+	raw, err := io.ReadAll(io.LimitReader(body, maxResponseBytes+1))
+	if err != nil {
+		if fe := p.ctxError(ctx, actx); fe != nil {
+			return nil, fe.With("stage", "read_body")
+		}
+		return nil, p.fail(model.KindTransport, "reading the response body failed", err).With("stage", "read_body")
+	}
+	if len(raw) > maxResponseBytes {
+		return nil, p.fail(model.KindMalformedResponse, "response body too large", nil).With("limit_bytes", maxResponseBytes)
+	}
+	var eb ErrorBody
+	if decodeErrorBody(raw, &eb) {
+		// Some servers (OpenRouter) report failures with a 2xx status.
+		e := fault.New(fault.PhaseProvider, model.KindHTTPStatus, "server reported an error: "+p.scrub(truncate(eb.Error.Message, MaxBodyExcerpt))).
+			With("provider", p.name).With("host", p.host).
+			With("error_message", p.scrub(truncate(eb.Error.Message, MaxBodyExcerpt))).
+			With("body_excerpt", p.excerpt(raw))
+		if c := eb.Error.CodeString(); c != "" {
+			e.With("error_code", p.scrub(truncate(c, 128)))
+		}
+		return nil, e
+	}
+	c, err := DecodeCompletion(raw)
+	if err != nil {
+		return nil, p.fail(model.KindMalformedResponse, "response is not a chat completion", err).With("body_excerpt", p.excerpt(raw))
+	}
+	resp, err := ResponseFromCompletion(c)
+	if err != nil {
+		return nil, p.fail(model.KindMalformedResponse, "response is not a chat completion", err).With("body_excerpt", p.excerpt(raw))
+	}
+	return resp, nil
+}
+
+// ctxError reports why ctx or actx ended: Kind cancelled when the caller
+// cancelled, Kind timeout for a caller deadline or the attempt timeout. It
+// returns nil when neither ended.
+func (p *Provider) ctxError(ctx, actx context.Context) *fault.Error {
+	if err := ctx.Err(); err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			return p.fail(model.KindTimeout, "deadline exceeded", err)
+		}
+		return p.fail(model.KindCancelled, "cancelled", err)
+	}
+	if actx != nil && actx.Err() != nil && errors.Is(context.Cause(actx), errAttemptTimeout) {
+		return p.fail(model.KindTimeout, "request timed out", context.DeadlineExceeded).With("timeout_ms", p.timeout.Milliseconds())
+	}
+	return nil
+}
+
+// fail builds a provider error whose message and cause text are scrubbed.
+func (p *Provider) fail(kind fault.Kind, msg string, cause error) *fault.Error {
+	e := fault.New(fault.PhaseProvider, kind, p.scrub(msg)).With("provider", p.name).With("host", p.host)
+	if cause != nil {
+		e.Cause = &scrubbed{text: p.scrub(cause.Error()), err: cause}
+	}
+	return e
+}
+
+// scrubbed is a cause whose text has the API key removed.
+type scrubbed struct {
+	text string
+	err  error
+}
+
+func (s *scrubbed) Error() string { return s.text }
+func (s *scrubbed) Unwrap() error { return s.err }
+
+// redactedKey replaces the API key wherever a server echoes it.
+const redactedKey = "[redacted]"
+
+func (p *Provider) scrub(s string) string {
+	if p.key == "" {
+		return s
+	}
+	return strings.ReplaceAll(s, p.key, redactedKey)
+}
+
+// excerpt returns at most MaxBodyExcerpt bytes of b, cut at a UTF-8
+// boundary, with the key scrubbed. The key is removed before cutting so a
+// cut cannot leave part of it behind.
+func (p *Provider) excerpt(b []byte) string {
+	return truncate(p.scrub(string(b)), MaxBodyExcerpt)
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && cut < len(s) && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// parseRetryAfter reads retry-after-ms (milliseconds, as sent by OpenAI) or
+// Retry-After (delay seconds or an HTTP date).
+func parseRetryAfter(h http.Header, now time.Time) (time.Duration, bool) {
+	if v := strings.TrimSpace(h.Get("Retry-After-Ms")); v != "" {
+		if ms, err := strconv.ParseFloat(v, 64); err == nil && ms >= 0 && ms < 1e12 {
+			return time.Duration(ms * float64(time.Millisecond)), true
+		}
+	}
+	v := strings.TrimSpace(h.Get("Retry-After"))
+	if v == "" {
+		return 0, false
+	}
+	if secs, err := strconv.ParseInt(v, 10, 64); err == nil {
+		if secs < 0 {
+			return 0, false
+		}
+		if secs > 1e6 {
+			secs = 1e6
+		}
+		return time.Duration(secs) * time.Second, true
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return max(t.Sub(now), 0), true
+	}
+	return 0, false
+}
+
+// redactURL drops user info and the query from a URL for error details.
+func redactURL(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return "(unparseable)"
+	}
+	u.User = nil
+	u.RawQuery = ""
+	u.Fragment = ""
+	return u.String()
+}
+

@@ -1,0 +1,150 @@
+package openai
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model"
+)
+
+// ChatRequest is the JSON body of a chat-completions request.
+type ChatRequest struct {
+	Model           string         `json:"model"`
+	Messages        []Message      `json:"messages"`
+	Tools           []ToolSpec     `json:"tools,omitempty"`
+	ToolChoice      any            `json:"tool_choice,omitempty"`
+	MaxTokens       int            `json:"max_tokens,omitempty"`
+	Temperature     *float64       `json:"temperature,omitempty"`
+	ReasoningEffort string         `json:"reasoning_effort,omitempty"`
+	Stream          bool           `json:"stream,omitempty"`
+	StreamOptions   *StreamOptions `json:"stream_options,omitempty"`
+}
+
+// StreamOptions asks a streaming server for a final usage chunk.
+type StreamOptions struct {
+	IncludeUsage bool `json:"include_usage"`
+}
+
+// ToolSpec is a tool offered to the model.
+type ToolSpec struct {
+	Type     string       `json:"type"`
+	Function FunctionSpec `json:"function"`
+}
+
+// FunctionSpec describes a function tool.
+type FunctionSpec struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description,omitempty"`
+	Parameters  json.RawMessage `json:"parameters,omitempty"`
+	Strict      bool            `json:"strict,omitempty"`
+}
+
+// reservedKeys are request fields that Request.Extra can never set, even
+// when the typed request leaves them out, because the provider's decoding
+// depends on them.
+var reservedKeys = map[string]bool{"model": true, "messages": true, "stream": true, "stream_options": true}
+
+// EncodeRequest builds the JSON body for req, using defaultModel when
+// req.Model is empty. Extra fields are merged in only under keys that the
+// typed request did not set and that are not reserved (model, messages,
+// stream, stream_options). Errors have Kind invalid_request.
+func EncodeRequest(req model.Request, defaultModel string) ([]byte, error) {
+	cr := ChatRequest{
+		Model:           firstNonEmpty(req.Model, defaultModel),
+		MaxTokens:       req.MaxTokens,
+		Temperature:     req.Temperature,
+		ReasoningEffort: req.ReasoningEffort,
+		Stream:          req.Stream,
+	}
+	if cr.Model == "" {
+		return nil, invalid("no model: set Config.Model or Request.Model")
+	}
+	if len(req.Messages) == 0 {
+		return nil, invalid("request has no messages")
+	}
+	if req.Stream {
+		cr.StreamOptions = &StreamOptions{IncludeUsage: true}
+	}
+	for i, m := range req.Messages {
+		switch m.Role {
+		case model.RoleSystem, model.RoleUser, model.RoleAssistant, model.RoleTool:
+		default:
+			return nil, invalid(fmt.Sprintf("message %d has unknown role %q", i, m.Role)).With("message", i)
+		}
+		wm := Message{Role: string(m.Role), Content: Content{Text: m.Content}, Name: m.Name, ToolCallID: m.ToolCallID}
+		if m.Role == model.RoleTool && m.ToolCallID == "" {
+			return nil, invalid(fmt.Sprintf("tool message %d has no tool_call_id", i)).With("message", i)
+		}
+		if len(m.ToolCalls) > 0 {
+			if m.Role != model.RoleAssistant {
+				return nil, invalid(fmt.Sprintf("message %d: only assistant messages carry tool calls", i)).With("message", i)
+			}
+			wm.Content.Null = m.Content == ""
+			for _, tc := range m.ToolCalls {
+				wm.ToolCalls = append(wm.ToolCalls, ToolCall{
+					ID:       tc.ID,
+					Type:     firstNonEmpty(tc.Type, "function"),
+					Function: FunctionCall{Name: tc.Name, Arguments: tc.Arguments},
+				})
+			}
+		}
+		cr.Messages = append(cr.Messages, wm)
+	}
+	for i, t := range req.Tools {
+		if t.Name == "" {
+			return nil, invalid(fmt.Sprintf("tool %d has no name", i)).With("tool", i)
+		}
+		if len(t.Parameters) > 0 && !json.Valid(t.Parameters) {
+			return nil, invalid(fmt.Sprintf("tool %q parameters are not valid JSON", t.Name)).With("tool", i)
+		}
+		cr.Tools = append(cr.Tools, ToolSpec{Type: "function", Function: FunctionSpec{
+			Name: t.Name, Description: t.Description, Parameters: t.Parameters, Strict: t.Strict,
+		}})
+	}
+	switch tc := req.ToolChoice; tc.Mode {
+	case "":
+		if tc.Name != "" {
+			cr.ToolChoice = functionChoice(tc.Name)
+		}
+	case "auto", "none", "required":
+		cr.ToolChoice = tc.Mode
+	case "function":
+		if tc.Name == "" {
+			return nil, invalid(`tool_choice mode "function" needs a name`)
+		}
+		cr.ToolChoice = functionChoice(tc.Name)
+	default:
+		return nil, invalid(fmt.Sprintf("unknown tool_choice mode %q", tc.Mode))
+	}
+	body, err := json.Marshal(cr)
+	if err != nil {
+		return nil, fault.Wrap(err, fault.PhaseProvider, model.KindInvalidRequest, "encode request")
+	}
+	if len(req.Extra) == 0 {
+		return body, nil
+	}
+	var merged map[string]json.RawMessage
+	if err := json.Unmarshal(body, &merged); err != nil {
+		return nil, fault.Wrap(err, fault.PhaseProvider, model.KindInvalidRequest, "encode request")
+	}
+	for k, v := range req.Extra {
+		if _, set := merged[k]; set || reservedKeys[k] {
+			continue
+		}
+		raw, err := json.Marshal(v)
+		if err != nil {
+			return nil, fault.Wrap(err, fault.PhaseProvider, model.KindInvalidRequest, "encode extra field").With("field", k)
+		}
+		merged[k] = raw
+	}
+	return json.Marshal(merged)
+}
+
+func functionChoice(name string) any {
+	return map[string]any{"type": "function", "function": map[string]string{"name": name}}
+}
+
+func invalid(msg string) *fault.Error {
+	return fault.New(fault.PhaseProvider, model.KindInvalidRequest, msg)
+}

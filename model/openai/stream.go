@@ -1,0 +1,185 @@
+package openai
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/model/openai/internal/sse"
+)
+
+// readStream reassembles a server-sent event stream of chat.completion.chunk
+// objects. The stream must end with "data: [DONE]" or, leniently, with end
+// of input after a finish_reason; anything else is stream_interrupted.
+func (p *Provider) readStream(ctx, actx context.Context, body io.Reader) (*model.Response, *fault.Error) {
+	r := sse.NewReader(body, 0)
+	var asm Assembler
+	events := 0
+	for {
+		ev, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			if fe := p.ctxError(ctx, actx); fe != nil {
+				return nil, fe.With("stage", "stream").With("events", events)
+			}
+			if errors.Is(err, sse.ErrLineTooLong) {
+				return nil, p.fail(model.KindMalformedResponse, "stream line too long", err).With("events", events)
+			}
+			return nil, p.fail(model.KindStreamInterrupted, "the stream broke before it was complete", err).With("events", events)
+		}
+		events++
+		data := strings.TrimSpace(ev.Data)
+		if data == "[DONE]" {
+			asm.done = true
+			break
+		}
+		if data == "" {
+			continue
+		}
+		var chunk ChatCompletionChunk
+		if err := json.Unmarshal([]byte(data), &chunk); err != nil {
+			return nil, p.fail(model.KindMalformedResponse, "stream event is not a chat.completion.chunk", err).
+				With("events", events).With("body_excerpt", p.excerpt([]byte(data)))
+		}
+		if chunk.Error != nil {
+			msg := p.scrub(truncate(chunk.Error.Message, MaxBodyExcerpt))
+			e := p.fail(model.KindStreamInterrupted, "the server reported an error inside the stream: "+msg, nil).
+				With("events", events).With("error_message", msg)
+			if c := chunk.Error.CodeString(); c != "" {
+				e.With("error_code", p.scrub(truncate(c, 128)))
+			}
+			return nil, e
+		}
+		asm.Add(&chunk)
+	}
+	if !asm.done && asm.finish == "" {
+		return nil, p.fail(model.KindStreamInterrupted, "the stream ended before [DONE]", nil).With("events", events)
+	}
+	return asm.Response(), nil
+}
+
+// Assembler reassembles streamed chunks into a whole response. Only choice
+// index 0 is kept. Tool-call fragments are grouped by their index; the id
+// is the first one sent, names and arguments are concatenated (a name
+// fragment that repeats the whole name so far is ignored, as some servers
+// resend it with every fragment). The zero value is ready to use.
+type Assembler struct {
+	id, model string
+	text      strings.Builder
+	reasoning strings.Builder
+	calls     []*callAcc
+	finish    string
+	usage     *Usage
+	done      bool
+}
+
+type callAcc struct {
+	index     int
+	id, typ   string
+	name      strings.Builder
+	arguments strings.Builder
+}
+
+// Add folds one chunk into the response.
+func (a *Assembler) Add(c *ChatCompletionChunk) {
+	if a.id == "" {
+		a.id = c.ID
+	}
+	if a.model == "" {
+		a.model = c.Model
+	}
+	if c.Usage != nil {
+		u := *c.Usage
+		a.usage = &u
+	}
+	for i := range c.Choices {
+		ch := &c.Choices[i]
+		if ch.Index != 0 {
+			continue
+		}
+		d := &ch.Delta
+		if d.Content != nil {
+			a.text.WriteString(*d.Content)
+		}
+		if d.Reasoning != nil {
+			a.reasoning.WriteString(*d.Reasoning)
+		} else if d.ReasoningContent != nil {
+			a.reasoning.WriteString(*d.ReasoningContent)
+		}
+		for j := range d.ToolCalls {
+			a.addCall(&d.ToolCalls[j])
+		}
+		if ch.FinishReason != nil && *ch.FinishReason != "" {
+			a.finish = *ch.FinishReason
+		}
+	}
+}
+
+func (a *Assembler) addCall(d *ToolCallDelta) {
+	var acc *callAcc
+	switch {
+	case d.Index != nil:
+		for _, c := range a.calls {
+			if c.index == *d.Index {
+				acc = c
+				break
+			}
+		}
+		if acc == nil {
+			acc = &callAcc{index: *d.Index}
+			a.calls = append(a.calls, acc)
+		}
+	default:
+		// No index: a new id starts a new call, otherwise continue the last.
+		if n := len(a.calls); n > 0 && (d.ID == "" || d.ID == a.calls[n-1].id) {
+			acc = a.calls[n-1]
+		} else {
+			next := 0
+			if n > 0 {
+				next = a.calls[n-1].index + 1
+			}
+			acc = &callAcc{index: next}
+			a.calls = append(a.calls, acc)
+		}
+	}
+	if acc.id == "" {
+		acc.id = d.ID
+	}
+	if acc.typ == "" {
+		acc.typ = d.Type
+	}
+	if n := d.Function.Name; n != "" && n != acc.name.String() {
+		acc.name.WriteString(n)
+	}
+	acc.arguments.WriteString(d.Function.Arguments)
+}
+
+// Response returns the assembled response. Usage is known when a chunk
+// carried a usage object.
+func (a *Assembler) Response() *model.Response {
+	resp := &model.Response{
+		Text:         a.text.String(),
+		Reasoning:    a.reasoning.String(),
+		FinishReason: a.finish,
+		Usage:        usageFrom(a.usage),
+		Meta:         model.Meta{ID: a.id, Model: a.model},
+	}
+	calls := slices.Clone(a.calls)
+	slices.SortStableFunc(calls, func(x, y *callAcc) int { return x.index - y.index })
+	for _, c := range calls {
+		resp.ToolCalls = append(resp.ToolCalls, model.ToolCall{
+			ID:        c.id,
+			Type:      firstNonEmpty(c.typ, "function"),
+			Name:      c.name.String(),
+			Arguments: c.arguments.String(),
+		})
+	}
+	return resp
+}

@@ -1,0 +1,297 @@
+package openai
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/model"
+)
+
+// ChatCompletion is the JSON body of a non-streaming chat-completions
+// response ("object": "chat.completion"). Unknown fields are ignored when
+// decoding, so extensions such as OpenRouter's "provider" do not break it.
+type ChatCompletion struct {
+	ID                string   `json:"id"`
+	Object            string   `json:"object"`
+	Created           int64    `json:"created"`
+	Model             string   `json:"model"`
+	Choices           []Choice `json:"choices"`
+	Usage             *Usage   `json:"usage,omitempty"`
+	SystemFingerprint string   `json:"system_fingerprint,omitempty"`
+}
+
+// Choice is one completion choice.
+type Choice struct {
+	Index        int     `json:"index"`
+	Message      Message `json:"message"`
+	FinishReason string  `json:"finish_reason,omitempty"`
+}
+
+// Message is a chat message on the wire, in requests and responses.
+type Message struct {
+	Role string `json:"role"`
+	// Content is the message text. It decodes from a string, null, or an
+	// array of content parts whose "text" fields are concatenated; it
+	// encodes as a string, or null when Null is set.
+	Content Content `json:"content"`
+	Name    string  `json:"name,omitempty"`
+	// Reasoning and ReasoningContent carry reasoning text; servers use
+	// either name (OpenRouter and vLLM "reasoning", DeepSeek and llama.cpp
+	// "reasoning_content").
+	Reasoning        string     `json:"reasoning,omitempty"`
+	ReasoningContent string     `json:"reasoning_content,omitempty"`
+	Refusal          string     `json:"refusal,omitempty"`
+	ToolCalls        []ToolCall `json:"tool_calls,omitempty"`
+	ToolCallID       string     `json:"tool_call_id,omitempty"`
+}
+
+// Content is message text that may be absent (JSON null).
+type Content struct {
+	Text string
+	Null bool
+}
+
+// MarshalJSON encodes c as a JSON string, or null when c.Null is set.
+func (c Content) MarshalJSON() ([]byte, error) {
+	if c.Null {
+		return []byte("null"), nil
+	}
+	return json.Marshal(c.Text)
+}
+
+// UnmarshalJSON decodes a string, null, or an array of content parts.
+func (c *Content) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	switch {
+	case bytes.Equal(b, []byte("null")):
+		*c = Content{Null: true}
+		return nil
+	case len(b) > 0 && b[0] == '[':
+		var parts []struct {
+			Type string `json:"type"`
+			Text string `json:"text"`
+		}
+		if err := json.Unmarshal(b, &parts); err != nil {
+			return err
+		}
+		var sb strings.Builder
+		for _, p := range parts {
+			sb.WriteString(p.Text)
+		}
+		*c = Content{Text: sb.String()}
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return fmt.Errorf("content: %w", err)
+	}
+	*c = Content{Text: s}
+	return nil
+}
+
+// ToolCall is a function call in an assistant message.
+type ToolCall struct {
+	ID       string       `json:"id"`
+	Type     string       `json:"type"`
+	Function FunctionCall `json:"function"`
+}
+
+// FunctionCall names a function and its raw argument text.
+type FunctionCall struct {
+	Name      string `json:"name"`
+	Arguments string `json:"arguments"`
+}
+
+// Usage is the token accounting of a response. Cost is OpenRouter's
+// "usage.cost" in USD (credits), present only when the server reports it.
+type Usage struct {
+	PromptTokens     int64    `json:"prompt_tokens"`
+	CompletionTokens int64    `json:"completion_tokens"`
+	TotalTokens      int64    `json:"total_tokens"`
+	Cost             *float64 `json:"cost,omitempty"`
+}
+
+// ChatCompletionChunk is one streamed event ("object":
+// "chat.completion.chunk").
+type ChatCompletionChunk struct {
+	ID      string        `json:"id"`
+	Object  string        `json:"object"`
+	Created int64         `json:"created"`
+	Model   string        `json:"model"`
+	Choices []ChunkChoice `json:"choices"`
+	Usage   *Usage        `json:"usage,omitempty"`
+	// Error is set when a server reports a failure inside the stream
+	// (OpenRouter does this after the HTTP status was sent).
+	Error *APIError `json:"error,omitempty"`
+}
+
+// ChunkChoice is the per-choice part of a chunk.
+type ChunkChoice struct {
+	Index        int     `json:"index"`
+	Delta        Delta   `json:"delta"`
+	FinishReason *string `json:"finish_reason"`
+}
+
+// Delta is an incremental message fragment.
+type Delta struct {
+	Role             string          `json:"role,omitempty"`
+	Content          *string         `json:"content,omitempty"`
+	Reasoning        *string         `json:"reasoning,omitempty"`
+	ReasoningContent *string         `json:"reasoning_content,omitempty"`
+	ToolCalls        []ToolCallDelta `json:"tool_calls,omitempty"`
+}
+
+// ToolCallDelta is a fragment of a tool call; fragments with the same Index
+// belong to the same call.
+type ToolCallDelta struct {
+	Index    *int              `json:"index,omitempty"`
+	ID       string            `json:"id,omitempty"`
+	Type     string            `json:"type,omitempty"`
+	Function FunctionCallDelta `json:"function"`
+}
+
+// FunctionCallDelta is a fragment of a function name and arguments.
+type FunctionCallDelta struct {
+	Name      string `json:"name,omitempty"`
+	Arguments string `json:"arguments,omitempty"`
+}
+
+// APIError is the "error" object of an OpenAI-style error body. Code may be
+// a string, a number or null, so it is kept raw.
+type APIError struct {
+	Message string          `json:"message"`
+	Type    string          `json:"type,omitempty"`
+	Param   json.RawMessage `json:"param,omitempty"`
+	Code    json.RawMessage `json:"code,omitempty"`
+}
+
+// CodeString returns Code as text: a JSON string unquoted, a number as
+// written, and "" for null or absent.
+func (e *APIError) CodeString() string {
+	c := bytes.TrimSpace(e.Code)
+	if len(c) == 0 || bytes.Equal(c, []byte("null")) {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(c, &s) == nil {
+		return s
+	}
+	return string(c)
+}
+
+// ErrorBody is an OpenAI-style error response body.
+type ErrorBody struct {
+	Error *APIError `json:"error"`
+}
+
+// DecodeCompletion decodes a chat.completion JSON object. It fails when the
+// text is not a JSON object or has no choices; unknown fields are ignored.
+func DecodeCompletion(b []byte) (*ChatCompletion, error) {
+	var c ChatCompletion
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if err := dec.Decode(&c); err != nil {
+		return nil, err
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("trailing data after the completion object")
+	}
+	if len(c.Choices) == 0 {
+		return nil, fmt.Errorf("completion has no choices")
+	}
+	return &c, nil
+}
+
+// ResponseFromCompletion converts the first choice of c into a Response.
+// Token counts are known when c has a usage object, and cost is known when
+// the usage carries a cost. It fails when c has no choices.
+func ResponseFromCompletion(c *ChatCompletion) (*model.Response, error) {
+	if c == nil || len(c.Choices) == 0 {
+		return nil, fmt.Errorf("completion has no choices")
+	}
+	ch := c.Choices[0]
+	for _, cand := range c.Choices {
+		if cand.Index == 0 {
+			ch = cand
+			break
+		}
+	}
+	resp := &model.Response{
+		Text:         ch.Message.Content.Text,
+		Reasoning:    firstNonEmpty(ch.Message.Reasoning, ch.Message.ReasoningContent),
+		FinishReason: ch.FinishReason,
+		Usage:        usageFrom(c.Usage),
+		Meta:         model.Meta{ID: c.ID, Model: c.Model},
+	}
+	for _, tc := range ch.Message.ToolCalls {
+		resp.ToolCalls = append(resp.ToolCalls, model.ToolCall{
+			ID:        tc.ID,
+			Type:      firstNonEmpty(tc.Type, "function"),
+			Name:      tc.Function.Name,
+			Arguments: tc.Function.Arguments,
+		})
+	}
+	return resp, nil
+}
+
+// CompletionFromResponse builds the chat.completion object that a server
+// would have sent for resp. Usage is included when its tokens are known, and
+// the cost when it is known (not when it was estimated). When resp has no
+// id, fallbackID is used.
+func CompletionFromResponse(resp *model.Response, fallbackID string) *ChatCompletion {
+	msg := Message{Role: "assistant", Content: Content{Text: resp.Text}, Reasoning: resp.Reasoning}
+	if resp.Text == "" && len(resp.ToolCalls) > 0 {
+		msg.Content.Null = true
+	}
+	for _, tc := range resp.ToolCalls {
+		msg.ToolCalls = append(msg.ToolCalls, ToolCall{
+			ID:       tc.ID,
+			Type:     firstNonEmpty(tc.Type, "function"),
+			Function: FunctionCall{Name: tc.Name, Arguments: tc.Arguments},
+		})
+	}
+	c := &ChatCompletion{
+		ID:      firstNonEmpty(resp.Meta.ID, fallbackID),
+		Object:  "chat.completion",
+		Model:   resp.Meta.Model,
+		Choices: []Choice{{Index: 0, Message: msg, FinishReason: resp.FinishReason}},
+	}
+	if u := resp.Usage; u.TokensKnown || u.CostKnown {
+		c.Usage = &Usage{PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens, TotalTokens: u.TotalTokens}
+		if u.CostKnown {
+			cost := u.CostUSD
+			c.Usage.Cost = &cost
+		}
+	}
+	return c
+}
+
+func usageFrom(u *Usage) budget.Usage {
+	out := budget.Usage{Calls: 1}
+	if u == nil {
+		return out
+	}
+	out.PromptTokens = u.PromptTokens
+	out.CompletionTokens = u.CompletionTokens
+	out.TotalTokens = u.TotalTokens
+	if out.TotalTokens == 0 {
+		out.TotalTokens = u.PromptTokens + u.CompletionTokens
+	}
+	out.TokensKnown = true
+	if u.Cost != nil {
+		out.CostUSD = *u.Cost
+		out.CostKnown = true
+	}
+	return out
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
