@@ -513,4 +513,3 @@ func redactURL(s string) string {
 	u.Fragment = ""
 	return u.String()
 }
-
