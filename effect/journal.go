@@ -134,11 +134,11 @@ type Action string
 
 // Actions.
 const (
-	ActionExecute   Action = "execute"                 // run it (after Begin: you own it)
-	ActionReplay    Action = "replay"                  // use Decision.Observation
+	ActionExecute    Action = "execute"                 // run it (after Begin: you own it)
+	ActionReplay     Action = "replay"                  // use Decision.Observation
 	ActionInProgress Action = "in_progress"             // another owner is running it
-	ActionReconcile Action = "reconciliation_required" // outcome unknown; do not run
-	ActionTerminal  Action = "terminal"                // abandoned; do not run
+	ActionReconcile  Action = "reconciliation_required" // outcome unknown; do not run
+	ActionTerminal   Action = "terminal"                // abandoned; do not run
 )
 
 // Decision is the journal's answer for a call.

@@ -1,0 +1,192 @@
+// Package authority decides whether an effectful operation may run now,
+// must wait for a human, or replays an earlier outcome.
+//
+// Authority is independent of capabilities: a capability says a scope may
+// name a tool at all; an authority tier says whether an effect runs without
+// approval. Tiers, strict to broad:
+//
+//	approve_diff  (the default) every effect becomes a pending operation
+//	allow_once    exactly one effect runs, then the context is approve_diff
+//	allow_session effects run
+//	dangerous     effects run; only the approval step is skipped
+//
+// Read effects never need approval. Pending operations hold no worker: they
+// are records with a private continuation that runs, once, when approved.
+// The execution claim, made under the store mutex, is the single
+// linearization point between approve and cancel.
+package authority
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/fingerprint"
+	"github.com/rlm-go/rlm/trace"
+)
+
+// PhaseAuthority is the phase of errors from this package.
+const PhaseAuthority fault.Phase = "authority"
+
+// Error kinds reported by this package.
+const (
+	KindInvalidTier        fault.Kind = "invalid_tier"
+	KindWideningDenied     fault.Kind = "widening_denied"
+	KindInvalidOperation   fault.Kind = "invalid_authority_operation"
+	KindAllowOnceInFlight  fault.Kind = "allow_once_in_progress"
+	KindApprovalNotPending fault.Kind = "approval_not_pending"
+	KindApprovalNotFound   fault.Kind = "approval_not_found"
+	KindEditNotSupported   fault.Kind = "edit_not_supported"
+	KindApprovalDenied     fault.Kind = "approval_denied"
+	KindSuperseded         fault.Kind = "approval_superseded"
+	KindApprovalCancelled  fault.Kind = "approval_cancelled"
+)
+
+// Tier is an authority tier.
+type Tier string
+
+// Tiers, strict to broad.
+const (
+	ApproveDiff  Tier = "approve_diff"
+	AllowOnce    Tier = "allow_once"
+	AllowSession Tier = "allow_session"
+	Dangerous    Tier = "dangerous"
+)
+
+// DefaultTier is the tier of a context nobody has set.
+const DefaultTier = ApproveDiff
+
+// Tiers lists every tier, strict to broad.
+var Tiers = []Tier{ApproveDiff, AllowOnce, AllowSession, Dangerous}
+
+// Rank orders tiers from strict (0) to broad (3); an unknown tier is -1.
+func (t Tier) Rank() int {
+	for i, x := range Tiers {
+		if x == t {
+			return i
+		}
+	}
+	return -1
+}
+
+// Valid reports whether t is one of the four tiers.
+func (t Tier) Valid() bool { return t.Rank() >= 0 }
+
+// ParseTier validates s. "" parses as DefaultTier.
+func ParseTier(s string) (Tier, error) {
+	if s == "" {
+		return DefaultTier, nil
+	}
+	t := Tier(s)
+	if !t.Valid() {
+		return "", fault.New(PhaseAuthority, KindInvalidTier, "unknown authority tier").With("tier", s)
+	}
+	return t, nil
+}
+
+// NarrowTier returns child if it is no broader than parent, otherwise an
+// error with Kind widening_denied.
+func NarrowTier(parent, child Tier) (Tier, error) {
+	if !parent.Valid() || !child.Valid() {
+		return "", fault.New(PhaseAuthority, KindInvalidTier, "unknown authority tier")
+	}
+	if child.Rank() > parent.Rank() {
+		return "", fault.New(PhaseAuthority, KindWideningDenied, "a child context may not hold a broader tier than its parent").
+			With("parent", string(parent)).With("requested", string(child))
+	}
+	return child, nil
+}
+
+// EffectRead is the effect class that never needs approval.
+const EffectRead = "read"
+
+// Correlation identifies where an operation came from. It is recorded for
+// observability and never part of an operation's identity.
+type Correlation struct {
+	TraceID   string `json:"trace_id,omitempty"`
+	SessionID string `json:"session_id,omitempty"`
+	RuntimeID string `json:"runtime_id,omitempty"`
+	AgentID   string `json:"agent_id,omitempty"`
+	RunID     string `json:"run_id,omitempty"`
+	CallID    string `json:"call_id,omitempty"`
+}
+
+// Operation is the exact thing to be authorized.
+type Operation struct {
+	// Context is the authority context (owner), for example "session:s1".
+	Context string `json:"context"`
+	// Tool, Effect and Capability are required.
+	Tool       string `json:"tool"`
+	Effect     string `json:"effect"`
+	Capability string `json:"capability"`
+	// Args are the normalized arguments as decoded JSON.
+	Args any `json:"args"`
+	// Details are what the preflight resolved (for example a path).
+	Details map[string]any `json:"details"`
+	// Correlation is excluded from the fingerprint.
+	Correlation Correlation `json:"-"`
+}
+
+// Fingerprint returns "sha256:<hex>" over the canonical JSON of the
+// operation without its correlation. The context is included, so the same
+// operation in two contexts has two fingerprints; any change to the
+// executable payload changes it.
+func (op Operation) Fingerprint() (string, error) {
+	if op.Context == "" || op.Tool == "" || op.Effect == "" || op.Capability == "" {
+		return "", fault.New(PhaseAuthority, KindInvalidOperation, "operation needs context, tool, effect and capability")
+	}
+	details := op.Details
+	if details == nil {
+		details = map[string]any{}
+	}
+	fp, err := fingerprint.Of(map[string]any{
+		"context": op.Context, "tool": op.Tool, "effect": op.Effect, "capability": op.Capability,
+		"args": op.Args, "details": details,
+	})
+	if err != nil {
+		return "", fault.Wrap(err, PhaseAuthority, KindInvalidOperation, "operation is not canonical JSON")
+	}
+	return fp, nil
+}
+
+// Redact returns a deep copy of v (decoded JSON) with the values of
+// secret-like keys (token, password, api_key, authorization, secret,
+// private_key, ...) replaced by trace.Redacted.
+func Redact(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			if trace.IsSecretKey(k) {
+				out[k] = trace.Redacted
+			} else {
+				out[k] = Redact(e)
+			}
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = Redact(e)
+		}
+		return out
+	case json.RawMessage:
+		var d any
+		if json.Unmarshal(x, &d) != nil {
+			return trace.Redacted
+		}
+		return Redact(d)
+	}
+	return v
+}
+
+func notFound(id string) error {
+	return fault.New(PhaseAuthority, KindApprovalNotFound, "no such pending operation").With("approval_id", id)
+}
+
+func notPending(id string, st State) error {
+	return fault.New(PhaseAuthority, KindApprovalNotPending, "the operation is not pending").
+		With("approval_id", id).With("state", string(st))
+}
+
+func approvalID(n uint64) string { return fmt.Sprintf("approval_%d", n) }

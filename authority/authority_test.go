@@ -1,0 +1,402 @@
+package authority
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/trace"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+func op(args string) Operation {
+	var a any
+	if err := json.Unmarshal([]byte(args), &a); err != nil {
+		panic(err)
+	}
+	return Operation{Context: "session:s", Tool: "fs_write", Effect: "write", Capability: "tool:fs_write", Args: a, Details: map[string]any{"path": "x"}}
+}
+
+func TestTiers(t *testing.T) {
+	for _, tier := range Tiers {
+		if got, err := ParseTier(string(tier)); err != nil || got != tier {
+			t.Fatalf("%s: %v", tier, err)
+		}
+	}
+	if _, err := ParseTier("yolo"); fault.KindOf(err) != KindInvalidTier {
+		t.Fatal("yolo accepted")
+	}
+	if d, _ := ParseTier(""); d != ApproveDiff {
+		t.Fatal("default tier")
+	}
+	cases := []struct {
+		parent, child Tier
+		kind          fault.Kind
+	}{
+		{Dangerous, AllowOnce, ""},
+		{AllowOnce, AllowOnce, ""},
+		{AllowOnce, Dangerous, KindWideningDenied},
+		{ApproveDiff, AllowSession, KindWideningDenied},
+		{ApproveDiff, "yolo", KindInvalidTier},
+	}
+	for _, c := range cases {
+		if _, err := NarrowTier(c.parent, c.child); fault.KindOf(err) != c.kind {
+			t.Errorf("%s→%s: %v", c.parent, c.child, err)
+		}
+	}
+	s := NewStore()
+	if s.Mode("fresh") != ApproveDiff {
+		t.Fatal("unset context is not approve_diff")
+	}
+	if err := s.Set("a", "yolo"); fault.KindOf(err) != KindInvalidTier || s.Mode("a") != ApproveDiff {
+		t.Fatal("yolo set")
+	}
+	s.Set("p", AllowOnce)
+	if err := s.Child("p", "c", Dangerous); fault.KindOf(err) != KindWideningDenied || s.Mode("c") != ApproveDiff {
+		t.Fatal("child widened")
+	}
+	var wins atomic.Int32
+	var wg sync.WaitGroup
+	for range 12 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if ok, _ := s.SetIfUnset("race", AllowSession); ok {
+				wins.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	if wins.Load() != 1 {
+		t.Fatalf("SetIfUnset won %d times", wins.Load())
+	}
+}
+
+func TestFingerprint(t *testing.T) {
+	a, _ := op(`{"path":"x","content":"1"}`).Fingerprint()
+	b, _ := op(`{"content":"1","path":"x"}`).Fingerprint()
+	c, _ := op(`{"path":"x","content":"2"}`).Fingerprint()
+	o := op(`{"path":"x","content":"1"}`)
+	o.Correlation = Correlation{TraceID: "t", RunID: "r"}
+	d, _ := o.Fingerprint()
+	o.Context = "session:other"
+	e, _ := o.Fingerprint()
+	o = op(`{"path":"x","content":"1"}`)
+	o.Details = map[string]any{"path": "y"}
+	f, _ := o.Fingerprint()
+	if a != b || a != d {
+		t.Fatal("key order or correlation changed the fingerprint")
+	}
+	if a == c || a == e || a == f {
+		t.Fatal("payload, context or details change kept the fingerprint")
+	}
+	if _, err := (Operation{Tool: "x"}).Fingerprint(); fault.KindOf(err) != KindInvalidOperation {
+		t.Fatal("incomplete operation accepted")
+	}
+}
+
+func counter() (*atomic.Int32, Continuation) {
+	var n atomic.Int32
+	return &n, func(ctx context.Context) (any, error) { return n.Add(1), nil }
+}
+
+func TestReadNeverPends(t *testing.T) {
+	s := NewStore()
+	o := op(`{}`)
+	o.Effect = EffectRead
+	d, err := s.Authorize(o, nil, nil)
+	if err != nil || d.Action != ActionExecute || d.Permit != "read" || len(s.List("session:s")) != 0 {
+		t.Fatalf("%+v %v", d, err)
+	}
+}
+
+func TestTierDecisions(t *testing.T) {
+	for _, c := range []struct {
+		tier   Tier
+		action Action
+	}{{ApproveDiff, ActionPending}, {AllowOnce, ActionExecute}, {AllowSession, ActionExecute}, {Dangerous, ActionExecute}} {
+		s := NewStore()
+		s.Set("session:s", c.tier)
+		_, cont := counter()
+		d, err := s.Authorize(op(`{}`), cont, nil)
+		if err != nil || d.Action != c.action || d.Tier != c.tier {
+			t.Errorf("%s: %+v %v", c.tier, d, err)
+		}
+	}
+}
+
+func TestAllowOnceReplaysAndFallsBack(t *testing.T) {
+	s := NewStore()
+	s.Set("session:s", AllowOnce)
+	_, cont := counter()
+	d, _ := s.Authorize(op(`{"a":1}`), cont, nil)
+	if d.Action != ActionExecute {
+		t.Fatal(d)
+	}
+	if _, err := s.Authorize(op(`{"a":1}`), cont, nil); fault.KindOf(err) != KindAllowOnceInFlight {
+		t.Fatalf("in-flight retry: %v", err)
+	}
+	s.CompleteOnce("session:s", d.Fingerprint, "outcome")
+	r, _ := s.Authorize(op(`{"a":1}`), cont, nil)
+	if r.Action != ActionReplay || r.Outcome != "outcome" {
+		t.Fatalf("retry: %+v", r)
+	}
+	if s.Mode("session:s") != ApproveDiff {
+		t.Fatal("allow_once not consumed")
+	}
+	if p, _ := s.Authorize(op(`{"a":2}`), cont, nil); p.Action != ActionPending {
+		t.Fatalf("changed payload reused allow_once: %+v", p)
+	}
+	// AbortOnce restores the tier for an operation that never started.
+	s.Set("session:t", AllowOnce)
+	o := op(`{}`)
+	o.Context = "session:t"
+	d, _ = s.Authorize(o, cont, nil)
+	s.AbortOnce("session:t", d.Fingerprint)
+	if s.Mode("session:t") != AllowOnce {
+		t.Fatal("abort did not restore allow_once")
+	}
+}
+
+func TestConcurrentAllowOnceAtMostOnce(t *testing.T) {
+	s := NewStore()
+	s.Set("session:s", AllowOnce)
+	n, cont := counter()
+	var wg sync.WaitGroup
+	for range 32 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d, err := s.Authorize(op(`{"same":1}`), cont, nil)
+			if err == nil && d.Action == ActionExecute {
+				out, _ := cont(context.Background())
+				s.CompleteOnce("session:s", d.Fingerprint, out)
+			}
+		}()
+	}
+	wg.Wait()
+	if n.Load() != 1 {
+		t.Fatalf("%d executions", n.Load())
+	}
+}
+
+func TestApproveRunsOnce(t *testing.T) {
+	s := NewStore()
+	n, cont := counter()
+	d, _ := s.Authorize(op(`{}`), cont, nil)
+	if d.Action != ActionPending || d.Record.ID != "approval_1" || d.Record.State != StatePending {
+		t.Fatalf("%+v", d)
+	}
+	if _, err := s.Approve(d.Record.ID, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Approve(d.Record.ID, nil); fault.KindOf(err) != KindApprovalNotPending {
+		t.Fatalf("second approve: %v", err)
+	}
+	res, err := s.Await(context.Background(), d.Record.ID)
+	if err != nil || res.State != StateResolved || res.Outcome != int32(1) || n.Load() != 1 {
+		t.Fatalf("%+v %v n=%d", res, err, n.Load())
+	}
+	if _, err := s.Approve("approval_99", nil); fault.KindOf(err) != KindApprovalNotFound {
+		t.Fatal(err)
+	}
+}
+
+func TestDenyEditCancel(t *testing.T) {
+	s := NewStore()
+	n, cont := counter()
+	d, _ := s.Authorize(op(`{"v":1}`), cont, nil)
+	rec, err := s.Deny(d.Record.ID, "no thanks")
+	if err != nil || rec.State != StateDenied || rec.DenialReason != "no thanks" {
+		t.Fatalf("%+v %v", rec, err)
+	}
+	res, _ := s.Await(context.Background(), d.Record.ID)
+	if fault.KindOf(res.Err) != KindApprovalDenied || n.Load() != 0 {
+		t.Fatal("deny ran something")
+	}
+
+	// Edit: new id and fingerprint, old id no longer approvable.
+	var editor Editor
+	editor = func(edited json.RawMessage) (Operation, Continuation, Editor, error) {
+		var a any
+		if err := json.Unmarshal(edited, &a); err != nil {
+			return Operation{}, nil, nil, err
+		}
+		o := op(`{}`)
+		o.Args = a
+		return o, cont, editor, nil
+	}
+	d, _ = s.Authorize(op(`{"v":1}`), cont, editor)
+	nr, err := s.Edit(d.Record.ID, json.RawMessage(`{"v":2}`))
+	if err != nil || nr.ID == d.Record.ID || nr.Fingerprint == d.Record.Fingerprint || nr.EditedFrom != d.Record.ID {
+		t.Fatalf("%+v %v", nr, err)
+	}
+	if _, err := s.Approve(d.Record.ID, nil); fault.KindOf(err) != KindApprovalNotPending {
+		t.Fatalf("stale approve: %v", err)
+	}
+	if old, _ := s.Get(d.Record.ID); old.State != StateSuperseded || old.SupersededBy != nr.ID {
+		t.Fatalf("%+v", old)
+	}
+	s.Approve(nr.ID, nil)
+	if res, _ := s.Await(context.Background(), nr.ID); res.State != StateResolved || n.Load() != 1 {
+		t.Fatal("edited op did not run once")
+	}
+	d, _ = s.Authorize(op(`{}`), cont, nil)
+	if _, err := s.Edit(d.Record.ID, json.RawMessage(`{}`)); fault.KindOf(err) != KindEditNotSupported {
+		t.Fatal(err)
+	}
+
+	// Owner cancellation denies pending records.
+	if got := s.CancelOwner("session:s", "shutdown"); got != 1 {
+		t.Fatalf("cancelled %d", got)
+	}
+	if r, _ := s.Get(d.Record.ID); r.State != StateDenied || r.DenialReason != "cancelled: shutdown" {
+		t.Fatalf("%+v", r)
+	}
+}
+
+// TestApproveCancelRace: approve and owner-cancel race; the operation runs
+// at most once, and exactly when the record resolved rather than cancelled.
+func TestApproveCancelRace(t *testing.T) {
+	for i := range 24 {
+		s := NewStore()
+		n, cont := counter()
+		d, _ := s.Authorize(op(fmt.Sprintf(`{"i":%d}`, i)), cont, nil)
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		wg.Add(3)
+		go func() { defer wg.Done(); <-start; s.Approve(d.Record.ID, nil) }()
+		go func() { defer wg.Done(); <-start; s.Approve(d.Record.ID, nil) }()
+		go func() { defer wg.Done(); <-start; s.CancelOwner("session:s", "race") }()
+		close(start)
+		wg.Wait()
+		res, err := s.Await(context.Background(), d.Record.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch res.State {
+		case StateResolved:
+			if n.Load() != 1 {
+				t.Fatalf("resolved with %d runs", n.Load())
+			}
+		case StateDenied, StateCancelled:
+			if n.Load() != 0 {
+				t.Fatalf("%s but ran %d", res.State, n.Load())
+			}
+		default:
+			t.Fatalf("state %s", res.State)
+		}
+	}
+}
+
+// TestCancelBeforeClaim: a held scheduler keeps the approved operation
+// queued; cancelling then releasing it runs nothing.
+func TestCancelBeforeClaim(t *testing.T) {
+	s := NewStore()
+	n, cont := counter()
+	d, _ := s.Authorize(op(`{}`), cont, nil)
+	var queued func(context.Context)
+	if _, err := s.Approve(d.Record.ID, func(fn func(context.Context)) error { queued = fn; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if r, _ := s.Get(d.Record.ID); r.State != StateScheduled {
+		t.Fatalf("%+v", r)
+	}
+	s.CancelOwner("session:s", "stop")
+	queued(context.Background())
+	res, _ := s.Await(context.Background(), d.Record.ID)
+	if res.State != StateCancelled || n.Load() != 0 || fault.KindOf(res.Err) != KindApprovalCancelled {
+		t.Fatalf("%+v n=%d", res, n.Load())
+	}
+	// A failing scheduler leaves the record pending.
+	d, _ = s.Authorize(op(`{"b":1}`), cont, nil)
+	boom := errors.New("full")
+	if _, err := s.Approve(d.Record.ID, func(func(context.Context)) error { return boom }); !errors.Is(err, boom) {
+		t.Fatal(err)
+	}
+	if r, _ := s.Get(d.Record.ID); r.State != StatePending {
+		t.Fatalf("%+v", r)
+	}
+}
+
+func TestCancelWhileExecuting(t *testing.T) {
+	s := NewStore()
+	started := make(chan struct{})
+	d, _ := s.Authorize(op(`{}`), func(ctx context.Context) (any, error) {
+		close(started)
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}, nil)
+	s.Approve(d.Record.ID, nil)
+	<-started
+	s.CancelOwner("session:s", "stop")
+	res, _ := s.Await(context.Background(), d.Record.ID)
+	if res.State != StateCancelled || !errors.Is(res.Err, context.Canceled) {
+		t.Fatalf("%+v", res)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+	defer cancel()
+	d, _ = s.Authorize(op(`{"x":1}`), func(context.Context) (any, error) { return nil, nil }, nil)
+	if _, err := s.Await(ctx, d.Record.ID); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("await timeout: %v", err)
+	}
+	if r, _ := s.Get(d.Record.ID); r.State != StatePending {
+		t.Fatal("await timeout changed the record")
+	}
+}
+
+func TestHistoryBounded(t *testing.T) {
+	s := NewStore()
+	_, cont := counter()
+	var ids []string
+	for i := range 80 {
+		d, _ := s.Authorize(op(fmt.Sprintf(`{"i":%d}`, i)), cont, nil)
+		s.Deny(d.Record.ID, "no")
+		ids = append(ids, d.Record.ID)
+	}
+	d, _ := s.Authorize(op(`{"active":true}`), cont, nil)
+	if got := len(s.List("session:s")); got != HistoryLimit+1 {
+		t.Fatalf("kept %d records", got)
+	}
+	if _, err := s.Get(ids[0]); fault.KindOf(err) != KindApprovalNotFound {
+		t.Fatal("oldest not pruned")
+	}
+	if _, err := s.Approve(ids[0], nil); fault.KindOf(err) != KindApprovalNotFound {
+		t.Fatal(err)
+	}
+	if r, _ := s.Get(d.Record.ID); r.State != StatePending {
+		t.Fatal("active record pruned")
+	}
+}
+
+func TestRecordsRedactSecrets(t *testing.T) {
+	s := NewStore()
+	_, cont := counter()
+	d, _ := s.Authorize(op(`{"path":"p","api_key":"k","nested":{"Password":"pw","list":[{"token":"t"}]},"max_tokens":5}`), cont, nil)
+	b, _ := json.Marshal(d.Record)
+	for _, leak := range []string{`"k"`, `"pw"`, `"t"`} {
+		if contains(b, leak) {
+			t.Fatalf("secret %s leaked: %s", leak, b)
+		}
+	}
+	if !contains(b, trace.Redacted) || !contains(b, `"max_tokens":5`) {
+		t.Fatalf("redaction wrong: %s", b)
+	}
+	// The fingerprint is over the real arguments.
+	fp, _ := op(`{"path":"p","api_key":"k","nested":{"Password":"pw","list":[{"token":"t"}]},"max_tokens":5}`).Fingerprint()
+	if d.Record.Fingerprint != fp {
+		t.Fatal("fingerprint over redacted args")
+	}
+}
+
+func contains(b []byte, s string) bool { return strings.Contains(string(b), s) }
