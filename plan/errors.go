@@ -110,11 +110,11 @@ func annotate(err error, key string, value any) error {
 	return &cp
 }
 
-// Fatal reports whether err must not be isolated or retried: a budget error
+// IsFatal reports whether err must not be isolated or retried: a budget error
 // (Phase budget) or a cancellation or timeout (Kind cancelled or timeout).
 // Retry does not retry fatal errors and map does not turn them into per-item
 // error values.
-func Fatal(err error) bool {
+func IsFatal(err error) bool {
 	fe := fault.As(fault.FromContext(fault.PhaseExecute, err))
 	if fe == nil {
 		return false

@@ -213,7 +213,7 @@ func (r *runner) step(ctx context.Context, st *Step, sc *scope, path string) (Va
 				return v, nil
 			}
 			last = annotate(err, "attempt", a)
-			if Fatal(err) || ctx.Err() != nil {
+			if IsFatal(err) || ctx.Err() != nil {
 				return nil, last
 			}
 		}
@@ -317,7 +317,7 @@ launch:
 				results[i] = v
 				return
 			}
-			if failFast || Fatal(err) {
+			if failFast || IsFatal(err) {
 				mu.Lock()
 				if firstErr == nil {
 					firstErr = err

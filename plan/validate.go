@@ -41,12 +41,14 @@ type ValidateConfig struct {
 }
 
 // Validate checks the whole plan before anything runs and returns the
-// first error in step order (depth first: a step's own fields, then its
-// expressions, its capability, its sub-plans, its bind), or nil. Every
-// error has Phase validate, one of this package's Kinds and detail "path";
-// see docs/plan.md for the rules. After the structure, the static
+// first error, or nil. Plans are walked in step order, depth first; for
+// each plan (top level or sub-plan) the plan-level structure comes first
+// (empty_plan, multiple_final, final_not_last), then each step: its op,
+// its fields, its arguments, its expressions, its capability, its depth,
+// its sub-plans and finally its bind name. After the structure, the static
 // Estimate is checked against cfg.Limits (Kind budget_exceeded, detail
-// "limit", "estimated", "remaining").
+// "limit", "estimated", "remaining"). Every error has Phase validate, one
+// of this package's Kinds and detail "path"; docs/plan.md lists the rules.
 func Validate(p *Plan, cfg ValidateConfig) error {
 	v := &validator{cfg: cfg, inputs: map[string]bool{InputContext: true, InputQuery: true}}
 	for _, in := range cfg.Inputs {

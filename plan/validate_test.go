@@ -68,7 +68,7 @@ func TestValidate(t *testing.T) {
 		{name: "map as may not shadow", plan: `{"steps":[{"op":"model","prompt":"p","bind":"m"},{"op":"map","over":[1],"as":"m","plan":{"steps":[{"op":"final","value":1}]},"bind":"x"}]}`,
 			kind: KindReboundVariable, path: "steps[1].as"},
 		{name: "sibling branches reuse names", plan: `{"steps":[{"op":"parallel","plans":[{"steps":[{"op":"tool","name":"t","bind":"s"}]},{"steps":[{"op":"tool","name":"t","bind":"s"}]}],"bind":"p"},{"op":"tool","name":"t","bind":"s"}]}`},
-		{name: "map bind may not equal as", plan: `{"steps":[{"op":"map","over":[1],"as":"x","plan":{"steps":[{"op":"final","value":1}]},"bind":"x"}]}`},
+		{name: "map bind may equal as", plan: `{"steps":[{"op":"map","over":[1],"as":"x","plan":{"steps":[{"op":"final","value":1}]},"bind":"x"}]}`},
 		{name: "invalid bind name", plan: `{"steps":[{"op":"model","prompt":"p","bind":"a-b"}]}`,
 			kind: KindInvalidArgument, path: "steps[0].bind", detail: map[string]any{"field": "bind"}},
 		{name: "missing bind", plan: `{"steps":[{"op":"model","prompt":"p"}]}`,

@@ -25,8 +25,10 @@ type Value = any
 // Normalize converts v into the Value representation: json.Number becomes
 // int64 (integers) or float64, other integer and float types become int64
 // and float64, typed slices and maps with string keys become []any and
-// map[string]any, *corpus.Handle becomes corpus.Handle, and any other type
-// (structs) is converted through its JSON encoding. Execute normalizes every
+// map[string]any, *corpus.Handle becomes corpus.Handle, structs become
+// objects field by field following their json tags (so a handle inside a
+// struct, like corpus.Chunk's, stays a handle), and any other type (for
+// example a json.Marshaler) is converted through its JSON encoding. Execute normalizes every
 // value an Env returns. It fails with Kind type_error for values JSON
 // cannot represent (NaN, infinities, channels, functions).
 func Normalize(v any) (Value, error) {
@@ -67,6 +69,9 @@ func Normalize(v any) (Value, error) {
 			out[k] = n
 		}
 		return out, nil
+	}
+	if _, ok := v.(json.Marshaler); ok {
+		return marshalNormalized(v)
 	}
 	rv := reflect.ValueOf(v)
 	switch rv.Kind() {
@@ -121,12 +126,80 @@ func Normalize(v any) (Value, error) {
 		return out, nil
 	case reflect.Chan, reflect.Func, reflect.UnsafePointer, reflect.Complex64, reflect.Complex128:
 		return nil, execErr(KindTypeError, "", "value has no JSON form").With("type", rv.Type().String())
+	case reflect.Struct:
+		if out, ok, err := normalizeStruct(rv); ok {
+			return out, err
+		}
 	}
+	return marshalNormalized(v)
+}
+
+// marshalNormalized converts v through encoding/json.
+func marshalNormalized(v any) (Value, error) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return nil, execErr(KindTypeError, "", "value has no JSON form").With("type", fmt.Sprintf("%T", v))
 	}
 	return decodeNormalized(b)
+}
+
+// normalizeStruct converts a struct field by field, following the json
+// tags (name, "-", omitempty), so that handles inside it (for example a
+// corpus.Chunk's *Handle) stay handles. It reports ok false for structs it
+// leaves to encoding/json: those with embedded fields or the ",string"
+// option. (Normalize sends json.Marshalers to encoding/json before.)
+func normalizeStruct(rv reflect.Value) (Value, bool, error) {
+	t := rv.Type()
+	out := make(map[string]any, t.NumField())
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if f.Anonymous {
+			return nil, false, nil
+		}
+		if !f.IsExported() {
+			continue
+		}
+		tag := f.Tag.Get("json")
+		if tag == "-" {
+			continue
+		}
+		name, opts, _ := strings.Cut(tag, ",")
+		if name == "" {
+			name = f.Name
+		}
+		fv := rv.Field(i)
+		omitEmpty := false
+		for _, o := range strings.Split(opts, ",") {
+			switch o {
+			case "omitempty":
+				omitEmpty = true
+			case "string":
+				return nil, false, nil
+			}
+		}
+		if omitEmpty && isEmptyJSON(fv) {
+			continue
+		}
+		n, err := Normalize(fv.Interface())
+		if err != nil {
+			return nil, true, err
+		}
+		out[name] = n
+	}
+	return out, true, nil
+}
+
+// isEmptyJSON reports whether encoding/json's omitempty would omit v.
+func isEmptyJSON(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Array, reflect.Map, reflect.Slice, reflect.String:
+		return v.Len() == 0
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Interface, reflect.Pointer:
+		return v.IsZero()
+	}
+	return false
 }
 
 // decodeNormalized decodes JSON produced by encoding/json into a Value.

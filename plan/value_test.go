@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -60,12 +61,48 @@ func TestNormalize(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, _ := EncodeJSON(v)
-	want := `{"bytes":"aGk=","chunks":[{"handle":{"id":"ctx-1","version":1},"index":1,"length":3,"start":2}],"f":0.5,"handle":{"handle":"ctx-1@1"},"ints":[1,2],"nil":null,"u":7}`
+	want := `{"bytes":"aGk=","chunks":[{"handle":{"handle":"ctx-1@1"},"index":1,"length":3,"start":2}],"f":0.5,"handle":{"handle":"ctx-1@1"},"ints":[1,2],"nil":null,"u":7}`
 	if got != want {
 		t.Fatalf("got  %s\nwant %s", got, want)
 	}
 	if _, ok := v.(map[string]any)["handle"].(corpus.Handle); !ok {
 		t.Fatal("*corpus.Handle must become corpus.Handle")
+	}
+	chunk := v.(map[string]any)["chunks"].([]any)[0].(map[string]any)
+	if _, ok := chunk["handle"].(corpus.Handle); !ok {
+		t.Fatal("a handle inside a struct must stay a handle")
+	}
+	// json.Marshaler and embedded structs go through encoding/json.
+	type inner struct {
+		X int `json:"x"`
+	}
+	type outer struct {
+		inner
+		Y   string `json:"y,omitempty"`
+		Z   int    `json:"-"`
+		N   int    `json:"n,string"`
+		low int
+	}
+	for _, tc := range []struct {
+		in   any
+		want string
+	}{
+		{outer{inner: inner{1}, Z: 3}, `{"n":"0","x":1}`},
+		{struct{ A, B int }{1, 2}, `{"A":1,"B":2}`},
+		{fault.Wrap(errors.New("io"), fault.PhaseTool, "k", "m").With("a", 1), `{"cause":"io","detail":{"a":1},"kind":"k","message":"m","phase":"tool"}`},
+		{struct {
+			S []int `json:"s,omitempty"`
+			P *int  `json:"p"`
+		}{}, `{"p":null}`},
+	} {
+		in, want := tc.in, tc.want
+		n, err := Normalize(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := EncodeJSON(n); got != want {
+			t.Errorf("Normalize(%T) = %s, want %s", in, got, want)
+		}
 	}
 }
 
