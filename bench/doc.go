@@ -1,0 +1,18 @@
+// Package bench measures recursive language model runs on long-context
+// tasks with known answers, and checks the engine's contracts with a
+// deterministic conformance suite.
+//
+// Three task generators build inputs of a requested size, deterministically
+// from a seed: needle in a haystack (NIAH, in the style of RULER's S-NIAH),
+// aggregation over labelled records (in the style of OOLONG) and pairs of
+// records satisfying a condition (in the style of OOLONG-Pairs). Each task
+// carries its expected answer and is scored the way those benchmarks score:
+// containment for the needle, 0.75^|error| for counts, exact match for
+// labels and F1 over the set of pairs.
+//
+// Run drives a benchmark: each trial generates a task and answers it both
+// with the RLM engine and with one direct model call holding the whole
+// input, then summarizes accuracy, cost, tokens and latency per method.
+// Conformance runs the engine against embedded cassettes, one case per plan
+// step, recursion rule, budget kind, cancellation and cycle rejection.
+package bench

@@ -1,0 +1,368 @@
+package bench
+
+import (
+	"context"
+	"math"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/engine"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model"
+)
+
+// Method is a way of answering a task.
+type Method string
+
+// Methods compared by Run.
+const (
+	// MethodRLM runs the RLM engine: the root model sees metadata only.
+	MethodRLM Method = "rlm"
+	// MethodDirect sends the whole context and the question in one prompt.
+	MethodDirect Method = "direct"
+)
+
+// Trial statuses.
+const (
+	StatusOK      = "ok"      // the method produced an answer (scored)
+	StatusFailed  = "failed"  // the method failed; it scores 0
+	StatusSkipped = "skipped" // the method was not attempted; not scored
+)
+
+// Defaults of Config fields left zero.
+const (
+	// DefaultDirectMaxBytes is the largest context the direct method sends
+	// in one prompt: about 100k tokens of English text, which fits the
+	// context window of current frontier models with room for the answer.
+	DefaultDirectMaxBytes = 400_000
+	// DefaultRuns is the number of trials per method.
+	DefaultRuns = 1
+	// MaxRuns bounds Config.Runs.
+	MaxRuns = 10_000
+	// answerPreviewBytes bounds the answer text kept per trial.
+	answerPreviewBytes = 512
+)
+
+// SkipContextTooLarge is the skip reason of a direct trial whose context
+// exceeds Config.DirectMaxBytes.
+const SkipContextTooLarge = "context_exceeds_direct_max_bytes"
+
+// ReplayNotice labels figures obtained from replayed responses.
+const ReplayNotice = "replayed responses: figures prove the harness, not model quality"
+
+// directSystem is the system message of the direct method.
+const directSystem = "You answer questions about the document the user provides. Read all of it. Reply with the answer only, without explanation."
+
+// Config configures a benchmark run.
+type Config struct {
+	// Task is the task family; Size the context size in bytes.
+	Task Kind
+	Size int
+	// Runs is the number of trials; trial i (from 0) uses seed Seed+i.
+	Runs int
+	Seed uint64
+	// Provider answers both methods; Model is the root (and direct) model
+	// and SubModel the model of the RLM's sub-calls (default Model).
+	Provider model.Provider
+	Model    string
+	SubModel string
+	// Limits and ExperimentalDeepRecursion configure each RLM trial.
+	Limits                    budget.Limits
+	ExperimentalDeepRecursion bool
+	// DirectMaxBytes is the largest context the direct method attempts
+	// (default DefaultDirectMaxBytes); larger contexts skip it. Negative
+	// means no limit.
+	DirectMaxBytes int
+	// MaxTokens is the completion limit of the direct call (default
+	// engine.DefaultMaxTokens).
+	MaxTokens int
+	// Methods to run, in order (default rlm then direct).
+	Methods []Method
+	// Replayed marks figures that come from recorded or scripted
+	// responses; the report then carries ReplayNotice.
+	Replayed bool
+}
+
+// Stats summarizes a sample.
+type Stats struct {
+	N    int     `json:"n"`
+	Mean float64 `json:"mean"`
+	P25  float64 `json:"p25"`
+	P50  float64 `json:"p50"`
+	P75  float64 `json:"p75"`
+}
+
+// Trial is one method's attempt at one task instance.
+type Trial struct {
+	Method     Method       `json:"method"`
+	Run        int          `json:"run"`
+	Seed       uint64       `json:"seed"`
+	Status     string       `json:"status"`
+	SkipReason string       `json:"skip_reason,omitempty"`
+	Score      float64      `json:"score"`
+	Answer     string       `json:"answer"`
+	Expected   string       `json:"expected"`
+	Usage      budget.Usage `json:"usage"`
+	LatencyMS  float64      `json:"latency_ms"`
+	Turns      int          `json:"turns,omitempty"`
+	MaxDepth   int          `json:"max_depth,omitempty"`
+	Error      *fault.Error `json:"error,omitempty"`
+}
+
+// Summary aggregates one method's trials. Accuracy is the mean score of
+// the attempted (ok and failed) trials; it is nil when none was attempted.
+// Cost, tokens and latency are over attempted trials too.
+type Summary struct {
+	Method        Method   `json:"method"`
+	Trials        int      `json:"trials"`
+	OK            int      `json:"ok"`
+	Failed        int      `json:"failed"`
+	Skipped       int      `json:"skipped"`
+	Accuracy      *float64 `json:"accuracy"`
+	CostUSD       Stats    `json:"cost_usd"`
+	CostKnown     bool     `json:"cost_known"`
+	CostEstimated bool     `json:"cost_estimated"`
+	Tokens        Stats    `json:"tokens"`
+	LatencyMS     Stats    `json:"latency_ms"`
+}
+
+// Report is the outcome of Run.
+type Report struct {
+	SchemaVersion  int       `json:"schema_version"`
+	Task           Kind      `json:"task"`
+	Size           int       `json:"size"`
+	Runs           int       `json:"runs"`
+	Seed           uint64    `json:"seed"`
+	Model          string    `json:"model"`
+	SubModel       string    `json:"sub_model"`
+	DirectMaxBytes int       `json:"direct_max_bytes"`
+	Replayed       bool      `json:"replayed"`
+	Notice         string    `json:"notice,omitempty"`
+	Summaries      []Summary `json:"summaries"`
+	Trials         []Trial   `json:"trials"`
+}
+
+// Run generates cfg.Runs task instances and answers each with every
+// configured method, sequentially, then summarizes. Failures of a method
+// are recorded in its trial; Run itself fails only on an invalid
+// configuration or when ctx is cancelled.
+func Run(ctx context.Context, cfg Config) (*Report, error) {
+	if _, err := ParseKind(string(cfg.Task)); err != nil {
+		return nil, err
+	}
+	if cfg.Provider == nil {
+		return nil, fault.New(fault.PhaseConfig, KindInvalidTask, "the benchmark needs a provider")
+	}
+	if cfg.Runs == 0 {
+		cfg.Runs = DefaultRuns
+	}
+	if cfg.Runs < 0 || cfg.Runs > MaxRuns {
+		return nil, fault.New(fault.PhaseConfig, KindInvalidTask, "runs out of range").With("runs", cfg.Runs).With("max", MaxRuns)
+	}
+	if cfg.DirectMaxBytes == 0 {
+		cfg.DirectMaxBytes = DefaultDirectMaxBytes
+	}
+	if cfg.MaxTokens <= 0 {
+		cfg.MaxTokens = engine.DefaultMaxTokens
+	}
+	if cfg.SubModel == "" {
+		cfg.SubModel = cfg.Model
+	}
+	if len(cfg.Methods) == 0 {
+		cfg.Methods = []Method{MethodRLM, MethodDirect}
+	}
+	for _, m := range cfg.Methods {
+		if m != MethodRLM && m != MethodDirect {
+			return nil, fault.New(fault.PhaseConfig, KindInvalidTask, "unknown method; want rlm or direct").With("method", string(m))
+		}
+	}
+	if _, err := Generate(cfg.Task, cfg.Size, cfg.Seed); err != nil {
+		return nil, err
+	}
+	rep := &Report{
+		SchemaVersion: 1, Task: cfg.Task, Size: cfg.Size, Runs: cfg.Runs, Seed: cfg.Seed,
+		Model: cfg.Model, SubModel: cfg.SubModel, DirectMaxBytes: cfg.DirectMaxBytes, Replayed: cfg.Replayed,
+		Trials: []Trial{},
+	}
+	if cfg.Replayed {
+		rep.Notice = ReplayNotice
+	}
+	for i := range cfg.Runs {
+		seed := cfg.Seed + uint64(i)
+		task, err := Generate(cfg.Task, cfg.Size, seed)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range cfg.Methods {
+			if err := ctx.Err(); err != nil {
+				return rep, fault.FromContext(fault.PhaseExecute, err)
+			}
+			var tr Trial
+			switch m {
+			case MethodRLM:
+				tr = runRLM(ctx, cfg, task)
+			case MethodDirect:
+				tr = runDirect(ctx, cfg, task)
+			}
+			tr.Method, tr.Run, tr.Seed, tr.Expected = m, i, seed, preview(task.Expected.String())
+			rep.Trials = append(rep.Trials, tr)
+		}
+	}
+	for _, m := range cfg.Methods {
+		rep.Summaries = append(rep.Summaries, summarize(m, rep.Trials))
+	}
+	return rep, nil
+}
+
+func runRLM(ctx context.Context, cfg Config, task *Task) Trial {
+	start := time.Now()
+	store := corpus.NewStore()
+	defer store.Close()
+	h, err := store.AddString("bench-"+string(task.Kind), task.Context)
+	if err != nil {
+		return failed(err, time.Since(start))
+	}
+	eng, err := engine.New(engine.Config{
+		Provider: cfg.Provider, Model: cfg.Model, SubModel: cfg.SubModel, Store: store,
+		Limits: cfg.Limits, ExperimentalDeepRecursion: cfg.ExperimentalDeepRecursion,
+	})
+	if err != nil {
+		return failed(err, time.Since(start))
+	}
+	res, err := eng.Run(ctx, task.Query, h)
+	tr := Trial{Usage: res.Usage, Turns: res.Turns, MaxDepth: res.Recursion.MaxDepth, LatencyMS: ms(time.Since(start))}
+	if err != nil {
+		tr.Status, tr.Error = StatusFailed, res.Error
+		tr.Answer = preview(AnswerText(res.Partial))
+		return tr
+	}
+	tr.Status = StatusOK
+	tr.Answer = preview(AnswerText(res.Answer))
+	tr.Score = task.Score(res.Answer)
+	return tr
+}
+
+// DirectPrompt returns the messages of the direct method for task.
+func DirectPrompt(task *Task) []model.Message {
+	return []model.Message{
+		{Role: model.RoleSystem, Content: directSystem},
+		{Role: model.RoleUser, Content: "Document:\n<<<\n" + task.Context + ">>>\n\nQuestion: " + task.Query},
+	}
+}
+
+func runDirect(ctx context.Context, cfg Config, task *Task) Trial {
+	if cfg.DirectMaxBytes > 0 && len(task.Context) > cfg.DirectMaxBytes {
+		return Trial{Status: StatusSkipped, SkipReason: SkipContextTooLarge}
+	}
+	lim, err := cfg.Limits.Resolve()
+	if err != nil {
+		return failed(err, 0)
+	}
+	ctx, cancel := context.WithTimeout(ctx, lim.TimeLimit)
+	defer cancel()
+	start := time.Now()
+	resp, err := cfg.Provider.Complete(ctx, model.Request{Model: cfg.Model, Messages: DirectPrompt(task), MaxTokens: cfg.MaxTokens})
+	tr := Trial{LatencyMS: ms(time.Since(start))}
+	if resp != nil {
+		tr.Usage = resp.Usage
+		tr.Usage.Calls = max(tr.Usage.Calls, 1)
+	} else {
+		tr.Usage.Calls = 1
+	}
+	if err != nil {
+		tr.Status = StatusFailed
+		tr.Error = fault.As(err)
+		if tr.Error == nil {
+			tr.Error = fault.Wrap(err, fault.PhaseProvider, fault.KindInternal, err.Error())
+		}
+		return tr
+	}
+	tr.Status = StatusOK
+	tr.Answer = preview(resp.Text)
+	tr.Score = task.Score(resp.Text)
+	return tr
+}
+
+func failed(err error, d time.Duration) Trial {
+	fe := fault.As(err)
+	if fe == nil {
+		fe = fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, err.Error())
+	}
+	return Trial{Status: StatusFailed, Error: fe, LatencyMS: ms(d)}
+}
+
+func summarize(m Method, trials []Trial) Summary {
+	s := Summary{Method: m}
+	var scores, costs, tokens, lat []float64
+	s.CostKnown = true
+	for _, t := range trials {
+		if t.Method != m {
+			continue
+		}
+		s.Trials++
+		switch t.Status {
+		case StatusSkipped:
+			s.Skipped++
+			continue
+		case StatusOK:
+			s.OK++
+		default:
+			s.Failed++
+		}
+		scores = append(scores, t.Score)
+		costs = append(costs, t.Usage.CostUSD)
+		tokens = append(tokens, float64(t.Usage.TotalTokens))
+		lat = append(lat, t.LatencyMS)
+		s.CostKnown = s.CostKnown && t.Usage.CostKnown
+		s.CostEstimated = s.CostEstimated || t.Usage.CostEstimated
+	}
+	if len(scores) > 0 {
+		a := Summarize(scores).Mean
+		s.Accuracy = &a
+	} else {
+		s.CostKnown = false
+	}
+	s.CostUSD, s.Tokens, s.LatencyMS = Summarize(costs), Summarize(tokens), Summarize(lat)
+	return s
+}
+
+// Summarize returns the mean and quartiles of xs. Quartiles interpolate
+// linearly between order statistics (the R-7 / NumPy default method). An
+// empty sample has all zero fields.
+func Summarize(xs []float64) Stats {
+	if len(xs) == 0 {
+		return Stats{}
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	sum := 0.0
+	for _, x := range s {
+		sum += x
+	}
+	return Stats{N: len(s), Mean: sum / float64(len(s)), P25: quantile(s, 0.25), P50: quantile(s, 0.5), P75: quantile(s, 0.75)}
+}
+
+func quantile(sorted []float64, q float64) float64 {
+	h := q * float64(len(sorted)-1)
+	lo := int(math.Floor(h))
+	hi := min(lo+1, len(sorted)-1)
+	return sorted[lo] + (h-float64(lo))*(sorted[hi]-sorted[lo])
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// preview cuts s to answerPreviewBytes at a character boundary.
+func preview(s string) string {
+	if len(s) <= answerPreviewBytes {
+		return s
+	}
+	n := answerPreviewBytes
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return strings.TrimSpace(s[:n]) + "…"
+}
