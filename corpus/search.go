@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"regexp"
+	"regexp/syntax"
+	"slices"
 	"strings"
 )
 
@@ -50,6 +52,7 @@ const regexWindow = 1 << 20
 // newlines only between consecutive matches; it never scans line by line.
 func (s *Store) Search(ctx context.Context, h Handle, pattern string, opt SearchOptions, lim Limits) (Result, error) {
 	var re *regexp.Regexp
+	perLine, lit := false, ""
 	switch {
 	case pattern == "":
 		return Result{}, newErr(KindInvalidPattern, "empty pattern")
@@ -63,6 +66,7 @@ func (s *Store) Search(ctx context.Context, h Handle, pattern string, opt Search
 			}
 			return Result{}, newErr(KindInvalidPattern, err.Error()).With("pattern", pattern)
 		}
+		perLine, lit = canMatchNewline(pattern), requiredLiteral(pattern)
 	case strings.IndexByte(pattern, '\n') >= 0:
 		return Result{}, newErr(KindInvalidPattern, "literal pattern contains a newline").With("pattern", pattern)
 	}
@@ -72,10 +76,15 @@ func (s *Store) Search(ctx context.Context, h Handle, pattern string, opt Search
 			sr.matches = []Match{}
 		}
 		var err error
-		if re != nil {
+		switch {
+		case re == nil:
+			err = sr.literal([]byte(pattern), nil)
+		case lit != "":
+			err = sr.literal([]byte(lit), re)
+		case perLine:
+			err = sr.regexLines(re)
+		default:
 			err = sr.regex(re)
-		} else {
-			err = sr.literal([]byte(pattern))
 		}
 		if err != nil {
 			return Result{}, err
@@ -103,8 +112,10 @@ type searcher struct {
 	counted   int   // offset up to which newlines have been counted
 }
 
-// literal searches for pat, which holds no newline.
-func (sr *searcher) literal(pat []byte) error {
+// literal searches for pat, which holds no newline. With verify set, pat is
+// a literal every match of verify contains (see requiredLiteral): a line
+// holding pat matches only if verify matches the line on its own.
+func (sr *searcher) literal(pat []byte, verify *regexp.Regexp) error {
 	data := sr.data
 	n := len(data)
 	floor := 0 // a line start at or before pos
@@ -130,11 +141,21 @@ func (sr *searcher) literal(pat []byte) error {
 			le = m + len(pat) + j
 		}
 		sr.inspected = le
-		if sr.count {
+		if sr.count && verify == nil {
 			sr.n++
 		} else {
 			ls := floor + bytes.LastIndexByte(data[floor:m], '\n') + 1
-			if !sr.add(ls, m, le) {
+			if verify != nil {
+				loc := verify.FindIndex(data[ls:le])
+				if loc == nil {
+					pos, floor = le+1, le+1
+					continue
+				}
+				m = ls + loc[0]
+			}
+			if sr.count {
+				sr.n++
+			} else if !sr.add(ls, m, le) {
 				return nil
 			}
 		}
@@ -144,9 +165,100 @@ func (sr *searcher) literal(pat []byte) error {
 	return nil
 }
 
-// regex searches for re, compiled in multi-line mode. It searches windows
-// of whole lines; a match spanning a newline is accepted only if the line
-// holding its start matches on its own.
+// requiredLiteral returns the longest case-sensitive literal without a
+// newline that every match of the regular expression contains, or "".
+func requiredLiteral(pattern string) string {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
+		return ""
+	}
+	var walk func(*syntax.Regexp) string
+	walk = func(re *syntax.Regexp) string {
+		switch re.Op {
+		case syntax.OpLiteral:
+			if re.Flags&syntax.FoldCase != 0 || slices.Contains(re.Rune, '\n') {
+				return ""
+			}
+			return string(re.Rune)
+		case syntax.OpCapture, syntax.OpPlus:
+			return walk(re.Sub[0])
+		case syntax.OpRepeat:
+			if re.Min >= 1 {
+				return walk(re.Sub[0])
+			}
+		case syntax.OpConcat:
+			best := ""
+			for _, sub := range re.Sub {
+				if l := walk(sub); len(l) > len(best) {
+					best = l
+				}
+			}
+			return best
+		}
+		return ""
+	}
+	return walk(re)
+}
+
+// canMatchNewline reports whether the regular expression can consume a
+// '\n' (a literal newline, a class such as \s or [^a], or . with the s
+// flag). Such a regex is matched line by line: over a window it could run
+// on past line ends, making the search quadratic.
+func canMatchNewline(pattern string) bool {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
+		return true
+	}
+	var walk func(*syntax.Regexp) bool
+	walk = func(re *syntax.Regexp) bool {
+		switch re.Op {
+		case syntax.OpAnyChar:
+			return true
+		case syntax.OpLiteral:
+			return slices.Contains(re.Rune, '\n')
+		case syntax.OpCharClass:
+			for i := 0; i+1 < len(re.Rune); i += 2 {
+				if re.Rune[i] <= '\n' && '\n' <= re.Rune[i+1] {
+					return true
+				}
+			}
+			return false
+		}
+		return slices.ContainsFunc(re.Sub, walk)
+	}
+	return walk(re)
+}
+
+// regexLines matches re against each line on its own.
+func (sr *searcher) regexLines(re *regexp.Regexp) error {
+	data := sr.data
+	n := len(data)
+	for pos := 0; pos < n; {
+		if err := sr.progress(pos); err != nil {
+			return err
+		}
+		le := n
+		if j := bytes.IndexByte(data[pos:], '\n'); j >= 0 {
+			le = pos + j
+		}
+		sr.inspected = le
+		if loc := re.FindIndex(data[pos:le]); loc != nil {
+			if sr.count {
+				sr.n++
+			} else if !sr.add(pos, pos+loc[0], le) {
+				return nil
+			}
+		}
+		pos = le + 1
+	}
+	sr.inspected = n
+	return nil
+}
+
+// regex searches for re, compiled in multi-line mode, over windows of whole
+// lines; re cannot match a newline (see canMatchNewline), so every match
+// lies within one line. Should a match span a newline all the same, it is
+// accepted only if the line holding its start matches on its own.
 func (sr *searcher) regex(re *regexp.Regexp) error {
 	data := sr.data
 	n := len(data)

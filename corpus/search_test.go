@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestSearch(t *testing.T) {
@@ -218,19 +219,28 @@ func TestSearchAcrossWindows(t *testing.T) {
 		copy(text[at:], "NEEDLE")
 	}
 	s, h := newTestStore(t, string(text))
-	for _, regex := range []bool{false, true} {
-		want := naiveSearch(string(text), func(l string) bool { return strings.Contains(l, "NEEDLE") })
-		r, err := s.Search(ctx, h, "NEEDLE", SearchOptions{Regex: regex}, Limits{})
+	want := naiveSearch(string(text), func(l string) bool { return strings.Contains(l, "NEEDLE") })
+	for _, tc := range []struct {
+		pattern string
+		regex   bool
+	}{
+		{"NEEDLE", false},       // literal
+		{"NEED+LE", true},       // regex with a required literal
+		{"(?i)needle", true},    // regex over line windows
+		{`(?i)needle\s*`, true}, // regex line by line
+	} {
+		pattern, regex := tc.pattern, tc.regex
+		r, err := s.Search(ctx, h, pattern, SearchOptions{Regex: regex}, Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		got := r.Value.([]Match)
 		if len(got) != len(want) {
-			t.Fatalf("regex=%v: got %d matches, want %d", regex, len(got), len(want))
+			t.Fatalf("%q: got %d matches, want %d", pattern, len(got), len(want))
 		}
 		for i := range got {
 			if got[i].Index != want[i] {
-				t.Fatalf("regex=%v: match %d line %d, want %d", regex, i, got[i].Index, want[i])
+				t.Fatalf("%q: match %d line %d, want %d", pattern, i, got[i].Index, want[i])
 			}
 		}
 		if r.Accounting.BytesInspected != int64(len(text)) || r.Accounting.ItemsInspected != int64(len(want)) {
@@ -250,5 +260,40 @@ func TestSearchCountDoesNotAllocatePerMatch(t *testing.T) {
 	})
 	if allocs > 20 {
 		t.Fatalf("count search made %v allocations", allocs)
+	}
+}
+
+func TestCanMatchNewline(t *testing.T) {
+	tests := map[string]bool{
+		`abc`: false, `a.b`: false, `\w+`: false, `^x$`: false, `[a-z]`: false, `\S+`: false,
+		`(?s)a.b`: true, `a\sb`: true, `[^a]`: true, `a\nb`: true, `[\x00-\x7f]`: true, `x|(y\s)`: true,
+	}
+	for p, want := range tests {
+		if got := canMatchNewline(p); got != want {
+			t.Errorf("canMatchNewline(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
+// TestRegexSpanningIsLinear checks that a regex able to run across lines is
+// matched line by line instead of re-scanning a window per match.
+func TestRegexSpanningIsLinear(t *testing.T) {
+	text := strings.Repeat("a x\n", 1<<18) + "b\n" // 1 MiB: one regex window
+	s, h := newTestStore(t, text)
+	r, err := s.Search(context.Background(), h, `(?s)a.*b`, SearchOptions{Regex: true, CountOnly: true}, Limits{TimeLimit: 20 * time.Second})
+	if err != nil || r.Value.(int64) != 0 {
+		t.Fatalf("count = %v, %v", r.Value, err)
+	}
+}
+
+func TestRequiredLiteral(t *testing.T) {
+	tests := map[string]string{
+		`abc`: "abc", `zyz+yva`: "yva", `^zyzzyva`: "zyzzyva", `\s\pL+é`: "é", `(foo)+\d`: "foo",
+		`a{2,}bcd`: "bcd", `(?i)abc`: "", `a|b`: "", `x*`: "", `a\nbc`: "", `(ab)?cd`: "cd",
+	}
+	for p, want := range tests {
+		if got := requiredLiteral(p); got != want {
+			t.Errorf("requiredLiteral(%q) = %q, want %q", p, got, want)
+		}
 	}
 }
