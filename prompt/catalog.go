@@ -140,21 +140,21 @@ func newCatalog(units []Unit) (*Catalog, error) {
 		return nil, fault.Wrap(err, PhaseCatalog, fault.KindInternal, "catalog fingerprint")
 	}
 	c := &Catalog{
-		units:    units,
-		index:    make(map[UnitID]int32, len(units)),
-		fp:       fp,
-		dict:     make(map[string]int32),
-		sigIdx:   make(map[string][]trigRef),
-		names:    make(map[string][]nameRef),
-		unitToks: make([][]tokWeight, len(units)),
-		nameToks: make([]int32, len(units)),
-		trigToks: make([][][]int32, len(units)),
-		unitCap:  make([]int32, len(units)),
-		unitCat:  make([]int32, len(units)),
-		unitVars: make([][2]int32, len(units)),
+		units:     units,
+		index:     make(map[UnitID]int32, len(units)),
+		fp:        fp,
+		dict:      make(map[string]int32),
+		sigIdx:    make(map[string][]trigRef),
+		names:     make(map[string][]nameRef),
+		unitToks:  make([][]tokWeight, len(units)),
+		nameToks:  make([]int32, len(units)),
+		trigToks:  make([][][]int32, len(units)),
+		unitCap:   make([]int32, len(units)),
+		unitCat:   make([]int32, len(units)),
+		unitVars:  make([][2]int32, len(units)),
 		functions: make([]*FunctionTool, len(units)),
-		fnJSON:   make([]string, len(units)),
-		cache:    make(map[string][]atomic.Int32),
+		fnJSON:    make([]string, len(units)),
+		cache:     make(map[string][]atomic.Int32),
 	}
 	for i, u := range units {
 		c.index[u.ID] = int32(i)

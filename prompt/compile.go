@@ -142,26 +142,26 @@ func (c *Catalog) getScratch() *scratch {
 
 // env is the evaluated input and options of one compile.
 type env struct {
-	c        *Catalog
-	sc       *scratch
-	in       Input
-	seq      []int32 // text token ids in order, -1 for tokens not in the catalog
-	set      []int32 // distinct known text token ids, sorted
-	signals  []string
-	needs    map[string]string // name key → need as given
-	negated  map[int32]string  // unit → negated name or alias
-	sigDeny  map[int32]string  // unit → denying signal
-	catDeny  map[int32]string  // category → denying signal
-	capOK    []bool
-	scope    scopeEval
-	parent   scopeEval
-	limit    int
-	mode     Mode
-	policy   pack.Policy
-	counter  pack.Counter
-	noPack   bool
-	cutoff   int
-	flagMap  map[int32]uint8 // the flags after the compile, once detached
+	c       *Catalog
+	sc      *scratch
+	in      Input
+	seq     []int32 // text token ids in order, -1 for tokens not in the catalog
+	set     []int32 // distinct known text token ids, sorted
+	signals []string
+	needs   map[string]string // name key → need as given
+	negated map[int32]string  // unit → negated name or alias
+	sigDeny map[int32]string  // unit → denying signal
+	catDeny map[int32]string  // category → denying signal
+	capOK   []bool
+	scope   scopeEval
+	parent  scopeEval
+	limit   int
+	mode    Mode
+	policy  pack.Policy
+	counter pack.Counter
+	noPack  bool
+	cutoff  int
+	flagMap map[int32]uint8 // the flags after the compile, once detached
 }
 
 type scopeEval struct {
@@ -493,15 +493,20 @@ func (e *env) gate(u int32, always bool) []string {
 	return out
 }
 
-// depCheck returns why required unit u cannot be resolved, or "".
-// Discovery scope applies only to provider-visible units, so host-only
-// units such as MCP servers may sit outside it.
-func (e *env) depCheck(u int32) string {
+// depCheck returns why required unit u cannot be resolved for a root, or
+// "". Discovery scope applies only to provider-visible units, so host-only
+// units such as MCP servers may sit outside it. Untrusted negation of a
+// dependency fails relevant roots only (dependency_negated); pinned roots
+// ignore it like they ignore negation of themselves.
+func (e *env) depCheck(u int32, pinned bool) string {
 	c := e.c
 	id := string(c.units[u].ID)
+	f := e.flagsOf(u)
 	switch {
-	case e.flagsOf(u)&flagDenied != 0:
+	case f&flagDenied != 0:
 		return "dependency_denied(" + id + ")"
+	case !pinned && f&flagSelected == 0 && (f&(flagNegated|flagSignalDenied) != 0 || e.catDeny[c.unitCat[u]] != ""):
+		return "dependency_negated(" + id + ")"
 	case !c.units[u].Available:
 		return "dependency_unavailable(" + id + ")"
 	case c.unitCap[u] >= 0 && !e.capOK[c.unitCap[u]]:

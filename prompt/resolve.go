@@ -11,8 +11,8 @@ import (
 type entry struct {
 	u       int32
 	score   int64
-	pinned  bool    // always, or required by a pinned unit
-	own     bool    // a root (activation, evidence, selection)
+	pinned  bool // always, or required by a pinned unit
+	own     bool // a root (activation, evidence, selection)
 	reasons []string
 	parents []int32 // units that required or suggested it
 	alive   bool
@@ -71,7 +71,7 @@ func (r *resolver) add(u int32, score int64, pinned, own bool, parent int32, rea
 // closure resolves the transitive requires of root. On failure it returns
 // the reason naming the first unresolvable requirement; edges are recorded
 // either way.
-func (r *resolver) closure(root int32) ([][2]int32, string) {
+func (r *resolver) closure(root int32, pinned bool) ([][2]int32, string) {
 	c := r.e.c
 	visited := map[int32]bool{root: true}
 	var deps [][2]int32 // (unit, parent)
@@ -83,7 +83,7 @@ func (r *resolver) closure(root int32) ([][2]int32, string) {
 			if !ok {
 				return "missing_dependency(" + string(req) + ")"
 			}
-			if why := r.e.depCheck(ri); why != "" {
+			if why := r.e.depCheck(ri, pinned); why != "" {
 				return why
 			}
 			if visited[ri] {
@@ -103,7 +103,7 @@ func (r *resolver) closure(root int32) ([][2]int32, string) {
 // root adds an eligible candidate and its required closure, or rejects the
 // candidate with the closure's failure.
 func (r *resolver) root(u int32, score int64, pinned bool, reasons []string) {
-	deps, why := r.closure(u)
+	deps, why := r.closure(u, pinned)
 	if why != "" {
 		r.reject(u, why)
 		return
@@ -159,7 +159,7 @@ func (r *resolver) suggest() {
 		if len(r.e.gate(su, c.units[su].Activation == Always)) > 0 {
 			continue
 		}
-		deps, why := r.closure(su)
+		deps, why := r.closure(su, false)
 		if why != "" {
 			continue
 		}
