@@ -3,10 +3,12 @@ package plan
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"sync"
 
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/trace"
 )
 
 // Limits of the language.
@@ -69,17 +71,13 @@ func Execute(ctx context.Context, p *Plan, env Env, s *Session) (*Outcome, error
 		if err := ctx.Err(); err != nil {
 			return fail(annotate(err, "path", path))
 		}
-		if st.Op == OpFinal {
-			v, err := r.eval(ctx, st.Value, root, join(path, "value"))
-			if err != nil {
-				return fail(err)
-			}
-			out.HasFinal, out.Final = true, v
-			return out, nil
-		}
-		v, err := r.step(ctx, st, root, path)
+		v, err := r.tracedStep(ctx, st, root, path)
 		if err != nil {
 			return fail(err)
+		}
+		if st.Op == OpFinal {
+			out.HasFinal, out.Final = true, v
+			return out, nil
 		}
 		if st.Bind != "" {
 			if err := root.bind(st.Bind, v, join(path, "bind")); err != nil {
@@ -110,12 +108,9 @@ func (r *runner) runSub(ctx context.Context, p *Plan, sc *scope, path string) (V
 		if err := ctx.Err(); err != nil {
 			return nil, annotate(err, "path", sp)
 		}
-		if st.Op == OpFinal {
-			return r.eval(ctx, st.Value, sc, join(sp, "value"))
-		}
-		v, err := r.step(ctx, st, sc, sp)
-		if err != nil {
-			return nil, err
+		v, err := r.tracedStep(ctx, st, sc, sp)
+		if st.Op == OpFinal || err != nil {
+			return v, err
 		}
 		if st.Bind != "" {
 			if err := sc.bind(st.Bind, v, join(sp, "bind")); err != nil {
@@ -125,6 +120,25 @@ func (r *runner) runSub(ctx context.Context, p *Plan, sc *scope, path string) (V
 		}
 	}
 	return last, nil
+}
+
+// tracedStep runs one step (final steps evaluate their value) inside a
+// plan_step span on the trace recorder carried by ctx.
+func (r *runner) tracedStep(ctx context.Context, st *Step, sc *scope, path string) (Value, error) {
+	ctx, span := trace.Start(ctx, trace.KindPlanStep, string(st.Op))
+	span.Set("path", path)
+	if st.Bind != "" {
+		span.Set("bind", st.Bind)
+	}
+	var v Value
+	var err error
+	if st.Op == OpFinal {
+		v, err = r.eval(ctx, st.Value, sc, join(path, "value"))
+	} else {
+		v, err = r.step(ctx, st, sc, path)
+	}
+	span.End(err)
+	return v, err
 }
 
 // step runs one non-final step and returns its result.
@@ -312,7 +326,9 @@ launch:
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			v, err := fn(ctx, i)
+			ictx, span := trace.Start(ctx, trace.KindPlanStep, "branch "+strconv.Itoa(i))
+			v, err := fn(ictx, i)
+			span.End(err)
 			if err == nil {
 				results[i] = v
 				return
