@@ -1,0 +1,229 @@
+package openai
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"net/http"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("%s differs (run with -update):\n got %s\nwant %s", name, got, want)
+	}
+}
+
+func TestEncodeRequestGolden(t *testing.T) {
+	temp := 0.2
+	req := model.Request{
+		Messages: []model.Message{
+			{Role: model.RoleSystem, Content: "You inspect large inputs."},
+			{Role: model.RoleUser, Content: "Find the needle.", Name: "alice"},
+			{Role: model.RoleAssistant, ToolCalls: []model.ToolCall{{ID: "call_1", Name: "search", Arguments: `{"pattern":"needle"}`}}},
+			{Role: model.RoleTool, ToolCallID: "call_1", Content: `[{"offset":42}]`},
+		},
+		Tools: []model.Tool{{
+			Name: "search", Description: "Literal search.", Strict: true,
+			Parameters: json.RawMessage(`{"type":"object","properties":{"pattern":{"type":"string"}},"required":["pattern"]}`),
+		}},
+		ToolChoice:      model.ToolChoice{Mode: "function", Name: "search"},
+		MaxTokens:       256,
+		Temperature:     &temp,
+		ReasoningEffort: "low",
+		Stream:          true,
+		Extra: map[string]any{
+			"model": "ignored", "stream": false, "stream_options": nil, "max_tokens": 1, "temperature": 1.0, // never override
+			"top_p": 0.9, "provider": map[string]any{"sort": "price"}, "seed": 7,
+		},
+	}
+	body, err := EncodeRequest(req, "gpt-4o-mini")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pretty bytes.Buffer
+	if err := json.Indent(&pretty, body, "", "  "); err != nil {
+		t.Fatal(err)
+	}
+	pretty.WriteByte('\n')
+	golden(t, "request.golden.json", pretty.Bytes())
+}
+
+func TestEncodeToolChoice(t *testing.T) {
+	tests := []struct {
+		choice model.ToolChoice
+		want   string // JSON of tool_choice, "" when absent
+		kind   fault.Kind
+	}{
+		{model.ToolChoice{}, "", ""},
+		{model.ToolChoice{Mode: "auto"}, `"auto"`, ""},
+		{model.ToolChoice{Mode: "none"}, `"none"`, ""},
+		{model.ToolChoice{Mode: "required"}, `"required"`, ""},
+		{model.ToolChoice{Mode: "function", Name: "f"}, `{"function":{"name":"f"},"type":"function"}`, ""},
+		{model.ToolChoice{Name: "f"}, `{"function":{"name":"f"},"type":"function"}`, ""},
+		{model.ToolChoice{Mode: "function"}, "", model.KindInvalidRequest},
+		{model.ToolChoice{Mode: "any"}, "", model.KindInvalidRequest},
+	}
+	for _, tt := range tests {
+		body, err := EncodeRequest(model.Request{Messages: []model.Message{{Role: model.RoleUser, Content: "x"}}, ToolChoice: tt.choice}, "m")
+		if fault.KindOf(err) != tt.kind {
+			t.Errorf("%+v: err %v, want kind %q", tt.choice, err, tt.kind)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		var m map[string]json.RawMessage
+		json.Unmarshal(body, &m)
+		if string(m["tool_choice"]) != tt.want {
+			t.Errorf("%+v: tool_choice %s, want %s", tt.choice, m["tool_choice"], tt.want)
+		}
+		if _, ok := m["stream_options"]; ok {
+			t.Errorf("stream_options sent without streaming")
+		}
+	}
+}
+
+func TestParseRetryAfter(t *testing.T) {
+	now := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
+	tests := []struct {
+		name, header, value string
+		want                time.Duration
+		ok                  bool
+	}{
+		{"absent", "", "", 0, false},
+		{"seconds", "Retry-After", "3", 3 * time.Second, true},
+		{"zero", "Retry-After", "0", 0, true},
+		{"negative", "Retry-After", "-3", 0, false},
+		{"garbage", "Retry-After", "soon", 0, false},
+		{"huge", "Retry-After", "99999999999", 1e6 * time.Second, true},
+		{"date", "Retry-After", now.Add(90 * time.Second).Format(http.TimeFormat), 90 * time.Second, true},
+		{"past date", "Retry-After", now.Add(-time.Hour).Format(http.TimeFormat), 0, true},
+		{"ms", "Retry-After-Ms", "250", 250 * time.Millisecond, true},
+		{"ms fraction", "retry-after-ms", "1.5", 1500 * time.Microsecond, true},
+	}
+	for _, tt := range tests {
+		h := http.Header{}
+		if tt.header != "" {
+			h.Set(tt.header, tt.value)
+		}
+		got, ok := parseRetryAfter(h, now)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("%s: got %v,%v want %v,%v", tt.name, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestBackoffBounds(t *testing.T) {
+	p := &Provider{baseDelay: 100 * time.Millisecond, maxDelay: time.Second, maxRetryAft: 5 * time.Second}
+	for n := 1; n <= 10; n++ {
+		ceil := min(100*time.Millisecond<<(n-1), time.Second)
+		for range 50 {
+			if d := p.backoff(n, outcome{}); d < 0 || d > ceil {
+				t.Fatalf("retry %d: backoff %v outside [0,%v]", n, d, ceil)
+			}
+		}
+	}
+	if d := p.backoff(1, outcome{hasRetryAfter: true, retryAfter: time.Hour}); d != 5*time.Second {
+		t.Fatalf("Retry-After not capped: %v", d)
+	}
+	if d := p.backoff(4, outcome{hasRetryAfter: true, retryAfter: 0}); d != 0 {
+		t.Fatalf("Retry-After 0 gave %v", d)
+	}
+}
+
+func TestTruncateUTF8(t *testing.T) {
+	s := "aé" // 3 bytes
+	if got := truncate(s, 2); got != "a…" {
+		t.Fatalf("truncate = %q", got)
+	}
+	if got := truncate(s, 3); got != s {
+		t.Fatalf("truncate = %q", got)
+	}
+}
+
+func TestCompletionRoundTrip(t *testing.T) {
+	resp := &model.Response{
+		Text: "", Reasoning: "r", FinishReason: "tool_calls",
+		ToolCalls: []model.ToolCall{{ID: "c1", Type: "function", Name: "f", Arguments: `{"a":1}`}},
+		Meta:      model.Meta{ID: "id1", Model: "m"},
+	}
+	resp.Usage.PromptTokens, resp.Usage.CompletionTokens, resp.Usage.TotalTokens = 1, 2, 3
+	resp.Usage.TokensKnown, resp.Usage.Calls = true, 1
+	resp.Usage.CostUSD, resp.Usage.CostKnown = 0.25, true
+	b, err := json.Marshal(CompletionFromResponse(resp, "fallback"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := DecodeCompletion(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ResponseFromCompletion(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back, resp) {
+		t.Fatalf("round trip\n got %+v\nwant %+v", back, resp)
+	}
+	if !bytes.Contains(b, []byte(`"content":null`)) || !bytes.Contains(b, []byte(`"object":"chat.completion"`)) {
+		t.Fatalf("encoding = %s", b)
+	}
+}
+
+func FuzzCompletionDecode(f *testing.F) {
+	for _, s := range []string{
+		`{"id":"x","object":"chat.completion","model":"m","choices":[{"index":0,"message":{"role":"assistant","content":"hi"},"finish_reason":"stop"}],"usage":{"prompt_tokens":1,"completion_tokens":1,"total_tokens":2,"cost":0.1}}`,
+		`{"choices":[{"message":{"content":null,"tool_calls":[{"id":"c","type":"function","function":{"name":"f","arguments":"{}"}}]}}]}`,
+		`{"choices":[{"message":{"content":[{"type":"text","text":"a"}],"reasoning":"r"}}],"provider":"x"}`,
+		`{"choices":[]}`, `[]`, `null`, `{"choices":[{"message":{"content":1}}]}`, `{} {}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		c, err := DecodeCompletion(in)
+		if err != nil {
+			return
+		}
+		resp, err := ResponseFromCompletion(c)
+		if err != nil {
+			t.Fatalf("decoded completion does not convert: %v", err)
+		}
+		// Converting back and forth is stable.
+		b, err := json.Marshal(CompletionFromResponse(resp, "x"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c2, err := DecodeCompletion(b)
+		if err != nil {
+			t.Fatalf("re-encoded completion does not decode: %v\n%s", err, b)
+		}
+		resp2, err := ResponseFromCompletion(c2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.Text != resp2.Text || resp.Reasoning != resp2.Reasoning || !reflect.DeepEqual(resp.ToolCalls, resp2.ToolCalls) || resp.Usage.TotalTokens != resp2.Usage.TotalTokens {
+			t.Fatalf("unstable conversion")
+		}
+	})
+}
