@@ -1,7 +1,6 @@
 package corpus
 
 import (
-	"bytes"
 	"context"
 	"math/rand/v2"
 	"regexp"
@@ -204,47 +203,48 @@ func TestSearchMatchesNaive(t *testing.T) {
 	}
 }
 
-// TestSearchAcrossWindows checks matches that straddle scan window
-// boundaries, with line numbers counted across windows.
+// TestSearchAcrossWindows checks matches that straddle scan and regex
+// window boundaries, with line numbers counted across windows.
 func TestSearchAcrossWindows(t *testing.T) {
 	ctx := context.Background()
-	line := strings.Repeat("x", 99) + "\n"
-	var b bytes.Buffer
-	for b.Len() < 2*scanWindow+500 {
-		b.WriteString(line)
+	// build returns lines of 99 x's, at least size bytes, with NEEDLE
+	// planted across each offset in at.
+	build := func(size int, at ...int) string {
+		text := []byte(strings.Repeat(strings.Repeat("x", 99)+"\n", size/100+1))
+		for _, a := range at {
+			copy(text[a:], "NEEDLE")
+		}
+		return string(text)
 	}
-	text := []byte(b.String())
-	// Plant a needle straddling each window boundary and one regex boundary.
-	for _, at := range []int{scanWindow - 3, 2*scanWindow - 2, regexWindow - 1} {
-		copy(text[at:], "NEEDLE")
-	}
-	s, h := newTestStore(t, string(text))
-	want := naiveSearch(string(text), func(l string) bool { return strings.Contains(l, "NEEDLE") })
+	big := build(2*scanWindow+500, scanWindow-3, 2*scanWindow-2, regexWindow-1)
+	small := build(2*regexWindow+500, regexWindow-1, 2*regexWindow-3)
 	for _, tc := range []struct {
+		text    string
 		pattern string
 		regex   bool
 	}{
-		{"NEEDLE", false},       // literal
-		{"NEED+LE", true},       // regex with a required literal
-		{"(?i)needle", true},    // regex over line windows
-		{`(?i)needle\s*`, true}, // regex line by line
+		{big, "NEEDLE", false},         // literal
+		{big, "NEED+LE", true},         // regex with a required literal
+		{small, "(?i)needle", true},    // regex over line windows
+		{small, `(?i)needle\s*`, true}, // regex line by line
 	} {
-		pattern, regex := tc.pattern, tc.regex
-		r, err := s.Search(ctx, h, pattern, SearchOptions{Regex: regex}, Limits{})
+		s, h := newTestStore(t, tc.text)
+		want := naiveSearch(tc.text, func(l string) bool { return strings.Contains(l, "NEEDLE") })
+		r, err := s.Search(ctx, h, tc.pattern, SearchOptions{Regex: tc.regex}, Limits{TimeLimit: MaxTimeLimit})
 		if err != nil {
 			t.Fatal(err)
 		}
 		got := r.Value.([]Match)
 		if len(got) != len(want) {
-			t.Fatalf("%q: got %d matches, want %d", pattern, len(got), len(want))
+			t.Fatalf("%q: got %d matches, want %d", tc.pattern, len(got), len(want))
 		}
 		for i := range got {
 			if got[i].Index != want[i] {
-				t.Fatalf("%q: match %d line %d, want %d", pattern, i, got[i].Index, want[i])
+				t.Fatalf("%q: match %d line %d, want %d", tc.pattern, i, got[i].Index, want[i])
 			}
 		}
-		if r.Accounting.BytesInspected != int64(len(text)) || r.Accounting.ItemsInspected != int64(len(want)) {
-			t.Fatalf("accounting = %+v", r.Accounting)
+		if r.Accounting.BytesInspected != int64(len(tc.text)) || r.Accounting.ItemsInspected != int64(len(want)) {
+			t.Fatalf("%q: accounting = %+v", tc.pattern, r.Accounting)
 		}
 	}
 }
@@ -278,7 +278,7 @@ func TestCanMatchNewline(t *testing.T) {
 // TestRegexSpanningIsLinear checks that a regex able to run across lines is
 // matched line by line instead of re-scanning a window per match.
 func TestRegexSpanningIsLinear(t *testing.T) {
-	text := strings.Repeat("a x\n", 1<<18) + "b\n" // 1 MiB: one regex window
+	text := strings.Repeat("a x\n", 1<<16) + "b\n" // 256 KiB
 	s, h := newTestStore(t, text)
 	r, err := s.Search(context.Background(), h, `(?s)a.*b`, SearchOptions{Regex: true, CountOnly: true}, Limits{TimeLimit: 20 * time.Second})
 	if err != nil || r.Value.(int64) != 0 {
