@@ -1,0 +1,154 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rlm-go/rlm/bench"
+	"github.com/rlm-go/rlm/fault"
+)
+
+func newBenchCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "bench",
+		Short: "Long-context benchmarks (RLM vs direct) and the engine conformance suite",
+		Long: `Benchmarks with known answers over generated long contexts, and a deterministic
+conformance suite of the engine. See docs/bench.md.`,
+	}
+	cmd.AddCommand(newBenchRunCmd(), newBenchConformanceCmd())
+	return cmd
+}
+
+func newBenchRunCmd() *cobra.Command {
+	var (
+		pf             providerFlags
+		bf             budgetFlags
+		task, size     string
+		runs           int
+		seed           uint64
+		directMaxBytes int
+		methods        []string
+		asJSON         bool
+	)
+	cmd := &cobra.Command{
+		Use:   "run --task niah|aggregate|pairs [flags]",
+		Short: "Compare the RLM with one direct call on generated tasks with known answers",
+		Long: `Generate --runs task instances of about --size bytes (instance i uses seed
+--seed+i), answer each with the RLM engine and with one direct call holding the
+whole input (skipped when the input exceeds --direct-max-bytes), score the
+answers, and print accuracy, cost, tokens and latency per method.
+
+With --replay the figures come from recorded or scripted responses: they prove
+that the harness works, not how good a model is, and the output says so.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			kind, err := bench.ParseKind(task)
+			if err != nil {
+				return err
+			}
+			n, err := bench.ParseSize(size)
+			if err != nil {
+				return err
+			}
+			var ms []bench.Method
+			for _, m := range methods {
+				ms = append(ms, bench.Method(m))
+			}
+			sess, err := pf.open()
+			if err != nil {
+				return err
+			}
+			rep, runErr := bench.Run(cmd.Context(), bench.Config{
+				Task: kind, Size: n, Runs: runs, Seed: seed,
+				Provider: sess.provider, Model: pf.model, SubModel: pf.subModel,
+				Limits: bf.lim, ExperimentalDeepRecursion: bf.deep,
+				DirectMaxBytes: directMaxBytes, Methods: ms, Replayed: pf.replay != "",
+			})
+			if err := sess.finish(pf.record); err != nil {
+				return err
+			}
+			if runErr != nil {
+				return runErr
+			}
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), rep)
+			}
+			return bench.WriteTable(cmd.OutOrStdout(), rep)
+		},
+	}
+	pf.register(cmd)
+	bf.register(cmd)
+	fl := cmd.Flags()
+	fl.StringVar(&task, "task", "", "task family: niah, aggregate or pairs (required)")
+	fl.StringVar(&size, "size", "100k", "context size in bytes (suffixes k, m, ki, mi)")
+	fl.IntVar(&runs, "runs", bench.DefaultRuns, "task instances per method")
+	fl.Uint64Var(&seed, "seed", 1, "seed of the first instance")
+	fl.IntVar(&directMaxBytes, "direct-max-bytes", bench.DefaultDirectMaxBytes, "largest context the direct method sends in one prompt; larger ones are skipped (negative: no limit)")
+	fl.StringSliceVar(&methods, "methods", []string{string(bench.MethodRLM), string(bench.MethodDirect)}, "methods to run: rlm, direct")
+	fl.BoolVar(&asJSON, "json", false, "print the report as JSON")
+	_ = cmd.MarkFlagRequired("task")
+	return cmd
+}
+
+func newBenchConformanceCmd() *cobra.Command {
+	var (
+		asJSON bool
+		report string
+		cases  []string
+	)
+	cmd := &cobra.Command{
+		Use:   "conformance [flags]",
+		Short: "Run the deterministic engine conformance suite over embedded cassettes",
+		Long: `Run every conformance case: the real engine, through the real HTTP provider,
+against an embedded cassette served in-process (no network). Prints one line
+per case, then "N passed, N failed". --report FILE writes the JSON report;
+--json prints it on stdout instead of the text (which then goes to stderr).
+Exits 1 when a case fails.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			names := bench.ConformanceCaseNames()
+			for _, c := range cases {
+				if !slices.Contains(names, c) {
+					return fault.New(fault.PhaseConfig, bench.KindInvalidTask, "unknown conformance case").With("case", c).With("cases", strings.Join(names, ","))
+				}
+			}
+			var filter func(string) bool
+			if len(cases) > 0 {
+				filter = func(n string) bool { return slices.Contains(cases, n) }
+			}
+			rep := bench.Conformance(cmd.Context(), filter)
+			text := cmd.OutOrStdout()
+			if asJSON {
+				text = cmd.ErrOrStderr()
+				if err := writeJSON(cmd.OutOrStdout(), rep); err != nil {
+					return err
+				}
+			}
+			if err := bench.WriteConformance(text, rep); err != nil {
+				return err
+			}
+			if report != "" {
+				var b bytes.Buffer
+				if err := writeJSON(&b, rep); err != nil {
+					return err
+				}
+				if err := os.WriteFile(report, b.Bytes(), 0o644); err != nil {
+					return fault.Wrap(err, fault.PhaseConfig, "io_error", "cannot write the report").With("path", report)
+				}
+			}
+			if rep.Failed > 0 {
+				return exitError{code: 1}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the JSON report on stdout (the text goes to stderr)")
+	cmd.Flags().StringVar(&report, "report", "", "write the JSON report to FILE")
+	cmd.Flags().StringSliceVar(&cases, "case", nil, fmt.Sprintf("run only these cases (of %d)", len(bench.ConformanceCaseNames())))
+	return cmd
+}

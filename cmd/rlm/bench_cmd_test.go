@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"go.uber.org/goleak"
+
+	"github.com/rlm-go/rlm/bench"
+)
+
+func benchCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var o, e bytes.Buffer
+	code = run(context.Background(), args, strings.NewReader(""), &o, &e)
+	return code, o.String(), e.String()
+}
+
+func TestBenchConformanceCmd(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	n := len(bench.ConformanceCaseNames())
+	code, out, errOut := benchCLI(t, "bench", "conformance")
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	if code != 0 || len(lines) != n+1 || lines[n] != fmt.Sprintf("%d passed, 0 failed", n) {
+		t.Fatalf("exit %d, stderr %s, stdout:\n%s", code, errOut, out)
+	}
+
+	report := filepath.Join(t.TempDir(), "report.json")
+	code, out, errOut = benchCLI(t, "bench", "conformance", "--json", "--report", report, "--case", "answer_direct,budget_time")
+	var rep bench.ConformanceReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 0 {
+		t.Fatalf("exit %d, %v: %s", code, err, out)
+	}
+	if rep.Status != "pass" || rep.CaseCount != 2 || rep.Passed != 2 || !strings.HasSuffix(errOut, "\n2 passed, 0 failed\n") {
+		t.Fatalf("%+v; stderr %s", rep, errOut)
+	}
+	raw, err := os.ReadFile(report)
+	if err != nil || !json.Valid(raw) || !bytes.Equal(raw, []byte(out)) {
+		t.Fatalf("report file %v: %s", err, raw)
+	}
+
+	code, _, errOut = benchCLI(t, "bench", "conformance", "--case", "no_such_case")
+	if code != 1 || !strings.Contains(errOut, `"kind":"invalid_task"`) {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+}
+
+func TestBenchRunCmd(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	cassette := filepath.Join("..", "..", "bench", "testdata", "bench_niah.json")
+	code, out, errOut := benchCLI(t, "bench", "run", "--replay", cassette, "--task", "niah", "--size", "3000", "--runs", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"NOTE: " + bench.ReplayNotice, "task niah, size 3000 bytes, 2 run(s)", "\nrlm ", "\ndirect "} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("output lacks %q:\n%s", want, out)
+		}
+	}
+
+	code, out, errOut = benchCLI(t, "bench", "run", "--replay", cassette, "--task", "niah", "--size", "3000", "--runs", "2", "--json", "--direct-max-bytes", "100")
+	var rep bench.Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 0 {
+		t.Fatalf("exit %d, %v: %s %s", code, err, out, errOut)
+	}
+	if !rep.Replayed || rep.Notice != bench.ReplayNotice || len(rep.Summaries) != 2 || *rep.Summaries[0].Accuracy != 1 || rep.Summaries[1].Skipped != 2 {
+		t.Fatalf("%+v", rep)
+	}
+
+	for _, args := range [][]string{
+		{"--task", "haystack"},
+		{"--task", "niah", "--size", "tiny"},
+		{"--task", "niah", "--methods", "oracle"},
+	} {
+		code, _, errOut = benchCLI(t, append([]string{"bench", "run", "--replay", cassette}, args...)...)
+		if code != 1 || !strings.Contains(errOut, `"kind":"invalid_task"`) {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+	}
+}
