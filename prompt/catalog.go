@@ -122,23 +122,34 @@ func NewCatalog(specs []Spec) (*Catalog, error) {
 
 func newCatalog(units []Unit) (*Catalog, error) {
 	slices.SortStableFunc(units, func(a, b Unit) int { return strings.Compare(string(a.ID), string(b.ID)) })
+	// The catalog fingerprint is fingerprint.Bytes of the canonical JSON
+	// array of the units, assembled from each unit's canonical form (the
+	// same bytes fingerprint.Of(units) would hash).
 	out := units[:0]
+	var array []byte
+	var prev []byte
+	array = append(array, '[')
 	for i, u := range units {
+		cur, err := fingerprint.Canonical(u)
+		if err != nil {
+			return nil, fault.Wrap(err, PhaseCatalog, fault.KindInternal, "unit does not encode").With("unit", string(u.ID))
+		}
 		if i > 0 && u.ID == out[len(out)-1].ID {
-			prev, _ := fingerprint.Canonical(out[len(out)-1])
-			cur, _ := fingerprint.Canonical(u)
 			if string(prev) != string(cur) {
 				return nil, fault.New(PhaseCatalog, KindDuplicateUnit, "two different specs for one unit").With("unit", string(u.ID))
 			}
 			continue
 		}
+		if len(out) > 0 {
+			array = append(array, ',')
+		}
+		array = append(array, cur...)
 		out = append(out, u)
+		prev = cur
 	}
+	array = append(array, ']')
 	units = out
-	fp, err := fingerprint.Of(units)
-	if err != nil {
-		return nil, fault.Wrap(err, PhaseCatalog, fault.KindInternal, "catalog fingerprint")
-	}
+	fp := fingerprint.Bytes(array)
 	c := &Catalog{
 		units:     units,
 		index:     make(map[UnitID]int32, len(units)),
@@ -372,7 +383,20 @@ func (c *Catalog) buildVariants() error {
 		c.unitVars[i] = [2]int32{start, int32(len(c.variants))}
 		if u.Schema != nil {
 			ft := &FunctionTool{Type: "function", Function: FunctionSchema{Name: u.Schema.Name, Description: u.Schema.Description, Parameters: u.Schema.Parameters}}
-			b, err := fingerprint.Canonical(ft)
+			// Keys in sorted order; parameters are canonical already. Only
+			// token counting reads these bytes.
+			b, err := json.Marshal(struct {
+				Function struct {
+					Description string          `json:"description"`
+					Name        string          `json:"name"`
+					Parameters  json.RawMessage `json:"parameters"`
+				} `json:"function"`
+				Type string `json:"type"`
+			}{Function: struct {
+				Description string          `json:"description"`
+				Name        string          `json:"name"`
+				Parameters  json.RawMessage `json:"parameters"`
+			}{ft.Function.Description, ft.Function.Name, ft.Function.Parameters}, Type: "function"})
 			if err != nil {
 				return fault.Wrap(err, PhaseCatalog, KindInvalidSchema, "schema does not encode").With("unit", string(u.ID))
 			}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/fingerprint"
 )
 
 func TestNormalizeErrors(t *testing.T) {
@@ -310,5 +311,12 @@ func checkEvidenceAgrees(t *testing.T, c *Catalog, r *Compiled) {
 		if base != sc.score[u] {
 			t.Fatalf("unit %s: indexed %d, per-unit %d", c.units[u].ID, sc.score[u], base)
 		}
+	}
+}
+
+func TestCatalogFingerprintIsCanonicalJSONOfUnits(t *testing.T) {
+	c := catalog(t, refFixture)
+	if want := fingerprint.MustOf(c.Units()); c.Fingerprint() != want {
+		t.Fatalf("fingerprint %s, want %s", c.Fingerprint(), want)
 	}
 }
