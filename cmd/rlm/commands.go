@@ -9,6 +9,7 @@ func subcommands() []*cobra.Command {
 		newContextCmd(),
 		newDemoCmd(),
 		newRunCmd(),
+		newServeCassetteCmd(),
 		newTraceCmd(),
 	}
 }

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/model/openai"
+)
+
+const serveCassetteJSON = `{"version":1,"interactions":[{"match":{"contains":"ping"},"response":
+{"id":"chatcmpl-sc","object":"chat.completion","created":1,"model":"replayed-model",
+ "choices":[{"index":0,"message":{"role":"assistant","content":"pong"},"finish_reason":"stop"}],
+ "usage":{"prompt_tokens":3,"completion_tokens":1,"total_tokens":4}}}]}`
+
+func TestServeCassette(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	path := filepath.Join(t.TempDir(), "c.json")
+	if err := os.WriteFile(path, []byte(serveCassetteJSON), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr, pw := io.Pipe()
+	var stderr bytes.Buffer
+	done := make(chan int, 1)
+	go func() {
+		done <- run(ctx, []string{"serve-cassette", "--cassette", path, "--addr", "127.0.0.1:0"}, strings.NewReader(""), pw, &stderr)
+		pw.Close()
+	}()
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil {
+		cancel()
+		t.Fatalf("no URL printed: %v (exit %d, stderr %s)", err, <-done, stderr.String())
+	}
+	go io.Copy(io.Discard, pr)
+	base := strings.TrimSpace(line)
+	if !regexp.MustCompile(`^http://127\.0\.0\.1:[1-9][0-9]*/v1$`).MatchString(base) {
+		t.Fatalf("printed %q", base)
+	}
+
+	p, err := openai.New(openai.Config{BaseURL: base, Model: "any", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.CloseIdleConnections()
+	req := model.Request{Messages: []model.Message{{Role: model.RoleUser, Content: "ping"}}, Stream: true}
+	resp, err := p.Complete(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Text != "pong" || resp.Meta.Model != "replayed-model" || !resp.Meta.Streamed {
+		t.Fatalf("resp = %+v", resp)
+	}
+	_, err = p.Complete(context.Background(), req)
+	if fe := fault.As(err); fe == nil || fe.Kind != model.KindHTTPStatus || fe.Detail["error_code"] != "cassette_exhausted" {
+		t.Fatalf("second call: %v", err)
+	}
+	p.CloseIdleConnections()
+
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve-cassette did not stop after cancellation")
+	}
+	if !strings.Contains(stderr.String(), "2 requests, 1 served, 1 exhausted") {
+		t.Fatalf("stderr = %s", stderr.String())
+	}
+}
+
+func TestServeCassetteErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.json")
+	good := filepath.Join(dir, "good.json")
+	os.WriteFile(bad, []byte(`{"version":1,"interactions":[{"response":{"object":"nope"}}]}`), 0o644)
+	os.WriteFile(good, []byte(serveCassetteJSON), 0o644)
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no cassette flag", []string{"serve-cassette"}, "cassette"},
+		{"missing file", []string{"serve-cassette", "--cassette", filepath.Join(dir, "none.json")}, `"kind":"io_error"`},
+		{"malformed", []string{"serve-cassette", "--cassette", bad}, `"kind":"malformed_cassette"`},
+		{"bad address", []string{"serve-cassette", "--cassette", good, "--addr", "127.0.0.1:notaport"}, `"kind":"listen_failed"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run(context.Background(), tt.args, strings.NewReader(""), &stdout, &stderr)
+			if code == 0 || !strings.Contains(stderr.String(), tt.want) {
+				t.Fatalf("exit %d, stderr %s", code, stderr.String())
+			}
+		})
+	}
+}
