@@ -6,9 +6,12 @@ import "github.com/spf13/cobra"
 func subcommands() []*cobra.Command {
 	return []*cobra.Command{
 		newBenchCmd(),
+		newCompileCmd(),
 		newContextCmd(),
 		newDemoCmd(),
+		newExplainCmd(),
 		newRunCmd(),
+		newSearchCmd(),
 		newServeCassetteCmd(),
 		newTraceCmd(),
 	}
