@@ -20,7 +20,7 @@ const (
 	benchModel = "gpt-4o-mini"
 	benchSize  = 3000
 	benchRuns  = 2
-	benchSeed  = 1
+	benchSeed  = 2
 )
 
 func benchReply(name, match, content string, prompt, compl int) replay.Interaction {
@@ -47,7 +47,7 @@ func benchScript(task *Task) []replay.Interaction {
 	q := "Query: " + task.Query
 	tag := fmt.Sprintf("seed %d", task.Seed)
 	label := func() string {
-		i := strings.Index(task.Query, "label=")
+		i := strings.LastIndex(task.Query, "label=")
 		return task.Query[i : i+len("label=")+7]
 	}
 	var rlm []replay.Interaction

@@ -54,7 +54,7 @@ func TestBenchConformanceCmd(t *testing.T) {
 func TestBenchRunCmd(t *testing.T) {
 	defer goleak.VerifyNone(t)
 	cassette := filepath.Join("..", "..", "bench", "testdata", "bench_niah.json")
-	code, out, errOut := benchCLI(t, "bench", "run", "--replay", cassette, "--task", "niah", "--size", "3000", "--runs", "2")
+	code, out, errOut := benchCLI(t, "bench", "run", "--replay", cassette, "--task", "niah", "--size", "3000", "--runs", "2", "--seed", "2")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -64,7 +64,7 @@ func TestBenchRunCmd(t *testing.T) {
 		}
 	}
 
-	code, out, errOut = benchCLI(t, "bench", "run", "--replay", cassette, "--task", "niah", "--size", "3000", "--runs", "2", "--json", "--direct-max-bytes", "100")
+	code, out, errOut = benchCLI(t, "bench", "run", "--replay", cassette, "--task", "niah", "--size", "3000", "--runs", "2", "--seed", "2", "--json", "--direct-max-bytes", "100")
 	var rep bench.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 0 {
 		t.Fatalf("exit %d, %v: %s %s", code, err, out, errOut)
