@@ -283,4 +283,3 @@ func newSearchCmd() *cobra.Command {
 	cmd.Flags().StringVar(&options, "options", "", "options file (only the discovery scopes are used)")
 	return cmd
 }
-
