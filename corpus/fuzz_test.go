@@ -2,9 +2,14 @@ package corpus
 
 import (
 	"context"
+	"regexp"
 	"strings"
 	"testing"
 )
+
+// textAnchors matches patterns whose meaning differs between a line and a
+// window of lines: \A, \z, or a flag group turning multi-line mode off.
+var textAnchors = regexp.MustCompile(`\\A|\\z|\(\?[a-zA-Z]*-`)
 
 func FuzzSearch(f *testing.F) {
 	f.Add("alpha\nbeta alpha\n", "alpha", false)
@@ -12,6 +17,8 @@ func FuzzSearch(f *testing.F) {
 	f.Add("a\n\nb", "^$", true)
 	f.Add("x\xffy\n\x80", "\xff", false)
 	f.Add("abc", "(", true)
+	f.Add("ab\ncd\nab cd", `b\s+c`, true)
+	f.Add("x1\ny\n", `(?i)X\d`, true)
 	f.Add("", "a", false)
 	f.Fuzz(func(t *testing.T, text, pattern string, regex bool) {
 		s := NewStore()
@@ -34,6 +41,14 @@ func FuzzSearch(f *testing.F) {
 		}
 		if returned > 1000 {
 			t.Fatalf("returned %d bytes over max_bytes", returned)
+		}
+		if regex && !textAnchors.MatchString(pattern) {
+			re := regexp.MustCompile(pattern)
+			want := naiveSearch(text, re.MatchString)
+			c, err := s.Search(ctx, h, pattern, SearchOptions{Regex: true, CountOnly: true}, Limits{})
+			if err != nil || c.Value.(int64) != int64(len(want)) {
+				t.Fatalf("regex count = %v, %v; want %d", c.Value, err, len(want))
+			}
 		}
 		if !regex && !strings.Contains(pattern, "\n") {
 			want := naiveSearch(text, func(l string) bool { return strings.Contains(l, pattern) })

@@ -57,13 +57,12 @@ func (s *Store) Search(ctx context.Context, h Handle, pattern string, opt Search
 	case pattern == "":
 		return Result{}, newErr(KindInvalidPattern, "empty pattern")
 	case opt.Regex:
+		// Validate the pattern alone: wrapping could balance its parentheses.
+		if _, err := regexp.Compile(pattern); err != nil {
+			return Result{}, newErr(KindInvalidPattern, err.Error()).With("pattern", pattern)
+		}
 		var err error
-		re, err = regexp.Compile("(?m:" + pattern + ")")
-		if err != nil {
-			// Compile the pattern alone for an accurate message.
-			if _, err2 := regexp.Compile(pattern); err2 != nil {
-				err = err2
-			}
+		if re, err = regexp.Compile("(?m)" + pattern); err != nil {
 			return Result{}, newErr(KindInvalidPattern, err.Error()).With("pattern", pattern)
 		}
 		perLine, lit = canMatchNewline(pattern), requiredLiteral(pattern)

@@ -88,6 +88,7 @@ func TestSearch(t *testing.T) {
 		{name: "empty pattern", text: text, pattern: "", kind: string(KindInvalidPattern)},
 		{name: "newline in literal", text: text, pattern: "a\nb", kind: string(KindInvalidPattern)},
 		{name: "bad regex", text: text, pattern: "a(", opt: SearchOptions{Regex: true}, kind: string(KindInvalidPattern)},
+		{name: "unbalanced regex", text: text, pattern: ")(a", opt: SearchOptions{Regex: true}, kind: string(KindInvalidPattern)},
 		{name: "bad limit", text: text, pattern: "a", lim: Limits{MaxResults: -5}, kind: string(KindInvalidLimit)},
 	}
 	for _, tt := range tests {
