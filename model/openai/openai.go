@@ -317,7 +317,9 @@ func (p *Provider) attempt(ctx context.Context, body []byte, stream bool) (*mode
 		resp *model.Response
 		ferr *fault.Error
 	)
-	if stream && ct == "text/event-stream" {
+	// A streaming request gets an event stream unless the server plainly
+	// answered with JSON (some servers ignore "stream": true).
+	if stream && ct != "application/json" {
 		resp, ferr = p.readStream(ctx, actx, hres.Body)
 		if resp != nil {
 			resp.Meta.Streamed = true

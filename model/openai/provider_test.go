@@ -3,7 +3,6 @@ package openai_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -460,6 +459,18 @@ func TestStreamReasoningAndComments(t *testing.T) {
 	}
 }
 
+func TestStreamWithoutContentType(t *testing.T) {
+	srv, _ := counting(func(w http.ResponseWriter, r *http.Request) {
+		w.Header()["Content-Type"] = nil // no sniffing
+		io.WriteString(w, "data: "+chunk(`{"content":"ok"}`, "stop")+"\n\ndata: [DONE]\n\n")
+	})
+	defer srv.Close()
+	resp, err := newProvider(t, fast(srv.URL)).Complete(context.Background(), userReq("hi", true))
+	if err != nil || resp.Text != "ok" || !resp.Meta.Streamed {
+		t.Fatalf("resp %+v err %v", resp, err)
+	}
+}
+
 func TestStreamFallsBackToJSON(t *testing.T) {
 	srv, _ := counting(func(w http.ResponseWriter, r *http.Request) { writeCompletion(w, textCompletion) })
 	defer srv.Close()
@@ -761,4 +772,3 @@ func TestConcurrentCalls(t *testing.T) {
 	}
 }
 
-var _ = errors.New
