@@ -771,4 +771,3 @@ func TestConcurrentCalls(t *testing.T) {
 		t.Fatalf("requests = %d", n.Load())
 	}
 }
-
