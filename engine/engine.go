@@ -225,20 +225,20 @@ func (e *Engine) Run(ctx context.Context, query string, input corpus.Handle) (*R
 	res := &Result{Status: StatusFailed}
 	defer r.cleanup()
 
-	err := e.gate()
+	ctx, cancel := context.WithDeadline(ctx, r.tracker.Deadline())
+	defer cancel()
+	ctx, span := trace.Start(trace.WithDepth(ctx, 0), trace.KindRun, "rlm")
+	span.Set("query_bytes", len(query))
 	var ans answer
+	err := e.gate()
 	if err == nil {
-		ctx, cancel := context.WithDeadline(ctx, r.tracker.Deadline())
-		defer cancel()
-		ctx, span := trace.Start(trace.WithDepth(ctx, 0), trace.KindRun, "rlm")
-		span.Set("query_bytes", len(query))
 		root := node{depth: 0, query: query, input: input, caps: e.cfg.Capabilities, childCaps: e.cfg.ChildCapabilities}
 		root.ancestors = []string{r.fingerprintOf(ctx, query, input)}
 		ans, err = r.loop(ctx, root)
 		err = r.normalize(ctx, err)
-		span.Set("turns", ans.turns)
-		span.End(err)
 	}
+	span.Set("turns", ans.turns)
+	span.End(err)
 	res.Turns = ans.turns
 	res.Vars = ans.vars
 	if err == nil {

@@ -143,6 +143,9 @@ func TestDeepRecursionRequiresOptIn(t *testing.T) {
 	if f.srv.Stats().Served != 0 {
 		t.Fatal("a model call happened before the depth gate")
 	}
+	if len(res.Trajectory) != 1 || res.Trajectory[0].Kind != trace.KindRun || res.Trajectory[0].Error == nil {
+		t.Fatalf("a refused run still has its run event: %+v", res.Trajectory)
+	}
 
 	// With the opt-in, a grandchild runs at depth 2.
 	g := newFixture(t, haystack, Config{Limits: budget.Limits{MaxDepth: 2}, ExperimentalDeepRecursion: true},
@@ -168,11 +171,13 @@ func TestDeepRecursionRequiresOptIn(t *testing.T) {
 func TestRecursiveCycleRejected(t *testing.T) {
 	f := newFixture(t, haystack, Config{Limits: budget.Limits{MaxDepth: 3}, ExperimentalDeepRecursion: true},
 		reply("Query: same", rlmPlan("same")),
-		reply("Query: same", rlmPlan("same")),
 	)
-	_, err := f.run(t, "same")
+	res, err := f.run(t, "same")
 	if fault.KindOf(err) != KindRecursiveCycle {
 		t.Fatalf("want recursive_cycle, got %v", err)
+	}
+	if res.Counters.ModelCalls != 1 {
+		t.Fatalf("a cycle must end the run without a repair turn: %d model calls", res.Counters.ModelCalls)
 	}
 }
 

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -116,9 +117,11 @@ func (r *run) loop(ctx context.Context, n node) (ans answer, err error) {
 		reply, done, err := r.turn(tctx, n, p, modelName, msgs, sess, env, &ans)
 		turn.End(err)
 		if err != nil {
-			if !isRepairable(err) || repairs >= 1 {
-				return ans, err
+			var rj rejection
+			if !errors.As(err, &rj) || !isRepairable(rj.err) || repairs >= 1 {
+				return ans, unwrapRejection(err)
 			}
+			err = rj.err
 			repairs++
 			fe := fault.As(err)
 			path, _ := fe.Detail["path"].(string)
@@ -132,6 +135,21 @@ func (r *run) loop(ctx context.Context, n node) (ans answer, err error) {
 		}
 		msgs = append(msgs, model.Message{Role: model.RoleAssistant, Content: reply.text}, model.Message{Role: model.RoleUser, Content: reply.observation})
 	}
+}
+
+// rejection marks an error of parsing or validating the model's reply,
+// before anything ran: only such errors may earn a repair message.
+type rejection struct{ err error }
+
+func (r rejection) Error() string { return r.err.Error() }
+func (r rejection) Unwrap() error { return r.err }
+
+func unwrapRejection(err error) error {
+	var rj rejection
+	if errors.As(err, &rj) {
+		return rj.err
+	}
+	return err
 }
 
 type turnReply struct {
@@ -151,11 +169,11 @@ func (r *run) turn(ctx context.Context, n node, p model.Provider, modelName stri
 		text = resp.Reasoning
 	}
 	if strings.TrimSpace(text) == "" {
-		return turnReply{}, false, fault.New(fault.PhaseParse, KindMissingFinalOutput, "the model returned no text")
+		return turnReply{}, false, rejection{fault.New(fault.PhaseParse, KindMissingFinalOutput, "the model returned no text")}
 	}
 	doc, err := plan.Parse(text)
 	if err != nil {
-		return turnReply{}, false, err
+		return turnReply{}, false, rejection{err}
 	}
 	if doc.Plan == nil {
 		if err := r.finish(ans, doc.Answer); err != nil {
@@ -172,7 +190,7 @@ func (r *run) turn(ctx context.Context, n node, p model.Provider, modelName stri
 		Limits:         r.remaining(),
 	}
 	if err := plan.Validate(doc.Plan, vcfg); err != nil {
-		return turnReply{}, false, err
+		return turnReply{}, false, rejection{err}
 	}
 	out, err := plan.Execute(ctx, doc.Plan, env, sess)
 	if out != nil && out.HasFinal {

@@ -39,7 +39,8 @@ Steps ("op"), each binding its result to a new variable with "bind" (variables p
 
 Expressions E: JSON literals; {"ref":"input","name":"context"} (the context handle); {"ref":"input","name":"query"};
 {"ref":"var","name":"v"}; {"ref":"field","value":E,"key":"k"}; {"ref":"index","value":E,"index":N};
-{"join":[E,...]} (string concatenation); {"json":E} (serialize); {"text":E} (the text of a handle, e.g. one partition chunk, to embed in a prompt).
+{"join":[E,...]} (string concatenation); {"json":E} (serialize); {"text":E} (the text of a handle, e.g. one partition chunk, to embed in a prompt);
+{"literal":V} (V as plain JSON: use it for an object whose keys would otherwise read as an expression, e.g. tool args {"literal":{"text":"..."}}).
 
 Strategy: peek or search first to learn the structure; for questions that need the whole context, partition it and map a model or rlm step over the chunks, then combine the results. A plan without a final step returns observations (previews of the new variables) so you can continue. Only use the operations your capabilities allow.`
 
