@@ -227,3 +227,32 @@ func FuzzCompletionDecode(f *testing.F) {
 		}
 	})
 }
+
+func FuzzStreamDecode(f *testing.F) {
+	f.Add([]byte("data: {\"id\":\"a\",\"model\":\"m\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"hi\",\"tool_calls\":[{\"index\":0,\"id\":\"c\",\"function\":{\"name\":\"f\",\"arguments\":\"{\"}}]},\"finish_reason\":null}]}\n\n" +
+		"data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"function\":{\"arguments\":\"}\"}}]},\"finish_reason\":\"tool_calls\"}],\"usage\":{\"prompt_tokens\":1}}\n\ndata: [DONE]\n\n"))
+	f.Add([]byte("data: {\"error\":{\"message\":\"x\",\"code\":1}}\n\n"))
+	f.Add([]byte(": c\r\n\r\ndata: {\"choices\":[{\"delta\":{\"reasoning_content\":\"r\"},\"finish_reason\":\"stop\"}]}"))
+	f.Add([]byte("data: [DONE]\n\n"))
+	p := &Provider{name: "fuzz", key: "k3y"}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		ctx := t.Context()
+		resp, err := p.readStream(ctx, ctx, bytes.NewReader(in))
+		if (resp == nil) == (err == nil) {
+			t.Fatalf("resp %v, err %v", resp, err)
+		}
+		if err != nil {
+			switch err.Kind {
+			case model.KindMalformedResponse, model.KindStreamInterrupted:
+			default:
+				t.Fatalf("unexpected kind %s", err.Kind)
+			}
+			return
+		}
+		for _, tc := range resp.ToolCalls {
+			if tc.Type == "" {
+				t.Fatalf("tool call without type: %+v", tc)
+			}
+		}
+	})
+}
