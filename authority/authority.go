@@ -139,10 +139,15 @@ func (op Operation) Fingerprint() (string, error) {
 	if details == nil {
 		details = map[string]any{}
 	}
-	fp, err := fingerprint.Of(map[string]any{
+	m := map[string]any{
 		"context": op.Context, "tool": op.Tool, "effect": op.Effect, "capability": op.Capability,
 		"args": op.Args, "details": details,
-	})
+	}
+	// Fast path: arguments decoded with UseNumber are already generic JSON.
+	if c, err := fingerprint.CanonicalValue(m); err == nil {
+		return fingerprint.Bytes(c), nil
+	}
+	fp, err := fingerprint.Of(m)
 	if err != nil {
 		return "", fault.Wrap(err, PhaseAuthority, KindInvalidOperation, "operation is not canonical JSON")
 	}

@@ -49,6 +49,18 @@ func CanonicalizeJSON(raw []byte) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// CanonicalValue returns the canonical JSON of v, which must already be in
+// the generic decoded form (nil, bool, json.Number, string, []any,
+// map[string]any) as produced by a decoder with UseNumber. It skips the
+// encode/decode round trip of Canonical; any other type is an error.
+func CanonicalValue(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := encode(&buf, v); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
 // Of returns "sha256:" followed by the lowercase hex SHA-256 of the canonical
 // JSON of v.
 func Of(v any) (string, error) {
@@ -142,6 +154,21 @@ func canonicalNumber(n json.Number) (string, error) {
 }
 
 func encodeString(buf *bytes.Buffer, s string) {
+	// Fast path: printable ASCII without quote or backslash encodes as
+	// itself, exactly as encoding/json would write it.
+	plain := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		buf.WriteByte('"')
+		buf.WriteString(s)
+		buf.WriteByte('"')
+		return
+	}
 	enc := json.NewEncoder(buf)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(s) // strings always encode

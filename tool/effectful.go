@@ -1,0 +1,264 @@
+package tool
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/rlm-go/rlm/authority"
+	"github.com/rlm-go/rlm/effect"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/trace"
+)
+
+// TraceStatusReplayed is the trace status of an invocation answered from a
+// recorded outcome (journal observation or allow-once record).
+const TraceStatusReplayed = "replayed"
+
+// startEffect runs the effectful tail of the pipeline: journal prepare,
+// authority, then (on a worker) journal begin/dispatch, handler and
+// observation.
+func (rt *Runtime) startEffect(ctx context.Context, c *call) *Future {
+	c.tr.Authority = string(rt.auth.Mode(c.authCtx))
+	if rt.journal == nil {
+		return resolved(c.fail(stepErr(effect.KindStoreRequired, "effectful tools need an effect journal").
+			With("cause", "store_not_open"), AuthDenied))
+	}
+	ticket, fut := c.prepareEffect(ctx)
+	if fut != nil {
+		return fut
+	}
+	fp, _ := c.op.Fingerprint()
+	c.tr.Fingerprint = fp
+	d, err := rt.auth.Authorize(c.op, c.continuation(ticket), c.editor())
+	if err != nil {
+		return resolved(c.fail(authorityErr(err), AuthDenied))
+	}
+	c.tr.Authority = string(d.Tier)
+	switch d.Action {
+	case authority.ActionReplay:
+		res, _ := d.Outcome.(Result)
+		c.tr.Authorization, c.tr.Status = AuthAllowed, TraceStatusReplayed
+		c.tr.OutputBytes = res.Trace.OutputBytes
+		res.Pending = nil
+		return resolved(c.finish(res, nil))
+	case authority.ActionPending:
+		rec := d.Record
+		c.tr.Authorization, c.tr.Status, c.tr.ApprovalID = AuthPending, string(StatusApprovalRequired), rec.ID
+		return resolved(c.finish(Result{Status: StatusApprovalRequired, ApprovalID: rec.ID, Fingerprint: rec.Fingerprint, Pending: &rec}, nil))
+	}
+	once := d.Permit == string(authority.AllowOnce)
+	f := rt.submit(ctx, func(wctx context.Context) (Result, error) {
+		res, err := c.runEffect(wctx, ticket)
+		if once {
+			rt.auth.CompleteOnce(c.authCtx, d.Fingerprint, res)
+		}
+		return res, err
+	})
+	if f == nil {
+		if once {
+			rt.auth.AbortOnce(c.authCtx, d.Fingerprint)
+		}
+		return resolved(c.fail(backpressure(rt.pool), AuthDenied))
+	}
+	return f
+}
+
+func (c *call) effectRequest() effect.Request {
+	return effect.Request{
+		Kind:       "tool",
+		Payload:    map[string]any{"tool": c.e.schema.Name, "args": c.canon, "details": c.details},
+		Semantics:  map[string]any{"effect": string(c.e.schema.Effect), "limits": c.e.schema.Limits},
+		LogicalKey: c.c.Options.LogicalKey,
+	}
+}
+
+// prepareEffect asks the journal about the call. It returns a ticket to
+// execute, or a completed Future (replay, in progress, reconciliation
+// required, terminal, journal error).
+func (c *call) prepareEffect(ctx context.Context) (effect.Ticket, *Future) {
+	d, err := c.rt.journal.Prepare(ctx, c.effectRequest())
+	if err != nil {
+		return effect.Ticket{}, resolved(c.fail(journalErr(err), AuthDenied))
+	}
+	if d.Action == effect.ActionExecute {
+		return d.Ticket, nil
+	}
+	return effect.Ticket{}, resolved(c.journalDecision(d))
+}
+
+func journalErr(err error) *fault.Error {
+	if fe := fault.As(err); fe != nil {
+		return fe
+	}
+	return fault.Wrap(err, effect.PhaseEffect, effect.KindJournalIO, "effect journal failure")
+}
+
+// journalDecision turns a non-executing journal decision into a result.
+func (c *call) journalDecision(d effect.Decision) (Result, error) {
+	switch d.Action {
+	case effect.ActionReplay:
+		return c.replay(d.Observation)
+	case effect.ActionTerminal:
+		return c.fail(fault.As(d.Err()), AuthDenied)
+	default: // in progress, reconciliation required
+		return c.fail(fault.As(d.Err()), AuthPending)
+	}
+}
+
+func (c *call) replay(obs *effect.Observation) (Result, error) {
+	c.tr.Authorization, c.tr.Status, c.tr.Fingerprint = AuthAllowed, TraceStatusReplayed, ""
+	if obs == nil {
+		return c.fail(stepErr(fault.KindInternal, "observation missing"), AuthDenied)
+	}
+	c.tr.OutputBytes = obs.OutputBytes
+	if obs.Status == effect.ObservedSucceeded {
+		return c.finish(Result{Status: StatusOK, Value: obs.Value}, nil)
+	}
+	return c.finish(Result{Status: StatusError, Error: obs.Error}, nil)
+}
+
+// runEffect is the worker side of an effectful call: claim the attempt,
+// write the synced dispatch record, run the handler, record the
+// observation.
+func (c *call) runEffect(ctx context.Context, ticket effect.Ticket) (Result, error) {
+	j := c.rt.journal
+	if err := ctx.Err(); err != nil {
+		return c.control(err) // never claimed: the attempt stays prepared
+	}
+	d, err := j.Begin(ctx, ticket)
+	if err != nil {
+		return c.fail(journalErr(err), AuthDenied)
+	}
+	if d.Action != effect.ActionExecute {
+		return c.journalDecision(d)
+	}
+	if err := ctx.Err(); err != nil {
+		j.Cancel(ctx, ticket, "cancelled_before_dispatch")
+		return c.control(err)
+	}
+	if err := j.Dispatch(ctx, ticket); err != nil {
+		return c.fail(journalErr(err), AuthDenied)
+	}
+	c.tr.Authorization = AuthAllowed
+	res, ctrl, abandoned := c.executeHandler(ctx, ticket.IdempotencyKey)
+	if ctrl != nil {
+		j.Cancel(ctx, ticket, "cancelled_while_dispatching") // → indeterminate
+		return c.control(ctrl)
+	}
+	if abandoned {
+		j.MarkIndeterminate(ctx, ticket, "handler_time_limit")
+		fe := fault.Wrap(res.Error, fault.PhaseTool, KindIndeterminate, "the effect outcome is unknown").
+			With("attempt_id", ticket.AttemptID)
+		return c.fail(fe, AuthAllowed)
+	}
+	obs := effect.Observation{Status: effect.ObservedSucceeded, Value: res.Value, OutputBytes: c.tr.OutputBytes, Provenance: "tool:" + c.e.schema.Name}
+	if res.Status != StatusOK {
+		obs.Status, obs.Value, obs.Error = effect.ObservedFailed, nil, res.Error
+	}
+	if err := j.Observe(ctx, ticket, obs); err != nil {
+		return c.fail(journalErr(err), AuthAllowed)
+	}
+	return c.finish(c.withStatus(res), nil)
+}
+
+// continuation is what an approval runs: the same worker-side steps, with
+// a fresh trace record.
+func (c *call) continuation(ticket effect.Ticket) authority.Continuation {
+	return func(ctx context.Context) (any, error) {
+		cc := c.fork(ctx)
+		return cc.runEffect(ctx, ticket)
+	}
+}
+
+func (c *call) fork(ctx context.Context) *call {
+	cc := *c
+	cc.start = time.Now()
+	_, cc.span = trace.Start(ctx, trace.KindToolCall, c.c.Name)
+	cc.tr = Trace{Tool: c.tr.Tool, Authorization: AuthDenied, Authority: string(authority.ApproveDiff), Fingerprint: c.tr.Fingerprint}
+	return &cc
+}
+
+// editor re-validates edited arguments exactly like a new call from the
+// same caller: schema, preflight, journal.
+func (c *call) editor() authority.Editor {
+	return func(edited json.RawMessage) (authority.Operation, authority.Continuation, authority.Editor, error) {
+		cc := &call{rt: c.rt, c: c.c, e: c.e, start: time.Now(), lim: c.lim, authCtx: c.authCtx, tr: c.tr}
+		cc.c.Args = edited
+		ctx := context.Background()
+		if fe := cc.decodeArgs(edited); fe != nil {
+			return authority.Operation{}, nil, nil, fe
+		}
+		if fe := cc.preflight(ctx); fe != nil {
+			return authority.Operation{}, nil, nil, fe
+		}
+		cc.op = c.op
+		cc.op.Args, cc.op.Details = cc.args, cc.details
+		d, err := c.rt.journal.Prepare(ctx, cc.effectRequest())
+		if err != nil {
+			return authority.Operation{}, nil, nil, journalErr(err)
+		}
+		if d.Action != effect.ActionExecute {
+			if e := d.Err(); e != nil {
+				return authority.Operation{}, nil, nil, e
+			}
+			return authority.Operation{}, nil, nil, fault.New(fault.PhaseTool, KindAuthorityDenied, "the edited operation was already executed").
+				With("attempt_id", d.Ticket.AttemptID)
+		}
+		cc.tr.Fingerprint, _ = cc.op.Fingerprint()
+		return cc.op, cc.continuation(d.Ticket), cc.editor(), nil
+	}
+}
+
+// Approve approves a pending operation; it runs once, asynchronously, on
+// the worker pool. Use AwaitApproval for its result.
+func (rt *Runtime) Approve(ctx context.Context, id string) (authority.Record, error) {
+	base := context.WithoutCancel(ctx)
+	return rt.auth.Approve(id, func(fn func(context.Context)) error {
+		return rt.pool.Go(func() { fn(base) })
+	})
+}
+
+// Deny denies a pending operation; nothing runs.
+func (rt *Runtime) Deny(id, reason string) (authority.Record, error) { return rt.auth.Deny(id, reason) }
+
+// Edit replaces the arguments of a pending operation after re-validating
+// them; the returned record has a new id and fingerprint.
+func (rt *Runtime) Edit(id string, args json.RawMessage) (authority.Record, error) {
+	return rt.auth.Edit(id, args)
+}
+
+// AwaitApproval waits for a pending operation to end and returns its
+// result: the tool result when it ran, otherwise an error result with Kind
+// approval_denied, approval_superseded or approval_cancelled. A cancelled
+// or expired ctx returns ctx.Err() and leaves the operation alone.
+func (rt *Runtime) AwaitApproval(ctx context.Context, id string) (Result, error) {
+	res, err := rt.auth.Await(ctx, id)
+	if err != nil {
+		if ctx.Err() != nil {
+			return Result{}, ctx.Err()
+		}
+		return Result{Status: StatusError, Error: fault.As(err), ApprovalID: id}, nil
+	}
+	out, ok := res.Outcome.(Result)
+	switch {
+	case res.State == authority.StateResolved && ok:
+	case res.State == authority.StateCancelled:
+		out.Status = StatusError
+		out.Error = fault.Wrap(res.Err, fault.PhaseTool, authority.KindApprovalCancelled, "the approved operation was cancelled")
+		if fe := fault.As(res.Err); fe != nil && fe.Kind == authority.KindApprovalCancelled {
+			out.Error = fe
+		}
+		out.Trace.Status = string(authority.KindApprovalCancelled)
+	default:
+		out = Result{Status: StatusError, Error: fault.As(res.Err)}
+		if out.Error == nil {
+			out.Error = fault.New(fault.PhaseTool, fault.KindInternal, "approval ended without a result")
+		}
+		out.Trace.Status = string(out.Error.Kind)
+		out.Trace.Authorization = AuthDenied
+	}
+	out.ApprovalID = id
+	out.Trace.ApprovalID = id
+	return out, nil
+}

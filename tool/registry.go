@@ -1,0 +1,327 @@
+// Package tool registers typed tools and runs them through one invocation
+// pipeline.
+//
+// A tool is a Spec: a name, a JSON Schema (draft 2020-12) for its arguments
+// and one for its result, an effect class, limits, and a Go handler with an
+// optional preflight. Schemas are compiled once, at registration. Discovery
+// (Registry.Schemas) returns schemas, never handlers.
+//
+// A Runtime invokes tools. Every call goes through, in order: lookup,
+// argument decoding and schema validation, capability check, effective
+// limits, preflight (confinement), authority; then for read tools the
+// handler under its time limit, the result schema and the output size; for
+// effectful tools the durable effect journal, the handler and the recorded
+// observation. Each step that fails stops the call with a typed error and a
+// trace record. Cancellation and deadlines of the caller's context are
+// returned as themselves, never turned into tool errors.
+package tool
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+
+	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/fault"
+)
+
+// Error kinds reported by this package (phase "tool").
+const (
+	KindInvalidTool       fault.Kind = "invalid_tool"   // a Spec is malformed
+	KindInvalidSchema     fault.Kind = "invalid_schema" // a schema does not compile
+	KindDuplicateTool     fault.Kind = "duplicate_tool" // the name is taken
+	KindUnknownTool       fault.Kind = "unknown_tool"   // no tool has that name
+	KindMalformedArgs     fault.Kind = "malformed_args" // the argument JSON is not valid (or has duplicate keys)
+	KindSchemaValidation  fault.Kind = "schema_validation_failed"
+	KindCapabilityDenied  fault.Kind = "capability_denied"    // the caller lacks tool:NAME
+	KindInvalidLimits     fault.Kind = "invalid_limits"       // call options are not positive
+	KindPreflightFailed   fault.Kind = "preflight_failed"     // the preflight refused for a reason other than confinement
+	KindPreflightTimeout  fault.Kind = "preflight_timeout"    // the preflight outlived the time limit
+	KindConfinementDenied fault.Kind = "confinement_denied"   // a path left the workspace (reported by preflights)
+	KindTimeout           fault.Kind = "timeout"              // the handler outlived the time limit
+	KindHandlerFailed     fault.Kind = "handler_failed"       // the handler returned an error
+	KindHandlerPanic      fault.Kind = "handler_panic"        // the handler panicked
+	KindInvalidResult     fault.Kind = "invalid_result"       // the result violates the result schema
+	KindOversizedOutput   fault.Kind = "oversized_output"     // the result is larger than max output bytes
+	KindBackpressure      fault.Kind = "backpressure"         // the worker pool backlog is full
+	KindAuthorityDenied   fault.Kind = "authority_denied"     // the authority store refused
+	KindIndeterminate     fault.Kind = "effect_indeterminate" // an effect was dispatched and its outcome is unknown
+)
+
+// Effect is the effect class of a tool.
+type Effect string
+
+// Effect classes. Everything except EffectRead goes through authority and
+// the durable effect journal.
+const (
+	EffectRead               Effect = "read"
+	EffectWrite              Effect = "write"
+	EffectProcess            Effect = "process"
+	EffectNetworkWrite       Effect = "network_write"
+	EffectInstall            Effect = "install"
+	EffectServiceStart       Effect = "service_start"
+	EffectServiceStop        Effect = "service_stop"
+	EffectRepositoryMutation Effect = "repository_mutation"
+)
+
+var effects = []Effect{EffectRead, EffectWrite, EffectProcess, EffectNetworkWrite, EffectInstall, EffectServiceStart, EffectServiceStop, EffectRepositoryMutation}
+
+// Valid reports whether e is one of the eight effect classes.
+func (e Effect) Valid() bool { return slices.Contains(effects, e) }
+
+// Default limits applied when a Spec leaves them zero.
+const (
+	DefaultTimeLimit      = time.Second
+	DefaultMaxOutputBytes = 4096
+)
+
+// Limits bound one invocation. Zero fields mean "default" in a Spec and
+// "no tightening" in call options.
+type Limits struct {
+	TimeLimit      time.Duration `json:"-"`
+	MaxOutputBytes int64         `json:"max_output_bytes"`
+}
+
+// MarshalJSON encodes the time limit in milliseconds.
+func (l Limits) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		TimeLimitMS    int64 `json:"time_limit_ms"`
+		MaxOutputBytes int64 `json:"max_output_bytes"`
+	}{l.TimeLimit.Milliseconds(), l.MaxOutputBytes})
+}
+
+// Request is what a handler receives.
+type Request struct {
+	// Tool is the tool name.
+	Tool string
+	// Args are the normalized, validated arguments (canonical JSON).
+	Args json.RawMessage
+	// Details are what the preflight resolved.
+	Details map[string]any
+	// IdempotencyKey identifies the effect attempt for providers; empty
+	// for read tools.
+	IdempotencyKey string
+}
+
+// Handler runs a tool. It must honour ctx. Its value is encoded as JSON
+// (a json.RawMessage is used as is) and checked against the result schema.
+type Handler func(ctx context.Context, req Request) (any, error)
+
+// Preflight is a pure validator run before authority: it may normalize the
+// arguments (returning nil keeps them) and returns details, such as a
+// resolved path, that become part of the operation fingerprint. A
+// confinement refusal should be a *fault.Error with Kind
+// confinement_denied.
+type Preflight func(ctx context.Context, args json.RawMessage) (normalized json.RawMessage, details map[string]any, err error)
+
+// Spec declares a tool.
+type Spec struct {
+	Name        string          // protocol token: 1-64 of [A-Za-z0-9_.-]
+	Description string          // shown to models
+	Args        json.RawMessage // JSON Schema of the arguments (required)
+	Result      json.RawMessage // JSON Schema of the result (required)
+	Capability  capability.Cap  // optional; must be exactly tool:NAME
+	Effect      Effect          // required
+	Limits      Limits          // zero fields take the defaults
+	Handler     Handler         // required
+	Preflight   Preflight       // optional
+}
+
+// Schema is the public description of a registered tool.
+type Schema struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	Capability  capability.Cap  `json:"capability"`
+	Effect      Effect          `json:"effect"`
+	Arguments   json.RawMessage `json:"arguments"`
+	Result      json.RawMessage `json:"result"`
+	Limits      Limits          `json:"limits"`
+}
+
+type entry struct {
+	schema    Schema
+	args      *jsonschema.Schema
+	result    *jsonschema.Schema
+	handler   Handler
+	preflight Preflight
+}
+
+// Registry holds tools. It is safe for concurrent use.
+type Registry struct {
+	mu    sync.RWMutex
+	tools map[string]*entry
+}
+
+// NewRegistry returns an empty registry.
+func NewRegistry() *Registry { return &Registry{tools: map[string]*entry{}} }
+
+// ValidName reports whether name is a protocol token: 1-64 bytes of
+// [A-Za-z0-9_.-].
+func ValidName(name string) bool {
+	if len(name) == 0 || len(name) > 64 {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+func invalidTool(name, msg string) *fault.Error {
+	return fault.New(fault.PhaseTool, KindInvalidTool, msg).With("tool", name)
+}
+
+// Register validates spec, compiles its schemas and adds it. Errors:
+// invalid_tool (bad name, effect, capability, limits or missing handler),
+// invalid_schema (a schema does not compile) and duplicate_tool.
+func (r *Registry) Register(spec Spec) error {
+	if !ValidName(spec.Name) {
+		return invalidTool(spec.Name, "tool name must be 1-64 of [A-Za-z0-9_.-]")
+	}
+	want := capability.Tool(spec.Name)
+	if spec.Capability != "" && spec.Capability != want {
+		return invalidTool(spec.Name, "tool capability must be exactly tool:NAME").With("capability", string(spec.Capability))
+	}
+	if !spec.Effect.Valid() {
+		return invalidTool(spec.Name, "effect class is required and must be known").With("effect", string(spec.Effect))
+	}
+	if spec.Handler == nil {
+		return invalidTool(spec.Name, "handler is required")
+	}
+	lim := spec.Limits
+	if lim.TimeLimit < 0 || lim.MaxOutputBytes < 0 {
+		return invalidTool(spec.Name, "limits must be positive")
+	}
+	if lim.TimeLimit == 0 {
+		lim.TimeLimit = DefaultTimeLimit
+	}
+	if lim.MaxOutputBytes == 0 {
+		lim.MaxOutputBytes = DefaultMaxOutputBytes
+	}
+	args, argsRaw, err := compileSchema(spec.Name, "arguments", spec.Args)
+	if err != nil {
+		return err
+	}
+	result, resultRaw, err := compileSchema(spec.Name, "result", spec.Result)
+	if err != nil {
+		return err
+	}
+	e := &entry{
+		schema: Schema{Name: spec.Name, Description: spec.Description, Capability: want, Effect: spec.Effect,
+			Arguments: argsRaw, Result: resultRaw, Limits: lim},
+		args: args, result: result, handler: spec.Handler, preflight: spec.Preflight,
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, dup := r.tools[spec.Name]; dup {
+		return fault.New(fault.PhaseTool, KindDuplicateTool, "a tool with this name is registered").With("tool", spec.Name)
+	}
+	r.tools[spec.Name] = e
+	return nil
+}
+
+// Schemas returns the schemas of all tools sorted by name.
+func (r *Registry) Schemas() []Schema {
+	r.mu.RLock()
+	out := make([]Schema, 0, len(r.tools))
+	for _, e := range r.tools {
+		out = append(out, e.schema)
+	}
+	r.mu.RUnlock()
+	slices.SortFunc(out, func(a, b Schema) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+// Lookup returns the schema of the named tool.
+func (r *Registry) Lookup(name string) (Schema, bool) {
+	e := r.get(name)
+	if e == nil {
+		return Schema{}, false
+	}
+	return e.schema, true
+}
+
+func (r *Registry) get(name string) *entry {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.tools[name]
+}
+
+// noLoader refuses every external schema reference: schemas are
+// self-contained.
+type noLoader struct{}
+
+func (noLoader) Load(url string) (any, error) {
+	return nil, fmt.Errorf("external schema references are not allowed")
+}
+
+func compileSchema(tool, which string, raw json.RawMessage) (*jsonschema.Schema, json.RawMessage, error) {
+	bad := func(err error, msg string) error {
+		return fault.Wrap(err, fault.PhaseTool, KindInvalidSchema, msg).With("tool", tool).With("schema", which)
+	}
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return nil, nil, bad(nil, "schema is required")
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		return nil, nil, bad(err, "schema is not JSON")
+	}
+	url := "https://rlm.invalid/tools/" + tool + "/" + which + ".json"
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	c.UseLoader(noLoader{})
+	if err := c.AddResource(url, doc); err != nil {
+		return nil, nil, bad(err, "schema cannot be added")
+	}
+	sch, err := c.Compile(url)
+	if err != nil {
+		return nil, nil, bad(err, "schema does not compile")
+	}
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, raw); err != nil {
+		return nil, nil, bad(err, "schema is not JSON")
+	}
+	return sch, buf.Bytes(), nil
+}
+
+// validationError maps a schema failure to Kind schema_validation_failed
+// (or invalid_result for results) with the JSON pointer of the failing
+// value and the failing keyword; never the library's message.
+func validationError(err error, k fault.Kind, root string) *fault.Error {
+	fe := fault.New(fault.PhaseTool, k, "value does not match the schema")
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return fe.With("pointer", root)
+	}
+	leaf := ve
+	for len(leaf.Causes) > 0 {
+		leaf = leaf.Causes[0]
+	}
+	ptr := root
+	for _, tok := range leaf.InstanceLocation {
+		ptr += "/" + strings.ReplaceAll(strings.ReplaceAll(tok, "~", "~0"), "/", "~1")
+	}
+	fe.With("pointer", ptr)
+	if kw := leaf.ErrorKind.KeywordPath(); len(kw) > 0 {
+		fe.With("keyword", kw[len(kw)-1])
+	}
+	switch ek := leaf.ErrorKind.(type) {
+	case *kind.Required:
+		fe.With("missing", slices.Sorted(slices.Values(ek.Missing)))
+	case *kind.AdditionalProperties:
+		fe.With("unexpected", slices.Sorted(slices.Values(ek.Properties)))
+	}
+	return fe
+}

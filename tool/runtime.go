@@ -1,0 +1,521 @@
+package tool
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/rlm-go/rlm/authority"
+	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/effect"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/fingerprint"
+	"github.com/rlm-go/rlm/internal/jsonstrict"
+	"github.com/rlm-go/rlm/trace"
+)
+
+// Status is the outcome class of an invocation.
+type Status string
+
+// Invocation statuses.
+const (
+	StatusOK               Status = "ok"
+	StatusError            Status = "error"
+	StatusApprovalRequired Status = "approval_required"
+)
+
+// Authorization values in a Trace.
+const (
+	AuthAllowed = "allowed"
+	AuthDenied  = "denied"
+	AuthPending = "pending"
+)
+
+// Trace is the record every invocation leaves, whatever its outcome.
+// Status is finer than Result.Status: "ok", "replayed",
+// "approval_required", "malformed_args" (for any argument decoding or
+// schema failure), or the Kind of the error that stopped the call.
+type Trace struct {
+	Tool          string  `json:"tool"`
+	Authorization string  `json:"authorization"`
+	Authority     string  `json:"authority"`
+	Status        string  `json:"status"`
+	Fingerprint   string  `json:"fingerprint,omitempty"`
+	ApprovalID    string  `json:"approval_id,omitempty"`
+	OutputBytes   int64   `json:"output_bytes"`
+	ElapsedMS     float64 `json:"elapsed_ms"`
+}
+
+// SpanAttrAuthorization is the trace span attribute holding
+// Trace.Authorization. It is not "authorization" because package trace
+// redacts attribute keys that look like credentials.
+const SpanAttrAuthorization = "authz"
+
+// Result is the typed outcome of one invocation.
+type Result struct {
+	Status      Status            `json:"status"`
+	Value       json.RawMessage   `json:"value,omitempty"`
+	Error       *fault.Error      `json:"error,omitempty"`
+	ApprovalID  string            `json:"approval_id,omitempty"`
+	Fingerprint string            `json:"fingerprint,omitempty"`
+	Pending     *authority.Record `json:"pending,omitempty"`
+	Trace       Trace             `json:"trace"`
+}
+
+// CallOptions may only tighten a tool's limits. Zero fields leave them.
+type CallOptions struct {
+	TimeLimit      time.Duration
+	MaxOutputBytes int64
+	// LogicalKey optionally scopes the effect call id (see package effect).
+	LogicalKey string
+}
+
+// Invocation is who is calling: the capabilities granted to the calling
+// scope, its authority context (owner) and correlation ids.
+type Invocation struct {
+	Capabilities capability.Set
+	// AuthorityContext names the owner whose tier applies, for example
+	// "session:s1". Empty means DefaultAuthorityContext.
+	AuthorityContext string
+	// Correlation is recorded but never part of any fingerprint.
+	Correlation authority.Correlation
+}
+
+// DefaultAuthorityContext is used when an Invocation names none.
+const DefaultAuthorityContext = "default"
+
+// Call is one tool call.
+type Call struct {
+	Name       string
+	Args       json.RawMessage // JSON object; empty means {}
+	Options    CallOptions
+	Invocation Invocation
+}
+
+// Invoker runs tool calls synchronously. The returned error is non-nil only
+// when ctx was cancelled or its deadline passed; it is then ctx's own error.
+// Every other failure is a Result with Status error.
+type Invoker interface {
+	Invoke(ctx context.Context, call Call) (Result, error)
+}
+
+// Config configures a Runtime. Nil fields get fresh defaults, except
+// Journal: without one, effectful tools fail with effect_store_required.
+type Config struct {
+	Authority *authority.Store
+	Journal   *effect.Journal
+	Pool      *Pool
+}
+
+// Runtime runs the invocation pipeline. It is safe for concurrent use.
+type Runtime struct {
+	reg     *Registry
+	auth    *authority.Store
+	journal *effect.Journal
+	pool    *Pool
+}
+
+var _ Invoker = (*Runtime)(nil)
+
+// NewRuntime returns a runtime over reg.
+func NewRuntime(reg *Registry, cfg Config) *Runtime {
+	rt := &Runtime{reg: reg, auth: cfg.Authority, journal: cfg.Journal, pool: cfg.Pool}
+	if rt.auth == nil {
+		rt.auth = authority.NewStore()
+	}
+	if rt.pool == nil {
+		rt.pool = NewPool(0, 0)
+	}
+	return rt
+}
+
+// Authority returns the runtime's authority store.
+func (rt *Runtime) Authority() *authority.Store { return rt.auth }
+
+// Pool returns the runtime's worker pool.
+func (rt *Runtime) Pool() *Pool { return rt.pool }
+
+// Invoke runs call through the pipeline and waits for its outcome.
+func (rt *Runtime) Invoke(ctx context.Context, call Call) (Result, error) {
+	return rt.Start(ctx, call).Await(ctx)
+}
+
+// call carries one invocation through the pipeline.
+type call struct {
+	rt      *Runtime
+	c       Call
+	e       *entry
+	start   time.Time
+	span    *trace.Span
+	tr      Trace
+	lim     Limits
+	authCtx string
+	args    any             // decoded, validated, normalized
+	canon   json.RawMessage // canonical JSON of args
+	details map[string]any
+	op      authority.Operation
+}
+
+func stepErr(kind fault.Kind, msg string) *fault.Error { return fault.New(fault.PhaseTool, kind, msg) }
+
+// fail ends the call with a tool error.
+func (c *call) fail(fe *fault.Error, authz string) (Result, error) {
+	c.tr.Authorization = authz
+	c.tr.Status = string(fe.Kind)
+	if fe.Kind == KindSchemaValidation || fe.Kind == jsonstrict.KindDuplicateKey || fe.Kind == KindMalformedArgs {
+		c.tr.Status = string(KindMalformedArgs)
+	}
+	return c.finish(Result{Status: StatusError, Error: fe}, nil)
+}
+
+// control ends the call because ctx ended; err is returned unchanged.
+func (c *call) control(err error) (Result, error) {
+	c.tr.Status = string(fault.KindOf(fault.FromContext(fault.PhaseTool, err)))
+	return c.finish(Result{Status: StatusError, Error: fault.As(fault.FromContext(fault.PhaseTool, err))}, err)
+}
+
+func (c *call) finish(res Result, err error) (Result, error) {
+	c.tr.ElapsedMS = float64(time.Since(c.start).Microseconds()) / 1000
+	if c.tr.Fingerprint == "" {
+		c.tr.Fingerprint = res.Fingerprint
+	}
+	if res.Fingerprint == "" {
+		res.Fingerprint = c.tr.Fingerprint
+	}
+	if c.tr.ApprovalID == "" {
+		c.tr.ApprovalID = res.ApprovalID
+	}
+	res.Trace = c.tr
+	if c.span != nil {
+		c.span.Set("tool", c.tr.Tool)
+		// "authorization" would be redacted by trace as a secret-like key.
+		c.span.Set(SpanAttrAuthorization, c.tr.Authorization)
+		c.span.Set("authority", c.tr.Authority)
+		c.span.Set("status", c.tr.Status)
+		c.span.Set("fingerprint", c.tr.Fingerprint)
+		c.span.Set("approval_id", c.tr.ApprovalID)
+		c.span.Set("output_bytes", c.tr.OutputBytes)
+		c.span.Set("elapsed_ms", c.tr.ElapsedMS)
+		c.span.SetBytes(c.tr.OutputBytes)
+		switch {
+		case err != nil:
+			c.span.End(err)
+		case res.Error != nil:
+			c.span.End(res.Error)
+		default:
+			c.span.End(nil)
+		}
+	}
+	return res, err
+}
+
+// Start runs the pipeline up to the authority decision on the caller's
+// goroutine and returns a Future. Handlers run on the worker pool; calls
+// that stop earlier (errors, pending approvals, replays) return an
+// already-completed Future and never occupy a worker.
+func (rt *Runtime) Start(ctx context.Context, cl Call) *Future {
+	c := &call{rt: rt, c: cl, start: time.Now()}
+	ctx, c.span = trace.Start(ctx, trace.KindToolCall, cl.Name)
+	c.tr = Trace{Tool: cl.Name, Authorization: AuthDenied, Authority: "unknown"}
+	if err := ctx.Err(); err != nil {
+		return resolved(c.control(err))
+	}
+	if fe := c.validate(ctx); fe != nil {
+		if fe.Kind == "" { // control: the caller's context ended
+			return resolved(c.control(ctx.Err()))
+		}
+		return resolved(c.fail(fe, AuthDenied))
+	}
+	if c.e.schema.Effect == EffectRead {
+		return rt.startRead(ctx, c)
+	}
+	return rt.startEffect(ctx, c)
+}
+
+// validate runs lookup, argument schema, capability, limits and preflight.
+// A returned error with an empty Kind means ctx ended.
+func (c *call) validate(ctx context.Context) *fault.Error {
+	rt := c.rt
+	c.e = rt.reg.get(c.c.Name)
+	if c.e == nil {
+		return stepErr(KindUnknownTool, "no tool with this name").With("tool", c.c.Name)
+	}
+	if fe := c.decodeArgs(c.c.Args); fe != nil {
+		return fe
+	}
+	if cp := c.e.schema.Capability; !c.c.Invocation.Capabilities.Has(cp) {
+		return stepErr(KindCapabilityDenied, "the caller does not hold the tool capability").With("capability", string(cp))
+	}
+	lim, fe := effectiveLimits(c.e.schema.Limits, c.c.Options)
+	if fe != nil {
+		return fe
+	}
+	c.lim = lim
+	if fe := c.preflight(ctx); fe != nil {
+		return fe
+	}
+	c.authCtx = c.c.Invocation.AuthorityContext
+	if c.authCtx == "" {
+		c.authCtx = DefaultAuthorityContext
+	}
+	c.op = authority.Operation{
+		Context: c.authCtx, Tool: c.e.schema.Name, Effect: string(c.e.schema.Effect),
+		Capability: string(c.e.schema.Capability), Args: c.args, Details: c.details,
+		Correlation: c.c.Invocation.Correlation,
+	}
+	return nil
+}
+
+// decodeArgs rejects malformed JSON and duplicate keys, validates the
+// schema and computes the canonical form.
+func (c *call) decodeArgs(raw json.RawMessage) *fault.Error {
+	if len(bytes.TrimSpace(raw)) == 0 {
+		raw = json.RawMessage("{}")
+	}
+	v, err := jsonstrict.Decode(raw)
+	if err != nil {
+		fe := stepErr(KindMalformedArgs, "arguments are not valid JSON")
+		if pe := fault.As(err); pe != nil {
+			fe.With("reason", string(pe.Kind))
+			if p, ok := pe.Detail["pointer"]; ok {
+				fe.With("pointer", p)
+			}
+		}
+		return fe
+	}
+	if err := c.e.args.Validate(v); err != nil {
+		return validationError(err, KindSchemaValidation, "")
+	}
+	canon, err := fingerprint.CanonicalValue(v)
+	if err != nil {
+		return stepErr(KindMalformedArgs, "arguments contain a number outside the representable range").With("reason", "number_out_of_range")
+	}
+	c.args, c.canon = v, canon
+	return nil
+}
+
+func effectiveLimits(reg Limits, o CallOptions) (Limits, *fault.Error) {
+	if o.TimeLimit < 0 || o.MaxOutputBytes < 0 {
+		return Limits{}, stepErr(KindInvalidLimits, "call limits must be positive")
+	}
+	lim := reg
+	if o.TimeLimit > 0 && o.TimeLimit < lim.TimeLimit {
+		lim.TimeLimit = o.TimeLimit
+	}
+	if o.MaxOutputBytes > 0 && o.MaxOutputBytes < lim.MaxOutputBytes {
+		lim.MaxOutputBytes = o.MaxOutputBytes
+	}
+	return lim, nil
+}
+
+func (c *call) preflight(ctx context.Context) *fault.Error {
+	pf := c.e.preflight
+	if pf == nil {
+		return nil
+	}
+	pctx, cancel := context.WithTimeout(ctx, c.lim.TimeLimit)
+	defer cancel()
+	var (
+		norm    json.RawMessage
+		details map[string]any
+		err     error
+	)
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				err = stepErr(KindPreflightFailed, "preflight panicked").With("panic", fmt.Sprint(p))
+			}
+		}()
+		norm, details, err = pf(pctx, c.canon)
+	}()
+	if ctx.Err() != nil {
+		return &fault.Error{}
+	}
+	if err != nil {
+		if pctx.Err() != nil {
+			return stepErr(KindPreflightTimeout, "preflight exceeded the time limit")
+		}
+		if fe := fault.As(err); fe != nil && fe.Kind == KindConfinementDenied {
+			return fe
+		}
+		return fault.Wrap(err, fault.PhaseTool, KindPreflightFailed, "preflight refused the arguments")
+	}
+	if norm != nil {
+		saved := c.e
+		if fe := c.decodeArgs(norm); fe != nil {
+			c.e = saved
+			return stepErr(KindPreflightFailed, "preflight produced invalid arguments")
+		}
+	}
+	if len(details) > 0 {
+		// Details come from Go code: round-trip them to plain JSON values so
+		// fingerprints see exactly what a record shows.
+		b, err := json.Marshal(details)
+		if err == nil {
+			var d map[string]any
+			dec := json.NewDecoder(bytes.NewReader(b))
+			dec.UseNumber()
+			err = dec.Decode(&d)
+			details = d
+		}
+		if err != nil {
+			return stepErr(KindPreflightFailed, "preflight details are not JSON")
+		}
+	}
+	c.details = details
+	return nil
+}
+
+func (rt *Runtime) submit(ctx context.Context, fn func(ctx context.Context) (Result, error)) *Future {
+	wctx, cancel := context.WithCancel(ctx)
+	f := newFuture(cancel)
+	err := rt.pool.Go(func() {
+		res, err := fn(wctx)
+		cancel()
+		f.complete(res, err)
+	})
+	if err != nil {
+		cancel()
+		return nil
+	}
+	return f
+}
+
+func (rt *Runtime) startRead(ctx context.Context, c *call) *Future {
+	d, err := rt.auth.Authorize(c.op, nil, nil)
+	if err != nil {
+		return resolved(c.fail(authorityErr(err), AuthDenied))
+	}
+	c.tr.Authority = string(d.Tier)
+	c.tr.Fingerprint = d.Fingerprint
+	f := rt.submit(ctx, func(wctx context.Context) (Result, error) {
+		if err := wctx.Err(); err != nil {
+			return c.control(err)
+		}
+		c.tr.Authorization = AuthAllowed
+		res, ctrl := c.execute(wctx, "")
+		if ctrl != nil {
+			return c.control(ctrl)
+		}
+		return c.finish(c.withStatus(res), nil)
+	})
+	if f == nil {
+		return resolved(c.fail(backpressure(rt.pool), AuthDenied))
+	}
+	return f
+}
+
+func backpressure(p *Pool) *fault.Error {
+	return stepErr(KindBackpressure, "the worker pool backlog is full").With("backlog", p.Status().Backlog)
+}
+
+func authorityErr(err error) *fault.Error {
+	if fe := fault.As(err); fe != nil && fe.Phase == authority.PhaseAuthority {
+		return fault.Wrap(err, fault.PhaseTool, KindAuthorityDenied, "authority refused the operation")
+	}
+	return fault.Wrap(err, fault.PhaseTool, KindAuthorityDenied, "authority refused the operation")
+}
+
+// execute runs the handler under the time limit and checks the result
+// schema and output size. It returns a control error when ctx ended first.
+// abandoned reports a handler that is still running after its time limit.
+func (c *call) execute(ctx context.Context, idem string) (res Result, ctrl error) {
+	res, ctrl, _ = c.executeHandler(ctx, idem)
+	return res, ctrl
+}
+
+type handlerOutcome struct {
+	v   any
+	err error
+}
+
+func (c *call) executeHandler(ctx context.Context, idem string) (res Result, ctrl error, abandoned bool) {
+	hctx, cancel := context.WithTimeout(ctx, c.lim.TimeLimit)
+	defer cancel()
+	req := Request{Tool: c.e.schema.Name, Args: c.canon, Details: c.details, IdempotencyKey: idem}
+	ch := make(chan handlerOutcome, 1)
+	h := c.e.handler
+	go func() {
+		var out handlerOutcome
+		defer func() {
+			if p := recover(); p != nil {
+				out = handlerOutcome{err: stepErr(KindHandlerPanic, "handler panicked").With("panic", fmt.Sprint(p))}
+			}
+			ch <- out
+		}()
+		out.v, out.err = h(hctx, req)
+	}()
+	var out handlerOutcome
+	select {
+	case out = <-ch:
+	case <-hctx.Done():
+		if ctx.Err() != nil {
+			return Result{}, ctx.Err(), true
+		}
+		return Result{Status: StatusError, Error: stepErr(KindTimeout, "the handler exceeded its time limit").
+			With("time_limit_ms", c.lim.TimeLimit.Milliseconds())}, nil, true
+	}
+	if out.err != nil {
+		if ctx.Err() != nil && (errors.Is(out.err, context.Canceled) || errors.Is(out.err, context.DeadlineExceeded)) {
+			return Result{}, ctx.Err(), false
+		}
+		if hctx.Err() != nil && errors.Is(out.err, context.DeadlineExceeded) {
+			return Result{Status: StatusError, Error: stepErr(KindTimeout, "the handler exceeded its time limit").
+				With("time_limit_ms", c.lim.TimeLimit.Milliseconds())}, nil, false
+		}
+		if fe := fault.As(out.err); fe != nil && (fe.Phase == fault.PhaseTool || fe.Kind == KindConfinementDenied) {
+			return Result{Status: StatusError, Error: fe}, nil, false
+		}
+		return Result{Status: StatusError, Error: fault.Wrap(out.err, fault.PhaseTool, KindHandlerFailed, "the handler failed")}, nil, false
+	}
+	return c.checkResult(out.v), nil, false
+}
+
+// checkResult encodes v, validates it against the result schema and
+// enforces the output limit, in that order.
+func (c *call) checkResult(v any) Result {
+	var raw []byte
+	var decoded any
+	var err error
+	if rm, ok := v.(json.RawMessage); ok {
+		decoded, err = jsonstrict.Decode(rm)
+		if err == nil {
+			var buf bytes.Buffer
+			err = json.Compact(&buf, rm)
+			raw = buf.Bytes()
+		}
+	} else {
+		raw, err = json.Marshal(v)
+		if err == nil {
+			decoded, err = jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+		}
+	}
+	if err != nil {
+		return Result{Status: StatusError, Error: stepErr(KindInvalidResult, "the handler result is not JSON")}
+	}
+	if err := c.e.result.Validate(decoded); err != nil {
+		return Result{Status: StatusError, Error: validationError(err, KindInvalidResult, "")}
+	}
+	c.tr.OutputBytes = int64(len(raw))
+	if c.tr.OutputBytes > c.lim.MaxOutputBytes {
+		return Result{Status: StatusError, Error: stepErr(KindOversizedOutput, "the result exceeds the output limit").
+			With("output_bytes", c.tr.OutputBytes).With("max_output_bytes", c.lim.MaxOutputBytes)}
+	}
+	return Result{Status: StatusOK, Value: raw}
+}
+
+// withStatus fills the trace status from a finished result.
+func (c *call) withStatus(res Result) Result {
+	switch {
+	case res.Status == StatusOK:
+		c.tr.Status = string(StatusOK)
+	case res.Error != nil:
+		c.tr.Status = string(res.Error.Kind)
+	}
+	return res
+}
