@@ -3,7 +3,6 @@ package prompt
 import (
 	"context"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/rlm-go/rlm/fault"
@@ -76,9 +75,7 @@ type Compiled struct {
 	selected map[UnitID]int
 	rejected map[UnitID]int
 	active   map[UnitID]bool
-	floor    rank // the worst relevant candidate admitted to the frontier
-	full     bool // the relevant frontier was cut by the candidate limit
-	lexFloor int64
+	lexFloor int64 // lexical score below which lexical-only units were hidden
 }
 
 // Input returns the normalized input of the compile.
@@ -662,7 +659,7 @@ func (c *Catalog) frontierCompiled(e *env, res *resolver, r *Compiled) {
 		if e.cutoff > 0 && base == sc.lex[u] && sc.lex[u] < r.lexFloor {
 			continue
 		}
-		h.push(rank{base + int64(c.units[u].Priority), u}, e.limit, &r.full)
+		h.push(rank{base + int64(c.units[u].Priority), u}, e.limit)
 	}
 	// Denied units without evidence are still reported.
 	for _, id := range e.in.Denied {
@@ -670,11 +667,7 @@ func (c *Catalog) frontierCompiled(e *env, res *resolver, r *Compiled) {
 			res.reject(u, e.gate(u, false)...)
 		}
 	}
-	ranked := h.sorted()
-	if len(ranked) > 0 {
-		r.floor = ranked[len(ranked)-1]
-	}
-	for _, rk := range ranked {
+	for _, rk := range h.sorted() {
 		_, _, reasons := e.evidence(rk.unit)
 		res.root(rk.unit, rk.score, false, reasons)
 	}
@@ -718,7 +711,7 @@ func (c *Catalog) frontierAll(e *env, res *resolver) {
 // topK keeps the best k ranks in a heap whose root is the worst kept.
 type topK []rank
 
-func (h *topK) push(r rank, k int, full *bool) {
+func (h *topK) push(r rank, k int) {
 	s := *h
 	if len(s) < k {
 		s = append(s, r)
@@ -733,7 +726,6 @@ func (h *topK) push(r rank, k int, full *bool) {
 		*h = s
 		return
 	}
-	*full = true
 	if k == 0 || !r.better(s[0]) {
 		return
 	}
@@ -903,5 +895,3 @@ type material struct {
 	Encoding             string      `json:"encoding"`
 	LexicalCutoff        int         `json:"lexical_cutoff"`
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }

@@ -349,3 +349,23 @@ func TestCompileGolden(t *testing.T) {
 	r := compile(t, c, Input{Text: "review pull request on github", Selected: []UnitID{"skill:review"}, Needs: []string{"source_search"}}, allCaps)
 	golden(t, "compile_review.golden", r)
 }
+
+func TestConcurrentCompilesAgree(t *testing.T) {
+	c := catalog(t, refFixture)
+	want := compile(t, c, text("review pull request and search source files"), Options{Capabilities: []string{"vcs.read", "fs.read"}, Model: "gpt-4o"})
+	errs := make(chan error, 8)
+	for range 8 {
+		go func() {
+			r, err := c.Compile(context.Background(), text("review pull request and search source files"), Options{Capabilities: []string{"vcs.read", "fs.read"}, Model: "gpt-4o"})
+			if err == nil && (r.Fingerprint != want.Fingerprint || r.Ledger.TotalTokens != want.Ledger.TotalTokens || r.Text != want.Text) {
+				err = fault.New(PhaseCompile, fault.KindInternal, "concurrent compile differs")
+			}
+			errs <- err
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
