@@ -1,0 +1,165 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rlm-go/rlm/authority"
+	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/effect"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/tool"
+	"github.com/rlm-go/rlm/tool/builtin"
+	"github.com/rlm-go/rlm/workspace"
+)
+
+// toolFlags are the flags of every command that runs tools.
+type toolFlags struct {
+	workspace string
+	allow     []string
+	authority string
+	stateDir  string
+}
+
+func (f *toolFlags) register(cmd *cobra.Command, running bool) {
+	cmd.Flags().StringVar(&f.workspace, "workspace", ".", "directory the workspace tools are confined to")
+	if !running {
+		return
+	}
+	cmd.Flags().StringSliceVar(&f.allow, "allow", nil, "capabilities granted to the call, e.g. tool:fs_read,tool:fs_write (none by default)")
+	cmd.Flags().StringVar(&f.authority, "authority", string(authority.DefaultTier), "authority tier: approve_diff, allow_once, allow_session or dangerous")
+	cmd.Flags().StringVar(&f.stateDir, "state-dir", "", "directory of the durable effect journal (default $XDG_STATE_HOME/rlm or ~/.local/state/rlm)")
+}
+
+// cliAuthorityContext is the authority context of calls made from the CLI.
+const cliAuthorityContext = "cli"
+
+func newToolsCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "tools",
+		Short: "List and call the built-in tools",
+	}
+	cmd.AddCommand(newToolsListCmd(), newToolsCallCmd())
+	return cmd
+}
+
+func openRegistry(dir string) (*tool.Registry, *workspace.Root, error) {
+	ws, err := workspace.Open(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	reg := tool.NewRegistry()
+	if err := builtin.Register(reg, ws, builtin.Options{}); err != nil {
+		ws.Close()
+		return nil, nil, err
+	}
+	return reg, ws, nil
+}
+
+func newToolsListCmd() *cobra.Command {
+	var f toolFlags
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "Print the registered tool schemas as JSON, sorted by name",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			reg, ws, err := openRegistry(f.workspace)
+			if err != nil {
+				return err
+			}
+			defer ws.Close()
+			return writeJSON(cmd.OutOrStdout(), reg.Schemas())
+		},
+	}
+	f.register(cmd, false)
+	return cmd
+}
+
+// toolCallOutput is the JSON printed by "rlm tools call".
+type toolCallOutput struct {
+	Status tool.Status     `json:"status"`
+	Value  json.RawMessage `json:"value"`
+	Error  *fault.Error    `json:"error"`
+	Trace  tool.Trace      `json:"trace"`
+}
+
+func newToolsCallCmd() *cobra.Command {
+	var f toolFlags
+	var argsJSON string
+	cmd := &cobra.Command{
+		Use:   "call NAME",
+		Short: "Run one tool invocation through the full pipeline and print its result as JSON",
+		Long: "Run one tool invocation through the full pipeline (schema, capability, limits, confinement, authority, effect journal) " +
+			"and print {\"status\", \"value\", \"error\", \"trace\"}. The exit code is 0 only for status ok " +
+			"(1 for error, 2 for approval_required).",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			caps, err := capability.NewSet(splitCaps(f.allow)...)
+			if err != nil {
+				return err
+			}
+			tier, err := authority.ParseTier(f.authority)
+			if err != nil {
+				return err
+			}
+			reg, ws, err := openRegistry(f.workspace)
+			if err != nil {
+				return err
+			}
+			defer ws.Close()
+			cfg := tool.Config{Authority: authority.NewStore()}
+			if s, ok := reg.Lookup(args[0]); ok && s.Effect != tool.EffectRead {
+				dir := f.stateDir
+				if dir == "" {
+					if dir, err = effect.DefaultStateDir(); err != nil {
+						return err
+					}
+				}
+				j, err := effect.OpenDir(dir)
+				if err != nil {
+					return err
+				}
+				defer j.Close()
+				cfg.Journal = j
+			}
+			if err := cfg.Authority.Set(cliAuthorityContext, tier); err != nil {
+				return err
+			}
+			rt := tool.NewRuntime(reg, cfg)
+			res, err := rt.Invoke(cmd.Context(), tool.Call{
+				Name: args[0], Args: json.RawMessage(argsJSON),
+				Invocation: tool.Invocation{Capabilities: caps, AuthorityContext: cliAuthorityContext},
+			})
+			if err != nil {
+				return fault.FromContext(fault.PhaseTool, err)
+			}
+			if err := writeJSON(cmd.OutOrStdout(), toolCallOutput{Status: res.Status, Value: res.Value, Error: res.Error, Trace: res.Trace}); err != nil {
+				return err
+			}
+			switch res.Status {
+			case tool.StatusOK:
+				return nil
+			case tool.StatusApprovalRequired:
+				return exitError{code: 2}
+			}
+			return exitError{code: 1}
+		},
+	}
+	f.register(cmd, true)
+	cmd.Flags().StringVar(&argsJSON, "args", "{}", "tool arguments as a JSON object")
+	return cmd
+}
+
+func splitCaps(in []string) []string {
+	var out []string
+	for _, s := range in {
+		for p := range strings.SplitSeq(s, ",") {
+			if p = strings.TrimSpace(p); p != "" {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
