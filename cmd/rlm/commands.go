@@ -13,6 +13,7 @@ func subcommands() []*cobra.Command {
 		newRunCmd(),
 		newSearchCmd(),
 		newServeCassetteCmd(),
+		newToolsCmd(),
 		newTraceCmd(),
 	}
 }

@@ -120,8 +120,8 @@ func Register(reg *tool.Registry, ws *workspace.Root, opts Options) error {
 			Name:        "fs_read",
 			Description: "Read a UTF-8 text file in the workspace. path is relative to the workspace root, using '/' separators.",
 			Args:        json.RawMessage(pathArgs), Result: json.RawMessage(readResult),
-			Effect: tool.EffectRead,
-			Limits: tool.Limits{MaxOutputBytes: opts.MaxFileBytes + 1024},
+			Effect:    tool.EffectRead,
+			Limits:    tool.Limits{MaxOutputBytes: opts.MaxFileBytes + 1024},
 			Preflight: resolve(false),
 			Handler: func(ctx context.Context, req tool.Request) (any, error) {
 				a, err := decode(req.Args)
@@ -135,8 +135,8 @@ func Register(reg *tool.Registry, ws *workspace.Root, opts Options) error {
 			Name:        "fs_list",
 			Description: "List a directory in the workspace, sorted by name. Use \".\" for the workspace root.",
 			Args:        json.RawMessage(pathArgs), Result: json.RawMessage(listResult),
-			Effect: tool.EffectRead,
-			Limits: tool.Limits{MaxOutputBytes: 64 << 10},
+			Effect:    tool.EffectRead,
+			Limits:    tool.Limits{MaxOutputBytes: 64 << 10},
 			Preflight: resolve(true),
 			Handler: func(ctx context.Context, req tool.Request) (any, error) {
 				a, err := decode(req.Args)
