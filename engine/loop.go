@@ -12,6 +12,7 @@ import (
 	"github.com/rlm-go/rlm/fingerprint"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/plan"
+	"github.com/rlm-go/rlm/tool"
 	"github.com/rlm-go/rlm/trace"
 )
 
@@ -259,7 +260,7 @@ func isFatal(err error) bool {
 		}
 		switch e.Kind {
 		case fault.KindCancelled, fault.KindTimeout, KindDeepRecursionRequired, KindRecursiveCycle,
-			kindCapabilityDenied, kindMaxDepth:
+			kindCapabilityDenied, kindMaxDepth, KindApprovalRequired, tool.KindAuthorityDenied:
 			return true
 		}
 		if e.Cause == nil {

@@ -126,6 +126,7 @@ func newRunCmd() *cobra.Command {
 	var (
 		pf        providerFlags
 		bf        budgetFlags
+		tf        toolFlags
 		ctxFile   string
 		asJSON    bool
 		traceFile string
@@ -149,10 +150,27 @@ and answers. Budgets are enforced tree-wide.`,
 			if err != nil {
 				return err
 			}
-			eng, err := engine.New(engine.Config{
+			cfg := engine.Config{
 				Provider: sess.provider, Model: pf.model, SubModel: pf.subModel, Store: store,
 				Limits: bf.lim, ExperimentalDeepRecursion: bf.deep,
-			})
+			}
+			if len(tf.allow) > 0 {
+				ts, err := tf.open()
+				if err != nil {
+					sess.close()
+					return err
+				}
+				defer ts.Close()
+				// Tools granted with --allow join the default root
+				// capabilities; children get the defaults without tools.
+				sub := pf.subModel
+				if sub == "" {
+					sub = pf.model
+				}
+				cfg.Capabilities = engine.DefaultCapabilities(pf.model, sub).Union(ts.Caps)
+				cfg.Tools = &engine.RuntimeTools{Registry: ts.Registry, Invoker: ts.Runtime, AuthorityContext: cliAuthorityContext}
+			}
+			eng, err := engine.New(cfg)
 			if err != nil {
 				sess.close()
 				return err
@@ -176,6 +194,7 @@ and answers. Budgets are enforced tree-wide.`,
 	}
 	pf.register(cmd)
 	bf.register(cmd)
+	tf.register(cmd, true)
 	cmd.Flags().StringVar(&ctxFile, "context", "", "context file (- for stdin); required")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print the result as JSON: {"status","answer","usage","error","trace"}`)
 	cmd.Flags().StringVar(&traceFile, "trace", "", "write the trace to FILE (.jsonl for JSON lines, else one JSON envelope)")

@@ -156,3 +156,24 @@ func readFile(t *testing.T, p string) string {
 	}
 	return string(b)
 }
+
+func TestRunWithWorkspaceTool(t *testing.T) {
+	dir := t.TempDir()
+	ws := filepath.Join(dir, "ws")
+	os.Mkdir(ws, 0o755)
+	os.WriteFile(filepath.Join(ws, "notes.txt"), []byte("the code word is HERON"), 0o644)
+	ctxFile := filepath.Join(dir, "in.txt")
+	os.WriteFile(ctxFile, []byte("context\n"), 0o644)
+	plan := `{"steps":[{"op":"tool","name":"fs_read","args":{"path":"notes.txt"},"bind":"f"},{"op":"final","value":{"ref":"var","name":"f"}}]}`
+	cas := writeCassette(t, dir, plan)
+	out, errOut, code := runCLI(t, "", "run", "--context", ctxFile, "--replay", cas, "--workspace", ws, "--allow", "tool:fs_read", "--json", "read the notes")
+	if code != 0 || !strings.Contains(out, "HERON") {
+		t.Fatalf("%d %s %s", code, out, errOut)
+	}
+	// Without --allow the tool is not granted: capability_denied ends the run.
+	cas2 := writeCassette(t, dir, plan)
+	out, _, code = runCLI(t, "", "run", "--context", ctxFile, "--replay", cas2, "--workspace", ws, "--json", "read the notes")
+	if code != 1 || !strings.Contains(out, `"capability_denied"`) {
+		t.Fatalf("%d %s", code, out)
+	}
+}

@@ -1,0 +1,79 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/tool"
+)
+
+func upperTool(t *testing.T, calls *atomic.Int64) *RuntimeTools {
+	t.Helper()
+	reg := tool.NewRegistry()
+	err := reg.Register(tool.Spec{
+		Name: "upper", Description: "upper-case a string",
+		Args:   json.RawMessage(`{"type":"object","properties":{"s":{"type":"string"}},"required":["s"],"additionalProperties":false}`),
+		Result: json.RawMessage(`{"type":"string"}`),
+		Effect: tool.EffectRead,
+		Handler: func(ctx context.Context, req tool.Request) (any, error) {
+			calls.Add(1)
+			var a struct{ S string }
+			if err := json.Unmarshal(req.Args, &a); err != nil {
+				return nil, err
+			}
+			return strings.ToUpper(a.S), nil
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rt := tool.NewRuntime(reg, tool.Config{})
+	return &RuntimeTools{Registry: reg, Invoker: rt}
+}
+
+func TestToolStepThroughRuntime(t *testing.T) {
+	var calls atomic.Int64
+	tools := upperTool(t, &calls)
+	caps := DefaultCapabilities("test-model", "test-model").Union(capability.MustSet("tool:upper"))
+	f := newFixture(t, haystack, Config{Tools: tools, Capabilities: caps},
+		reply("upper: upper-case a string", steps(
+			map[string]any{"op": "tool", "name": "upper", "args": map[string]any{"s": "abc"}, "bind": "u"},
+			map[string]any{"op": "final", "value": ref("u")},
+		)),
+	)
+	res, err := f.run(t, "shout")
+	if err != nil || res.Answer != "ABC" || calls.Load() != 1 || res.Counters.ToolCalls != 1 {
+		t.Fatalf("%v %+v calls=%d", err, res.Answer, calls.Load())
+	}
+
+	// Schema failure: the tool runtime's typed error becomes an observation.
+	g := newFixture(t, haystack, Config{Tools: tools, Capabilities: caps},
+		reply("Query: shout", steps(map[string]any{"op": "tool", "name": "upper", "args": map[string]any{"s": 1}, "bind": "u"})),
+		reply("schema_validation_failed", `{"answer":"gave up"}`),
+	)
+	res, err = g.run(t, "shout")
+	if err != nil || res.Answer != "gave up" || calls.Load() != 1 {
+		t.Fatalf("%v %+v", err, res.Answer)
+	}
+}
+
+// The child's tool calls are authorized against the child's narrowed set:
+// the default child set has no tools.
+func TestChildToolCallDenied(t *testing.T) {
+	var calls atomic.Int64
+	tools := upperTool(t, &calls)
+	caps := DefaultCapabilities("test-model", "test-model").Union(capability.MustSet("tool:upper"))
+	f := newFixture(t, haystack, Config{Tools: tools, Capabilities: caps},
+		reply("Query: root", rlmPlan("child")),
+		reply("Query: child", steps(map[string]any{"op": "tool", "name": "upper", "args": map[string]any{"s": "x"}, "bind": "u"})),
+	)
+	_, err := f.run(t, "root")
+	if fault.KindOf(err) != kindCapabilityDenied || calls.Load() != 0 {
+		t.Fatalf("want capability_denied and no call, got %v (calls %d)", err, calls.Load())
+	}
+}
