@@ -483,7 +483,8 @@ func (c *call) checkResult(v any) Result {
 	var decoded any
 	var err error
 	if rm, ok := v.(json.RawMessage); ok {
-		decoded, err = jsonstrict.Decode(rm)
+		// Handler output is trusted Go code: the standard decoder suffices.
+		decoded, err = jsonschema.UnmarshalJSON(bytes.NewReader(rm))
 		if err == nil {
 			var buf bytes.Buffer
 			err = json.Compact(&buf, rm)
