@@ -176,11 +176,15 @@ and answers. Budgets are enforced tree-wide.`,
 				return err
 			}
 			var opts []trace.Option
-			if !asJSON && isTerminal(cmd.ErrOrStderr()) {
+			live := !asJSON && isTerminal(cmd.ErrOrStderr())
+			if live {
 				opts = append(opts, trace.WithObserver(progress(cmd.ErrOrStderr())))
 			}
 			rec := trace.NewRecorder(opts...)
 			res, runErr := eng.Run(trace.WithRecorder(ctx, rec), args[0], h)
+			if live {
+				fmt.Fprintln(cmd.ErrOrStderr())
+			}
 			if err := sess.finish(pf.record); err != nil {
 				return err
 			}
@@ -272,6 +276,7 @@ func progress(w io.Writer) func(trace.Event) {
 		switch ev.Kind {
 		case trace.KindTurn:
 			turns++
+			return
 		case trace.KindModelCall:
 			calls++
 			if ev.Tokens != nil {
@@ -281,6 +286,6 @@ func progress(w io.Writer) func(trace.Event) {
 		default:
 			return
 		}
-		fmt.Fprintf(w, "\r\033[Kturns %d · depth %d · model calls %d · tokens %d · cost $%.4f", turns, ev.Depth, calls, tokens, cost)
+		fmt.Fprintf(w, "\r\033[Kturn %d · depth %d · model calls %d · tokens %d · cost $%.4f", turns+1, ev.Depth, calls, tokens, cost)
 	}
 }
