@@ -1,0 +1,177 @@
+// Package command compiles closed knowledge-base records into prompt
+// commands and executes them through the canonical tool runtime.
+//
+// A knowledge base (KB) is data only: prompts {id, text, role?, skills?},
+// triggers {id, trigger} and actions {id, action}. The action vocabulary is
+// closed: delegate_subagent, which compiles to the target
+// tool:rlm_subagent. Compile binds a trigger to exactly one prompt and
+// returns a fingerprinted Command; Execute checks the command and invokes
+// the registered rlm_subagent tool with arguments derived only from the
+// compiled text. Nothing in a KB or a command is ever evaluated as code,
+// names a tool, or grants a capability.
+package command
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/jsonstrict"
+)
+
+// Phases of errors reported by this package.
+const (
+	PhaseDecode  fault.Phase = "decode"
+	PhaseCompile fault.Phase = "compile"
+	PhaseExecute fault.Phase = fault.PhaseExecute
+	PhaseResume  fault.Phase = "resume"
+)
+
+// Error kinds reported by this package.
+const (
+	KindInvalidKB                fault.Kind = "invalid_kb"
+	KindMissingBinding           fault.Kind = "missing_binding"
+	KindAmbiguousBinding         fault.Kind = "ambiguous_binding"
+	KindIncompleteReference      fault.Kind = "ambiguous_or_incomplete_reference"
+	KindInvalidPrompt            fault.Kind = "invalid_prompt"
+	KindInvalidAction            fault.Kind = "invalid_action"
+	KindAmbiguousRole            fault.Kind = "ambiguous_delegation_role"
+	KindTooManySkills            fault.Kind = "too_many_delegation_skills"
+	KindInvalidRole              fault.Kind = "invalid_delegation_role"
+	KindInvalidSkill             fault.Kind = "invalid_delegation_skill"
+	KindInvalidCommand           fault.Kind = "invalid_command"
+	KindUnsupportedCommand       fault.Kind = "unsupported_command"
+	KindInvalidFingerprint       fault.Kind = "invalid_fingerprint"
+	KindDelegationPolicyConflict fault.Kind = "delegation_policy_conflict"
+	KindInvalidDelegationPolicy  fault.Kind = "invalid_delegation_policy"
+	KindRegistrationFailed       fault.Kind = "subagent_registration_failed"
+	KindMalformedChildResult     fault.Kind = "malformed_child_result"
+	KindChildFailed              fault.Kind = "child_failed"
+	KindChildCancelled           fault.Kind = "child_cancelled"
+	KindChildTimeout             fault.Kind = "child_timeout"
+	KindChildBudgetExhausted     fault.Kind = "child_budget_exhausted"
+	KindInvalidContinuation      fault.Kind = "invalid_continuation"
+	KindContinuationError        fault.Kind = "continuation_error"
+	KindContinuationPanic        fault.Kind = "continuation_panic"
+)
+
+// Limits of a knowledge base.
+const (
+	MaxKBBytes   = 4 << 20
+	MaxRecords   = 10000
+	MaxIDBytes   = 128
+	MaxTextBytes = 64 << 10
+)
+
+// KB is a closed knowledge base of prompt-command records.
+type KB struct {
+	Prompts  []Prompt  `json:"prompts"`
+	Triggers []Trigger `json:"triggers"`
+	Actions  []Action  `json:"actions"`
+}
+
+// Prompt is a prompt record with its optional delegation role and skills.
+type Prompt struct {
+	ID     string   `json:"id"`
+	Text   string   `json:"text"`
+	Role   string   `json:"role,omitempty"`
+	Skills []string `json:"skills,omitempty"`
+}
+
+// Trigger binds a trigger string to a prompt id.
+type Trigger struct {
+	ID      string `json:"id"`
+	Trigger string `json:"trigger"`
+}
+
+// Action binds an action name to a prompt id.
+type Action struct {
+	ID     string `json:"id"`
+	Action string `json:"action"`
+}
+
+func kbErr(msg string) *fault.Error { return fault.New(PhaseDecode, KindInvalidKB, msg) }
+
+// DecodeKB parses a knowledge base strictly: one JSON object, no duplicate
+// keys, no unknown fields, at most MaxKBBytes, MaxRecords records in all,
+// ids of 1-128 bytes and texts of 1-64 KiB. Errors have Kind invalid_kb.
+func DecodeKB(data []byte) (*KB, error) {
+	if len(data) > MaxKBBytes {
+		return nil, kbErr("the knowledge base is too large").With("bytes", len(data)).With("max", MaxKBBytes)
+	}
+	if err := jsonstrict.CheckDuplicates(data); err != nil {
+		return nil, fault.Wrap(err, PhaseDecode, KindInvalidKB, "the knowledge base is not strict JSON")
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var kb KB
+	if err := dec.Decode(&kb); err != nil {
+		return nil, fault.Wrap(err, PhaseDecode, KindInvalidKB, "the knowledge base does not match {prompts, triggers, actions}")
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return nil, kbErr("trailing data after the knowledge base")
+	}
+	if err := kb.Validate(); err != nil {
+		return nil, err
+	}
+	return &kb, nil
+}
+
+// LoadKB reads and decodes the knowledge base file at path.
+func LoadKB(path string) (*KB, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fault.Wrap(err, PhaseDecode, KindInvalidKB, "cannot read the knowledge base").With("path", path)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxKBBytes+1))
+	if err != nil {
+		return nil, fault.Wrap(err, PhaseDecode, KindInvalidKB, "cannot read the knowledge base").With("path", path)
+	}
+	return DecodeKB(data)
+}
+
+// Validate checks the record bounds. Record semantics (bindings, actions,
+// roles) are checked by Compile.
+func (kb *KB) Validate() error {
+	if n := len(kb.Prompts) + len(kb.Triggers) + len(kb.Actions); n > MaxRecords {
+		return kbErr("too many records").With("records", n).With("max", MaxRecords)
+	}
+	id := func(kind string, i int, s string) error {
+		if s == "" || len(s) > MaxIDBytes {
+			return kbErr("record ids must be 1-128 bytes").With("record", kind).With("index", i)
+		}
+		return nil
+	}
+	for i, p := range kb.Prompts {
+		if err := id("prompt", i, p.ID); err != nil {
+			return err
+		}
+		if len(p.Text) > MaxTextBytes {
+			return kbErr("prompt text is too long").With("index", i).With("max", MaxTextBytes)
+		}
+		if len(p.Skills) > MaxRecords {
+			return kbErr("too many skills").With("index", i)
+		}
+	}
+	for i, t := range kb.Triggers {
+		if err := id("trigger", i, t.ID); err != nil {
+			return err
+		}
+		if t.Trigger == "" || len(t.Trigger) > MaxIDBytes {
+			return kbErr("triggers must be 1-128 bytes").With("index", i)
+		}
+	}
+	for i, a := range kb.Actions {
+		if err := id("action", i, a.ID); err != nil {
+			return err
+		}
+		if a.Action == "" || len(a.Action) > MaxIDBytes {
+			return kbErr("actions must be 1-128 bytes").With("index", i)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,94 @@
+package subagent
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+
+	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/engine"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/tool"
+)
+
+// EngineCompleter runs a child's completion with the RLM engine over a
+// host-configured context. Per call it overwrites the engine
+// configuration's capabilities (the child's own; the child's recursive
+// children get the same set without tools), its time limit (the effective
+// timeout) and, when Registry is set, its tools: a RuntimeTools bound to
+// the child's authority context, so the child's tool calls are authorized
+// against the child's capabilities and tier.
+type EngineCompleter struct {
+	// Config is the base engine configuration (provider, models, store,
+	// limits). Its Capabilities, ChildCapabilities and Tools are replaced.
+	Config engine.Config
+	// Context is the handle of the context the child answers over.
+	Context corpus.Handle
+	// Registry and Invoker, when set, offer registered tools to the child.
+	// Use an Invoker whose worker pool is not the one running the
+	// rlm_subagent call itself, so nested calls cannot starve it.
+	Registry *tool.Registry
+	Invoker  tool.Invoker
+}
+
+var _ Completer = (*EngineCompleter)(nil)
+
+// Complete runs one engine completion for req.
+func (c *EngineCompleter) Complete(ctx context.Context, req Request) (Completion, error) {
+	if req.Capabilities.Len() == 0 {
+		// The engine substitutes its defaults for an empty set; a child
+		// must never gain them.
+		fe := fault.New(fault.PhaseConfig, engine.KindInvalidConfig, "a child needs at least one capability")
+		return Completion{Status: StatusFailed, Error: fe}, fe
+	}
+	cfg := c.Config
+	cfg.Capabilities = req.Capabilities
+	var grand []capability.Cap
+	for _, cp := range req.Capabilities.List() {
+		if cp.Prefix() != capability.PrefixTool {
+			grand = append(grand, cp)
+		}
+	}
+	cfg.ChildCapabilities = capability.Of(grand...)
+	if cfg.ChildCapabilities.Len() == 0 {
+		cfg.ChildCapabilities = req.Capabilities
+	}
+	cfg.Tools = nil
+	if c.Registry != nil && c.Invoker != nil {
+		cfg.Tools = &engine.RuntimeTools{Registry: c.Registry, Invoker: c.Invoker, AuthorityContext: req.AuthorityContext}
+	}
+	if req.TimeLimit > 0 {
+		cfg.Limits.TimeLimit = req.TimeLimit
+	}
+	if d := req.Delegation; d.Role != "" || len(d.Skills) > 0 {
+		// Role and skill names are validated tokens ([a-z0-9-]), never
+		// free text.
+		var b strings.Builder
+		b.WriteString(cfg.Instructions)
+		if b.Len() > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString("You are a delegated child agent.")
+		if d.Role != "" {
+			b.WriteString(" Role: " + d.Role + ".")
+		}
+		if len(d.Skills) > 0 {
+			b.WriteString(" Skills: " + strings.Join(d.Skills, ", ") + ".")
+		}
+		cfg.Instructions = b.String()
+	}
+	eng, err := engine.New(cfg)
+	if err != nil {
+		fe := fault.As(err)
+		return Completion{Status: StatusFailed, Error: fe}, err
+	}
+	res, err := eng.Run(ctx, req.Query, c.Context)
+	comp := Completion{Status: res.Status, Answer: res.Answer, Usage: res.Usage, Error: res.Error}
+	// The envelope carries the result without its trajectory and variable
+	// previews, which go to the caller's trace recorder instead.
+	r := *res
+	r.Trajectory, r.Vars = nil, nil
+	comp.Result, _ = json.Marshal(r)
+	return comp, err
+}

@@ -1,0 +1,221 @@
+package subagent
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"time"
+
+	"github.com/rlm-go/rlm/agent"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/tool"
+)
+
+// ArgsSchema is the closed argument schema of rlm_subagent.
+const ArgsSchema = `{"type":"object","properties":{` +
+	`"query":{"type":"string","minLength":1,"description":"the task for the child agent"},` +
+	`"timeout_seconds":{"type":"number","exclusiveMinimum":0,"description":"optional task time limit in seconds (host maximum applies)"}},` +
+	`"required":["query"],"additionalProperties":false}`
+
+// ResultSchema is the closed result schema of rlm_subagent.
+const ResultSchema = `{"type":"object","required":["status","value","usage","correlation","delegation","trace"],` +
+	`"properties":{` +
+	`"status":{"enum":["completed","failed"]},` +
+	`"value":{},` +
+	`"usage":{"type":"object"},` +
+	`"correlation":{"type":"object","required":["runtime","parent","child"],"properties":{"runtime":{"type":"string"},"parent":{"type":"string"},"child":{"type":["string","null"]}},"additionalProperties":false},` +
+	`"delegation":{"type":["object","null"]},` +
+	`"trace":{"type":"array"},` +
+	`"completion":{"type":"object"},` +
+	`"error":{"type":"object","required":["phase","kind"]},` +
+	`"timeout":{"type":"object","required":["source","requested_seconds","effective_seconds"]}},` +
+	`"additionalProperties":false}`
+
+const defaultDescription = "Delegate a self-contained task to a bounded child agent that runs a full completion over the host's context " +
+	"with narrower capabilities, and return its result envelope {status, value, usage, correlation, delegation, trace, error?}."
+
+type subagentTool struct {
+	cfg    Config
+	policy TimeoutPolicy
+	deleg  Delegation
+}
+
+func configErr(msg string) *fault.Error { return fault.New(PhaseSubagent, KindInvalidConfig, msg) }
+
+func newTool(cfg Config) (*subagentTool, error) {
+	if cfg.ChildCapabilities.Has(Capability) {
+		return nil, fault.New(PhaseSubagent, KindUnboundedRecursiveDelegation,
+			"child capabilities may not include tool:rlm_subagent (unbounded recursive delegation)").With("capability", string(Capability))
+	}
+	if cfg.Runtime == nil || cfg.Parent == "" || cfg.Completer == nil {
+		return nil, configErr("rlm_subagent needs an agent runtime, a parent agent and a completer")
+	}
+	if _, err := cfg.Runtime.Status(cfg.Parent); err != nil {
+		return nil, fault.Wrap(err, PhaseSubagent, KindInvalidConfig, "the parent agent does not exist").With("parent", string(cfg.Parent))
+	}
+	if cfg.MaxOutputBytes < 0 {
+		return nil, configErr("max output bytes must be positive")
+	}
+	if cfg.MaxOutputBytes == 0 {
+		cfg.MaxOutputBytes = DefaultMaxOutputBytes
+	}
+	pol, err := cfg.Timeout.Resolve()
+	if err != nil {
+		return nil, err
+	}
+	d, err := cfg.Delegation.Normalize()
+	if err != nil {
+		return nil, err
+	}
+	return &subagentTool{cfg: cfg, policy: pol, deleg: d}, nil
+}
+
+func (s *subagentTool) spec() tool.Spec {
+	desc := s.cfg.Description
+	if desc == "" {
+		desc = defaultDescription
+	}
+	return tool.Spec{
+		Name: Name, Description: desc, Capability: Capability, Effect: tool.EffectRead,
+		Args: json.RawMessage(ArgsSchema), Result: json.RawMessage(ResultSchema),
+		// The supervised call ends at effective+grace <= max+grace; the
+		// tool's own limit adds one more grace so that a supervised-call
+		// timeout is reported in the envelope, not as a tool timeout.
+		Limits:  tool.Limits{TimeLimit: s.policy.Max + 2*s.policy.Grace, MaxOutputBytes: s.cfg.MaxOutputBytes},
+		Handler: s.handle,
+	}
+}
+
+type args struct {
+	Query          string   `json:"query"`
+	TimeoutSeconds *float64 `json:"timeout_seconds"`
+}
+
+// resolveTimeout applies the host policy to a requested timeout.
+func (s *subagentTool) resolveTimeout(req *float64) (Timeout, time.Duration, *fault.Error) {
+	if req == nil {
+		return Timeout{Source: TimeoutDefault, EffectiveSeconds: s.policy.Default.Seconds()}, s.policy.Default, nil
+	}
+	v := *req
+	if !(v > 0) || math.IsInf(v, 0) {
+		return Timeout{}, 0, fault.New(PhaseSubagent, KindInvalidTimeout, "timeout_seconds must be a positive number").With("requested", v)
+	}
+	if v > s.policy.Max.Seconds() {
+		return Timeout{}, 0, fault.New(PhaseSubagent, KindTimeoutExceedsMaximum, "the requested timeout exceeds the host maximum").
+			With("requested", v).With("maximum", s.policy.Max.Seconds())
+	}
+	d := time.Duration(v * float64(time.Second))
+	if d <= 0 {
+		d = time.Nanosecond
+	}
+	return Timeout{Source: TimeoutModelRequest, RequestedSeconds: &v, EffectiveSeconds: v}, d, nil
+}
+
+func (s *subagentTool) handle(ctx context.Context, req tool.Request) (any, error) {
+	var a args
+	if err := json.Unmarshal(req.Args, &a); err != nil {
+		return nil, fault.Wrap(err, fault.PhaseTool, tool.KindMalformedArgs, "arguments do not decode")
+	}
+	rt := s.cfg.Runtime
+	env := &Envelope{Status: EnvelopeFailed, Value: json.RawMessage("null"), Trace: []agent.Event{},
+		Correlation: Correlation{Runtime: rt.ID(), Parent: s.cfg.Parent}}
+	to, effective, fe := s.resolveTimeout(a.TimeoutSeconds)
+	if fe != nil {
+		env.Error = fe
+		return marshal(env)
+	}
+	env.Timeout = &to
+	deleg := s.deleg
+	env.Delegation = &deleg
+
+	meta, _ := json.Marshal(map[string]any{"purpose": "delegation", "delegation": deleg})
+	child, err := rt.Spawn(s.cfg.Parent, agent.Spec{Name: Name, Mode: agent.ModeRLM, Metadata: meta}, s.cfg.ChildCapabilities)
+	if err != nil {
+		env.Error = fault.As(err)
+		env.Trace = rt.TraceOf(s.cfg.Parent, EnvelopeTraceLimit)
+		return marshal(env)
+	}
+	env.Correlation.Child = &child
+	// The child's own, authoritative identity: nothing here comes from the
+	// caller or the model.
+	info, err := rt.Status(child)
+	if err != nil {
+		env.Error = fault.As(err)
+		return marshal(env)
+	}
+	creq := Request{
+		Query: a.Query, Capabilities: info.Capabilities, AuthorityContext: info.AuthorityContext,
+		RuntimeID: rt.ID(), Parent: s.cfg.Parent, Agent: child, TimeLimit: effective, Delegation: deleg,
+	}
+	payload, _ := json.Marshal(map[string]any{"query": a.Query})
+	work := agent.Work{Type: "completion", Payload: payload}
+	val, err := rt.SupervisedCall(ctx, child, work, func(wctx context.Context, _ agent.ID, _ agent.Work) (json.RawMessage, error) {
+		return s.complete(wctx, rt, child, creq, *env)
+	}, effective+s.policy.Grace)
+	if err == nil {
+		// The worker built the envelope; the parent has received the same
+		// bytes as its child_result. Completing the child releases its
+		// live slot.
+		if rt.Send(ctx, child, agent.Message{Type: agent.MsgComplete, Value: val}) == nil {
+			_, _ = rt.Pump(ctx, child, 0)
+		}
+		return val, nil
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	env.Error = fault.As(err)
+	if env.Error == nil {
+		env.Error = fault.Wrap(err, PhaseSubagent, KindCompletionFailed, "the child call failed")
+	}
+	env.Trace = rt.TraceOf(child, EnvelopeTraceLimit)
+	return marshal(env)
+}
+
+// complete runs on the agent runtime's worker: the child's completion,
+// then the envelope, which becomes the child's result.
+func (s *subagentTool) complete(ctx context.Context, rt *agent.Runtime, child agent.ID, req Request, env Envelope) (json.RawMessage, error) {
+	comp, err := s.cfg.Completer.Complete(ctx, req)
+	if ctx.Err() != nil {
+		// Cancellation and the supervised deadline are the runtime's to
+		// report.
+		return nil, ctx.Err()
+	}
+	env.Usage = comp.Usage
+	if err == nil && comp.Status == StatusCompleted {
+		env.Status = EnvelopeCompleted
+		v, merr := json.Marshal(comp.Answer)
+		if merr != nil {
+			err = merr
+		} else {
+			env.Value = v
+			env.Completion = comp.Result
+		}
+	}
+	if env.Status != EnvelopeCompleted {
+		env.Error = comp.Error
+		if env.Error == nil && err != nil {
+			env.Error = fault.As(err)
+		}
+		if env.Error == nil {
+			env.Error = fault.New(PhaseSubagent, KindCompletionFailed, "the child completion failed").With("status", comp.Status)
+			if err != nil {
+				env.Error.Cause = err
+			}
+		}
+		env.Completion = nil
+	}
+	env.Trace = rt.TraceOf(child, EnvelopeTraceLimit)
+	return marshal(&env)
+}
+
+func marshal(env *Envelope) (json.RawMessage, error) {
+	if env.Trace == nil {
+		env.Trace = []agent.Event{}
+	}
+	b, err := json.Marshal(env)
+	if err != nil {
+		return nil, fault.Wrap(err, PhaseSubagent, fault.KindInternal, "the envelope does not encode")
+	}
+	return b, nil
+}
