@@ -1,0 +1,568 @@
+package direct
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/prompt"
+	"github.com/rlm-go/rlm/tool"
+	"github.com/rlm-go/rlm/trace"
+)
+
+// DefaultMaxNativeCallsPerBatch is the default largest tool-call batch one
+// provider response may carry. Sixteen covers the parallel reads real
+// models emit while keeping one turn's work and observation size bounded.
+const DefaultMaxNativeCallsPerBatch = 16
+
+// DefaultMaxTokens is the default completion cap of each request.
+const DefaultMaxTokens = 1024
+
+// DefaultContextLimits bound one context-tool operation: 16 results, 4096
+// bytes, one second.
+var DefaultContextLimits = corpus.Limits{MaxResults: 16, MaxBytes: 4096, TimeLimit: time.Second}
+
+// Limits are the budgets of a direct run: the tree-wide budget limits
+// plus the per-batch cardinality limit.
+type Limits struct {
+	budget.Limits
+	// MaxNativeCallsPerBatch bounds the calls of one provider response,
+	// malformed calls included. Zero means DefaultMaxNativeCallsPerBatch;
+	// negative means unlimited.
+	MaxNativeCallsPerBatch int `json:"max_native_calls_per_batch"`
+}
+
+// Config configures a Runner.
+type Config struct {
+	// Provider answers the chat requests (required).
+	Provider model.Provider
+	// Model overrides the provider's default model when set.
+	Model string
+	// MaxTokens caps each completion; zero means DefaultMaxTokens. It is
+	// further clamped to the tokens remaining in the budget.
+	MaxTokens int
+	// Temperature is sent when non-nil.
+	Temperature *float64
+
+	// Capabilities granted to the run: tool:NAME for registered tools and
+	// context:search, context:slice, context:peek for the context tools.
+	Capabilities capability.Set
+	// Registry holds the registered tools; nil means none. Tools is the
+	// canonical tool runtime that runs them and is required with Registry.
+	Registry *tool.Registry
+	Tools    tool.Invoker
+	// AuthorityContext is the authority owner of the run's tool calls.
+	AuthorityContext string
+
+	// Store and Input are the context store and the input handle the
+	// context tools read; without them no context tool is offered.
+	Store *corpus.Store
+	Input corpus.Handle
+	// ContextLimits bound each context operation; zero fields take
+	// DefaultContextLimits.
+	ContextLimits corpus.Limits
+
+	// Mode is the prompt compiler mode for registry tools: compiled (the
+	// default) or all_tools (a stable prompt-cache prefix).
+	Mode prompt.Mode
+	// Limits are the run's budgets; zero fields take the defaults.
+	Limits Limits
+	// Tracker, when set, is a shared tree-wide tracker to charge instead of
+	// a fresh one built from Limits.Limits.
+	Tracker *budget.Tracker
+
+	// Deadline and SynthesisReserve enable the synthesis turn: once the
+	// time left until Deadline is at most SynthesisReserve, the next
+	// request is sent without tools and asks for the final answer. Zero
+	// values disable it.
+	Deadline         time.Time
+	SynthesisReserve time.Duration
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+// Runner runs direct sessions. It is safe for concurrent use; each Run is
+// one session.
+type Runner struct {
+	cfg Config
+}
+
+// New validates cfg and returns a Runner.
+func New(cfg Config) (*Runner, error) {
+	bad := func(msg string) error { return fault.New(PhaseSetup, KindInvalidConfig, msg) }
+	switch {
+	case cfg.Provider == nil:
+		return nil, bad("a provider is required")
+	case cfg.Registry != nil && cfg.Tools == nil:
+		return nil, bad("a tool runtime is required with a registry")
+	case cfg.Store != nil && cfg.Input.IsZero():
+		return nil, bad("an input handle is required with a context store")
+	case cfg.MaxTokens < 0:
+		return nil, bad("max tokens must not be negative")
+	case cfg.SynthesisReserve < 0:
+		return nil, bad("the synthesis reserve must not be negative")
+	}
+	switch cfg.Mode {
+	case "", prompt.ModeCompiled, prompt.ModeAllTools:
+	default:
+		return nil, fault.New(PhaseSetup, KindInvalidConfig, "mode must be compiled or all_tools").With("mode", string(cfg.Mode))
+	}
+	lim, err := cfg.Limits.Limits.Resolve()
+	if err != nil {
+		return nil, err
+	}
+	cfg.Limits.Limits = lim
+	if cfg.Limits.MaxNativeCallsPerBatch == 0 {
+		cfg.Limits.MaxNativeCallsPerBatch = DefaultMaxNativeCallsPerBatch
+	}
+	if cfg.MaxTokens == 0 {
+		cfg.MaxTokens = DefaultMaxTokens
+	}
+	cl := cfg.ContextLimits
+	if cl.MaxResults == 0 {
+		cl.MaxResults = DefaultContextLimits.MaxResults
+	}
+	if cl.MaxBytes == 0 {
+		cl.MaxBytes = DefaultContextLimits.MaxBytes
+	}
+	if cl.TimeLimit == 0 {
+		cl.TimeLimit = DefaultContextLimits.TimeLimit
+	}
+	if cfg.ContextLimits, err = cl.Resolve(); err != nil {
+		return nil, err
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return &Runner{cfg: cfg}, nil
+}
+
+// Event types of the trajectory.
+const (
+	EventModel        = "model"                // one provider response
+	EventNativeTool   = "native_tool"          // a registered tool call ran (or asked for approval)
+	EventRejected     = "native_call_rejected" // a call got a repair observation
+	EventContext      = "native_context"       // a context tool call ran
+	EventSynthesis    = "synthesis"            // the tool-free synthesis turn began
+	EventBatchRefused = "native_batch_refused" // a batch was fatal; nothing in it ran
+)
+
+// Event is one trajectory record.
+type Event struct {
+	Type      string        `json:"type"`
+	Turn      int           `json:"turn"`
+	CallID    string        `json:"call_id,omitempty"`
+	Name      string        `json:"name,omitempty"`
+	Status    string        `json:"status,omitempty"`
+	Phase     string        `json:"phase,omitempty"`
+	Kind      string        `json:"kind,omitempty"`
+	Truncated bool          `json:"truncated,omitempty"`
+	Bytes     int           `json:"bytes,omitempty"`
+	Calls     int           `json:"calls,omitempty"`
+	Usage     *budget.Usage `json:"usage,omitempty"`
+}
+
+// Run statuses.
+const (
+	StatusOK    = "ok"
+	StatusError = "error"
+)
+
+// Result is the outcome of a run. It is returned on failure too, with
+// Status error and the same counters as the *Error.
+type Result struct {
+	Status       string       `json:"status"`
+	Answer       string       `json:"answer"`
+	Turns        int          `json:"turns"`
+	ToolCalls    int          `json:"tool_calls"`
+	ContextCalls int          `json:"context_calls"`
+	Usage        budget.Usage `json:"usage"`
+	Error        *fault.Error `json:"error"`
+	Events       []Event      `json:"events"`
+	// ObservationBytes counts tool-message bytes; OutputBytes adds the
+	// final text.
+	ObservationBytes int `json:"observation_bytes"`
+	OutputBytes      int `json:"output_bytes"`
+	// Tools are the function names offered to the model, in order.
+	Tools []string `json:"tools"`
+}
+
+// Synthesis directive sent on the tool-free final turn.
+const synthesisDirective = "FINAL SYNTHESIS: the time budget is nearly spent. Do not call tools. Using only the observations above, give your final answer now."
+
+const basePrompt = `You are a bounded agent answering the user's task. Answer directly when you can. Call the offered tools only when they add information or execution, read their observations, then reply with the final answer as plain text.
+Each tool result is a JSON object with call_id, name, status and a value or an error. When a call is rejected, fix its arguments or use an offered tool. An effectful tool (one that changes files or the world) must be the only call of its turn.`
+
+const contextPrompt = `The task's input context is not shown to you: read it with the context tools, which return bounded excerpts.`
+
+const noContextPrompt = `No context operations are granted: do not attempt context reads.`
+
+// run is the state of one session.
+type run struct {
+	cfg     *Config
+	cat     *session
+	tracker *budget.Tracker
+	msgs    []model.Message
+	seen    map[string]struct{}
+	res     Result
+	synth   bool
+}
+
+// Run runs one session answering query and returns its result. On failure
+// the error is an *Error carrying the usage, trajectory and counters spent,
+// and the Result has Status error.
+func (r *Runner) Run(ctx context.Context, query string) (res *Result, err error) {
+	ctx, span := trace.Start(ctx, trace.KindRun, "direct")
+	defer func() {
+		if span != nil {
+			span.Set("turns", res.Turns)
+			span.Set("tool_calls", res.ToolCalls)
+			span.Set("context_calls", res.ContextCalls)
+			span.End(err)
+		}
+	}()
+	cfg := r.cfg
+	st := &run{cfg: &cfg, seen: map[string]struct{}{}, tracker: cfg.Tracker}
+	if st.tracker == nil {
+		st.tracker = budget.NewTracker(cfg.Limits.Limits)
+	}
+	st.res.Events = []Event{}
+	st.res.Tools = []string{}
+	if err := st.setup(ctx, query); err != nil {
+		return st.fail(err)
+	}
+	answer, err := st.loop(ctx)
+	if err != nil {
+		return st.fail(err)
+	}
+	st.res.Status, st.res.Answer = StatusOK, answer
+	out := st.res
+	return &out, nil
+}
+
+func (st *run) fail(err error) (*Result, error) {
+	fe := asFault(err)
+	st.res.Status, st.res.Error = StatusError, fe
+	out := st.res
+	return &out, &Error{Fault: fe, Usage: out.Usage, Turns: out.Turns, ToolCalls: out.ToolCalls,
+		ContextCalls: out.ContextCalls, OutputBytes: out.OutputBytes, Events: out.Events}
+}
+
+func (st *run) setup(ctx context.Context, query string) error {
+	cat, err := newSession(ctx, st.cfg, query)
+	if err != nil {
+		return err
+	}
+	st.cat = cat
+	for _, t := range cat.tools {
+		st.res.Tools = append(st.res.Tools, t.Name)
+	}
+	sys := basePrompt + "\n" + noContextPrompt
+	if cat.hasContext {
+		sys = basePrompt + "\n" + contextPrompt
+	}
+	user := "TASK:\n" + query
+	if cat.hasContext {
+		md, err := st.cfg.Store.Metadata(ctx, st.cfg.Input)
+		if err != nil {
+			return err
+		}
+		user += fmt.Sprintf("\n\nInput context: %d bytes, %d lines (descriptor only; read it with the context tools).", md.Bytes, md.Lines)
+	}
+	st.msgs = []model.Message{{Role: model.RoleSystem, Content: sys}, {Role: model.RoleUser, Content: user}}
+	return nil
+}
+
+func cancelled(ctx context.Context) error {
+	return fault.FromContext(fault.PhaseExecute, context.Cause(ctx))
+}
+
+// synthesisDue reports whether the next request must be the tool-free
+// synthesis turn.
+func (st *run) synthesisDue() bool {
+	c := st.cfg
+	if c.Deadline.IsZero() || c.SynthesisReserve <= 0 {
+		return false
+	}
+	return c.Deadline.Sub(c.Now()) <= c.SynthesisReserve
+}
+
+func (st *run) loop(ctx context.Context) (string, error) {
+	for {
+		if ctx.Err() != nil {
+			return "", cancelled(ctx)
+		}
+		synth := st.synthesisDue()
+		if synth && !st.synth {
+			st.synth = true
+			st.res.Events = append(st.res.Events, Event{Type: EventSynthesis, Turn: st.res.Turns + 1})
+		}
+		if err := st.tracker.ModelCall(); err != nil {
+			return "", err
+		}
+		if err := st.tracker.Iteration(); err != nil {
+			return "", err
+		}
+		req := model.Request{Model: st.cfg.Model, Messages: st.msgs, MaxTokens: st.maxTokens(), Temperature: st.cfg.Temperature}
+		if synth {
+			req.Messages = append(append([]model.Message(nil), st.msgs...), model.Message{Role: model.RoleUser, Content: synthesisDirective})
+		} else if len(st.cat.tools) > 0 {
+			req.Tools = st.cat.tools
+			req.ToolChoice = model.ToolChoice{Mode: "auto"}
+		}
+		resp, err := st.cfg.Provider.Complete(ctx, req)
+		if err != nil {
+			if ctx.Err() != nil {
+				return "", cancelled(ctx)
+			}
+			return "", err
+		}
+		st.charge(resp)
+		if ctx.Err() != nil {
+			return "", cancelled(ctx)
+		}
+		if len(resp.ToolCalls) == 0 {
+			return st.finish(resp)
+		}
+		if synth {
+			return "", st.refuse(batchFatal(KindSynthesisToolCalls, "the synthesis turn answered with tool calls").With("calls", len(resp.ToolCalls)))
+		}
+		if err := st.batch(ctx, resp); err != nil {
+			return "", err
+		}
+	}
+}
+
+func (st *run) maxTokens() int {
+	n := st.cfg.MaxTokens
+	lim := st.tracker.Limits().MaxTotalTokens
+	if lim > 0 {
+		left := lim - st.tracker.Usage().TotalTokens
+		if left < int64(n) {
+			n = int(max(left, 1))
+		}
+	}
+	return n
+}
+
+// charge records a response's usage at once, before anything else looks
+// at it.
+func (st *run) charge(resp *model.Response) {
+	u := resp.Usage
+	if u.Calls == 0 {
+		u.Calls = 1
+	}
+	st.tracker.Charge(0, u)
+	st.res.Usage = st.res.Usage.Add(u)
+	st.res.Turns++
+	uc := u
+	st.res.Events = append(st.res.Events, Event{Type: EventModel, Turn: st.res.Turns, Calls: len(resp.ToolCalls), Usage: &uc})
+}
+
+// finish accepts a response without tool calls as the final answer.
+func (st *run) finish(resp *model.Response) (string, error) {
+	if resp.Text == "" {
+		return "", fault.New(fault.PhaseProvider, KindMissingFinalOutput, "the response has neither tool calls nor text")
+	}
+	if err := st.addOutput(len(resp.Text), "final"); err != nil {
+		return "", err
+	}
+	return resp.Text, nil
+}
+
+func (st *run) addOutput(n int, what string) error {
+	lim := st.tracker.Limits().MaxOutputBytes
+	if lim >= 0 && st.res.OutputBytes+n > lim {
+		return fault.New(fault.PhaseBudget, budget.KindMaxOutputBytes, "output bytes exceed the budget").
+			With("limit", "max_output_bytes").With("max", lim).With("used", st.res.OutputBytes).With("adding", n).With("source", what)
+	}
+	st.res.OutputBytes += n
+	if what == "observation" {
+		st.res.ObservationBytes += n
+	}
+	return nil
+}
+
+// refuse records a batch-fatal rejection in the trajectory and returns it.
+func (st *run) refuse(fe *fault.Error) error {
+	st.res.Events = append(st.res.Events, Event{Type: EventBatchRefused, Turn: st.res.Turns, Phase: string(fe.Phase), Kind: string(fe.Kind)})
+	return fe
+}
+
+func remaining(limit int, used int64) int {
+	if limit < 0 {
+		return -1
+	}
+	return max(limit-int(used), 0)
+}
+
+// batch normalizes, classifies and checks a batch, then executes it in
+// provider order.
+func (st *run) batch(ctx context.Context, resp *model.Response) error {
+	entries, err := Normalize(resp.ToolCalls)
+	if err != nil {
+		return st.refuse(fault.As(err))
+	}
+	lim := st.tracker.Limits()
+	cnt := st.tracker.Counters()
+	statuses, err := Classify(entries, st.cat, BatchState{
+		Seen:             func(id string) bool { _, ok := st.seen[id]; return ok },
+		MaxCalls:         st.cfg.Limits.MaxNativeCallsPerBatch,
+		ToolCallsLeft:    remaining(lim.MaxToolCalls, cnt.ToolCalls),
+		ContextCallsLeft: remaining(lim.MaxContextOps, cnt.ContextOps),
+	})
+	if err != nil {
+		return st.refuse(fault.As(err))
+	}
+	assistant := model.Message{Role: model.RoleAssistant, Content: resp.Text, ToolCalls: resp.ToolCalls}
+	if !sameBatch(assistant.ToolCalls, entries) {
+		return st.refuse(fault.New(fault.PhaseProvider, KindAssistantMismatch, "the assistant message does not match the normalized batch"))
+	}
+	st.msgs = append(st.msgs, assistant)
+	for _, e := range entries {
+		st.seen[e.Call.ID] = struct{}{}
+	}
+	for _, s := range statuses {
+		if ctx.Err() != nil {
+			return cancelled(ctx)
+		}
+		var obs observation
+		if s.Kind == StatusPreflight {
+			obs = repairObservation(s)
+			st.res.Events = append(st.res.Events, Event{Type: EventRejected, Turn: st.res.Turns, CallID: s.Call.ID, Name: s.Call.Name,
+				Status: ObsRejected, Phase: string(s.Cause.Phase), Kind: string(s.Cause.Kind)})
+		} else if obs, err = st.execute(ctx, s); err != nil {
+			return err
+		}
+		content := obs.encode()
+		if err := st.addOutput(len(content), "observation"); err != nil {
+			return err
+		}
+		st.msgs = append(st.msgs, model.Message{Role: model.RoleTool, ToolCallID: s.Call.ID, Content: content})
+	}
+	return nil
+}
+
+// execute charges and dispatches one resolved call.
+func (st *run) execute(ctx context.Context, s Status) (observation, error) {
+	if s.Binding.Kind == BindContext {
+		if err := st.tracker.ContextOp(); err != nil {
+			return observation{}, err
+		}
+		st.res.ContextCalls++
+		return st.contextCall(ctx, s)
+	}
+	if err := st.tracker.ToolCall(); err != nil {
+		return observation{}, err
+	}
+	st.res.ToolCalls++
+	return st.toolCall(ctx, s)
+}
+
+// ev appends a call event.
+func (st *run) ev(typ string, s Status, status string, kind fault.Kind, truncated bool) {
+	st.res.Events = append(st.res.Events, Event{Type: typ, Turn: st.res.Turns, CallID: s.Call.ID, Name: s.Call.Name,
+		Status: status, Kind: string(kind), Truncated: truncated})
+}
+
+// Tool-runtime kinds that end the run: the caller was not allowed.
+var fatalToolKinds = map[fault.Kind]bool{
+	tool.KindCapabilityDenied: true,
+	tool.KindAuthorityDenied:  true,
+}
+
+func (st *run) toolCall(ctx context.Context, s Status) (observation, error) {
+	res, err := st.cfg.Tools.Invoke(ctx, tool.Call{Name: s.Binding.Name, Args: s.Call.Args, Invocation: tool.Invocation{
+		Capabilities: st.cfg.Capabilities, AuthorityContext: st.cfg.AuthorityContext,
+	}})
+	if err != nil {
+		if ctx.Err() != nil {
+			return observation{}, cancelled(ctx)
+		}
+		return observation{}, fault.FromContext(fault.PhaseExecute, err)
+	}
+	switch res.Status {
+	case tool.StatusApprovalRequired:
+		st.ev(EventNativeTool, s, string(tool.StatusApprovalRequired), KindApprovalRequired, false)
+		return observation{}, fault.New(PhaseAuthority, KindApprovalRequired, "the call needs an approval; the run does not wait").
+			With("call_id", s.Call.ID).With("tool", s.Binding.Name).With("approval_id", res.ApprovalID)
+	case tool.StatusOK:
+		if s.Binding.Effectful() && res.Trace.Status == tool.TraceStatusReplayed {
+			st.ev(EventNativeTool, s, StatusError, KindEffectfulReplayDenied, false)
+			return observation{}, fault.New(PhaseEffect, KindEffectfulReplayDenied, "a replayed effectful outcome is not fresh authority").
+				With("call_id", s.Call.ID).With("tool", s.Binding.Name)
+		}
+		st.ev(EventNativeTool, s, ObsOK, "", false)
+		return valueObservation(s.Call, res.Value, nil), nil
+	}
+	fe := res.Error
+	if fe == nil {
+		fe = fault.New(fault.PhaseTool, fault.KindInternal, "the tool failed without an error")
+	}
+	st.ev(EventNativeTool, s, StatusError, fe.Kind, false)
+	if fatalToolKinds[fe.Kind] {
+		return observation{}, fe
+	}
+	return errorObservation(s.Call, fe), nil
+}
+
+// contextArgs are the arguments of the three context tools.
+type contextArgs struct {
+	Query    string `json:"query"`
+	Regex    bool   `json:"regex"`
+	Start    int64  `json:"start"`
+	Length   int64  `json:"length"`
+	Selector string `json:"selector"`
+	Count    int64  `json:"count"`
+}
+
+// metadataView is what a metadata peek shows: no handle, path or clock.
+type metadataView struct {
+	Kind  string `json:"kind"`
+	Bytes int64  `json:"bytes"`
+	Lines int64  `json:"lines"`
+}
+
+func (st *run) contextCall(ctx context.Context, s Status) (observation, error) {
+	var a contextArgs
+	if err := json.Unmarshal(s.Call.Args, &a); err != nil {
+		return observation{}, fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, "validated context arguments do not decode")
+	}
+	var act corpus.Action
+	switch s.Binding.Op {
+	case "search":
+		act = corpus.Action{Type: corpus.ActionSearch, Pattern: a.Query, Regex: a.Regex}
+	case "slice":
+		act = corpus.Action{Type: corpus.ActionSlice, Start: a.Start, Length: a.Length}
+	default:
+		act = corpus.Action{Type: corpus.ActionPeek, Selector: a.Selector, Count: a.Count}
+	}
+	ctx, span := trace.Start(ctx, trace.KindContextOp, s.Binding.Name)
+	out, err := st.cfg.Store.Do(ctx, st.cfg.Input, act, st.cfg.ContextLimits)
+	span.End(err)
+	if err != nil {
+		if ctx.Err() != nil {
+			return observation{}, cancelled(ctx)
+		}
+		fe := asFault(err)
+		st.ev(EventContext, s, StatusError, fe.Kind, false)
+		return errorObservation(s.Call, fe), nil
+	}
+	v := out.Value
+	if md, ok := v.(corpus.Metadata); ok {
+		v = metadataView{Kind: md.Kind, Bytes: md.Bytes, Lines: md.Lines}
+	}
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return observation{}, fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, "context value does not encode")
+	}
+	st.ev(EventContext, s, ObsOK, "", out.Truncated)
+	tr := out.Truncated
+	return valueObservation(s.Call, raw, &tr), nil
+}
