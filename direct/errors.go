@@ -66,8 +66,8 @@ const (
 // observations, keyed by (phase, kind). Every other pair is batch-fatal,
 // including the same kind from another phase and kinds added later.
 var recoverable = map[[2]string]bool{
-	{string(PhaseSchema), string(KindMalformedArguments)}:       true,
-	{string(PhaseNormalize), string(KindMalformedArguments)}:    true,
+	{string(PhaseSchema), string(KindMalformedArguments)}:     true,
+	{string(PhaseNormalize), string(KindMalformedArguments)}:  true,
 	{string(PhaseCatalog), string(KindUnavailableToolSchema)}: true,
 }
 

@@ -36,8 +36,8 @@ type obsError struct {
 
 // Fixed repair messages of the three recoverable faults.
 var repairMessages = map[[2]string]string{
-	{string(PhaseNormalize), string(KindMalformedArguments)}:    "arguments must be exactly one JSON object; call the tool again with corrected arguments",
-	{string(PhaseSchema), string(KindMalformedArguments)}:       "arguments do not match the tool's parameters; call the tool again with corrected arguments",
+	{string(PhaseNormalize), string(KindMalformedArguments)}:  "arguments must be exactly one JSON object; call the tool again with corrected arguments",
+	{string(PhaseSchema), string(KindMalformedArguments)}:     "arguments do not match the tool's parameters; call the tool again with corrected arguments",
 	{string(PhaseCatalog), string(KindUnavailableToolSchema)}: "no tool with this name is offered in this session; use one of the offered tools",
 }
 
