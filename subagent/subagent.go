@@ -202,7 +202,9 @@ type Completer interface {
 type CompleterFunc func(ctx context.Context, req Request) (Completion, error)
 
 // Complete calls f.
-func (f CompleterFunc) Complete(ctx context.Context, req Request) (Completion, error) { return f(ctx, req) }
+func (f CompleterFunc) Complete(ctx context.Context, req Request) (Completion, error) {
+	return f(ctx, req)
+}
 
 // Config is the host-owned configuration of one registration.
 type Config struct {
@@ -272,8 +274,8 @@ type Envelope struct {
 	Usage       budget.Usage    `json:"usage"`
 	Correlation Correlation     `json:"correlation"`
 	// Delegation is nil when the call failed before it was resolved.
-	Delegation *Delegation    `json:"delegation"`
-	Trace      []agent.Event  `json:"trace"`
+	Delegation *Delegation     `json:"delegation"`
+	Trace      []agent.Event   `json:"trace"`
 	Completion json.RawMessage `json:"completion,omitempty"`
 	Error      *fault.Error    `json:"error,omitempty"`
 	Timeout    *Timeout        `json:"timeout,omitempty"`
