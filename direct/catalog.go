@@ -59,15 +59,18 @@ func (s *session) Resolve(name string) (Binding, bool) {
 	return b, ok
 }
 
-// Validate checks canonical arguments against the binding's schema.
-func (s *session) Validate(b Binding, args json.RawMessage) *fault.Error {
+// Validate checks a call's arguments against the binding's schema.
+func (s *session) Validate(b Binding, c Call) *fault.Error {
 	sch := s.validators[b.Name]
 	if sch == nil {
 		return fault.New(PhaseSchema, KindMalformedArguments, "the tool has no parameter schema")
 	}
-	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(args))
-	if err != nil {
-		return fault.New(PhaseSchema, KindMalformedArguments, "arguments are not JSON").With("reason", "malformed_json")
+	v := c.value
+	if v == nil {
+		var err error
+		if v, err = jsonschema.UnmarshalJSON(bytes.NewReader(c.Args)); err != nil {
+			return fault.New(PhaseSchema, KindMalformedArguments, "arguments are not JSON").With("reason", "malformed_json")
+		}
 	}
 	if err := sch.Validate(v); err != nil {
 		return schemaFault(err)

@@ -1,10 +1,6 @@
 package direct
 
-import (
-	"encoding/json"
-
-	"github.com/rlm-go/rlm/fault"
-)
+import "github.com/rlm-go/rlm/fault"
 
 // BindingKind says how a resolved call is dispatched.
 type BindingKind string
@@ -43,10 +39,10 @@ func (b Binding) Effectful() bool { return b.Effect != EffectRead }
 type Catalog interface {
 	// Resolve returns the binding of a function name.
 	Resolve(name string) (Binding, bool)
-	// Validate checks canonical arguments against the binding's schema. A
-	// schema failure is schema/malformed_arguments with argument-level
-	// detail only.
-	Validate(b Binding, args json.RawMessage) *fault.Error
+	// Validate checks a normalized call's canonical arguments (c.Args)
+	// against the binding's schema. A schema failure is
+	// schema/malformed_arguments with argument-level detail only.
+	Validate(b Binding, c Call) *fault.Error
 }
 
 // StatusKind names the two classification outcomes.
@@ -159,7 +155,7 @@ func classifyOne(e Entry, cat Catalog) Status {
 		s.Kind, s.Cause = StatusPreflight, e.Fault
 		return s
 	}
-	if fe := cat.Validate(b, e.Call.Args); fe != nil {
+	if fe := cat.Validate(b, e.Call); fe != nil {
 		s.Kind, s.Cause = StatusPreflight, fe
 	}
 	return s

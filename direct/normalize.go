@@ -41,6 +41,9 @@ type Call struct {
 	// Args is the canonical JSON object of the arguments; nil when the
 	// argument text is not exactly one JSON object.
 	Args json.RawMessage `json:"args,omitempty"`
+	// value is the decoded form of Args, kept so validation does not
+	// decode again.
+	value any
 }
 
 // Entry is one normalized call: either Fault is nil and Call.Args holds
@@ -82,7 +85,7 @@ func Normalize(calls []model.ToolCall) ([]Entry, error) {
 		}
 		ids[tc.ID] = struct{}{}
 		e := Entry{Call: Call{ID: tc.ID, Type: tc.Type, Name: tc.Name, Raw: tc.Arguments}}
-		e.Call.Args, e.Fault = normalizeArgs(tc.Arguments)
+		e.Call.Args, e.Call.value, e.Fault = normalizeArgs(tc.Arguments)
 		out = append(out, e)
 	}
 	return out, nil
@@ -90,7 +93,7 @@ func Normalize(calls []model.ToolCall) ([]Entry, error) {
 
 // normalizeArgs returns the canonical JSON object of raw, or the
 // recoverable fault with an argument-level reason and pointer.
-func normalizeArgs(raw string) (json.RawMessage, *fault.Error) {
+func normalizeArgs(raw string) (json.RawMessage, any, *fault.Error) {
 	bad := func(reason string, ptr any) *fault.Error {
 		fe := fault.New(PhaseNormalize, KindMalformedArguments, "arguments must be exactly one JSON object").With("reason", reason)
 		if p, ok := ptr.(string); ok {
@@ -102,18 +105,18 @@ func normalizeArgs(raw string) (json.RawMessage, *fault.Error) {
 	if err != nil {
 		fe := fault.As(err)
 		if fe == nil {
-			return nil, bad(string(jsonstrict.KindMalformedJSON), nil)
+			return nil, nil, bad(string(jsonstrict.KindMalformedJSON), nil)
 		}
-		return nil, bad(string(fe.Kind), fe.Detail["pointer"])
+		return nil, nil, bad(string(fe.Kind), fe.Detail["pointer"])
 	}
 	if _, ok := v.(map[string]any); !ok {
-		return nil, bad("not_an_object", "")
+		return nil, nil, bad("not_an_object", "")
 	}
 	canon, err := fingerprint.CanonicalValue(v)
 	if err != nil {
-		return nil, bad("number_out_of_range", nil)
+		return nil, nil, bad("number_out_of_range", nil)
 	}
-	return canon, nil
+	return canon, v, nil
 }
 
 // NormalizeEnvelope decodes a raw "tool_calls" JSON envelope strictly and
