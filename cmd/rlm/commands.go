@@ -9,6 +9,7 @@ func subcommands() []*cobra.Command {
 		newCompileCmd(),
 		newContextCmd(),
 		newDemoCmd(),
+		newDirectCmd(),
 		newExplainCmd(),
 		newRunCmd(),
 		newSearchCmd(),

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/direct"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/prompt"
+	"github.com/rlm-go/rlm/trace"
+)
+
+// directJSON is the --json output of rlm direct.
+type directJSON struct {
+	Status       string         `json:"status"`
+	Answer       string         `json:"answer"`
+	Turns        int            `json:"turns"`
+	ToolCalls    int            `json:"tool_calls"`
+	ContextCalls int            `json:"context_calls"`
+	Usage        budget.Usage   `json:"usage"`
+	Error        *fault.Error   `json:"error"`
+	Events       []direct.Event `json:"events"`
+}
+
+func newDirectCmd() *cobra.Command {
+	var (
+		pf         providerFlags
+		bf         budgetFlags
+		tf         toolFlags
+		ctxFile    string
+		asJSON     bool
+		mode       string
+		maxBatch   int
+		maxTokens  int
+		synthesize time.Duration
+	)
+	cmd := &cobra.Command{
+		Use:   "direct [flags] QUERY",
+		Short: "Answer QUERY with a native tool-calling loop (direct mode)",
+		Long: `Run the direct runtime: the model sees native function schemas for the granted
+tools (--allow tool:NAME, context:search|slice|peek), calls them, reads bounded
+observations and answers. Every batch of tool calls is normalized and classified
+before anything runs; an effectful call must be alone in its batch.
+--json prints {"status","answer","turns","tool_calls","context_calls","usage","error","events"}.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			cfg := direct.Config{Model: pf.model, MaxTokens: maxTokens, Mode: prompt.Mode(mode),
+				Limits: direct.Limits{Limits: bf.lim, MaxNativeCallsPerBatch: maxBatch}, AuthorityContext: cliAuthorityContext}
+			if bf.lim.MaxDepth > 1 && !bf.deep {
+				return fault.New(fault.PhaseConfig, budget.KindInvalidLimits, "--max-depth above 1 needs --experimental-deep-recursion")
+			}
+			if synthesize > 0 {
+				cfg.Deadline, cfg.SynthesisReserve = time.Now().Add(bf.lim.TimeLimit), synthesize
+			}
+			caps, err := capability.NewSet(splitCaps(tf.allow)...)
+			if err != nil {
+				return err
+			}
+			cfg.Capabilities = caps
+			if ctxFile != "" {
+				store := corpus.NewStore()
+				defer store.Close()
+				h, err := addContext(ctx, store, ctxFile, cmd.InOrStdin())
+				if err != nil {
+					return err
+				}
+				cfg.Store, cfg.Input = store, h
+			}
+			if hasToolCap(caps) {
+				ts, err := tf.open()
+				if err != nil {
+					return err
+				}
+				defer ts.Close()
+				cfg.Registry, cfg.Tools = ts.Registry, ts.Runtime
+			}
+			sess, err := pf.open()
+			if err != nil {
+				return err
+			}
+			cfg.Provider = sess.provider
+			r, err := direct.New(cfg)
+			if err != nil {
+				sess.close()
+				return err
+			}
+			rec := trace.NewRecorder()
+			res, runErr := r.Run(trace.WithRecorder(ctx, rec), args[0])
+			if err := sess.finish(pf.record); err != nil {
+				return err
+			}
+			if asJSON {
+				out := directJSON{Status: res.Status, Answer: res.Answer, Turns: res.Turns, ToolCalls: res.ToolCalls,
+					ContextCalls: res.ContextCalls, Usage: res.Usage, Error: res.Error, Events: res.Events}
+				if err := writeJSON(cmd.OutOrStdout(), out); err != nil {
+					return err
+				}
+				if runErr != nil {
+					return exitError{code: 1}
+				}
+				return nil
+			}
+			if runErr != nil {
+				return runErr
+			}
+			fmt.Fprintln(cmd.OutOrStdout(), res.Answer)
+			return nil
+		},
+	}
+	pf.register(cmd)
+	bf.register(cmd)
+	tf.register(cmd, true)
+	fl := cmd.Flags()
+	fl.StringVar(&ctxFile, "context", "", "context file (- for stdin) read by the context tools; optional")
+	fl.BoolVar(&asJSON, "json", false, `print {"status","answer","turns","tool_calls","context_calls","usage","error","events"}`)
+	fl.StringVar(&mode, "mode", string(prompt.ModeCompiled), "tool schema projection: compiled (relevant tools) or all_tools (stable prefix)")
+	fl.IntVar(&maxBatch, "max-native-calls-per-batch", direct.DefaultMaxNativeCallsPerBatch, "max tool calls in one model response (-1: unlimited)")
+	fl.IntVar(&maxTokens, "max-tokens", direct.DefaultMaxTokens, "completion token cap of each request")
+	fl.DurationVar(&synthesize, "synthesis-reserve", 0, "when this much of --time-limit is left, ask for the final answer without tools (0: off)")
+	return cmd
+}
+
+// hasToolCap reports whether caps grant any registered tool.
+func hasToolCap(caps capability.Set) bool {
+	for _, c := range caps.List() {
+		if c.Prefix() == capability.PrefixTool {
+			return true
+		}
+	}
+	return false
+}
