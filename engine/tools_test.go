@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/tool"
@@ -75,5 +76,46 @@ func TestChildToolCallDenied(t *testing.T) {
 	_, err := f.run(t, "root")
 	if fault.KindOf(err) != kindCapabilityDenied || calls.Load() != 0 {
 		t.Fatalf("want capability_denied and no call, got %v (calls %d)", err, calls.Load())
+	}
+}
+
+func TestToolCallBudget(t *testing.T) {
+	var calls atomic.Int64
+	tools := upperTool(t, &calls)
+	caps := DefaultCapabilities("test-model", "test-model").Union(capability.MustSet("tool:upper"))
+	f := newFixture(t, haystack, Config{Tools: tools, Capabilities: caps, Limits: budget.Limits{MaxToolCalls: 1}},
+		reply("Query: q", steps(
+			map[string]any{"op": "tool", "name": "upper", "args": map[string]any{"s": "a"}, "bind": "a"},
+			map[string]any{"op": "tool", "name": "upper", "args": map[string]any{"s": "b"}, "bind": "b"},
+		)),
+	)
+	res, err := f.run(t, "q")
+	// The static estimate (2 tool calls) exceeds the remaining budget (1):
+	// the plan is refused before anything runs.
+	if fault.KindOf(err) != "budget_exceeded" || calls.Load() != 0 || res.Usage.Calls != 1 {
+		t.Fatalf("%v calls=%d", err, calls.Load())
+	}
+	// At run time: a map fan-out needing more tool calls than remain.
+	g := newFixture(t, haystack, Config{Tools: tools, Capabilities: caps, Limits: budget.Limits{MaxToolCalls: 2}},
+		reply("Query: q", steps(
+			map[string]any{"op": "map", "over": []any{"a", "b", "c"}, "as": "x", "bind": "out", "plan": map[string]any{"steps": []any{
+				map[string]any{"op": "tool", "name": "upper", "args": map[string]any{"s": ref("x")}, "bind": "u"},
+			}}},
+		)),
+	)
+	_, err = g.run(t, "q")
+	if fault.KindOf(err) != budget.KindMaxToolCalls || calls.Load() != 0 {
+		t.Fatalf("want max_tool_calls_exceeded before any call, got %v calls=%d", err, calls.Load())
+	}
+}
+
+func TestTextBeyondPromptLimitIsObserved(t *testing.T) {
+	f := newFixture(t, haystack, Config{PromptBytes: 10},
+		reply("Query: q", steps(map[string]any{"op": "model", "prompt": map[string]any{"text": input("context")}, "bind": "m"})),
+		reply("prompt_too_large", `{"answer":"too big"}`),
+	)
+	res, err := f.run(t, "q")
+	if err != nil || res.Answer != "too big" || res.Counters.ModelCalls != 2 {
+		t.Fatalf("%v %+v", err, res)
 	}
 }
