@@ -15,8 +15,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // Canonical returns the canonical JSON encoding of v. v is first encoded with
@@ -42,11 +44,11 @@ func CanonicalizeJSON(raw []byte) ([]byte, error) {
 	if dec.More() {
 		return nil, fmt.Errorf("fingerprint: trailing data after JSON value")
 	}
-	var buf bytes.Buffer
-	if err := encode(&buf, generic); err != nil {
+	out, err := encode(nil, generic)
+	if err != nil {
 		return nil, err
 	}
-	return buf.Bytes(), nil
+	return out, nil
 }
 
 // CanonicalValue returns the canonical JSON of v, which must already be in
@@ -54,11 +56,18 @@ func CanonicalizeJSON(raw []byte) ([]byte, error) {
 // map[string]any) as produced by a decoder with UseNumber. It skips the
 // encode/decode round trip of Canonical; any other type is an error.
 func CanonicalValue(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := encode(&buf, v); err != nil {
-		return nil, err
+	return AppendCanonicalValue(nil, v)
+}
+
+// AppendCanonicalValue appends the canonical JSON of v, which must be in the
+// generic decoded form accepted by CanonicalValue, to dst and returns the
+// extended buffer. On error dst is returned unchanged in length.
+func AppendCanonicalValue(dst []byte, v any) ([]byte, error) {
+	out, err := encode(dst, v)
+	if err != nil {
+		return dst, err
 	}
-	return buf.Bytes(), nil
+	return out, nil
 }
 
 // Of returns "sha256:" followed by the lowercase hex SHA-256 of the canonical
@@ -83,69 +92,80 @@ func MustOf(v any) string {
 // Bytes returns "sha256:" followed by the lowercase hex SHA-256 of b.
 func Bytes(b []byte) string {
 	sum := sha256.Sum256(b)
-	return "sha256:" + hex.EncodeToString(sum[:])
+	var out [len(prefix) + 2*sha256.Size]byte
+	copy(out[:], prefix)
+	hex.Encode(out[len(prefix):], sum[:])
+	return string(out[:])
 }
 
-func encode(buf *bytes.Buffer, v any) error {
+const prefix = "sha256:"
+
+func encode(dst []byte, v any) ([]byte, error) {
 	switch x := v.(type) {
 	case nil:
-		buf.WriteString("null")
+		dst = append(dst, "null"...)
 	case bool:
 		if x {
-			buf.WriteString("true")
+			dst = append(dst, "true"...)
 		} else {
-			buf.WriteString("false")
+			dst = append(dst, "false"...)
 		}
 	case json.Number:
 		s, err := canonicalNumber(x)
 		if err != nil {
-			return err
+			return dst, err
 		}
-		buf.WriteString(s)
+		dst = append(dst, s...)
 	case string:
-		encodeString(buf, x)
+		dst = appendString(dst, x)
 	case []any:
-		buf.WriteByte('[')
+		dst = append(dst, '[')
 		for i, e := range x {
 			if i > 0 {
-				buf.WriteByte(',')
+				dst = append(dst, ',')
 			}
-			if err := encode(buf, e); err != nil {
-				return err
+			var err error
+			if dst, err = encode(dst, e); err != nil {
+				return dst, err
 			}
 		}
-		buf.WriteByte(']')
+		dst = append(dst, ']')
 	case map[string]any:
-		keys := make([]string, 0, len(x))
+		var small [8]string
+		keys := small[:0]
 		for k := range x {
 			keys = append(keys, k)
 		}
 		slices.Sort(keys)
-		buf.WriteByte('{')
+		dst = append(dst, '{')
 		for i, k := range keys {
 			if i > 0 {
-				buf.WriteByte(',')
+				dst = append(dst, ',')
 			}
-			encodeString(buf, k)
-			buf.WriteByte(':')
-			if err := encode(buf, x[k]); err != nil {
-				return err
+			dst = appendString(dst, k)
+			dst = append(dst, ':')
+			var err error
+			if dst, err = encode(dst, x[k]); err != nil {
+				return dst, err
 			}
 		}
-		buf.WriteByte('}')
+		dst = append(dst, '}')
 	default:
-		return fmt.Errorf("fingerprint: unexpected type %T", v)
+		return dst, fmt.Errorf("fingerprint: unexpected type %v", reflect.TypeOf(v))
 	}
-	return nil
+	return dst, nil
 }
 
 func canonicalNumber(n json.Number) (string, error) {
+	if isPlainInt(string(n)) {
+		return string(n), nil
+	}
 	if i, err := strconv.ParseInt(string(n), 10, 64); err == nil {
 		return strconv.FormatInt(i, 10), nil
 	}
 	f, err := strconv.ParseFloat(string(n), 64)
 	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
-		return "", fmt.Errorf("fingerprint: bad number %q", string(n))
+		return "", fmt.Errorf("fingerprint: bad number %q", strings.Clone(string(n)))
 	}
 	if f == math.Trunc(f) && math.Abs(f) < 1e15 {
 		return strconv.FormatInt(int64(f), 10), nil
@@ -153,7 +173,29 @@ func canonicalNumber(n json.Number) (string, error) {
 	return strconv.FormatFloat(f, 'g', -1, 64), nil
 }
 
-func encodeString(buf *bytes.Buffer, s string) {
+// isPlainInt reports whether s is an integer already in canonical form: an
+// optional minus sign and 1-18 digits without a leading zero, other than "0"
+// itself; such a value always fits in an int64.
+func isPlainInt(s string) bool {
+	d := s
+	if len(d) > 0 && d[0] == '-' {
+		d = d[1:]
+		if d == "0" {
+			return false
+		}
+	}
+	if len(d) == 0 || len(d) > 18 || len(d) > 1 && d[0] == '0' {
+		return false
+	}
+	for i := 0; i < len(d); i++ {
+		if d[i] < '0' || d[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func appendString(dst []byte, s string) []byte {
 	// Fast path: printable ASCII without quote or backslash encodes as
 	// itself, exactly as encoding/json would write it.
 	plain := true
@@ -164,13 +206,13 @@ func encodeString(buf *bytes.Buffer, s string) {
 		}
 	}
 	if plain {
-		buf.WriteByte('"')
-		buf.WriteString(s)
-		buf.WriteByte('"')
-		return
+		dst = append(dst, '"')
+		dst = append(dst, s...)
+		return append(dst, '"')
 	}
-	enc := json.NewEncoder(buf)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s) // strings always encode
-	buf.Truncate(buf.Len() - 1)
+	_ = enc.Encode(strings.Clone(s)) // strings always encode; the clone keeps s from escaping
+	return append(dst, buf.Bytes()[:buf.Len()-1]...)
 }

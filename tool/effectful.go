@@ -54,7 +54,7 @@ func (rt *Runtime) startEffect(ctx context.Context, c *call) *Future {
 			rt.auth.CompleteOnce(c.authCtx, d.Fingerprint, res)
 		}
 		return res, err
-	})
+	}, false)
 	if f == nil {
 		if once {
 			rt.auth.AbortOnce(c.authCtx, d.Fingerprint)

@@ -71,6 +71,34 @@ func (p *Pool) Go(fn func()) error {
 	return nil
 }
 
+// acquire takes a worker slot for the caller's own goroutine if one is
+// free. A successful acquire must be followed by release.
+func (p *Pool) acquire() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.running < p.workers {
+		p.running++
+		return true
+	}
+	return false
+}
+
+// release gives up a slot taken by acquire: to a queued task, which
+// continues on a new worker goroutine, or back to the pool.
+func (p *Pool) release() {
+	p.mu.Lock()
+	if len(p.queue) == 0 {
+		p.running--
+		p.mu.Unlock()
+		return
+	}
+	next := p.queue[0]
+	p.queue[0] = nil
+	p.queue = p.queue[1:]
+	p.mu.Unlock()
+	go p.loop(next)
+}
+
 func (p *Pool) loop(fn func()) {
 	for {
 		fn()
@@ -99,10 +127,16 @@ func newFuture(cancel context.CancelFunc) *Future {
 	return &Future{done: make(chan struct{}), cancel: cancel}
 }
 
+// closed is the Done channel of every resolved Future.
+var closed = func() chan struct{} {
+	c := make(chan struct{})
+	close(c)
+	return c
+}()
+
+// resolved returns a Future that is already complete.
 func resolved(res Result, err error) *Future {
-	f := newFuture(func() {})
-	f.complete(res, err)
-	return f
+	return &Future{done: closed, cancel: func() {}, res: res, err: err}
 }
 
 func (f *Future) complete(res Result, err error) {

@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/effect"
@@ -141,8 +139,15 @@ func (rt *Runtime) Authority() *authority.Store { return rt.auth }
 func (rt *Runtime) Pool() *Pool { return rt.pool }
 
 // Invoke runs call through the pipeline and waits for its outcome.
+//
+// It awaits the same Future that Start returns. Because the caller would
+// only block until that Future completes, a read tool's pool task runs on
+// the calling goroutine when a worker slot is free: the call still holds a
+// slot of the pool for its whole execution, it just saves the goroutine
+// hand-off. The handler itself always runs on its own goroutine under its
+// time limit.
 func (rt *Runtime) Invoke(ctx context.Context, call Call) (Result, error) {
-	return rt.Start(ctx, call).Await(ctx)
+	return rt.start(ctx, call, true).Await(ctx)
 }
 
 // call carries one invocation through the pipeline.
@@ -219,6 +224,12 @@ func (c *call) finish(res Result, err error) (Result, error) {
 // that stop earlier (errors, pending approvals, replays) return an
 // already-completed Future and never occupy a worker.
 func (rt *Runtime) Start(ctx context.Context, cl Call) *Future {
+	return rt.start(ctx, cl, false)
+}
+
+// start is Start; inline lets a read tool's pool task run on the calling
+// goroutine (see Invoke).
+func (rt *Runtime) start(ctx context.Context, cl Call, inline bool) *Future {
 	c := &call{rt: rt, c: cl, start: time.Now()}
 	ctx, c.span = trace.Start(ctx, trace.KindToolCall, cl.Name)
 	c.tr = Trace{Tool: cl.Name, Authorization: AuthDenied, Authority: "unknown"}
@@ -232,7 +243,7 @@ func (rt *Runtime) Start(ctx context.Context, cl Call) *Future {
 		return resolved(c.fail(fe, AuthDenied))
 	}
 	if c.e.schema.Effect == EffectRead {
-		return rt.startRead(ctx, c)
+		return rt.startRead(ctx, c, inline)
 	}
 	return rt.startEffect(ctx, c)
 }
@@ -357,11 +368,9 @@ func (c *call) preflight(ctx context.Context) *fault.Error {
 		// fingerprints see exactly what a record shows.
 		b, err := json.Marshal(details)
 		if err == nil {
-			var d map[string]any
-			dec := json.NewDecoder(bytes.NewReader(b))
-			dec.UseNumber()
-			err = dec.Decode(&d)
-			details = d
+			var v any
+			v, err = jsonstrict.DecodeStandard(b)
+			details, _ = v.(map[string]any) // a marshalled map is an object
 		}
 		if err != nil {
 			return stepErr(KindPreflightFailed, "preflight details are not JSON")
@@ -371,28 +380,49 @@ func (c *call) preflight(ctx context.Context) *fault.Error {
 	return nil
 }
 
-func (rt *Runtime) submit(ctx context.Context, fn func(ctx context.Context) (Result, error)) *Future {
+// submit runs fn on the pool and returns its Future, or nil when the
+// backlog is full. With inline, fn runs on the calling goroutine if a worker
+// slot is free, holding that slot until it returns.
+func (rt *Runtime) submit(ctx context.Context, fn func(ctx context.Context) (Result, error), inline bool) *Future {
+	if inline && rt.pool.acquire() {
+		return rt.runInline(ctx, fn)
+	}
 	wctx, cancel := context.WithCancel(ctx)
 	f := newFuture(cancel)
-	err := rt.pool.Go(func() {
+	task := func() {
 		res, err := fn(wctx)
 		cancel()
 		f.complete(res, err)
-	})
-	if err != nil {
+	}
+	if err := rt.pool.Go(task); err != nil {
 		cancel()
 		return nil
 	}
 	return f
 }
 
-func (rt *Runtime) startRead(ctx context.Context, c *call) *Future {
-	d, err := rt.auth.Authorize(c.op, nil, nil)
-	if err != nil {
-		return resolved(c.fail(authorityErr(err), AuthDenied))
+// runInline runs fn in a worker slot already acquired and releases it.
+// The Future is only ever seen by the caller that awaits it once fn has
+// returned, so no Cancel can reach the work: fn runs under ctx itself.
+func (rt *Runtime) runInline(ctx context.Context, fn func(ctx context.Context) (Result, error)) *Future {
+	defer rt.pool.release()
+	return resolved(fn(ctx))
+}
+
+func (rt *Runtime) startRead(ctx context.Context, c *call, inline bool) *Future {
+	if fp, ok := c.readFingerprint(); ok {
+		// What Authorize decides for a read operation, without recomputing
+		// the canonical arguments.
+		c.tr.Authority = string(rt.auth.Mode(c.authCtx))
+		c.tr.Fingerprint = fp
+	} else {
+		d, err := rt.auth.Authorize(c.op, nil, nil)
+		if err != nil {
+			return resolved(c.fail(authorityErr(err), AuthDenied))
+		}
+		c.tr.Authority = string(d.Tier)
+		c.tr.Fingerprint = d.Fingerprint
 	}
-	c.tr.Authority = string(d.Tier)
-	c.tr.Fingerprint = d.Fingerprint
 	f := rt.submit(ctx, func(wctx context.Context) (Result, error) {
 		if err := wctx.Err(); err != nil {
 			return c.control(err)
@@ -403,11 +433,50 @@ func (rt *Runtime) startRead(ctx context.Context, c *call) *Future {
 			return c.control(ctrl)
 		}
 		return c.finish(c.withStatus(res), nil)
-	})
+	}, inline)
 	if f == nil {
 		return resolved(c.fail(backpressure(rt.pool), AuthDenied))
 	}
 	return f
+}
+
+// readFingerprint returns what c.op.Fingerprint() returns for a read
+// operation, reusing the canonical arguments: the canonical JSON of the
+// operation object is assembled with its keys in sorted order. ok is false
+// when a part cannot be encoded; the caller then asks the authority store,
+// which reports the error.
+func (c *call) readFingerprint() (fp string, ok bool) {
+	op := &c.op
+	if op.Context == "" || op.Tool == "" || op.Effect == "" || op.Capability == "" {
+		return "", false
+	}
+	var small [256]byte // enough for typical calls: the buffer stays on the stack
+	buf := small[:0]
+	var err error
+	buf = append(buf, `{"args":`...)
+	buf = append(buf, c.canon...)
+	buf = append(buf, `,"capability":`...)
+	if buf, err = fingerprint.AppendCanonicalValue(buf, op.Capability); err != nil {
+		return "", false
+	}
+	buf = append(buf, `,"context":`...)
+	if buf, err = fingerprint.AppendCanonicalValue(buf, op.Context); err != nil {
+		return "", false
+	}
+	buf = append(buf, `,"details":`...)
+	if buf, err = fingerprint.AppendCanonicalValue(buf, op.Details); err != nil { // nil encodes as {}
+		return "", false
+	}
+	buf = append(buf, `,"effect":`...)
+	if buf, err = fingerprint.AppendCanonicalValue(buf, op.Effect); err != nil {
+		return "", false
+	}
+	buf = append(buf, `,"tool":`...)
+	if buf, err = fingerprint.AppendCanonicalValue(buf, op.Tool); err != nil {
+		return "", false
+	}
+	buf = append(buf, '}')
+	return fingerprint.Bytes(buf), true
 }
 
 func backpressure(p *Pool) *fault.Error {
@@ -483,17 +552,17 @@ func (c *call) checkResult(v any) Result {
 	var decoded any
 	var err error
 	if rm, ok := v.(json.RawMessage); ok {
-		// Handler output is trusted Go code: the standard decoder suffices.
-		decoded, err = jsonschema.UnmarshalJSON(bytes.NewReader(rm))
-		if err == nil {
-			var buf bytes.Buffer
-			err = json.Compact(&buf, rm)
+		// Handler output is trusted Go code: standard decoding semantics
+		// (as jsonschema.UnmarshalJSON) suffice.
+		buf := bytes.NewBuffer(make([]byte, 0, len(rm)))
+		if err = json.Compact(buf, rm); err == nil {
 			raw = buf.Bytes()
+			decoded, err = jsonstrict.DecodeStandard(raw)
 		}
 	} else {
 		raw, err = json.Marshal(v)
 		if err == nil {
-			decoded, err = jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+			decoded, err = jsonstrict.DecodeStandard(raw)
 		}
 	}
 	if err != nil {

@@ -33,6 +33,16 @@ const MaxDepth = 128
 // parse, a Kind above, and detail "pointer" (the JSON pointer of the
 // offending location) where known.
 func Decode(data []byte) (any, error) {
+	if v, ok := decodeFast(data, false); ok {
+		return v, nil
+	}
+	return decodeReference(data)
+}
+
+// decodeReference is Decode on top of the token API of encoding/json. It
+// defines the accepted language and every error; decodeFast only shortcuts
+// inputs on which both agree.
+func decodeReference(data []byte) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	v, err := decodeValue(dec, "", 0)
@@ -56,6 +66,27 @@ func DecodeObject(data []byte) (map[string]any, error) {
 		return nil, fault.New(fault.PhaseParse, KindMalformedJSON, "expected a JSON object").With("pointer", "")
 	}
 	return m, nil
+}
+
+// DecodeStandard decodes data as exactly one JSON value the way
+// encoding/json does with UseNumber into an any: a duplicate key keeps its
+// last value, and there is no depth limit beyond encoding/json's own. It is
+// meant for trusted JSON produced by Go code (for example handler results);
+// errors are those of encoding/json.
+func DecodeStandard(data []byte) (any, error) {
+	if v, ok := decodeFast(data, true); ok {
+		return v, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return nil, errors.New("invalid character after top-level value")
+	}
+	return v, nil
 }
 
 // CheckDuplicates reports a typed error if data is not exactly one valid
