@@ -283,11 +283,30 @@ type Envelope struct {
 
 // Decode parses an envelope from a tool result value.
 func Decode(raw json.RawMessage) (*Envelope, error) {
-	var env Envelope
+	// The envelope is closed; its error is a fault.Error whose JSON may
+	// carry a nested cause, which decodes into nothing.
+	type closed Envelope
+	var wire struct {
+		closed
+		Error json.RawMessage `json:"error,omitempty"`
+	}
 	dec := json.NewDecoder(strings.NewReader(string(raw)))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&env); err != nil {
+	if err := dec.Decode(&wire); err != nil {
 		return nil, fault.Wrap(err, PhaseSubagent, fault.KindMalformed, "the value is not a subagent envelope")
+	}
+	env := Envelope(wire.closed)
+	if len(wire.Error) > 0 && string(wire.Error) != "null" {
+		var fe struct {
+			Phase   fault.Phase    `json:"phase"`
+			Kind    fault.Kind     `json:"kind"`
+			Message string         `json:"message"`
+			Detail  map[string]any `json:"detail"`
+		}
+		if err := json.Unmarshal(wire.Error, &fe); err != nil || fe.Kind == "" {
+			return nil, fault.New(PhaseSubagent, fault.KindMalformed, "the envelope error is not a typed error")
+		}
+		env.Error = &fault.Error{Phase: fe.Phase, Kind: fe.Kind, Message: fe.Message, Detail: fe.Detail}
 	}
 	if env.Status != EnvelopeCompleted && env.Status != EnvelopeFailed {
 		return nil, fault.New(PhaseSubagent, fault.KindMalformed, "unknown envelope status").With("status", env.Status)

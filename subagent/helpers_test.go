@@ -1,0 +1,165 @@
+package subagent
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rlm-go/rlm/agent"
+	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/engine"
+	"github.com/rlm-go/rlm/model/openai"
+	"github.com/rlm-go/rlm/model/replay"
+	"github.com/rlm-go/rlm/tool"
+)
+
+// reply is one cassette interaction answering requests containing match
+// (any request when match is empty) with content after delayMS.
+func reply(match, content string, delayMS int) replay.Interaction {
+	comp := map[string]any{
+		"id": "chatcmpl-test", "object": "chat.completion", "created": 1, "model": "test-model",
+		"choices": []any{map[string]any{"index": 0, "message": map[string]any{"role": "assistant", "content": content}, "finish_reason": "stop"}},
+		"usage":   map[string]any{"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110},
+	}
+	raw, _ := json.Marshal(comp)
+	in := replay.Interaction{Response: raw, DelayMS: delayMS}
+	if match != "" {
+		in.Match = &replay.Match{Contains: match}
+	}
+	return in
+}
+
+func js(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+func steps(s ...map[string]any) string { return js(map[string]any{"steps": s}) }
+
+func rlmPlan(query string) string {
+	return steps(
+		map[string]any{"op": "rlm", "query": query, "context": map[string]any{"ref": "input", "name": "context"}, "bind": "child"},
+		map[string]any{"op": "final", "value": map[string]any{"ref": "var", "name": "child"}},
+	)
+}
+
+var contextCaps = []string{"context:peek", "context:slice", "context:search", "context:partition", "context:map", "context:reduce"}
+
+// fixture is an agent runtime with a parent agent, a registry holding
+// rlm_subagent, a tool runtime sharing the agent runtime's authority
+// store, and an engine completer talking to a replay server over HTTP.
+type fixture struct {
+	srv        *replay.Server
+	store      *corpus.Store
+	h          corpus.Handle
+	rt         *agent.Runtime
+	parent     agent.ID
+	parentCaps capability.Set
+	reg        *tool.Registry
+	tools      *tool.Runtime
+	completer  *EngineCompleter
+}
+
+type setup struct {
+	agent      agent.Options
+	cfg        Config
+	limits     budget.Limits
+	parentCaps capability.Set
+	childCaps  capability.Set
+	noRegister bool
+}
+
+func newFixture(t testing.TB, mod func(*setup), interactions ...replay.Interaction) *fixture {
+	t.Helper()
+	s := &setup{
+		parentCaps: capability.MustSet(append([]string{"tool:rlm_subagent"}, contextCaps...)...),
+		childCaps:  capability.MustSet(contextCaps...),
+		cfg:        Config{Timeout: TimeoutPolicy{Default: 5e9, Max: 10e9, Grace: 1e9}},
+	}
+	if mod != nil {
+		mod(s)
+	}
+	srv := replay.NewServer(&replay.Cassette{Version: replay.Version, Interactions: interactions})
+	t.Cleanup(srv.Close)
+	prov, err := openai.New(openai.Config{BaseURL: srv.BaseURL(), Model: "test-model", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := corpus.NewStore()
+	t.Cleanup(func() { store.Close() })
+	h, err := store.AddString("input", "alpha\nbeta needle\ngamma\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.agent.RootCapabilities = s.parentCaps
+	rt, err := agent.New(s.agent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(rt.Close)
+	parent, err := rt.Spawn("", agent.Spec{Name: "parent"}, s.parentCaps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fixture{srv: srv, store: store, h: h, rt: rt, parent: parent, parentCaps: s.parentCaps, reg: tool.NewRegistry()}
+	f.tools = tool.NewRuntime(f.reg, tool.Config{Authority: rt.Authority()})
+	f.completer = &EngineCompleter{Config: engine.Config{Provider: prov, Model: "test-model", Store: store, Limits: s.limits}, Context: h}
+	cfg := s.cfg
+	cfg.Runtime, cfg.Parent, cfg.ChildCapabilities = rt, parent, s.childCaps
+	if cfg.Completer == nil {
+		cfg.Completer = f.completer
+	}
+	if !s.noRegister {
+		if err := Register(f.reg, cfg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return f
+}
+
+// call invokes rlm_subagent with args under the parent's capabilities.
+func (f *fixture) call(t testing.TB, ctx context.Context, args string) (tool.Result, *Envelope) {
+	t.Helper()
+	res, err := f.tools.Invoke(ctx, tool.Call{Name: Name, Args: json.RawMessage(args), Invocation: tool.Invocation{Capabilities: f.parentCaps}})
+	if err != nil {
+		t.Fatalf("invoke: %v", err)
+	}
+	if res.Status != tool.StatusOK {
+		return res, nil
+	}
+	env, err := Decode(res.Value)
+	if err != nil {
+		t.Fatalf("decode %s: %v", res.Value, err)
+	}
+	return res, env
+}
+
+func (f *fixture) children(t testing.TB) []agent.ID {
+	t.Helper()
+	c, err := f.rt.Children(f.parent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	p := filepath.Join("testdata", name)
+	if os.Getenv("UPDATE_GOLDEN") != "" {
+		if err := os.WriteFile(p, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatalf("%v (run with UPDATE_GOLDEN=1)", err)
+	}
+	if string(want) != string(got) {
+		t.Errorf("%s differs from golden:\n%s", name, got)
+	}
+}
