@@ -91,7 +91,9 @@ func TestRegistrationFailsClosed(t *testing.T) {
 		{"negative grace", func(s *setup) { s.cfg.Timeout = TimeoutPolicy{Grace: -1} }, KindInvalidTimeoutPolicy},
 		{"bad role", func(s *setup) { s.cfg.Delegation = Delegation{Role: "Bad Role"} }, KindInvalidRole},
 		{"bad skill", func(s *setup) { s.cfg.Delegation = Delegation{Skills: []string{"a--b"}} }, KindInvalidSkills},
-		{"bad source", func(s *setup) { s.cfg.Delegation = Delegation{Source: Source{Kind: SourcePromptCommand, PromptID: "p"}} }, KindInvalidDelegationSource},
+		{"bad source", func(s *setup) {
+			s.cfg.Delegation = Delegation{Source: Source{Kind: SourcePromptCommand, PromptID: "p"}}
+		}, KindInvalidDelegationSource},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
