@@ -211,9 +211,13 @@ func (r *run) turn(ctx context.Context, n node, p model.Provider, modelName stri
 
 // finish checks and stores a final answer.
 func (r *run) finish(ans *answer, v any) error {
-	size := len(plan.Preview(v, r.e.cfg.Limits.MaxOutputBytes+1))
+	// A string answer counts its bytes; any other value the bytes of its
+	// canonical JSON.
+	var size int
 	if s, ok := v.(string); ok {
 		size = len(s)
+	} else if enc, err := plan.EncodeJSON(v); err == nil {
+		size = len(enc)
 	}
 	if err := r.tracker.Output(size); err != nil {
 		ans.partial = plan.Preview(v, 4096)
