@@ -80,17 +80,17 @@ func Run(ctx context.Context) (*Outcome, error) {
 	return &Outcome{Result: res, Metadata: meta, Limits: eng.Config().Limits, Replayed: srv.Stats()}, err
 }
 
-// Report writes the human-readable walkthrough of an outcome.
+// Report writes the human-readable walkthrough of an outcome: what each
+// root turn did, the budget accounting, the answer, and then the whole
+// trajectory tree.
 func Report(w io.Writer, o *Outcome) {
 	r := o.Result
 	fmt.Fprintf(w, "rlm demo: %q\n", Query)
 	fmt.Fprintf(w, "context: generated server log, %d bytes, %d lines (the model sees metadata only)\n", o.Metadata.Bytes, o.Metadata.Lines)
 	fmt.Fprintf(w, "models: root %s, sub-calls %s, answered by the real HTTP provider from an embedded cassette (%d requests replayed)\n\n", RootModel, SubModel, o.Replayed.Served)
 
-	fmt.Fprintln(w, "trajectory:")
-	var b strings.Builder
-	_ = trace.WriteTree(&b, r.Trajectory)
-	for _, line := range strings.Split(strings.TrimRight(b.String(), "\n"), "\n") {
+	fmt.Fprintln(w, "walkthrough:")
+	for _, line := range walkthrough(r.Trajectory) {
 		fmt.Fprintf(w, "  %s\n", line)
 	}
 
@@ -119,7 +119,69 @@ func Report(w io.Writer, o *Outcome) {
 	fmt.Fprintf(w, "\nstatus: %s in %.0f ms\n", r.Status, r.ElapsedMS)
 	if r.Error != nil {
 		fmt.Fprintf(w, "error: %v\n", r.Error)
-		return
+	} else {
+		fmt.Fprintf(w, "answer: %v\n", r.Answer)
 	}
-	fmt.Fprintf(w, "answer: %v\n", r.Answer)
+
+	fmt.Fprintln(w, "\ntrajectory:")
+	var b strings.Builder
+	_ = trace.WriteTree(&b, r.Trajectory)
+	for _, line := range strings.Split(strings.TrimRight(b.String(), "\n"), "\n") {
+		fmt.Fprintf(w, "  %s\n", line)
+	}
+}
+
+// walkthrough summarizes each root turn from the trajectory: the plan steps
+// it ran, the sub-model calls under them, and the recursive children.
+func walkthrough(events []trace.Event) []string {
+	children := map[string][]trace.Event{}
+	for _, ev := range events {
+		children[ev.Parent] = append(children[ev.Parent], ev)
+	}
+	var count func(id string, kind trace.Kind) int
+	count = func(id string, kind trace.Kind) int {
+		n := 0
+		for _, c := range children[id] {
+			if c.Kind == kind {
+				n++
+			}
+			n += count(c.ID, kind)
+		}
+		return n
+	}
+	var out []string
+	for _, run := range events {
+		if run.Kind != trace.KindRun {
+			continue
+		}
+		for _, turn := range children[run.ID] {
+			if turn.Kind != trace.KindTurn {
+				continue
+			}
+			var parts []string
+			for _, st := range children[turn.ID] {
+				switch {
+				case st.Kind == trace.KindPlanStep && st.Name == "context":
+					for _, op := range children[st.ID] {
+						if op.Kind == trace.KindContextOp {
+							parts = append(parts, "inspect the context ("+op.Name+")")
+						}
+					}
+				case st.Kind == trace.KindPlanStep && st.Name == "map":
+					parts = append(parts, fmt.Sprintf("map over %d partitions: %d context ops and %d sub-model calls, concurrently",
+						len(children[st.ID]), count(st.ID, trace.KindContextOp), count(st.ID, trace.KindModelCall)))
+				case st.Kind == trace.KindPlanStep && st.Name == "rlm":
+					parts = append(parts, fmt.Sprintf("recurse: a child RLM over one partition (%d turns, %d model calls at depth 1)",
+						count(st.ID, trace.KindTurn), count(st.ID, trace.KindModelCall)))
+				case st.Kind == trace.KindPlanStep && st.Name == "final":
+					parts = append(parts, "final answer")
+				}
+			}
+			if len(parts) == 0 {
+				parts = append(parts, "answer")
+			}
+			out = append(out, fmt.Sprintf("%s: %s", turn.Name, strings.Join(parts, "; ")))
+		}
+	}
+	return out
 }

@@ -1,0 +1,65 @@
+package demo
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"go.uber.org/goleak"
+
+	"github.com/rlm-go/rlm/engine"
+	"github.com/rlm-go/rlm/trace"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+func TestCorpusDeterministicWithOneIncident(t *testing.T) {
+	a, b := Corpus(200_000), Corpus(200_000)
+	if a != b {
+		t.Fatal("corpus is not deterministic")
+	}
+	if strings.Count(a, IncidentCause) != 1 || strings.Count(a, "connection pool exhausted") != 3 {
+		t.Fatal("the incident must appear exactly once")
+	}
+	if len(a) < 200_000 || len(a) > 210_000 {
+		t.Fatalf("size %d", len(a))
+	}
+	// Timestamps never go backwards.
+	prev := ""
+	for _, line := range strings.Split(strings.TrimSpace(a), "\n") {
+		ts := line[:24]
+		if ts < prev {
+			t.Fatalf("timestamp %s after %s", ts, prev)
+		}
+		prev = ts
+	}
+}
+
+func TestRunShowsEveryStage(t *testing.T) {
+	rec := trace.NewRecorder()
+	out, err := Run(trace.WithRecorder(context.Background(), rec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := out.Result
+	if r.Status != engine.StatusCompleted || out.Replayed.Remaining != 0 {
+		t.Fatalf("status %s, %d interactions left", r.Status, out.Replayed.Remaining)
+	}
+	ans, _ := r.Answer.(string)
+	for _, fact := range []string{IncidentCause, IncidentStart, IncidentDeploy} {
+		if !strings.Contains(ans, fact) {
+			t.Errorf("answer lacks %q", fact)
+		}
+	}
+	if r.Recursion.RecursiveCalls != 1 || r.UsageByDepth[1].Calls != 6 || r.Counters.MaxInFlight < 2 {
+		t.Fatalf("recursion %+v, depth-1 usage %+v, max in flight %d", r.Recursion, r.UsageByDepth[1], r.Counters.MaxInFlight)
+	}
+	var buf bytes.Buffer
+	Report(&buf, out)
+	for _, want := range []string{"inspect the context (partition)", "map over 4 partitions", "recurse: a child RLM", "budget:", "answer:", "trajectory:"} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+}
