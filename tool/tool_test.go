@@ -453,18 +453,31 @@ func TestApproveCancelRaceThroughPipeline(t *testing.T) {
 		go func() { defer wg.Done(); f.rt.Authority().CancelOwner("session:t", "race") }()
 	}
 	wg.Wait()
-	ran := 0
-	for _, id := range ids {
+	// Each operation ran at most once; one that resolved ok ran exactly
+	// once; one denied or cancelled before its execution claim never ran.
+	// (A cancellation that reached a running handler may leave it run and
+	// its outcome cancelled: the claim had already happened.)
+	execs := map[string]int{}
+	f.mu.Lock()
+	for _, a := range f.seen {
+		execs[a]++
+	}
+	f.mu.Unlock()
+	for i, id := range ids {
 		out, err := f.rt.AwaitApproval(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if out.Status == StatusOK {
-			ran++
+		n := execs[fmt.Sprintf(`{"key":"k%d"}`, i)]
+		beforeClaim := out.Error != nil && out.Error.Detail["before_execution_claim"] == true
+		switch {
+		case n > 1:
+			t.Errorf("%s ran %d times", id, n)
+		case out.Status == StatusOK && n != 1:
+			t.Errorf("%s resolved ok after %d executions", id, n)
+		case out.Status != StatusOK && out.Error != nil && (beforeClaim || out.Error.Kind == authority.KindApprovalDenied) && n != 0:
+			t.Errorf("%s ran although it ended %s before its claim", id, out.Error.Kind)
 		}
-	}
-	if int(f.n("write")) != ran {
-		t.Fatalf("%d executions for %d resolved approvals", f.n("write"), ran)
 	}
 }
 
