@@ -30,6 +30,7 @@ import (
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/trace"
 )
 
 // Defaults used when the corresponding Config field is zero.
@@ -48,12 +49,12 @@ const (
 // MaxBodyExcerpt bounds the body excerpt carried by errors, in bytes.
 const MaxBodyExcerpt = 512
 
-// maxResponseBytes bounds a non-streamed response body; maxErrorBody bounds
-// how much of an error body is read.
-const (
-	maxResponseBytes = 64 << 20
-	maxErrorBody     = 64 << 10
-)
+// maxErrorBody bounds how much of an error body is read.
+const maxErrorBody = 64 << 10
+
+// maxResponseBytes bounds a response body, streamed or not; a larger body
+// fails with Kind malformed_response. It is a variable for tests.
+var maxResponseBytes = 64 << 20
 
 // KindInvalidConfig reports an unusable Config (Phase provider).
 const KindInvalidConfig fault.Kind = "invalid_config"
@@ -118,6 +119,7 @@ type Provider struct {
 	endpoint    string
 	host        string
 	key         string
+	secrets     []string // the key and secret-looking header values, scrubbed from errors
 	headers     http.Header
 	timeout     time.Duration
 	maxRetries  int
@@ -164,6 +166,9 @@ func New(cfg Config) (*Provider, error) {
 	}
 	for k, v := range cfg.Headers {
 		p.headers.Set(k, v)
+		if trace.IsSecretKey(strings.ReplaceAll(k, "-", "_")) {
+			p.addSecret(v)
+		}
 	}
 	env := cfg.APIKeyEnv
 	if env == "" {
@@ -175,6 +180,9 @@ func New(cfg Config) (*Provider, error) {
 	p.key = cfg.APIKey
 	if p.key == "" {
 		p.key = strings.TrimSpace(os.Getenv(env))
+	}
+	if p.key != "" {
+		p.secrets = append(p.secrets, p.key) // whatever its length
 	}
 	if p.key == "" {
 		if _, hosted := hostedKeyEnv[host]; hosted {
@@ -382,7 +390,7 @@ func decodeErrorBody(raw []byte, eb *ErrorBody) bool {
 
 // readCompletion decodes a non-streamed body.
 func (p *Provider) readCompletion(ctx, actx context.Context, body io.Reader) (*model.Response, *fault.Error) {
-	raw, err := io.ReadAll(io.LimitReader(body, maxResponseBytes+1))
+	raw, err := io.ReadAll(io.LimitReader(body, int64(maxResponseBytes)+1))
 	if err != nil {
 		if fe := p.ctxError(ctx, actx); fe != nil {
 			return nil, fe.With("stage", "read_body")
@@ -452,16 +460,37 @@ func (s *scrubbed) Unwrap() error { return s.err }
 // redactedKey replaces the API key wherever a server echoes it.
 const redactedKey = "[redacted]"
 
-func (p *Provider) scrub(s string) string {
-	if p.key == "" {
-		return s
+// minSecretLen is the shortest secret scrubbed; shorter values would
+// garble ordinary text.
+const minSecretLen = 4
+
+// addSecret registers v, and the credential in a "Scheme credential"
+// value such as "Bearer KEY", to be scrubbed from errors.
+func (p *Provider) addSecret(v string) {
+	v = strings.TrimSpace(v)
+	if len(v) < minSecretLen {
+		return
 	}
-	return strings.ReplaceAll(s, p.key, redactedKey)
+	p.secrets = append(p.secrets, v)
+	if _, cred, ok := strings.Cut(v, " "); ok {
+		if cred = strings.TrimSpace(cred); len(cred) >= minSecretLen {
+			p.secrets = append(p.secrets, cred)
+		}
+	}
+}
+
+// scrub removes the API key and secret header values (Authorization,
+// X-Api-Key, Cookie, ...) from s.
+func (p *Provider) scrub(s string) string {
+	for _, sec := range p.secrets {
+		s = strings.ReplaceAll(s, sec, redactedKey)
+	}
+	return s
 }
 
 // excerpt returns at most MaxBodyExcerpt bytes of b, cut at a UTF-8
-// boundary, with the key scrubbed. The key is removed before cutting so a
-// cut cannot leave part of it behind.
+// boundary, with secrets scrubbed. They are removed before cutting so a
+// cut cannot leave part of one behind.
 func (p *Provider) excerpt(b []byte) string {
 	return truncate(p.scrub(string(b)), MaxBodyExcerpt)
 }

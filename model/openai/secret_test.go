@@ -130,3 +130,37 @@ func TestAPIKeyNeverLeaks(t *testing.T) {
 		t.Errorf("server saw Authorization %q", sawAuth)
 	}
 }
+
+// TestHeaderSecretsNeverLeak checks that secret-looking custom header
+// values (X-Api-Key, a custom Authorization) are scrubbed like the API key
+// when a server echoes them back, while ordinary headers are not.
+func TestHeaderSecretsNeverLeak(t *testing.T) {
+	const hdrKey, bearer = "hdr-FAKE-5a4b3c2d1e", "tok-FAKE-0f9e8d7c6b"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		w.WriteHeader(http.StatusBadRequest)
+		b, _ := json.Marshal(map[string]any{"error": map[string]any{
+			"message": "bad: " + r.Header.Get("X-Api-Key") + " " + r.Header.Get("Authorization") + " " + r.Header.Get("X-Title"),
+		}})
+		w.Write(b)
+	}))
+	defer srv.Close()
+	cfg := fast(srv.URL)
+	cfg.APIKey = ""
+	cfg.Headers = map[string]string{"X-Api-Key": hdrKey, "Authorization": "Bearer " + bearer, "X-Title": "rlm-tests"}
+	p, err := openai.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = p.Complete(context.Background(), userReq("hi", false))
+	fe := wantKind(t, err, model.KindHTTPStatus)
+	js, _ := json.Marshal(err)
+	for _, text := range []string{err.Error(), string(js)} {
+		if strings.Contains(text, hdrKey) || strings.Contains(text, bearer) {
+			t.Errorf("header secret leaked: %s", text)
+		}
+	}
+	if msg, _ := fe.Detail["error_message"].(string); !strings.Contains(msg, "rlm-tests") {
+		t.Errorf("ordinary header scrubbed too: %q", msg)
+	}
+}

@@ -17,7 +17,7 @@ import (
 // objects. The stream must end with "data: [DONE]" or, leniently, with end
 // of input after a finish_reason; anything else is stream_interrupted.
 func (p *Provider) readStream(ctx, actx context.Context, body io.Reader) (*model.Response, *fault.Error) {
-	r := sse.NewReader(body, 0)
+	r := sse.NewReader(&boundedReader{r: body, left: int64(maxResponseBytes)}, 0)
 	var asm Assembler
 	events := 0
 	for {
@@ -31,6 +31,10 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader) (*model
 			}
 			if errors.Is(err, sse.ErrLineTooLong) {
 				return nil, p.fail(model.KindMalformedResponse, "stream line too long", err).With("events", events)
+			}
+			if errors.Is(err, errStreamTooLarge) {
+				return nil, p.fail(model.KindMalformedResponse, "stream body too large", nil).
+					With("events", events).With("limit_bytes", maxResponseBytes)
 			}
 			return nil, p.fail(model.KindStreamInterrupted, "the stream broke before it was complete", err).With("events", events)
 		}
@@ -63,6 +67,36 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader) (*model
 		return nil, p.fail(model.KindStreamInterrupted, "the stream ended before [DONE]", nil).With("events", events)
 	}
 	return asm.Response(), nil
+}
+
+// errStreamTooLarge reports a stream body longer than maxResponseBytes.
+var errStreamTooLarge = errors.New("stream body too large")
+
+// boundedReader reads at most left bytes from r and then fails with
+// errStreamTooLarge, so that a server streaming without end cannot make
+// the provider buffer without limit.
+type boundedReader struct {
+	r    io.Reader
+	left int64
+}
+
+func (b *boundedReader) Read(p []byte) (int, error) {
+	if b.left <= 0 {
+		// Report the excess only if there is any: a body of exactly the
+		// limit ends normally.
+		var one [1]byte
+		n, err := b.r.Read(one[:])
+		if n > 0 {
+			return 0, errStreamTooLarge
+		}
+		return 0, err
+	}
+	if int64(len(p)) > b.left {
+		p = p[:b.left]
+	}
+	n, err := b.r.Read(p)
+	b.left -= int64(n)
+	return n, err
 }
 
 // Assembler reassembles streamed chunks into a whole response. Only choice
