@@ -75,11 +75,25 @@ type Match struct {
 	Model string `json:"model,omitempty"`
 }
 
-// Load reads and parses the cassette file at path.
+// maxCassetteBytes bounds the size of a cassette file Load reads. It is a
+// variable for tests.
+var maxCassetteBytes int64 = 256 << 20
+
+// Load reads and parses the cassette file at path. A file larger than
+// 256 MiB fails with Kind malformed_cassette (detail limit_bytes) without
+// being read into memory.
 func Load(path string) (*Cassette, error) {
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, fault.Wrap(err, fault.PhaseReplay, KindIO, "cannot read cassette").With("path", path)
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxCassetteBytes+1))
+	if err != nil {
+		return nil, fault.Wrap(err, fault.PhaseReplay, KindIO, "cannot read cassette").With("path", path)
+	}
+	if int64(len(b)) > maxCassetteBytes {
+		return nil, malformed("cassette file is too large", nil).With("path", path).With("limit_bytes", maxCassetteBytes)
 	}
 	c, err := Parse(b)
 	if err != nil {

@@ -112,6 +112,32 @@ func TestLoadMissing(t *testing.T) {
 	}
 }
 
+// TestLoadTooLarge checks that Load refuses a cassette above its size
+// bound instead of reading it whole.
+func TestLoadTooLarge(t *testing.T) {
+	defer func(n int64) { maxCassetteBytes = n }(maxCassetteBytes)
+	path := filepath.Join(t.TempDir(), "big.json")
+	b, err := os.ReadFile(filepath.Join("testdata", "basic.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	maxCassetteBytes = int64(len(b))
+	if _, err := Load(path); err != nil {
+		t.Fatalf("cassette of exactly the limit rejected: %v", err)
+	}
+	maxCassetteBytes = int64(len(b)) - 1
+	_, err = Load(path)
+	if fault.KindOf(err) != KindMalformedCassette || fault.PhaseOf(err) != fault.PhaseReplay {
+		t.Fatalf("err = %v, want replay/malformed_cassette", err)
+	}
+	if fe := fault.As(err); fe.Detail["limit_bytes"] != maxCassetteBytes {
+		t.Fatalf("detail = %v", fe.Detail)
+	}
+}
+
 func post(t *testing.T, url, body string) (*http.Response, []byte) {
 	t.Helper()
 	res, err := http.Post(url, "application/json", strings.NewReader(body))
