@@ -14,6 +14,7 @@ import (
 
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/jsonstrict"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/prompt"
 )
@@ -59,7 +60,9 @@ func (s *session) Resolve(name string) (Binding, bool) {
 	return b, ok
 }
 
-// Validate checks a call's arguments against the binding's schema.
+// Validate checks a call's arguments against the binding's schema. It
+// validates the value decoded from the argument text with the strict
+// decoder the tool runtime uses (numbers kept exact), so both agree.
 func (s *session) Validate(b Binding, c Call) *fault.Error {
 	sch := s.validators[b.Name]
 	if sch == nil {
@@ -67,8 +70,12 @@ func (s *session) Validate(b Binding, c Call) *fault.Error {
 	}
 	v := c.value
 	if v == nil {
+		src := []byte(c.Raw)
+		if len(src) == 0 {
+			src = c.Args
+		}
 		var err error
-		if v, err = jsonschema.UnmarshalJSON(bytes.NewReader(c.Args)); err != nil {
+		if v, err = jsonstrict.Decode(src); err != nil {
 			return fault.New(PhaseSchema, KindMalformedArguments, "arguments are not JSON").With("reason", "malformed_json")
 		}
 	}
@@ -116,12 +123,18 @@ func (noLoader) Load(url string) (any, error) {
 	return nil, fmt.Errorf("external schema references are not allowed")
 }
 
-func compileParams(name string, raw []byte) (*jsonschema.Schema, error) {
+// compileParams compiles a parameter schema exactly as the tool registry
+// compiles argument schemas (tool.Registry.Register): draft 2020-12 by
+// default, no loader for external references, and for registry tools the
+// registry's resource URL, so relative references resolve the same way.
+// The registry exposes no side-effect-free validate method, so the loop
+// keeps its own validators; these settings keep its verdict identical to
+// the runtime's, which re-validates the same argument text anyway.
+func compileParams(url string, raw []byte) (*jsonschema.Schema, error) {
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
 		return nil, err
 	}
-	url := "https://rlm.invalid/direct/" + name + ".json"
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.UseLoader(noLoader{})
@@ -144,7 +157,11 @@ func newSession(ctx context.Context, cfg *Config, query string) (*session, error
 		if _, dup := s.bindings[b.Name]; dup {
 			return fault.New(PhaseSetup, KindDuplicateToolName, "two tools render the same function name").With("tool", b.Name)
 		}
-		sch, err := compileParams(b.Name, params)
+		url := "https://rlm.invalid/direct/" + b.Name + ".json"
+		if b.Kind == BindTool {
+			url = registryArgsURL(b.Name)
+		}
+		sch, err := compileParams(url, params)
 		if err != nil {
 			return setupErr(err, "a tool parameter schema does not compile")
 		}
@@ -206,6 +223,12 @@ func newSession(ctx context.Context, cfg *Config, query string) (*session, error
 		}
 	}
 	return s, nil
+}
+
+// registryArgsURL is the resource URL under which tool.Registry compiles
+// a tool's argument schema.
+func registryArgsURL(name string) string {
+	return "https://rlm.invalid/tools/" + name + "/arguments.json"
 }
 
 func truncateRunes(s string, n int) string {

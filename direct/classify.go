@@ -39,9 +39,10 @@ func (b Binding) Effectful() bool { return b.Effect != EffectRead }
 type Catalog interface {
 	// Resolve returns the binding of a function name.
 	Resolve(name string) (Binding, bool)
-	// Validate checks a normalized call's canonical arguments (c.Args)
-	// against the binding's schema. A schema failure is
-	// schema/malformed_arguments with argument-level detail only.
+	// Validate checks a normalized call's arguments, as decoded from its
+	// argument text (c.Raw), against the binding's schema. A schema
+	// failure is schema/malformed_arguments with argument-level detail
+	// only.
 	Validate(b Binding, c Call) *fault.Error
 }
 

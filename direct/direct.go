@@ -478,7 +478,10 @@ var fatalToolKinds = map[fault.Kind]bool{
 }
 
 func (st *run) toolCall(ctx context.Context, s Status) (observation, error) {
-	res, err := st.cfg.Tools.Invoke(ctx, tool.Call{Name: s.Binding.Name, Args: s.Call.Args, Invocation: tool.Invocation{
+	// The runtime gets the argument text the loop validated, not the
+	// canonical re-encoding: canonical numbers may round (a 20-digit
+	// integer becomes a float), and the runtime must judge the same value.
+	res, err := st.cfg.Tools.Invoke(ctx, tool.Call{Name: s.Binding.Name, Args: json.RawMessage(s.Call.Raw), Invocation: tool.Invocation{
 		Capabilities: st.cfg.Capabilities, AuthorityContext: st.cfg.AuthorityContext,
 	}})
 	if err != nil {
