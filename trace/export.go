@@ -82,12 +82,19 @@ func WriteFile(path, name string, events []Event, dropped int) error {
 	return nil
 }
 
+// maxTraceBytes bounds the input Read accepts. It is a variable for tests.
+var maxTraceBytes int64 = 1 << 30
+
 // Read decodes a trace in either format: a JSON envelope (detected by its
-// "schema" field) or JSONL.
+// "schema" field) or JSONL. Input larger than 1 GiB fails with Kind
+// malformed_trace (detail limit_bytes) after reading only that much.
 func Read(r io.Reader) ([]Event, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(r, maxTraceBytes+1))
 	if err != nil {
 		return nil, fault.Wrap(err, fault.PhaseTrace, KindIO, "cannot read trace")
+	}
+	if int64(len(data)) > maxTraceBytes {
+		return nil, fault.New(fault.PhaseTrace, KindMalformedTrace, "trace is too large").With("limit_bytes", maxTraceBytes)
 	}
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {

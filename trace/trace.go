@@ -15,7 +15,6 @@ package trace
 import (
 	"context"
 	"errors"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -268,7 +267,7 @@ func (sp *Span) End(err error) {
 		ev.DurationMS = float64(ev.End.Sub(ev.Start).Microseconds()) / 1000
 		ev.Status = StatusOf(err)
 		if err != nil {
-			ev.Error = asFault(err)
+			ev.Error = snapshot(asFault(err))
 		}
 		sp.rec.add(ev)
 	})
@@ -293,6 +292,15 @@ func asFault(err error) *fault.Error {
 		return fe
 	}
 	return fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, err.Error())
+}
+
+// snapshot returns a copy of fe whose detail map is a redacted copy, so
+// that the recorded event neither shares a map its producer may still
+// annotate nor carries a secret-looking detail.
+func snapshot(fe *fault.Error) *fault.Error {
+	c := *fe
+	c.Detail = Redact(fe.Detail)
+	return &c
 }
 
 // Emit records a point event (no duration) under the span carried by ctx.
@@ -354,7 +362,9 @@ func (r *Recorder) Dropped() int {
 }
 
 // secretWords are substrings of attribute keys whose values are redacted.
-var secretWords = []string{"authorization", "api_key", "apikey", "token", "password", "secret", "private_key", "cookie"}
+// Keys are compared in lower case with '-' read as '_', so "X-Api-Key"
+// matches "api_key".
+var secretWords = []string{"authorization", "api_key", "apikey", "token", "password", "secret", "private_key", "cookie", "credential", "bearer"}
 
 // Redacted is the value that replaces a redacted attribute.
 const Redacted = "[redacted]"
@@ -363,7 +373,7 @@ const Redacted = "[redacted]"
 // Keys about token counts ("prompt_tokens", "tokens", "max_tokens") are not
 // secrets.
 func IsSecretKey(key string) bool {
-	k := strings.ToLower(key)
+	k := strings.ReplaceAll(strings.ToLower(key), "-", "_")
 	if strings.HasSuffix(k, "tokens") || strings.HasPrefix(k, "tokens") {
 		return false
 	}
@@ -375,21 +385,81 @@ func IsSecretKey(key string) bool {
 	return false
 }
 
-// Redact returns a copy of attrs with secret-looking keys replaced by
-// Redacted, recursively through nested maps.
+// Redact returns a copy of attrs with the values of secret-looking keys
+// replaced by Redacted, recursively through nested maps (map[string]any,
+// map[string]string, and map[string][]string such as HTTP headers) and
+// slices. String values that carry a credential ("Bearer ...",
+// "Basic ...") are redacted whatever their key.
 func Redact(attrs map[string]any) map[string]any {
 	if attrs == nil {
 		return nil
 	}
-	out := maps.Clone(attrs)
-	for k, v := range out {
+	out := make(map[string]any, len(attrs))
+	for k, v := range attrs {
 		if IsSecretKey(k) {
 			out[k] = Redacted
 			continue
 		}
-		if m, ok := v.(map[string]any); ok {
-			out[k] = Redact(m)
-		}
+		out[k] = redactValue(v)
 	}
 	return out
+}
+
+func redactValue(v any) any {
+	switch v := v.(type) {
+	case string:
+		if isCredential(v) {
+			return Redacted
+		}
+	case map[string]any:
+		return Redact(v)
+	case map[string]string:
+		out := make(map[string]string, len(v))
+		for k, s := range v {
+			if IsSecretKey(k) || isCredential(s) {
+				s = Redacted
+			}
+			out[k] = s
+		}
+		return out
+	case map[string][]string:
+		out := make(map[string][]string, len(v))
+		for k, ss := range v {
+			ss = slices.Clone(ss)
+			for i := range ss {
+				if IsSecretKey(k) || isCredential(ss[i]) {
+					ss[i] = Redacted
+				}
+			}
+			out[k] = ss
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = redactValue(e)
+		}
+		return out
+	case []string:
+		out := slices.Clone(v)
+		for i := range out {
+			if isCredential(out[i]) {
+				out[i] = Redacted
+			}
+		}
+		return out
+	}
+	return v
+}
+
+// isCredential reports whether s looks like an HTTP credential: an
+// Authorization value of the Bearer or Basic scheme.
+func isCredential(s string) bool {
+	s = strings.TrimSpace(s)
+	for _, scheme := range []string{"bearer ", "basic "} {
+		if len(s) > len(scheme) && strings.EqualFold(s[:len(scheme)], scheme) {
+			return true
+		}
+	}
+	return false
 }

@@ -8,27 +8,41 @@ import (
 
 // WriteTree prints events as an indented tree, one line per event, children
 // under their parent in sequence order. Each line shows the kind, name,
-// status and the key figures: duration, tokens, cost, bytes.
+// status and the key figures: duration, tokens, cost, bytes. Every event is
+// printed exactly once, even in a malformed trace: an event whose parent is
+// missing is a root, and events caught in a parent cycle (or under a
+// duplicate id) are printed as roots after the rest.
 func WriteTree(w io.Writer, events []Event) error {
-	children := make(map[string][]Event)
 	known := make(map[string]bool, len(events))
 	for _, ev := range events {
 		known[ev.ID] = true
 	}
-	var roots []Event
-	for _, ev := range events {
-		if ev.Parent == "" || !known[ev.Parent] {
-			roots = append(roots, ev)
+	children := make(map[string][]int)
+	var roots []int
+	for i, ev := range events {
+		if ev.Parent == "" || ev.Parent == ev.ID || !known[ev.Parent] {
+			roots = append(roots, i)
 			continue
 		}
-		children[ev.Parent] = append(children[ev.Parent], ev)
+		children[ev.Parent] = append(children[ev.Parent], i)
 	}
-	var walk func(ev Event, level int) error
-	walk = func(ev Event, level int) error {
+	printed := make([]bool, len(events))
+	expanded := make(map[string]bool, len(events)) // ids whose children were walked
+	var walk func(i, level int) error
+	walk = func(i, level int) error {
+		printed[i] = true
+		ev := events[i]
 		if _, err := fmt.Fprintf(w, "%s%s\n", strings.Repeat("  ", level), Line(ev)); err != nil {
 			return err
 		}
+		if expanded[ev.ID] {
+			return nil
+		}
+		expanded[ev.ID] = true
 		for _, c := range children[ev.ID] {
+			if printed[c] {
+				continue
+			}
 			if err := walk(c, level+1); err != nil {
 				return err
 			}
@@ -38,6 +52,13 @@ func WriteTree(w io.Writer, events []Event) error {
 	for _, r := range roots {
 		if err := walk(r, 0); err != nil {
 			return err
+		}
+	}
+	for i := range events {
+		if !printed[i] {
+			if err := walk(i, 0); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
