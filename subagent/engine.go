@@ -26,8 +26,10 @@ type EngineCompleter struct {
 	// Context is the handle of the context the child answers over.
 	Context corpus.Handle
 	// Registry and Invoker, when set, offer registered tools to the child.
-	// Use an Invoker whose worker pool is not the one running the
-	// rlm_subagent call itself, so nested calls cannot starve it.
+	// The Invoker may be the tool.Runtime running the rlm_subagent call
+	// itself: the child's awaited tool calls carry the handler's context
+	// and run on the caller's goroutine rather than queueing for a slot
+	// of the pool their parent call holds.
 	Registry *tool.Registry
 	Invoker  tool.Invoker
 }

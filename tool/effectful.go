@@ -18,7 +18,11 @@ const TraceStatusReplayed = "replayed"
 // startEffect runs the effectful tail of the pipeline: journal prepare,
 // authority, then (on a worker) journal begin/dispatch, handler and
 // observation.
-func (rt *Runtime) startEffect(ctx context.Context, c *call) *Future {
+//
+// nested reports a call made by a handler on this runtime's pool and
+// awaited by it: its worker side then runs on the calling goroutine (see
+// submit).
+func (rt *Runtime) startEffect(ctx context.Context, c *call, nested bool) *Future {
 	c.tr.Authority = string(rt.auth.Mode(c.authCtx))
 	if rt.journal == nil {
 		return resolved(c.fail(stepErr(effect.KindStoreRequired, "effectful tools need an effect journal").
@@ -54,7 +58,7 @@ func (rt *Runtime) startEffect(ctx context.Context, c *call) *Future {
 			rt.auth.CompleteOnce(c.authCtx, d.Fingerprint, res)
 		}
 		return res, err
-	}, false)
+	}, nested)
 	if f == nil {
 		if once {
 			rt.auth.AbortOnce(c.authCtx, d.Fingerprint)

@@ -162,3 +162,36 @@ func (f *Future) Await(ctx context.Context) (Result, error) {
 // without running its handler; a running handler sees its context
 // cancelled.
 func (f *Future) Cancel() { f.cancel() }
+
+// poolMark records, in a handler's context, the pools whose slots the
+// handler's call chain holds.
+type poolMark struct {
+	pool *Pool
+	next *poolMark
+}
+
+type poolMarkKey struct{}
+
+// withPool marks ctx as running a handler that holds a slot of p.
+func withPool(ctx context.Context, p *Pool) context.Context {
+	next, _ := ctx.Value(poolMarkKey{}).(*poolMark)
+	if onMark(next, p) {
+		return ctx
+	}
+	return context.WithValue(ctx, poolMarkKey{}, &poolMark{pool: p, next: next})
+}
+
+// onPool reports whether ctx belongs to a handler holding a slot of p.
+func onPool(ctx context.Context, p *Pool) bool {
+	m, _ := ctx.Value(poolMarkKey{}).(*poolMark)
+	return onMark(m, p)
+}
+
+func onMark(m *poolMark, p *Pool) bool {
+	for ; m != nil; m = m.next {
+		if m.pool == p {
+			return true
+		}
+	}
+	return false
+}

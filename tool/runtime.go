@@ -245,7 +245,7 @@ func (rt *Runtime) start(ctx context.Context, cl Call, inline bool) *Future {
 	if c.e.schema.Effect == EffectRead {
 		return rt.startRead(ctx, c, inline)
 	}
-	return rt.startEffect(ctx, c)
+	return rt.startEffect(ctx, c, inline && onPool(ctx, rt.pool))
 }
 
 // validate runs lookup, argument schema, capability, limits and preflight.
@@ -383,7 +383,17 @@ func (c *call) preflight(ctx context.Context) *fault.Error {
 // submit runs fn on the pool and returns its Future, or nil when the
 // backlog is full. With inline, fn runs on the calling goroutine if a worker
 // slot is free, holding that slot until it returns.
+//
+// A nested call (one made, with the handler's context, by a handler that
+// already holds a slot of this pool, for example a child agent's tool call
+// under rlm_subagent) runs on the calling goroutine without taking another
+// slot when the caller awaits it (inline): the caller's slot is idle
+// while it waits, so nested calls can never starve on a pool their own
+// ancestors fill.
 func (rt *Runtime) submit(ctx context.Context, fn func(ctx context.Context) (Result, error), inline bool) *Future {
+	if inline && onPool(ctx, rt.pool) {
+		return resolved(fn(ctx))
+	}
 	if inline && rt.pool.acquire() {
 		return rt.runInline(ctx, fn)
 	}
@@ -504,7 +514,7 @@ type handlerOutcome struct {
 }
 
 func (c *call) executeHandler(ctx context.Context, idem string) (res Result, ctrl error, abandoned bool) {
-	hctx, cancel := context.WithTimeout(ctx, c.lim.TimeLimit)
+	hctx, cancel := context.WithTimeout(withPool(ctx, c.rt.pool), c.lim.TimeLimit)
 	defer cancel()
 	req := Request{Tool: c.e.schema.Name, Args: c.canon, Details: c.details, IdempotencyKey: idem}
 	ch := make(chan handlerOutcome, 1)

@@ -596,3 +596,59 @@ func BenchmarkEffectInvoke(b *testing.B) {
 		}
 	}
 }
+
+// A handler holding the only worker slot can make nested read and
+// effectful calls on the same runtime (as a child agent's tools under
+// rlm_subagent do): they run on the caller's goroutine instead of queueing
+// behind the slot their own ancestor holds.
+func TestNestedCallsDoNotStarveThePool(t *testing.T) {
+	f := newFixture(t, true)
+	rt := NewRuntime(f.reg, Config{Authority: authority.NewStore(), Journal: f.rt.journal, Pool: NewPool(1, 1)})
+	if err := rt.Authority().Set("session:t", authority.Dangerous); err != nil {
+		t.Fatal(err)
+	}
+	caps := capability.Of(capability.Tool("echo"), capability.Tool("write"), capability.Tool("outer"))
+	inv := Invocation{Capabilities: caps, AuthorityContext: "session:t"}
+	var inner []Status
+	mustRegister(t, f.reg, Spec{
+		Name: "outer", Effect: EffectRead, Args: json.RawMessage(`{"type":"object"}`), Result: json.RawMessage(`{}`),
+		Limits: Limits{TimeLimit: 2 * time.Second},
+		Handler: func(ctx context.Context, req Request) (any, error) {
+			// Another goroutine, as the agent runtime's worker would be.
+			done := make(chan error, 1)
+			go func() {
+				for _, c := range []Call{
+					{Name: "echo", Args: json.RawMessage(`{"value":1}`), Invocation: inv},
+					{Name: "write", Args: json.RawMessage(`{"key":"nested"}`), Invocation: inv},
+				} {
+					res, err := rt.Invoke(ctx, c)
+					if err != nil {
+						done <- err
+						return
+					}
+					inner = append(inner, res.Status)
+				}
+				done <- nil
+			}()
+			return map[string]any{}, <-done
+		},
+	})
+	start := time.Now()
+	res, err := rt.Invoke(context.Background(), Call{Name: "outer", Args: json.RawMessage(`{}`), Invocation: inv})
+	if err != nil || res.Status != StatusOK {
+		t.Fatalf("outer = %+v, %v (inner %v)", res, err, inner)
+	}
+	if fmt.Sprint(inner) != "[ok ok]" || f.n("echo") != 1 || f.n("write") != 1 {
+		t.Fatalf("inner = %v, echo %d, write %d", inner, f.n("echo"), f.n("write"))
+	}
+	if time.Since(start) > time.Second {
+		t.Fatalf("nested calls waited for the pool: %v", time.Since(start))
+	}
+	if st := rt.Pool().Status(); st.Running != 0 || st.Queued != 0 {
+		t.Fatalf("pool not idle: %+v", st)
+	}
+	// A call that merely shares the runtime, not the slot, still queues.
+	if onPool(context.Background(), rt.Pool()) {
+		t.Fatal("a plain context is marked as on the pool")
+	}
+}
