@@ -234,6 +234,16 @@ func (r *Runner) Run(ctx context.Context, query string) (res *Result, err error)
 	}
 	st.res.Events = []Event{}
 	st.res.Tools = []string{}
+	// The run's time limit bounds every call in flight, not only the
+	// admission checks; its cause is the typed budget error.
+	lim := st.tracker.Limits()
+	if lim.TimeLimit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadlineCause(ctx, st.tracker.Deadline(),
+			fault.New(fault.PhaseBudget, budget.KindTimeLimit, "budget exhausted: time_limit").
+				With("limit", "time_limit").With("max", lim.TimeLimit.String()))
+		defer cancel()
+	}
 	if err := st.setup(ctx, query); err != nil {
 		return st.fail(err)
 	}
@@ -484,10 +494,13 @@ func (st *run) toolCall(ctx context.Context, s Status) (observation, error) {
 	res, err := st.cfg.Tools.Invoke(ctx, tool.Call{Name: s.Binding.Name, Args: json.RawMessage(s.Call.Raw), Invocation: tool.Invocation{
 		Capabilities: st.cfg.Capabilities, AuthorityContext: st.cfg.AuthorityContext,
 	}})
+	if ctx.Err() != nil {
+		// Whatever the runtime returned while the run was being
+		// cancelled, cancellation ends the run; it is never an
+		// observation.
+		return observation{}, cancelled(ctx)
+	}
 	if err != nil {
-		if ctx.Err() != nil {
-			return observation{}, cancelled(ctx)
-		}
 		return observation{}, fault.FromContext(fault.PhaseExecute, err)
 	}
 	switch res.Status {
@@ -549,10 +562,10 @@ func (st *run) contextCall(ctx context.Context, s Status) (observation, error) {
 	ctx, span := trace.Start(ctx, trace.KindContextOp, s.Binding.Name)
 	out, err := st.cfg.Store.Do(ctx, st.cfg.Input, act, st.cfg.ContextLimits)
 	span.End(err)
+	if ctx.Err() != nil {
+		return observation{}, cancelled(ctx)
+	}
 	if err != nil {
-		if ctx.Err() != nil {
-			return observation{}, cancelled(ctx)
-		}
 		fe := asFault(err)
 		st.ev(EventContext, s, StatusError, fe.Kind, false)
 		return errorObservation(s.Call, fe), nil
