@@ -1,6 +1,11 @@
 package corpus
 
-import "github.com/rlm-go/rlm/fault"
+import (
+	"context"
+	"errors"
+
+	"github.com/rlm-go/rlm/fault"
+)
 
 // Error kinds reported by the store. All errors have phase fault.PhaseContext.
 const (
@@ -39,4 +44,14 @@ const (
 
 func newErr(kind fault.Kind, msg string) *fault.Error {
 	return fault.New(fault.PhaseContext, kind, msg)
+}
+
+// ctxErr converts the error of an ended context into the store's kinds:
+// time_limit_exceeded for an expired deadline (as operations report it),
+// cancelled otherwise.
+func ctxErr(err error) error {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return fault.Wrap(err, fault.PhaseContext, KindTimeLimitExceeded, "context deadline exceeded")
+	}
+	return fault.Wrap(err, fault.PhaseContext, KindCancelled, "cancelled")
 }

@@ -3,6 +3,7 @@ package corpus
 import (
 	"bytes"
 	"context"
+	"unicode/utf8"
 )
 
 // Peek selectors.
@@ -187,6 +188,13 @@ func (s *Store) Map(ctx context.Context, h Handle, transform string, lim Limits)
 				continue
 			}
 			if f != nil {
+				// A case mapping turns a character of at most 4 bytes into
+				// one of at least 1, so 4*budget input bytes fill the budget;
+				// cutting first keeps a huge line from being copied whole.
+				if in := 4*budget + utf8.UTFMax; len(text) > in {
+					text = cutText(text, in)
+					truncated = true
+				}
 				text = f(text)
 			}
 			if len(text) > budget {

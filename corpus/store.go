@@ -95,7 +95,7 @@ func (s *Store) AddReader(ctx context.Context, name string, r io.Reader) (Handle
 	chunk := make([]byte, 1<<20)
 	for {
 		if err := ctx.Err(); err != nil {
-			return Handle{}, fault.FromContext(fault.PhaseContext, err)
+			return Handle{}, ctxErr(err)
 		}
 		n, err := r.Read(chunk)
 		buf.Write(chunk[:n])
@@ -115,7 +115,7 @@ func (s *Store) AddReader(ctx context.Context, name string, r io.Reader) (Handle
 // file must not be truncated while registered. Failures have Kind io_error.
 func (s *Store) AddFile(ctx context.Context, path string) (Handle, error) {
 	if err := ctx.Err(); err != nil {
-		return Handle{}, fault.FromContext(fault.PhaseContext, err)
+		return Handle{}, ctxErr(err)
 	}
 	b, mapped, err := mapFile(path)
 	if err != nil {
@@ -202,7 +202,7 @@ func (s *Store) unrefLocked(bk *backing) error {
 // the parent's memory alive after the parent is deleted.
 func (s *Store) Sub(ctx context.Context, h Handle, start, length int64) (Handle, error) {
 	if err := ctx.Err(); err != nil {
-		return Handle{}, fault.FromContext(fault.PhaseContext, err)
+		return Handle{}, ctxErr(err)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
