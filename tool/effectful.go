@@ -70,8 +70,11 @@ func (rt *Runtime) startEffect(ctx context.Context, c *call, nested bool) *Futur
 
 func (c *call) effectRequest() effect.Request {
 	return effect.Request{
-		Kind:       "tool",
-		Payload:    map[string]any{"tool": c.e.schema.Name, "args": c.canon, "details": c.details},
+		Kind: "tool",
+		// The authority context is part of the identity: an observation
+		// recorded for one caller is never replayed to another, who must
+		// pass their own authority check.
+		Payload:    map[string]any{"authority_context": c.authCtx, "tool": c.e.schema.Name, "args": c.canon, "details": c.details},
 		Semantics:  map[string]any{"effect": string(c.e.schema.Effect), "limits": c.e.schema.Limits},
 		LogicalKey: c.c.Options.LogicalKey,
 	}

@@ -328,6 +328,14 @@ func TestEffectApproveDiffFlow(t *testing.T) {
 	if err != nil || again.Status != StatusOK || again.Trace.Status != TraceStatusReplayed || f.n("write") != 1 {
 		t.Fatalf("%+v %v n=%d", again, err, f.n("write"))
 	}
+	// Another caller's identical call is not replayed: it passes its own
+	// authority check (approve_diff: pending) and nothing runs.
+	other := mkCall("write", `{"key":"k","value":"v","token":"secret-token"}`)
+	other.Invocation.AuthorityContext = "session:other"
+	res2, err := f.rt.Invoke(ctx, other)
+	if err != nil || res2.Status != StatusApprovalRequired || res2.Trace.Status == TraceStatusReplayed || f.n("write") != 1 {
+		t.Fatalf("observation leaked across authority contexts: %+v %v n=%d", res2, err, f.n("write"))
+	}
 }
 
 func TestDenyAndEdit(t *testing.T) {
