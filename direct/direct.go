@@ -326,7 +326,7 @@ func (st *run) loop(ctx context.Context) (string, error) {
 			req.Tools = st.cat.tools
 			req.ToolChoice = model.ToolChoice{Mode: "auto"}
 		}
-		resp, err := st.cfg.Provider.Complete(ctx, req)
+		resp, err := model.Traced(st.cfg.Provider, st.cfg.Model).Complete(ctx, req)
 		if err != nil {
 			if ctx.Err() != nil {
 				return "", cancelled(ctx)

@@ -34,6 +34,7 @@ func newDirectCmd() *cobra.Command {
 		tf         toolFlags
 		ctxFile    string
 		asJSON     bool
+		traceFile  string
 		mode       string
 		maxBatch   int
 		maxTokens  int
@@ -95,6 +96,11 @@ before anything runs; an effectful call must be alone in its batch.
 			if err := sess.finish(pf.record); err != nil {
 				return err
 			}
+			if traceFile != "" {
+				if err := trace.WriteFile(traceFile, "rlm direct", rec.Events(), rec.Dropped()); err != nil {
+					return err
+				}
+			}
 			if asJSON {
 				out := directJSON{Status: res.Status, Answer: res.Answer, Turns: res.Turns, ToolCalls: res.ToolCalls,
 					ContextCalls: res.ContextCalls, Usage: res.Usage, Error: res.Error, Events: res.Events}
@@ -119,6 +125,7 @@ before anything runs; an effectful call must be alone in its batch.
 	fl := cmd.Flags()
 	fl.StringVar(&ctxFile, "context", "", "context file (- for stdin) read by the context tools; optional")
 	fl.BoolVar(&asJSON, "json", false, `print {"status","answer","turns","tool_calls","context_calls","usage","error","events"}`)
+	fl.StringVar(&traceFile, "trace", "", "write the trace to FILE (.jsonl for JSON lines, else one JSON envelope)")
 	fl.StringVar(&mode, "mode", string(prompt.ModeCompiled), "tool schema projection: compiled (relevant tools) or all_tools (stable prefix)")
 	fl.IntVar(&maxBatch, "max-native-calls-per-batch", direct.DefaultMaxNativeCallsPerBatch, "max tool calls in one model response (-1: unlimited)")
 	fl.IntVar(&maxTokens, "max-tokens", direct.DefaultMaxTokens, "completion token cap of each request")

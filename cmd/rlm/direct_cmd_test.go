@@ -172,9 +172,13 @@ func TestDirectCommand(t *testing.T) {
 func TestDirectCommandText(t *testing.T) {
 	dir := t.TempDir()
 	cas := directCassette(t, dir, directReply("plain answer"))
-	out, errOut, code := runCLI(t, "", "direct", "--replay", cas, "hello")
+	tracePath := filepath.Join(dir, "direct.jsonl")
+	out, errOut, code := runCLI(t, "", "direct", "--replay", cas, "--trace", tracePath, "hello")
 	if code != 0 || strings.TrimSpace(out) != "plain answer" {
 		t.Fatalf("exit %d: %q %s", code, out, errOut)
+	}
+	if tr := readFile(t, tracePath); !strings.Contains(tr, `"kind":"model_call"`) || !strings.Contains(tr, `"kind":"run"`) {
+		t.Fatalf("trace lacks the run or the model call: %s", tr)
 	}
 	cas = directCassette(t, dir, directReply(""))
 	_, errOut, code = runCLI(t, "", "direct", "--replay", cas, "hello")
