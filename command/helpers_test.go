@@ -2,16 +2,17 @@ package command
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"sync/atomic"
 	"testing"
 
 	"github.com/rlm-go/rlm/agent"
+	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/engine"
+	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/openai"
 	"github.com/rlm-go/rlm/model/replay"
 	"github.com/rlm-go/rlm/subagent"
@@ -19,16 +20,9 @@ import (
 )
 
 func reply(match, content string, delayMS int) replay.Interaction {
-	comp := map[string]any{
-		"id": "chatcmpl-test", "object": "chat.completion", "created": 1, "model": "test-model",
-		"choices": []any{map[string]any{"index": 0, "message": map[string]any{"role": "assistant", "content": content}, "finish_reason": "stop"}},
-		"usage":   map[string]any{"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110},
-	}
-	raw, _ := json.Marshal(comp)
-	in := replay.Interaction{Response: raw, DelayMS: delayMS}
-	if match != "" {
-		in.Match = &replay.Match{Contains: match}
-	}
+	in := replay.Reply(match, model.Response{Text: content, Meta: model.Meta{Model: "test-model"},
+		Usage: budget.Usage{PromptTokens: 100, CompletionTokens: 10, TotalTokens: 110, TokensKnown: true}})
+	in.DelayMS = delayMS
 	return in
 }
 

@@ -23,6 +23,7 @@ import (
 	"os"
 
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/openai"
 )
 
@@ -200,4 +201,29 @@ func errorJSON(typ, code, msg string) []byte {
 		"message": msg, "type": typ, "param": nil, "code": code,
 	}})
 	return b
+}
+
+// Reply returns an interaction that answers requests whose messages contain
+// match (any request when match is empty) with resp, encoded as the
+// chat.completion object a server would have sent. It is the way to write
+// cassettes in code, for tests and examples.
+func Reply(match string, resp model.Response) Interaction {
+	if resp.Meta.Model == "" {
+		resp.Meta.Model = "replay-model"
+	}
+	if resp.FinishReason == "" {
+		resp.FinishReason = "stop"
+		if len(resp.ToolCalls) > 0 {
+			resp.FinishReason = "tool_calls"
+		}
+	}
+	raw, err := json.Marshal(openai.CompletionFromResponse(&resp, "chatcmpl-replay"))
+	if err != nil {
+		panic("replay: a model.Response must encode: " + err.Error())
+	}
+	in := Interaction{Response: raw}
+	if match != "" {
+		in.Match = &Match{Contains: match}
+	}
+	return in
 }

@@ -17,6 +17,7 @@ import (
 
 	"go.uber.org/goleak"
 
+	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/openai"
@@ -410,4 +411,19 @@ func FuzzCassetteDecode(f *testing.F) {
 			t.Fatalf("stats = %+v", st)
 		}
 	})
+}
+
+func TestReplyBuildsAValidInteraction(t *testing.T) {
+	in := Reply("needle", model.Response{Text: "hi", Usage: budget.Usage{PromptTokens: 3, CompletionTokens: 2, TotalTokens: 5, TokensKnown: true}})
+	c := &Cassette{Version: Version, Interactions: []Interaction{in, Reply("", model.Response{ToolCalls: []model.ToolCall{{ID: "c1", Name: "f", Arguments: "{}"}}})}}
+	if err := c.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if in.Match == nil || in.Match.Contains != "needle" {
+		t.Fatal("match lost")
+	}
+	comp, err := openai.DecodeCompletion(in.Response)
+	if err != nil || comp.Choices[0].FinishReason != "stop" || comp.Usage == nil || comp.Usage.TotalTokens != 5 {
+		t.Fatalf("%+v %v", comp, err)
+	}
 }
