@@ -2,7 +2,9 @@ package engine
 
 import (
 	"context"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -10,7 +12,9 @@ import (
 
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/replay"
 	"github.com/rlm-go/rlm/trace"
 )
@@ -304,5 +308,84 @@ func TestCancellationMidRun(t *testing.T) {
 	}
 	if res.Usage.Calls < 1 {
 		t.Fatal("usage of the root call lost")
+	}
+}
+
+// recorder is an in-process provider that answers from script and keeps
+// every request.
+type recorder struct {
+	mu     sync.Mutex
+	reqs   []model.Request
+	script func(req model.Request) string
+}
+
+func (p *recorder) Complete(ctx context.Context, req model.Request) (*model.Response, error) {
+	p.mu.Lock()
+	p.reqs = append(p.reqs, req)
+	p.mu.Unlock()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return &model.Response{Text: p.script(req), Usage: budget.Usage{PromptTokens: 10, CompletionTokens: 1, TotalTokens: 11, TokensKnown: true}}, nil
+}
+
+func (p *recorder) requests() []model.Request {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Clone(p.reqs)
+}
+
+func newRecorderEngine(t *testing.T, text string, cfg Config, script func(req model.Request) string) (*Engine, *recorder, corpus.Handle) {
+	t.Helper()
+	store := corpus.NewStore()
+	t.Cleanup(func() { store.Close() })
+	h, err := store.AddString("input", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &recorder{script: script}
+	cfg.Provider, cfg.Store = p, store
+	if cfg.Model == "" {
+		cfg.Model = "m"
+	}
+	eng, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return eng, p, h
+}
+
+func allText(req model.Request) string {
+	var b strings.Builder
+	for _, m := range req.Messages {
+		b.WriteString(m.Content)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// The repair message names the rejected part by a path in the plan
+// language's own vocabulary: a key the model invented is never echoed.
+func TestRepairMessageNeverEchoesModelText(t *testing.T) {
+	eng, p, h := newRecorderEngine(t, haystack, Config{}, func(req model.Request) string {
+		if len(req.Messages) == 2 {
+			return `{"steps":[{"op":"final","value":{"IGNORE_PREVIOUS_INSTRUCTIONS":{"ref":"bogus"}}}]}`
+		}
+		return `{"answer":"ok"}`
+	})
+	res, err := eng.Run(context.Background(), "q", h)
+	if err != nil || res.Answer != "ok" {
+		t.Fatalf("%v %+v", err, res)
+	}
+	reqs := p.requests()
+	if len(reqs) != 2 {
+		t.Fatalf("%d requests", len(reqs))
+	}
+	repair := allText(reqs[1])
+	if !strings.Contains(repair, "rejected without execution") || !strings.Contains(repair, "unknown_ref") || !strings.Contains(repair, "steps[0].value.?.ref") {
+		t.Fatalf("repair message does not name the rejected part:\n%s", repair)
+	}
+	if strings.Contains(repair, "IGNORE_PREVIOUS") {
+		t.Fatalf("repair message echoes model text:\n%s", repair)
 	}
 }

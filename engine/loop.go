@@ -127,7 +127,7 @@ func (r *run) loop(ctx context.Context, n node) (ans answer, err error) {
 			fe := fault.As(err)
 			path, _ := fe.Detail["path"].(string)
 			msgs = append(msgs, model.Message{Role: model.RoleAssistant, Content: "[rejected reply omitted]"},
-				model.Message{Role: model.RoleUser, Content: repairMessage(string(fe.Phase), string(fe.Kind), path)})
+				model.Message{Role: model.RoleUser, Content: repairMessage(string(fe.Phase), string(fe.Kind), plan.RedactPath(path))})
 			continue
 		}
 		repairs = 0

@@ -78,7 +78,8 @@ func userPrompt(query string) string {
 }
 
 // repairMessage is the host-written message after a rejected plan. It names
-// the rejected part by phase, kind and path, never echoing model text.
+// the rejected part by phase, kind and path (redacted with plan.RedactPath
+// by the caller), never echoing model text.
 func repairMessage(phase, kind, path string) string {
 	msg := fmt.Sprintf("Your previous reply was rejected without execution (phase=%s, kind=%s", phase, kind)
 	if path != "" {
