@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -179,9 +180,13 @@ const (
 
 // Recursion summarizes recursive children.
 type Recursion struct {
-	RecursiveCalls int      `json:"recursive_calls"`
-	MaxDepth       int      `json:"max_depth"`
-	Fingerprints   []string `json:"fingerprints,omitempty"`
+	// RecursiveCalls counts the rlm children started in the whole tree.
+	RecursiveCalls int `json:"recursive_calls"`
+	// MaxDepth is the deepest child's depth.
+	MaxDepth int `json:"max_depth"`
+	// Fingerprints are the children's (query, context) fingerprints,
+	// sorted.
+	Fingerprints []string `json:"fingerprints,omitempty"`
 }
 
 // Result is the outcome of a Run. On failure it still carries the usage
@@ -261,6 +266,8 @@ func (e *Engine) Run(ctx context.Context, query string, input corpus.Handle) (*R
 	r.mu.Lock()
 	res.Recursion = r.rstats
 	r.mu.Unlock()
+	// Children of a fan-out start in any order; the result does not.
+	slices.Sort(res.Recursion.Fingerprints)
 	res.Trajectory = rec.Events()
 	res.ElapsedMS = float64(time.Since(start).Microseconds()) / 1000
 	return res, err

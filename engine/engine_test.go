@@ -389,3 +389,100 @@ func TestRepairMessageNeverEchoesModelText(t *testing.T) {
 		t.Fatalf("repair message echoes model text:\n%s", repair)
 	}
 }
+
+// nestedScript answers the root with a map of rlm children over line
+// chunks, each child with a map of leaf model calls over its own lines.
+func nestedScript(leaf func(ctx context.Context) string) func(ctx context.Context, req model.Request) string {
+	fanout := func(inner map[string]any) string {
+		return steps(
+			map[string]any{"op": "context", "handle": input("context"), "action": map[string]any{"type": "partition", "strategy": "lines", "size": 1}, "bind": "parts"},
+			map[string]any{"op": "map", "over": ref("parts"), "as": "p", "concurrency": 4, "bind": "out", "plan": map[string]any{"steps": []any{
+				inner, map[string]any{"op": "final", "value": ref("r")},
+			}}},
+			map[string]any{"op": "final", "value": ref("out")},
+		)
+	}
+	root := fanout(map[string]any{"op": "rlm", "query": "child", "context": map[string]any{"ref": "field", "value": ref("p"), "key": "handle"}, "bind": "r"})
+	child := fanout(map[string]any{"op": "model", "prompt": map[string]any{"text": map[string]any{"ref": "field", "value": ref("p"), "key": "handle"}}, "bind": "r"})
+	return func(ctx context.Context, req model.Request) string {
+		switch {
+		case req.Messages[0].Role != model.RoleSystem:
+			return leaf(ctx)
+		case strings.Contains(req.Messages[0].Content, "Recursion depth: 0."):
+			return root
+		}
+		return child
+	}
+}
+
+// A map of rlm children, each running its own map, completes with a single
+// tree-wide concurrency slot: only leaf calls hold slots, so nesting cannot
+// deadlock.
+func TestNestedMapInChildrenWithOneSlot(t *testing.T) {
+	script := nestedScript(func(context.Context) string { return "leaf" })
+	eng, p, h := newRecorderEngine(t, "a\nb\nc\n", Config{Limits: budget.Limits{MaxConcurrency: 1}}, func(req model.Request) string {
+		return script(context.Background(), req)
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	res, err := eng.Run(ctx, "q", h)
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	want := []any{[]any{"leaf"}, []any{"leaf"}, []any{"leaf"}}
+	if js(res.Answer) != js(want) || res.Counters.MaxInFlight != 1 {
+		t.Fatalf("answer %v, max in flight %d", js(res.Answer), res.Counters.MaxInFlight)
+	}
+	// 1 root turn + 3 child turns + 3 leaves.
+	if n := len(p.requests()); n != 7 || res.Recursion.RecursiveCalls != 3 {
+		t.Fatalf("%d requests, %d children", n, res.Recursion.RecursiveCalls)
+	}
+	if !slices.IsSorted(res.Recursion.Fingerprints) || len(res.Recursion.Fingerprints) != 3 {
+		t.Fatalf("fingerprints are not in a deterministic order: %v", res.Recursion.Fingerprints)
+	}
+}
+
+// Cancelling a run whose children are blocked in nested fan-outs returns
+// promptly, with the usage of the calls made, and leaks nothing (goleak).
+func TestCancelNestedFanOut(t *testing.T) {
+	started := make(chan struct{}, 16)
+	script := nestedScript(func(ctx context.Context) string {
+		started <- struct{}{}
+		<-ctx.Done()
+		return "late"
+	})
+	store := corpus.NewStore()
+	defer store.Close()
+	h, _ := store.AddString("input", "a\nb\nc\nd\n")
+	prov := model.ProviderFunc(func(ctx context.Context, req model.Request) (*model.Response, error) {
+		text := script(ctx, req)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		return &model.Response{Text: text, Usage: budget.Usage{TotalTokens: 1, TokensKnown: true}}, nil
+	})
+	eng, err := New(Config{Provider: prov, Model: "m", Store: store, Limits: budget.Limits{MaxConcurrency: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		<-started
+		<-started
+		cancel()
+	}()
+	start := time.Now()
+	res, err := eng.Run(ctx, "q", h)
+	if fault.KindOf(err) != fault.KindCancelled || res.Status != StatusCancelled {
+		t.Fatalf("want cancelled, got %v", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Fatalf("cancellation took %v", d)
+	}
+	if res.Usage.Calls < 3 || res.Counters.MaxInFlight > 2 {
+		t.Fatalf("usage %+v counters %+v", res.Usage, res.Counters)
+	}
+	if store.Len() != 1 {
+		t.Fatalf("sub-contexts leaked: %d", store.Len())
+	}
+}
