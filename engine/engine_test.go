@@ -486,3 +486,21 @@ func TestCancelNestedFanOut(t *testing.T) {
 		t.Fatalf("sub-contexts leaked: %d", store.Len())
 	}
 }
+
+// A child handed its parent's whole context as a string (registered as a
+// new sub-context) with the parent's query is still a cycle.
+func TestRecursiveCycleThroughString(t *testing.T) {
+	f := newFixture(t, haystack, Config{Limits: budget.Limits{MaxDepth: 3}, ExperimentalDeepRecursion: true},
+		reply("Query: same", steps(
+			map[string]any{"op": "rlm", "query": "same", "context": map[string]any{"text": input("context")}, "bind": "child"},
+			map[string]any{"op": "final", "value": ref("child")},
+		)),
+	)
+	res, err := f.run(t, "same")
+	if fault.KindOf(err) != KindRecursiveCycle || res.Counters.ModelCalls != 1 {
+		t.Fatalf("want recursive_cycle after 1 model call, got %v (%d calls)", err, res.Counters.ModelCalls)
+	}
+	if f.store.Len() != 1 {
+		t.Fatalf("sub-contexts leaked: %d", f.store.Len())
+	}
+}

@@ -322,19 +322,30 @@ func max64(a, b int64) int64 {
 	return b
 }
 
-// fingerprintOf identifies a (query, context) pair for cycle detection.
+// cycleContentBytes is the largest context whose fingerprint is taken over
+// its content; larger contexts are identified by their position in a root
+// context.
+const cycleContentBytes = 1 << 20
+
+// fingerprintOf identifies a (query, context) pair for cycle detection. A
+// context up to cycleContentBytes is identified by its text, so a child
+// handed its parent's context as a string (a new sub-context) still
+// repeats its ancestor; a larger one by its root, offset and length.
 func (r *run) fingerprintOf(ctx context.Context, query string, h corpus.Handle) string {
-	id := map[string]any{"query": query, "handle": h.String()}
-	if meta, err := r.e.cfg.Store.Metadata(ctx, h); err == nil {
-		root := h
-		off := int64(0)
-		if meta.Parent != nil {
-			root = *meta.Parent
-			off = meta.Offset
-		}
-		id = map[string]any{"query": query, "root": root.String(), "offset": off, "bytes": meta.Bytes}
+	meta, err := r.e.cfg.Store.Metadata(ctx, h)
+	if err != nil {
+		return fingerprint.MustOf(map[string]any{"query": query, "handle": h.String()})
 	}
-	return fingerprint.MustOf(id)
+	if meta.Bytes <= cycleContentBytes {
+		if text, err := r.e.cfg.Store.Text(h, cycleContentBytes); err == nil {
+			return fingerprint.MustOf(map[string]any{"query": query, "content": fingerprint.Bytes([]byte(text))})
+		}
+	}
+	root, off := h, int64(0)
+	if meta.Parent != nil {
+		root, off = *meta.Parent, meta.Offset
+	}
+	return fingerprint.MustOf(map[string]any{"query": query, "root": root.String(), "offset": off, "bytes": meta.Bytes})
 }
 
 func exportVars(sess *plan.Session) map[string]any {
