@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -502,5 +503,33 @@ func TestRecursiveCycleThroughString(t *testing.T) {
 	}
 	if f.store.Len() != 1 {
 		t.Fatalf("sub-contexts leaked: %d", f.store.Len())
+	}
+}
+
+// The observation of a turn is bounded by ObservationBytes however large
+// the new bindings are, and still previews each of them.
+func TestObservationIsBounded(t *testing.T) {
+	big := lines(2000, func(i int) string { return fmt.Sprintf("line %d with some padding text", i) })
+	plan := steps(
+		map[string]any{"op": "context", "handle": input("context"), "action": map[string]any{"type": "search", "pattern": "line"}, "bind": "hits"},
+		map[string]any{"op": "context", "handle": input("context"), "action": map[string]any{"type": "peek", "selector": "head", "count": 20000}, "bind": "head"},
+	)
+	const limit = 300
+	eng, p, h := newRecorderEngine(t, big, Config{ObservationBytes: limit}, func(req model.Request) string {
+		if len(req.Messages) == 2 {
+			return plan
+		}
+		return `{"answer":"done"}`
+	})
+	if _, err := eng.Run(context.Background(), "q", h); err != nil {
+		t.Fatal(err)
+	}
+	reqs := p.requests()
+	obs := reqs[len(reqs)-1].Messages[3].Content
+	if len(obs) > limit || !strings.Contains(obs, "hits = ") || !strings.Contains(obs, "head = ") {
+		t.Fatalf("observation of %d bytes (limit %d):\n%s", len(obs), limit, obs)
+	}
+	if !strings.Contains(allText(reqs[0]), "bytes") || strings.Contains(allText(reqs[0]), "line 1999") {
+		t.Fatal("the root prompt must carry metadata only, never the whole context")
 	}
 }
