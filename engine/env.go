@@ -17,8 +17,6 @@ import (
 	"github.com/rlm-go/rlm/trace"
 )
 
-func budgetCall() budget.Usage { return budget.Usage{Calls: 1} }
-
 // env implements plan.Env for one loop: every operation is admitted against
 // the shared budget, checked against the loop's capabilities, and traced.
 type env struct {

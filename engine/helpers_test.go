@@ -3,10 +3,8 @@ package engine
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"testing"
 
-	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/model/openai"
 	"github.com/rlm-go/rlm/model/replay"
@@ -95,6 +93,3 @@ func lines(n int, f func(i int) string) string {
 	}
 	return s
 }
-
-var _ = budget.Usage{}
-var _ = fmt.Sprintf

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
@@ -65,7 +66,7 @@ func (r *run) complete(ctx context.Context, depth int, p model.Provider, req mod
 	if resp != nil {
 		r.tracker.Charge(depth, resp.Usage)
 	} else {
-		r.tracker.Charge(depth, budgetCall())
+		r.tracker.Charge(depth, budget.Usage{Calls: 1})
 	}
 	if err != nil {
 		return nil, err
@@ -302,24 +303,17 @@ func (r *run) observe(sess *plan.Session, out *plan.Outcome, err error) string {
 func (r *run) remaining() plan.Limits {
 	l := r.e.cfg.Limits
 	c := r.tracker.Counters()
-	left := func(max int, used int64) int {
-		if max < 0 {
+	left := func(limit int, used int64) int {
+		if limit < 0 {
 			return 0
 		}
-		return int(max64(int64(max)-used, 1))
+		return int(max(int64(limit)-used, 1))
 	}
 	return plan.Limits{
 		ModelCalls: left(l.MaxModelCalls, c.ModelCalls),
 		ToolCalls:  left(l.MaxToolCalls, c.ToolCalls),
 		ContextOps: left(l.MaxContextOps, c.ContextOps),
 	}
-}
-
-func max64(a, b int64) int64 {
-	if a > b {
-		return a
-	}
-	return b
 }
 
 // cycleContentBytes is the largest context whose fingerprint is taken over

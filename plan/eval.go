@@ -2,7 +2,6 @@ package plan
 
 import (
 	"context"
-	"slices"
 	"strings"
 )
 
@@ -105,7 +104,7 @@ func (r *runner) eval(ctx context.Context, e *Expr, sc *scope, path string) (Val
 		return out, nil
 	case ExprObject:
 		out := make(map[string]any, len(e.Fields))
-		for _, k := range sortedExprKeys(e.Fields) {
+		for _, k := range sortedKeys(e.Fields) {
 			v, err := r.eval(ctx, e.Fields[k], sc, join(path, k))
 			if err != nil {
 				return nil, err
@@ -129,13 +128,4 @@ func (r *runner) evalString(ctx context.Context, e *Expr, sc *scope, path string
 		return "", annotate(err, "path", path)
 	}
 	return s, nil
-}
-
-func sortedExprKeys(m map[string]*Expr) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

@@ -380,7 +380,7 @@ func (v *validator) expr(e *Expr, path string, sc *vscope) error {
 			}
 		}
 	case ExprObject:
-		for _, k := range sortedExprKeys(e.Fields) {
+		for _, k := range sortedKeys(e.Fields) {
 			if err := v.expr(e.Fields[k], join(path, k), sc); err != nil {
 				return err
 			}
