@@ -137,7 +137,8 @@ func conformanceCases() []confCase {
 			func(c *confCase) { c.check = counters(1, 0, 1) }),
 		with(ok("step_context_partition", "step", "context partition yields sub-context handles whose text a plan can read",
 			"row-05 alpha payload\nrow-06 beta payload\nrow-07 needle payload\nrow-08 gamma payload\n"),
-			func(c *confCase) { c.check = counters(1, 0, 1) }),
+			// The partition, then reading one chunk's text (a slice).
+			func(c *confCase) { c.check = counters(1, 0, 2) }),
 		with(ok("step_context_map", "step", "context map transforms every line", "ROW-01 ALPHA PAYLOAD"),
 			func(c *confCase) { c.check = counters(1, 0, 1) }),
 		with(ok("step_context_reduce", "step", "context reduce counts the lines", 12),
@@ -145,7 +146,8 @@ func conformanceCases() []confCase {
 		with(ok("step_model", "step", "a model step makes one sub-call with the sub-model", "three needles"),
 			func(c *confCase) {
 				c.check = func(r *engine.Result, st replay.Stats) string {
-					if s := counters(2, 0, 0)(r, st); s != "" {
+					// Embedding the context's text in the prompt is one slice.
+					if s := counters(2, 0, 1)(r, st); s != "" {
 						return s
 					}
 					if r.UsageByDepth[1].Calls != 1 {
@@ -170,7 +172,8 @@ func conformanceCases() []confCase {
 			func(c *confCase) {
 				c.limits.MaxConcurrency = 2
 				c.check = func(r *engine.Result, st replay.Stats) string {
-					if s := counters(5, 0, 1)(r, st); s != "" {
+					// The partition and one text read per chunk.
+					if s := counters(5, 0, 5)(r, st); s != "" {
 						return s
 					}
 					if r.Counters.MaxInFlight > 2 {

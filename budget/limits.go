@@ -23,7 +23,7 @@ type Limits struct {
 	MaxTotalTokens int64         `json:"max_total_tokens"` // prompt + completion tokens
 	MaxCostUSD     float64       `json:"max_cost_usd"`     // reported or estimated cost
 	MaxOutputBytes int           `json:"max_output_bytes"` // bytes of the final answer
-	MaxConcurrency int           `json:"max_concurrency"`  // concurrent sub-calls (model, rlm, tool) in flight
+	MaxConcurrency int           `json:"max_concurrency"`  // leaf sub-calls (model requests below the root, tool calls) in flight
 	TimeLimit      time.Duration `json:"time_limit"`       // wall clock for the whole run
 }
 

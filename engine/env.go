@@ -90,7 +90,19 @@ func decodeValue(raw []byte) (plan.Value, error) {
 
 // Text materializes the text of a handle, bounded by the prompt limit.
 func (v *env) Text(ctx context.Context, h corpus.Handle) (string, error) {
+	// Reading a handle's raw text is a slice of it: it needs context:slice
+	// and counts as one context operation.
+	if c := capability.Context(corpus.ActionSlice); !v.n.caps.Has(c) {
+		return "", denied(c)
+	}
+	if err := v.r.tracker.ContextOp(); err != nil {
+		return "", err
+	}
+	_, sp := trace.Start(ctx, trace.KindContextOp, "text")
+	sp.Set("handle", h.String())
 	s, err := v.r.e.cfg.Store.Text(h, v.r.e.cfg.PromptBytes)
+	sp.SetBytes(int64(len(s)))
+	sp.End(err)
 	if err != nil {
 		if fault.KindOf(err) == corpus.KindOutputTooLarge {
 			return "", fault.Wrap(err, fault.PhaseExecute, KindPromptTooLarge, "the text of a handle exceeds the per-prompt byte limit").With("limit", v.r.e.cfg.PromptBytes)

@@ -119,3 +119,20 @@ func TestTextBeyondPromptLimitIsObserved(t *testing.T) {
 		t.Fatalf("%v %+v", err, res)
 	}
 }
+
+// Reading a handle's text is a slice: it needs context:slice and counts as a
+// context operation.
+func TestTextNeedsSliceAndCountsAsContextOp(t *testing.T) {
+	prompt := steps(map[string]any{"op": "model", "prompt": map[string]any{"text": input("context")}, "bind": "m"},
+		map[string]any{"op": "final", "value": ref("m")})
+	f := newFixture(t, haystack, Config{}, reply("Query: q", prompt), reply("alpha line", "summary"))
+	res, err := f.run(t, "q")
+	if err != nil || res.Answer != "summary" || res.Counters.ContextOps != 1 {
+		t.Fatalf("%v %+v", err, res.Counters)
+	}
+	g := newFixture(t, haystack, Config{Capabilities: capability.MustSet("model:test-model", "context:search")}, reply("Query: q", prompt))
+	_, err = g.run(t, "q")
+	if fe := fault.As(err); fe == nil || fe.Kind != kindCapabilityDenied || fe.Detail["capability"] != "context:slice" {
+		t.Fatalf("want capability_denied for context:slice, got %v", err)
+	}
+}
