@@ -46,15 +46,17 @@ func (r *run) provider(depth int) (model.Provider, string) {
 // root hold one of the run's MaxConcurrency slots while the request is in
 // flight; only leaf calls hold slots, so nested children cannot deadlock.
 func (r *run) complete(ctx context.Context, depth int, p model.Provider, req model.Request) (*model.Response, error) {
-	if err := r.tracker.ModelCall(); err != nil {
-		return nil, err
-	}
 	if depth > 0 {
 		release, err := r.tracker.Acquire(ctx)
 		if err != nil {
 			return nil, err
 		}
 		defer release()
+	}
+	// Admission after the slot: a call cancelled while waiting is never
+	// counted, and tokens and cost are checked against the latest usage.
+	if err := r.tracker.ModelCall(); err != nil {
+		return nil, err
 	}
 	if req.MaxTokens == 0 {
 		req.MaxTokens = r.e.cfg.MaxTokens
