@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -138,7 +139,12 @@ func newRunCmd() *cobra.Command {
 with validated plans (search, partition, map sub-calls, recursive children),
 and answers. Budgets are enforced tree-wide.`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) (err error) {
+			if asJSON {
+				// With --json, a failure before the run (a missing context
+				// file, a bad flag value) is reported in the same shape.
+				defer func() { err = jsonSetupError(cmd.OutOrStdout(), err) }()
+			}
 			ctx := cmd.Context()
 			store := corpus.NewStore()
 			defer store.Close()
@@ -222,6 +228,24 @@ type runJSON struct {
 	Error  *fault.Error   `json:"error"`
 	Trace  []trace.Event  `json:"trace"`
 	Extra  map[string]any `json:"details,omitempty"`
+}
+
+// jsonSetupError prints an error that happened before a run as the --json
+// result shape and turns it into exit status 1. Exit errors (the run's own
+// result was already printed) pass through.
+func jsonSetupError(w io.Writer, err error) error {
+	var ee exitError
+	if err == nil || errors.As(err, &ee) {
+		return err
+	}
+	fe := fault.As(err)
+	if fe == nil {
+		fe = fault.Wrap(err, fault.PhaseConfig, fault.KindInvalid, err.Error())
+	}
+	if werr := writeJSON(w, runJSON{Status: engine.StatusFailed, Error: fe, Trace: []trace.Event{}}); werr != nil {
+		return werr
+	}
+	return exitError{code: 1}
 }
 
 func printResult(w io.Writer, res *engine.Result, runErr error, asJSON bool) error {

@@ -115,6 +115,12 @@ func TestRunFailureExitCodeAndJSONError(t *testing.T) {
 	if code != 1 || !strings.Contains(errOut, `"phase":"context"`) {
 		t.Fatalf("%d %s", code, errOut)
 	}
+	// With --json, a failure before the run has the same JSON shape.
+	out, _, code = runCLI(t, "", "run", "--context", filepath.Join(dir, "missing"), "--replay", cas, "--json", "q")
+	res.Error.Phase, res.Error.Kind, res.Status = "", "", ""
+	if code != 1 || json.Unmarshal([]byte(out), &res) != nil || res.Status != "failed" || res.Error.Phase != "context" || res.Error.Kind == "" {
+		t.Fatalf("%d %s", code, out)
+	}
 }
 
 // No trace, recorded cassette or output ever contains the API key.
