@@ -15,6 +15,7 @@ import (
 	"github.com/rlm-go/rlm/agent"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/golden"
 	"github.com/rlm-go/rlm/subagent"
 	"github.com/rlm-go/rlm/tool"
 )
@@ -43,7 +44,7 @@ func TestCompileGolden(t *testing.T) {
 		t.Fatalf("%+v", a)
 	}
 	out, _ := json.MarshalIndent(a, "", "  ")
-	golden(t, "unknown.command.json", append(out, '\n'))
+	golden.Check(t, "unknown.command.json", append(out, '\n'))
 }
 
 func TestCompileErrors(t *testing.T) {

@@ -2,7 +2,6 @@ package command
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"sync/atomic"
 	"testing"
@@ -108,21 +107,4 @@ func (h *host) children(t testing.TB) []agent.ID {
 		t.Fatal(err)
 	}
 	return c
-}
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	p := filepath.Join("testdata", name)
-	if os.Getenv("UPDATE_GOLDEN") != "" {
-		if err := os.WriteFile(p, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatalf("%v (run with UPDATE_GOLDEN=1)", err)
-	}
-	if string(want) != string(got) {
-		t.Errorf("%s differs from golden:\n%s", name, got)
-	}
 }

@@ -5,16 +5,15 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/golden"
 	"github.com/rlm-go/rlm/model"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files")
+var _ = flag.Bool("update", false, "rewrite golden files (read by internal/golden)")
 
 // countingCatalog wraps a Catalog and counts resolutions and validations
 // per call name.
@@ -361,24 +360,7 @@ func TestRepairObservationGolden(t *testing.T) {
 		b.WriteString(content)
 		b.WriteByte('\n')
 	}
-	golden(t, "repair_observations.golden", b.String())
-}
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs\n got %s\nwant %s", name, got, want)
-	}
+	golden.Check(t, "repair_observations.golden", []byte(b.String()))
 }
 
 func TestSameBatch(t *testing.T) {

@@ -4,17 +4,16 @@ import (
 	"encoding/json"
 	"flag"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
 	"go.uber.org/goleak"
 
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/golden"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files")
+var _ = flag.Bool("update", false, "rewrite golden files (read by internal/golden)")
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
@@ -147,26 +146,9 @@ func TestLedgerGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, _ := json.MarshalIndent(res.Ledger, "", "  ")
-	golden(t, "reference_ledger.golden", append(got, '\n'))
+	golden.Check(t, "reference_ledger.golden", append(got, '\n'))
 	if res.Ledger.Utility != 75 || res.Ledger.TotalTokens != 95 || res.Ledger.RemainingTokens != 5 {
 		t.Fatalf("ledger = %+v", res.Ledger)
-	}
-}
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != string(want) {
-		t.Fatalf("%s mismatch:\n got: %s\nwant: %s", name, got, want)
 	}
 }
 

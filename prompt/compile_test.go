@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/golden"
 	"github.com/rlm-go/rlm/pack"
 )
 
@@ -347,7 +348,7 @@ func TestLexicalCutoff(t *testing.T) {
 func TestCompileGolden(t *testing.T) {
 	c := catalog(t, refFixture)
 	r := compile(t, c, Input{Text: "review pull request on github", Selected: []UnitID{"skill:review"}, Needs: []string{"source_search"}}, allCaps)
-	golden(t, "compile_review.golden", r)
+	golden.CheckJSON(t, "compile_review.golden", r)
 }
 
 func TestConcurrentCompilesAgree(t *testing.T) {

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -15,7 +13,7 @@ import (
 	"github.com/rlm-go/rlm/pack"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files")
+var _ = flag.Bool("update", false, "rewrite golden files (read by internal/golden)")
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
@@ -128,26 +126,4 @@ func isActive(r *Compiled, id UnitID) bool { return slices.Contains(r.ActiveUnit
 
 func policy(max, reserve, safety int) *pack.Policy {
 	return &pack.Policy{MaxContextTokens: max, ReserveOutputTokens: reserve, SafetyMarginTokens: safety}
-}
-
-func golden(t *testing.T, name string, v any) {
-	t.Helper()
-	got, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got = append(got, '\n')
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != string(want) {
-		t.Fatalf("%s mismatch:\n got: %s\nwant: %s", name, got, want)
-	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/fingerprint"
+	"github.com/rlm-go/rlm/internal/golden"
 )
 
 func TestNormalizeErrors(t *testing.T) {
@@ -80,7 +81,7 @@ func TestNormalizeDefaults(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		golden(t, tt.golden, u)
+		golden.CheckJSON(t, tt.golden, u)
 	}
 }
 

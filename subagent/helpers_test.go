@@ -3,8 +3,6 @@ package subagent
 import (
 	"context"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/rlm-go/rlm/agent"
@@ -139,21 +137,4 @@ func (f *fixture) children(t testing.TB) []agent.ID {
 		t.Fatal(err)
 	}
 	return c
-}
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	p := filepath.Join("testdata", name)
-	if os.Getenv("UPDATE_GOLDEN") != "" {
-		if err := os.WriteFile(p, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatalf("%v (run with UPDATE_GOLDEN=1)", err)
-	}
-	if string(want) != string(got) {
-		t.Errorf("%s differs from golden:\n%s", name, got)
-	}
 }

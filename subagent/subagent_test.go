@@ -17,6 +17,7 @@ import (
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/golden"
 	"github.com/rlm-go/rlm/model/replay"
 	"github.com/rlm-go/rlm/tool"
 )
@@ -33,7 +34,7 @@ func TestSchemaGolden(t *testing.T) {
 		t.Fatalf("tool limit %v", s.Limits.TimeLimit)
 	}
 	b, _ := json.MarshalIndent(s, "", "  ")
-	golden(t, "schema.json", append(b, '\n'))
+	golden.Check(t, "schema.json", append(b, '\n'))
 }
 
 func TestCompletedEnvelope(t *testing.T) {

@@ -5,34 +5,16 @@ import (
 	"encoding/json"
 	"flag"
 	"net/http"
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
 
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/golden"
 	"github.com/rlm-go/rlm/model"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files")
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatalf("%s differs (run with -update):\n got %s\nwant %s", name, got, want)
-	}
-}
+var _ = flag.Bool("update", false, "rewrite golden files (read by internal/golden)")
 
 func TestEncodeRequestGolden(t *testing.T) {
 	temp := 0.2
@@ -66,7 +48,7 @@ func TestEncodeRequestGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	pretty.WriteByte('\n')
-	golden(t, "request.golden.json", pretty.Bytes())
+	golden.Check(t, "request.golden.json", pretty.Bytes())
 }
 
 func TestEncodeToolChoice(t *testing.T) {

@@ -19,30 +19,14 @@ import (
 
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/golden"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/openai"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-var update = flag.Bool("update", false, "rewrite golden files")
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatalf("%s differs (run with -update):\n got %s\nwant %s", name, got, want)
-	}
-}
+var _ = flag.Bool("update", false, "rewrite golden files (read by internal/golden)")
 
 func loadBasic(t *testing.T) *Cassette {
 	t.Helper()
@@ -165,7 +149,7 @@ func TestStreamGolden(t *testing.T) {
 		}
 		all.Write(body)
 	}
-	golden(t, "stream.golden.txt", all.Bytes())
+	golden.Check(t, "stream.golden.txt", all.Bytes())
 }
 
 func TestNonStreamingIsVerbatim(t *testing.T) {
@@ -333,7 +317,7 @@ func TestRecorderRoundTrip(t *testing.T) {
 	if m := c.Interactions[1].Match; m == nil || len(m.Contains) > MaxMatchSnippet || !strings.HasSuffix(m.Contains, "Where is the needle?") {
 		t.Fatalf("match = %+v", m)
 	}
-	golden(t, "recorded.golden.json", raw)
+	golden.Check(t, "recorded.golden.json", raw)
 
 	replayed := NewServer(c)
 	defer replayed.Close()
