@@ -2,23 +2,20 @@ package engine_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
+	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/engine"
+	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/openai"
 	"github.com/rlm-go/rlm/model/replay"
 )
 
-// completion is a recorded chat.completion whose reply is content.
-func completion(content string) json.RawMessage {
-	b, _ := json.Marshal(map[string]any{
-		"id": "c", "object": "chat.completion", "created": 1, "model": "gpt-4o-mini",
-		"choices": []any{map[string]any{"index": 0, "message": map[string]any{"role": "assistant", "content": content}, "finish_reason": "stop"}},
-		"usage":   map[string]any{"prompt_tokens": 900, "completion_tokens": 40, "total_tokens": 940},
-	})
-	return b
+// reply is a recorded model reply with content.
+func reply(content string) replay.Interaction {
+	return replay.Reply("", model.Response{Text: content, Meta: model.Meta{Model: "gpt-4o-mini"},
+		Usage: budget.Usage{PromptTokens: 900, CompletionTokens: 40, TotalTokens: 940, TokensKnown: true}})
 }
 
 // Run an RLM over a context. Here the model is a replay server answering
@@ -27,8 +24,8 @@ func completion(content string) json.RawMessage {
 func ExampleEngine_Run() {
 	ctx := context.Background()
 	srv := replay.NewServer(&replay.Cassette{Version: replay.Version, Interactions: []replay.Interaction{
-		{Response: completion(`{"steps":[{"op":"context","handle":{"ref":"input","name":"context"},"action":{"type":"search","pattern":"ERROR"},"bind":"errors"}]}`)},
-		{Response: completion(`{"answer":"one error, on line 2: disk full"}`)},
+		reply(`{"steps":[{"op":"context","handle":{"ref":"input","name":"context"},"action":{"type":"search","pattern":"ERROR"},"bind":"errors"}]}`),
+		reply(`{"answer":"one error, on line 2: disk full"}`),
 	}})
 	defer srv.Close()
 

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/openai"
 	"github.com/rlm-go/rlm/model/replay"
 )
@@ -21,16 +23,9 @@ func replayDelayed(match, content string, delayMS int) replay.Interaction {
 }
 
 func replyFull(match, content string, delayMS int, modelName string) replay.Interaction {
-	comp := map[string]any{
-		"id": "chatcmpl-test", "object": "chat.completion", "created": 1, "model": modelName,
-		"choices": []any{map[string]any{"index": 0, "message": map[string]any{"role": "assistant", "content": content}, "finish_reason": "stop"}},
-		"usage":   map[string]any{"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110},
-	}
-	raw, _ := json.Marshal(comp)
-	in := replay.Interaction{Response: raw, DelayMS: delayMS}
-	if match != "" {
-		in.Match = &replay.Match{Contains: match}
-	}
+	in := replay.Reply(match, model.Response{Text: content, Meta: model.Meta{Model: modelName},
+		Usage: budget.Usage{PromptTokens: 100, CompletionTokens: 10, TotalTokens: 110, TokensKnown: true}})
+	in.DelayMS = delayMS
 	return in
 }
 

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/replay"
 )
 
@@ -20,12 +22,8 @@ func runCLI(t *testing.T, stdin string, args ...string) (string, string, int) {
 }
 
 func completion(content string) json.RawMessage {
-	raw, _ := json.Marshal(map[string]any{
-		"id": "c1", "object": "chat.completion", "created": 1, "model": "gpt-4o-mini",
-		"choices": []any{map[string]any{"index": 0, "message": map[string]any{"role": "assistant", "content": content}, "finish_reason": "stop"}},
-		"usage":   map[string]any{"prompt_tokens": 50, "completion_tokens": 5, "total_tokens": 55},
-	})
-	return raw
+	return replay.Reply("", model.Response{Text: content, Meta: model.Meta{Model: "gpt-4o-mini"},
+		Usage: budget.Usage{PromptTokens: 50, CompletionTokens: 5, TotalTokens: 55, TokensKnown: true}}).Response
 }
 
 func writeCassette(t *testing.T, dir string, replies ...string) string {
