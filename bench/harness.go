@@ -6,12 +6,12 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/textcut"
 	"github.com/rlm-go/rlm/model"
 )
 
@@ -360,9 +360,5 @@ func preview(s string) string {
 	if len(s) <= answerPreviewBytes {
 		return s
 	}
-	n := answerPreviewBytes
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return strings.TrimSpace(s[:n]) + "…"
+	return strings.TrimSpace(textcut.Prefix(s, answerPreviewBytes)) + "…"
 }

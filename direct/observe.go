@@ -3,9 +3,9 @@ package direct
 import (
 	"bytes"
 	"encoding/json"
-	"unicode/utf8"
 
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/textcut"
 )
 
 // Observation statuses.
@@ -89,14 +89,7 @@ func boundedDetail(d map[string]any) map[string]any {
 // replaces invalid bytes.
 func cut(s string) string {
 	s = string(bytes.ToValidUTF8([]byte(s), []byte("\uFFFD")))
-	if len(s) <= maxDetailString {
-		return s
-	}
-	i := maxDetailString
-	for i > 0 && !utf8.RuneStart(s[i]) {
-		i--
-	}
-	return s[:i]
+	return textcut.Prefix(s, maxDetailString)
 }
 
 // repairObservation is the observation of a preflight fault: call id,

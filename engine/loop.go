@@ -11,6 +11,7 @@ import (
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/fingerprint"
+	"github.com/rlm-go/rlm/internal/textcut"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/plan"
 	"github.com/rlm-go/rlm/tool"
@@ -298,7 +299,7 @@ func (r *run) observe(sess *plan.Session, out *plan.Outcome, err error) string {
 		fmt.Fprintf(&b, "error: %s\n", errText(err))
 	}
 	b.WriteString("No final answer yet. Continue with a plan, or reply {\"answer\": ...}.")
-	return truncateUTF8(b.String(), limit)
+	return textcut.Prefix(b.String(), limit)
 }
 
 // remaining returns the static limits left for validation.

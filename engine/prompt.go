@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
@@ -86,15 +85,4 @@ func repairMessage(phase, kind, path string) string {
 		msg += ", at " + path
 	}
 	return msg + "). Reply with one complete new JSON object: {\"answer\": ...} or {\"steps\": [...]}."
-}
-
-// truncateUTF8 cuts s to at most n bytes at a character boundary.
-func truncateUTF8(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
 }

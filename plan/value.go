@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/internal/textcut"
 )
 
 // Value is a runtime value of the plan language: nil, bool, string,
@@ -418,9 +419,9 @@ func Preview(v Value, maxBytes int) string {
 	}
 	nv, err := Normalize(v)
 	if err != nil {
-		return cutUTF8(fmt.Sprintf("<%s>", typeName(v)), maxBytes)
+		return textcut.Prefix(fmt.Sprintf("<%s>", typeName(v)), maxBytes)
 	}
-	return cutUTF8(preview(nv, maxBytes), maxBytes)
+	return textcut.Prefix(preview(nv, maxBytes), maxBytes)
 }
 
 func preview(v Value, budget int) string {
@@ -436,7 +437,7 @@ func preview(v Value, budget int) string {
 		}
 		// Quote a prefix long enough for room (escapes only lengthen it),
 		// then cut the quoted form, never inside an escape sequence.
-		q, _ := EncodeJSON(cutUTF8(x, room))
+		q, _ := EncodeJSON(textcut.Prefix(x, room))
 		return cutQuoted(q, room) + suffix
 	case []any:
 		head := fmt.Sprintf("(%d items) [", len(x))
@@ -518,16 +519,4 @@ func cutQuoted(q string, n int) string {
 		i += step
 	}
 	return q[:i]
-}
-
-// cutUTF8 cuts s to at most n bytes at a UTF-8 character boundary.
-func cutUTF8(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	i := n
-	for i > 0 && !utf8.RuneStart(s[i]) {
-		i--
-	}
-	return s[:i]
 }

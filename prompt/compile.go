@@ -7,6 +7,7 @@ import (
 
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/fingerprint"
+	"github.com/rlm-go/rlm/internal/textcut"
 	"github.com/rlm-go/rlm/pack"
 )
 
@@ -231,7 +232,7 @@ func (c *Catalog) newEnv(sc *scratch, in Input, opts Options) (*env, Options, er
 		e.mode = ModeCompiled
 	case ModeCompiled, ModeAllTools:
 	default:
-		return nil, opts, fault.New(PhaseCompile, KindInvalidMode, "mode must be compiled or all_tools").With("mode", truncate(string(e.mode), 64))
+		return nil, opts, fault.New(PhaseCompile, KindInvalidMode, "mode must be compiled or all_tools").With("mode", textcut.Prefix(string(e.mode), 64))
 	}
 	opts.Mode = e.mode
 	if e.cutoff < 0 || e.cutoff > 100 {
@@ -253,7 +254,7 @@ func (c *Catalog) newEnv(sc *scratch, in Input, opts Options) (*env, Options, er
 	for _, s := range opts.Capabilities {
 		s = strings.TrimSpace(s)
 		if !validToken(s, MaxCapability) {
-			return nil, opts, fault.New(PhaseCompile, KindInvalidCapability, "capabilities must be tokens without spaces, parentheses or commas").With("capability", truncate(s, 200))
+			return nil, opts, fault.New(PhaseCompile, KindInvalidCapability, "capabilities must be tokens without spaces, parentheses or commas").With("capability", textcut.Prefix(s, 200))
 		}
 		granted = append(granted, s)
 	}

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/textcut"
 )
 
 // Explanation states of a unit in one projection.
@@ -43,7 +44,7 @@ func (r *Compiled) Explain(id UnitID) (Explanation, error) {
 	c := r.catalog
 	u, ok := c.index[id]
 	if !ok {
-		return Explanation{}, fault.New(PhaseExplain, KindUnknownUnit, "the unit is not registered in the catalog").With("unit", truncate(string(id), 200))
+		return Explanation{}, fault.New(PhaseExplain, KindUnknownUnit, "the unit is not registered in the catalog").With("unit", textcut.Prefix(string(id), 200))
 	}
 	unit := c.units[u]
 	ex := Explanation{Unit: id, Activation: unit.Activation, CapabilityAuthority: AuthorityNotGranted}

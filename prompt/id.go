@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/textcut"
 )
 
 // Kind is the kind of a unit, the part of its UnitID before the colon.
@@ -68,7 +69,7 @@ func ParseUnitID(s string) (UnitID, error) {
 }
 
 func invalidID(s, why string) error {
-	return fault.New(PhaseCatalog, KindInvalidUnitID, "invalid unit id: "+why).With("unit", truncate(s, 200))
+	return fault.New(PhaseCatalog, KindInvalidUnitID, "invalid unit id: "+why).With("unit", textcut.Prefix(s, 200))
 }
 
 func validName(s string) bool {
@@ -114,14 +115,3 @@ func (id UnitID) Server() string {
 
 // String returns the canonical form.
 func (id UnitID) String() string { return string(id) }
-
-// truncate bounds s to n bytes on a rune boundary, for error details.
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
-}

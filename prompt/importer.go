@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/textcut"
 )
 
 // Imported tool triggers: the tool's name as a keyword and each alias as a
@@ -56,14 +57,14 @@ func ImportTools(tools []ToolSchema, opts ImportOptions) ([]Spec, error) {
 	for _, t := range tools {
 		name := strings.TrimSpace(t.Name)
 		if byName[name] {
-			return nil, fault.New(PhaseImport, KindDuplicateUnit, "two tool schemas share a name").With("unit", "tool:"+truncate(name, 200))
+			return nil, fault.New(PhaseImport, KindDuplicateUnit, "two tool schemas share a name").With("unit", "tool:"+textcut.Prefix(name, 200))
 		}
 		byName[name] = true
 	}
 	always := map[string]bool{}
 	for _, n := range opts.AlwaysVisibleTools {
 		if !byName[n] {
-			return nil, fault.New(PhaseImport, KindUnknownTool, "always_visible_tools names a tool that is not imported").With("tool", truncate(n, 200))
+			return nil, fault.New(PhaseImport, KindUnknownTool, "always_visible_tools names a tool that is not imported").With("tool", textcut.Prefix(n, 200))
 		}
 		always[n] = true
 	}
@@ -74,7 +75,7 @@ func ImportTools(tools []ToolSchema, opts ImportOptions) ([]Spec, error) {
 	slices.Sort(aliasNames)
 	for _, n := range aliasNames {
 		if !byName[n] {
-			return nil, fault.New(PhaseImport, KindUnknownTool, "aliases names a tool that is not imported").With("tool", truncate(n, 200))
+			return nil, fault.New(PhaseImport, KindUnknownTool, "aliases names a tool that is not imported").With("tool", textcut.Prefix(n, 200))
 		}
 	}
 	category := opts.Category
@@ -86,7 +87,7 @@ func ImportTools(tools []ToolSchema, opts ImportOptions) ([]Spec, error) {
 	for _, t := range tools {
 		name := strings.TrimSpace(t.Name)
 		if eff := strings.TrimSpace(t.Effect); eff != "" && !validToken(eff, 64) {
-			return nil, fault.New(PhaseImport, KindInvalidSchema, "effect must be a token").With("tool", truncate(name, 200))
+			return nil, fault.New(PhaseImport, KindInvalidSchema, "effect must be a token").With("tool", textcut.Prefix(name, 200))
 		}
 		aliases := opts.Aliases[name]
 		triggers := []Trigger{{Keyword: name, Weight: ImportNameWeight}}
@@ -109,7 +110,7 @@ func ImportTools(tools []ToolSchema, opts ImportOptions) ([]Spec, error) {
 		// Validate now so that import errors name the import phase.
 		if _, err := Normalize(s); err != nil {
 			fe := fault.As(err)
-			return nil, fault.Wrap(err, PhaseImport, fe.Kind, "imported tool is not a valid unit").With("tool", truncate(name, 200))
+			return nil, fault.Wrap(err, PhaseImport, fe.Kind, "imported tool is not a valid unit").With("tool", textcut.Prefix(name, 200))
 		}
 		specs = append(specs, s)
 	}

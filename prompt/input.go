@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/textcut"
 	"github.com/rlm-go/rlm/pack"
 )
 
@@ -101,7 +102,7 @@ func (in Input) Normalize() (Input, error) {
 		ids := make([]UnitID, 0, len(list.src))
 		for _, id := range list.src {
 			if _, err := ParseUnitID(string(id)); err != nil {
-				return Input{}, fault.New(PhaseInput, KindInvalidInput, "selected and denied entries must be unit ids").With("field", list.name).With("unit", truncate(string(id), 200))
+				return Input{}, fault.New(PhaseInput, KindInvalidInput, "selected and denied entries must be unit ids").With("field", list.name).With("unit", textcut.Prefix(string(id), 200))
 			}
 			ids = append(ids, id)
 		}
@@ -330,7 +331,7 @@ func (it ScopeItem) validate() error {
 	if it.Kind != "" {
 		n++
 		if !it.Kind.valid() {
-			return fault.New(PhaseInput, KindInvalidDiscoveryScope, "unknown kind in discovery scope").With("kind", truncate(string(it.Kind), 64))
+			return fault.New(PhaseInput, KindInvalidDiscoveryScope, "unknown kind in discovery scope").With("kind", textcut.Prefix(string(it.Kind), 64))
 		}
 	}
 	if it.Category != "" {
@@ -339,7 +340,7 @@ func (it ScopeItem) validate() error {
 	if it.Unit != "" {
 		n++
 		if _, err := ParseUnitID(string(it.Unit)); err != nil {
-			return fault.New(PhaseInput, KindInvalidDiscoveryScope, "invalid unit in discovery scope").With("unit", truncate(string(it.Unit), 200))
+			return fault.New(PhaseInput, KindInvalidDiscoveryScope, "invalid unit in discovery scope").With("unit", textcut.Prefix(string(it.Unit), 200))
 		}
 	}
 	if n != 1 {

@@ -12,6 +12,7 @@ import (
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/fingerprint"
 	"github.com/rlm-go/rlm/internal/jsonstrict"
+	"github.com/rlm-go/rlm/internal/textcut"
 )
 
 // Limits applied by normalization, in characters (runes) unless noted.
@@ -258,17 +259,17 @@ func Normalize(s Spec) (Unit, error) {
 	}
 	u := Unit{ID: id, Kind: id.Kind(), Name: id.Name()}
 	if s.Kind != "" && Kind(s.Kind) != u.Kind {
-		return Unit{}, fail(KindUnitKindMismatch, "kind disagrees with the unit id").With("kind", truncate(s.Kind, 64))
+		return Unit{}, fail(KindUnitKindMismatch, "kind disagrees with the unit id").With("kind", textcut.Prefix(s.Kind, 64))
 	}
 	if s.Name != "" && s.Name != u.Name {
-		return Unit{}, fail(KindUnitKindMismatch, "name disagrees with the unit id").With("name", truncate(s.Name, 200))
+		return Unit{}, fail(KindUnitKindMismatch, "name disagrees with the unit id").With("name", textcut.Prefix(s.Name, 200))
 	}
 	u.Category = strings.TrimSpace(s.Category)
 	if u.Category == "" {
 		u.Category = string(u.Kind)
 	}
 	if !validName(u.Category) {
-		return Unit{}, fail(KindInvalidName, "category must be 1-128 letters, digits or _-.@+~").With("category", truncate(u.Category, 200))
+		return Unit{}, fail(KindInvalidName, "category must be 1-128 letters, digits or _-.@+~").With("category", textcut.Prefix(u.Category, 200))
 	}
 	u.Description = cleanText(s.Description)
 	if n := utf8.RuneCountInString(u.Description); n > MaxDescription {
@@ -281,7 +282,7 @@ func Normalize(s Spec) (Unit, error) {
 	case Always:
 		u.Activation = Always
 	default:
-		return Unit{}, fail(KindInvalidActivation, "activation must be relevant or always").With("activation", truncate(string(s.Activation), 64))
+		return Unit{}, fail(KindInvalidActivation, "activation must be relevant or always").With("activation", textcut.Prefix(string(s.Activation), 64))
 	}
 	if u.Aliases, err = normalizeAliases(s.Aliases, fail); err != nil {
 		return Unit{}, err
@@ -303,7 +304,7 @@ func Normalize(s Spec) (Unit, error) {
 		capStr = ""
 	}
 	if capStr != "" && !validToken(capStr, MaxCapability) {
-		return Unit{}, fail(KindInvalidCapability, "requires_capability must be a token without spaces, parentheses or commas").With("capability", truncate(capStr, 200))
+		return Unit{}, fail(KindInvalidCapability, "requires_capability must be a token without spaces, parentheses or commas").With("capability", textcut.Prefix(capStr, 200))
 	}
 	u.RequiresCapability = capStr
 	u.Priority = DefaultPriority
@@ -467,10 +468,10 @@ func normalizeSchema(s Schema, u Unit, fail func(fault.Kind, string) *fault.Erro
 		out.Name = u.Name
 	}
 	if u.Kind == KindTool && out.Name != u.Name {
-		return Schema{}, fail(KindInvalidSchema, "a tool schema's name must equal the unit name").With("name", truncate(out.Name, 200))
+		return Schema{}, fail(KindInvalidSchema, "a tool schema's name must equal the unit name").With("name", textcut.Prefix(out.Name, 200))
 	}
 	if !validToken(out.Name, maxNameLen) {
-		return Schema{}, fail(KindInvalidSchema, "schema name must be a 1-128 byte token").With("name", truncate(out.Name, 200))
+		return Schema{}, fail(KindInvalidSchema, "schema name must be a 1-128 byte token").With("name", textcut.Prefix(out.Name, 200))
 	}
 	if out.Description == "" {
 		out.Description = u.Description

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
+	"github.com/rlm-go/rlm/internal/textcut"
 	"github.com/rlm-go/rlm/model/openai"
 )
 
@@ -183,7 +183,7 @@ func (h *Handler) serveCompletion(w http.ResponseWriter, r *http.Request) {
 		h.mu.Unlock()
 		writeError(w, ExhaustedStatus, "invalid_request_error", ExhaustedCode, fmt.Sprintf(
 			"replay cassette exhausted: no unused interaction matches this request (%d of %d interactions used; last message starts %q)",
-			used, total, head(lastContent(req.Messages), 120)))
+			used, total, textcut.Prefix(lastContent(req.Messages), 120)))
 		return
 	}
 	h.used[idx] = true
@@ -252,17 +252,6 @@ func lastContent(msgs []openai.Message) string {
 		return ""
 	}
 	return msgs[len(msgs)-1].Content.Text
-}
-
-// head returns at most n bytes of s, cut at a UTF-8 boundary.
-func head(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
 }
 
 // writeStream sends c as a chat.completion.chunk event stream: a role
