@@ -7,8 +7,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rlm-go/rlm/authority"
-	"github.com/rlm-go/rlm/capability"
-	"github.com/rlm-go/rlm/effect"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/tool"
 	"github.com/rlm-go/rlm/tool/builtin"
@@ -96,41 +94,14 @@ func newToolsCallCmd() *cobra.Command {
 			"(1 for error, 2 for approval_required).",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			caps, err := capability.NewSet(splitCaps(f.allow)...)
+			ts, err := f.open()
 			if err != nil {
 				return err
 			}
-			tier, err := authority.ParseTier(f.authority)
-			if err != nil {
-				return err
-			}
-			reg, ws, err := openRegistry(f.workspace)
-			if err != nil {
-				return err
-			}
-			defer ws.Close()
-			cfg := tool.Config{Authority: authority.NewStore()}
-			if s, ok := reg.Lookup(args[0]); ok && s.Effect != tool.EffectRead {
-				dir := f.stateDir
-				if dir == "" {
-					if dir, err = effect.DefaultStateDir(); err != nil {
-						return err
-					}
-				}
-				j, err := effect.OpenDir(dir)
-				if err != nil {
-					return err
-				}
-				defer j.Close()
-				cfg.Journal = j
-			}
-			if err := cfg.Authority.Set(cliAuthorityContext, tier); err != nil {
-				return err
-			}
-			rt := tool.NewRuntime(reg, cfg)
-			res, err := rt.Invoke(cmd.Context(), tool.Call{
+			defer ts.Close()
+			res, err := ts.Runtime.Invoke(cmd.Context(), tool.Call{
 				Name: args[0], Args: json.RawMessage(argsJSON),
-				Invocation: tool.Invocation{Capabilities: caps, AuthorityContext: cliAuthorityContext},
+				Invocation: tool.Invocation{Capabilities: ts.Caps, AuthorityContext: cliAuthorityContext},
 			})
 			if err != nil {
 				return fault.FromContext(fault.PhaseTool, err)
