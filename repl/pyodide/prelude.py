@@ -45,8 +45,77 @@ class _RlmOut:
         return "".join(self.parts)
 
 
+class _RlmObj:
+    """A host object (such as the context): every operation is a host call."""
+
+    __slots__ = ("_id", "_type")
+
+    def __init__(self, id, type):
+        self._id = id
+        self._type = type
+
+    def _op(self, op, *args, **kwargs):
+        return _rlm_call("_rlm_obj", self._id, op, *args, **kwargs)
+
+    def __len__(self):
+        return self._op("len")
+
+    def __bool__(self):
+        return len(self) > 0
+
+    def __getitem__(self, k):
+        n = len(self)
+        if isinstance(k, slice):
+            start, stop, step = k.indices(n)
+            return self._op("slice", start, stop, step)
+        if not isinstance(k, int):
+            raise TypeError("indices must be integers or slices, not %s" % type(k).__name__)
+        if k < 0:
+            k += n
+        if k < 0 or k >= n:
+            raise IndexError("index out of range")
+        return self._op("index", k)
+
+    def __contains__(self, x):
+        return self._op("contains", x)
+
+    def __iter__(self):
+        return iter(self._op("list"))
+
+    def __str__(self):
+        return self._op("str")
+
+    def __repr__(self):
+        return "<%s>" % self._type
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+
+        def method(*args, **kwargs):
+            return self._op("call", name, *args, **kwargs)
+
+        method.__name__ = name
+        return method
+
+
+def _rlm_encode(o):
+    if isinstance(o, _RlmObj):
+        return {"__rlm_obj__": o._id}
+    if isinstance(o, (set, frozenset, tuple)):
+        return list(o)
+    return str(o)
+
+
+def _rlm_decode(d):
+    if "__rlm_obj__" in d:
+        return _RlmObj(d["__rlm_obj__"], d.get("type", "object"))
+    return d
+
+
 def _rlm_call(fn, *args, **kwargs):
-    reply = _rlm_json.loads(_rlm_host_js(_rlm_json.dumps({"fn": fn, "args": list(args), "kwargs": kwargs}, default=str)))
+    request = _rlm_json.dumps({"fn": fn, "args": list(args), "kwargs": kwargs}, default=_rlm_encode)
+    reply = _rlm_json.loads(_rlm_host_js(request), object_hook=_rlm_decode)
     if "error" in reply:
         if reply.get("fatal"):
             raise _RlmFatal(reply["error"])
@@ -131,6 +200,7 @@ def _rlm_exec(code, limits_json):
 _rlm_user = {"__name__": "__main__", "__builtins__": __builtins__}
 for _n in ("FINAL", "FINAL_VAR", "SHOW_VARS"):
     _rlm_user[_n] = globals()[_n]
+_rlm_user["_RlmObj"] = _RlmObj
 _rlm_hidden = set(["FINAL", "FINAL_VAR", "SHOW_VARS"])
 
 
