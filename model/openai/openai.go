@@ -361,14 +361,14 @@ func (p *Provider) statusError(actx, ctx context.Context, hres *http.Response) *
 	}
 	var eb ErrorBody
 	if decodeErrorBody(raw, &eb) {
-		msg := p.scrub(truncate(eb.Error.Message, MaxBodyExcerpt))
+		msg := p.clip(eb.Error.Message, MaxBodyExcerpt)
 		e.Message += ": " + msg
 		e.With("error_message", msg)
 		if eb.Error.Type != "" {
-			e.With("error_type", p.scrub(truncate(eb.Error.Type, 128)))
+			e.With("error_type", p.clip(eb.Error.Type, 128))
 		}
 		if c := eb.Error.CodeString(); c != "" {
-			e.With("error_code", p.scrub(truncate(c, 128)))
+			e.With("error_code", p.clip(c, 128))
 		}
 	}
 	if d, ok := parseRetryAfter(hres.Header, time.Now()); ok {
@@ -403,12 +403,12 @@ func (p *Provider) readCompletion(ctx, actx context.Context, body io.Reader) (*m
 	var eb ErrorBody
 	if decodeErrorBody(raw, &eb) {
 		// Some servers (OpenRouter) report failures with a 2xx status.
-		e := fault.New(fault.PhaseProvider, model.KindHTTPStatus, "server reported an error: "+p.scrub(truncate(eb.Error.Message, MaxBodyExcerpt))).
+		e := fault.New(fault.PhaseProvider, model.KindHTTPStatus, "server reported an error: "+p.clip(eb.Error.Message, MaxBodyExcerpt)).
 			With("provider", p.name).With("host", p.host).
-			With("error_message", p.scrub(truncate(eb.Error.Message, MaxBodyExcerpt))).
+			With("error_message", p.clip(eb.Error.Message, MaxBodyExcerpt)).
 			With("body_excerpt", p.excerpt(raw))
 		if c := eb.Error.CodeString(); c != "" {
-			e.With("error_code", p.scrub(truncate(c, 128)))
+			e.With("error_code", p.clip(c, 128))
 		}
 		return nil, e
 	}
@@ -489,10 +489,17 @@ func (p *Provider) scrub(s string) string {
 }
 
 // excerpt returns at most MaxBodyExcerpt bytes of b, cut at a UTF-8
-// boundary, with secrets scrubbed. They are removed before cutting so a
-// cut cannot leave part of one behind.
+// boundary, with secrets scrubbed (see clip).
 func (p *Provider) excerpt(b []byte) string {
-	return truncate(p.scrub(string(b)), MaxBodyExcerpt)
+	return p.clip(string(b), MaxBodyExcerpt)
+}
+
+// clip is the one way server text enters an error: secrets are scrubbed
+// first and the result is then cut to at most n bytes (plus an ellipsis)
+// at a UTF-8 boundary. Cutting first would leave the head of a secret
+// that straddles the cut unrecognisable, and so unscrubbed.
+func (p *Provider) clip(s string, n int) string {
+	return truncate(p.scrub(s), n)
 }
 
 func truncate(s string, n int) string {
