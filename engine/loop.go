@@ -253,27 +253,42 @@ func isRepairable(err error) bool {
 }
 
 // isFatal reports whether a step error ends the run rather than becoming an
-// observation the model can react to: budget exhaustion, cancellation,
-// deadlines, and policy refusals (a capability not granted, recursion
-// beyond the depth limit, a recursive cycle), wherever in the tree they
-// happened.
+// observation the model can react to. It decides by (phase, kind), wherever
+// in the tree the error happened: budget exhaustion (any kind of Phase
+// budget), cancellation, policy refusals (a capability not granted,
+// recursion beyond the depth limit, a recursive cycle, an approval or
+// authority refusal), and deadlines, except a tool's own time limit: a
+// Phase tool timeout that does not come from the run's context (the tool
+// runtime's handler limit) is an observation like any other tool failure.
+// The run's own time limit stays fatal: a tool call it ends carries the
+// context's deadline error, and the run's budget error takes over.
 func isFatal(err error) bool {
 	fe := fault.As(err)
 	if fe == nil {
 		return true
 	}
 	for e := fe; e != nil; e = fault.As(e.Cause) {
-		if e.Phase == fault.PhaseBudget {
-			return true
-		}
-		switch e.Kind {
-		case fault.KindCancelled, fault.KindTimeout, KindDeepRecursionRequired, KindRecursiveCycle,
-			kindCapabilityDenied, kindMaxDepth, KindApprovalRequired, tool.KindAuthorityDenied:
+		if fatalFault(e) {
 			return true
 		}
 		if e.Cause == nil {
 			break
 		}
+	}
+	return false
+}
+
+// fatalFault is isFatal's decision for one error of a cause chain.
+func fatalFault(e *fault.Error) bool {
+	if e.Phase == fault.PhaseBudget {
+		return true
+	}
+	switch e.Kind {
+	case fault.KindTimeout:
+		return e.Phase != fault.PhaseTool || errors.Is(e, context.DeadlineExceeded)
+	case fault.KindCancelled, KindDeepRecursionRequired, KindRecursiveCycle,
+		kindCapabilityDenied, kindMaxDepth, KindApprovalRequired, tool.KindAuthorityDenied:
+		return true
 	}
 	return false
 }
