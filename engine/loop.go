@@ -46,6 +46,15 @@ func (r *run) provider(depth int) (model.Provider, string) {
 // complete makes one admitted, traced, charged model call. Calls below the
 // root hold one of the run's MaxConcurrency slots while the request is in
 // flight; only leaf calls hold slots, so nested children cannot deadlock.
+//
+// Admission reserves the call's worst case (prompt tokens counted with the
+// model's tokenizer plus max_tokens, priced with the price table) against
+// what is left of the token and cost budgets, atomically with every other
+// call in flight; max_tokens is shrunk to what is left when that still
+// leaves budget.MinReplyTokens, else the call is refused before sending.
+// A provider that reports more than the admitted worst case, taking the
+// run over a limit, fails the call with that limit's budget error after
+// its usage is charged.
 func (r *run) complete(ctx context.Context, depth int, p model.Provider, req model.Request) (*model.Response, error) {
 	if depth > 0 {
 		release, err := r.tracker.Acquire(ctx)
@@ -54,22 +63,32 @@ func (r *run) complete(ctx context.Context, depth int, p model.Provider, req mod
 		}
 		defer release()
 	}
-	// Admission after the slot: a call cancelled while waiting is never
-	// counted, and tokens and cost are checked against the latest usage.
-	if err := r.tracker.ModelCall(); err != nil {
-		return nil, err
-	}
 	if req.MaxTokens == 0 {
 		req.MaxTokens = r.e.cfg.MaxTokens
 	}
 	if req.Temperature == nil {
 		req.Temperature = r.e.cfg.Temperature
 	}
+	_, modelName := r.provider(depth)
+	// Admission after the slot: a call cancelled while waiting is never
+	// counted, and tokens and cost are checked against the latest usage.
+	res, err := r.tracker.Reserve(model.Worst(req, modelName, depth))
+	if err != nil {
+		return nil, err
+	}
+	defer res.Release()
+	if err := r.tracker.ModelCall(); err != nil {
+		return nil, err
+	}
+	req.MaxTokens = int(res.MaxTokens())
 	resp, err := model.Traced(p, req.Model).Complete(ctx, req)
-	if resp != nil {
-		r.tracker.Charge(depth, resp.Usage)
-	} else {
+	if resp == nil {
+		res.Release()
 		r.tracker.Charge(depth, budget.Usage{Calls: 1})
+		return nil, err
+	}
+	if serr := res.Settle(resp.Usage); serr != nil {
+		return nil, serr
 	}
 	if err != nil {
 		return nil, err
