@@ -133,9 +133,9 @@ func cost(p Price, prompt, completion int64) float64 {
 }
 
 func refused(kind fault.Kind, limit string, max, used any, prompt, requested, floor int64) *fault.Error {
-	hint := " (raise --max-total-tokens, or lower --max-tokens or the prompt)"
+	hint := " (raise --max-total-tokens: a call needs room for its prompt and its max_tokens)"
 	if kind == KindMaxCost {
-		hint = " (raise --max-cost, or lower --max-tokens or the prompt)"
+		hint = " (raise --max-cost: a call needs room for its prompt and its max_tokens at list price)"
 	}
 	return fault.New(fault.PhaseBudget, kind, "budget exhausted: "+limit+": the call's worst case does not fit what is left"+hint).
 		With("limit", limit).With("max", max).With("used", used).

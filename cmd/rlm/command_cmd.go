@@ -66,16 +66,27 @@ receives the child's envelope as a child_result message.`,
 						out.Error = fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, err.Error())
 					}
 				}
+				if out.Status == subagent.EnvelopeCancelled || fault.KindOf(out.Error) == fault.KindCancelled {
+					out.Status = subagent.EnvelopeCancelled
+				}
+				code := 1
+				if out.Status == subagent.EnvelopeCancelled {
+					code = exitCancelled
+				}
 				if asJSON {
 					if werr := writeJSON(cmd.OutOrStdout(), out); werr != nil {
 						return werr
 					}
 					if out.Status != subagent.EnvelopeCompleted {
-						return exitError{code: 1}
+						return exitError{code: code}
 					}
 					return nil
 				}
 				if out.Error != nil {
+					if code == exitCancelled {
+						printError(cmd.ErrOrStderr(), out.Error)
+						return exitError{code: code}
+					}
 					return out.Error
 				}
 				var v any
@@ -182,6 +193,14 @@ func runCommand(ctx context.Context, c command.Command, parentCaps capability.Se
 	ex, err := command.Execute(ctx, c, tool.NewRuntime(reg, tool.Config{Authority: rt.Authority()}), info.Capabilities,
 		command.Options{AuthorityContext: info.AuthorityContext})
 	if err != nil {
+		if fault.KindOf(err) == fault.KindCancelled && ex.Trace.Status != command.TraceCommandRejected {
+			// Interrupted: the child stops, and its envelope (status
+			// cancelled, with what it spent) reaches the parent as its
+			// child_result. Wait for it past the cancelled context, for
+			// at most twice the supervision grace.
+			env, reply := awaitChildResult(context.WithoutCancel(ctx), rt, parent, 2*max(policy.Grace, subagent.DefaultGrace))
+			return env, reply, err
+		}
 		return ex.Envelope, nil, err
 	}
 	if ex.Envelope.Correlation.Child == nil {
@@ -202,4 +221,30 @@ func runCommand(ctx context.Context, c command.Command, parentCaps capability.Se
 		}
 	}
 	return ex.Envelope, nil, nil
+}
+
+// exitCancelled is the exit code of an interrupted command (128 + SIGINT).
+const exitCancelled = 130
+
+// awaitChildResult pumps parent until a child_result arrives or wait
+// passes, and returns the child's envelope with the reply.
+func awaitChildResult(ctx context.Context, rt *agent.Runtime, parent agent.ID, wait time.Duration) (*subagent.Envelope, *agent.Reply) {
+	deadline := time.Now().Add(wait)
+	for {
+		left := time.Until(deadline)
+		if left <= 0 {
+			return nil, nil
+		}
+		pr, err := rt.Pump(ctx, parent, left)
+		if err != nil {
+			return nil, nil
+		}
+		if pr.Reply != nil && pr.Reply.Kind == agent.ReplyChildResult {
+			env, derr := subagent.Decode(pr.Reply.Value)
+			if derr != nil {
+				return nil, pr.Reply
+			}
+			return env, pr.Reply
+		}
+	}
 }
