@@ -208,22 +208,28 @@ func (w *worker) wait(grace time.Duration) budget.Usage {
 }
 
 // cancelled builds the envelope of a cancelled call: status cancelled,
-// Kind cancelled, the usage the child spent before it stopped. When the
+// Kind cancelled (status failed, Kind timeout, when the caller's deadline
+// passed), the usage the child spent before it stopped. When the
 // caller's context ended, the agent runtime delivers nothing for the
 // cancelled child, so the envelope is sent to the parent as its
 // child_result here; when the child (or its parent) was cancelled through
 // the runtime, the caller is still waiting and receives the envelope as
 // the tool result.
 func (s *subagentTool) cancelled(ctx context.Context, rt *agent.Runtime, child agent.ID, env *Envelope, w *worker, err error) (json.RawMessage, error) {
-	env.Status = EnvelopeCancelled
 	env.Value = json.RawMessage("null")
 	env.Usage = w.wait(s.policy.Grace)
 	env.Error = fault.As(err)
-	if env.Error == nil || env.Error.Kind != fault.KindCancelled {
+	if env.Error == nil {
+		env.Error = fault.As(fault.FromContext(PhaseSubagent, context.Cause(ctx)))
+	}
+	if env.Error == nil {
 		env.Error = fault.Wrap(err, PhaseSubagent, fault.KindCancelled, "the subagent call was cancelled")
-		if ctx.Err() != nil {
-			env.Error.Cause = ctx.Err()
-		}
+	}
+	// A caller's deadline is a failure of Kind timeout; everything else
+	// here is a cancellation.
+	env.Status = EnvelopeCancelled
+	if env.Error.Kind != fault.KindCancelled {
+		env.Status = EnvelopeFailed
 	}
 	env.Trace = rt.TraceOf(child, EnvelopeTraceLimit)
 	raw, merr := marshal(env)

@@ -349,6 +349,21 @@ func TestCallerCancellationCancelsChild(t *testing.T) {
 		}
 		time.Sleep(time.Millisecond)
 	}
+	// The parent receives the cancelled envelope as its child_result.
+	for range 100 {
+		pr, err := f.rt.Pump(context.Background(), f.parent, 100*time.Millisecond)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pr.Reply != nil && pr.Reply.Kind == agent.ReplyChildResult {
+			env, err := Decode(pr.Reply.Value)
+			if err != nil || env.Status != EnvelopeCancelled || env.Error.Kind != fault.KindCancelled || env.Usage.Calls != 1 {
+				t.Fatalf("%+v %v", env, err)
+			}
+			return
+		}
+	}
+	t.Fatal("the parent received no child_result")
 }
 
 func TestParentMailboxBackpressure(t *testing.T) {
