@@ -12,6 +12,7 @@ import (
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/trace"
 )
 
 // funcEngine is an engine over in-process providers.
@@ -96,6 +97,13 @@ func TestMaxTokensShrunkToWhatIsLeft(t *testing.T) {
 	}
 	if res.Usage.TotalTokens > prompt+300 {
 		t.Fatalf("charged %d over %d", res.Usage.TotalTokens, prompt+300)
+	}
+	noted := false
+	for _, ev := range res.Trajectory {
+		noted = noted || (ev.Kind == trace.KindNote && ev.Name == "max_tokens shrunk to the budget")
+	}
+	if !noted {
+		t.Fatal("the trace does not say max_tokens was shrunk")
 	}
 	// Less than MinReplyTokens left: refused.
 	got = nil

@@ -80,12 +80,23 @@ func (r *run) complete(ctx context.Context, depth int, p model.Provider, req mod
 	if err := r.tracker.ModelCall(); err != nil {
 		return nil, err
 	}
+	if int64(req.MaxTokens) != res.MaxTokens() {
+		trace.Emit(ctx, trace.KindNote, "max_tokens shrunk to the budget", map[string]any{
+			"requested": req.MaxTokens, "admitted": res.MaxTokens(), "worst_case_tokens": res.Tokens()}, nil)
+	}
 	req.MaxTokens = int(res.MaxTokens())
 	resp, err := model.Traced(p, req.Model).Complete(ctx, req)
 	if resp == nil {
 		res.Release()
 		r.tracker.Charge(depth, budget.Usage{Calls: 1})
 		return nil, err
+	}
+	if u := resp.Usage; u.TotalTokens > res.Tokens() {
+		// The admission's guarantee rests on the worst case; say when a
+		// provider counted more (Settle fails the call if a limit is now
+		// crossed).
+		trace.Emit(ctx, trace.KindNote, "usage above the admitted worst case", map[string]any{
+			"admitted_tokens": res.Tokens(), "reported_tokens": u.TotalTokens}, nil)
 	}
 	if serr := res.Settle(resp.Usage); serr != nil {
 		return nil, serr
