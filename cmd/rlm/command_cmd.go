@@ -193,7 +193,7 @@ func runCommand(ctx context.Context, c command.Command, parentCaps capability.Se
 	ex, err := command.Execute(ctx, c, tool.NewRuntime(reg, tool.Config{Authority: rt.Authority()}), info.Capabilities,
 		command.Options{AuthorityContext: info.AuthorityContext})
 	if err != nil {
-		if fault.KindOf(err) == fault.KindCancelled && ex.Trace.Status != command.TraceCommandRejected {
+		if kids, _ := rt.Children(parent); fault.KindOf(err) == fault.KindCancelled && len(kids) > 0 {
 			// Interrupted: the child stops, and its envelope (status
 			// cancelled, with what it spent) reaches the parent as its
 			// child_result. Wait for it past the cancelled context, for
