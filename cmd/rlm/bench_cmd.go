@@ -59,10 +59,11 @@ that the harness works, not how good a model is, and the output says so.`,
 			for _, m := range methods {
 				ms = append(ms, bench.Method(m))
 			}
-			sess, err := pf.open()
+			sess, err := pf.open(newStatus(cmd.ErrOrStderr(), !asJSON && isTerminal(cmd.ErrOrStderr())))
 			if err != nil {
 				return err
 			}
+			defer sess.close()
 			rep, runErr := bench.Run(cmd.Context(), bench.Config{
 				Task: kind, Size: n, Runs: runs, Seed: seed,
 				Provider: sess.provider, Model: pf.model, SubModel: pf.subModel,

@@ -19,7 +19,7 @@ func (p *Provider) statusHint(status int, code string) string {
 		return "the replay cassette has no unused interaction for this request: record it again (--record) or add interactions to the cassette"
 	case status == 401:
 		if p.key == "" {
-			return fmt.Sprintf("no API key was sent: export %s=<your key> or name the variable that holds it with --api-key-env", p.keyEnv)
+			return fmt.Sprintf("no API key was sent: set %s to your API key, or name the variable that holds it with --api-key-env", p.keyEnv)
 		}
 		return fmt.Sprintf("the server rejected the API key from %s: check the key, or name the right variable with --api-key-env", p.keyEnv)
 	case status == 403:

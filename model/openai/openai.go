@@ -218,12 +218,12 @@ func New(cfg Config) (*Provider, error) {
 			// request would silently go out without one.
 			return nil, fault.Newf(fault.PhaseConfig, model.KindMissingAPIKey,
 				"no API key: the environment variable %s is not set", env).With("env", env).With("host", host).
-				WithHint("export " + env + "=<your key>, or name the variable that holds it with --api-key-env")
+				WithHint("set " + env + " to your API key, or name the variable that holds it with --api-key-env")
 		}
 		if _, hosted := hostedKeyEnv[host]; hosted {
 			return nil, fault.Newf(fault.PhaseConfig, model.KindMissingAPIKey,
 				"no API key: set the %s environment variable", env).With("env", env).With("host", host).
-				WithHint("export " + env + "=<your key>, name another variable with --api-key-env, or point --base-url at a local server")
+				WithHint("set " + env + " to your API key, name another variable with --api-key-env, or point --base-url at a local server")
 		}
 	}
 	return p, nil
