@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
@@ -35,6 +36,22 @@ const (
 type errorJSON struct {
 	Status string       `json:"status"`
 	Error  *fault.Error `json:"error"`
+}
+
+// jsonErrorKind returns the error kind of a {"status","error"} document, or
+// "" (for tests and scripts).
+func jsonErrorKind(doc []byte) string {
+	var out struct {
+		Status string `json:"status"`
+		Error  struct {
+			Phase fault.Phase `json:"phase"`
+			Kind  fault.Kind  `json:"kind"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(doc, &out) != nil || out.Status == "" || out.Error.Phase == "" {
+		return ""
+	}
+	return string(out.Error.Kind)
 }
 
 // reportError prints err once: with asJSON as {"status","error"} on stdout,
@@ -85,9 +102,9 @@ type hintKey struct {
 var hints = map[hintKey]string{
 	{fault.PhaseValidate, engine.KindDeepRecursionRequired}: "pass --experimental-deep-recursion to allow --max-depth above 1, or lower --max-depth",
 	{"", effect.KindJournalLocked}:                          "another rlm process holds the effect journal: wait for it to finish, or give this run its own --state-dir",
-	{fault.PhaseReplay, replay.KindIO}:                      "check the --replay (or --record) path",
+	{fault.PhaseReplay, replay.KindIO}:                      "check the cassette path (--replay, --record, --cassette) and its directory",
 	{fault.PhaseReplay, replay.KindMalformedCassette}:       "the cassette is not valid: record it again with --record",
-	{fault.PhaseTrace, trace.KindIO}:                        "check that the --trace file's directory exists and is writable",
+	{fault.PhaseTrace, trace.KindIO}:                        "check the trace file's path and that its directory exists",
 	{fault.PhaseContext, fault.Kind("io_error")}:            "check the --context path (use - to read standard input)",
 	{fault.PhaseConfig, kindPromptIO}:                       "check the file path",
 	{fault.PhaseConfig, kindUnwritableOutput}:               "create the directory, or choose another path",
@@ -139,7 +156,7 @@ func errorText(fe *fault.Error) string {
 		}
 		next := fault.As(e.Cause)
 		if next == nil {
-			if e.Cause != nil && !seen(shown, e.Cause.Error()) {
+			if e.Cause != nil && !shownIn(shown, e.Cause.Error()) {
 				b.WriteString(": " + e.Cause.Error())
 			}
 			break
@@ -208,15 +225,25 @@ func seen(shown []string, s string) bool {
 	return false
 }
 
-// addJSONErrorsFlag gives a command whose results are always JSON a --json
-// flag that makes its errors JSON too ({"status","error"} on stdout), like
-// every other command's --json.
+// addJSONErrorsFlag gives a command without a --json result form a --json
+// flag that makes its errors JSON ({"status","error"} on stdout), like every
+// other command's --json.
 func addJSONErrorsFlag(cmd *cobra.Command, persistent bool) {
 	fl := cmd.Flags()
 	if persistent {
 		fl = cmd.PersistentFlags()
 	}
-	fl.Bool("json", false, `results are JSON; with --json errors are too: {"status":"failed","error":{...}} on stdout instead of text on stderr`)
+	fl.Bool("json", false, `print errors as JSON, {"status":"failed","error":{...}} on stdout, instead of text on stderr`)
+}
+
+// shownIn reports whether s is part of a shown text.
+func shownIn(shown []string, s string) bool {
+	for _, t := range shown {
+		if strings.Contains(t, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // jsonFlag reports whether cmd has a --json flag that is set.

@@ -39,6 +39,7 @@ func newToolsCmd() *cobra.Command {
 		Use:   "tools",
 		Short: "List and call the built-in tools",
 	}
+	addJSONErrorsFlag(cmd, true)
 	cmd.AddCommand(newToolsListCmd(), newToolsCallCmd())
 	return cmd
 }
