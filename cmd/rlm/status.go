@@ -95,9 +95,13 @@ func (s *status) drawLocked() {
 	if !s.live {
 		return
 	}
-	line := fmt.Sprintf("rlm: model calls %d · tokens %d · %s", s.started, s.usage.TotalTokens, s.costLocked(s.usage))
+	line := "rlm: "
 	if s.turns > 0 {
-		line = fmt.Sprintf("rlm: turn %d · model calls %d · tokens %d · %s", s.turns, s.started, s.usage.TotalTokens, s.costLocked(s.usage))
+		line += fmt.Sprintf("turns %d · ", s.turns)
+	}
+	line += fmt.Sprintf("model calls %d", s.started)
+	if s.usage.Calls > 0 || s.usage.TotalTokens > 0 { // a call has returned
+		line += fmt.Sprintf(" · tokens %d · %s", s.usage.TotalTokens, s.costLocked(s.usage))
 	}
 	if s.note != "" {
 		line += " · " + s.note + "…"
@@ -128,15 +132,24 @@ func (s *status) stop() {
 func (s *status) costLocked(u budget.Usage) string {
 	switch {
 	case u.CostKnown:
-		return fmt.Sprintf("cost $%.4f", u.CostUSD)
+		return "cost " + usd(u.CostUSD)
 	case u.Calls == 0 && s.started == 0:
 		return "cost $0"
 	case u.CostEstimated && len(s.unpriced) == 0:
-		return fmt.Sprintf("cost ~$%.4f (estimated)", u.CostUSD)
+		return "cost ~" + usd(u.CostUSD) + " (estimated)"
 	case u.CostEstimated:
-		return fmt.Sprintf("cost unknown (at least ~$%.4f; no price for %s)", u.CostUSD, strings.Join(s.unpriced, ", "))
+		return fmt.Sprintf("cost unknown (at least ~%s; no price for %s)", usd(u.CostUSD), strings.Join(s.unpriced, ", "))
 	}
 	return "cost unknown"
+}
+
+// usd formats a cost; a positive cost below the shown precision is
+// "<$0.0001", not "$0.0000".
+func usd(v float64) string {
+	if v > 0 && v < 0.00005 {
+		return "<$0.0001"
+	}
+	return fmt.Sprintf("$%.4f", v)
 }
 
 // summary is the final usage line of a command: its status, turns (when
