@@ -112,6 +112,9 @@ per case, then "N passed, N failed". --report FILE writes the JSON report;
 Exits 1 when a case fails.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := checkOutputs([2]string{"report", report}); err != nil {
+				return err
+			}
 			names := bench.ConformanceCaseNames()
 			for _, c := range cases {
 				if !slices.Contains(names, c) {

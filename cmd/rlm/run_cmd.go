@@ -288,17 +288,6 @@ func runResultJSON(res *engine.Result) runJSON {
 	return out
 }
 
-// printResult prints a run's result as JSON (demo --json).
-func printResult(w io.Writer, res *engine.Result, runErr error) error {
-	if err := writeJSON(w, runResultJSON(res)); err != nil {
-		return err
-	}
-	if runErr != nil {
-		return exitError{code: 1}
-	}
-	return nil
-}
-
 // printRun prints the outcome of rlm run. With --json: the result, with
 // output_error when an output failed. In text: the answer on stdout, then
 // on stderr the usage line, the partial result of a failed run, and the
