@@ -113,9 +113,7 @@ before anything runs; an effectful call must be alone in its batch.
 			if asJSON {
 				out := directJSON{Status: res.Status, Answer: res.Answer, Turns: res.Turns, ToolCalls: res.ToolCalls,
 					ContextCalls: res.ContextCalls, Usage: res.Usage, Error: res.Error, Events: res.Events}
-				if out.Error != nil {
-					out.Error = asFault(out.Error)
-				}
+				out.Error = withHint(out.Error)
 				if outErr != nil {
 					out.OutputError = asFault(outErr)
 				}

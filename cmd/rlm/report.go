@@ -12,10 +12,13 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/direct"
 	"github.com/rlm-go/rlm/effect"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model/replay"
+	"github.com/rlm-go/rlm/tool"
 	"github.com/rlm-go/rlm/trace"
 )
 
@@ -91,6 +94,15 @@ func asFault(err error) *fault.Error {
 	return &c
 }
 
+// withHint is asFault for an error that is part of a result document; nil
+// stays nil.
+func withHint(fe *fault.Error) *fault.Error {
+	if fe == nil {
+		return nil
+	}
+	return asFault(fe)
+}
+
 // hintKey selects a hint; an empty phase matches every phase.
 type hintKey struct {
 	phase fault.Phase
@@ -105,7 +117,7 @@ var hints = map[hintKey]string{
 	{fault.PhaseReplay, replay.KindIO}:                      "check the cassette path (--replay, --record, --cassette) and its directory",
 	{fault.PhaseReplay, replay.KindMalformedCassette}:       "the cassette is not valid: record it again with --record",
 	{fault.PhaseTrace, trace.KindIO}:                        "check the trace file's path and that its directory exists",
-	{fault.PhaseContext, fault.Kind("io_error")}:            "check the --context path (use - to read standard input)",
+	{fault.PhaseContext, corpus.KindIOError}:                "check the --context path (use - to read standard input)",
 	{fault.PhaseConfig, kindPromptIO}:                       "check the file path",
 	{fault.PhaseConfig, kindUnwritableOutput}:               "create the directory, or choose another path",
 	{fault.PhaseConfig, kindUnpricedModel}:                  "choose a model in the price table (see docs/budget.md), or drop --strict-cost to run with an unknown cost",
@@ -119,10 +131,10 @@ var hints = map[hintKey]string{
 	{fault.PhaseBudget, budget.KindMaxOutputBytes}:          "raise --max-output-bytes",
 	{fault.PhaseBudget, budget.KindTimeLimit}:               "raise --time-limit",
 	{"", budget.KindInvalidLimits}:                          "check the --max-* and --time-limit values (see --help)",
-	{"", fault.Kind("capability_denied")}:                   "grant the capability with --allow, e.g. --allow tool:fs_read",
-	{"", fault.Kind("approval_required")}:                   "the tool needs approval: re-run with --authority allow_once or allow_session to permit it",
-	{"", fault.Kind("confinement_denied")}:                  "tools only reach files inside --workspace",
-	{"", fault.Kind("unavailable_tool_schema")}:             "grant the tool by exact name with --allow tool:NAME, or pass --mode all_tools",
+	{"", tool.KindCapabilityDenied}:                         "grant the capability with --allow, e.g. --allow tool:fs_read",
+	{"", engine.KindApprovalRequired}:                       "the tool needs approval: re-run with --authority allow_once or allow_session to permit it",
+	{"", tool.KindConfinementDenied}:                        "tools only reach files inside --workspace",
+	{"", direct.KindUnavailableToolSchema}:                  "grant the tool by exact name with --allow tool:NAME, or pass --mode all_tools",
 }
 
 func tableHint(e *fault.Error) string {

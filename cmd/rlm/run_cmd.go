@@ -282,9 +282,7 @@ func runResultJSON(res *engine.Result) runJSON {
 	if out.Trace == nil {
 		out.Trace = []trace.Event{}
 	}
-	if out.Error != nil {
-		out.Error = asFault(out.Error)
-	}
+	out.Error = withHint(out.Error)
 	return out
 }
 
