@@ -59,7 +59,8 @@ that the harness works, not how good a model is, and the output says so.`,
 			for _, m := range methods {
 				ms = append(ms, bench.Method(m))
 			}
-			sess, err := pf.open(newStatus(cmd.ErrOrStderr(), !asJSON && isTerminal(cmd.ErrOrStderr())))
+			st := newStatus(cmd.ErrOrStderr(), !asJSON && isTerminal(cmd.ErrOrStderr()))
+			sess, err := pf.open(st)
 			if err != nil {
 				return err
 			}
@@ -70,6 +71,7 @@ that the harness works, not how good a model is, and the output says so.`,
 				Limits: bf.lim, ExperimentalDeepRecursion: bf.deep,
 				DirectMaxBytes: directMaxBytes, Methods: ms, Replayed: pf.replay != "",
 			})
+			st.stop()
 			if err := sess.finish(pf.record); err != nil {
 				return err
 			}
