@@ -72,16 +72,19 @@ that the harness works, not how good a model is, and the output says so.`,
 				DirectMaxBytes: directMaxBytes, Methods: ms, Replayed: pf.replay != "",
 			})
 			st.stop()
-			if err := sess.finish(pf.record); err != nil {
-				return err
-			}
+			// The report is printed before a --record error is reported.
+			outErr := sess.finish(pf.record)
 			if runErr != nil {
-				return runErr
+				return afterResult(cmd.OutOrStdout(), cmd.ErrOrStderr(), runErr, outErr)
 			}
 			if asJSON {
-				return writeJSON(cmd.OutOrStdout(), rep)
+				if err := writeJSON(cmd.OutOrStdout(), rep); err != nil {
+					return err
+				}
+			} else if err := bench.WriteTable(cmd.OutOrStdout(), rep); err != nil {
+				return err
 			}
-			return bench.WriteTable(cmd.OutOrStdout(), rep)
+			return outErr
 		},
 	}
 	pf.register(cmd)
