@@ -81,7 +81,13 @@ that the harness works, not how good a model is, and the output says so.`,
 				if err := writeJSON(cmd.OutOrStdout(), rep); err != nil {
 					return err
 				}
-			} else if err := bench.WriteTable(cmd.OutOrStdout(), rep); err != nil {
+				if outErr != nil { // stdout already holds the report
+					reportError(cmd.OutOrStdout(), cmd.ErrOrStderr(), outErr, false)
+					return exitError{code: 1}
+				}
+				return nil
+			}
+			if err := bench.WriteTable(cmd.OutOrStdout(), rep); err != nil {
 				return err
 			}
 			return outErr
