@@ -61,7 +61,6 @@ func envOr(key, def string) string {
 type session struct {
 	provider model.Provider
 	recorder *replay.Recorder
-	status   *status
 	closers  []func()
 }
 
@@ -76,7 +75,7 @@ func (f *providerFlags) open(st *status, outputs ...[2]string) (*session, error)
 	if err := checkOutputs(append([][2]string{{"record", f.record}}, outputs...)...); err != nil {
 		return nil, err
 	}
-	s := &session{status: st}
+	s := &session{}
 	base := f.baseURL
 	cfg := openai.Config{BaseURL: base, Model: f.model, APIKeyEnv: f.apiKeyEnv, Timeout: f.timeout, OnRetry: st.retry}
 	if f.replay != "" {
