@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -24,6 +25,7 @@ type directJSON struct {
 	ContextCalls int            `json:"context_calls"`
 	Usage        budget.Usage   `json:"usage"`
 	Error        *fault.Error   `json:"error"`
+	OutputError  *fault.Error   `json:"output_error,omitempty"`
 	Events       []direct.Event `json:"events"`
 }
 
@@ -54,7 +56,8 @@ before anything runs; an effectful call must be alone in its batch.
 			cfg := direct.Config{Model: pf.model, MaxTokens: maxTokens, Mode: prompt.Mode(mode),
 				Limits: direct.Limits{Limits: bf.lim, MaxNativeCallsPerBatch: maxBatch}, AuthorityContext: cliAuthorityContext}
 			if bf.lim.MaxDepth > 1 && !bf.deep {
-				return fault.New(fault.PhaseConfig, budget.KindInvalidLimits, "--max-depth above 1 needs --experimental-deep-recursion")
+				return fault.New(fault.PhaseConfig, budget.KindInvalidLimits, "--max-depth above 1 needs --experimental-deep-recursion").
+					WithHint("pass --experimental-deep-recursion, or lower --max-depth to 1")
 			}
 			if synthesize > 0 {
 				cfg.Deadline, cfg.SynthesisReserve = time.Now().Add(bf.lim.TimeLimit), synthesize
@@ -64,15 +67,15 @@ before anything runs; an effectful call must be alone in its batch.
 				return err
 			}
 			cfg.Capabilities = caps
-			if ctxFile != "" {
-				store := corpus.NewStore()
-				defer store.Close()
-				h, err := addContext(ctx, store, ctxFile, cmd.InOrStdin())
-				if err != nil {
-					return err
-				}
-				cfg.Store, cfg.Input = store, h
+			// Configuration first: outputs, key, base URL, tools and the
+			// runtime's own checks come before the input is read.
+			st := newStatus(cmd.ErrOrStderr(), !asJSON && isTerminal(cmd.ErrOrStderr()))
+			sess, err := pf.open(st, [2]string{"trace", traceFile})
+			if err != nil {
+				return err
 			}
+			defer sess.close()
+			cfg.Provider = sess.provider
 			if hasToolCap(caps) {
 				ts, err := tf.open()
 				if err != nil {
@@ -81,42 +84,52 @@ before anything runs; an effectful call must be alone in its batch.
 				defer ts.Close()
 				cfg.Registry, cfg.Tools = ts.Registry, ts.Runtime
 			}
-			sess, err := pf.open()
+			r, err := direct.New(cfg)
 			if err != nil {
 				return err
 			}
-			cfg.Provider = sess.provider
-			r, err := direct.New(cfg)
-			if err != nil {
-				sess.close()
-				return err
+			if ctxFile != "" {
+				store := corpus.NewStore()
+				defer store.Close()
+				h, err := addContext(ctx, store, ctxFile, cmd.InOrStdin())
+				if err != nil {
+					return err
+				}
+				cfg.Store, cfg.Input = store, h
+				if r, err = direct.New(cfg); err != nil {
+					return err
+				}
 			}
 			rec := trace.NewRecorder()
 			res, runErr := r.Run(trace.WithRecorder(ctx, rec), args[0])
-			if err := sess.finish(pf.record); err != nil {
-				return err
-			}
+			st.stop()
+			outErr := sess.finish(pf.record)
 			if traceFile != "" {
 				if err := trace.WriteFile(traceFile, "rlm direct", rec.Events(), rec.Dropped()); err != nil {
-					return err
+					outErr = errors.Join(outErr, err)
 				}
 			}
+			stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
 			if asJSON {
 				out := directJSON{Status: res.Status, Answer: res.Answer, Turns: res.Turns, ToolCalls: res.ToolCalls,
 					ContextCalls: res.ContextCalls, Usage: res.Usage, Error: res.Error, Events: res.Events}
-				if err := writeJSON(cmd.OutOrStdout(), out); err != nil {
+				out.Error = withHint(out.Error)
+				if outErr != nil {
+					out.OutputError = asFault(outErr)
+				}
+				if err := writeJSON(stdout, out); err != nil {
 					return err
 				}
-				if runErr != nil {
+				if runErr != nil || outErr != nil {
 					return exitError{code: 1}
 				}
 				return nil
 			}
-			if runErr != nil {
-				return runErr
+			if runErr == nil {
+				fmt.Fprintln(stdout, res.Answer)
 			}
-			fmt.Fprintln(cmd.OutOrStdout(), res.Answer)
-			return nil
+			fmt.Fprintln(stderr, st.summary(res.Status, res.Turns, &res.Usage))
+			return afterResult(stdout, stderr, runErr, outErr)
 		},
 	}
 	pf.register(cmd)

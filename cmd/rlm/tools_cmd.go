@@ -39,6 +39,7 @@ func newToolsCmd() *cobra.Command {
 		Use:   "tools",
 		Short: "List and call the built-in tools",
 	}
+	addJSONErrorsFlag(cmd, true)
 	cmd.AddCommand(newToolsListCmd(), newToolsCallCmd())
 	return cmd
 }
@@ -106,7 +107,7 @@ func newToolsCallCmd() *cobra.Command {
 			if err != nil {
 				return fault.FromContext(fault.PhaseTool, err)
 			}
-			if err := writeJSON(cmd.OutOrStdout(), toolCallOutput{Status: res.Status, Value: res.Value, Error: res.Error, Trace: res.Trace}); err != nil {
+			if err := writeJSON(cmd.OutOrStdout(), toolCallOutput{Status: res.Status, Value: res.Value, Error: withHint(res.Error), Trace: res.Trace}); err != nil {
 				return err
 			}
 			switch res.Status {
