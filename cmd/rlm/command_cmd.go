@@ -233,7 +233,6 @@ func runCommand(ctx context.Context, c command.Command, parentCaps capability.Se
 	return ex.Envelope, nil, nil
 }
 
-
 // awaitChildResult pumps parent until a child_result arrives or wait
 // passes, and returns the child's envelope with the reply.
 func awaitChildResult(ctx context.Context, rt *agent.Runtime, parent agent.ID, wait time.Duration) (*subagent.Envelope, *agent.Reply) {
