@@ -30,7 +30,7 @@ and the trajectory tree. No network, no credentials.`,
 				}
 			}
 			if asJSON {
-				return printResult(cmd.OutOrStdout(), out.Result, runErr, true)
+				return printResult(cmd.OutOrStdout(), out.Result, runErr, true, runIdentity{})
 			}
 			demo.Report(cmd.OutOrStdout(), out)
 			if runErr != nil {

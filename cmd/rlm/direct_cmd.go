@@ -24,6 +24,8 @@ type directJSON struct {
 	ContextCalls int            `json:"context_calls"`
 	Usage        budget.Usage   `json:"usage"`
 	Error        *fault.Error   `json:"error"`
+	RunID        string         `json:"run_id,omitempty"`
+	Replayed     bool           `json:"replayed"`
 	Events       []direct.Event `json:"events"`
 }
 
@@ -47,7 +49,9 @@ func newDirectCmd() *cobra.Command {
 tools (--allow tool:NAME, context:search|slice|peek), calls them, reads bounded
 observations and answers. Every batch of tool calls is normalized and classified
 before anything runs; an effectful call must be alone in its batch.
---json prints {"status","answer","turns","tool_calls","context_calls","usage","error","events"}.`,
+--json prints {"status","answer","turns","tool_calls","context_calls","usage","error","run_id","replayed","events"}
+(run_id when tools are granted). --resume RUN_ID continues a run: the effects it recorded are
+replayed, never executed again.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
@@ -73,13 +77,14 @@ before anything runs; an effectful call must be alone in its batch.
 				}
 				cfg.Store, cfg.Input = store, h
 			}
-			if hasToolCap(caps) {
-				ts, err := tf.open()
-				if err != nil {
+			var ts *toolSession
+			if hasToolCap(caps) || tf.resume != "" {
+				if ts, err = tf.open(); err != nil {
 					return err
 				}
 				defer ts.Close()
 				cfg.Registry, cfg.Tools = ts.Registry, ts.Runtime
+				ctx = ts.WithRun(ctx) // effect identity: this run (or the resumed one)
 			}
 			sess, err := pf.open()
 			if err != nil {
@@ -103,7 +108,8 @@ before anything runs; an effectful call must be alone in its batch.
 			}
 			if asJSON {
 				out := directJSON{Status: res.Status, Answer: res.Answer, Turns: res.Turns, ToolCalls: res.ToolCalls,
-					ContextCalls: res.ContextCalls, Usage: res.Usage, Error: res.Error, Events: res.Events}
+					ContextCalls: res.ContextCalls, Usage: res.Usage, Error: res.Error, Events: res.Events,
+					RunID: ts.runID(), Replayed: ts.replayed()}
 				if err := writeJSON(cmd.OutOrStdout(), out); err != nil {
 					return err
 				}
@@ -112,6 +118,7 @@ before anything runs; an effectful call must be alone in its batch.
 				}
 				return nil
 			}
+			ts.report(cmd.ErrOrStderr())
 			if runErr != nil {
 				return runErr
 			}
@@ -124,7 +131,7 @@ before anything runs; an effectful call must be alone in its batch.
 	tf.register(cmd, true)
 	fl := cmd.Flags()
 	fl.StringVar(&ctxFile, "context", "", "context file (- for stdin) read by the context tools; optional")
-	fl.BoolVar(&asJSON, "json", false, `print {"status","answer","turns","tool_calls","context_calls","usage","error","events"}`)
+	fl.BoolVar(&asJSON, "json", false, `print {"status","answer","turns","tool_calls","context_calls","usage","error","run_id","replayed","events"}`)
 	fl.StringVar(&traceFile, "trace", "", "write the trace to FILE (.jsonl for JSON lines, else one JSON envelope)")
 	fl.StringVar(&mode, "mode", string(prompt.ModeCompiled), "tool schema projection: compiled (relevant tools) or all_tools (stable prefix)")
 	fl.IntVar(&maxBatch, "max-native-calls-per-batch", direct.DefaultMaxNativeCallsPerBatch, "max tool calls in one model response (-1: unlimited)")

@@ -160,13 +160,14 @@ and answers. Budgets are enforced tree-wide.`,
 				Provider: sess.provider, Model: pf.model, SubModel: pf.subModel, Store: store,
 				Limits: bf.lim, ExperimentalDeepRecursion: bf.deep,
 			}
-			if len(tf.allow) > 0 {
-				ts, err := tf.open()
-				if err != nil {
+			var ts *toolSession
+			if len(tf.allow) > 0 || tf.resume != "" {
+				if ts, err = tf.open(); err != nil {
 					sess.close()
 					return err
 				}
 				defer ts.Close()
+				ctx = ts.WithRun(ctx) // effect identity: this run (or the resumed one)
 				// Tools granted with --allow join the default root
 				// capabilities; children get the defaults without tools.
 				sub := pf.subModel
@@ -199,14 +200,17 @@ and answers. Budgets are enforced tree-wide.`,
 					return err
 				}
 			}
-			return printResult(cmd.OutOrStdout(), res, runErr, asJSON)
+			if !asJSON {
+				ts.report(cmd.ErrOrStderr())
+			}
+			return printResult(cmd.OutOrStdout(), res, runErr, asJSON, runIdentity{ts.runID(), ts.replayed()})
 		},
 	}
 	pf.register(cmd)
 	bf.register(cmd)
 	tf.register(cmd, true)
 	cmd.Flags().StringVar(&ctxFile, "context", "", "context file (- for stdin); required")
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print the result as JSON: {"status","answer","usage","error","trace"}`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print the result as JSON: {"status","answer","usage","error","run_id","replayed","trace"} (run_id when tools are granted)`)
 	cmd.Flags().StringVar(&traceFile, "trace", "", "write the trace to FILE (.jsonl for JSON lines, else one JSON envelope)")
 	_ = cmd.MarkFlagRequired("context")
 	return cmd
@@ -220,14 +224,24 @@ func addContext(ctx context.Context, store *corpus.Store, path string, stdin io.
 	return store.AddFile(ctx, path)
 }
 
-// runJSON is the --json output shape of run and demo.
+// runJSON is the --json output shape of run and demo. RunID names the run
+// whose effects --resume can replay; Replayed is true when a tool result
+// of the run was a replayed effect.
 type runJSON struct {
-	Status string         `json:"status"`
-	Answer any            `json:"answer"`
-	Usage  any            `json:"usage"`
-	Error  *fault.Error   `json:"error"`
-	Trace  []trace.Event  `json:"trace"`
-	Extra  map[string]any `json:"details,omitempty"`
+	Status   string         `json:"status"`
+	Answer   any            `json:"answer"`
+	Usage    any            `json:"usage"`
+	Error    *fault.Error   `json:"error"`
+	RunID    string         `json:"run_id,omitempty"`
+	Replayed bool           `json:"replayed"`
+	Trace    []trace.Event  `json:"trace"`
+	Extra    map[string]any `json:"details,omitempty"`
+}
+
+// runIdentity is the effect run of a run: its id and whether it replayed.
+type runIdentity struct {
+	id       string
+	replayed bool
 }
 
 // jsonSetupError prints an error that happened before a run as the --json
@@ -248,9 +262,9 @@ func jsonSetupError(w io.Writer, err error) error {
 	return exitError{code: 1}
 }
 
-func printResult(w io.Writer, res *engine.Result, runErr error, asJSON bool) error {
+func printResult(w io.Writer, res *engine.Result, runErr error, asJSON bool, run runIdentity) error {
 	if asJSON {
-		out := runJSON{Status: res.Status, Answer: res.Answer, Usage: res.Usage, Error: res.Error, Trace: res.Trajectory,
+		out := runJSON{Status: res.Status, Answer: res.Answer, Usage: res.Usage, Error: res.Error, Trace: res.Trajectory, RunID: run.id, Replayed: run.replayed,
 			Extra: map[string]any{"usage_by_depth": res.UsageByDepth, "counters": res.Counters, "recursion": res.Recursion, "turns": res.Turns, "partial": res.Partial, "elapsed_ms": res.ElapsedMS}}
 		if out.Trace == nil {
 			out.Trace = []trace.Event{}
