@@ -117,13 +117,13 @@ func TestEffectIdentityThroughBinary(t *testing.T) {
 		seen := map[string]bool{}
 		for i, v := range []string{"v1", "v2", "v1"} {
 			c, code := write(t, ws, "f.txt", v)
+			if got := file(t, filepath.Join(ws, "f.txt")); got != v {
+				t.Fatalf("after step %d the file holds %q, want %q (%+v)", i, got, v, c)
+			}
 			if code != 0 || c.Status != "ok" || c.Replayed || c.Trace.Status != "ok" || c.RunID == "" || seen[c.RunID] {
 				t.Fatalf("step %d (%s): exit %d %+v", i, v, code, c)
 			}
 			seen[c.RunID] = true
-			if got := file(t, filepath.Join(ws, "f.txt")); got != v {
-				t.Fatalf("after step %d the file holds %q, want %q", i, got, v)
-			}
 			if i == 0 {
 				firstRun = c.RunID
 			}
