@@ -203,6 +203,7 @@ type Journal struct {
 	epoch     int64
 	session   string // this Journal's owner id
 	closed    bool
+	runs      map[string]bool // run ids this Journal has recorded (under mu)
 }
 
 // DefaultFile is the journal file name inside a state directory.
@@ -650,9 +651,9 @@ func (j *Journal) Prepare(ctx context.Context, req Request) (Decision, error) {
 			base.CallID, base.Epoch, req.Kind, base.Fingerprint, req.LogicalKey, now, req.RunID, req.RunCallID); err != nil {
 			return ioErr(err, "insert call")
 		}
-		if req.RunID != "" {
-			if _, err := tx.ExecContext(tx.ctx, `INSERT OR IGNORE INTO runs(run_id, created_at) VALUES(?, ?)`, req.RunID, now); err != nil {
-				return ioErr(err, "insert run")
+		if req.RunID != "" && !j.runs[req.RunID] {
+			if err := tx.recordRun(req.RunID, now); err != nil {
+				return err
 			}
 		}
 		latestID, found, err := tx.latest(base.CallID)
@@ -998,12 +999,21 @@ func (j *Journal) StartRun(ctx context.Context, runID string) error {
 	if runID == "" {
 		return fault.New(PhaseEffect, KindInvalidRequest, "run id is required")
 	}
-	return j.write(ctx, false, func(tx txn) error {
-		if _, err := tx.ExecContext(tx.ctx, `INSERT OR IGNORE INTO runs(run_id, created_at) VALUES(?, ?)`, runID, time.Now().UnixMilli()); err != nil {
-			return ioErr(err, "insert run")
-		}
-		return nil
-	})
+	return j.write(ctx, false, func(tx txn) error { return tx.recordRun(runID, time.Now().UnixMilli()) })
+}
+
+// recordRun inserts a run row once; the Journal remembers it. A rolled back
+// transaction may lose a row the Journal remembers; that is harmless, since
+// RunEffects also counts a run known by its calls.
+func (tx txn) recordRun(runID string, now int64) error {
+	if _, err := tx.ExecContext(tx.ctx, `INSERT OR IGNORE INTO runs(run_id, created_at) VALUES(?, ?)`, runID, now); err != nil {
+		return ioErr(err, "insert run")
+	}
+	if tx.j.runs == nil {
+		tx.j.runs = make(map[string]bool)
+	}
+	tx.j.runs[runID] = true
+	return nil
 }
 
 // RunEffects returns how many calls a recorded run has in the journal. It
@@ -1015,12 +1025,12 @@ func (j *Journal) RunEffects(ctx context.Context, runID string) (int, error) {
 		if err := tx.QueryRowContext(tx.ctx, `SELECT COUNT(*) FROM runs WHERE run_id = ?`, runID).Scan(&known); err != nil {
 			return ioErr(err, "find run")
 		}
-		if known == 0 {
-			return fault.New(PhaseEffect, KindUnknownRun, "no run with this id in the effect journal").With("run_id", runID).
-				With("hint", "use the run_id printed by the run you want to resume, with the same --state-dir")
-		}
 		if err := tx.QueryRowContext(tx.ctx, `SELECT COUNT(*) FROM calls WHERE run_id = ?`, runID).Scan(&n); err != nil {
 			return ioErr(err, "count run calls")
+		}
+		if known == 0 && n == 0 {
+			return fault.New(PhaseEffect, KindUnknownRun, "no run with this id in the effect journal").With("run_id", runID).
+				With("hint", "use the run_id printed by the run you want to resume, with the same --state-dir")
 		}
 		return nil
 	})

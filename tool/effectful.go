@@ -102,8 +102,10 @@ func WithCallID(ctx context.Context, id string) context.Context {
 }
 
 // scope fixes the run and call id of an effectful call before the journal
-// sees it. It runs once per call: an edited approval keeps them.
-func (c *call) scope(ctx context.Context) {
+// sees it, and returns the operation fingerprint. It runs once per call:
+// an edited approval keeps them.
+func (c *call) scope(ctx context.Context) (fp string) {
+	fp, _ = c.op.Fingerprint()
 	r := RunFrom(ctx)
 	if r == nil {
 		r = c.rt.run
@@ -111,11 +113,11 @@ func (c *call) scope(ctx context.Context) {
 	c.run = r
 	if id, ok := ctx.Value(callIDKey{}).(string); ok && id != "" {
 		c.callID = "id:" + id
-		return
+		return fp
 	}
-	key, _ := c.op.Fingerprint()
-	key += "\x00" + c.rt.root + "\x00" + c.c.Options.LogicalKey
+	key := fp + "\x00" + c.rt.root + "\x00" + c.c.Options.LogicalKey
 	c.callID = "occ:" + strconv.FormatInt(r.occurrence(key), 10)
+	return fp
 }
 
 // markReplayed marks res as a recorded outcome.
@@ -139,12 +141,11 @@ func (rt *Runtime) startEffect(ctx context.Context, c *call, nested bool) *Futur
 		return resolved(c.fail(stepErr(effect.KindStoreRequired, "effectful tools need an effect journal").
 			With("cause", "store_not_open"), AuthDenied))
 	}
-	c.scope(ctx)
+	fp := c.scope(ctx)
 	ticket, fut := c.prepareEffect(ctx)
 	if fut != nil {
 		return fut
 	}
-	fp, _ := c.op.Fingerprint()
 	c.tr.Fingerprint = fp
 	d, err := rt.auth.Authorize(c.op, c.continuation(ticket), c.editor())
 	if err != nil {
