@@ -176,8 +176,18 @@ func (d Decision) Err() error {
 	default:
 		return nil
 	}
-	return fault.New(PhaseEffect, k, "the effect cannot run now").
+	fe := fault.New(PhaseEffect, k, "the effect cannot run now").
 		With("attempt_id", d.Ticket.AttemptID).With("state", string(d.State))
+	switch d.Action {
+	case ActionInProgress:
+		fe.With("hint", "another live process is running this effect; wait for it to finish")
+	case ActionReconcile:
+		fe.With("hint", "the process running this effect stopped before recording its outcome: check the target; "+
+			"a host resolves the attempt (Journal.Resolve), or a new run (without --resume) performs it again")
+	case ActionTerminal:
+		fe.With("hint", "the effect was abandoned; a new run performs it again")
+	}
+	return fe
 }
 
 // Attempt is the durable record of one attempt.
