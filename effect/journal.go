@@ -287,7 +287,7 @@ func Open(path string) (*Journal, error) {
 	if err != nil {
 		return nil, err
 	}
-	j, err := open(path, session)
+	j, err := openRetry(path, session)
 	if err != nil {
 		releaseLease(lease, leasePath)
 		return nil, err
@@ -295,6 +295,21 @@ func Open(path string) (*Journal, error) {
 	j.lease, j.leasePath, j.owners = lease, leasePath, owners
 	j.collectLeases()
 	return j, nil
+}
+
+// openRetry is open, retried while the file is busy: SQLite does not call
+// its busy handler for every lock taken while connecting (switching a new
+// file to WAL, recovering the WAL index), so concurrent first opens can
+// fail with SQLITE_BUSY at once.
+func openRetry(path, session string) (*Journal, error) {
+	deadline := time.Now().Add(BusyTimeout)
+	for wait := time.Millisecond; ; wait = min(2*wait, 50*time.Millisecond) {
+		j, err := open(path, session)
+		if err == nil || fault.KindOf(err) != KindJournalLocked || time.Now().After(deadline) {
+			return j, err
+		}
+		time.Sleep(wait)
+	}
 }
 
 func open(path, session string) (*Journal, error) {
