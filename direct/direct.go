@@ -497,6 +497,12 @@ func (st *run) ev(typ string, s Status, status string, kind fault.Kind, truncate
 		Status: status, Kind: string(kind), Truncated: truncated})
 }
 
+// resumedRun reports whether ctx carries a resumed tool run.
+func resumedRun(ctx context.Context) bool {
+	r := tool.RunFrom(ctx)
+	return r != nil && r.Resumed()
+}
+
 // Tool-runtime kinds that end the run: the caller was not allowed.
 var fatalToolKinds = map[fault.Kind]bool{
 	tool.KindCapabilityDenied: true,
@@ -525,7 +531,9 @@ func (st *run) toolCall(ctx context.Context, s Status) (observation, error) {
 		return observation{}, fault.New(PhaseAuthority, KindApprovalRequired, "the call needs an approval; the run does not wait").
 			With("call_id", s.Call.ID).With("tool", s.Binding.Name).With("approval_id", res.ApprovalID)
 	case tool.StatusOK:
-		if s.Binding.Effectful() && res.Trace.Status == tool.TraceStatusReplayed {
+		// In a resumed run (tool.ResumeRun) a replay is the run's own
+		// recorded effect, returned instead of running it again.
+		if s.Binding.Effectful() && res.Trace.Status == tool.TraceStatusReplayed && !resumedRun(ctx) {
 			st.ev(EventNativeTool, s, StatusError, KindEffectfulReplayDenied, false)
 			return observation{}, fault.New(PhaseEffect, KindEffectfulReplayDenied, "a replayed effectful outcome is not fresh authority").
 				With("call_id", s.Call.ID).With("tool", s.Binding.Name)

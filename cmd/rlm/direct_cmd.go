@@ -26,6 +26,8 @@ type directJSON struct {
 	Usage        budget.Usage   `json:"usage"`
 	Error        *fault.Error   `json:"error"`
 	OutputError  *fault.Error   `json:"output_error,omitempty"`
+	RunID        string         `json:"run_id,omitempty"`
+	Replayed     bool           `json:"replayed"`
 	Events       []direct.Event `json:"events"`
 }
 
@@ -49,7 +51,9 @@ func newDirectCmd() *cobra.Command {
 tools (--allow tool:NAME, context:search|slice|peek), calls them, reads bounded
 observations and answers. Every batch of tool calls is normalized and classified
 before anything runs; an effectful call must be alone in its batch.
---json prints {"status","answer","turns","tool_calls","context_calls","usage","error","events"}.`,
+--json prints {"status","answer","turns","tool_calls","context_calls","usage","error","run_id","replayed","events"}
+(run_id when tools are granted). --resume RUN_ID continues a run: the effects it recorded are
+replayed, never executed again.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
@@ -76,13 +80,14 @@ before anything runs; an effectful call must be alone in its batch.
 			}
 			defer sess.close()
 			cfg.Provider = sess.provider
-			if hasToolCap(caps) {
-				ts, err := tf.open()
-				if err != nil {
+			var ts *toolSession
+			if hasToolCap(caps) || tf.resume != "" {
+				if ts, err = tf.open(); err != nil {
 					return err
 				}
 				defer ts.Close()
 				cfg.Registry, cfg.Tools = ts.Registry, ts.Runtime
+				ctx = ts.WithRun(ctx) // effect identity: this run (or the resumed one)
 			}
 			r, err := direct.New(cfg)
 			if err != nil {
@@ -112,7 +117,8 @@ before anything runs; an effectful call must be alone in its batch.
 			stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
 			if asJSON {
 				out := directJSON{Status: res.Status, Answer: res.Answer, Turns: res.Turns, ToolCalls: res.ToolCalls,
-					ContextCalls: res.ContextCalls, Usage: res.Usage, Error: res.Error, Events: res.Events}
+					ContextCalls: res.ContextCalls, Usage: res.Usage, Error: res.Error, Events: res.Events,
+					RunID: ts.runID(), Replayed: ts.replayed()}
 				out.Error = withHint(out.Error)
 				if outErr != nil {
 					out.OutputError = asFault(outErr)
@@ -125,6 +131,7 @@ before anything runs; an effectful call must be alone in its batch.
 				}
 				return nil
 			}
+			ts.report(stderr)
 			if runErr == nil {
 				fmt.Fprintln(stdout, res.Answer)
 			}
@@ -137,7 +144,7 @@ before anything runs; an effectful call must be alone in its batch.
 	tf.register(cmd, true)
 	fl := cmd.Flags()
 	fl.StringVar(&ctxFile, "context", "", "context file (- for stdin) read by the context tools; optional")
-	fl.BoolVar(&asJSON, "json", false, `print {"status","answer","turns","tool_calls","context_calls","usage","error","events"}`)
+	fl.BoolVar(&asJSON, "json", false, `print {"status","answer","turns","tool_calls","context_calls","usage","error","run_id","replayed","events"}`)
 	fl.StringVar(&traceFile, "trace", "", "write the trace to FILE (.jsonl for JSON lines, else one JSON envelope)")
 	fl.StringVar(&mode, "mode", string(prompt.ModeCompiled), "tool schema projection: compiled (relevant tools) or all_tools (stable prefix)")
 	fl.IntVar(&maxBatch, "max-native-calls-per-batch", direct.DefaultMaxNativeCallsPerBatch, "max tool calls in one model response (-1: unlimited)")

@@ -207,12 +207,13 @@ and answers. Budgets are enforced tree-wide.`,
 				Provider: sess.provider, Model: pf.model, SubModel: pf.subModel, Store: store,
 				Limits: bf.lim, ExperimentalDeepRecursion: bf.deep,
 			}
-			if len(tf.allow) > 0 {
-				ts, err := tf.open()
-				if err != nil {
+			var ts *toolSession
+			if len(tf.allow) > 0 || tf.resume != "" {
+				if ts, err = tf.open(); err != nil {
 					return err
 				}
 				defer ts.Close()
+				ctx = ts.WithRun(ctx) // effect identity: this run (or the resumed one)
 				// Tools granted with --allow join the default root
 				// capabilities; children get the defaults without tools.
 				sub := pf.subModel
@@ -241,14 +242,17 @@ and answers. Budgets are enforced tree-wide.`,
 					outErr = errors.Join(outErr, err)
 				}
 			}
-			return printRun(cmd, st, res, runErr, outErr, asJSON)
+			if !asJSON {
+				ts.report(cmd.ErrOrStderr())
+			}
+			return printRun(cmd, st, res, runErr, outErr, asJSON, runIdentity{ts.runID(), ts.replayed()})
 		},
 	}
 	pf.register(cmd)
 	bf.register(cmd)
 	tf.register(cmd, true)
 	cmd.Flags().StringVar(&ctxFile, "context", "", "context file (- for stdin); required")
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print the result as JSON: {"status","answer","usage","error","trace"}`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print the result as JSON: {"status","answer","usage","error","run_id","replayed","trace"} (run_id when tools are granted)`)
 	cmd.Flags().StringVar(&traceFile, "trace", "", "write the trace to FILE (.jsonl for JSON lines, else one JSON envelope)")
 	_ = cmd.MarkFlagRequired("context")
 	return cmd
@@ -264,15 +268,25 @@ func addContext(ctx context.Context, store *corpus.Store, path string, stdin io.
 
 // runJSON is the --json output shape of run and demo. OutputError reports
 // an output (--trace, --record) that could not be written after the run;
-// the rest of the result is complete.
+// the rest of the result is complete. RunID names the run whose effects
+// --resume can replay; Replayed is true when a tool result of the run was a
+// replayed effect.
 type runJSON struct {
 	Status      string         `json:"status"`
 	Answer      any            `json:"answer"`
 	Usage       any            `json:"usage"`
 	Error       *fault.Error   `json:"error"`
 	OutputError *fault.Error   `json:"output_error,omitempty"`
+	RunID       string         `json:"run_id,omitempty"`
+	Replayed    bool           `json:"replayed"`
 	Trace       []trace.Event  `json:"trace"`
 	Extra       map[string]any `json:"details,omitempty"`
+}
+
+// runIdentity is the effect run of a run: its id and whether it replayed.
+type runIdentity struct {
+	id       string
+	replayed bool
 }
 
 func runResultJSON(res *engine.Result) runJSON {
@@ -289,10 +303,11 @@ func runResultJSON(res *engine.Result) runJSON {
 // output_error when an output failed. In text: the answer on stdout, then
 // on stderr the usage line, the partial result of a failed run, and the
 // errors (the run's, then the output's).
-func printRun(cmd *cobra.Command, st *status, res *engine.Result, runErr, outErr error, asJSON bool) error {
+func printRun(cmd *cobra.Command, st *status, res *engine.Result, runErr, outErr error, asJSON bool, run runIdentity) error {
 	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	if asJSON {
 		out := runResultJSON(res)
+		out.RunID, out.Replayed = run.id, run.replayed
 		if outErr != nil {
 			out.OutputError = asFault(outErr)
 		}
