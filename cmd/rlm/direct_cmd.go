@@ -32,7 +32,7 @@ func newDirectCmd() *cobra.Command {
 		pf         providerFlags
 		bf         budgetFlags
 		tf         toolFlags
-		ctxFile    string
+		ctxPaths   []string
 		asJSON     bool
 		traceFile  string
 		mode       string
@@ -64,10 +64,10 @@ before anything runs; an effectful call must be alone in its batch.
 				return err
 			}
 			cfg.Capabilities = caps
-			if ctxFile != "" {
+			if len(ctxPaths) > 0 {
 				store := corpus.NewStore()
 				defer store.Close()
-				h, err := addContext(ctx, store, ctxFile, cmd.InOrStdin())
+				h, err := addContexts(ctx, store, ctxPaths, cmd.InOrStdin())
 				if err != nil {
 					return err
 				}
@@ -123,7 +123,7 @@ before anything runs; an effectful call must be alone in its batch.
 	bf.register(cmd)
 	tf.register(cmd, true)
 	fl := cmd.Flags()
-	fl.StringVar(&ctxFile, "context", "", "context file (- for stdin) read by the context tools; optional")
+	fl.StringArrayVar(&ctxPaths, "context", nil, "context file, directory, or - for stdin, read by the context tools; repeat for several files; optional")
 	fl.BoolVar(&asJSON, "json", false, `print {"status","answer","turns","tool_calls","context_calls","usage","error","events"}`)
 	fl.StringVar(&traceFile, "trace", "", "write the trace to FILE (.jsonl for JSON lines, else one JSON envelope)")
 	fl.StringVar(&mode, "mode", string(prompt.ModeCompiled), "tool schema projection: compiled (relevant tools) or all_tools (stable prefix)")

@@ -128,7 +128,7 @@ func newRunCmd() *cobra.Command {
 		pf        providerFlags
 		bf        budgetFlags
 		tf        toolFlags
-		ctxFile   string
+		ctxPaths  []string
 		asJSON    bool
 		traceFile string
 	)
@@ -148,7 +148,7 @@ and answers. Budgets are enforced tree-wide.`,
 			ctx := cmd.Context()
 			store := corpus.NewStore()
 			defer store.Close()
-			h, err := addContext(ctx, store, ctxFile, cmd.InOrStdin())
+			h, err := addContexts(ctx, store, ctxPaths, cmd.InOrStdin())
 			if err != nil {
 				return err
 			}
@@ -205,19 +205,17 @@ and answers. Budgets are enforced tree-wide.`,
 	pf.register(cmd)
 	bf.register(cmd)
 	tf.register(cmd, true)
-	cmd.Flags().StringVar(&ctxFile, "context", "", "context file (- for stdin); required")
+	cmd.Flags().StringArrayVar(&ctxPaths, "context", nil, "context file, directory (its text files), or - for stdin; repeat for several files (one context listing them); required")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print the result as JSON: {"status","answer","usage","error","trace"}`)
 	cmd.Flags().StringVar(&traceFile, "trace", "", "write the trace to FILE (.jsonl for JSON lines, else one JSON envelope)")
 	_ = cmd.MarkFlagRequired("context")
 	return cmd
 }
 
-// addContext registers the --context input: a memory-mapped file, or stdin.
+// addContext registers one --context input: a memory-mapped file, a
+// directory, or stdin spooled to disk (see addContexts).
 func addContext(ctx context.Context, store *corpus.Store, path string, stdin io.Reader) (corpus.Handle, error) {
-	if path == "-" {
-		return store.AddReader(ctx, "stdin", stdin)
-	}
-	return store.AddFile(ctx, path)
+	return addContexts(ctx, store, []string{path}, stdin)
 }
 
 // runJSON is the --json output shape of run and demo.
