@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"os"
@@ -19,7 +20,16 @@ const spoolChunk = 1 << 20
 // size; the input needs free disk space in dir instead. ctx is checked
 // between reads. Failures have Kind io_error (detail "dir" for the spool
 // file) or the context's kind. The text's kind is "text".
+//
+// When r is an *os.File open on a regular file at offset 0 (a shell's
+// "< file" redirect), that file is mapped directly instead: no copy.
 func (s *Store) AddStream(ctx context.Context, name, dir string, r io.Reader) (Handle, error) {
+	if f, ok := r.(*os.File); ok {
+		if h, ok, err := s.addOpenFile(ctx, name, f); ok {
+			return h, err
+		}
+	}
+	growPipe(r)
 	f, err := os.CreateTemp(dir, "rlm-stream-*")
 	if err != nil {
 		return Handle{}, fault.Wrap(err, fault.PhaseContext, KindIOError, "cannot create spool file").
@@ -27,14 +37,26 @@ func (s *Store) AddStream(ctx context.Context, name, dir string, r io.Reader) (H
 	}
 	path := f.Name()
 	defer os.Remove(path)
-	if _, err := copyCtx(ctx, f, r, nil); err != nil {
+	// Lines are counted while the bytes pass, saving a second scan.
+	var lines int64
+	var last byte
+	n, err := copyCtx(ctx, f, r, func(b []byte) {
+		lines += int64(bytes.Count(b, nl))
+		last = b[len(b)-1]
+	})
+	if err != nil {
 		f.Close()
 		return Handle{}, streamErr(err, name, dir)
 	}
 	if err := f.Close(); err != nil {
 		return Handle{}, streamErr(err, name, dir)
 	}
-	return s.addMapped(ctx, path, &entry{kind: TextKindText, name: name})
+	if n > 0 && last != '\n' {
+		lines++
+	}
+	e := &entry{kind: TextKindText, name: name}
+	e.lines.Store(lines + 1)
+	return s.addMapped(ctx, path, e)
 }
 
 func spoolDir(dir string) string {
@@ -80,6 +102,30 @@ func copyCtx(ctx context.Context, w io.Writer, r io.Reader, see func([]byte)) (i
 			return n, rerr
 		}
 	}
+}
+
+// addOpenFile registers f by mapping it, when it is a regular file read
+// from its start; ok is false (and nothing done) otherwise.
+func (s *Store) addOpenFile(ctx context.Context, name string, f *os.File) (h Handle, ok bool, err error) {
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return Handle{}, false, nil
+	}
+	if off, err := f.Seek(0, io.SeekCurrent); err != nil || off != 0 {
+		return Handle{}, false, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return Handle{}, true, ctxErr(err)
+	}
+	b, mapped, err := mapOpen(f)
+	if err != nil {
+		return Handle{}, true, fault.Wrap(err, fault.PhaseContext, KindIOError, "cannot map input").With("name", name)
+	}
+	h, err = s.add(&entry{kind: TextKindText, data: b, name: name}, &backing{data: b, mapped: mapped})
+	if err != nil && mapped {
+		_ = unmapFile(b)
+	}
+	return h, true, err
 }
 
 // addMapped maps the file at path and registers it as e (whose data and
