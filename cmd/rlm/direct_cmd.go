@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -12,6 +14,7 @@ import (
 	"github.com/rlm-go/rlm/direct"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/prompt"
+	"github.com/rlm-go/rlm/tool"
 	"github.com/rlm-go/rlm/trace"
 )
 
@@ -80,6 +83,7 @@ before anything runs; an effectful call must be alone in its batch.
 				}
 				defer ts.Close()
 				cfg.Registry, cfg.Tools = ts.Registry, ts.Runtime
+				cfg.AlwaysVisibleTools = grantedByName(caps, ts.Registry)
 			}
 			sess, err := pf.open()
 			if err != nil {
@@ -131,6 +135,24 @@ before anything runs; an effectful call must be alone in its batch.
 	fl.IntVar(&maxTokens, "max-tokens", direct.DefaultMaxTokens, "completion token cap of each request")
 	fl.DurationVar(&synthesize, "synthesis-reserve", 0, "when this much of --time-limit is left, ask for the final answer without tools (0: off)")
 	return cmd
+}
+
+// grantedByName returns the registered tools granted by exact name
+// (tool:NAME, not tool:*), sorted: the user declared them as the run's
+// interface, so they are shown to the model in every mode
+// (docs/direct-runtime.md). Wildcard grants go through compiled selection.
+func grantedByName(caps capability.Set, reg *tool.Registry) []string {
+	var names []string
+	for _, c := range caps.List() {
+		if c.Prefix() != capability.PrefixTool || strings.Contains(c.Name(), "*") {
+			continue
+		}
+		if _, ok := reg.Lookup(c.Name()); ok {
+			names = append(names, c.Name())
+		}
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
 }
 
 // hasToolCap reports whether caps grant any registered tool.

@@ -3,10 +3,14 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/rlm-go/rlm/model/replay"
@@ -162,5 +166,89 @@ func TestContextStdin(t *testing.T) {
 	}
 	if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
 		t.Fatalf("spool files left in TMPDIR: %d", len(ents))
+	}
+}
+
+// chatServer is a local OpenAI-compatible server answering with replies in
+// order and keeping each request body.
+type chatServer struct {
+	*httptest.Server
+	mu       sync.Mutex
+	requests []map[string]any
+}
+
+func newChatServer(t *testing.T, replies ...json.RawMessage) *chatServer {
+	t.Helper()
+	cs := &chatServer{}
+	cs.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body map[string]any
+		if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		cs.mu.Lock()
+		n := len(cs.requests)
+		cs.requests = append(cs.requests, body)
+		cs.mu.Unlock()
+		if n >= len(replies) {
+			http.Error(w, `{"error":{"message":"no more replies"}}`, http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(replies[n])
+	}))
+	t.Cleanup(cs.Close)
+	return cs
+}
+
+// toolNames returns the function names request i offered.
+func (cs *chatServer) toolNames(i int) []string {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	var names []string
+	if i >= len(cs.requests) {
+		return nil
+	}
+	tools, _ := cs.requests[i]["tools"].([]any)
+	for _, tl := range tools {
+		fn, _ := tl.(map[string]any)["function"].(map[string]any)
+		name, _ := fn["name"].(string)
+		names = append(names, name)
+	}
+	return names
+}
+
+// TestDirectGrantedToolIsOffered: a tool granted by exact name is offered
+// to the model in compiled mode even when the query gives no evidence for
+// it; a wildcard grant still goes through compiled selection.
+func TestDirectGrantedToolIsOffered(t *testing.T) {
+	ws := t.TempDir()
+	os.WriteFile(filepath.Join(ws, "notes.txt"), []byte("buy milk\n"), 0o644)
+	cs := newChatServer(t,
+		directReply("", [3]string{"r1", "fs_read", `{"path":"notes.txt"}`}),
+		directReply("The notes say: buy milk."))
+	env := []string{"RLM_TEST_KEY=sk-test"}
+	out, errOut, rc := execRLM(t, "", env, "direct", "--base-url", cs.URL+"/v1", "--api-key-env", "RLM_TEST_KEY",
+		"--allow", "tool:fs_read", "--workspace", ws, "--json", "summarize notes.txt")
+	if rc != 0 {
+		t.Fatalf("exit %d: %s %s", rc, out, errOut)
+	}
+	if got := cs.toolNames(0); !slices.Contains(got, "fs_read") {
+		t.Fatalf("first request offers %v, want fs_read", got)
+	}
+	d := parseDirect(t, out)
+	if d.Status != "ok" || d.ToolCalls != 1 || !strings.Contains(d.Answer, "buy milk") {
+		t.Fatalf("%+v", d)
+	}
+
+	// A wildcard grant is not pinned: nothing in the query selects fs_write.
+	cs = newChatServer(t, directReply("nothing to do"))
+	out, errOut, rc = execRLM(t, "", env, "direct", "--base-url", cs.URL+"/v1", "--api-key-env", "RLM_TEST_KEY",
+		"--allow", "tool:*", "--workspace", ws, "--json", "say hello")
+	if rc != 0 {
+		t.Fatalf("exit %d: %s %s", rc, out, errOut)
+	}
+	if got := cs.toolNames(0); slices.Contains(got, "fs_write") {
+		t.Fatalf("wildcard grant offers %v", got)
 	}
 }
