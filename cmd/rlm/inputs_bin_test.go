@@ -252,3 +252,35 @@ func TestDirectGrantedToolIsOffered(t *testing.T) {
 		t.Fatalf("wildcard grant offers %v", got)
 	}
 }
+
+// TestBenchRunAllTrialsFailed: bench run prints its report and exits 1 when
+// every attempted trial failed.
+func TestBenchRunAllTrialsFailed(t *testing.T) {
+	dir := t.TempDir()
+	c := &replay.Cassette{Version: replay.Version}
+	for range 4 {
+		c.Interactions = append(c.Interactions, replay.Interaction{Status: 400})
+	}
+	cas := filepath.Join(dir, "fail.json")
+	if err := c.Save(cas); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, rc := execRLM(t, "", nil, "bench", "run", "--replay", cas, "--task", "niah", "--size", "3000", "--runs", "2", "--json")
+	if rc != 1 || !strings.Contains(errOut, `"kind":"all_trials_failed"`) {
+		t.Fatalf("exit %d: %s", rc, errOut)
+	}
+	var rep struct {
+		Trials []struct {
+			Status string `json:"status"`
+		} `json:"trials"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || len(rep.Trials) != 4 {
+		t.Fatalf("report: %v %s", err, out)
+	}
+	// One success among failures is not a failed benchmark.
+	cassette := filepath.Join("..", "..", "bench", "testdata", "bench_niah.json")
+	_, errOut, rc = execRLM(t, "", nil, "bench", "run", "--replay", cassette, "--task", "niah", "--size", "3000", "--runs", "2", "--seed", "2")
+	if rc != 0 {
+		t.Fatalf("exit %d: %s", rc, errOut)
+	}
+}
