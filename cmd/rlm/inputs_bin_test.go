@@ -284,3 +284,37 @@ func TestBenchRunAllTrialsFailed(t *testing.T) {
 		t.Fatalf("exit %d: %s", rc, errOut)
 	}
 }
+
+// TestTraceViewDetails: rlm trace view shows search patterns, bind names
+// and branches in order, and names a turn once.
+func TestTraceViewDetails(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.txt")
+	os.WriteFile(in, []byte("one\ntwo needle\nthree hay\n"), 0o644)
+	search := func(p, bind string) string {
+		return `{"op":"context","handle":{"ref":"input","name":"context"},"action":{"type":"search","pattern":"` + p + `"},"bind":"` + bind + `"}`
+	}
+	cas := writeCassette(t, dir,
+		`{"steps":[`+search("needle", "hits")+`,{"op":"parallel","plans":[{"steps":[`+search("hay", "a")+`]},{"steps":[`+search("one", "b")+`]}],"bind":"both"}]}`,
+		`{"answer":"line 2"}`)
+	tr := filepath.Join(dir, "run.jsonl")
+	out, errOut, rc := execRLM(t, "", nil, "run", "--context", in, "--replay", cas, "--trace", tr, "where is the needle?")
+	if rc != 0 {
+		t.Fatalf("exit %d: %s %s", rc, out, errOut)
+	}
+	view, errOut, rc := execRLM(t, "", nil, "trace", "view", tr)
+	if rc != 0 {
+		t.Fatalf("exit %d: %s", rc, errOut)
+	}
+	for _, want := range []string{`pattern="needle"`, "bind=hits", "bind=both", `pattern="hay"`, "✓ turn 1 ", "✓ turn 2 "} {
+		if !strings.Contains(view, want) {
+			t.Errorf("trace view lacks %q:\n%s", want, view)
+		}
+	}
+	if strings.Contains(view, "turn turn") {
+		t.Errorf("trace view repeats the kind:\n%s", view)
+	}
+	if b0, b1 := strings.Index(view, "branch 0"), strings.Index(view, "branch 1"); b0 < 0 || b1 < b0 {
+		t.Errorf("branches out of order:\n%s", view)
+	}
+}
