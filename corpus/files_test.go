@@ -204,3 +204,18 @@ func TestAddStream(t *testing.T) {
 	_, err = s.AddStream(ctx, "stdin", filepath.Join(dir, "missing"), strings.NewReader(text))
 	wantKind(t, err, KindIOError)
 }
+
+// BenchmarkAddStream measures spooling a 64 MiB stream to disk and mapping
+// it.
+func BenchmarkAddStream(b *testing.B) {
+	text := strings.Repeat("2026-12-02 INFO a line of a log that is spooled\n", 64<<20/48)
+	dir := b.TempDir()
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		s := NewStore()
+		if _, err := s.AddStream(context.Background(), "stdin", dir, strings.NewReader(text)); err != nil {
+			b.Fatal(err)
+		}
+		s.Close()
+	}
+}
