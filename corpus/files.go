@@ -110,11 +110,18 @@ func (s *Store) AddFiles(ctx context.Context, name string, paths []string, opt F
 			}
 			continue
 		}
-		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+		root := p
+		if li, err := os.Lstat(p); err == nil && li.Mode()&fs.ModeSymlink != 0 {
+			// A named link to a directory is followed (only links found
+			// inside the walk are not): WalkDir follows a root ending in a
+			// separator.
+			root = p + string(filepath.Separator)
+		}
+		err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err
 			}
-			if path != p && strings.HasPrefix(d.Name(), ".") {
+			if path != root && strings.HasPrefix(d.Name(), ".") {
 				if d.IsDir() {
 					return filepath.SkipDir
 				}

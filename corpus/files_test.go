@@ -137,6 +137,31 @@ func TestAddFilesExplicitAndDuplicates(t *testing.T) {
 	}
 }
 
+func TestAddFilesSymlinks(t *testing.T) {
+	ctx := context.Background()
+	dir := writeTree(t, map[string]string{"real/a.txt": "a\n", "other/b.txt": "b\n"})
+	if err := os.Symlink(filepath.Join(dir, "real"), filepath.Join(dir, "link")); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "other"), filepath.Join(dir, "real", "inner")); err != nil {
+		t.Fatal(err)
+	}
+	s := NewStore()
+	defer s.Close()
+	// The named link is followed; the link inside the walk is not.
+	h, err := s.AddFiles(ctx, "", []string{filepath.Join(dir, "link")}, FilesOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := s.Metadata(ctx, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Files) != 1 || m.Files[0].Name != filepath.ToSlash(filepath.Join(dir, "link", "a.txt")) {
+		t.Fatalf("files = %+v", m.Files)
+	}
+}
+
 func TestAddFilesLimits(t *testing.T) {
 	ctx := context.Background()
 	dir := writeTree(t, map[string]string{"a": "aaaa\n", "b": "bbbb\n", "c": "cccc\n", "e/.x": "hidden\n"})
