@@ -60,6 +60,7 @@ func systemPrompt(depth int, caps capability.Set, tools []model.Tool, meta corpu
 		}
 	}
 	fmt.Fprintf(&b, "\n\nCONTEXT metadata (not content): %d bytes, %d lines, kind %s.", meta.Bytes, meta.Lines, meta.Kind)
+	writeFiles(&b, meta.Files)
 	if prefix != "" {
 		q, _ := json.Marshal(prefix)
 		fmt.Fprintf(&b, "\nFirst bytes of the context: %s", q)
@@ -69,6 +70,26 @@ func systemPrompt(depth int, caps capability.Set, tools []model.Tool, meta corpu
 		b.WriteString(extra)
 	}
 	return b.String()
+}
+
+// promptFiles bounds the files listed in the system prompt; the context's
+// metadata (peek selector metadata) lists them all.
+const promptFiles = 200
+
+// writeFiles lists the files of a composite context (corpus.Store.AddFiles).
+func writeFiles(b *strings.Builder, files []corpus.FileInfo) {
+	if len(files) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\nThe context is %d files concatenated in this order (a newline ends each file). Search matches carry \"file\" (and \"file_line\", the line within it). "+
+		"To work on one file, peek the context's metadata: its \"files\" list holds each file's \"handle\", a sub-context ({\"ref\":\"index\",...} into it).\nFiles (index: name, bytes, first line):", len(files))
+	for i, f := range files[:min(len(files), promptFiles)] {
+		name, _ := json.Marshal(f.Name)
+		fmt.Fprintf(b, "\n%d: %s, %d bytes, line %d", i, name, f.Bytes, f.Line)
+	}
+	if len(files) > promptFiles {
+		fmt.Fprintf(b, "\n... and %d more files (listed in the metadata).", len(files)-promptFiles)
+	}
 }
 
 // userPrompt renders the first user message of a loop.

@@ -177,7 +177,7 @@ func newRunCmd() *cobra.Command {
 		pf        providerFlags
 		bf        budgetFlags
 		tf        toolFlags
-		ctxFile   string
+		ctxPaths  []string
 		asJSON    bool
 		traceFile string
 	)
@@ -227,7 +227,7 @@ and answers. Budgets are enforced tree-wide.`,
 			if err != nil {
 				return err
 			}
-			h, err := addContext(ctx, store, ctxFile, cmd.InOrStdin())
+			h, err := addContexts(ctx, store, ctxPaths, cmd.InOrStdin())
 			if err != nil {
 				return err
 			}
@@ -251,19 +251,17 @@ and answers. Budgets are enforced tree-wide.`,
 	pf.register(cmd)
 	bf.register(cmd)
 	tf.register(cmd, true)
-	cmd.Flags().StringVar(&ctxFile, "context", "", "context file (- for stdin); required")
+	cmd.Flags().StringArrayVar(&ctxPaths, "context", nil, "context file, directory (its text files), or - for stdin; repeat for several files (one context listing them); required")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print the result as JSON: {"status","answer","usage","error","run_id","replayed","trace"} (run_id when tools are granted)`)
 	cmd.Flags().StringVar(&traceFile, "trace", "", "write the trace to FILE (.jsonl for JSON lines, else one JSON envelope)")
 	_ = cmd.MarkFlagRequired("context")
 	return cmd
 }
 
-// addContext registers the --context input: a memory-mapped file, or stdin.
+// addContext registers one --context input: a memory-mapped file, a
+// directory, or stdin spooled to disk (see addContexts).
 func addContext(ctx context.Context, store *corpus.Store, path string, stdin io.Reader) (corpus.Handle, error) {
-	if path == "-" {
-		return store.AddReader(ctx, "stdin", stdin)
-	}
-	return store.AddFile(ctx, path)
+	return addContexts(ctx, store, []string{path}, stdin)
 }
 
 // runJSON is the --json output shape of run and demo. OutputError reports
