@@ -131,6 +131,7 @@ func newRunCmd() *cobra.Command {
 		ctxFile   string
 		asJSON    bool
 		traceFile string
+		vf        verboseFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "run [flags] QUERY",
@@ -160,6 +161,7 @@ and answers. Budgets are enforced tree-wide.`,
 				Provider: sess.provider, Model: pf.model, SubModel: pf.subModel, Store: store,
 				Limits: bf.lim, ExperimentalDeepRecursion: bf.deep,
 			}
+			vf.apply(&cfg, cmd.ErrOrStderr(), !asJSON && isTerminal(cmd.ErrOrStderr()))
 			if len(tf.allow) > 0 {
 				ts, err := tf.open()
 				if err != nil {
@@ -205,6 +207,7 @@ and answers. Budgets are enforced tree-wide.`,
 	pf.register(cmd)
 	bf.register(cmd)
 	tf.register(cmd, true)
+	vf.register(cmd)
 	cmd.Flags().StringVar(&ctxFile, "context", "", "context file (- for stdin); required")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print the result as JSON: {"status","answer","usage","error","trace"}`)
 	cmd.Flags().StringVar(&traceFile, "trace", "", "write the trace to FILE (.jsonl for JSON lines, else one JSON envelope)")
