@@ -135,7 +135,7 @@ func (r *run) loop(ctx context.Context, n node) (ans answer, err error) {
 				ev.Outcome = OutcomeFailed
 				if rejected {
 					ev.Outcome = OutcomeRejected
-					err = rejectedReply(err, reply.text, repairs, &ans)
+					err = rejectedReply(err, reply.text, repairs, n.depth, &ans)
 				}
 				ev.Error = fault.As(err)
 				r.emit(ev)
@@ -163,18 +163,24 @@ func (r *run) loop(ctx context.Context, n node) (ans answer, err error) {
 	}
 }
 
-// rejectedReply adds to the error of a rejected reply that ends the run
-// the reply's first bytes (detail "reply_excerpt", bounded by
-// ReplyExcerptBytes, credentials redacted), its attempt (1 + repairs) and
-// the repairs made, and makes the same the run's partial result when it
-// has none.
-func rejectedReply(err error, text string, repairs int, ans *answer) error {
+// rejectedReply adds to the error of a rejected reply that ends its loop
+// the attempt (1 + repairs) and the repairs made and, in the root loop, the
+// reply's first bytes (detail "reply_excerpt", bounded by
+// ReplyExcerptBytes, credentials redacted), which also become the run's
+// partial result when it has none. A child's error may reach its parent's
+// plan as a value (a failed map item), so a child's rejected text stays
+// out of it.
+func rejectedReply(err error, text string, repairs, depth int, ans *answer) error {
 	fe := fault.As(err)
 	if fe == nil {
 		return err
 	}
+	fe.With("attempt", repairs+1).With("repairs", repairs)
+	if depth > 0 {
+		return fe
+	}
 	excerpt := shown(text, ReplyExcerptBytes)
-	fe.With("reply_excerpt", excerpt).With("attempt", repairs+1).With("repairs", repairs)
+	fe.With("reply_excerpt", excerpt)
 	if ans.partial == nil {
 		ans.partial = map[string]any{"rejected_reply": excerpt, "attempt": repairs + 1, "repairs": repairs}
 	}
