@@ -125,8 +125,10 @@ func (r *run) loop(ctx context.Context, n node) (ans answer, err error) {
 			turn.Set("reply", shown(reply.text, TraceContentBytes))
 		}
 		turn.End(err)
-		ev := Event{Kind: EventTurn, Depth: n.depth, Turn: ans.turns, Attempt: repairs + 1, Model: modelName,
-			Reply: shown(reply.text, EventTextBytes), ReplyBytes: len(reply.text)}
+		ev := Event{Kind: EventTurn, Depth: n.depth, Turn: ans.turns, Attempt: repairs + 1, Model: modelName, ReplyBytes: len(reply.text)}
+		if r.e.cfg.Observer != nil {
+			ev.Reply = shown(reply.text, EventTextBytes)
+		}
 		if err != nil {
 			var rj rejection
 			rejected := errors.As(err, &rj)

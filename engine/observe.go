@@ -108,10 +108,14 @@ func (r *run) emit(ev Event) {
 
 // shown returns model text as events and errors show it: credentials
 // redacted, then cut at a UTF-8 boundary to at most n bytes. Redaction
-// comes first, so a cut never leaves the start of a secret unrecognized.
+// comes first (over a margin past n), so a cut never leaves the start of a
+// secret unrecognized, and a long reply costs only its first bytes.
 func shown(text string, n int) string {
-	return textcut.Prefix(trace.RedactText(text), n)
+	return textcut.Prefix(trace.RedactText(textcut.Prefix(text, n+redactMargin)), n)
 }
+
+// redactMargin is how far past a cut text is redacted.
+const redactMargin = 512
 
 // Events runs the query like Run and yields its events as they happen (the
 // same events Config.Observer receives), then one EventDone carrying the
@@ -248,5 +252,7 @@ func (r *run) subCall(ctx context.Context, depth int, modelName string, resp *mo
 	if r.e.cfg.TraceContent && text != "" {
 		trace.Emit(ctx, trace.KindNote, "sub_call reply", map[string]any{"reply": shown(text, TraceContentBytes), "model": modelName}, nil)
 	}
-	r.emit(Event{Kind: EventSubCall, Depth: depth, Model: modelName, Reply: shown(text, EventTextBytes), ReplyBytes: len(text), Error: fault.As(err)})
+	if r.e.cfg.Observer != nil {
+		r.emit(Event{Kind: EventSubCall, Depth: depth, Model: modelName, Reply: shown(text, EventTextBytes), ReplyBytes: len(text), Error: fault.As(err)})
+	}
 }
