@@ -11,7 +11,7 @@ func TestSniffEventStream(t *testing.T) {
 	cases := map[string]bool{
 		"data: {}\n\n": true, ": comment\n": true, "\n\r\n event: x\n": true, "id: 1\n": true, "retry: 10\n": true,
 		"\xef\xbb\xbfdata: x": true,
-		`{"id":"x"}`: false, "[1]": false, "": false, "   ": false, "dat": false, "error": false, "<html>": false, "datum: x": false,
+		`{"id":"x"}`:          false, "[1]": false, "": false, "   ": false, "dat": false, "error": false, "<html>": false, "datum: x": false,
 	}
 	for in, want := range cases {
 		br := bufio.NewReader(strings.NewReader(in))
