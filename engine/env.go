@@ -133,6 +133,7 @@ func (v *env) Model(ctx context.Context, call plan.ModelCall) (string, error) {
 	req := model.Request{Model: name, Messages: []model.Message{{Role: model.RoleUser, Content: call.Prompt}}}
 	applyOptions(&req, call.Options)
 	resp, err := v.r.complete(trace.WithDepth(ctx, v.n.depth+1), v.n.depth+1, v.r.e.cfg.SubProvider, req)
+	v.r.subCall(ctx, v.n.depth+1, name, resp, err)
 	if err != nil {
 		return "", err
 	}

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -16,42 +14,11 @@ import (
 	"github.com/rlm-go/rlm/model/replay"
 )
 
-// builtRLM builds the rlm binary into a directory of t and returns its
-// path (the build cache makes every build after the first one a link).
-func builtRLM(t *testing.T) string {
-	t.Helper()
-	if p, ok := builtFor[t.Name()]; ok {
-		return p
-	}
-	p := filepath.Join(t.TempDir(), "rlm")
-	if out, err := exec.Command("go", "build", "-o", p, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	builtFor[t.Name()] = p
-	return p
-}
-
-// builtFor maps a test name to its binary (tests using it do not run in
-// parallel).
-var builtFor = map[string]string{}
-
-// execRLM runs the built binary with stdin and returns stdout, stderr and
-// the exit code.
+// execRLM runs the built binary with stdin and extra environment.
 func execRLM(t *testing.T, stdin string, env []string, args ...string) (string, string, int) {
 	t.Helper()
-	cmd := exec.Command(builtRLM(t), args...)
-	cmd.Stdin = strings.NewReader(stdin)
-	cmd.Env = append(os.Environ(), env...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return out.String(), errb.String(), code
+	r := runBinary(t, strings.NewReader(stdin), binaryEnv(env...), args...)
+	return r.stdout, r.stderr, r.code
 }
 
 // matchCassette writes a cassette whose i-th interaction answers only a

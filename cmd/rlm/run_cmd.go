@@ -180,6 +180,7 @@ func newRunCmd() *cobra.Command {
 		ctxPaths  []string
 		asJSON    bool
 		traceFile string
+		vf        verboseFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "run [flags] QUERY",
@@ -207,6 +208,7 @@ and answers. Budgets are enforced tree-wide.`,
 				Provider: sess.provider, Model: pf.model, SubModel: pf.subModel, Store: store,
 				Limits: bf.lim, ExperimentalDeepRecursion: bf.deep,
 			}
+			vf.apply(&cfg, cmd.ErrOrStderr(), !asJSON && isTerminal(cmd.ErrOrStderr()))
 			var ts *toolSession
 			if len(tf.allow) > 0 || tf.resume != "" {
 				if ts, err = tf.open(); err != nil {
@@ -251,6 +253,7 @@ and answers. Budgets are enforced tree-wide.`,
 	pf.register(cmd)
 	bf.register(cmd)
 	tf.register(cmd, true)
+	vf.register(cmd)
 	cmd.Flags().StringArrayVar(&ctxPaths, "context", nil, "context file, directory (its text files), or - for stdin; repeat for several files (one context listing them); required")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print the result as JSON: {"status","answer","usage","error","run_id","replayed","trace"} (run_id when tools are granted)`)
 	cmd.Flags().StringVar(&traceFile, "trace", "", "write the trace to FILE (.jsonl for JSON lines, else one JSON envelope)")
