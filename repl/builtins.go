@@ -596,11 +596,13 @@ type iterator struct {
 	pos   int
 }
 
-func (it *iterator) String() string        { return "<iterator>" }
-func (it *iterator) Type() string          { return "iterator" }
-func (it *iterator) Freeze()               {}
-func (it *iterator) Truth() starlark.Bool  { return true }
-func (it *iterator) Hash() (uint32, error) { return 0, pymod.Errorf("TypeError", "unhashable type: 'iterator'") }
+func (it *iterator) String() string       { return "<iterator>" }
+func (it *iterator) Type() string         { return "iterator" }
+func (it *iterator) Freeze()              {}
+func (it *iterator) Truth() starlark.Bool { return true }
+func (it *iterator) Hash() (uint32, error) {
+	return 0, pymod.Errorf("TypeError", "unhashable type: 'iterator'")
+}
 func (it *iterator) Iterate() starlark.Iterator {
 	rest := it.elems[it.pos:]
 	it.pos = len(it.elems)

@@ -141,6 +141,18 @@ func New(cfg Config, host starlark.StringDict) (*Interp, error) {
 	return it, nil
 }
 
+var standardNames = func() map[string]bool {
+	m := map[string]bool{}
+	for k := range standard() {
+		m[k] = true
+	}
+	return m
+}()
+
+// IsStandard reports whether name is one of code mode's standard predeclared
+// names (a host builtin may not use it).
+func IsStandard(name string) bool { return standardNames[name] }
+
 // Set binds a global (used by the host for context_0..N, history, ...). A
 // name bound by Set is host-owned: it is hidden from Vars.
 func (it *Interp) Set(name string, v starlark.Value) {

@@ -314,11 +314,13 @@ func (dd *DefaultDict) String() string {
 	}
 	return fmt.Sprintf("defaultdict(%s, %s)", f, dd.d.String())
 }
-func (dd *DefaultDict) Type() string          { return "defaultdict" }
-func (dd *DefaultDict) Freeze()               { dd.d.Freeze(); dd.factory.Freeze() }
-func (dd *DefaultDict) Truth() starlark.Bool  { return dd.d.Len() > 0 }
-func (dd *DefaultDict) Hash() (uint32, error) { return 0, Errorf("TypeError", "unhashable type: 'defaultdict'") }
-func (dd *DefaultDict) Len() int              { return dd.d.Len() }
+func (dd *DefaultDict) Type() string         { return "defaultdict" }
+func (dd *DefaultDict) Freeze()              { dd.d.Freeze(); dd.factory.Freeze() }
+func (dd *DefaultDict) Truth() starlark.Bool { return dd.d.Len() > 0 }
+func (dd *DefaultDict) Hash() (uint32, error) {
+	return 0, Errorf("TypeError", "unhashable type: 'defaultdict'")
+}
+func (dd *DefaultDict) Len() int { return dd.d.Len() }
 func (dd *DefaultDict) Iterate() starlark.Iterator {
 	return dd.d.Iterate()
 }

@@ -6,8 +6,8 @@ import (
 	"go.starlark.net/starlark"
 )
 
-func mathInf() float64 { return math.Inf(1) }
-func mathNaN() float64 { return math.NaN() }
+func mathInf() float64        { return math.Inf(1) }
+func mathNaN() float64        { return math.NaN() }
 func log2(f float64) float64  { return math.Log2(f) }
 func log10(f float64) float64 { return math.Log10(f) }
 

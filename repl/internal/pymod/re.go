@@ -161,7 +161,9 @@ type Pattern struct {
 
 var _ starlark.HasAttrs = (*Pattern)(nil)
 
-func (p *Pattern) String() string        { return fmt.Sprintf("re.compile(%s)", starlark.String(p.pattern).String()) }
+func (p *Pattern) String() string {
+	return fmt.Sprintf("re.compile(%s)", starlark.String(p.pattern).String())
+}
 func (p *Pattern) Type() string          { return "re.Pattern" }
 func (p *Pattern) Freeze()               {}
 func (p *Pattern) Truth() starlark.Bool  { return true }
