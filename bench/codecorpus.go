@@ -317,6 +317,7 @@ func (envStub) AttrNames() []string                              { return nil }
 func (envStub) Get(starlark.Value) (starlark.Value, bool, error) { return envStub{}, true, nil }
 func (envStub) Has(starlark.Value) (bool, error)                 { return false, nil }
 func (envStub) Slice(int, int, int) starlark.Value               { return envStub{} }
+func (envStub) Index(int) starlark.Value                         { return envStub{} }
 func (envStub) Len() int                                         { return 0 }
 func (envStub) Iterate() starlark.Iterator                       { return starlark.NewList(nil).Iterate() }
 
