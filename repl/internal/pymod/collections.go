@@ -338,6 +338,26 @@ func (dd *DefaultDict) Get(k starlark.Value) (starlark.Value, bool, error) {
 	if dd.factory == starlark.None {
 		return nil, false, nil
 	}
+	if b, ok := dd.factory.(*starlark.Builtin); ok {
+		// Python's zero-argument constructors (Starlark's int() and float() need an argument).
+		v = nil
+		switch b.Name() {
+		case "int":
+			v = starlark.MakeInt(0)
+		case "float":
+			v = starlark.Float(0)
+		case "str":
+			v = starlark.String("")
+		case "bool":
+			v = starlark.False
+		}
+		if v != nil {
+			if err := dd.d.SetKey(k, v); err != nil {
+				return nil, false, err
+			}
+			return v, true, nil
+		}
+	}
 	th := &starlark.Thread{Name: "defaultdict factory"}
 	th.SetMaxExecutionSteps(1_000_000)
 	v, err = starlark.Call(th, dd.factory, nil, nil)

@@ -250,7 +250,7 @@ func reFunc(name string) func(*starlark.Thread, *starlark.Builtin, starlark.Tupl
 		}
 		// Python allows flags positionally for most functions; accept it as the last extra int.
 		posMax := map[string]int{"search": 2, "match": 2, "fullmatch": 2, "findall": 2, "finditer": 2, "split": 3, "sub": 4, "subn": 4}[name]
-		if len(args) == posMax+2 {
+		if len(args) == posMax+1 {
 			if f, err := starlark.AsInt32(args[len(args)-1]); err == nil {
 				flags = f
 				args = args[:len(args)-1]
