@@ -18,6 +18,16 @@ func helpers() map[string]builtinFn {
 		"_rlm_mul":    helperMul,
 		"_rlm_enter":  helperEnter,
 		"_rlm_import": helperImport,
+		"_rlm_iter":   helperIter,
+		"_rlm_percent": func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			var f string
+			var v starlark.Value
+			if err := starlark.UnpackPositionalArgs("%", args, kwargs, 2, &f, &v); err != nil {
+				return nil, err
+			}
+			out, err := pymod.Percent(thread, f, v)
+			return starlark.String(out), err
+		},
 	}
 	for name := range methods {
 		if methods[name] {
@@ -28,6 +38,27 @@ func helpers() map[string]builtinFn {
 		h[k] = v
 	}
 	return h
+}
+
+// helperIter is the iterable of a for loop: strings iterate by character.
+func helperIter(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) != 1 {
+		return nil, pymod.Errorf("TypeError", "_rlm_iter takes 1 argument")
+	}
+	switch x := args[0].(type) {
+	case starlark.String:
+		if err := pymod.CheckSize(thread, "iterating a string", int64(len(x))*pymod.ElemBytes); err != nil {
+			return nil, err
+		}
+		return chars(x), nil
+	case starlark.Bytes:
+		out := make([]starlark.Value, len(x))
+		for i := range out {
+			out[i] = starlark.MakeInt(int(x[i]))
+		}
+		return starlark.NewList(out), nil
+	}
+	return args[0], nil
 }
 
 func helperEnter(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {

@@ -446,3 +446,20 @@ func TestConvert(t *testing.T) {
 		t.Fatalf("struct: err = %v", err)
 	}
 }
+
+func TestPythonisms(t *testing.T) {
+	cases := []struct{ name, src, out string }{
+		{"for over string", "n = 0\nfor ch in 'héllo':\n    n += 1\nprint(n, [c for c in 'ab'])", "5 ['a', 'b']\n"},
+		{"percent", `print("%.2f|%5d|%-4s|%s|%r|%x|%05.1f|%%" % (3.14159, 42, "ab", [1], "q", 255, 2.25))`, "3.14|   42|ab  |[1]|'q'|ff|002.2|%\n"},
+		{"percent single and named", `print("%d items" % 3, "%(a)s-%(b)03d" % {"a": "x", "b": 7})`, "3 items x-007\n"},
+		{"numeric modulo untouched", "print(7 % 3, -7 % 3)", "1 2\n"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			o := run(t, newInterp(t, Config{}, nil), tc.src)
+			if o.Exception != nil || o.Stdout != tc.out {
+				t.Fatalf("stdout %q, exception %+v; want %q", o.Stdout, o.Exception, tc.out)
+			}
+		})
+	}
+}
