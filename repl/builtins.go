@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"sort"
+	"strconv"
 	"strings"
 
 	"go.starlark.net/starlark"
@@ -371,8 +372,16 @@ func builtinRound(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tu
 	if n > 300 || n < -300 {
 		return starlark.Float(f), nil
 	}
-	p := math.Pow(10, float64(n))
-	return starlark.Float(math.RoundToEven(f*p) / p), nil
+	if n < 0 {
+		p := math.Pow(10, float64(-n))
+		return starlark.Float(math.RoundToEven(f/p) * p), nil
+	}
+	// Correctly rounded, like CPython: round the exact binary value in decimal.
+	r, err := strconv.ParseFloat(strconv.FormatFloat(f, 'f', int(n), 64), 64)
+	if err != nil {
+		return starlark.Float(f), nil
+	}
+	return starlark.Float(r), nil
 }
 
 // typeNames maps the type objects code mode offers to Starlark type names.

@@ -203,9 +203,22 @@ func helperTry(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	state := initialState(thread, names)
 
 	call := func(block starlark.Value) (blockResult, error) {
-		argv := make(starlark.Tuple, len(names))
-		for i, n := range names {
-			argv[i] = state[n]
+		// Each block takes its own parameters (the state names, and for a
+		// handler possibly its exception variable): bind them by name.
+		params := names
+		if bf, ok := block.(*starlark.Function); ok {
+			params = make([]string, bf.NumParams())
+			for i := range params {
+				params[i], _ = bf.Param(i)
+			}
+		}
+		argv := make(starlark.Tuple, len(params))
+		for i, n := range params {
+			if v, ok := state[n]; ok && v != nil {
+				argv[i] = v
+			} else {
+				argv[i] = unbound
+			}
 		}
 		v, err := starlark.Call(thread, block, argv, nil)
 		if err != nil {
@@ -285,7 +298,7 @@ func helperTry(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	}
 	d := starlark.NewDict(len(res.state))
 	for _, n := range sortedNames(res.state) {
-		if v := res.state[n]; v != unbound && v != nil {
+		if v := res.state[n]; v != unbound && v != nil && !strings.HasPrefix(n, "_rlm_") {
 			_ = d.SetKey(starlark.String(n), v)
 		}
 	}
