@@ -63,6 +63,9 @@ func standard() starlark.StringDict {
 		add(name, exceptionCtor(name))
 	}
 	d["_rlm_unbound"] = unbound
+	d["random"] = pymod.NewRandom() // per interpreter: its own deterministic generator
+	add("globals", builtinGlobals)
+	add("locals", builtinGlobals)
 	for name, fn := range helpers() {
 		d[name] = starlark.NewBuiltin(name, fn)
 	}
@@ -711,4 +714,22 @@ func builtinRepr(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tup
 		return nil, err
 	}
 	return starlark.String(pymod.Repr(v)), nil
+}
+
+// builtinGlobals is globals() (and locals()): a snapshot dict of the names
+// the cell can see, without the standard predeclared ones.
+func builtinGlobals(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	g := cellGlobals(thread)
+	keys := make([]string, 0, len(g))
+	for k, v := range g {
+		if v != nil && !standardNames[k] && !strings.HasPrefix(k, "_rlm_") {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	d := starlark.NewDict(len(keys))
+	for _, k := range keys {
+		_ = d.SetKey(starlark.String(k), g[k])
+	}
+	return d, nil
 }

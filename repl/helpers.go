@@ -112,7 +112,12 @@ func helperImport(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tu
 	if m, ok := modules[name]; ok {
 		return m, nil
 	}
-	return nil, pymod.Errorf("ModuleNotFoundError", "No module named '%s' (code mode offers only re, json, math, collections, string, time, typing)", name)
+	if name == "random" {
+		if c := cellOf(thread); c != nil {
+			return c.it.random, nil
+		}
+	}
+	return nil, pymod.Errorf("ModuleNotFoundError", "No module named '%s' (code mode offers only re, json, math, collections, random, string, time, typing)", name)
 }
 
 // methodShim is _rlm_m_NAME(x, ...): Python's method for the built-in types

@@ -463,3 +463,16 @@ func TestPythonisms(t *testing.T) {
 		})
 	}
 }
+
+func TestRandomIsDeterministic(t *testing.T) {
+	src := "r = _rlm_import('random')\nprint(r.randint(1, 100), r.choice(['a', 'b', 'c']), len(r.sample(range(10), 3)), r.random() < 1)\nr.seed(7)\na = r.randint(1, 1000)\nr.seed(7)\nprint(a == r.randint(1, 1000))"
+	a := run(t, newInterp(t, Config{}, nil), src)
+	b := run(t, newInterp(t, Config{}, nil), src)
+	if a.Exception != nil || a.Stdout != b.Stdout || !strings.HasSuffix(a.Stdout, "True\nTrue\n") {
+		t.Fatalf("%q vs %q (%+v)", a.Stdout, b.Stdout, a.Exception)
+	}
+	o := run(t, newInterp(t, Config{}, nil), "x = 1\nprint('x' in globals(), 'print' in globals())")
+	if o.Stdout != "True False\n" {
+		t.Fatalf("globals: %q %+v", o.Stdout, o.Exception)
+	}
+}
