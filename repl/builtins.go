@@ -49,18 +49,25 @@ func standard() starlark.StringDict {
 	add("iter", builtinIter)
 	add("next", builtinNext)
 	add("format", builtinFormat)
-	add("str", builtinStr)
 	add("repr", builtinRepr)
-	for _, name := range []string{"list", "tuple", "sorted", "set", "zip", "reversed", "dict"} {
+	for _, name := range []string{"sorted", "zip", "reversed"} {
 		d[name] = sized(name)
 	}
+	for _, name := range []string{"list", "tuple", "set", "dict"} {
+		d[name] = &pyClass{name: name, fn: sized(name)}
+	}
+	for _, name := range []string{"int", "float", "bool", "bytes"} {
+		d[name] = &pyClass{name: name, fn: starlark.Universe[name].(*starlark.Builtin)}
+	}
+	d["str"] = &pyClass{name: "str", fn: starlark.NewBuiltin("str", builtinStr)}
+	add("type", builtinType)
 	for name, m := range modules {
 		if name != "typing" {
 			d[name] = m
 		}
 	}
 	for _, name := range pymod.ExceptionNames() {
-		add(name, exceptionCtor(name))
+		d[name] = &pyClass{name: name, fn: starlark.NewBuiltin(name, exceptionCtor(name))}
 	}
 	d["_rlm_unbound"] = unbound
 	d["random"] = pymod.NewRandom() // per interpreter: its own deterministic generator
@@ -390,8 +397,9 @@ func builtinRound(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tu
 // typeNames maps the type objects code mode offers to Starlark type names.
 func typeNames(v starlark.Value) ([]string, bool) {
 	switch v := v.(type) {
-	case *starlark.Builtin:
-		switch v.Name() {
+	case *pyClass, *starlark.Builtin:
+		name := v.(starlark.Callable).Name()
+		switch name {
 		case "str":
 			return []string{"string"}, true
 		case "int":
@@ -417,8 +425,11 @@ func typeNames(v starlark.Value) ([]string, bool) {
 		case "deque":
 			return []string{"deque"}, true
 		}
-		if isExceptionName(v.Name()) {
-			return []string{v.Name()}, true
+		if isExceptionName(name) {
+			return []string{name}, true
+		}
+		if _, ok := v.(*pyClass); ok {
+			return []string{name}, true
 		}
 	case starlark.Tuple:
 		var out []string

@@ -203,7 +203,30 @@ func pyMethod(thread *starlark.Thread, name string, recv starlark.Value, args st
 		case "format":
 			out, err := pymod.Format(thread, s, args, kwargs)
 			return starlark.String(out), true, err
-		case "split", "rsplit", "splitlines":
+		case "split", "rsplit":
+			// Python's keywords (sep=, maxsplit=) become Starlark's positionals.
+			var sep starlark.Value = starlark.None
+			maxsplit := -1
+			if err := starlark.UnpackArgs(name, args, kwargs, "sep?", &sep, "maxsplit?", &maxsplit); err != nil {
+				return nil, true, err
+			}
+			n := int64(len(s))/2 + 1
+			if sv, ok := sep.(starlark.String); ok && len(sv) > 0 {
+				n = int64(strings.Count(s, string(sv))) + 1
+			}
+			if maxsplit >= 0 && int64(maxsplit)+1 < n {
+				n = int64(maxsplit) + 1
+			}
+			if n*pymod.ElemBytes > lim {
+				return nil, true, memoryError("str."+name+"'s result", n*pymod.ElemBytes, lim)
+			}
+			m, err := getMethod(recv, name)
+			if err != nil {
+				return nil, true, err
+			}
+			v, err := starlark.Call(thread, m, starlark.Tuple{sep, starlark.MakeInt(maxsplit)}, nil)
+			return v, true, err
+		case "splitlines":
 			// refuse results whose element overhead exceeds the bound
 			n := int64(len(s))/2 + 1
 			if name == "splitlines" {

@@ -35,7 +35,7 @@ def _rlm_t1_h0(e, total, x):
 _rlm_r1 = _rlm_try(_rlm_t1_body, [(["KeyError"], "e", _rlm_t1_h0), (["ValueError", "TypeError"], "e", _rlm_t1_h0)], None, None)
 if "total" in _rlm_r1[1]: total = _rlm_r1[1]["total"]
 print(total, "x" in _rlm_r1[1])
-`, "bad int: invalid literal with base 10: nope ValueError\n-1 False\n", ""},
+`, "bad int: invalid literal with base 10: nope <class 'ValueError'>\n-1 False\n", ""},
 		{"try else finally", `
 def _rlm_t1_body(n):
     n = 1

@@ -453,6 +453,9 @@ func TestPythonisms(t *testing.T) {
 		{"percent", `print("%.2f|%5d|%-4s|%s|%r|%x|%05.1f|%%" % (3.14159, 42, "ab", [1], "q", 255, 2.25))`, "3.14|   42|ab  |[1]|'q'|ff|002.2|%\n"},
 		{"percent single and named", `print("%d items" % 3, "%(a)s-%(b)03d" % {"a": "x", "b": 7})`, "3 items x-007\n"},
 		{"numeric modulo untouched", "print(7 % 3, -7 % 3)", "1 2\n"},
+		{"split keywords", "s = 'a b  c'\nprint(s.split(maxsplit=1), s.split(None, 1), 'x,y,z'.split(',', maxsplit=1), 'x,y'.rsplit(sep=','))", "['a', 'b  c'] ['a', 'b  c'] ['x', 'y,z'] ['x', 'y']\n"},
+		{"type objects", "print(type('s') == str, type(1) == str, type([]).__name__, type(ValueError('x')) == ValueError, type(None).__name__, str, isinstance(2, type(3)))", "True False list True NoneType <class 'str'> True\n"},
+		{"defaultdict of class", "d = collections.defaultdict(set)\nd['a'].add(1)\nn = collections.defaultdict(float)\nn['x'] += 0.5\nprint(dict(d), dict(n))", "{'a': {1}} {'x': 0.5}\n"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

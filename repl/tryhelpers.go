@@ -90,7 +90,7 @@ func helperRaise(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tup
 		return nil, &pyError{Type: string(w), Msg: msg}
 	case *pymod.Exc:
 		return nil, &pyError{Type: w.Typ, Msg: w.Msg, Val: w}
-	case *starlark.Builtin:
+	case starlark.Callable:
 		if isExceptionName(w.Name()) {
 			msg := ""
 			if len(args) > 1 {
