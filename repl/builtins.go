@@ -686,6 +686,18 @@ func builtinNext(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tup
 			}
 			return nil, pymod.Errorf("StopIteration", "")
 		}
+		if itb, isIter := x.(starlark.Iterable); isIter {
+			iter := itb.Iterate()
+			defer iter.Done()
+			var first starlark.Value
+			if iter.Next(&first) {
+				return first, nil
+			}
+			if def != nil {
+				return def, nil
+			}
+			return nil, pymod.Errorf("StopIteration", "")
+		}
 		return nil, pymod.Errorf("TypeError", "'%s' object is not an iterator", pyType(x))
 	}
 	if it.pos >= len(it.elems) {

@@ -29,6 +29,7 @@ func helpers() map[string]builtinFn {
 			return starlark.String(out), err
 		},
 	}
+	h["_rlm_method"] = helperMethod
 	for name := range methods {
 		if methods[name] {
 			h["_rlm_m_"+name] = methodShim(name)
@@ -137,6 +138,20 @@ func methodShim(name string) builtinFn {
 		}
 		return starlark.Call(thread, m, rest, kwargs)
 	}
+}
+
+// helperMethod is _rlm_method(recv, name, *args, **kwargs) (HELPERS.md §6):
+// the translation layer's spelling of the method shims.
+func helperMethod(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) < 2 {
+		return nil, pymod.Errorf("TypeError", "_rlm_method needs a receiver and a method name")
+	}
+	name, ok := args[1].(starlark.String)
+	if !ok {
+		return nil, pymod.Errorf("TypeError", "_rlm_method: the method name must be a str")
+	}
+	rest := append(starlark.Tuple{args[0]}, args[2:]...)
+	return methodShim(string(name))(thread, b, rest, kwargs)
 }
 
 func getMethod(recv starlark.Value, name string) (starlark.Value, error) {

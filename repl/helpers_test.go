@@ -110,6 +110,8 @@ def _rlm_t1_h0():
 _rlm_try(_rlm_t1_body, [([], "", _rlm_t1_h0)], None, None)
 print("after")
 `, "", ""},
+		{"method", "l = [2, 1]\n_rlm_method(l, 'sort', reverse=True)\nprint(l, _rlm_method('7', 'zfill', 3), _rlm_method({'a': 1}, 'copy'), _rlm_method(collections.Counter('aab'), 'most_common', 1))", "[2, 1] 007 {'a': 1} [('a', 2)]\n", ""},
+		{"method missing", "_rlm_method(3, 'sort')", "", "AttributeError"},
 		{"unbound is hidden", "print(_rlm_unbound)\nSHOW_VARS()", "<unbound>\n(no variables yet)\n", ""},
 	}
 	for _, tc := range cases {
