@@ -184,8 +184,8 @@ type blockResult struct {
 
 // helperTry is _rlm_try(body, handlers, orelse, final) (HELPERS.md §4).
 func helperTry(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var body, handlers, orelse, final starlark.Value
-	if err := starlark.UnpackPositionalArgs("_rlm_try", args, kwargs, 2, &body, &handlers, &orelse, &final); err != nil {
+	var body, handlers, orelse, final, getters starlark.Value
+	if err := starlark.UnpackPositionalArgs("_rlm_try", args, kwargs, 2, &body, &handlers, &orelse, &final, &getters); err != nil {
 		return nil, err
 	}
 	c := cellOf(thread)
@@ -200,7 +200,32 @@ func helperTry(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	for i := range names {
 		names[i], _ = fn.Param(i)
 	}
-	state := initialState(thread, names)
+	var state map[string]starlark.Value
+	if gd, ok := getters.(*starlark.Dict); ok {
+		// HELPERS.md v4: the initial state comes from zero-argument getters.
+		state = map[string]starlark.Value{}
+		for _, n := range names {
+			state[n] = unbound
+		}
+		items := gd.Items()
+		sort.Slice(items, func(i, j int) bool { return items[i][0].String() < items[j][0].String() })
+		for _, kv := range items {
+			n, ok := starlark.AsString(kv[0])
+			if !ok {
+				continue
+			}
+			v, err := starlark.Call(thread, kv[1], nil, nil)
+			if err != nil {
+				if c.uncatchable(err) {
+					return nil, err
+				}
+				v = unbound
+			}
+			state[n] = v
+		}
+	} else {
+		state = initialState(thread, names)
+	}
 
 	call := func(block starlark.Value) (blockResult, error) {
 		// Each block takes its own parameters (the state names, and for a
