@@ -31,6 +31,7 @@ type node struct {
 // answer is what a loop produced.
 type answer struct {
 	value   any
+	meta    map[string]any // the answer object's other keys
 	partial any
 	turns   int
 	vars    map[string]any
@@ -46,6 +47,15 @@ func (r *run) provider(depth int) (model.Provider, string) {
 // complete makes one admitted, traced, charged model call. Calls below the
 // root hold one of the run's MaxConcurrency slots while the request is in
 // flight; only leaf calls hold slots, so nested children cannot deadlock.
+//
+// Admission reserves the call's worst case (prompt tokens counted with the
+// model's tokenizer plus max_tokens, priced with the price table) against
+// what is left of the token and cost budgets, atomically with every other
+// call in flight; max_tokens is shrunk to what is left when that still
+// leaves budget.MinReplyTokens, else the call is refused before sending.
+// A provider that reports more than the admitted worst case, taking the
+// run over a limit, fails the call with that limit's budget error after
+// its usage is charged.
 func (r *run) complete(ctx context.Context, depth int, p model.Provider, req model.Request) (*model.Response, error) {
 	if depth > 0 {
 		release, err := r.tracker.Acquire(ctx)
@@ -54,22 +64,43 @@ func (r *run) complete(ctx context.Context, depth int, p model.Provider, req mod
 		}
 		defer release()
 	}
-	// Admission after the slot: a call cancelled while waiting is never
-	// counted, and tokens and cost are checked against the latest usage.
-	if err := r.tracker.ModelCall(); err != nil {
-		return nil, err
-	}
 	if req.MaxTokens == 0 {
 		req.MaxTokens = r.e.cfg.MaxTokens
 	}
 	if req.Temperature == nil {
 		req.Temperature = r.e.cfg.Temperature
 	}
+	_, modelName := r.provider(depth)
+	// Admission after the slot: a call cancelled while waiting is never
+	// counted, and tokens and cost are checked against the latest usage.
+	res, err := r.tracker.Reserve(model.Worst(req, modelName, depth))
+	if err != nil {
+		return nil, err
+	}
+	defer res.Release()
+	if err := r.tracker.ModelCall(); err != nil {
+		return nil, err
+	}
+	if int64(req.MaxTokens) != res.MaxTokens() {
+		trace.Emit(ctx, trace.KindNote, "max_tokens shrunk to the budget", map[string]any{
+			"requested": req.MaxTokens, "admitted": res.MaxTokens(), "worst_case_tokens": res.Tokens()}, nil)
+	}
+	req.MaxTokens = int(res.MaxTokens())
 	resp, err := model.Traced(p, req.Model).Complete(ctx, req)
-	if resp != nil {
-		r.tracker.Charge(depth, resp.Usage)
-	} else {
+	if resp == nil {
+		res.Release()
 		r.tracker.Charge(depth, budget.Usage{Calls: 1})
+		return nil, err
+	}
+	if u := resp.Usage; u.TotalTokens > res.Tokens() {
+		// The admission's guarantee rests on the worst case; say when a
+		// provider counted more (Settle fails the call if a limit is now
+		// crossed).
+		trace.Emit(ctx, trace.KindNote, "usage above the admitted worst case", map[string]any{
+			"admitted_tokens": res.Tokens(), "reported_tokens": u.TotalTokens}, nil)
+	}
+	if serr := res.Settle(resp.Usage); serr != nil {
+		return nil, serr
 	}
 	if err != nil {
 		return nil, err
@@ -120,26 +151,72 @@ func (r *run) loop(ctx context.Context, n node) (ans answer, err error) {
 		ans.turns++
 		tctx, turn := trace.Start(ctx, trace.KindTurn, fmt.Sprintf("turn %d", ans.turns))
 		reply, done, err := r.turn(tctx, n, p, modelName, msgs, sess, env, &ans)
+		if r.e.cfg.TraceContent && reply.text != "" {
+			turn.Set("reply", shown(reply.text, TraceContentBytes))
+		}
 		turn.End(err)
+		ev := Event{Kind: EventTurn, Depth: n.depth, Turn: ans.turns, Attempt: repairs + 1, Model: modelName, ReplyBytes: len(reply.text)}
+		if r.e.cfg.Observer != nil {
+			ev.Reply = shown(reply.text, EventTextBytes)
+		}
 		if err != nil {
 			var rj rejection
-			if !errors.As(err, &rj) || !isRepairable(rj.err) || repairs >= 1 {
-				return ans, unwrapRejection(err)
+			rejected := errors.As(err, &rj)
+			if !rejected || !isRepairable(rj.err) || repairs >= max(r.e.cfg.MaxRepairs, 0) {
+				err = unwrapRejection(err)
+				ev.Outcome = OutcomeFailed
+				if rejected {
+					ev.Outcome = OutcomeRejected
+					err = rejectedReply(err, reply.text, repairs, n.depth, &ans)
+				}
+				ev.Error = fault.As(err)
+				r.emit(ev)
+				return ans, err
 			}
 			err = rj.err
 			repairs++
 			fe := fault.As(err)
+			ev.Outcome, ev.Repair, ev.Error = OutcomeRejected, true, fe
+			r.emit(ev)
 			path, _ := fe.Detail["path"].(string)
 			msgs = append(msgs, model.Message{Role: model.RoleAssistant, Content: "[rejected reply omitted]"},
-				model.Message{Role: model.RoleUser, Content: repairMessage(string(fe.Phase), string(fe.Kind), plan.RedactPath(path))})
+				model.Message{Role: model.RoleUser, Content: repairMessage(string(fe.Phase), string(fe.Kind), plan.RedactPath(path), repairs, max(r.e.cfg.MaxRepairs, 0))})
 			continue
 		}
 		repairs = 0
 		if done {
+			ev.Outcome = OutcomeAnswer
+			r.emit(ev)
 			return ans, nil
 		}
+		ev.Outcome, ev.Observation = OutcomePlan, reply.observation
+		r.emit(ev)
 		msgs = append(msgs, model.Message{Role: model.RoleAssistant, Content: reply.text}, model.Message{Role: model.RoleUser, Content: reply.observation})
 	}
+}
+
+// rejectedReply adds to the error of a rejected reply that ends its loop
+// the attempt (1 + repairs) and the repairs made and, in the root loop, the
+// reply's first bytes (detail "reply_excerpt", bounded by
+// ReplyExcerptBytes, credentials redacted), which also become the run's
+// partial result when it has none. A child's error may reach its parent's
+// plan as a value (a failed map item), so a child's rejected text stays
+// out of it.
+func rejectedReply(err error, text string, repairs, depth int, ans *answer) error {
+	fe := fault.As(err)
+	if fe == nil {
+		return err
+	}
+	fe.With("attempt", repairs+1).With("repairs", repairs)
+	if depth > 0 {
+		return fe
+	}
+	excerpt := shown(text, ReplyExcerptBytes)
+	fe.With("reply_excerpt", excerpt)
+	if ans.partial == nil {
+		ans.partial = map[string]any{"rejected_reply": excerpt, "attempt": repairs + 1, "repairs": repairs}
+	}
+	return fe
 }
 
 // rejection marks an error of parsing or validating the model's reply,
@@ -157,6 +234,8 @@ func unwrapRejection(err error) error {
 	return err
 }
 
+// turnReply is what a turn shows: the reply text (also when the turn
+// failed after the model answered) and the observation of its plan.
 type turnReply struct {
 	text        string
 	observation string
@@ -165,7 +244,19 @@ type turnReply struct {
 // turn runs one iteration: one model call, then the answer or plan it
 // returns. done reports a final answer (in ans.value).
 func (r *run) turn(ctx context.Context, n node, p model.Provider, modelName string, msgs []model.Message, sess *plan.Session, env *env, ans *answer) (turnReply, bool, error) {
-	resp, err := r.complete(ctx, n.depth, p, model.Request{Model: modelName, Messages: msgs})
+	req := model.Request{Model: modelName, Messages: msgs}
+	var deltas *deltaShower
+	if n.depth == 0 {
+		req.Stream = r.e.cfg.Stream
+		if r.e.cfg.Observer != nil {
+			deltas = &deltaShower{emit: func(s string) {
+				r.emit(Event{Kind: EventDelta, Depth: n.depth, Turn: ans.turns, Model: modelName, Delta: s})
+			}}
+			req.OnDelta = deltas.add
+		}
+	}
+	resp, err := r.complete(ctx, n.depth, p, req)
+	deltas.flush()
 	if err != nil {
 		return turnReply{}, false, err
 	}
@@ -176,15 +267,17 @@ func (r *run) turn(ctx context.Context, n node, p model.Provider, modelName stri
 	if strings.TrimSpace(text) == "" {
 		return turnReply{}, false, rejection{fault.New(fault.PhaseParse, KindMissingFinalOutput, "the model returned no text")}
 	}
+	shown := turnReply{text: text}
 	doc, err := plan.Parse(text)
 	if err != nil {
-		return turnReply{}, false, rejection{err}
+		return shown, false, rejection{err}
 	}
 	if doc.Plan == nil {
 		if err := r.finish(ans, doc.Answer); err != nil {
-			return turnReply{}, false, err
+			return shown, false, err
 		}
-		return turnReply{}, true, nil
+		ans.meta = answerMeta(doc.Meta)
+		return shown, true, nil
 	}
 	vcfg := plan.ValidateConfig{
 		Granted:        n.caps,
@@ -195,20 +288,20 @@ func (r *run) turn(ctx context.Context, n node, p model.Provider, modelName stri
 		Limits:         r.remaining(),
 	}
 	if err := plan.Validate(doc.Plan, vcfg); err != nil {
-		return turnReply{}, false, rejection{err}
+		return shown, false, rejection{err}
 	}
 	out, err := plan.Execute(ctx, doc.Plan, env, sess)
 	if out != nil && out.HasFinal {
 		if err := r.finish(ans, out.Final); err != nil {
-			return turnReply{}, false, err
+			return shown, false, err
 		}
-		return turnReply{}, true, nil
+		return shown, true, nil
 	}
 	if err != nil && isFatal(err) {
 		if out != nil && len(out.Bound) > 0 {
 			ans.partial = sessVar(sess, out.Bound[len(out.Bound)-1])
 		}
-		return turnReply{}, false, err
+		return shown, false, err
 	}
 	return turnReply{text: text, observation: r.observe(sess, out, err)}, false, nil
 }
@@ -253,27 +346,42 @@ func isRepairable(err error) bool {
 }
 
 // isFatal reports whether a step error ends the run rather than becoming an
-// observation the model can react to: budget exhaustion, cancellation,
-// deadlines, and policy refusals (a capability not granted, recursion
-// beyond the depth limit, a recursive cycle), wherever in the tree they
-// happened.
+// observation the model can react to. It decides by (phase, kind), wherever
+// in the tree the error happened: budget exhaustion (any kind of Phase
+// budget), cancellation, policy refusals (a capability not granted,
+// recursion beyond the depth limit, a recursive cycle, an approval or
+// authority refusal), and deadlines, except a tool's own time limit: a
+// Phase tool timeout that does not come from the run's context (the tool
+// runtime's handler limit) is an observation like any other tool failure.
+// The run's own time limit stays fatal: a tool call it ends carries the
+// context's deadline error, and the run's budget error takes over.
 func isFatal(err error) bool {
 	fe := fault.As(err)
 	if fe == nil {
 		return true
 	}
 	for e := fe; e != nil; e = fault.As(e.Cause) {
-		if e.Phase == fault.PhaseBudget {
-			return true
-		}
-		switch e.Kind {
-		case fault.KindCancelled, fault.KindTimeout, KindDeepRecursionRequired, KindRecursiveCycle,
-			kindCapabilityDenied, kindMaxDepth, KindApprovalRequired, tool.KindAuthorityDenied:
+		if fatalFault(e) {
 			return true
 		}
 		if e.Cause == nil {
 			break
 		}
+	}
+	return false
+}
+
+// fatalFault is isFatal's decision for one error of a cause chain.
+func fatalFault(e *fault.Error) bool {
+	if e.Phase == fault.PhaseBudget {
+		return true
+	}
+	switch e.Kind {
+	case fault.KindTimeout:
+		return e.Phase != fault.PhaseTool || errors.Is(e, context.DeadlineExceeded)
+	case fault.KindCancelled, KindDeepRecursionRequired, KindRecursiveCycle,
+		kindCapabilityDenied, kindMaxDepth, KindApprovalRequired, tool.KindAuthorityDenied:
+		return true
 	}
 	return false
 }

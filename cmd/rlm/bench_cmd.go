@@ -9,6 +9,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"os/exec"
+	"time"
+
 	"github.com/rlm-go/rlm/bench"
 	"github.com/rlm-go/rlm/fault"
 )
@@ -20,7 +23,7 @@ func newBenchCmd() *cobra.Command {
 		Long: `Benchmarks with known answers over generated long contexts, and a deterministic
 conformance suite of the engine. See docs/bench.md.`,
 	}
-	cmd.AddCommand(newBenchRunCmd(), newBenchConformanceCmd())
+	cmd.AddCommand(newBenchRunCmd(), newBenchConformanceCmd(), newBenchCodeCorpusCmd())
 	return cmd
 }
 
@@ -59,26 +62,48 @@ that the harness works, not how good a model is, and the output says so.`,
 			for _, m := range methods {
 				ms = append(ms, bench.Method(m))
 			}
-			sess, err := pf.open()
+			st := newStatus(cmd.ErrOrStderr(), !asJSON && isTerminal(cmd.ErrOrStderr()))
+			sess, err := pf.open(st)
 			if err != nil {
 				return err
 			}
+			defer sess.close()
 			rep, runErr := bench.Run(cmd.Context(), bench.Config{
 				Task: kind, Size: n, Runs: runs, Seed: seed,
 				Provider: sess.provider, Model: pf.model, SubModel: pf.subModel,
 				Limits: bf.lim, ExperimentalDeepRecursion: bf.deep,
 				DirectMaxBytes: directMaxBytes, Methods: ms, Replayed: pf.replay != "",
 			})
-			if err := sess.finish(pf.record); err != nil {
-				return err
-			}
+			st.stop()
+			// The report is printed before a --record error is reported.
+			outErr := sess.finish(pf.record)
 			if runErr != nil {
-				return runErr
+				return afterResult(cmd.OutOrStdout(), cmd.ErrOrStderr(), runErr, outErr)
 			}
 			if asJSON {
-				return writeJSON(cmd.OutOrStdout(), rep)
+				if err := writeJSON(cmd.OutOrStdout(), rep); err != nil {
+					return err
+				}
+				// stdout already holds the report: errors go to stderr.
+				failed := false
+				for _, err := range []error{outErr, allTrialsFailed(rep)} {
+					if err != nil {
+						reportError(cmd.OutOrStdout(), cmd.ErrOrStderr(), err, false)
+						failed = true
+					}
+				}
+				if failed {
+					return exitError{code: 1}
+				}
+				return nil
 			}
-			return bench.WriteTable(cmd.OutOrStdout(), rep)
+			if err := bench.WriteTable(cmd.OutOrStdout(), rep); err != nil {
+				return err
+			}
+			if outErr != nil {
+				return outErr
+			}
+			return allTrialsFailed(rep)
 		},
 	}
 	pf.register(cmd)
@@ -93,6 +118,35 @@ that the harness works, not how good a model is, and the output says so.`,
 	fl.BoolVar(&asJSON, "json", false, "print the report as JSON")
 	_ = cmd.MarkFlagRequired("task")
 	return cmd
+}
+
+// kindAllTrialsFailed: bench run attempted trials and none succeeded.
+const kindAllTrialsFailed fault.Kind = "all_trials_failed"
+
+// allTrialsFailed returns an error (exit status 1, after the report) when
+// trials were attempted and every one failed, naming the first failure.
+func allTrialsFailed(rep *bench.Report) error {
+	var first *bench.Trial
+	for i, tr := range rep.Trials {
+		switch tr.Status {
+		case bench.StatusOK:
+			return nil
+		case bench.StatusFailed:
+			if first == nil {
+				first = &rep.Trials[i]
+			}
+		}
+	}
+	if first == nil {
+		return nil // nothing attempted: every trial was skipped
+	}
+	e := fault.New(fault.PhaseExecute, kindAllTrialsFailed, "every attempted trial failed").
+		With("first_method", string(first.Method)).With("first_run", first.Run).
+		WithHint("the report lists each trial's error; check the provider flags (--base-url, --model, the API key) or the cassette")
+	if first.Error != nil {
+		e.With("first_kind", string(first.Error.Kind)).With("first_phase", string(first.Error.Phase))
+	}
+	return e
 }
 
 func newBenchConformanceCmd() *cobra.Command {
@@ -111,6 +165,9 @@ per case, then "N passed, N failed". --report FILE writes the JSON report;
 Exits 1 when a case fails.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := checkOutputs([2]string{"report", report}); err != nil {
+				return err
+			}
 			names := bench.ConformanceCaseNames()
 			for _, c := range cases {
 				if !slices.Contains(names, c) {
@@ -150,5 +207,54 @@ Exits 1 when a case fails.`,
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the JSON report on stdout (the text goes to stderr)")
 	cmd.Flags().StringVar(&report, "report", "", "write the JSON report to FILE")
 	cmd.Flags().StringSliceVar(&cases, "case", nil, fmt.Sprintf("run only these cases (of %d)", len(bench.ConformanceCaseNames())))
+	return cmd
+}
+
+func newBenchCodeCorpusCmd() *cobra.Command {
+	var (
+		asJSON, noPython, cells bool
+		python                  string
+		timeout                 time.Duration
+	)
+	cmd := &cobra.Command{
+		Use:   "code-corpus FILE",
+		Short: "Measure how many model-written Python cells run unchanged in code mode",
+		Long: `Run every cell of a code corpus (a JSON list of {id, code, traj, step, ...})
+in code mode and, where python3 exists, in CPython as the baseline, with the
+same stubs (llm_query and rlm_query return a placeholder, context is a
+generated text of about 200 KB). Cells of one trajectory (same "traj") run in
+one interpreter in "step" order, in both. Prints the share of the cells that
+run in CPython which also run unchanged in code mode, and the failures by
+cause. See docs/code.md.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			corpus, err := bench.ReadCodeCorpus(args[0])
+			if err != nil {
+				return err
+			}
+			if !noPython && python == "" {
+				if p, err := exec.LookPath("python3"); err == nil {
+					python = p
+				}
+			}
+			if noPython {
+				python = ""
+			}
+			rep, err := bench.RunCodeCorpus(cmd.Context(), corpus, bench.CodeCorpusConfig{Python: python, CellTimeout: timeout, Cells: cells})
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), rep)
+			}
+			return bench.WriteCodeCorpus(cmd.OutOrStdout(), rep)
+		},
+	}
+	fl := cmd.Flags()
+	fl.BoolVar(&asJSON, "json", false, "print the report as JSON")
+	fl.StringVar(&python, "python", "", "CPython interpreter of the baseline (default: python3 on PATH)")
+	fl.BoolVar(&noPython, "no-python", false, "skip the CPython baseline (the share is then over all cells)")
+	fl.BoolVar(&cells, "cells", false, "include per-cell results in the JSON report")
+	fl.DurationVar(&timeout, "timeout", 10*time.Second, "wall time per cell, in both interpreters")
 	return cmd
 }

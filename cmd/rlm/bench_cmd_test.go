@@ -45,9 +45,9 @@ func TestBenchConformanceCmd(t *testing.T) {
 		t.Fatalf("report file %v: %s", err, raw)
 	}
 
-	code, _, errOut = benchCLI(t, "bench", "conformance", "--case", "no_such_case")
-	if code != 1 || !strings.Contains(errOut, `"kind":"invalid_task"`) {
-		t.Fatalf("exit %d: %s", code, errOut)
+	code, out, errOut = benchCLI(t, "bench", "conformance", "--case", "no_such_case", "--json")
+	if code != 1 || jsonErrorKind([]byte(out)) != "invalid_task" {
+		t.Fatalf("exit %d: %s %s", code, out, errOut)
 	}
 }
 
@@ -78,9 +78,27 @@ func TestBenchRunCmd(t *testing.T) {
 		{"--task", "niah", "--size", "tiny"},
 		{"--task", "niah", "--methods", "oracle"},
 	} {
-		code, _, errOut = benchCLI(t, append([]string{"bench", "run", "--replay", cassette}, args...)...)
-		if code != 1 || !strings.Contains(errOut, `"kind":"invalid_task"`) {
-			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		code, out, errOut = benchCLI(t, append([]string{"bench", "run", "--replay", cassette, "--json"}, args...)...)
+		if code != 1 || jsonErrorKind([]byte(out)) != "invalid_task" {
+			t.Fatalf("%v: exit %d: %s %s", args, code, out, errOut)
 		}
+	}
+}
+
+func TestBenchCodeCorpusCmd(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	corpus := filepath.Join("..", "..", "bench", "testdata", "codecorpus.json")
+	code, out, errOut := benchCLI(t, "bench", "code-corpus", corpus, "--no-python")
+	if code != 0 || !strings.Contains(out, "no CPython baseline: code mode runs 3 of 6 cells") || !strings.Contains(out, "failures by cause:") {
+		t.Fatalf("exit %d, stderr %s, stdout:\n%s", code, errOut, out)
+	}
+	code, out, errOut = benchCLI(t, "bench", "code-corpus", corpus, "--no-python", "--json", "--cells")
+	var rep bench.CodeCorpusReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 0 || rep.Cells != 6 || len(rep.Results) != 6 || rep.Baseline != "none" {
+		t.Fatalf("exit %d, %v, stderr %s: %s", code, err, errOut, out)
+	}
+	code, _, errOut = benchCLI(t, "bench", "code-corpus", filepath.Join(t.TempDir(), "missing.json"))
+	if code == 0 || !strings.Contains(errOut, `"kind":"invalid_corpus"`) {
+		t.Fatalf("exit %d: %s", code, errOut)
 	}
 }
