@@ -8,6 +8,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/repl"
 )
 
 // TestBridge exposes Starlark values to Python: a builtin, a builtin that
@@ -34,7 +35,7 @@ func TestBridge(t *testing.T) {
 			return starlark.NewSet(1), nil // not JSON: comes back as a proxy
 		}),
 		"spend": starlark.NewBuiltin("spend", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
-			return nil, Fatal(fault.New(fault.PhaseBudget, "budget_exceeded", "no more calls"))
+			return nil, repl.Fatal(fault.New(fault.PhaseBudget, "budget_exceeded", "no more calls"))
 		}),
 	}
 	funcs, py := NewBridge(nil).Expose(host)

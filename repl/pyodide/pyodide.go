@@ -11,6 +11,9 @@
 // reaches the host only through the builtins the caller registers, exactly
 // as with the embedded interpreter.
 //
+// Its results are repl.Outcome values, so the engine drives either
+// interpreter the same way.
+//
 // Bounds: wall time per cell, resident memory of the process (sampled from
 // /proc), captured output, and recursion depth. CPython has no step
 // counter, so step limits do not apply here; the wall-time bound takes
@@ -39,6 +42,7 @@ import (
 
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/fingerprint"
+	"github.com/rlm-go/rlm/repl"
 )
 
 //go:embed runner.mjs
@@ -93,38 +97,9 @@ type Config struct {
 
 // Func is a host builtin. Arguments and results are JSON values (nil,
 // bool, float64 or json.Number, string, []any, map[string]any). An error
-// marked with Fatal ends the cell and is returned by Exec; any other error
-// is raised in Python as RuntimeError with the error's text.
+// marked with repl.Fatal ends the cell and is returned by Exec; any other
+// error is raised in Python as RuntimeError with the error's text.
 type Func func(ctx context.Context, args []any, kwargs map[string]any) (any, error)
-
-type fatalError struct{ err error }
-
-func (f fatalError) Error() string { return f.err.Error() }
-func (f fatalError) Unwrap() error { return f.err }
-
-// Fatal marks err as run-ending.
-func Fatal(err error) error { return fatalError{err} }
-
-// Outcome is what one cell did.
-type Outcome struct {
-	Stdout      string
-	CutBytes    int
-	Exception   *Exception
-	Final       *Final
-	Fingerprint string
-}
-
-// Exception is an error raised by the model's code.
-type Exception struct {
-	Type    string `json:"type"`
-	Message string `json:"message"`
-	Line    int    `json:"line"`
-}
-
-// Final is the value a cell finished the run with.
-type Final struct {
-	Value any `json:"value"`
-}
 
 // Interp is one Pyodide interpreter process. Exec calls are serialized.
 type Interp struct {
@@ -393,7 +368,7 @@ func (it *Interp) kill() {
 // time or memory bound is killed with the process; the interpreter is
 // restarted (its variables are lost) and the cell's Outcome carries a
 // TimeoutError or MemoryError exception saying so.
-func (it *Interp) Exec(ctx context.Context, src string) (*Outcome, error) {
+func (it *Interp) Exec(ctx context.Context, src string) (*repl.Outcome, error) {
 	it.mu.Lock()
 	defer it.mu.Unlock()
 	if it.dead != nil {
@@ -428,10 +403,9 @@ func (it *Interp) Exec(ctx context.Context, src string) (*Outcome, error) {
 		}
 		v, err := f(cctx, call.Args, call.Kwargs)
 		if err != nil {
-			var fe fatalError
-			if errors.As(err, &fe) {
-				fatal = fe.err
-				return map[string]any{"error": fe.err.Error(), "fatal": true}
+			if repl.IsFatal(err) {
+				fatal = errors.Unwrap(err)
+				return map[string]any{"error": fatal.Error(), "fatal": true}
 			}
 			return map[string]any{"error": err.Error()}
 		}
@@ -449,12 +423,12 @@ func (it *Interp) Exec(ctx context.Context, src string) (*Outcome, error) {
 		case ctx.Err() != nil:
 			return nil, fault.FromContext(fault.PhaseExecute, context.Cause(ctx))
 		}
-		var exc *Exception
+		var exc *repl.Exception
 		switch cause := context.Cause(cctx); {
 		case errors.Is(cause, errCellTimeout):
-			exc = &Exception{Type: "TimeoutError", Message: fmt.Sprintf("the cell ran longer than %s and was stopped; the interpreter was restarted and its variables are lost", it.cfg.CellTimeout)}
+			exc = &repl.Exception{Type: "TimeoutError", Message: fmt.Sprintf("the cell ran longer than %s and was stopped; the interpreter was restarted and its variables are lost", it.cfg.CellTimeout)}
 		case fault.KindOf(cause) == KindMemoryExceeded:
-			exc = &Exception{Type: "MemoryError", Message: fmt.Sprintf("the cell used more than %d MiB and was stopped; the interpreter was restarted and its variables are lost", it.cfg.MaxMemoryBytes>>20)}
+			exc = &repl.Exception{Type: "MemoryError", Message: fmt.Sprintf("the cell used more than %d MiB and was stopped; the interpreter was restarted and its variables are lost", it.cfg.MaxMemoryBytes>>20)}
 		default:
 			return nil, err
 		}
@@ -462,7 +436,7 @@ func (it *Interp) Exec(ctx context.Context, src string) (*Outcome, error) {
 		if serr := it.start(ctx); serr != nil {
 			return nil, serr
 		}
-		return &Outcome{Exception: exc, Fingerprint: fp}, nil
+		return &repl.Outcome{Exception: exc, Fingerprint: fp}, nil
 	}
 	if msg.Op != "done" {
 		it.kill()
@@ -471,15 +445,27 @@ func (it *Interp) Exec(ctx context.Context, src string) (*Outcome, error) {
 	var res struct {
 		Stdout    string     `json:"stdout"`
 		Cut       int        `json:"cut"`
-		Exception *Exception `json:"exception"`
-		Final     *Final     `json:"final"`
+		Exception *struct {
+			Type    string `json:"type"`
+			Message string `json:"message"`
+			Line    int    `json:"line"`
+		} `json:"exception"`
+		Final *struct {
+			Value any `json:"value"`
+		} `json:"final"`
 	}
 	dec := json.NewDecoder(strings.NewReader(msg.Result))
 	dec.UseNumber()
 	if err := dec.Decode(&res); err != nil {
 		return nil, fault.Wrap(err, fault.PhaseExecute, KindProtocol, "the runner sent an undecodable result")
 	}
-	out := &Outcome{Stdout: res.Stdout, CutBytes: res.Cut, Exception: res.Exception, Final: res.Final, Fingerprint: fp}
+	out := &repl.Outcome{Stdout: res.Stdout, CutBytes: res.Cut, Fingerprint: fp}
+	if e := res.Exception; e != nil {
+		out.Exception = &repl.Exception{Type: e.Type, Message: e.Message, Line: e.Line}
+	}
+	if f := res.Final; f != nil {
+		out.Final = &repl.Final{Value: f.Value}
+	}
 	if fatal != nil {
 		return out, fatal
 	}

@@ -13,6 +13,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/repl"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -33,7 +34,7 @@ func start(t *testing.T, cfg Config, funcs map[string]Func, host string) *Interp
 	return it
 }
 
-func exec1(t *testing.T, it *Interp, src string) *Outcome {
+func exec1(t *testing.T, it *Interp, src string) *repl.Outcome {
 	t.Helper()
 	out, err := it.Exec(context.Background(), src)
 	if err != nil {
@@ -55,7 +56,7 @@ func TestInterp(t *testing.T) {
 			return nil, errors.New("tool said no")
 		},
 		"spend": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
-			return nil, Fatal(fault.New(fault.PhaseBudget, "budget_exceeded", "out of model calls"))
+			return nil, repl.Fatal(fault.New(fault.PhaseBudget, "budget_exceeded", "out of model calls"))
 		},
 	}
 	host := "class Greeter:\n    def hi(self, who):\n        return llm_query('hi ' + who)\ngreeter = Greeter()\n"
