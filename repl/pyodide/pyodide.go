@@ -443,8 +443,8 @@ func (it *Interp) Exec(ctx context.Context, src string) (*repl.Outcome, error) {
 		return nil, it.gone(fault.Newf(fault.PhaseExecute, KindProtocol, "runner answered %q to exec", msg.Op))
 	}
 	var res struct {
-		Stdout    string     `json:"stdout"`
-		Cut       int        `json:"cut"`
+		Stdout    string `json:"stdout"`
+		Cut       int    `json:"cut"`
 		Exception *struct {
 			Type    string `json:"type"`
 			Message string `json:"message"`
