@@ -12,6 +12,8 @@ import (
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
+
+	"github.com/rlm-go/rlm/repl"
 )
 
 // objKey marks a host object in the JSON that crosses the protocol: the
@@ -26,20 +28,14 @@ const objKey = "__rlm_obj__"
 // context object) becomes a proxy whose len, indexing, slicing, `in`,
 // iteration, str and method calls are the value's own Starlark protocols.
 type Bridge struct {
-	thread *starlark.Thread
-
 	mu   sync.Mutex
 	objs []starlark.Value
 }
 
-// NewBridge returns a bridge whose calls run on thread (its locals carry
-// whatever the host builtins need). A nil thread gets a fresh one.
-func NewBridge(thread *starlark.Thread) *Bridge {
-	if thread == nil {
-		thread = &starlark.Thread{Name: "pyodide"}
-	}
-	return &Bridge{thread: thread}
-}
+// NewBridge returns an empty bridge. Each call runs on a fresh Starlark
+// thread bound (repl.BindContext) to the cell's context, so a builtin that
+// blocks ends when the cell is stopped.
+func NewBridge() *Bridge { return &Bridge{} }
 
 // Expose returns the Funcs and the host Python that bind values under
 // their names: pass both to Start.
@@ -79,11 +75,11 @@ func (b *Bridge) obj(id any) (starlark.Value, error) {
 
 func (b *Bridge) callable(fn starlark.Callable) Func {
 	return func(ctx context.Context, args []any, kwargs map[string]any) (any, error) {
-		return b.call(fn, args, kwargs)
+		return b.call(ctx, fn, args, kwargs)
 	}
 }
 
-func (b *Bridge) call(fn starlark.Value, args []any, kwargs map[string]any) (any, error) {
+func (b *Bridge) call(ctx context.Context, fn starlark.Value, args []any, kwargs map[string]any) (any, error) {
 	sargs := make(starlark.Tuple, len(args))
 	for i, a := range args {
 		v, err := b.fromJSON(a)
@@ -100,7 +96,9 @@ func (b *Bridge) call(fn starlark.Value, args []any, kwargs map[string]any) (any
 		}
 		skw = append(skw, starlark.Tuple{starlark.String(k), v})
 	}
-	out, err := starlark.Call(b.thread, fn, sargs, skw)
+	thread := &starlark.Thread{Name: "pyodide"}
+	repl.BindContext(thread, ctx)
+	out, err := starlark.Call(thread, fn, sargs, skw)
 	if err != nil {
 		return nil, unwrapEval(err)
 	}
@@ -208,7 +206,7 @@ func (b *Bridge) objOp(ctx context.Context, args []any, kwargs map[string]any) (
 		if err != nil || m == nil {
 			return nil, fmt.Errorf("%s object has no attribute %s", v.Type(), name)
 		}
-		return b.call(m, rest[1:], kwargs)
+		return b.call(ctx, m, rest[1:], kwargs)
 	}
 	return nil, fmt.Errorf("unknown object operation %q", op)
 }

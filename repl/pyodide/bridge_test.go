@@ -38,7 +38,7 @@ func TestBridge(t *testing.T) {
 			return nil, repl.Fatal(fault.New(fault.PhaseBudget, "budget_exceeded", "no more calls"))
 		}),
 	}
-	funcs, py := NewBridge(nil).Expose(host)
+	funcs, py := NewBridge().Expose(host)
 	it := start(t, Config{}, funcs, py)
 	out := exec1(t, it, "print(len(doc), doc[0:5], doc[-5:], doc[6], 'beta' in doc, 'zeta' in doc)\n"+
 		"print(doc.upper(), doc.find('gamma'), doc.split(' '))\n"+
