@@ -1,0 +1,343 @@
+package translate
+
+import (
+	"strings"
+)
+
+// keywords that end an operand of a comparison chain or start a new clause.
+var boundaryWords = map[string]bool{
+	"and": true, "or": true, "not": true, "if": true, "else": true, "for": true,
+	"lambda": true, "return": true, "yield": true, "assert": true, "elif": true,
+	"while": true, "del": true, "print": false, "async": true, "await": true,
+	"raise": true, "from": true, "import": true, "as": true,
+}
+
+var reserved = map[string]bool{
+	"False": true, "None": true, "True": true, "and": true, "as": true, "assert": true,
+	"async": true, "await": true, "break": true, "class": true, "continue": true,
+	"def": true, "del": true, "elif": true, "else": true, "except": true, "finally": true,
+	"for": true, "from": true, "global": true, "if": true, "import": true, "in": true,
+	"is": true, "lambda": true, "nonlocal": true, "not": true, "or": true, "pass": true,
+	"raise": true, "return": true, "try": true, "while": true, "with": true, "yield": true,
+}
+
+// xlator holds the state of one translation.
+type xlator struct {
+	src     string
+	changed bool
+	depth   int // recursion depth of nested f-string expressions
+}
+
+// matchBrackets returns, for each open bracket index in ts, the index of its
+// closer (and vice versa); -1 for other tokens.
+func matchBrackets(ts []*token) []int {
+	m := make([]int, len(ts))
+	var st []int
+	for i, t := range ts {
+		m[i] = -1
+		if t.kind != kOp {
+			continue
+		}
+		switch t.text {
+		case "(", "[", "{":
+			st = append(st, i)
+		case ")", "]", "}":
+			if len(st) > 0 {
+				o := st[len(st)-1]
+				st = st[:len(st)-1]
+				m[o], m[i] = i, o
+			}
+		}
+	}
+	return m
+}
+
+func isOp(t *token, s string) bool   { return t != nil && t.kind == kOp && t.text == s }
+func isWord(t *token, s string) bool { return t != nil && t.kind == kName && t.text == s }
+
+// isValueEnd reports whether t ends an operand (so a following '(' is a call
+// and a following '[' a subscript).
+func isValueEnd(t *token) bool {
+	if t == nil {
+		return false
+	}
+	switch t.kind {
+	case kName:
+		return !reserved[t.text] || t.text == "None" || t.text == "True" || t.text == "False"
+	case kNumber, kString:
+		return true
+	case kOp:
+		return t.text == ")" || t.text == "]" || t.text == "}"
+	}
+	return false
+}
+
+// rewriteExpr applies the expression-level rewrites to the tokens of one
+// logical line (or of one f-string field).
+func (x *xlator) rewriteExpr(ts []*token) error {
+	for _, t := range ts {
+		switch t.kind {
+		case kNumber:
+			if strings.Contains(t.text, "_") {
+				t.setOut(strings.ReplaceAll(t.text, "_", ""))
+				x.changed = true
+			}
+		case kString:
+			if err := x.rewriteString(t); err != nil {
+				return err
+			}
+		}
+	}
+	x.rewriteConcat(ts)
+	x.rewriteFormatCalls(ts)
+	x.rewriteChains(ts)
+	x.rewriteIs(ts)
+	x.rewriteGroups(ts)
+	return nil
+}
+
+// rewriteIs turns "is not" into "!=" and "is" into "==".
+func (x *xlator) rewriteIs(ts []*token) {
+	for i, t := range ts {
+		if !isWord(t, "is") {
+			continue
+		}
+		x.changed = true
+		if i+1 < len(ts) && isWord(ts[i+1], "not") {
+			t.setOut("!=")
+			ts[i+1].setOut("")
+			ts[i+1].skipGap = !strings.Contains(x.src[t.end:ts[i+1].off], "\n")
+		} else {
+			t.setOut("==")
+		}
+	}
+}
+
+// rewriteConcat joins adjacent string literals with '+'.
+func (x *xlator) rewriteConcat(ts []*token) {
+	for i := 0; i < len(ts); i++ {
+		if ts[i].kind != kString || i+1 >= len(ts) || ts[i+1].kind != kString {
+			continue
+		}
+		j := i
+		for j+1 < len(ts) && ts[j+1].kind == kString {
+			j++
+			ts[j].pre = "+ " + ts[j].pre
+		}
+		ts[i].pre = "(" + ts[i].pre
+		ts[j].post += ")"
+		x.changed = true
+		i = j
+	}
+}
+
+// rewriteFormatCalls turns "literal".format(...) into _rlm_format(literal, ...)
+// when the template uses what Starlark's str.format lacks.
+func (x *xlator) rewriteFormatCalls(ts []*token) {
+	for i := 0; i+3 < len(ts); i++ {
+		t := ts[i]
+		if t.kind != kString || t.str == nil || t.str.f || t.str.b || !isOp(ts[i+1], ".") || !isWord(ts[i+2], "format") || !isOp(ts[i+3], "(") {
+			continue
+		}
+		if i > 0 && ts[i-1].kind == kString {
+			continue // part of an implicit concatenation; rare
+		}
+		if !needsPyFormat(t.str.body) {
+			continue
+		}
+		x.changed = true
+		t.pre = "_rlm_format(" + t.pre
+		ts[i+1].setOut("")
+		ts[i+2].setOut("")
+		ts[i+2].skipGap = true
+		ts[i+1].skipGap = true
+		ts[i+3].skipGap = true
+		if i+4 < len(ts) && isOp(ts[i+4], ")") {
+			ts[i+3].setOut("")
+		} else {
+			ts[i+3].setOut(", ")
+			if i+4 < len(ts) && !strings.Contains(x.src[ts[i+3].end:ts[i+4].off], "\n") {
+				ts[i+4].skipGap = true
+			}
+		}
+	}
+}
+
+// needsPyFormat reports whether a str.format template has a field with a
+// format spec, an attribute/index access or an !a conversion.
+func needsPyFormat(body string) bool {
+	for i := 0; i < len(body); i++ {
+		if body[i] == '{' {
+			if i+1 < len(body) && body[i+1] == '{' {
+				i++
+				continue
+			}
+			j := strings.IndexByte(body[i:], '}')
+			if j < 0 {
+				return false
+			}
+			f := body[i+1 : i+j]
+			if strings.ContainsAny(f, ":.[") || strings.Contains(f, "!a") {
+				return true
+			}
+			i += j
+		}
+	}
+	return false
+}
+
+// rewriteGroups turns generator expressions into list comprehensions and set
+// displays into set([...]).
+func (x *xlator) rewriteGroups(ts []*token) {
+	m := matchBrackets(ts)
+	for i, t := range ts {
+		if t.kind != kOp || m[i] < 0 || m[i] < i {
+			continue
+		}
+		c := m[i]
+		switch t.text {
+		case "(":
+			if !hasTopLevel(ts, m, i+1, c, func(u *token) bool { return isWord(u, "for") }) {
+				continue
+			}
+			x.changed = true
+			if i > 0 && isValueEnd(ts[i-1]) && !hasTopLevel(ts, m, i+1, c, func(u *token) bool { return isOp(u, ",") }) {
+				t.post += "["
+				ts[c].pre = "]" + ts[c].pre
+			} else if i > 0 && isValueEnd(ts[i-1]) {
+				continue // f(a, x for x in y) is not valid Python
+			} else {
+				t.setOut("[")
+				ts[c].setOut("]")
+			}
+		case "{":
+			if c == i+1 {
+				continue
+			}
+			if hasTopLevel(ts, m, i+1, c, func(u *token) bool { return isOp(u, ":") || isOp(u, "**") }) {
+				continue
+			}
+			x.changed = true
+			t.setOut("set([")
+			ts[c].setOut("])")
+		}
+	}
+}
+
+// hasTopLevel reports whether a token in ts[from:to] at bracket depth 0
+// (relative to from) satisfies f.
+func hasTopLevel(ts []*token, m []int, from, to int, f func(*token) bool) bool {
+	for k := from; k < to; k++ {
+		if m[k] > k {
+			k = m[k]
+			continue
+		}
+		if f(ts[k]) {
+			return true
+		}
+	}
+	return false
+}
+
+var cmpOps = map[string]bool{"<": true, ">": true, "==": true, ">=": true, "<=": true, "!=": true}
+
+// rewriteChains rewrites a < b < c into (a < b and b < c).
+func (x *xlator) rewriteChains(ts []*token) {
+	m := matchBrackets(ts)
+	// process each bracket level: the whole line, then each group
+	x.chainLevel(ts, m, 0, len(ts))
+	for i := range ts {
+		if m[i] > i {
+			x.chainLevel(ts, m, i+1, m[i])
+		}
+	}
+}
+
+func (x *xlator) chainLevel(ts []*token, m []int, from, to int) {
+	segStart := from
+	var ops [][2]int // [first, last] token index of each comparison operator
+	flush := func(end int) {
+		if len(ops) >= 2 {
+			x.chain(ts, segStart, end, ops)
+		}
+		ops = ops[:0]
+	}
+	for k := from; k < to; k++ {
+		t := ts[k]
+		if m[k] > k {
+			k = m[k]
+			continue
+		}
+		if t.kind == kOp && (t.text == "," || t.text == ":" || t.text == "=" || t.text == ";" || strings.HasSuffix(t.text, "=") && !cmpOps[t.text] || t.text == "->" || t.text == ":=") {
+			flush(k)
+			segStart = k + 1
+			continue
+		}
+		if t.kind == kName && boundaryWords[t.text] {
+			if t.text == "not" && k+1 < to && isWord(ts[k+1], "in") {
+				ops = append(ops, [2]int{k, k + 1})
+				k++
+				continue
+			}
+			if t.text == "not" && k > from && isWord(ts[k-1], "is") {
+				continue
+			}
+			flush(k)
+			segStart = k + 1
+			continue
+		}
+		if t.kind == kName && t.text == "in" {
+			// "for x in y": the for boundary already started a segment; a
+			// comparison "in" is treated like any other operator.
+			ops = append(ops, [2]int{k, k})
+			continue
+		}
+		if t.kind == kName && t.text == "is" {
+			last := k
+			if k+1 < to && isWord(ts[k+1], "not") {
+				last = k + 1
+			}
+			ops = append(ops, [2]int{k, last})
+			k = last
+			continue
+		}
+		if t.kind == kOp && cmpOps[t.text] {
+			ops = append(ops, [2]int{k, k})
+		}
+	}
+	flush(to)
+}
+
+// chain rewrites one comparison chain in ts[start:end] with operators ops.
+func (x *xlator) chain(ts []*token, start, end int, ops [][2]int) {
+	if start >= ops[0][0] || ops[len(ops)-1][1]+1 >= end {
+		return
+	}
+	// operands between operators are duplicated
+	for n := 1; n < len(ops); n++ {
+		a, b := ops[n-1][1]+1, ops[n][0]
+		if a >= b {
+			return
+		}
+		dup := x.renderRange(ts, a, b)
+		if strings.ContainsAny(dup, "\n#") {
+			return
+		}
+		ts[ops[n][0]].pre = "and " + dup + " " + ts[ops[n][0]].pre
+	}
+	ts[start].pre = "(" + ts[start].pre
+	ts[end-1].post += ")"
+	x.changed = true
+}
+
+// renderRange renders ts[a:b] with their inner gaps.
+func (x *xlator) renderRange(ts []*token, a, b int) string {
+	var sb strings.Builder
+	for k := a; k < b; k++ {
+		if k > a && !ts[k].skipGap {
+			sb.WriteString(x.src[ts[k-1].end:ts[k].off])
+		}
+		sb.WriteString(ts[k].rendered())
+	}
+	return sb.String()
+}
