@@ -201,7 +201,14 @@ func (x *xlator) rewriteGroups(ts []*token) {
 				continue
 			}
 			x.changed = true
-			if i > 0 && isValueEnd(ts[i-1]) && !hasTopLevel(ts, m, i+1, c, func(u *token) bool { return isOp(u, ",") }) {
+			forAt := i + 1
+			for forAt < c && !isWord(ts[forAt], "for") {
+				if m[forAt] > forAt {
+					forAt = m[forAt]
+				}
+				forAt++
+			}
+			if i > 0 && isValueEnd(ts[i-1]) && !hasTopLevel(ts, m, i+1, forAt, func(u *token) bool { return isOp(u, ",") }) {
 				t.post += "["
 				ts[c].pre = "]" + ts[c].pre
 			} else if i > 0 && isValueEnd(ts[i-1]) {

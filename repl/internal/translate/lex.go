@@ -51,10 +51,10 @@ func (t *token) rendered() string {
 
 // strLit describes a string literal token.
 type strLit struct {
-	prefix string // lower-cased prefix letters
-	quote  string // ', ", ''' or """
-	body   string // text between the quotes
-	bodyOff int   // offset of body in the source
+	prefix    string // lower-cased prefix letters
+	quote     string // ', ", ''' or """
+	body      string // text between the quotes
+	bodyOff   int    // offset of body in the source
 	raw, f, b bool
 }
 
