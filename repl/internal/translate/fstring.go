@@ -314,6 +314,16 @@ func fixEscapes(body string) (string, bool) {
 				i++
 				continue
 			}
+			if n == 'x' && i+4 <= len(body) {
+				// Python "\xe9" is U+00E9; Starlark's \x is a byte below 0x80
+				if v, err := strconv.ParseUint(body[i+2:i+4], 16, 8); err == nil {
+					b.WriteString(`\u00`)
+					b.WriteString(strconv.FormatUint(v|0x100, 16)[1:])
+					i += 3
+					changed = true
+					continue
+				}
+			}
 		}
 		b.WriteString(`\\`)
 		changed = true

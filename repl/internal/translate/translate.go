@@ -228,6 +228,11 @@ func (x *xlator) rewriteImport(s *stmt) {
 			if as != "" {
 				bind = as
 			}
+			if mod == "typing" {
+				// annotations are dropped; typing names are placeholders
+				stmts = append(stmts, fmt.Sprintf("%s = None", bind))
+				continue
+			}
 			stmts = append(stmts, fmt.Sprintf("%s = _rlm_import(%q).%s", bind, mod, name))
 		}
 	}
