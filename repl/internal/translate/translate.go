@@ -289,20 +289,14 @@ func splitTop(ts []*token, op string) [][]*token {
 // rewriteAssert: assert c, msg -> if not (c): _rlm_raise("AssertionError", msg)
 func (x *xlator) rewriteAssert(s *stmt) {
 	parts := splitTop(s.toks[1:], ",")
-	if len(parts) > 2 || len(parts[0]) == 0 {
+	if len(parts) > 2 || len(parts[0]) == 0 || len(parts) == 2 && len(parts[1]) == 0 {
 		return
 	}
 	x.changed = true
 	s.toks[0].setOut("if not (")
 	s.toks[0].skipGap = false
 	if len(parts) == 2 {
-		comma := parts[1][0]
-		for i, t := range s.toks {
-			if i > 0 && s.toks[i-1] == parts[0][len(parts[0])-1] {
-				comma = t
-				break
-			}
-		}
+		comma := s.toks[1+len(parts[0])]
 		comma.setOut(`): _rlm_raise("AssertionError",`)
 		last := s.toks[len(s.toks)-1]
 		last.post += ")"
