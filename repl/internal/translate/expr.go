@@ -90,6 +90,8 @@ func (x *xlator) rewriteExpr(ts []*token) error {
 	}
 	x.rewriteConcat(ts)
 	x.rewriteFormatCalls(ts)
+	x.rewriteMethods(ts)
+	x.rewritePow(ts)
 	x.rewriteChains(ts)
 	x.rewriteIs(ts)
 	x.rewriteGroups(ts)
@@ -347,4 +349,137 @@ func (x *xlator) renderRange(ts []*token, a, b int) string {
 		sb.WriteString(ts[k].rendered())
 	}
 	return sb.String()
+}
+
+// primaryStart returns the index of the first token of the primary
+// expression (atom with trailers) that ends at token end.
+func primaryStart(ts []*token, m []int, end int) int {
+	j := end
+	for j >= 0 {
+		t := ts[j]
+		if t.kind == kOp && (t.text == ")" || t.text == "]" || t.text == "}") && m[j] >= 0 {
+			j = m[j]
+			// a call or subscript trailer continues the primary to the left
+			if (ts[j].text == "(" || ts[j].text == "[") && j > 0 && isValueEnd(ts[j-1]) {
+				j--
+				continue
+			}
+		} else if t.kind == kName && reserved[t.text] && t.text != "None" && t.text != "True" && t.text != "False" {
+			return j + 1
+		} else if t.kind != kName && t.kind != kNumber && t.kind != kString {
+			return j + 1
+		}
+		if j > 1 && isOp(ts[j-1], ".") {
+			j -= 2
+			continue
+		}
+		// implicit string concatenation belongs to one atom
+		for t.kind == kString && j > 0 && ts[j-1].kind == kString {
+			j--
+		}
+		return j
+	}
+	return 0
+}
+
+// primaryEnd returns the index of the last token of the primary expression
+// starting at start (-1 if there is none).
+func primaryEnd(ts []*token, m []int, start int) int {
+	if start >= len(ts) {
+		return -1
+	}
+	t := ts[start]
+	j := start
+	switch {
+	case t.kind == kOp && (t.text == "(" || t.text == "[" || t.text == "{") && m[start] > start:
+		j = m[start]
+	case t.kind == kString:
+		for j+1 < len(ts) && ts[j+1].kind == kString {
+			j++
+		}
+	case t.kind == kName && (!reserved[t.text] || t.text == "None" || t.text == "True" || t.text == "False"), t.kind == kNumber:
+	default:
+		return -1
+	}
+	for j+1 < len(ts) {
+		n := ts[j+1]
+		if isOp(n, ".") && j+2 < len(ts) && ts[j+2].kind == kName {
+			j += 2
+		} else if (isOp(n, "(") || isOp(n, "[")) && m[j+1] > j+1 {
+			j = m[j+1]
+		} else {
+			break
+		}
+	}
+	return j
+}
+
+// pyOnlyMethods are methods of Python's str/list/dict that Starlark lacks and
+// that no Starlark builtin type has under that name: calls go through
+// _rlm_method, which emulates them for builtin values.
+var pyOnlyMethods = map[string]bool{
+	"copy": true, "sort": true, "reverse": true, "ljust": true, "rjust": true, "center": true,
+	"zfill": true, "isnumeric": true, "isdecimal": true, "casefold": true, "swapcase": true,
+	"expandtabs": true, "encode": true,
+}
+
+// rewriteMethods turns x.sort(...) into _rlm_method(x, "sort", ...) for the
+// methods in pyOnlyMethods.
+func (x *xlator) rewriteMethods(ts []*token) {
+	m := matchBrackets(ts)
+	for i := 1; i+2 < len(ts); i++ {
+		if !isOp(ts[i], ".") || ts[i+1].kind != kName || !pyOnlyMethods[ts[i+1].text] || !isOp(ts[i+2], "(") || m[i+2] < 0 {
+			continue
+		}
+		j := primaryStart(ts, m, i-1)
+		if j > i-1 {
+			continue
+		}
+		x.changed = true
+		ts[j].pre = "_rlm_method(" + ts[j].pre
+		ts[i].setOut(", ")
+		ts[i+1].setOut(`"` + ts[i+1].text + `"`)
+		ts[i+1].skipGap = true
+		ts[i+2].skipGap = true
+		if m[i+2] == i+3 {
+			ts[i+2].setOut("")
+		} else {
+			ts[i+2].setOut(", ")
+		}
+	}
+}
+
+// rewritePow turns a ** b into pow(a, b) (right-associative).
+func (x *xlator) rewritePow(ts []*token) {
+	m := matchBrackets(ts)
+	for i := len(ts) - 2; i > 0; i-- {
+		if !isOp(ts[i], "**") || !isValueEnd(ts[i-1]) {
+			continue
+		}
+		ls := primaryStart(ts, m, i-1)
+		if ls > i-1 {
+			continue
+		}
+		rs := i + 1
+		for rs < len(ts) && ts[rs].kind == kOp && (ts[rs].text == "-" || ts[rs].text == "+" || ts[rs].text == "~") {
+			rs++
+		}
+		re := primaryEnd(ts, m, rs)
+		if re < 0 {
+			continue
+		}
+		for re+1 < len(ts) && isOp(ts[re+1], "**") {
+			// already rewritten (right to left): pow(b, c) spans to its end
+			e2 := primaryEnd(ts, m, re+2)
+			if e2 < 0 {
+				break
+			}
+			re = e2
+		}
+		x.changed = true
+		ts[ls].pre = "pow(" + ts[ls].pre
+		ts[i].setOut(",")
+		ts[i].skipGap = true
+		ts[re].post += ")"
+	}
 }

@@ -51,10 +51,11 @@ func TestErrors(t *testing.T) {
 		{"s = 'unterminated\n", 1},
 		{"x = [1, 2\ny = 3\n", 1},
 		{"x = )\n", 1},
-		{"try:\n    a = 1\nexcept:\n    a = 2\nx = 2 ** 8 +\n", 5},
+		{"try:\n    a = 1\nexcept:\n    a = 2\nx = 2 + \n", 5},
 		{"@decorator\ndef f():\n    pass\n", 1},
 		{"if (n := len(context)) > 10:\n    pass\n", 1},
 		{"x = f\"{}\"\n", 1},
+		{"x = 2 **\n", 1},
 		{"x = `1`\n", 1},
 	} {
 		_, err := Translate(tc.src)
