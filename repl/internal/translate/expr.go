@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"regexp"
 	"strings"
 )
 
@@ -92,6 +93,7 @@ func (x *xlator) rewriteExpr(ts []*token) error {
 	x.rewriteFormatCalls(ts)
 	x.rewriteMethods(ts)
 	x.rewritePow(ts)
+	x.rewritePercent(ts)
 	x.rewriteChains(ts)
 	x.rewriteIs(ts)
 	x.rewriteGroups(ts)
@@ -478,6 +480,54 @@ func (x *xlator) rewritePow(ts []*token) {
 		}
 		x.changed = true
 		ts[ls].pre = "pow(" + ts[ls].pre
+		ts[i].setOut(",")
+		ts[i].skipGap = true
+		ts[re].post += ")"
+	}
+}
+
+var percentSpec = regexp.MustCompile(`%(\([^)]*\))?[-+ #0]*(\d+|\*)?(\.(\d+|\*))?[a-zA-Z%]`)
+
+// needsPyPercent reports whether a %-format literal uses flags, width or
+// precision, which Starlark's % operator lacks.
+func needsPyPercent(body string) bool {
+	for _, m := range percentSpec.FindAllStringSubmatch(body, -1) {
+		d := m[0]
+		if m[1] != "" {
+			d = "%" + d[len(m[1])+1:]
+		}
+		if len(d) > 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// rewritePercent turns "%.2f" % x into _rlm_percent("%.2f", x) when the
+// literal needs Python's full %-formatting.
+func (x *xlator) rewritePercent(ts []*token) {
+	m := matchBrackets(ts)
+	for i := 1; i+1 < len(ts); i++ {
+		if !isOp(ts[i], "%") || ts[i-1].kind != kString || ts[i-1].str == nil || ts[i-1].str.f || ts[i-1].str.b {
+			continue
+		}
+		ls := i - 1
+		for ls > 0 && ts[ls-1].kind == kString {
+			ls--
+		}
+		need := false
+		for k := ls; k < i; k++ {
+			need = need || ts[k].str != nil && needsPyPercent(ts[k].str.body)
+		}
+		if !need || ls > 0 && (isOp(ts[ls-1], ".") || isValueEnd(ts[ls-1])) {
+			continue
+		}
+		re := primaryEnd(ts, m, i+1)
+		if re < 0 {
+			continue
+		}
+		x.changed = true
+		ts[ls].pre = "_rlm_percent(" + ts[ls].pre
 		ts[i].setOut(",")
 		ts[i].skipGap = true
 		ts[re].post += ")"

@@ -161,6 +161,7 @@ func (x *xlator) rewriteTree(ss []*stmt) error {
 			return err
 		}
 		x.rewriteAnnotations(s)
+		x.rewriteMultiAssign(s)
 		switch s.first {
 		case "import", "from":
 			x.rewriteImport(s)
@@ -551,6 +552,7 @@ func hint(src string, err error) error {
 		return e
 	}
 	atStart := true
+	var prev *token
 	for _, t := range ts {
 		if t.kind == kNewline {
 			atStart = true
@@ -567,7 +569,7 @@ func hint(src string, err error) error {
 			e.Msg += " (the walrus operator := is not supported in code mode: assign on its own line)"
 			return e
 		}
-		if t.kind == kOp && t.text == "**" && !atStart {
+		if t.kind == kOp && t.text == "**" && !atStart && prev != nil && isValueEnd(prev) {
 			// could be **kwargs; only hint on the error line
 			if t.line == e.Line {
 				e.Msg += " (use pow(a, b) instead of a ** b in code mode)"
@@ -583,6 +585,42 @@ func hint(src string, err error) error {
 			}
 		}
 		atStart = false
+		prev = t
 	}
 	return e
+}
+
+// rewriteMultiAssign turns a = b = v into a = v; b = a.
+func (x *xlator) rewriteMultiAssign(s *stmt) {
+	if s.replace != "" || len(s.toks) < 5 || s.first != "" && reserved[s.first] {
+		return
+	}
+	parts := splitTop(s.toks, "=")
+	if len(parts) < 3 {
+		return
+	}
+	for _, p := range parts {
+		if len(p) == 0 {
+			return
+		}
+	}
+	for _, t := range s.toks {
+		if isWord(t, "lambda") {
+			return
+		}
+	}
+	render := func(p []*token) string {
+		i := 0
+		for s.toks[i] != p[0] {
+			i++
+		}
+		return strings.TrimSpace(x.renderRange(s.toks, i, i+len(p)))
+	}
+	first := render(parts[0])
+	out := []string{first + " = " + render(parts[len(parts)-1])}
+	for _, p := range parts[1 : len(parts)-1] {
+		out = append(out, render(p)+" = "+first)
+	}
+	s.replace = strings.Join(out, "; ")
+	x.changed = true
 }
