@@ -332,7 +332,11 @@ func (e *emitter) try(group []*stmt, c ctx) {
 		e.synth(bind+ret, last)
 	}
 	r := fmt.Sprintf("_rlm_r%d", n)
-	e.synth(fmt.Sprintf("%s%s = _rlm_try(_rlm_t%d_body, [%s], %s, %s)", ind, r, n, strings.Join(handlers, ", "), elseFn, finFn), tryLine)
+	var getters []string
+	for _, nm := range state {
+		getters = append(getters, fmt.Sprintf("%q: lambda: %s", nm, nm))
+	}
+	e.synth(fmt.Sprintf("%s%s = _rlm_try(_rlm_t%d_body, [%s], %s, %s, {%s})", ind, r, n, strings.Join(handlers, ", "), elseFn, finFn, strings.Join(getters, ", ")), tryLine)
 	for _, nm := range state {
 		e.synth(fmt.Sprintf("%sif %q in %s[1]: %s = %s[1][%q]", ind, nm, r, nm, r, nm), tryLine)
 	}
