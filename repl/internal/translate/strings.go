@@ -15,7 +15,7 @@ func (x *xlator) rewriteString(t *token) error {
 	if !s.f {
 		body := s.body
 		fixed := false
-		if !s.raw {
+		if !s.raw && !s.b {
 			body, fixed = fixEscapes(body)
 		}
 		prefix := strings.ReplaceAll(strings.ToLower(s.prefix), "u", "")

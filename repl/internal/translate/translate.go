@@ -167,6 +167,8 @@ func (x *xlator) rewriteTree(ss []*stmt) error {
 			x.rewriteImport(s)
 		case "assert":
 			x.rewriteAssert(s)
+		case "del":
+			x.rewriteDel(s)
 		}
 		if err := x.rewriteTree(s.children); err != nil {
 			return err
@@ -623,4 +625,26 @@ func (x *xlator) rewriteMultiAssign(s *stmt) {
 	}
 	s.replace = strings.Join(out, "; ")
 	x.changed = true
+}
+
+// rewriteDel turns del x[k] (one subscript target, not a slice) into
+// x.pop(k); other del statements are left to fail with a hint.
+func (x *xlator) rewriteDel(s *stmt) {
+	ts := s.toks
+	if len(ts) < 5 || !isOp(ts[len(ts)-1], "]") {
+		return
+	}
+	m := matchBrackets(ts)
+	open := m[len(ts)-1]
+	if open < 2 || !isValueEnd(ts[open-1]) || primaryStart(ts, m, open-1) != 1 {
+		return
+	}
+	if hasTopLevel(ts, m, open+1, len(ts)-1, func(u *token) bool { return isOp(u, ":") || isOp(u, ",") }) {
+		return
+	}
+	x.changed = true
+	ts[0].setOut("")
+	ts[1].skipGap = true
+	ts[open].setOut(".pop(")
+	ts[len(ts)-1].setOut(")")
 }
