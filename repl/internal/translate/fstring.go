@@ -50,6 +50,11 @@ func parseFString(body string, off int, inSpec bool) []fpart {
 		case c == '{':
 			flush()
 			j := fieldEnd(body, i+1)
+			if j < i+1 {
+				lit.WriteString(body[i:])
+				i = len(body)
+				continue
+			}
 			parts = append(parts, parseField(body[i+1:j], off+i+1))
 			i = j + 1
 		default:
