@@ -60,6 +60,10 @@ func TestCorpus(t *testing.T) {
 	universal := func(n string) bool { _, ok := starlark.Universe[n]; return ok }
 	lineNum := regexp.MustCompile(`^line \d+: `)
 	causes := map[string]int{}
+	uses := map[string]int{}
+	badImports := map[string]int{}
+	importRe := regexp.MustCompile(`_rlm_import\("([^".]+)`)
+	supportedModules := map[string]bool{"re": true, "json": true, "math": true, "collections": true}
 	undefinedNames := map[string]int{}
 	total, plain, ok, okLenient := 0, 0, 0, 0
 	defined := map[string]map[string]bool{} // per trajectory: globals of earlier cells
@@ -89,6 +93,16 @@ func TestCorpus(t *testing.T) {
 				t.Logf("%s: %v", c.ID, err)
 			}
 			continue
+		}
+		for _, h := range helperNames {
+			if strings.Contains(res.Source, h+"(") {
+				uses[h]++
+			}
+		}
+		for _, mm := range importRe.FindAllStringSubmatch(res.Source, -1) {
+			if !supportedModules[mm[1]] {
+				badImports[mm[1]]++
+			}
 		}
 		f, err := FileOptions().Parse("cell.py", res.Source, 0)
 		if err != nil {
@@ -135,6 +149,14 @@ func TestCorpus(t *testing.T) {
 	t.Logf("translated parse+resolve, other undefined names taken as stubbed scaffold tools / earlier-cell variables: %d (%.1f%%)", okLenient, pct(okLenient, total))
 	t.Logf("residual causes (cells not resolving even leniently):")
 	for _, kv := range ranked(causes) {
+		t.Logf("  %4d  %s", kv.n, kv.k)
+	}
+	t.Logf("cells using each helper after translation:")
+	for _, kv := range ranked(uses) {
+		t.Logf("  %4d  %s", kv.n, kv.k)
+	}
+	t.Logf("imports of modules code mode lacks (occurrences; fail at run time):")
+	for _, kv := range ranked(badImports) {
 		t.Logf("  %4d  %s", kv.n, kv.k)
 	}
 	t.Logf("undefined names (cells):")
@@ -216,6 +238,8 @@ func topNames(st syntax.Stmt, into map[string]bool) {
 }
 
 var _ = fmt.Sprintf
+
+var helperNames = strings.Fields("_rlm_fmt _rlm_format _rlm_import _rlm_try _rlm_raise _rlm_method _rlm_percent pow set sum isinstance next")
 
 // pyBuiltins are Python builtin names; a cell using one that code mode lacks
 // fails, while any other undefined name is taken as a scaffold tool or a
