@@ -18,7 +18,7 @@ import (
 // HELPERS.md), used to resolve translated cells.
 var codeModeNames = strings.Fields(`context history llm_query llm_query_batched rlm_query rlm_query_batched
 	call_tool SHOW_VARS FINAL FINAL_VAR print re json math collections
-	_rlm_fmt _rlm_format _rlm_import _rlm_try _rlm_raise _rlm_unbound _rlm_method _rlm_percent
+	_rlm_fmt _rlm_format _rlm_import _rlm_try _rlm_raise _rlm_unbound _rlm_method _rlm_percent _rlm_need
 	sum round isinstance abs map filter next divmod pow chr ord
 	Exception ValueError KeyError IndexError TypeError ZeroDivisionError RuntimeError
 	AttributeError NameError StopIteration AssertionError NotImplementedError`)

@@ -15,7 +15,8 @@ type ctx struct {
 }
 
 type tryCtx struct {
-	state string // the state dict literal
+	state string          // the state dict literal
+	names map[string]bool // the state names
 }
 
 // emitter writes the output and its line map.
@@ -142,6 +143,11 @@ func (e *emitter) simple(ts []*token, c ctx) {
 	if len(ts) == 0 || ts[0].kind != kName {
 		return
 	}
+	if len(ts) == 1 && c.try != nil && c.try.names[ts[0].text] {
+		// "try: name / except NameError:" tests whether a name is bound
+		ts[0].setOut(fmt.Sprintf("_rlm_need(%s, %q)", ts[0].text, ts[0].text))
+		return
+	}
 	switch ts[0].text {
 	case "raise":
 		e.raise(ts, c)
@@ -261,7 +267,7 @@ func (e *emitter) try(group []*stmt, c ctx) {
 	for _, nm := range state {
 		dict = append(dict, fmt.Sprintf("%q: %s", nm, nm))
 	}
-	tc := &tryCtx{state: "{" + strings.Join(dict, ", ") + "}"}
+	tc := &tryCtx{state: "{" + strings.Join(dict, ", ") + "}", names: names}
 	params := strings.Join(state, ", ")
 	ind := e.indentOf(group[0].toks[0])
 	tryLine := group[0].toks[0].line

@@ -153,7 +153,13 @@ func testHelpers() starlark.StringDict {
 		}
 		return v, nil
 	})
-	return starlark.StringDict{"_rlm_fmt": fmtFn, "_rlm_raise": raise, "_rlm_try": try, "int": intFn}
+	need := starlark.NewBuiltin("_rlm_need", func(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+		if args[0] == unbound {
+			return nil, &pyErr{"NameError", fmt.Sprintf("name '%s' is not defined", args[1].(starlark.String))}
+		}
+		return starlark.None, nil
+	})
+	return starlark.StringDict{"_rlm_need": need, "_rlm_fmt": fmtFn, "_rlm_raise": raise, "_rlm_try": try, "int": intFn}
 }
 
 func classify(err error) *pyErr {
@@ -262,6 +268,18 @@ def f():
     return "ok"
 print(f())
 `, "ok\n"},
+		{"name test idiom", `
+try:
+    earlier_result
+except NameError:
+    earlier_result = "recomputed"
+print(earlier_result)
+try:
+    earlier_result
+except NameError:
+    earlier_result = "again"
+print(earlier_result)
+`, "recomputed\nrecomputed\n"},
 		{"chains sets genexp", `
 n = 5
 print(0 < n < 10, 1 < n < 3, len({1, 2, 2}), sum([x for x in range(4)]), any(x > 2 for x in [1, 3]))
