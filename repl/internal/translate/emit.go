@@ -17,6 +17,30 @@ type ctx struct {
 type tryCtx struct {
 	state string          // the state dict literal
 	names map[string]bool // the state names
+	rec   string          // name of the dict recording assignments as they happen
+}
+
+// recordText returns "; _rlm_sN["x"] = x" for the state names the simple
+// statement ts assigns, so that a handler sees the assignments a failing
+// body made before its exception (as in Python).
+func recordText(ts []*token, replace string, c ctx) string {
+	if c.try == nil || len(ts) == 0 {
+		return ""
+	}
+	names := map[string]bool{}
+	st := &stmt{toks: ts, first: wordOf(ts[0]), replace: replace}
+	switch st.first {
+	case "return", "break", "continue", "raise", "pass":
+		return ""
+	}
+	assigned([]*stmt{st}, names)
+	var b strings.Builder
+	for _, n := range sortedNames(names) {
+		if c.try.names[n] {
+			fmt.Fprintf(&b, "; %s[%q] = %s", c.try.rec, n, n)
+		}
+	}
+	return b.String()
 }
 
 // emitter writes the output and its line map.
@@ -108,7 +132,7 @@ func (e *emitter) stmts(ss []*stmt, c ctx) {
 func (e *emitter) stmt(s *stmt, c ctx) {
 	e.srcTo(s.toks[0].off)
 	if s.replace != "" {
-		e.write(s.replace, s.toks[0].line, false)
+		e.write(s.replace+recordText(s.toks, s.replace, c), s.toks[0].line, false)
 		e.cursor = s.toks[len(s.toks)-1].end
 		e.srcTo(s.nl.end)
 		e.stmts(s.children, c)
@@ -126,6 +150,11 @@ func (e *emitter) stmt(s *stmt, c ctx) {
 		e.simple(s.toks, c)
 	}
 	e.tokens(s.toks)
+	if col := inlineColon(s.toks); col < 0 {
+		e.write(recordText(s.toks, "", c), s.nl.line, false)
+	} else if col+1 < len(s.toks) && s.first != "def" {
+		e.write(recordText(s.toks[col+1:], "", c), s.nl.line, false)
+	}
 	e.srcTo(s.nl.end)
 	cc := c
 	switch s.first {
@@ -267,7 +296,7 @@ func (e *emitter) try(group []*stmt, c ctx) {
 	for _, nm := range state {
 		dict = append(dict, fmt.Sprintf("%q: %s", nm, nm))
 	}
-	tc := &tryCtx{state: "{" + strings.Join(dict, ", ") + "}", names: names}
+	tc := &tryCtx{state: "{" + strings.Join(dict, ", ") + "}", names: names, rec: fmt.Sprintf("_rlm_s%d", n)}
 	params := strings.Join(state, ", ")
 	ind := e.indentOf(group[0].toks[0])
 	tryLine := group[0].toks[0].line
@@ -314,13 +343,29 @@ func (e *emitter) try(group []*stmt, c ctx) {
 			finFn = fn
 		}
 		e.srcTo(s.toks[0].off)
+		if k == 0 && len(state) > 0 {
+			e.write(fmt.Sprintf("%s = {}\n%s", tc.rec, ind), s.toks[0].line, false)
+		}
 		e.write(fmt.Sprintf("def %s(%s):", fn, ps), s.toks[0].line, false)
 		ret := fmt.Sprintf(`return ("", %s, None)`, tc.state)
+		reload := ""
+		if (s.first == "except" || s.first == "finally") && len(state) > 0 {
+			var rl []string
+			for _, nm := range state {
+				if nm != bc.excVar {
+					rl = append(rl, fmt.Sprintf("%s = %s.get(%q, %s)", nm, tc.rec, nm, nm))
+				}
+			}
+			reload = strings.Join(rl, "; ")
+		}
 		if cl.inline != nil {
+			if reload != "" {
+				e.write(" "+reload+";", s.toks[0].line, false)
+			}
 			e.cursor = s.toks[cl.colon].end
 			e.simple(cl.inline, bc)
 			e.tokens(cl.inline)
-			e.write("; "+ret, s.toks[len(s.toks)-1].line, false)
+			e.write(recordText(cl.inline, "", bc)+"; "+ret, s.toks[len(s.toks)-1].line, false)
 			e.srcTo(s.nl.end)
 			continue
 		}
@@ -330,6 +375,9 @@ func (e *emitter) try(group []*stmt, c ctx) {
 		bind := ind + "    "
 		if len(s.children) > 0 {
 			bind = e.indentOf(s.children[0].toks[0])
+			if reload != "" {
+				e.synth(bind+reload, s.toks[0].line)
+			}
 			e.stmts(s.children, bc)
 			last = lastLine(s)
 		} else {
@@ -344,7 +392,11 @@ func (e *emitter) try(group []*stmt, c ctx) {
 	}
 	e.synth(fmt.Sprintf("%s%s = _rlm_try(_rlm_t%d_body, [%s], %s, %s, {%s})", ind, r, n, strings.Join(handlers, ", "), elseFn, finFn, strings.Join(getters, ", ")), tryLine)
 	for _, nm := range state {
-		e.synth(fmt.Sprintf("%sif %q in %s[1]: %s = %s[1][%q]", ind, nm, r, nm, r, nm), tryLine)
+		rec := ""
+		if c.try != nil && c.try.names[nm] {
+			rec = fmt.Sprintf("; %s[%q] = %s", c.try.rec, nm, nm)
+		}
+		e.synth(fmt.Sprintf("%sif %q in %s[1]: %s = %s[1][%q]%s", ind, nm, r, nm, r, nm, rec), tryLine)
 	}
 	if hasRet {
 		if c.try != nil {

@@ -280,6 +280,29 @@ except NameError:
     earlier_result = "again"
 print(earlier_result)
 `, "recomputed\nrecomputed\n"},
+		{"assignments before the exception are kept", `
+n = 0
+while n < 3:
+    try:
+        n += 1
+        if n == 2:
+            raise ValueError
+        seen = n
+    except ValueError:
+        print("two", n, seen)
+    finally:
+        last = n
+print(n, seen, last)
+def f():
+    steps = []
+    try:
+        steps.append("a")
+        k = 1
+        k = k / 0
+    except ZeroDivisionError:
+        return k
+print(f())
+`, "two 2 1\n3 3 3\n1\n"},
 		{"chains sets genexp", `
 n = 5
 print(0 < n < 10, 1 < n < 3, len({1, 2, 2}), sum([x for x in range(4)]), any(x > 2 for x in [1, 3]))
