@@ -303,6 +303,20 @@ def f():
         return k
 print(f())
 `, "two 2 1\n3 3 3\n1\n"},
+		{"subscript targets are not state", `
+def make():
+    counts = {}
+    def add(w):
+        try:
+            counts[w] += 1
+        except KeyError:
+            counts[w] = 1
+    return add, counts
+add, counts = make()
+for w in ["a", "b", "a"]:
+    add(w)
+print(counts)
+`, "{\"a\": 2, \"b\": 1}\n"},
 		{"chains sets genexp", `
 n = 5
 print(0 < n < 10, 1 < n < 3, len({1, 2, 2}), sum([x for x in range(4)]), any(x > 2 for x in [1, 3]))

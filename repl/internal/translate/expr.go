@@ -94,6 +94,7 @@ func (x *xlator) rewriteExpr(ts []*token) error {
 	x.rewriteMethods(ts)
 	x.rewritePow(ts)
 	x.rewritePercent(ts)
+	x.rewriteStarArgs(ts)
 	x.rewriteChains(ts)
 	x.rewriteIs(ts)
 	x.rewriteGroups(ts)
@@ -531,5 +532,70 @@ func (x *xlator) rewritePercent(ts []*token) {
 		ts[i].setOut(",")
 		ts[i].skipGap = true
 		ts[re].post += ")"
+	}
+}
+
+// rewriteStarArgs reorders call arguments so that named arguments come
+// before *args (Python allows f(*xs, sep=", "); Starlark does not).
+func (x *xlator) rewriteStarArgs(ts []*token) {
+	m := matchBrackets(ts)
+	for i := len(ts) - 1; i > 0; i-- { // innermost calls first
+		t := ts[i]
+		if !isOp(t, "(") || m[i] <= i+1 || !isValueEnd(ts[i-1]) {
+			continue
+		}
+		c := m[i]
+		type arg struct {
+			from, to int
+			rank     int // 0 positional, 1 named, 2 *args, 3 **kwargs
+		}
+		var args []arg
+		start := i + 1
+		for k := i + 1; k <= c; k++ {
+			if k < c && m[k] > k {
+				k = m[k]
+				continue
+			}
+			if k == c || isOp(ts[k], ",") {
+				if start < k {
+					a := arg{from: start, to: k}
+					switch {
+					case isOp(ts[start], "*"):
+						a.rank = 2
+					case isOp(ts[start], "**"):
+						a.rank = 3
+					case ts[start].kind == kName && start+1 < k && isOp(ts[start+1], "="):
+						a.rank = 1
+					}
+					args = append(args, a)
+				}
+				start = k + 1
+			}
+		}
+		bad := false
+		for n := 1; n < len(args); n++ {
+			if args[n].rank == 1 && args[n-1].rank >= 2 {
+				bad = true
+			}
+		}
+		if !bad {
+			continue
+		}
+		var parts []string
+		for rank := 0; rank <= 3; rank++ {
+			for _, a := range args {
+				if a.rank == rank {
+					parts = append(parts, strings.TrimSpace(x.renderRange(ts, a.from, a.to)))
+				}
+			}
+		}
+		x.changed = true
+		for k := i + 1; k < c; k++ {
+			ts[k].setOut("")
+			ts[k].pre, ts[k].post = "", ""
+			ts[k].skipGap = true
+		}
+		ts[i].post += strings.Join(parts, ", ")
+		ts[c].skipGap = true
 	}
 }

@@ -512,7 +512,7 @@ func targetNames(ts []*token, into map[string]bool) {
 			k = m[k] // subscript / call: not a binding
 			continue
 		}
-		if t.kind == kName && !reserved[t.text] && (k == 0 || !isOp(ts[k-1], ".")) && !(k+1 < len(ts) && isOp(ts[k+1], ".")) {
+		if t.kind == kName && !reserved[t.text] && (k == 0 || !isOp(ts[k-1], ".")) && !(k+1 < len(ts) && (isOp(ts[k+1], ".") || isOp(ts[k+1], "[") || isOp(ts[k+1], "("))) {
 			into[t.text] = true
 		}
 	}
