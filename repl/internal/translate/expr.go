@@ -89,6 +89,7 @@ func (x *xlator) rewriteExpr(ts []*token) error {
 			}
 		}
 	}
+	x.rewriteLoad(ts)
 	x.rewriteConcat(ts)
 	x.rewriteFormatCalls(ts)
 	x.rewriteMethods(ts)
@@ -597,5 +598,32 @@ func (x *xlator) rewriteStarArgs(ts []*token) {
 		}
 		ts[i].post += strings.Join(parts, ", ")
 		ts[c].skipGap = true
+	}
+}
+
+// rewriteLoad handles "load", a Starlark keyword but a common Python name:
+// x.load becomes getattr(x, "load") and a variable or function named load
+// becomes load_.
+func (x *xlator) rewriteLoad(ts []*token) {
+	var m []int
+	for i, t := range ts {
+		if !isWord(t, "load") {
+			continue
+		}
+		x.changed = true
+		if i >= 2 && isOp(ts[i-1], ".") {
+			if m == nil {
+				m = matchBrackets(ts)
+			}
+			j := primaryStart(ts, m, i-2)
+			if j <= i-2 {
+				ts[j].pre = "getattr(" + ts[j].pre
+				ts[i-1].setOut(", ")
+				ts[i].setOut(`"load")`)
+				ts[i].skipGap = true
+				continue
+			}
+		}
+		t.setOut("load_")
 	}
 }
