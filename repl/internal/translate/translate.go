@@ -162,6 +162,8 @@ func (x *xlator) rewriteTree(ss []*stmt) error {
 		}
 		x.rewriteAnnotations(s)
 		x.rewriteMultiAssign(s)
+		x.rewriteStarTarget(s)
+		x.rewriteEllipsis(s)
 		switch s.first {
 		case "import", "from":
 			x.rewriteImport(s)
@@ -647,4 +649,83 @@ func (x *xlator) rewriteDel(s *stmt) {
 	ts[1].skipGap = true
 	ts[open].setOut(".pop(")
 	ts[len(ts)-1].setOut(")")
+}
+
+// rewriteEllipsis turns a statement "..." into pass and other uses of the
+// Ellipsis literal into None.
+func (x *xlator) rewriteEllipsis(s *stmt) {
+	if s.replace != "" {
+		return
+	}
+	if len(s.toks) == 1 && isOp(s.toks[0], "...") {
+		s.replace = "pass"
+		x.changed = true
+		return
+	}
+	col := inlineColon(s.toks)
+	for i, t := range s.toks {
+		if !isOp(t, "...") {
+			continue
+		}
+		x.changed = true
+		if i == col+1 && i == len(s.toks)-1 && col >= 0 {
+			t.setOut("pass")
+		} else {
+			t.setOut("None")
+		}
+	}
+}
+
+// rewriteStarTarget turns "a, *rest = xs" into index assignments.
+func (x *xlator) rewriteStarTarget(s *stmt) {
+	if s.replace != "" || s.first != "" && reserved[s.first] {
+		return
+	}
+	parts := splitTop(s.toks, "=")
+	if len(parts) != 2 || len(parts[0]) == 0 || len(parts[1]) == 0 {
+		return
+	}
+	lhs := parts[0]
+	if len(lhs) > 2 && isOp(lhs[0], "(") && isOp(lhs[len(lhs)-1], ")") || len(lhs) > 2 && isOp(lhs[0], "[") && isOp(lhs[len(lhs)-1], "]") {
+		lhs = lhs[1 : len(lhs)-1]
+	}
+	items := splitTop(lhs, ",")
+	if len(items) > 0 && len(items[len(items)-1]) == 0 {
+		items = items[:len(items)-1]
+	}
+	star := -1
+	var names []string
+	for i, it := range items {
+		switch {
+		case len(it) == 1 && it[0].kind == kName && !reserved[it[0].text]:
+			names = append(names, it[0].text)
+		case len(it) == 2 && isOp(it[0], "*") && it[1].kind == kName && star < 0:
+			star = i
+			names = append(names, it[1].text)
+		default:
+			return
+		}
+	}
+	if star < 0 {
+		return
+	}
+	i := 0
+	for s.toks[i] != parts[1][0] {
+		i++
+	}
+	rhs := strings.TrimSpace(x.renderRange(s.toks, i, len(s.toks)))
+	out := []string{"_rlm_v = list(" + rhs + ")"}
+	after := len(names) - star - 1
+	for k, n := range names {
+		switch {
+		case k < star:
+			out = append(out, fmt.Sprintf("%s = _rlm_v[%d]", n, k))
+		case k == star:
+			out = append(out, fmt.Sprintf("%s = _rlm_v[%d:len(_rlm_v)-%d]", n, star, after))
+		default:
+			out = append(out, fmt.Sprintf("%s = _rlm_v[len(_rlm_v)-%d]", n, len(names)-k))
+		}
+	}
+	s.replace = strings.Join(out, "; ")
+	x.changed = true
 }
