@@ -551,6 +551,10 @@ func hint(src string, err error) error {
 	if !ok {
 		return err
 	}
+	if strings.HasPrefix(e.Msg, "got else") {
+		e.Msg += " (for/while ... else is not supported in code mode: use a flag variable set before break)"
+		return e
+	}
 	ts, lerr := lex(src)
 	if lerr != nil {
 		return e

@@ -57,6 +57,8 @@ func TestErrors(t *testing.T) {
 		{"x = f\"{}\"\n", 1},
 		{"x = 2 **\n", 1},
 		{"x = `1`\n", 1},
+		{"for x in xs:\n    pass\nelse:\n    y = 1\n", 3},
+		{"global total\n", 1},
 	} {
 		_, err := Translate(tc.src)
 		var e *Error
