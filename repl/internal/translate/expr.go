@@ -95,10 +95,12 @@ func (x *xlator) rewriteExpr(ts []*token) error {
 	x.rewriteMethods(ts)
 	x.rewritePow(ts)
 	x.rewritePercent(ts)
-	x.rewriteStarArgs(ts)
-	x.rewriteChains(ts)
 	x.rewriteIs(ts)
 	x.rewriteGroups(ts)
+	// the rewrites below copy rendered operands: they run last
+	x.rewriteChains(ts)
+	x.rewriteStarArgs(ts)
+	x.rewriteUnpackDisplays(ts)
 	return nil
 }
 
@@ -625,5 +627,105 @@ func (x *xlator) rewriteLoad(ts []*token) {
 			}
 		}
 		t.setOut("load_")
+	}
+}
+
+// rewriteUnpackDisplays turns [*a, b] into (list(a) + [b]) and {**a, "k": v}
+// into dict(list(a.items()) + [("k", v)]).
+func (x *xlator) rewriteUnpackDisplays(ts []*token) {
+	m := matchBrackets(ts)
+	for i := len(ts) - 1; i >= 0; i-- { // innermost first
+		t := ts[i]
+		if t.kind != kOp || m[i] <= i+1 || t.text != "[" && t.text != "{" || i > 0 && isValueEnd(ts[i-1]) && t.text == "[" {
+			continue
+		}
+		c := m[i]
+		if hasTopLevel(ts, m, i+1, c, func(u *token) bool { return isWord(u, "for") }) {
+			continue
+		}
+		var items [][2]int
+		start := i + 1
+		for k := i + 1; k <= c; k++ {
+			if k < c && m[k] > k {
+				k = m[k]
+				continue
+			}
+			if k == c || isOp(ts[k], ",") {
+				if start < k {
+					items = append(items, [2]int{start, k})
+				}
+				start = k + 1
+			}
+		}
+		star := "*"
+		if t.text == "{" {
+			star = "**"
+		}
+		has := false
+		for _, it := range items {
+			has = has || isOp(ts[it[0]], star)
+		}
+		if !has {
+			continue
+		}
+		var parts, group []string
+		flush := func() {
+			if len(group) > 0 {
+				parts = append(parts, "["+strings.Join(group, ", ")+"]")
+				group = nil
+			}
+		}
+		ok := true
+		for _, it := range items {
+			if isOp(ts[it[0]], star) {
+				flush()
+				e := strings.TrimSpace(x.renderRange(ts, it[0]+1, it[1]))
+				if star == "**" {
+					parts = append(parts, "list(("+e+").items())")
+				} else {
+					parts = append(parts, "list("+e+")")
+				}
+				continue
+			}
+			if star == "**" {
+				// key: value
+				colon := -1
+				for k := it[0]; k < it[1]; k++ {
+					if m[k] > k {
+						k = m[k]
+						continue
+					}
+					if isOp(ts[k], ":") {
+						colon = k
+						break
+					}
+				}
+				if colon < 0 {
+					ok = false
+					break
+				}
+				group = append(group, "("+strings.TrimSpace(x.renderRange(ts, it[0], colon))+", "+strings.TrimSpace(x.renderRange(ts, colon+1, it[1]))+")")
+				continue
+			}
+			group = append(group, strings.TrimSpace(x.renderRange(ts, it[0], it[1])))
+		}
+		if !ok {
+			continue
+		}
+		flush()
+		x.changed = true
+		for k := i + 1; k < c; k++ {
+			ts[k].setOut("")
+			ts[k].pre, ts[k].post = "", ""
+			ts[k].skipGap = true
+		}
+		ts[c].skipGap = true
+		if star == "**" {
+			t.setOut("dict(" + strings.Join(parts, " + "))
+			ts[c].setOut(")")
+		} else {
+			t.setOut("(" + strings.Join(parts, " + "))
+			ts[c].setOut(")")
+		}
 	}
 }
