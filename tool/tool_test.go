@@ -467,6 +467,16 @@ func TestApproveCancelRaceThroughPipeline(t *testing.T) {
 	// once; one denied or cancelled before its execution claim never ran.
 	// (A cancellation that reached a running handler may leave it run and
 	// its outcome cancelled: the claim had already happened.)
+	// Every outcome first: an approved operation may still be running when
+	// Approve returns, so executions are counted once all have ended.
+	outs := make([]Result, len(ids))
+	for i, id := range ids {
+		out, err := f.rt.AwaitApproval(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs[i] = out
+	}
 	execs := map[string]int{}
 	f.mu.Lock()
 	for _, a := range f.seen {
@@ -474,10 +484,7 @@ func TestApproveCancelRaceThroughPipeline(t *testing.T) {
 	}
 	f.mu.Unlock()
 	for i, id := range ids {
-		out, err := f.rt.AwaitApproval(ctx, id)
-		if err != nil {
-			t.Fatal(err)
-		}
+		out := outs[i]
 		n := execs[fmt.Sprintf(`{"key":"k%d"}`, i)]
 		beforeClaim := out.Error != nil && out.Error.Detail["before_execution_claim"] == true
 		switch {
