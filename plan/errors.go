@@ -52,6 +52,11 @@ const (
 	// KindBudgetExceeded: the static estimate exceeds a remaining limit;
 	// detail "limit", "estimated" and "remaining".
 	KindBudgetExceeded fault.Kind = "budget_exceeded"
+	// KindNonFiniteNumber: a number in the plan text (or the answer) is
+	// outside the float64 range, such as 1e999999; detail "number". It is
+	// rejected rather than clamped. Values decoded at execution report it
+	// with Phase execute.
+	KindNonFiniteNumber fault.Kind = "non_finite_number"
 	// KindMaxDepthExceeded: the plan has an rlm step but no recursion depth
 	// remains.
 	KindMaxDepthExceeded fault.Kind = "max_depth_exceeded"
