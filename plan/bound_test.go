@@ -129,3 +129,29 @@ func FuzzExecuteBounded(f *testing.F) {
 		}
 	})
 }
+
+// TestUnboundedPlanValuesIssuePlan is the shape of the issue's plan: joins
+// that multiply a value inside retry and map. With the default limit the
+// first join past 64 MiB fails before it copies anything, retry does not
+// repeat it and map stops its other items, so the work stays near the
+// largest value actually built (16 MiB), not the product of the repeats.
+func TestUnboundedPlanValuesIssuePlan(t *testing.T) {
+	sixteen := func(name string) string {
+		return `{"join":[` + strings.TrimSuffix(strings.Repeat(`{"ref":"var","name":"`+name+`"},`, 16), ",") + `]}`
+	}
+	text := `{"steps":[
+		{"op":"tool","name":"echo","args":"` + strings.Repeat("x", 4096) + `","bind":"a0"},
+		{"op":"map","over":[1,2,3,4,5,6,7,8],"as":"i","concurrency":4,"plan":{"steps":[
+			{"op":"retry","attempts":10,"plan":{"steps":[
+				{"op":"final","value":` + sixteen("a0") + `}]},"bind":"a1"},
+			{"op":"final","value":` + sixteen("a1") + `}]},"bind":"m1"},
+		{"op":"tool","name":"echo","args":{"ref":"index","value":{"ref":"var","name":"m1"},"index":0},"bind":"a2"},
+		{"op":"final","value":{"join":[` + strings.TrimSuffix(strings.Repeat(sixteen("a2")+",", 16), ",") + `]}}]}`
+	_, r, err := execute(context.Background(), mustPlan(t, text), &fakeEnv{}, newSession())
+	if fault.KindOf(err) != KindValueTooLarge {
+		t.Fatalf("err = %v, want value_too_large", err)
+	}
+	if w := r.work.Load(); w > 3*DefaultMaxValueBytes {
+		t.Fatalf("work %d bytes for a plan whose values stop at the limit", w)
+	}
+}
