@@ -2,6 +2,7 @@ package openai
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -44,4 +45,30 @@ func FuzzStreamAssembly(f *testing.F) {
 			t.Fatalf("%d bytes out of %d bytes in", out, len(in))
 		}
 	})
+}
+
+// BenchmarkStreamManyToolCalls reads the issue's hostile stream: one line
+// with 200,000 distinct tool-call indexes.
+func BenchmarkStreamManyToolCalls(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString(`data: {"id":"s","object":"chat.completion.chunk","model":"m","choices":[{"index":0,"delta":{"tool_calls":[`)
+	for i := range 200000 {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		sb.WriteString(`{"index":` + strconv.Itoa(i) + `}`)
+	}
+	sb.WriteString("]},\"finish_reason\":null}]}\n\ndata: [DONE]\n\n")
+	in := sb.String()
+	p, err := New(Config{BaseURL: "http://127.0.0.1:9/v1", APIKey: "sk-bench-key-000"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	b.SetBytes(int64(len(in)))
+	for b.Loop() {
+		if _, fe := p.readStream(ctx, ctx, strings.NewReader(in)); fe == nil || fe.Kind != KindTooManyToolCalls {
+			b.Fatalf("got %v", fe)
+		}
+	}
 }
