@@ -78,7 +78,7 @@ func ReadCodeCorpus(path string) ([]CodeCell, error) {
 	var cells []CodeCell
 	if err := json.Unmarshal(raw, &cells); err != nil {
 		return nil, fault.Wrap(err, fault.PhaseConfig, KindInvalidCorpus, "the code corpus is not a JSON list of {id, code, ...}").
-			With("path", path).With("hint", "each element needs \"id\" and \"code\"; \"traj\" and \"step\" group cells of one trajectory")
+			With("path", path).WithHint("each element needs \"id\" and \"code\"; \"traj\" and \"step\" group cells of one trajectory")
 	}
 	return cells, nil
 }
@@ -351,7 +351,7 @@ func runCPython(ctx context.Context, python string, trajs [][]CodeCell, text str
 	if err := cmd.Run(); err != nil {
 		return nil, nil, fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, "the CPython baseline failed").
 			With("python", python).With("stderr", lastLines(stderr.String(), 5)).
-			With("hint", "pass --python with a working python3, or --no-python to skip the baseline")
+			WithHint("pass --python with a working python3, or --no-python to skip the baseline")
 	}
 	var res struct {
 		Results []pyResult `json:"results"`

@@ -299,7 +299,7 @@ func (r *run) turn(ctx context.Context, n node, p model.Provider, modelName stri
 	}
 	if err != nil && isFatal(err) {
 		if out != nil && len(out.Bound) > 0 {
-			ans.partial = sessVar(sess, out.Bound[len(out.Bound)-1])
+			ans.partial = plan.Preview(sessVar(sess, out.Bound[len(out.Bound)-1]), 4096)
 		}
 		return shown, false, err
 	}

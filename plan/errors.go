@@ -52,6 +52,11 @@ const (
 	// KindBudgetExceeded: the static estimate exceeds a remaining limit;
 	// detail "limit", "estimated" and "remaining".
 	KindBudgetExceeded fault.Kind = "budget_exceeded"
+	// KindNonFiniteNumber: a number in the plan text (or the answer) is
+	// outside the float64 range, such as 1e999999; detail "number". It is
+	// rejected rather than clamped. Values decoded at execution report it
+	// with Phase execute.
+	KindNonFiniteNumber fault.Kind = "non_finite_number"
 	// KindMaxDepthExceeded: the plan has an rlm step but no recursion depth
 	// remains.
 	KindMaxDepthExceeded fault.Kind = "max_depth_exceeded"
@@ -72,6 +77,12 @@ const (
 	KindIndexOutOfRange fault.Kind = "index_out_of_range"
 	// KindEnvError: the Env returned an error that is not a *fault.Error.
 	KindEnvError fault.Kind = "env_error"
+	// KindValueTooLarge: a value the plan builds (a join, a json, a list
+	// or object, a string passed to a call, an Env result, a map's results
+	// together) exceeds the session's max_value_bytes; detail
+	// "max_value_bytes" and "size_at_least". Retry does not retry it and
+	// map stops its other items on it.
+	KindValueTooLarge fault.Kind = "value_too_large"
 )
 
 func parseErr(kind fault.Kind, msg string) *fault.Error {
@@ -108,6 +119,16 @@ func annotate(err error, key string, value any) error {
 	}
 	cp.Detail[key] = value
 	return &cp
+}
+
+// stopsFanout reports whether err stops a retry and a map's other items:
+// a fatal error or a value over the limit (which would recur).
+func stopsFanout(err error) bool {
+	if IsFatal(err) {
+		return true
+	}
+	fe := fault.As(err)
+	return fe != nil && fe.Kind == KindValueTooLarge
 }
 
 // IsFatal reports whether err must not be isolated or retried: a budget error

@@ -10,6 +10,7 @@ func (r *runner) eval(ctx context.Context, e *Expr, sc *scope, path string) (Val
 	if e == nil {
 		return nil, execErr(KindMissingField, path, "expression is missing")
 	}
+	r.work.Add(1)
 	switch e.Kind {
 	case ExprLiteral:
 		return copyValue(e.Literal), nil
@@ -57,25 +58,32 @@ func (r *runner) eval(ctx context.Context, e *Expr, sc *scope, path string) (Val
 		}
 		return list[i], nil
 	case ExprJoin:
-		var b strings.Builder
+		// Every part is evaluated (and bounded) first and the total is
+		// checked before anything is copied.
+		parts := make([]string, len(e.Items))
+		total := 0
 		for i, it := range e.Items {
+			if err := ctx.Err(); err != nil {
+				return nil, annotate(err, "path", path)
+			}
 			s, err := r.evalString(ctx, it, sc, join(path, "join")+idx(i))
 			if err != nil {
 				return nil, err
 			}
-			b.WriteString(s)
+			total += len(s)
+			if total > r.maxValue {
+				return nil, tooLarge(path, total, r.maxValue)
+			}
+			parts[i] = s
 		}
-		return b.String(), nil
+		r.work.Add(int64(total))
+		return strings.Join(parts, ""), nil
 	case ExprJSON:
 		v, err := r.eval(ctx, e.Operand, sc, join(path, "json"))
 		if err != nil {
 			return nil, err
 		}
-		s, err := EncodeJSON(v)
-		if err != nil {
-			return nil, annotate(err, "path", path)
-		}
-		return s, nil
+		return r.encode(v, path)
 	case ExprText:
 		v, err := r.eval(ctx, e.Operand, sc, join(path, "text"))
 		if err != nil {
@@ -89,27 +97,42 @@ func (r *runner) eval(ctx context.Context, e *Expr, sc *scope, path string) (Val
 			if err != nil {
 				return nil, annotate(err, "path", path)
 			}
+			if len(s) > r.maxValue {
+				return nil, tooLarge(path, len(s), r.maxValue)
+			}
 			return s, nil
 		}
 		return nil, execErr(KindTypeError, path, "text of a value that is not a handle or a string").With("type", typeName(v))
 	case ExprList:
 		out := make([]any, len(e.Items))
 		for i, it := range e.Items {
+			if err := ctx.Err(); err != nil {
+				return nil, annotate(err, "path", path)
+			}
 			v, err := r.eval(ctx, it, sc, path+idx(i))
 			if err != nil {
 				return nil, err
 			}
 			out[i] = v
 		}
+		if err := r.checkSize(ctx, out, path); err != nil {
+			return nil, err
+		}
 		return out, nil
 	case ExprObject:
 		out := make(map[string]any, len(e.Fields))
 		for _, k := range sortedKeys(e.Fields) {
+			if err := ctx.Err(); err != nil {
+				return nil, annotate(err, "path", path)
+			}
 			v, err := r.eval(ctx, e.Fields[k], sc, join(path, k))
 			if err != nil {
 				return nil, err
 			}
 			out[k] = v
+		}
+		if err := r.checkSize(ctx, out, path); err != nil {
+			return nil, err
 		}
 		return out, nil
 	}
@@ -123,9 +146,23 @@ func (r *runner) evalString(ctx context.Context, e *Expr, sc *scope, path string
 	if err != nil {
 		return "", err
 	}
-	s, err := stringify(v)
+	if s, ok := v.(string); ok {
+		return s, nil
+	}
+	return r.encode(v, path)
+}
+
+// encode returns the canonical JSON of v, failing with Kind
+// value_too_large as soon as it grows beyond the runner's limit.
+func (r *runner) encode(v Value, path string) (string, error) {
+	var b strings.Builder
+	err := encodeValue(&b, v, r.maxValue)
+	r.work.Add(int64(b.Len()))
+	if err == errTooLong {
+		return "", tooLarge(path, b.Len(), r.maxValue)
+	}
 	if err != nil {
 		return "", annotate(err, "path", path)
 	}
-	return s, nil
+	return b.String(), nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
@@ -52,6 +53,19 @@ type Outcome struct {
 // everything it relies on, so an unvalidated plan fails with a typed error
 // rather than misbehaving.
 func Execute(ctx context.Context, p *Plan, env Env, s *Session) (*Outcome, error) {
+	out, _, err := execute(ctx, p, env, s)
+	return out, err
+}
+
+// execute is Execute that also returns its runner (nil when it did not
+// start), for the fuzz watchdog's work counters.
+func execute(ctx context.Context, p *Plan, env Env, s *Session) (*Outcome, *runner, error) {
+	var r *runner
+	out, err := executeWith(ctx, p, env, s, &r)
+	return out, r, err
+}
+
+func executeWith(ctx context.Context, p *Plan, env Env, s *Session, rp **runner) (*Outcome, error) {
 	out := &Outcome{}
 	fail := func(err error) (*Outcome, error) {
 		out.Err = err
@@ -63,7 +77,8 @@ func Execute(ctx context.Context, p *Plan, env Env, s *Session) (*Outcome, error
 	if env == nil || s == nil {
 		return fail(execErr(KindInvalidArgument, "", "Execute needs an Env and a Session").With("field", "env"))
 	}
-	r := &runner{env: env, maxConc: s.MaxConcurrency()}
+	r := &runner{env: env, maxConc: s.MaxConcurrency(), maxValue: s.MaxValueBytes()}
+	*rp = r
 	root := &scope{sess: s}
 	for i := range p.Steps {
 		st := &p.Steps[i]
@@ -90,8 +105,14 @@ func Execute(ctx context.Context, p *Plan, env Env, s *Session) (*Outcome, error
 }
 
 type runner struct {
-	env     Env
-	maxConc int
+	env      Env
+	maxConc  int
+	maxValue int
+	// work counts evaluation nodes, bytes built and nodes measured: the
+	// fuzz watchdog bounds it by the input's size.
+	work atomic.Int64
+	// stepsRun counts the steps run.
+	stepsRun atomic.Int64
 }
 
 // runSub runs a sub-plan in scope sc and returns its result: the value of
@@ -125,6 +146,7 @@ func (r *runner) runSub(ctx context.Context, p *Plan, sc *scope, path string) (V
 // tracedStep runs one step (final steps evaluate their value) inside a
 // plan_step span on the trace recorder carried by ctx.
 func (r *runner) tracedStep(ctx context.Context, st *Step, sc *scope, path string) (Value, error) {
+	r.stepsRun.Add(1)
 	ctx, span := trace.Start(ctx, trace.KindPlanStep, string(st.Op))
 	span.Set("path", path)
 	if st.Bind != "" {
@@ -161,7 +183,7 @@ func (r *runner) step(ctx context.Context, st *Step, sc *scope, path string) (Va
 		if err != nil {
 			return nil, envErr(err)
 		}
-		return normalizeResult(v, path)
+		return r.normalizeResult(ctx, v, path)
 	case OpModel:
 		prompt, err := r.evalString(ctx, st.Prompt, sc, join(path, "prompt"))
 		if err != nil {
@@ -174,6 +196,9 @@ func (r *runner) step(ctx context.Context, st *Step, sc *scope, path string) (Va
 		text, err := r.env.Model(ctx, ModelCall{Prompt: prompt, Model: st.Model, Options: opts})
 		if err != nil {
 			return nil, envErr(err)
+		}
+		if len(text) > r.maxValue {
+			return nil, tooLarge(path, len(text), r.maxValue)
 		}
 		return text, nil
 	case OpRLM:
@@ -194,7 +219,7 @@ func (r *runner) step(ctx context.Context, st *Step, sc *scope, path string) (Va
 		if err != nil {
 			return nil, envErr(err)
 		}
-		return normalizeResult(v, path)
+		return r.normalizeResult(ctx, v, path)
 	case OpTool:
 		var args Value = map[string]any{}
 		if st.Args != nil {
@@ -207,7 +232,7 @@ func (r *runner) step(ctx context.Context, st *Step, sc *scope, path string) (Va
 		if err != nil {
 			return nil, envErr(err)
 		}
-		return normalizeResult(v, path)
+		return r.normalizeResult(ctx, v, path)
 	case OpMap:
 		return r.mapStep(ctx, st, sc, path)
 	case OpParallel:
@@ -215,7 +240,7 @@ func (r *runner) step(ctx context.Context, st *Step, sc *scope, path string) (Va
 			return nil, execErr(KindMissingField, join(path, "plans"), "parallel step has no plans").With("field", "plans")
 		}
 		conc := min(len(st.Plans), r.maxConc)
-		return r.fanout(ctx, len(st.Plans), conc, true, func(ctx context.Context, i int) (Value, error) {
+		return r.fanout(ctx, path, len(st.Plans), conc, true, func(ctx context.Context, i int) (Value, error) {
 			return r.runSub(ctx, &st.Plans[i], sc.child(), join(path, "plans")+idx(i))
 		})
 	case OpRetry:
@@ -227,7 +252,7 @@ func (r *runner) step(ctx context.Context, st *Step, sc *scope, path string) (Va
 				return v, nil
 			}
 			last = annotate(err, "attempt", a)
-			if IsFatal(err) || ctx.Err() != nil {
+			if stopsFanout(err) || ctx.Err() != nil {
 				return nil, last
 			}
 		}
@@ -255,10 +280,13 @@ func asHandle(v Value) (corpus.Handle, bool) {
 	return corpus.Handle{}, false
 }
 
-func normalizeResult(v Value, path string) (Value, error) {
+func (r *runner) normalizeResult(ctx context.Context, v Value, path string) (Value, error) {
 	n, err := Normalize(v)
 	if err != nil {
 		return nil, annotate(err, "path", path)
+	}
+	if err := r.checkSize(ctx, n, path); err != nil {
+		return nil, err
 	}
 	return n, nil
 }
@@ -287,7 +315,7 @@ func (r *runner) mapStep(ctx context.Context, st *Step, sc *scope, path string) 
 	}
 	conc = min(conc, r.maxConc, len(items))
 	sub := join(path, "plan")
-	return r.fanout(ctx, len(items), conc, st.FailFast, func(ctx context.Context, i int) (Value, error) {
+	return r.fanout(ctx, path, len(items), conc, st.FailFast, func(ctx context.Context, i int) (Value, error) {
 		child := sc.child()
 		if err := child.bind(st.As, items[i], join(path, "as")); err != nil {
 			return nil, err
@@ -301,11 +329,12 @@ func (r *runner) mapStep(ctx context.Context, st *Step, sc *scope, path string) 
 }
 
 // fanout runs fn for 0..n-1 with at most conc in flight and returns the
-// results in index order. With failFast, or for a Fatal error, the first
-// error cancels the others and is returned. Otherwise a failing index's
+// results in index order. With failFast, or for a Fatal or value_too_large
+// error, the first error cancels the others and is returned; so does the
+// results' total size passing max_value_bytes. Otherwise a failing index's
 // result is its ErrorValue. All goroutines have returned when fanout
 // returns.
-func (r *runner) fanout(ctx context.Context, n, conc int, failFast bool, fn func(ctx context.Context, i int) (Value, error)) (Value, error) {
+func (r *runner) fanout(ctx context.Context, path string, n, conc int, failFast bool, fn func(ctx context.Context, i int) (Value, error)) (Value, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	results := make([]any, n)
@@ -313,7 +342,16 @@ func (r *runner) fanout(ctx context.Context, n, conc int, failFast bool, fn func
 		wg       sync.WaitGroup
 		mu       sync.Mutex
 		firstErr error
+		total    int
 	)
+	stop := func(err error) {
+		mu.Lock()
+		if firstErr == nil {
+			firstErr = err
+		}
+		mu.Unlock()
+		cancel()
+	}
 	sem := make(chan struct{}, max(conc, 1))
 launch:
 	for i := 0; i < n; i++ {
@@ -332,20 +370,30 @@ launch:
 			defer func() { <-sem }()
 			v, err := fn(ictx, i)
 			span.End(err)
-			if err == nil {
-				results[i] = v
+			if err != nil && !failFast && !stopsFanout(err) {
+				v, err = ErrorValue(err), nil
+			}
+			if err != nil {
+				stop(err)
 				return
 			}
-			if failFast || IsFatal(err) {
-				mu.Lock()
-				if firstErr == nil {
-					firstErr = err
-				}
-				mu.Unlock()
-				cancel()
+			n, serr := sizeOf(ctx, v, r.maxValue, &r.work)
+			mu.Lock()
+			total += n
+			over := total
+			mu.Unlock()
+			if serr == nil && over > r.maxValue {
+				serr = errSizeOver
+			}
+			if serr == errSizeOver {
+				stop(tooLarge(path, over, r.maxValue))
 				return
 			}
-			results[i] = ErrorValue(err)
+			if serr != nil {
+				stop(fault.FromContext(fault.PhaseExecute, serr))
+				return
+			}
+			results[i] = v
 		}()
 	}
 	wg.Wait()

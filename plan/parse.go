@@ -255,7 +255,7 @@ func decodeDocument(obj map[string]any) (*Document, error) {
 		if _, both := obj["steps"]; both {
 			return nil, validateErr(KindUnknownField, "steps", "an answer object cannot also hold steps").With("field", "steps")
 		}
-		ans, err := Normalize(v)
+		ans, err := normalizeParsed(v, "answer")
 		if err != nil {
 			return nil, err
 		}
@@ -416,7 +416,7 @@ func decodeStep(v any, path string, st *Step) error {
 				return badArg(fp, k, "options must be an object")
 			}
 			var n Value
-			n, err = Normalize(m)
+			n, err = normalizeParsed(m, fp)
 			if err == nil {
 				st.Options = n.(map[string]any)
 			}
@@ -474,8 +474,10 @@ func decodeBool(v any, path, field string) (bool, error) {
 
 func decodeInt64(v any, path, field string) (int64, error) {
 	if n, ok := v.(json.Number); ok {
-		if i, ok := numberValue(n).(int64); ok {
-			return i, nil
+		if v, err := numberValue(n); err == nil {
+			if i, ok := v.(int64); ok {
+				return i, nil
+			}
 		}
 	}
 	return 0, badArg(path, field, field+" must be an integer")
@@ -574,7 +576,7 @@ func decodeAction(v any, path string) (*corpus.Action, error) {
 func decodeExpr(v any, path string) (*Expr, error) {
 	switch x := v.(type) {
 	case nil, bool, string, json.Number:
-		n, err := Normalize(x)
+		n, err := normalizeParsed(x, path)
 		if err != nil {
 			return nil, err
 		}
@@ -617,7 +619,7 @@ func decodeObjectExpr(obj map[string]any, path string) (*Expr, error) {
 		if err := onlyKeys(obj, path, "literal"); err != nil {
 			return nil, err
 		}
-		n, err := Normalize(obj["literal"])
+		n, err := normalizeParsed(obj["literal"], join(path, "literal"))
 		if err != nil {
 			return nil, err
 		}

@@ -21,6 +21,10 @@ type SessionOptions struct {
 	// step in flight, whatever the step asks for. Zero means
 	// DefaultMaxConcurrency.
 	MaxConcurrency int
+	// MaxValueBytes (max_value_bytes) bounds every value a plan builds
+	// and the results of one map or parallel step together. Zero means
+	// DefaultMaxValueBytes.
+	MaxValueBytes int
 }
 
 // Session holds a run's inputs and the variables bound by its plans. The
@@ -33,6 +37,7 @@ type Session struct {
 	vars    map[string]Value
 	order   []string
 	maxConc int
+	maxVal  int
 }
 
 // NewSession returns a session with the given inputs (copied) and no
@@ -42,7 +47,11 @@ func NewSession(inputs map[string]Value, opts SessionOptions) *Session {
 	if mc <= 0 {
 		mc = DefaultMaxConcurrency
 	}
-	return &Session{inputs: maps.Clone(inputs), vars: map[string]Value{}, maxConc: mc}
+	mv := opts.MaxValueBytes
+	if mv <= 0 {
+		mv = DefaultMaxValueBytes
+	}
+	return &Session{inputs: maps.Clone(inputs), vars: map[string]Value{}, maxConc: mc, maxVal: mv}
 }
 
 // Input returns the input name.
@@ -85,6 +94,9 @@ func (s *Session) Vars() map[string]Value {
 
 // MaxConcurrency returns the session's concurrency cap.
 func (s *Session) MaxConcurrency() int { return s.maxConc }
+
+// MaxValueBytes returns the session's value size limit.
+func (s *Session) MaxValueBytes() int { return s.maxVal }
 
 // Bind binds name to v. It fails with Phase execute Kind rebound_variable
 // when name is already bound, and Kind invalid_argument when name is not a

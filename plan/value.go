@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/textcut"
 )
 
@@ -49,7 +50,7 @@ func Normalize(v any) (Value, error) {
 		}
 		return *x, nil
 	case json.Number:
-		return numberValue(x), nil
+		return numberValue(x)
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
@@ -217,23 +218,48 @@ func decodeNormalized(b []byte) (Value, error) {
 }
 
 // numberValue converts a JSON number: integers that fit in int64 become
-// int64, everything else float64.
-func numberValue(n json.Number) Value {
+// int64, everything else float64. A number outside the float64 range (such
+// as 1e999999) fails with Kind non_finite_number rather than being clamped.
+func numberValue(n json.Number) (Value, error) {
 	s := string(n)
 	if !strings.ContainsAny(s, ".eE") {
 		if i, err := strconv.ParseInt(s, 10, 64); err == nil {
-			return i
+			return i, nil
 		}
 	}
 	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsInf(f, 0) {
-		// Out of float64 range; JSON grammar guarantees the syntax.
-		if strings.HasPrefix(s, "-") {
-			return -math.MaxFloat64
+	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+		// JSON grammar guarantees the syntax, so this is a number out of
+		// the float64 range.
+		shown := s
+		if len(shown) > 32 {
+			shown = shown[:32] + "..."
 		}
-		return math.MaxFloat64
+		return nil, execErr(KindNonFiniteNumber, "", "number is outside the float64 range").With("number", shown).
+			WithHint("write numbers within ±1.8e308, or as a string")
 	}
-	return f
+	return f, nil
+}
+
+// normalizeParsed is Normalize for values decoded from plan text: its
+// errors have Phase validate and detail "path", like the AST's.
+func normalizeParsed(v any, path string) (Value, error) {
+	n, err := Normalize(v)
+	if err != nil {
+		fe := fault.As(err)
+		if fe == nil {
+			return nil, err
+		}
+		cp := *fe
+		cp.Phase = fault.PhaseValidate
+		cp.Detail = maps.Clone(fe.Detail)
+		if cp.Detail == nil {
+			cp.Detail = map[string]any{}
+		}
+		cp.Detail["path"] = path
+		return nil, &cp
+	}
+	return n, nil
 }
 
 // EncodeJSON returns the canonical JSON encoding of v: object keys sorted,

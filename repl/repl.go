@@ -379,7 +379,7 @@ func (it *Interp) Exec(ctx context.Context, src string) (*Outcome, error) {
 func stepBudgetError(total uint64) error {
 	return fault.Newf(fault.PhaseBudget, KindStepBudget, "code mode used its %d interpreter steps", total).
 		With("max_total_steps", total).
-		With("hint", "raise the step budget or make the model's code do less work per run")
+		WithHint("raise the step budget or make the model's code do less work per run")
 }
 
 // execChunk runs one cell against the persistent globals. ExecREPLChunk

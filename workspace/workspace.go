@@ -5,12 +5,18 @@
 // backslash, no NUL byte, no "." or ".." segment, no empty segment. Symbolic
 // links are followed only while they stay inside the workspace, and every
 // access goes through an os.Root so a link swapped in after the check still
-// cannot escape. Reads and writes touch regular files only. Every refusal is
+// cannot escape. Reads and writes touch regular files only, and a regular
+// file with more than one hard link (which may be an outside file linked in)
+// is refused for writes and, unless Options.AllowHardLinkReads, for reads.
+// Writes go to a temporary file in the same directory that is then renamed
+// over the target, so no existing inode is ever written. Every refusal is
 // a *fault.Error with Kind confinement_denied and a "reason" detail; the
 // message never includes host paths.
 package workspace
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"io"
 	"io/fs"
@@ -48,6 +54,7 @@ const (
 	ReasonNotRegular    = "not_regular_file"
 	ReasonNotDirectory  = "not_directory"
 	ReasonEscape        = "escape"
+	ReasonHardLink      = "hard_link"
 )
 
 // MaxPathBytes bounds the length of a relative path.
@@ -96,10 +103,22 @@ func CheckPath(rel string, allowRoot bool) error {
 type Root struct {
 	real string
 	root *os.Root
+	opts Options
 }
 
-// Open opens dir as a workspace. dir must exist and be a directory.
-func Open(dir string) (*Root, error) {
+// Options configures a workspace.
+type Options struct {
+	// AllowHardLinkReads lets ReadFile read regular files that have more
+	// than one hard link. Writes to such files are always refused.
+	AllowHardLinkReads bool
+}
+
+// Open opens dir as a workspace with the default Options. dir must exist
+// and be a directory.
+func Open(dir string) (*Root, error) { return OpenWith(dir, Options{}) }
+
+// OpenWith opens dir as a workspace with opts.
+func OpenWith(dir string, opts Options) (*Root, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, fault.Wrap(err, PhaseWorkspace, KindIO, "cannot resolve workspace directory")
@@ -112,7 +131,7 @@ func Open(dir string) (*Root, error) {
 	if err != nil {
 		return nil, fault.Wrap(err, PhaseWorkspace, KindIO, "cannot open workspace directory")
 	}
-	return &Root{real: real, root: r}, nil
+	return &Root{real: real, root: r, opts: opts}, nil
 }
 
 // Dir returns the absolute, symlink-free host path of the workspace.
@@ -196,6 +215,24 @@ func (r *Root) requireRegular(rel string) error {
 	return nil
 }
 
+// linkCount returns the number of hard links of fi (1 when the platform
+// does not say).
+func linkCount(fi fs.FileInfo) uint64 {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return uint64(st.Nlink)
+	}
+	return 1
+}
+
+// hardLinked refuses a regular file with more than one hard link: the other
+// name may be outside the workspace.
+func hardLinked(fi fs.FileInfo) error {
+	if fi.Mode().IsRegular() && linkCount(fi) > 1 {
+		return fault.New(PhaseWorkspace, KindConfinementDenied, "path is outside the workspace or not allowed").With("reason", ReasonHardLink).WithHint("the file has several hard links and may be shared with a file outside the workspace; copy it instead of linking it")
+	}
+	return nil
+}
+
 // File is the content of a regular file read from the workspace.
 type File struct {
 	Path      string `json:"path"`
@@ -225,6 +262,11 @@ func (r *Root) ReadFile(rel string, maxBytes int64) (File, error) {
 	}
 	if !fi.Mode().IsRegular() {
 		return File{}, denied(ReasonNotRegular)
+	}
+	if !r.opts.AllowHardLinkReads {
+		if err := hardLinked(fi); err != nil {
+			return File{}, err
+		}
 	}
 	buf, err := io.ReadAll(io.LimitReader(f, maxBytes))
 	if err != nil {
@@ -302,8 +344,9 @@ type Written struct {
 }
 
 // CheckWritable resolves rel for writing: it must not name the root, an
-// existing non-regular file, or lie in a missing directory. It reports
-// whether the file already exists.
+// existing non-regular file, an existing file with more than one hard
+// link, or lie in a missing directory. It reports whether the file already
+// exists.
 func (r *Root) CheckWritable(rel string) (string, bool, error) {
 	rel, err := r.Resolve(rel, false)
 	if err != nil {
@@ -327,6 +370,9 @@ func (r *Root) CheckWritable(rel string) (string, bool, error) {
 	case !fi.Mode().IsRegular():
 		return "", false, denied(ReasonNotRegular)
 	}
+	if err := hardLinked(fi); err != nil {
+		return "", false, err
+	}
 	return rel, true, nil
 }
 
@@ -339,27 +385,113 @@ func filepathDir(rel string) string {
 }
 
 // WriteFile replaces (or creates) the regular file rel with content. The
-// parent directory must exist.
+// parent directory must exist. The content is written to a temporary file
+// in the same directory, which is then renamed over rel (through an
+// in-workspace symbolic link, over the link's target): the replacement is
+// atomic, and an existing inode (which a hard link may share with a file
+// outside the workspace) is never opened for writing. An existing file
+// keeps its permission bits.
 func (r *Root) WriteFile(rel string, content []byte) (Written, error) {
 	rel, existed, err := r.CheckWritable(rel)
 	if err != nil {
 		return Written{}, err
 	}
-	f, err := r.root.OpenFile(rel, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|syscall.O_NONBLOCK, 0o644)
+	target, perm, err := r.writeTarget(rel, existed)
 	if err != nil {
-		return Written{}, classify(err)
+		return Written{}, err
 	}
-	fi, err := f.Stat()
-	if err == nil && !fi.Mode().IsRegular() {
+	tmp, f, err := r.createTemp(filepathDir(target), perm)
+	if err != nil {
+		return Written{}, err
+	}
+	fail := func(err error) (Written, error) {
 		f.Close()
-		return Written{}, denied(ReasonNotRegular)
+		_ = r.root.Remove(tmp)
+		return Written{}, err
+	}
+	if existed {
+		if err := f.Chmod(perm); err != nil {
+			return fail(fault.Wrap(err, PhaseWorkspace, KindIO, "write failed"))
+		}
 	}
 	if _, err := f.Write(content); err != nil {
-		f.Close()
-		return Written{}, fault.Wrap(err, PhaseWorkspace, KindIO, "write failed")
+		return fail(fault.Wrap(err, PhaseWorkspace, KindIO, "write failed"))
+	}
+	if err := f.Sync(); err != nil {
+		return fail(fault.Wrap(err, PhaseWorkspace, KindIO, "write failed"))
 	}
 	if err := f.Close(); err != nil {
+		_ = r.root.Remove(tmp)
 		return Written{}, fault.Wrap(err, PhaseWorkspace, KindIO, "write failed")
 	}
+	if err := r.root.Rename(tmp, target); err != nil {
+		_ = r.root.Remove(tmp)
+		return Written{}, classify(err)
+	}
 	return Written{Path: rel, Bytes: int64(len(content)), Created: !existed}, nil
+}
+
+// writeTarget returns the workspace-relative name the write replaces: rel,
+// or the in-workspace target when rel is a symbolic link, and the
+// permission bits to give the new file.
+func (r *Root) writeTarget(rel string, existed bool) (string, fs.FileMode, error) {
+	if !existed {
+		return rel, 0o644, nil
+	}
+	li, err := r.root.Lstat(rel)
+	if err != nil {
+		return "", 0, classify(err)
+	}
+	target := rel
+	if li.Mode()&fs.ModeSymlink != 0 {
+		real, err := filepath.EvalSymlinks(filepath.Join(r.real, filepath.FromSlash(rel)))
+		if err != nil {
+			return "", 0, denied(ReasonSymlinkBroken)
+		}
+		if !within(r.real, real) {
+			return "", 0, denied(ReasonSymlinkEscape)
+		}
+		t, err := filepath.Rel(r.real, real)
+		if err != nil || t == "." {
+			return "", 0, denied(ReasonEscape)
+		}
+		target = filepath.ToSlash(t)
+	}
+	fi, err := r.root.Lstat(target)
+	if err != nil {
+		return "", 0, classify(err)
+	}
+	if !fi.Mode().IsRegular() {
+		return "", 0, denied(ReasonNotRegular)
+	}
+	if err := hardLinked(fi); err != nil {
+		return "", 0, err
+	}
+	return target, fi.Mode().Perm(), nil
+}
+
+// tempPrefix starts the names of WriteFile's temporary files.
+const tempPrefix = ".rlm-write-"
+
+// createTemp creates a new, exclusive temporary file in dir.
+func (r *Root) createTemp(dir string, perm fs.FileMode) (string, *os.File, error) {
+	for range 100 {
+		var b [8]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return "", nil, fault.Wrap(err, PhaseWorkspace, KindIO, "cannot name a temporary file")
+		}
+		name := tempPrefix + hex.EncodeToString(b[:])
+		if dir != "." {
+			name = dir + "/" + name
+		}
+		f, err := r.root.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, perm)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return "", nil, classify(err)
+		}
+		return name, f, nil
+	}
+	return "", nil, fault.New(PhaseWorkspace, KindIO, "cannot create a temporary file")
 }

@@ -190,9 +190,15 @@ func New(cfg Config) (*Provider, error) {
 	case p.maxRetries < 0:
 		p.maxRetries = 0
 	}
-	if p.client == nil {
-		p.client = http.DefaultClient
+	// API calls never follow redirects: a redirect would carry the key
+	// and secret headers to another origin or over a downgraded scheme.
+	// The 3xx answer is reported as redirect_refused instead.
+	c := http.Client{}
+	if p.client != nil {
+		c = *p.client
 	}
+	c.CheckRedirect = refuseRedirect
+	p.client = &c
 	for k, v := range cfg.Headers {
 		p.headers.Set(k, v)
 		if trace.IsSecretKey(strings.ReplaceAll(k, "-", "_")) {
@@ -357,6 +363,9 @@ func (p *Provider) attempt(ctx context.Context, body []byte, stream bool, onDelt
 	}
 	defer hres.Body.Close()
 
+	if fe := p.redirectError(hres); fe != nil {
+		return nil, outcome{}, fe
+	}
 	if hres.StatusCode < 200 || hres.StatusCode > 299 {
 		return nil, p.statusOutcome(hres), p.statusError(actx, ctx, hres)
 	}
@@ -466,6 +475,11 @@ func (p *Provider) readCompletion(ctx, actx context.Context, body io.Reader) (*m
 	if err != nil {
 		return nil, p.fail(model.KindMalformedResponse, "response is not a chat completion", err).With("body_excerpt", p.excerpt(raw)).
 			WithHint(p.malformedHint())
+	}
+	if len(resp.ToolCalls) > MaxToolCalls {
+		return nil, p.fail(KindTooManyToolCalls, "the response carries more tool calls than one batch may hold", nil).
+			With("limit", MaxToolCalls).With("calls", len(resp.ToolCalls)).
+			WithHint("the server sent more tool calls than the runtime accepts in one turn; ask for fewer calls or check the server")
 	}
 	return resp, nil
 }
@@ -589,6 +603,37 @@ func parseRetryAfter(h http.Header, now time.Time) (time.Duration, bool) {
 }
 
 // redactURL drops user info and the query from a URL for error details.
+// KindRedirectRefused: the server answered an API call with a redirect,
+// which the provider never follows (it would resend the credentials);
+// detail "status" and "target" (the Location, without userinfo, query or
+// fragment).
+const KindRedirectRefused fault.Kind = "redirect_refused"
+
+// refuseRedirect is the client's CheckRedirect: it hands back the 3xx
+// response itself, without following it.
+func refuseRedirect(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+
+// redirectError reports a redirect answer (a 3xx status with a Location),
+// or nil.
+func (p *Provider) redirectError(hres *http.Response) *fault.Error {
+	if hres.StatusCode < 300 || hres.StatusCode > 399 {
+		return nil
+	}
+	loc := hres.Header.Get("Location")
+	if loc == "" {
+		return nil
+	}
+	target := loc
+	if hres.Request == nil || hres.Request.URL == nil {
+		// no base to resolve against
+	} else if u, err := hres.Request.URL.Parse(loc); err == nil {
+		target = u.String()
+	}
+	return p.fail(KindRedirectRefused, "the server redirected the API call; redirects are not followed so credentials stay with the configured endpoint", nil).
+		With("status", hres.StatusCode).With("target", p.scrub(redactURL(target))).
+		WithHint("set the base URL to the endpoint the server redirects to, if you trust it (and use https)")
+}
+
 func redactURL(s string) string {
 	u, err := url.Parse(s)
 	if err != nil {

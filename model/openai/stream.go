@@ -2,6 +2,7 @@ package openai
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -73,6 +74,14 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 				}
 			}
 		}
+		if asm.TooManyToolCalls() {
+			return nil, p.fail(KindTooManyToolCalls, "the response carries more tool calls than one batch may hold", nil).
+				With("events", events).With("limit", MaxToolCalls).
+				WithHint("the server sent more tool calls than the runtime accepts in one turn; ask for fewer calls or check the server")
+		}
+		if fe := p.ctxError(ctx, actx); fe != nil {
+			return nil, fe.With("stage", "stream").With("events", events)
+		}
 	}
 	if !asm.done && asm.finish == "" {
 		return nil, p.fail(model.KindStreamInterrupted, "the stream ended before [DONE]", nil).With("events", events)
@@ -110,8 +119,21 @@ func (b *boundedReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// MaxToolCalls is the largest number of tool calls one response may carry:
+// the direct runtime's default per-batch cap
+// (direct.DefaultMaxNativeCallsPerBatch), enforced here too so a hostile
+// server cannot make the provider assemble an unbounded number of calls.
+// More is Kind too_many_tool_calls.
+const MaxToolCalls = 16
+
+// KindTooManyToolCalls: a response carries more than MaxToolCalls tool
+// calls (Phase provider, detail "limit").
+const KindTooManyToolCalls fault.Kind = "too_many_tool_calls"
+
 // Assembler reassembles streamed chunks into a whole response. Only choice
-// index 0 is kept. Tool-call fragments are grouped by their index; the id
+// index 0 is kept. Calls are indexed by their index, so each fragment costs
+// O(1); after MaxToolCalls distinct calls further calls are dropped and
+// TooManyToolCalls reports it. Tool-call fragments are grouped by their index; the id
 // is the first one sent, names and arguments are concatenated (a name
 // fragment that repeats the whole name so far is ignored, as some servers
 // resend it with every fragment). The zero value is ready to use.
@@ -120,6 +142,8 @@ type Assembler struct {
 	text      strings.Builder
 	reasoning strings.Builder
 	calls     []*callAcc
+	byIndex   map[int]*callAcc
+	tooMany   bool
 	finish    string
 	usage     *Usage
 	done      bool
@@ -159,7 +183,9 @@ func (a *Assembler) Add(c *ChatCompletionChunk) {
 			a.reasoning.WriteString(*d.ReasoningContent)
 		}
 		for j := range d.ToolCalls {
-			a.addCall(&d.ToolCalls[j])
+			if !a.addCall(&d.ToolCalls[j]) {
+				break
+			}
 		}
 		if ch.FinishReason != nil && *ch.FinishReason != "" {
 			a.finish = *ch.FinishReason
@@ -167,19 +193,36 @@ func (a *Assembler) Add(c *ChatCompletionChunk) {
 	}
 }
 
-func (a *Assembler) addCall(d *ToolCallDelta) {
+// TooManyToolCalls reports that a chunk started more than MaxToolCalls
+// tool calls; the extra calls were dropped.
+func (a *Assembler) TooManyToolCalls() bool { return a.tooMany }
+
+// newCall starts the call of index i, or reports false when MaxToolCalls
+// calls exist already.
+func (a *Assembler) newCall(i int) (*callAcc, bool) {
+	if len(a.calls) >= MaxToolCalls {
+		a.tooMany = true
+		return nil, false
+	}
+	if a.byIndex == nil {
+		a.byIndex = map[int]*callAcc{}
+	}
+	acc := &callAcc{index: i}
+	a.calls = append(a.calls, acc)
+	a.byIndex[i] = acc
+	return acc, true
+}
+
+func (a *Assembler) addCall(d *ToolCallDelta) bool {
 	var acc *callAcc
 	switch {
 	case d.Index != nil:
-		for _, c := range a.calls {
-			if c.index == *d.Index {
-				acc = c
-				break
-			}
-		}
+		acc = a.byIndex[*d.Index]
 		if acc == nil {
-			acc = &callAcc{index: *d.Index}
-			a.calls = append(a.calls, acc)
+			var ok bool
+			if acc, ok = a.newCall(*d.Index); !ok {
+				return false
+			}
 		}
 	default:
 		// No index: a new id starts a new call, otherwise continue the last.
@@ -190,8 +233,13 @@ func (a *Assembler) addCall(d *ToolCallDelta) {
 			if n > 0 {
 				next = a.calls[n-1].index + 1
 			}
-			acc = &callAcc{index: next}
-			a.calls = append(a.calls, acc)
+			for a.byIndex[next] != nil {
+				next++
+			}
+			var ok bool
+			if acc, ok = a.newCall(next); !ok {
+				return false
+			}
 		}
 	}
 	if acc.id == "" {
@@ -204,6 +252,7 @@ func (a *Assembler) addCall(d *ToolCallDelta) {
 		acc.name.WriteString(n)
 	}
 	acc.arguments.WriteString(d.Function.Arguments)
+	return true
 }
 
 // Response returns the assembled response. Usage is known when a chunk
@@ -217,7 +266,7 @@ func (a *Assembler) Response() *model.Response {
 		Meta:         model.Meta{ID: a.id, Model: a.model},
 	}
 	calls := slices.Clone(a.calls)
-	slices.SortStableFunc(calls, func(x, y *callAcc) int { return x.index - y.index })
+	slices.SortStableFunc(calls, func(x, y *callAcc) int { return cmp.Compare(x.index, y.index) })
 	for _, c := range calls {
 		resp.ToolCalls = append(resp.ToolCalls, model.ToolCall{
 			ID:        c.id,

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/rlm-go/rlm/internal/textcut"
@@ -24,8 +25,17 @@ const (
 	ExhaustedCode   = "cassette_exhausted"
 )
 
-// maxRequestBytes bounds a request body.
-const maxRequestBytes = 64 << 20
+// Bounds on what a client may make the server hold (a cassette request is
+// small): a chat-completions body over MaxRequestBytes is answered 413
+// with code RequestTooLargeCode, without being read further, and a request
+// arriving while MaxConcurrentRequests are being handled is answered 503
+// with code BusyCode and Retry-After: 1 (a status the provider retries).
+const (
+	MaxRequestBytes       = 8 << 20
+	MaxConcurrentRequests = 8
+	RequestTooLargeCode   = "request_too_large"
+	BusyCode              = "server_busy"
+)
 
 // Stats counts what a Handler did.
 type Stats struct {
@@ -53,6 +63,9 @@ type Handler struct {
 	used    []bool
 	stats   Stats
 	models  []string
+	// slots holds one token per request being handled (nil: no limit).
+	slots    chan struct{}
+	inFlight atomic.Int32
 }
 
 type entry struct {
@@ -66,7 +79,7 @@ type entry struct {
 // interactions (when c was not built by Parse) are answered with HTTP 500
 // and code malformed_cassette when selected.
 func NewHandler(c *Cassette) *Handler {
-	h := &Handler{}
+	h := &Handler{slots: make(chan struct{}, MaxConcurrentRequests)}
 	models := map[string]bool{}
 	if c != nil {
 		for _, in := range c.Interactions {
@@ -110,6 +123,19 @@ func (h *Handler) Stats() Stats {
 
 // ServeHTTP implements http.Handler.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if h.slots != nil {
+		select {
+		case h.slots <- struct{}{}:
+			defer func() { <-h.slots }()
+		default:
+			w.Header().Set("Retry-After", "1")
+			writeError(w, http.StatusServiceUnavailable, "server_error", BusyCode,
+				fmt.Sprintf("replay server is handling %d requests already; retry later", MaxConcurrentRequests))
+			return
+		}
+	}
+	h.inFlight.Add(1)
+	defer h.inFlight.Add(-1)
 	path := strings.TrimSuffix(r.URL.Path, "/")
 	switch path {
 	case "/v1/chat/completions", "/chat/completions":
@@ -155,8 +181,22 @@ type chatRequest struct {
 }
 
 func (h *Handler) serveCompletion(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(io.LimitReader(r.Body, maxRequestBytes+1))
-	if err != nil || len(body) > maxRequestBytes {
+	tooLarge := func() {
+		// Do not drain the rest of the body; close the connection instead.
+		w.Header().Set("Connection", "close")
+		writeError(w, http.StatusRequestEntityTooLarge, "invalid_request_error", RequestTooLargeCode,
+			fmt.Sprintf("request body is larger than %d bytes; a cassette request is small", MaxRequestBytes))
+	}
+	if r.ContentLength > MaxRequestBytes {
+		tooLarge()
+		return
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, MaxRequestBytes+1))
+	if err == nil && len(body) > MaxRequestBytes {
+		tooLarge()
+		return
+	}
+	if err != nil {
 		writeError(w, http.StatusBadRequest, "invalid_request_error", "invalid_body", "cannot read the request body")
 		return
 	}

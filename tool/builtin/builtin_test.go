@@ -97,3 +97,34 @@ func TestWorkspaceTools(t *testing.T) {
 		t.Fatal("not written")
 	}
 }
+
+// TestHardLinksOutOfWorkspace is issue 18 item 4 through the tools: fs_read
+// and fs_write refuse a hard link to a file outside the workspace, and the
+// write is refused before an approval is asked for.
+func TestHardLinksOutOfWorkspace(t *testing.T) {
+	rt, ws := setup(t)
+	outside := filepath.Join(filepath.Dir(ws), "secret.txt")
+	if err := os.Link(outside, filepath.Join(ws, "hard")); err != nil {
+		t.Skipf("hard links unsupported: %v", err)
+	}
+	for _, c := range []struct{ tool, args string }{
+		{"fs_read", `{"path":"hard"}`},
+		{"fs_write", `{"path":"hard","content":"pwned"}`},
+	} {
+		res := invoke(t, rt, c.tool, c.args)
+		fe := fault.As(res.Error)
+		if res.Status != tool.StatusError || fe == nil || fe.Kind != workspace.KindConfinementDenied || fe.Detail["reason"] != workspace.ReasonHardLink {
+			t.Errorf("%s: %s %v", c.tool, res.Status, res.Error)
+		}
+	}
+	if len(rt.Authority().List("t")) != 0 {
+		t.Fatal("a refused write created a pending operation")
+	}
+	rt.Authority().Set("t", authority.AllowSession)
+	if res := invoke(t, rt, "fs_write", `{"path":"hard","content":"pwned"}`); res.Status != tool.StatusError {
+		t.Fatalf("approved write: %+v", res)
+	}
+	if b, _ := os.ReadFile(outside); string(b) != "s" {
+		t.Fatalf("outside file changed: %q", b)
+	}
+}

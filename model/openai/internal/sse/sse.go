@@ -36,7 +36,8 @@ type Event struct {
 
 // Reader reads events from a stream.
 type Reader struct {
-	sc *bufio.Scanner
+	sc    *bufio.Scanner
+	split *lineSplitter
 }
 
 // NewReader returns a Reader over r with lines bounded by maxLine bytes
@@ -47,8 +48,9 @@ func NewReader(r io.Reader, maxLine int) *Reader {
 	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, min(4096, maxLine)), maxLine)
-	sc.Split(splitLines)
-	return &Reader{sc: sc}
+	ls := new(lineSplitter)
+	sc.Split(ls.split)
+	return &Reader{sc: sc, split: ls}
 }
 
 // Next returns the next event. It returns io.EOF once the stream ended with
@@ -109,29 +111,52 @@ func (r *Reader) Next() (Event, error) {
 	return Event{}, io.EOF
 }
 
-// splitLines is a bufio.SplitFunc for LF, CR and CRLF line endings.
-func splitLines(data []byte, atEOF bool) (advance int, token []byte, err error) {
+// lineSplitter is a bufio.SplitFunc for LF, CR and CRLF line endings that
+// remembers how much of the pending line it has already searched, so a long
+// line arriving a few bytes at a time costs linear, not quadratic, time:
+// the Scanner passes the same unconsumed bytes again, extended, until a
+// token is returned. steps counts the bytes searched (for tests).
+type lineSplitter struct {
+	scanned int
+	steps   int
+}
+
+func (l *lineSplitter) split(data []byte, atEOF bool) (advance int, token []byte, err error) {
 	if atEOF && len(data) == 0 {
 		return 0, nil, nil
 	}
-	if i := bytes.IndexAny(data, "\r\n"); i >= 0 {
+	from := min(l.scanned, len(data))
+	j := bytes.IndexAny(data[from:], "\r\n")
+	if j >= 0 {
+		l.steps += j + 1
+	} else {
+		l.steps += len(data) - from
+	}
+	if j >= 0 {
+		i := from + j
 		if data[i] == '\n' {
+			l.scanned = 0
 			return i + 1, data[:i], nil
 		}
 		// CR: a following LF belongs to the same line ending.
 		if i+1 < len(data) {
+			l.scanned = 0
 			if data[i+1] == '\n' {
 				return i + 2, data[:i], nil
 			}
 			return i + 1, data[:i], nil
 		}
 		if atEOF {
+			l.scanned = 0
 			return i + 1, data[:i], nil
 		}
-		return 0, nil, nil // need one more byte to decide
+		l.scanned = i // need one more byte to decide
+		return 0, nil, nil
 	}
 	if atEOF {
+		l.scanned = 0
 		return len(data), data, nil
 	}
+	l.scanned = len(data)
 	return 0, nil, nil
 }

@@ -84,6 +84,22 @@ func TestReadError(t *testing.T) {
 	}
 }
 
+// TestQuadraticToolCallAssemblySplitLines is issue 18 item 2 (the reader
+// part): a long line dripped a byte at a time is searched once, not once
+// per read.
+func TestQuadraticToolCallAssemblySplitLines(t *testing.T) {
+	const n = 1 << 20
+	in := "data: " + strings.Repeat("x", n) + "\n\n"
+	r := NewReader(iotest.OneByteReader(strings.NewReader(in)), 0)
+	ev, err := r.Next()
+	if err != nil || len(ev.Data) != n {
+		t.Fatalf("got %d bytes, %v", len(ev.Data), err)
+	}
+	if r.split.steps > 2*len(in) {
+		t.Fatalf("searched %d bytes for a %d-byte stream: not linear", r.split.steps, len(in))
+	}
+}
+
 func FuzzSSEParser(f *testing.F) {
 	seeds := []string{
 		"data: {\"id\":\"x\",\"choices\":[{\"delta\":{\"content\":\"hi\"}}]}\n\ndata: [DONE]\n\n",
@@ -111,8 +127,25 @@ func FuzzSSEParser(f *testing.F) {
 		if total > len(in) {
 			t.Fatalf("data %d bytes from %d input bytes", total, len(in))
 		}
-		// Byte-at-a-time reads must give the same events.
-		again, err2 := readAll(t, iotest.OneByteReader(strings.NewReader(string(in))), 1<<16)
+		// Byte-at-a-time reads must give the same events, and the line
+		// splitting stays linear (the watchdog: bytes searched are bounded
+		// by the input's size).
+		r := NewReader(iotest.OneByteReader(strings.NewReader(string(in))), 1<<16)
+		var again []Event
+		var err2 error
+		for {
+			ev, e := r.Next()
+			if e != nil {
+				if e != io.EOF {
+					err2 = e
+				}
+				break
+			}
+			again = append(again, ev)
+		}
+		if r.split.steps > 2*len(in)+2 {
+			t.Fatalf("searched %d bytes for %d input bytes", r.split.steps, len(in))
+		}
 		if (err == nil) != (err2 == nil) || (err == nil && !reflect.DeepEqual(events, again)) {
 			t.Fatalf("chunked read differs: %#v/%v vs %#v/%v", events, err, again, err2)
 		}
