@@ -23,6 +23,7 @@ import (
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/repl"
 	"github.com/rlm-go/rlm/trace"
 )
 
@@ -99,6 +100,12 @@ type Config struct {
 	// ContextLimits bound each context operation (zero fields: corpus
 	// defaults, with MaxResults DefaultMaxResults).
 	ContextLimits corpus.Limits
+	// Mode is how loops work: ModePlan (default, JSON plans) or ModeCode
+	// (the model writes code run by a sandboxed interpreter; needs
+	// capability code, which the default capabilities then include).
+	Mode string
+	// Code bounds each code-mode interpreter (zero fields: repl defaults).
+	Code repl.Config
 }
 
 // DefaultCapabilities returns the root capabilities used when none are
@@ -133,8 +140,18 @@ func New(cfg Config) (*Engine, error) {
 	if cfg.SubModel == "" {
 		cfg.SubModel = cfg.Model
 	}
+	switch cfg.Mode {
+	case "":
+		cfg.Mode = ModePlan
+	case ModePlan, ModeCode:
+	default:
+		return nil, fault.New(fault.PhaseConfig, KindInvalidConfig, "unknown mode").With("mode", cfg.Mode).With("hint", "use plan or code")
+	}
 	if cfg.Capabilities.Len() == 0 {
 		cfg.Capabilities = DefaultCapabilities(cfg.Model, cfg.SubModel)
+		if cfg.Mode == ModeCode {
+			cfg.Capabilities = capability.Of(append(cfg.Capabilities.List(), capability.Code)...)
+		}
 	}
 	if cfg.ChildCapabilities.Len() == 0 {
 		var child []capability.Cap

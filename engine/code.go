@@ -1,0 +1,474 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+
+	"go.starlark.net/starlark"
+
+	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/textcut"
+	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/repl"
+	"github.com/rlm-go/rlm/trace"
+)
+
+// Modes of Config.Mode.
+const (
+	// ModePlan: the model writes JSON plans that the engine validates and
+	// executes (the default).
+	ModePlan = "plan"
+	// ModeCode: the model writes Python-style code that a sandboxed,
+	// budgeted interpreter (package repl) runs; it needs capability code.
+	ModeCode = "code"
+)
+
+// KindMissingCode is reported when a code-mode loop receives replies
+// without any code block beyond its repair limit.
+const KindMissingCode fault.Kind = "missing_code"
+
+// codeRepairs bounds consecutive code-mode replies without code that earn a
+// host-written observation asking for code (the loop's repair limit).
+const codeRepairs = 1
+
+// codeMode reports whether loop n runs in code mode. The root of a
+// code-mode run needs capability code; a child without it (its parent did
+// not grant code to children) runs in plan mode.
+func (r *run) codeMode(n node) (bool, error) {
+	if r.e.cfg.Mode != ModeCode {
+		return false, nil
+	}
+	if n.caps.Has(capability.Code) {
+		return true, nil
+	}
+	if n.depth == 0 {
+		return false, denied(capability.Code)
+	}
+	return false, nil
+}
+
+// codeLoop runs one code-mode completion loop: each reply's code blocks run
+// in one persistent interpreter; the loop ends when executed code finishes
+// (FINAL, FINAL_VAR or the answer dict), on a fatal error, or when a budget
+// runs out.
+func (r *run) codeLoop(ctx context.Context, n node) (ans answer, err error) {
+	meta, err := r.e.cfg.Store.Metadata(ctx, n.input)
+	if err != nil {
+		return ans, err
+	}
+	var st *codeState
+	if n.depth == 0 {
+		st = sessionState(ctx)
+	}
+	if st == nil {
+		st, err = newCodeState(r.e, []corpus.Handle{n.input}, nil)
+		if err != nil {
+			return ans, err
+		}
+	}
+	st.host.bind(r, &env{r: r, n: n})
+	defer st.host.bind(nil, nil)
+	defer func() { ans.vars = codeVars(st.it) }()
+
+	p, modelName := r.provider(n.depth)
+	msgs := []model.Message{
+		{Role: model.RoleSystem, Content: codeSystemPrompt(r, n, meta, st)},
+		{Role: model.RoleUser, Content: userPrompt(n.query)},
+	}
+	repairs := 0
+	for {
+		if err := ctx.Err(); err != nil {
+			return ans, fault.FromContext(fault.PhaseExecute, context.Cause(ctx))
+		}
+		if err := r.tracker.Iteration(); err != nil {
+			return ans, err
+		}
+		ans.turns++
+		tctx, turn := trace.Start(ctx, trace.KindTurn, fmt.Sprintf("turn %d", ans.turns))
+		text, obs, done, err := r.codeTurn(tctx, n, p, modelName, msgs, st, &ans)
+		turn.End(err)
+		if err != nil {
+			return ans, err
+		}
+		if done {
+			return ans, nil
+		}
+		if obs.noCode {
+			if repairs >= codeRepairs {
+				return ans, fault.New(fault.PhaseParse, KindMissingCode, "the model replied without a code block").
+					With("repairs", repairs).With("hint", "code mode needs replies with ```python blocks")
+			}
+			repairs++
+		} else {
+			repairs = 0
+		}
+		msgs = append(msgs, model.Message{Role: model.RoleAssistant, Content: text}, model.Message{Role: model.RoleUser, Content: obs.text})
+	}
+}
+
+type codeObs struct {
+	text   string
+	noCode bool
+}
+
+// codeTurn makes one model call and runs the code blocks of its reply in
+// order. done reports a final answer (in ans.value).
+func (r *run) codeTurn(ctx context.Context, n node, p model.Provider, modelName string, msgs []model.Message, st *codeState, ans *answer) (string, codeObs, bool, error) {
+	resp, err := r.complete(ctx, n.depth, p, model.Request{Model: modelName, Messages: msgs})
+	if err != nil {
+		return "", codeObs{}, false, err
+	}
+	text := resp.Text
+	if strings.TrimSpace(text) == "" && resp.Reasoning != "" {
+		text = resp.Reasoning
+	}
+	blocks, prose := codeBlocks(text)
+	trace.Emit(ctx, trace.KindNote, "reply", map[string]any{"code_blocks": len(blocks), "prose_bytes": prose}, nil)
+	if len(blocks) == 0 {
+		if strings.TrimSpace(text) == "" {
+			text = "[empty reply]"
+		}
+		return text, codeObs{text: noCodeMessage, noCode: true}, false, nil
+	}
+	var cells []cellReport
+	printed := false
+	for i, src := range blocks {
+		out, err := st.host.exec(ctx, st.it, src, i+1)
+		cells = append(cells, cellReport{index: i + 1, out: out})
+		if err != nil {
+			return text, codeObs{}, false, err
+		}
+		if out.Final != nil {
+			if printed {
+				// A later cell answered before the model could see the
+				// earlier cells' output: the typical invented-output reply.
+				// The answer is not accepted; the model sees the real
+				// output and must finish again.
+				cells[len(cells)-1].deferred = true
+				st.host.clearAnswer(st.it)
+				break
+			}
+			if err := r.finish(ans, out.Final.Value); err != nil {
+				return text, codeObs{}, false, err
+			}
+			return text, codeObs{}, true, nil
+		}
+		if out.Exception != nil {
+			for j := i + 1; j < len(blocks); j++ {
+				cells = append(cells, cellReport{index: j + 1, skipped: true})
+			}
+			break
+		}
+		if out.Stdout != "" || out.CutBytes > 0 {
+			printed = true
+		}
+	}
+	return text, codeObs{text: r.codeObservation(cells)}, false, nil
+}
+
+const noCodeMessage = "Your reply contained no code block, so nothing ran. Reply with Python code in a ```python block; " +
+	"it runs in the REPL and its output comes back. Finish by calling FINAL(value) or FINAL_VAR(\"name\") in code."
+
+type cellReport struct {
+	index    int
+	out      *repl.Outcome
+	skipped  bool
+	deferred bool
+}
+
+// codeObservation renders the cells' output and errors, bounded by
+// ObservationBytes with a note of how much was cut.
+func (r *run) codeObservation(cells []cellReport) string {
+	var b strings.Builder
+	cut := 0
+	for _, c := range cells {
+		switch {
+		case c.skipped:
+			fmt.Fprintf(&b, "[cell %d not run: an earlier cell raised an exception]\n", c.index)
+			continue
+		case c.out == nil:
+			continue
+		}
+		if len(cells) > 1 {
+			fmt.Fprintf(&b, "[cell %d]\n", c.index)
+		}
+		b.WriteString(c.out.Stdout)
+		if c.out.Stdout != "" && !strings.HasSuffix(c.out.Stdout, "\n") {
+			b.WriteByte('\n')
+		}
+		cut += c.out.CutBytes
+		if e := c.out.Exception; e != nil {
+			if e.Line > 0 {
+				fmt.Fprintf(&b, "%s (line %d): %s\n", e.Type, e.Line, e.Message)
+			} else {
+				fmt.Fprintf(&b, "%s: %s\n", e.Type, e.Message)
+			}
+		}
+		if c.deferred {
+			fmt.Fprintf(&b, "[cell %d called FINAL before you saw the output above: not accepted; check the output and finish again]\n", c.index)
+		}
+	}
+	body := b.String()
+	if body == "" {
+		body = "[no output]\n"
+	}
+	const tail = "No final answer yet. Continue with code; finish with FINAL(value), FINAL_VAR(\"name\") or answer = {\"content\": value, \"ready\": True}."
+	room := max(r.e.cfg.ObservationBytes-len(tail)-48, 64)
+	if len(body) > room {
+		kept := textcut.Prefix(body, room)
+		cut += len(body) - len(kept)
+		body = kept
+		if !strings.HasSuffix(body, "\n") {
+			body += "\n"
+		}
+	}
+	if cut > 0 {
+		body += fmt.Sprintf("[output truncated: %d bytes cut]\n", cut)
+	}
+	return body + tail
+}
+
+// codeBlocks extracts the code blocks of a reply in order: fences labelled
+// python, py, python3, repl, or unlabelled. Other fences (output, text,
+// json, ...) and all text outside fences are prose: never executed. A
+// reasoning block (<think>...</think>) is skipped. prose counts the bytes
+// outside code blocks.
+func codeBlocks(text string) (blocks []string, prose int) {
+	text = stripThink(text)
+	lines := strings.SplitAfter(text, "\n")
+	lastProse := ""
+	for i := 0; i < len(lines); i++ {
+		line := strings.TrimRight(lines[i], "\r\n")
+		fence, lang, ok := openFence(line)
+		if !ok {
+			prose += len(lines[i])
+			if strings.TrimSpace(line) != "" {
+				lastProse = strings.TrimSpace(line)
+			}
+			continue
+		}
+		// An unlabelled fence introduced as output ("Output:", "Result:")
+		// is the model's guess of what the code prints: prose, not code.
+		if lang == "" && isOutputIntro(lastProse) {
+			lang = "output"
+		}
+		lastProse = ""
+		var body strings.Builder
+		j := i + 1
+		for ; j < len(lines); j++ {
+			l := strings.TrimSpace(lines[j])
+			if strings.HasPrefix(l, fence) && strings.Trim(l, "`~") == "" {
+				break
+			}
+			body.WriteString(lines[j])
+		}
+		if isCodeLang(lang) {
+			if strings.TrimSpace(body.String()) != "" {
+				blocks = append(blocks, body.String())
+			}
+		} else {
+			prose += body.Len()
+		}
+		i = j
+	}
+	return blocks, prose
+}
+
+func isOutputIntro(line string) bool {
+	l := strings.ToLower(strings.TrimRight(line, "*_ "))
+	if !strings.HasSuffix(l, ":") {
+		return false
+	}
+	return strings.Contains(l, "output") || strings.Contains(l, "result") || strings.Contains(l, "prints")
+}
+
+func openFence(line string) (fence, lang string, ok bool) {
+	t := strings.TrimLeft(line, " ")
+	if len(line)-len(t) > 3 {
+		return "", "", false
+	}
+	for _, ch := range []byte{'`', '~'} {
+		n := 0
+		for n < len(t) && t[n] == ch {
+			n++
+		}
+		if n >= 3 {
+			info := strings.TrimSpace(t[n:])
+			if ch == '`' && strings.Contains(info, "`") {
+				return "", "", false
+			}
+			lang, _, _ = strings.Cut(info, " ")
+			return t[:n], strings.ToLower(lang), true
+		}
+	}
+	return "", "", false
+}
+
+func isCodeLang(lang string) bool {
+	switch strings.TrimPrefix(lang, "{") {
+	case "", "python", "py", "python3", "repl", "starlark":
+		return true
+	}
+	return false
+}
+
+func stripThink(text string) string {
+	for _, tag := range []string{"think", "thinking", "reasoning"} {
+		open, end := "<"+tag+">", "</"+tag+">"
+		for {
+			i := strings.Index(text, open)
+			if i < 0 {
+				break
+			}
+			j := strings.Index(text[i:], end)
+			if j < 0 {
+				text = text[:i]
+				break
+			}
+			text = text[:i] + text[i+j+len(end):]
+		}
+	}
+	return text
+}
+
+// codeState is one persistent interpreter with its host builtins: one per
+// completion loop, or one per Session (kept across its queries).
+type codeState struct {
+	it      *repl.Interp
+	host    *codeHost
+	inputs  int
+	session bool
+}
+
+func newCodeState(e *Engine, inputs []corpus.Handle, extra starlark.StringDict) (*codeState, error) {
+	h := &codeHost{store: e.cfg.Store, limit: e.cfg.PromptBytes}
+	predeclared := h.builtins(inputs)
+	for k, v := range extra {
+		predeclared[k] = v
+	}
+	it, err := repl.New(e.cfg.Code, predeclared)
+	if err != nil {
+		return nil, err
+	}
+	return &codeState{it: it, host: h, inputs: len(inputs)}, nil
+}
+
+type sessionKey struct{}
+
+func withSessionState(ctx context.Context, st *codeState) context.Context {
+	return context.WithValue(ctx, sessionKey{}, st)
+}
+
+func sessionState(ctx context.Context) *codeState {
+	st, _ := ctx.Value(sessionKey{}).(*codeState)
+	return st
+}
+
+// codeVars previews the interpreter's user globals for Result.Vars.
+func codeVars(it *repl.Interp) map[string]any {
+	vs := it.Vars()
+	if len(vs) == 0 {
+		return nil
+	}
+	out := make(map[string]any, len(vs))
+	for _, v := range vs {
+		out[v.Name] = v.Preview
+	}
+	return out
+}
+
+// exec runs one cell as a traced span (code fingerprint, steps, bytes out)
+// whose sub-calls are its children. A fatal error raised where a builtin
+// cannot return one (a slice over budget) is reported here.
+func (h *codeHost) exec(ctx context.Context, it *repl.Interp, src string, index int) (*repl.Outcome, error) {
+	cctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	cctx, sp := trace.Start(cctx, trace.KindPlanStep, "cell")
+	sp.Set("cell", index)
+	sp.Set("code_bytes", len(src))
+	h.mu.Lock()
+	h.ctx, h.cancel, h.failed = cctx, cancel, nil
+	h.mu.Unlock()
+	out, err := it.Exec(cctx, src)
+	h.mu.Lock()
+	if h.failed != nil {
+		err = h.failed
+	}
+	h.ctx, h.cancel, h.failed = nil, nil, nil
+	h.mu.Unlock()
+	if err == nil && ctx.Err() != nil {
+		err = fault.FromContext(fault.PhaseExecute, context.Cause(ctx))
+	}
+	if out == nil {
+		out = &repl.Outcome{}
+	}
+	sp.Set("fingerprint", out.Fingerprint)
+	sp.Set("steps", out.Steps)
+	sp.Set("bytes_out", len(out.Stdout)+out.CutBytes)
+	sp.Set("translated", out.Translated)
+	if out.Exception != nil {
+		sp.Set("exception", out.Exception.Type)
+	}
+	if out.Final != nil {
+		sp.Set("final", true)
+	}
+	sp.End(err)
+	return out, err
+}
+
+// codeHost is the host side of an interpreter's builtins. Between cells it
+// is rebound to the loop that uses it (a Session's interpreter serves
+// several runs).
+type codeHost struct {
+	store *corpus.Store
+	limit int // bytes a builtin may materialize at once
+
+	mu     sync.Mutex
+	r      *run
+	env    *env
+	ctx    context.Context         // the running cell's context
+	cancel context.CancelCauseFunc // cancels the running cell
+	failed error                   // first fatal error raised outside a builtin's return
+}
+
+func (h *codeHost) bind(r *run, e *env) {
+	h.mu.Lock()
+	h.r, h.env = r, e
+	h.mu.Unlock()
+}
+
+// state returns the bound loop and the running cell's context.
+func (h *codeHost) state() (*run, *env, context.Context, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.r == nil || h.ctx == nil {
+		return nil, nil, nil, fault.New(fault.PhaseExecute, fault.KindInternal, "a builtin ran outside a cell")
+	}
+	return h.r, h.env, h.ctx, nil
+}
+
+// fail records a fatal error and stops the running cell at once.
+func (h *codeHost) fail(err error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.failed == nil {
+		h.failed = err
+	}
+	if h.cancel != nil {
+		h.cancel(err)
+	}
+}
+
+// clearAnswer drops an answer dict whose finish was not accepted, so it
+// does not finish the next cell unseen.
+func (h *codeHost) clearAnswer(it *repl.Interp) {
+	for _, v := range it.Vars() {
+		if v.Name == "answer" {
+			it.Set("answer", starlark.None)
+		}
+	}
+}

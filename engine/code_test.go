@@ -1,0 +1,337 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/repl"
+	"github.com/rlm-go/rlm/model/replay"
+	"github.com/rlm-go/rlm/trace"
+)
+
+// py wraps code in a ```python fence, as a model writes it.
+func py(code ...string) string {
+	return "```python\n" + strings.Join(code, "\n") + "\n```"
+}
+
+func codeCfg() Config { return Config{Mode: ModeCode} }
+
+// Variables survive across turns; the second turn is only served when the
+// observation carried the first cell's printed output.
+func TestCodeMultiTurnVariablesPersist(t *testing.T) {
+	f := newFixture(t, haystack, codeCfg(),
+		reply("Query: find", "Let me look.\n"+py(`i = context.find("secret")`, `line = context[i:i+30]`, `print("found at", i)`)),
+		reply("found at 15", py(`tok = line.splitlines()[0].split(" ")[3]`, `FINAL(tok)`)),
+	)
+	res, err := f.run(t, "find the token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Answer != "ABC-123" || res.Turns != 2 || res.Counters.ContextOps != 2 {
+		t.Fatalf("%+v", res)
+	}
+	if res.Vars["i"] != "15" {
+		t.Fatalf("vars %v", res.Vars)
+	}
+	cells := 0
+	for _, ev := range res.Trajectory {
+		if ev.Kind == trace.KindPlanStep && ev.Name == "cell" {
+			cells++
+			if ev.Attrs["fingerprint"] == "" || ev.Attrs["steps"] == nil {
+				t.Fatalf("cell span %v", ev.Attrs)
+			}
+		}
+	}
+	if cells != 2 {
+		t.Fatalf("cells %d", cells)
+	}
+}
+
+// An invented output followed by an answer must not finish the run: prose
+// FINAL is ignored, and a FINAL cell after a cell whose output the model
+// has not seen is not accepted.
+func TestCodeInventedOutputDoesNotFinish(t *testing.T) {
+	invented := py(`n = context.count("line")`, `print("n =", n)`) + "\nOutput:\n```\nn = 7\n```\nSo the answer is 7. FINAL(7)\n" + py(`FINAL(7)`)
+	f := newFixture(t, haystack, codeCfg(),
+		reply("Query: how many", invented),
+		reply("n = 2", py(`FINAL(n)`)),
+	)
+	res, err := f.run(t, "how many lines mention line?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Answer != int64(2) || res.Turns != 2 {
+		t.Fatalf("%+v", res)
+	}
+}
+
+// Prose beside code is never taken as the answer.
+func TestCodeProseAnswerIgnored(t *testing.T) {
+	f := newFixture(t, haystack, codeCfg(),
+		reply("Query: q", py(`x = len(context)`)+"\nFINAL(\"wrong\")"),
+		reply("[no output]", py(`FINAL_VAR("x")`)),
+	)
+	res, err := f.run(t, "q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Answer != int64(len(haystack)) {
+		t.Fatalf("%+v", res.Answer)
+	}
+}
+
+// FINAL_VAR and the answer dict both finish; the answer dict is checked
+// at the end of the cell.
+func TestCodeFinishConventions(t *testing.T) {
+	for name, code := range map[string]string{
+		"final_var":   py(`result = {"count": 3}`, `FINAL_VAR("result")`),
+		"answer_dict": py(`answer = {"content": {"count": 3}, "ready": True}`),
+		"final":       py(`FINAL({"count": 3})`, `print("never runs")`),
+	} {
+		t.Run(name, func(t *testing.T) {
+			f := newFixture(t, haystack, codeCfg(), reply("Query: q", code))
+			res, err := f.run(t, "q")
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, ok := res.Answer.(map[string]any)
+			if !ok || m["count"] != int64(3) || res.Turns != 1 {
+				t.Fatalf("%#v", res.Answer)
+			}
+		})
+	}
+}
+
+// A reply without code gets one host-written observation asking for code;
+// a second in a row ends the run.
+func TestCodeNoCodeRepair(t *testing.T) {
+	f := newFixture(t, haystack, codeCfg(),
+		reply("Query: q", "The answer is 42."),
+		reply("contained no code block", py(`FINAL(42)`)),
+	)
+	res, err := f.run(t, "q")
+	if err != nil || res.Answer != int64(42) {
+		t.Fatalf("%v %+v", err, res)
+	}
+	f = newFixture(t, haystack, codeCfg(),
+		reply("Query: q", "The answer is 42."),
+		reply("contained no code block", "Really, 42."),
+	)
+	_, err = f.run(t, "q")
+	if fault.KindOf(err) != KindMissingCode {
+		t.Fatalf("want missing_code, got %v", err)
+	}
+}
+
+// An exception is an observation with its type and line, not a failure;
+// later cells of the same reply do not run.
+func TestCodeExceptionIsObservation(t *testing.T) {
+	f := newFixture(t, haystack, codeCfg(),
+		reply("Query: q", py(`x = 1`, `y = [1][5]`)+"\n"+py(`print("second")`)),
+		reply("cell 2 not run", py(`FINAL(x)`)),
+	)
+	res, err := f.run(t, "q")
+	if err != nil || res.Answer != int64(1) {
+		t.Fatalf("%v %+v", err, res)
+	}
+}
+
+// Code mode needs capability code.
+func TestCodeNeedsCapability(t *testing.T) {
+	caps := DefaultCapabilities("test-model", "test-model")
+	f := newFixture(t, haystack, Config{Mode: ModeCode, Capabilities: caps}, reply("", py(`FINAL(1)`)))
+	_, err := f.run(t, "q")
+	if fault.KindOf(err) != kindCapabilityDenied {
+		t.Fatalf("want capability_denied, got %v", err)
+	}
+	if f.srv.Stats().Served != 0 {
+		t.Fatal("a model call was made")
+	}
+	if _, err := New(Config{Provider: f.eng.cfg.Provider, Store: f.store, Mode: "lisp"}); fault.KindOf(err) != KindInvalidConfig {
+		t.Fatalf("want invalid_config, got %v", err)
+	}
+	if !f.eng.Config().Capabilities.Has(capability.RLM) {
+		t.Fatal("caps")
+	}
+}
+
+// Cell stdout is truncated to the observation limit with a note of how
+// much was cut.
+func TestCodeObservationTruncated(t *testing.T) {
+	f := newFixture(t, haystack, Config{Mode: ModeCode, ObservationBytes: 512},
+		reply("Query: q", py(`print("x" * 5000)`)),
+		reply("bytes cut]", py(`FINAL("ok")`)),
+	)
+	res, err := f.run(t, "q")
+	if err != nil || res.Answer != "ok" {
+		t.Fatalf("%v %+v", err, res)
+	}
+}
+
+// llm_query_batched of 100 prompts: results in input order while the
+// cassette answers out of order, within the concurrency bound.
+func TestCodeLLMQueryBatched100(t *testing.T) {
+	inter := []replay.Interaction{
+		reply("Query: classify", py(
+			`prompts = ["classify item %d." % i for i in range(100)]`,
+			`out = llm_query_batched(prompts, concurrency=16)`,
+			`ok = all([out[i] == "label %d" % i for i in range(100)])`,
+			`print("in order:", ok, len(out))`)),
+		reply("in order: True 100", py(`FINAL(out[:3])`)),
+	}
+	for i := 99; i >= 0; i-- {
+		inter = append(inter, replayDelayed(fmt.Sprintf("classify item %d.", i), fmt.Sprintf("label %d", i), (i%5)))
+	}
+	f := newFixture(t, haystack, Config{Mode: ModeCode, Limits: budget.Limits{MaxConcurrency: 4}}, inter...)
+	res, err := f.run(t, "classify")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(res.Answer) != "[label 0 label 1 label 2]" || res.Counters.ModelCalls != 102 {
+		t.Fatalf("%v %+v", res.Answer, res.Counters)
+	}
+	if res.Counters.MaxInFlight > 4 || res.Counters.MaxInFlight < 2 {
+		t.Fatalf("max in flight %d", res.Counters.MaxInFlight)
+	}
+}
+
+// Budget exhaustion in the middle of a batch interrupts the cell and ends
+// the run with the budget's kind.
+func TestCodeBudgetExhaustedMidBatch(t *testing.T) {
+	inter := []replay.Interaction{
+		reply("Query: q", py(`out = llm_query_batched(["p%d" % i for i in range(50)], concurrency=2)`, `print("unreachable")`)),
+	}
+	for range 50 {
+		inter = append(inter, reply("", "sub"))
+	}
+	// Each call reports 110 tokens: the budget runs out after a few.
+	f := newFixture(t, haystack, Config{Mode: ModeCode, Limits: budget.Limits{MaxTotalTokens: 700, MaxConcurrency: 2}}, inter...)
+	res, err := f.run(t, "q")
+	if fault.KindOf(err) != budget.KindMaxTotalTokens {
+		t.Fatalf("want max_total_tokens_exceeded, got %v", err)
+	}
+	if res.Counters.ModelCalls >= 20 {
+		t.Fatalf("the batch was not interrupted: %d calls", res.Counters.ModelCalls)
+	}
+}
+
+// A fan-out that cannot fit the model-call budget is refused before any
+// sub-call.
+func TestCodeBatchRefusedOverBudget(t *testing.T) {
+	f := newFixture(t, haystack, Config{Mode: ModeCode, Limits: budget.Limits{MaxModelCalls: 10}},
+		reply("Query: q", py(`out = llm_query_batched(["p%d" % i for i in range(50)])`)))
+	res, err := f.run(t, "q")
+	if fault.KindOf(err) != budget.KindMaxModelCalls || res.Counters.ModelCalls != 1 {
+		t.Fatalf("%v %+v", err, res.Counters)
+	}
+}
+
+// rlm_query runs a child loop (its own interpreter) at depth 1.
+func TestCodeRLMQueryChild(t *testing.T) {
+	f := newFixture(t, haystack, codeCfg(),
+		reply("Query: who", py(`part = context[:40]`, `r = rlm_query("extract the token", context=part)`, `FINAL("token: " + r)`)),
+		reply("Query: extract the token", py(`FINAL(context.split(" ")[5].splitlines()[0])`)),
+	)
+	res, err := f.run(t, "who has it?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Answer != "token: ABC-123" || res.Recursion.RecursiveCalls != 1 || res.Recursion.MaxDepth != 1 {
+		t.Fatalf("%+v", res)
+	}
+}
+
+// The depth gate holds in code mode: a child at the maximum depth that
+// calls rlm_query ends the run with max_depth_exceeded.
+func TestCodeRLMQueryDepthGate(t *testing.T) {
+	f := newFixture(t, haystack, codeCfg(),
+		reply("Query: who", py(`r = rlm_query("deeper", context="some text")`)),
+		reply("Query: deeper", py(`r = rlm_query("deeper still", context="other")`)),
+	)
+	_, err := f.run(t, "who")
+	if fault.KindOf(err) != budget.KindMaxDepth {
+		t.Fatalf("want max_depth_exceeded, got %v", err)
+	}
+}
+
+// A tool the loop's capabilities do not grant is refused: the run ends
+// with capability_denied and the tool never runs; granted, it runs through
+// the tool runtime.
+func TestCodeToolDeniedByCapabilities(t *testing.T) {
+	var calls atomic.Int64
+	tools := upperTool(t, &calls)
+	f := newFixture(t, haystack, Config{Mode: ModeCode, Tools: tools},
+		reply("Query: q", py(`r = call_tool("upper", s="hi")`, `FINAL(r)`)))
+	_, err := f.run(t, "q")
+	if fault.KindOf(err) != kindCapabilityDenied || calls.Load() != 0 {
+		t.Fatalf("want capability_denied, got %v (calls %d)", err, calls.Load())
+	}
+	caps := f.eng.Config().Capabilities.Union(capability.MustSet("tool:upper"))
+	f = newFixture(t, haystack, Config{Mode: ModeCode, Tools: tools, Capabilities: caps},
+		reply("Query: q", py(`r = call_tool("upper", s="hi")`, `FINAL(r)`)))
+	res, err := f.run(t, "q")
+	if err != nil || res.Answer != "HI" || calls.Load() != 1 || res.Counters.ToolCalls != 1 {
+		t.Fatalf("%v %+v", err, res)
+	}
+}
+
+// Cancellation interrupts a running cell at once: the sub-call in flight
+// sees it and the run reports cancelled.
+func TestCodeCancelMidCell(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	prov := model.ProviderFunc(func(ctx context.Context, req model.Request) (*model.Response, error) {
+		if req.Messages[0].Role == model.RoleSystem {
+			return &model.Response{Text: py(`r = llm_query("slow")`, `print("unreachable")`)}, nil
+		}
+		cancel()
+		<-ctx.Done()
+		return nil, ctx.Err()
+	})
+	eng, h := codeEngine(t, haystack, Config{Provider: prov})
+	res, err := eng.Run(ctx, "q", h)
+	if fault.KindOf(err) != fault.KindCancelled || res.Status != StatusCancelled {
+		t.Fatalf("want cancelled, got %v", err)
+	}
+}
+
+// The run's time limit interrupts a cell that never ends.
+func TestCodeTimeLimitMidCell(t *testing.T) {
+	prov := model.ProviderFunc(func(ctx context.Context, req model.Request) (*model.Response, error) {
+		return &model.Response{Text: py(`n = 0`, `while True:`, `    n += 1`)}, nil
+	})
+	eng, h := codeEngine(t, haystack, Config{Provider: prov, Limits: budget.Limits{TimeLimit: 200 * time.Millisecond},
+		Code: repl.Config{MaxCellSteps: 1 << 62, MaxTotalSteps: 1 << 62, CellTimeout: time.Hour}})
+	_, err := eng.Run(context.Background(), "q", h)
+	if fault.KindOf(err) != budget.KindTimeLimit {
+		t.Fatalf("want time_limit_exceeded, got %v", err)
+	}
+}
+
+func codeEngine(t *testing.T, text string, cfg Config) (*Engine, corpus.Handle) {
+	t.Helper()
+	store := corpus.NewStore()
+	t.Cleanup(func() { store.Close() })
+	h, err := store.AddString("input", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Store, cfg.Mode = store, ModeCode
+	if cfg.Model == "" {
+		cfg.Model = "test-model"
+	}
+	eng, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return eng, h
+}
