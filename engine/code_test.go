@@ -13,8 +13,8 @@ import (
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
-	"github.com/rlm-go/rlm/repl"
 	"github.com/rlm-go/rlm/model/replay"
+	"github.com/rlm-go/rlm/repl"
 	"github.com/rlm-go/rlm/trace"
 )
 
