@@ -33,7 +33,7 @@ type Session struct {
 	e      *Engine
 	inputs []corpus.Handle
 
-	mu      sync.Mutex
+	mu       sync.Mutex
 	st       *codeState
 	history  []HistoryEntry
 	captured map[string]any // filled by capture during Save
