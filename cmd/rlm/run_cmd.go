@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
@@ -131,6 +132,7 @@ func newRunCmd() *cobra.Command {
 		ctxFile   string
 		asJSON    bool
 		traceFile string
+		mode      string
 	)
 	cmd := &cobra.Command{
 		Use:   "run [flags] QUERY",
@@ -158,7 +160,7 @@ and answers. Budgets are enforced tree-wide.`,
 			}
 			cfg := engine.Config{
 				Provider: sess.provider, Model: pf.model, SubModel: pf.subModel, Store: store,
-				Limits: bf.lim, ExperimentalDeepRecursion: bf.deep,
+				Limits: bf.lim, ExperimentalDeepRecursion: bf.deep, Mode: mode,
 			}
 			if len(tf.allow) > 0 {
 				ts, err := tf.open()
@@ -174,6 +176,9 @@ and answers. Budgets are enforced tree-wide.`,
 					sub = pf.model
 				}
 				cfg.Capabilities = engine.DefaultCapabilities(pf.model, sub).Union(ts.Caps)
+				if mode == engine.ModeCode {
+					cfg.Capabilities = cfg.Capabilities.Union(capability.Of(capability.Code))
+				}
 				cfg.Tools = &engine.RuntimeTools{Registry: ts.Registry, Invoker: ts.Runtime, AuthorityContext: cliAuthorityContext}
 			}
 			eng, err := engine.New(cfg)
@@ -206,6 +211,7 @@ and answers. Budgets are enforced tree-wide.`,
 	bf.register(cmd)
 	tf.register(cmd, true)
 	cmd.Flags().StringVar(&ctxFile, "context", "", "context file (- for stdin); required")
+	cmd.Flags().StringVar(&mode, "mode", engine.ModePlan, "how the model works: plan (validated JSON plans) or code (Python in a sandboxed, budgeted REPL)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print the result as JSON: {"status","answer","usage","error","trace"}`)
 	cmd.Flags().StringVar(&traceFile, "trace", "", "write the trace to FILE (.jsonl for JSON lines, else one JSON envelope)")
 	_ = cmd.MarkFlagRequired("context")
