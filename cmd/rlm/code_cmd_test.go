@@ -44,3 +44,15 @@ func TestChatSessionSaveResume(t *testing.T) {
 		t.Fatalf("exit %d: %q %s", code, out, errOut)
 	}
 }
+
+func TestDemoModeCode(t *testing.T) {
+	out, errOut, code := runCLI(t, "", "demo", "--mode", "code")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"llm_query_batched from a loop", "rlm_child", "plan_step cell", "max_connections=5", "status: completed"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("demo --mode code output lacks %q", want)
+		}
+	}
+}
