@@ -335,3 +335,77 @@ func codeEngine(t *testing.T, text string, cfg Config) (*Engine, corpus.Handle) 
 	}
 	return eng, h
 }
+
+// The context builtins: search, partition into sub-contexts with the same
+// interface, membership, bounded materialization (a large slice is a
+// sub-context; splitting more than the limit is an error the model sees).
+func TestCodeContextBuiltins(t *testing.T) {
+	text := lines(200, func(i int) string { return fmt.Sprintf("row %03d %s", i, map[bool]string{true: "needle", false: "hay"}[i%50 == 7]) })
+	// The second turn is served only when the observation carries the
+	// figures and the bound's error.
+	f := newFixture(t, text, Config{Mode: ModeCode, PromptBytes: 1024},
+		reply("Query: q", py(
+			`hits = context.search("needle", max_results=3)`,
+			`parts = context.partition(lines=50)`,
+			`big = context[0:2000]`,
+			`print(len(hits), hits[0]["line"], hits[0]["text"], len(parts), len(parts[1]), "row 057" in parts[1], parts[1].find("needle"), type(big), len(big))`,
+			`rows = context.splitlines()`)),
+		reply("3 8 row 007 needle 4 603 True 92 context 2000\n", py(`FINAL(parts[1].splitlines()[7])`)),
+	)
+	res, err := f.run(t, "q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Answer != "row 057 needle" {
+		t.Fatalf("%v", res.Answer)
+	}
+	var obs string
+	for _, ev := range res.Trajectory {
+		if ev.Kind == trace.KindPlanStep && ev.Name == "cell" && ev.Attrs["exception"] != nil {
+			obs = fmt.Sprint(ev.Attrs["exception"])
+		}
+	}
+	if obs == "" {
+		t.Fatal("splitting more than the limit raised nothing")
+	}
+}
+
+// Every sub-call of a cell is a child of the cell's span.
+func TestCodeSubCallsAreCellChildren(t *testing.T) {
+	f := newFixture(t, haystack, codeCfg(),
+		reply("Query: q", py(`a = llm_query("one")`, `b = llm_query_batched(["two", "three"])`, `FINAL([a] + b)`)),
+		reply("one", "1"), reply("two", "2"), reply("three", "3"),
+	)
+	res, err := f.run(t, "q")
+	if err != nil || fmt.Sprint(res.Answer) != "[1 2 3]" {
+		t.Fatalf("%v %v", err, res.Answer)
+	}
+	parent := map[string]string{}
+	var cell string
+	for _, ev := range res.Trajectory {
+		parent[ev.ID] = ev.Parent
+		if ev.Kind == trace.KindPlanStep && ev.Name == "cell" {
+			cell = ev.ID
+		}
+	}
+	under := func(id string) bool {
+		for ; id != ""; id = parent[id] {
+			if id == cell {
+				return true
+			}
+		}
+		return false
+	}
+	n := 0
+	for _, ev := range res.Trajectory {
+		if ev.Kind == trace.KindModelCall && ev.Depth == 1 {
+			n++
+			if !under(ev.ID) {
+				t.Fatalf("sub-call %s is not under the cell", ev.ID)
+			}
+		}
+	}
+	if n != 3 {
+		t.Fatalf("%d sub-calls", n)
+	}
+}
