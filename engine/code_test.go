@@ -340,7 +340,9 @@ func codeEngine(t *testing.T, text string, cfg Config) (*Engine, corpus.Handle) 
 // interface, membership, bounded materialization (a large slice is a
 // sub-context; splitting more than the limit is an error the model sees).
 func TestCodeContextBuiltins(t *testing.T) {
-	text := lines(200, func(i int) string { return fmt.Sprintf("row %03d %s", i, map[bool]string{true: "needle", false: "hay"}[i%50 == 7]) })
+	text := lines(200, func(i int) string {
+		return fmt.Sprintf("row %03d %s", i, map[bool]string{true: "needle", false: "hay"}[i%50 == 7])
+	})
 	// The second turn is served only when the observation carries the
 	// figures and the bound's error.
 	f := newFixture(t, text, Config{Mode: ModeCode, PromptBytes: 1024},
