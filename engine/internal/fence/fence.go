@@ -107,4 +107,3 @@ func stripThink(text string) string {
 	}
 	return text
 }
-
