@@ -411,3 +411,23 @@ func TestCodeSubCallsAreCellChildren(t *testing.T) {
 		t.Fatalf("%d sub-calls", n)
 	}
 }
+
+// A child inherits only what its parent grants: without code in the child
+// capabilities, a code-mode root's rlm_query child runs in plan mode.
+func TestCodeChildWithoutCodeRunsPlanMode(t *testing.T) {
+	child := DefaultCapabilities("test-model", "test-model")
+	f := newFixture(t, haystack, Config{Mode: ModeCode, ChildCapabilities: child},
+		reply("Query: root", py(`r = rlm_query("child question", context="some text")`, `FINAL(r)`)),
+		reply("Query: child question", `{"answer":"from a plan child"}`),
+	)
+	res, err := f.run(t, "root")
+	if err != nil || res.Answer != "from a plan child" {
+		t.Fatalf("%v %+v", err, res)
+	}
+	// A child set that asks for code the root lacks is a configuration
+	// error.
+	if _, err := New(Config{Provider: f.eng.cfg.Provider, Store: f.store, Capabilities: child,
+		ChildCapabilities: capability.Of(capability.Code)}); fault.KindOf(err) != capability.KindWideningDenied {
+		t.Fatalf("want widening_denied, got %v", err)
+	}
+}
