@@ -32,6 +32,15 @@ const (
 // without any code block beyond its repair limit.
 const KindMissingCode fault.Kind = "missing_code"
 
+// codeTraceBytes bounds the code, output and reply text kept on spans when
+// traces keep content.
+const codeTraceBytes = 4 << 10
+
+// codeTraceContent reports whether traces keep the code, its output and the
+// reply text (rlm run --trace-content). Until the engine has that switch it
+// is off: traces hold no model text.
+func codeTraceContent(*run) bool { return false }
+
 // codeRepairs bounds consecutive code-mode replies without code that earn a
 // host-written observation asking for code (the loop's repair limit).
 const codeRepairs = 1
@@ -128,7 +137,11 @@ func (r *run) codeTurn(ctx context.Context, n node, p model.Provider, modelName 
 		text = resp.Reasoning
 	}
 	blocks, prose := fence.Blocks(text)
-	trace.Emit(ctx, trace.KindNote, "reply", map[string]any{"code_blocks": len(blocks), "prose_bytes": prose}, nil)
+	attrs := map[string]any{"code_blocks": len(blocks), "prose_bytes": prose}
+	if codeTraceContent(r) {
+		attrs["reply"] = textcut.Prefix(text, codeTraceBytes)
+	}
+	trace.Emit(ctx, trace.KindNote, "reply", attrs, nil)
 	if len(blocks) == 0 {
 		if strings.TrimSpace(text) == "" {
 			text = "[empty reply]"
@@ -138,7 +151,7 @@ func (r *run) codeTurn(ctx context.Context, n node, p model.Provider, modelName 
 	var cells []cellReport
 	printed := false
 	for i, src := range blocks {
-		out, err := st.host.exec(ctx, st.it, src, i+1)
+		out, err := st.host.exec(ctx, st.it, src, i+1, codeTraceContent(r))
 		cells = append(cells, cellReport{index: i + 1, out: out})
 		if err != nil {
 			return text, codeObs{}, false, err
@@ -282,7 +295,7 @@ func codeVars(it *repl.Interp) map[string]any {
 // exec runs one cell as a traced span (code fingerprint, steps, bytes out)
 // whose sub-calls are its children. A fatal error raised where a builtin
 // cannot return one (a slice over budget) is reported here.
-func (h *codeHost) exec(ctx context.Context, it *repl.Interp, src string, index int) (*repl.Outcome, error) {
+func (h *codeHost) exec(ctx context.Context, it *repl.Interp, src string, index int, content bool) (*repl.Outcome, error) {
 	cctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	cctx, sp := trace.Start(cctx, trace.KindPlanStep, "cell")
@@ -313,6 +326,10 @@ func (h *codeHost) exec(ctx context.Context, it *repl.Interp, src string, index 
 	}
 	if out.Final != nil {
 		sp.Set("final", true)
+	}
+	if content {
+		sp.Set("code", textcut.Prefix(src, codeTraceBytes))
+		sp.Set("stdout", textcut.Prefix(out.Stdout, codeTraceBytes))
 	}
 	sp.End(err)
 	return out, err

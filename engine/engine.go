@@ -87,6 +87,12 @@ type Config struct {
 	Limits budget.Limits
 	// ExperimentalDeepRecursion must be set for Limits.MaxDepth above 1.
 	ExperimentalDeepRecursion bool
+	// Mode is how loops work: ModePlan (default, JSON plans) or ModeCode
+	// (the model writes code run by a sandboxed interpreter; needs
+	// capability code, which the default capabilities then include).
+	Mode string
+	// Code bounds each code-mode interpreter (zero fields: repl defaults).
+	Code repl.Config
 	// ObservationBytes bounds the observation fed back per turn.
 	ObservationBytes int
 	// PromptBytes bounds the text of one {"text":E} expression.
@@ -100,12 +106,6 @@ type Config struct {
 	// ContextLimits bound each context operation (zero fields: corpus
 	// defaults, with MaxResults DefaultMaxResults).
 	ContextLimits corpus.Limits
-	// Mode is how loops work: ModePlan (default, JSON plans) or ModeCode
-	// (the model writes code run by a sandboxed interpreter; needs
-	// capability code, which the default capabilities then include).
-	Mode string
-	// Code bounds each code-mode interpreter (zero fields: repl defaults).
-	Code repl.Config
 }
 
 // DefaultCapabilities returns the root capabilities used when none are
