@@ -163,7 +163,9 @@ func (r *run) codeTurn(ctx context.Context, n node, p model.Provider, modelName 
 				// The answer is not accepted; the model sees the real
 				// output and must finish again.
 				cells[len(cells)-1].deferred = true
-				st.host.clearAnswer(st.it)
+				if err := st.host.clearAnswer(ctx, st.it); err != nil {
+					return text, codeObs{}, false, err
+				}
 				break
 			}
 			if err := r.finish(ans, out.Final.Value); err != nil {
@@ -380,10 +382,12 @@ func (h *codeHost) fail(err error) {
 
 // clearAnswer drops an answer dict whose finish was not accepted, so it
 // does not finish the next cell unseen.
-func (h *codeHost) clearAnswer(it *repl.Interp) {
+func (h *codeHost) clearAnswer(ctx context.Context, it *repl.Interp) error {
 	for _, v := range it.Vars() {
 		if v.Name == "answer" {
-			it.Set("answer", starlark.None)
+			_, err := it.Exec(ctx, "answer = None\n")
+			return err
 		}
 	}
+	return nil
 }

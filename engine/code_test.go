@@ -74,6 +74,19 @@ func TestCodeInventedOutputDoesNotFinish(t *testing.T) {
 	}
 }
 
+// A deferred answer dict does not finish a later cell unseen.
+func TestCodeDeferredAnswerDictCleared(t *testing.T) {
+	f := newFixture(t, haystack, codeCfg(),
+		reply("Query: q", py(`print("looking")`)+"\n"+py(`answer = {"content": "guess", "ready": True}`)),
+		reply("not accepted", py(`print("still looking")`)),
+		reply("still looking", py(`FINAL("checked")`)),
+	)
+	res, err := f.run(t, "q")
+	if err != nil || res.Answer != "checked" || res.Turns != 3 {
+		t.Fatalf("%v %+v", err, res)
+	}
+}
+
 // Prose beside code is never taken as the answer.
 func TestCodeProseAnswerIgnored(t *testing.T) {
 	f := newFixture(t, haystack, codeCfg(),

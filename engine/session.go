@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 
@@ -36,7 +38,8 @@ type Session struct {
 	mu       sync.Mutex
 	st       *codeState
 	history  []HistoryEntry
-	captured map[string]any // filled by capture during Save
+	captured map[string]any            // filled by capture during Save
+	restore  map[string]starlark.Value // read by restoreVar during ResumeSession
 }
 
 // HistoryEntry is one answered query of a session.
@@ -66,7 +69,10 @@ func (e *Engine) NewSession(inputs ...corpus.Handle) (*Session, error) {
 		return nil, fault.New(fault.PhaseConfig, KindInvalidConfig, "a session needs at least one context")
 	}
 	s := &Session{e: e, inputs: inputs}
-	st, err := newCodeState(e, inputs, starlark.StringDict{"_rlm_session_capture": starlark.NewBuiltin("_rlm_session_capture", s.capture)})
+	st, err := newCodeState(e, inputs, starlark.StringDict{
+		"_rlm_session_capture": starlark.NewBuiltin("_rlm_session_capture", s.capture),
+		"_rlm_session_restore": starlark.NewBuiltin("_rlm_session_restore", s.restoreVar),
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -91,11 +97,14 @@ func (e *Engine) ResumeSession(data []byte, inputs ...corpus.Handle) (*Session, 
 	if err != nil {
 		return nil, err
 	}
-	for name, v := range saved.Globals {
+	// Restored through a cell, so they are ordinary user variables again.
+	var src strings.Builder
+	s.restore = map[string]starlark.Value{}
+	for _, name := range slices.Sorted(maps.Keys(saved.Globals)) {
 		if !isIdent(name) || name == "history" {
 			return nil, fault.New(fault.PhaseConfig, KindInvalidSession, "saved variable name is not an identifier").With("name", name)
 		}
-		g, err := plainGo(v, s.st.host)
+		g, err := plainGo(saved.Globals[name], s.st.host)
 		if err != nil {
 			return nil, fault.Wrap(err, fault.PhaseConfig, KindInvalidSession, "saved variable is not plain data").With("name", name)
 		}
@@ -103,8 +112,19 @@ func (e *Engine) ResumeSession(data []byte, inputs ...corpus.Handle) (*Session, 
 		if err != nil {
 			return nil, fault.Wrap(err, fault.PhaseConfig, KindInvalidSession, "saved variable is not plain data").With("name", name)
 		}
-		s.st.it.Set(name, sv)
+		s.restore[name] = sv
+		fmt.Fprintf(&src, "%s = _rlm_session_restore(%q)\n", name, name)
 	}
+	if src.Len() > 0 {
+		out, err := s.st.it.Exec(context.Background(), src.String())
+		if err == nil && out.Exception != nil {
+			err = fault.New(fault.PhaseConfig, KindInvalidSession, "restoring session variables failed").With("exception", out.Exception.Message)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	s.restore = nil
 	for i := range saved.History {
 		a, err := plainGo(saved.History[i].Answer, s.st.host)
 		if err != nil {
@@ -207,6 +227,19 @@ func (s *Session) capture(_ *starlark.Thread, _ *starlark.Builtin, args starlark
 	name, _ := starlark.AsString(args[0])
 	if v, err := repl.ToGo(args[1]); err == nil {
 		s.captured[name] = v
+	}
+	return starlark.None, nil
+}
+
+// restoreVar is the hidden builtin through which ResumeSession binds saved
+// variables.
+func (s *Session) restoreVar(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	if len(args) != 1 || s.restore == nil {
+		return starlark.None, nil
+	}
+	name, _ := starlark.AsString(args[0])
+	if v, ok := s.restore[name]; ok {
+		return v, nil
 	}
 	return starlark.None, nil
 }

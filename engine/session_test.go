@@ -51,6 +51,11 @@ func TestSessionPersistsAndResumes(t *testing.T) {
 	if len(r.History()) != 3 {
 		t.Fatal(r.History())
 	}
+	// Restored variables are ordinary variables: saved again.
+	data, err = r.Save()
+	if err != nil || json.Unmarshal(data, &saved) != nil || saved.Globals["n"] != float64(3) || len(saved.History) != 3 {
+		t.Fatalf("%v %s", err, data)
+	}
 	if _, err := f.eng.ResumeSession([]byte(`{"version":9}`), f.h); fault.KindOf(err) != KindInvalidSession {
 		t.Fatalf("want invalid_session, got %v", err)
 	}
