@@ -18,6 +18,7 @@ import (
 	"go.starlark.net/lib/json"
 	"go.starlark.net/lib/math"
 	"go.starlark.net/starlark"
+	"go.starlark.net/starlarkstruct"
 	"go.starlark.net/syntax"
 
 	"github.com/rlm-go/rlm/fault"
@@ -114,7 +115,9 @@ func New(cfg Config, host starlark.StringDict) (*Interp, error) {
 	}
 	it := &Interp{cfg: cfg, host: host, globals: starlark.StringDict{}}
 	it.std = starlark.StringDict{
-		"json": json.Module, "math": math.Module,
+		"json": &starlarkstruct.Module{Name: "json", Members: starlark.StringDict{
+			"dumps": json.Module.Members["encode"], "loads": json.Module.Members["decode"]}},
+		"math": math.Module,
 		"FINAL": starlark.NewBuiltin("FINAL", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 			if len(args) != 1 {
 				return nil, fmt.Errorf("FINAL takes one argument")
