@@ -9,6 +9,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"os/exec"
+	"time"
+
 	"github.com/rlm-go/rlm/bench"
 	"github.com/rlm-go/rlm/fault"
 )
@@ -20,7 +23,7 @@ func newBenchCmd() *cobra.Command {
 		Long: `Benchmarks with known answers over generated long contexts, and a deterministic
 conformance suite of the engine. See docs/bench.md.`,
 	}
-	cmd.AddCommand(newBenchRunCmd(), newBenchConformanceCmd())
+	cmd.AddCommand(newBenchRunCmd(), newBenchConformanceCmd(), newBenchCodeCorpusCmd())
 	return cmd
 }
 
@@ -150,5 +153,54 @@ Exits 1 when a case fails.`,
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the JSON report on stdout (the text goes to stderr)")
 	cmd.Flags().StringVar(&report, "report", "", "write the JSON report to FILE")
 	cmd.Flags().StringSliceVar(&cases, "case", nil, fmt.Sprintf("run only these cases (of %d)", len(bench.ConformanceCaseNames())))
+	return cmd
+}
+
+func newBenchCodeCorpusCmd() *cobra.Command {
+	var (
+		asJSON, noPython, cells bool
+		python                  string
+		timeout                 time.Duration
+	)
+	cmd := &cobra.Command{
+		Use:   "code-corpus FILE",
+		Short: "Measure how many model-written Python cells run unchanged in code mode",
+		Long: `Run every cell of a code corpus (a JSON list of {id, code, traj, step, ...})
+in code mode and, where python3 exists, in CPython as the baseline, with the
+same stubs (llm_query and rlm_query return a placeholder, context is a
+generated text of about 200 KB). Cells of one trajectory (same "traj") run in
+one interpreter in "step" order, in both. Prints the share of the cells that
+run in CPython which also run unchanged in code mode, and the failures by
+cause. See docs/code.md.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			corpus, err := bench.ReadCodeCorpus(args[0])
+			if err != nil {
+				return err
+			}
+			if !noPython && python == "" {
+				if p, err := exec.LookPath("python3"); err == nil {
+					python = p
+				}
+			}
+			if noPython {
+				python = ""
+			}
+			rep, err := bench.RunCodeCorpus(cmd.Context(), corpus, bench.CodeCorpusConfig{Python: python, CellTimeout: timeout, Cells: cells})
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), rep)
+			}
+			return bench.WriteCodeCorpus(cmd.OutOrStdout(), rep)
+		},
+	}
+	fl := cmd.Flags()
+	fl.BoolVar(&asJSON, "json", false, "print the report as JSON")
+	fl.StringVar(&python, "python", "", "CPython interpreter of the baseline (default: python3 on PATH)")
+	fl.BoolVar(&noPython, "no-python", false, "skip the CPython baseline (the share is then over all cells)")
+	fl.BoolVar(&cells, "cells", false, "include per-cell results in the JSON report")
+	fl.DurationVar(&timeout, "timeout", 10*time.Second, "wall time per cell, in both interpreters")
 	return cmd
 }

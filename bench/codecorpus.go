@@ -1,0 +1,401 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"go.starlark.net/starlark"
+
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/repl"
+)
+
+// KindInvalidCorpus: the code corpus file cannot be read or decoded.
+const KindInvalidCorpus fault.Kind = "invalid_corpus"
+
+// CodeCell is one model-written cell of a code corpus.
+type CodeCell struct {
+	ID   string `json:"id"`
+	Code string `json:"code"`
+	Traj string `json:"traj,omitempty"` // cells of one trajectory share an interpreter, in Step order
+	Step int    `json:"step,omitempty"`
+}
+
+// CodeCorpusConfig configures RunCodeCorpus.
+type CodeCorpusConfig struct {
+	Python      string        // CPython interpreter for the baseline; "" skips the baseline
+	CellTimeout time.Duration // per cell, both interpreters (default 10s)
+	Cells       bool          // keep per-cell results in the report
+}
+
+// CellResult is one cell's outcome in both interpreters.
+type CellResult struct {
+	ID         string `json:"id"`
+	CPythonOK  *bool  `json:"cpython_ok,omitempty"`
+	CPythonErr string `json:"cpython_error,omitempty"`
+	CodeOK     bool   `json:"code_ok"`
+	CodeErr    string `json:"code_error,omitempty"`
+	Translated bool   `json:"translated"`
+}
+
+// CauseCount counts the code-mode failures of one cause.
+type CauseCount struct {
+	Cause string   `json:"cause"`
+	Count int      `json:"count"`
+	Cells []string `json:"cells"`
+}
+
+// CodeCorpusReport is the compatibility figure of code mode on a corpus.
+type CodeCorpusReport struct {
+	Cells        int          `json:"cells"`
+	Trajectories int          `json:"trajectories"`
+	Baseline     string       `json:"baseline"`   // "cpython" or "none"
+	CPythonOK    int          `json:"cpython_ok"` // cells that run in CPython
+	CodeOK       int          `json:"code_ok"`    // cells that run in code mode
+	BothOK       int          `json:"both_ok"`    // CPython-running cells that also run in code mode
+	Share        float64      `json:"share"`      // BothOK / CPythonOK (CodeOK / Cells without a baseline)
+	Translated   int          `json:"translated"` // cells the translation layer rewrote
+	Failures     []CauseCount `json:"failures"`   // causes among the CPython-running cells code mode fails
+	Results      []CellResult `json:"results,omitempty"`
+}
+
+// ReadCodeCorpus reads a corpus file: a JSON list of {id, code, traj, step, ...}.
+func ReadCodeCorpus(path string) ([]CodeCell, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fault.Wrap(err, fault.PhaseConfig, KindInvalidCorpus, "cannot read the code corpus").With("path", path)
+	}
+	var cells []CodeCell
+	if err := json.Unmarshal(raw, &cells); err != nil {
+		return nil, fault.Wrap(err, fault.PhaseConfig, KindInvalidCorpus, "the code corpus is not a JSON list of {id, code, ...}").
+			With("path", path).With("hint", "each element needs \"id\" and \"code\"; \"traj\" and \"step\" group cells of one trajectory")
+	}
+	return cells, nil
+}
+
+// trajectories groups cells by Traj (a cell without one is its own
+// trajectory), each in Step order, trajectories in name order.
+func trajectories(cells []CodeCell) [][]CodeCell {
+	by := map[string][]CodeCell{}
+	for _, c := range cells {
+		key := c.Traj
+		if key == "" {
+			key = "\x00" + c.ID
+		}
+		by[key] = append(by[key], c)
+	}
+	keys := make([]string, 0, len(by))
+	for k := range by {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := make([][]CodeCell, 0, len(keys))
+	for _, k := range keys {
+		t := by[k]
+		sort.SliceStable(t, func(i, j int) bool {
+			if t[i].Step != t[j].Step {
+				return t[i].Step < t[j].Step
+			}
+			return t[i].ID < t[j].ID
+		})
+		out = append(out, t)
+	}
+	return out
+}
+
+// Placeholder is what the stubbed llm_query and rlm_query return.
+const Placeholder = "[placeholder sub-model answer]"
+
+// CorpusContext is the stub `context` both interpreters see: a deterministic
+// text of about 200 KB of dated, numbered, labelled lines.
+func CorpusContext() string {
+	var b strings.Builder
+	labels := []string{"alpha", "beta", "gamma", "delta", "epsilon"}
+	for i := 0; i < 2000; i++ {
+		fmt.Fprintf(&b, "[2024-%02d-%02d] user_%d (%s): item %d costs $%d.%02d; see section %d. The quick brown fox jumps over the lazy dog.\n",
+			1+i%12, 1+i%28, i%97, labels[i%len(labels)], i, (i*37)%500, (i*13)%100, i%40)
+	}
+	return b.String()
+}
+
+//go:embed codecorpus_driver.py
+var cpythonDriver string
+
+// RunCodeCorpus runs every cell in code mode and, when cfg.Python is set, in
+// CPython as the baseline, with the same stubs (llm_query,
+// llm_query_batched, rlm_query, rlm_query_batched return Placeholder;
+// context and context_0 are CorpusContext(); history is []; FINAL,
+// FINAL_VAR and SHOW_VARS are the code-mode ones or equivalent stubs).
+// Cells of one trajectory run in one interpreter, in order, in both.
+func RunCodeCorpus(ctx context.Context, cells []CodeCell, cfg CodeCorpusConfig) (*CodeCorpusReport, error) {
+	if cfg.CellTimeout <= 0 {
+		cfg.CellTimeout = 10 * time.Second
+	}
+	trajs := trajectories(cells)
+	text := CorpusContext()
+	rep := &CodeCorpusReport{Cells: len(cells), Trajectories: len(trajs), Baseline: "none"}
+
+	var base map[string]pyResult
+	var envs [][]string
+	if cfg.Python != "" {
+		var err error
+		if base, envs, err = runCPython(ctx, cfg.Python, trajs, text, cfg.CellTimeout); err != nil {
+			return nil, err
+		}
+		rep.Baseline = "cpython"
+	}
+
+	causes := map[string]*CauseCount{}
+	for ti, t := range trajs {
+		host := stubHost(text)
+		if envs != nil {
+			for _, name := range envs[ti] {
+				if _, ok := host[name]; !ok && !repl.IsStandard(name) {
+					host[name] = envStub{}
+				}
+			}
+		}
+		it, err := repl.New(repl.Config{CellTimeout: cfg.CellTimeout}, host)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range t {
+			o, err := it.Exec(ctx, c.Code)
+			if err != nil {
+				return nil, err
+			}
+			r := CellResult{ID: c.ID, CodeOK: o.Exception == nil, Translated: o.Translated}
+			if o.Exception != nil {
+				r.CodeErr = o.Exception.Type + ": " + o.Exception.Message
+			}
+			if o.Translated {
+				rep.Translated++
+			}
+			if r.CodeOK {
+				rep.CodeOK++
+			}
+			if base != nil {
+				b := base[c.ID]
+				ok := b.OK
+				r.CPythonOK = &ok
+				if !ok {
+					r.CPythonErr = b.Type + ": " + b.Message
+				}
+				if ok {
+					rep.CPythonOK++
+					if r.CodeOK {
+						rep.BothOK++
+					}
+				}
+			}
+			if !r.CodeOK && (base == nil || base[c.ID].OK) {
+				key := cause(o.Exception)
+				cc := causes[key]
+				if cc == nil {
+					cc = &CauseCount{Cause: key}
+					causes[key] = cc
+				}
+				cc.Count++
+				cc.Cells = append(cc.Cells, c.ID)
+			}
+			if cfg.Cells {
+				rep.Results = append(rep.Results, r)
+			}
+		}
+	}
+	if base != nil {
+		if rep.CPythonOK > 0 {
+			rep.Share = float64(rep.BothOK) / float64(rep.CPythonOK)
+		}
+	} else if rep.Cells > 0 {
+		rep.Share = float64(rep.CodeOK) / float64(rep.Cells)
+	}
+	rep.Failures = []CauseCount{}
+	for _, cc := range causes {
+		rep.Failures = append(rep.Failures, *cc)
+	}
+	sort.Slice(rep.Failures, func(i, j int) bool {
+		a, b := rep.Failures[i], rep.Failures[j]
+		if a.Count != b.Count {
+			return a.Count > b.Count
+		}
+		return a.Cause < b.Cause
+	})
+	return rep, nil
+}
+
+var (
+	quotedRe = regexp.MustCompile(`"[^"]*"|'[^']*'|\x60[^\x60]*\x60`)
+	numberRe = regexp.MustCompile(`\b\d+\b`)
+)
+
+// cause classes an exception: its type and its message with names and numbers elided.
+func cause(e *repl.Exception) string {
+	if e == nil {
+		return "ok"
+	}
+	m := quotedRe.ReplaceAllString(e.Message, "…")
+	m = numberRe.ReplaceAllString(m, "N")
+	if i := strings.Index(m, "undefined: "); i == 0 {
+		m = "undefined: NAME"
+	}
+	if len(m) > 80 {
+		m = m[:80]
+	}
+	return e.Type + ": " + m
+}
+
+func stubHost(text string) starlark.StringDict {
+	ph := starlark.String(Placeholder)
+	one := func(name string) *starlark.Builtin {
+		return starlark.NewBuiltin(name, func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
+			return ph, nil
+		})
+	}
+	batch := func(name string) *starlark.Builtin {
+		return starlark.NewBuiltin(name, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if len(args) == 0 {
+				return nil, repl.Raise("TypeError", "%s() missing the prompts argument", name)
+			}
+			n := 0
+			if s, ok := args[0].(starlark.Sequence); ok {
+				n = s.Len()
+			}
+			out := make([]starlark.Value, n)
+			for i := range out {
+				out[i] = ph
+			}
+			return starlark.NewList(out), nil
+		})
+	}
+	return starlark.StringDict{
+		"context":           starlark.String(text),
+		"context_0":         starlark.String(text),
+		"history":           starlark.NewList(nil),
+		"llm_query":         one("llm_query"),
+		"rlm_query":         one("rlm_query"),
+		"llm_query_batched": batch("llm_query_batched"),
+		"rlm_query_batched": batch("rlm_query_batched"),
+	}
+}
+
+// envStub stands for a name of a trajectory's own scaffold (a tool or
+// variable the corpus cell reads but never binds), the same in both
+// interpreters: calls, attributes and items give stubs, it iterates as empty,
+// has length 0 and is false.
+type envStub struct{}
+
+var (
+	_ starlark.Callable  = envStub{}
+	_ starlark.HasAttrs  = envStub{}
+	_ starlark.Mapping   = envStub{}
+	_ starlark.Sequence  = envStub{}
+	_ starlark.Sliceable = envStub{}
+)
+
+func (envStub) String() string        { return "<stub>" }
+func (envStub) Type() string          { return "Stub" }
+func (envStub) Freeze()               {}
+func (envStub) Truth() starlark.Bool  { return false }
+func (envStub) Hash() (uint32, error) { return 7, nil }
+func (envStub) Name() string          { return "stub" }
+func (envStub) CallInternal(*starlark.Thread, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
+	return envStub{}, nil
+}
+func (envStub) Attr(string) (starlark.Value, error)              { return envStub{}, nil }
+func (envStub) AttrNames() []string                              { return nil }
+func (envStub) Get(starlark.Value) (starlark.Value, bool, error) { return envStub{}, true, nil }
+func (envStub) Has(starlark.Value) (bool, error)                 { return false, nil }
+func (envStub) Slice(int, int, int) starlark.Value               { return envStub{} }
+func (envStub) Index(int) starlark.Value                         { return envStub{} }
+func (envStub) Len() int                                         { return 0 }
+func (envStub) Iterate() starlark.Iterator                       { return starlark.NewList(nil).Iterate() }
+
+type pyResult struct {
+	ID      string `json:"id"`
+	OK      bool   `json:"ok"`
+	Type    string `json:"type"`
+	Message string `json:"message"`
+}
+
+// runCPython runs the trajectories in one CPython subprocess (the driver
+// script), each trajectory in a fresh globals dict, with a per-cell alarm.
+func runCPython(ctx context.Context, python string, trajs [][]CodeCell, text string, timeout time.Duration) (map[string]pyResult, [][]string, error) {
+	req := map[string]any{"context": text, "timeout": timeout.Seconds(), "placeholder": Placeholder, "trajectories": trajs}
+	in, err := json.Marshal(req)
+	if err != nil {
+		return nil, nil, fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, "cannot encode the corpus for CPython")
+	}
+	n := 0
+	for _, t := range trajs {
+		n += len(t)
+	}
+	cctx, cancel := context.WithTimeout(ctx, time.Duration(n+1)*timeout+30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(cctx, python, "-c", cpythonDriver)
+	cmd.Stdin = bytes.NewReader(in)
+	var out, stderr bytes.Buffer
+	cmd.Stdout = &out
+	cmd.Stderr = &stderr
+	cmd.Env = []string{"PYTHONHASHSEED=0", "PYTHONDONTWRITEBYTECODE=1"}
+	if err := cmd.Run(); err != nil {
+		return nil, nil, fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, "the CPython baseline failed").
+			With("python", python).With("stderr", lastLines(stderr.String(), 5)).
+			With("hint", "pass --python with a working python3, or --no-python to skip the baseline")
+	}
+	var res struct {
+		Results []pyResult `json:"results"`
+		Env     [][]string `json:"env"`
+	}
+	if err := json.NewDecoder(io.LimitReader(&out, 64<<20)).Decode(&res); err != nil || len(res.Env) != len(trajs) {
+		return nil, nil, fault.Wrap(err, fault.PhaseExecute, fault.KindMalformed, "the CPython baseline printed no results")
+	}
+	m := make(map[string]pyResult, len(res.Results))
+	for _, r := range res.Results {
+		m[r.ID] = r
+	}
+	return m, res.Env, nil
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// WriteCodeCorpus prints the report as text.
+func WriteCodeCorpus(w io.Writer, r *CodeCorpusReport) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "cells: %d in %d trajectories (a trajectory's cells share one interpreter, in order)\n", r.Cells, r.Trajectories)
+	if r.Baseline == "cpython" {
+		fmt.Fprintf(&b, "CPython runs %d cells; code mode runs %d of them unchanged: %.1f%%\n", r.CPythonOK, r.BothOK, 100*r.Share)
+		fmt.Fprintf(&b, "code mode runs %d cells in all; the translation layer rewrote %d\n", r.CodeOK, r.Translated)
+	} else {
+		fmt.Fprintf(&b, "no CPython baseline: code mode runs %d of %d cells: %.1f%%; the translation layer rewrote %d\n", r.CodeOK, r.Cells, 100*r.Share, r.Translated)
+	}
+	if len(r.Failures) > 0 {
+		b.WriteString("failures by cause:\n")
+		for _, f := range r.Failures {
+			ids := f.Cells
+			more := ""
+			if len(ids) > 5 {
+				ids, more = ids[:5], fmt.Sprintf(" +%d", len(f.Cells)-5)
+			}
+			fmt.Fprintf(&b, "  %4d  %s  [%s%s]\n", f.Count, f.Cause, strings.Join(ids, " "), more)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,680 @@
+package repl
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"sort"
+	"strings"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+
+	"github.com/rlm-go/rlm/repl/internal/pymod"
+)
+
+type builtinFn = func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error)
+
+// modules importable by name (import X / from X import Y).
+var modules = map[string]starlark.Value{
+	"re":          pymod.Re,
+	"json":        pymod.JSON,
+	"math":        pymod.Math,
+	"collections": pymod.Collections,
+	"string":      pymod.String,
+	"time":        pymod.Time,
+}
+
+// standard returns the predeclared names of code mode (a fresh dict per interpreter).
+func standard() starlark.StringDict {
+	d := starlark.StringDict{}
+	add := func(name string, fn builtinFn) { d[name] = starlark.NewBuiltin(name, fn) }
+	add("print", builtinPrint)
+	add("FINAL", builtinFinal)
+	add("FINAL_VAR", builtinFinalVar)
+	add("SHOW_VARS", builtinShowVars)
+	add("sum", builtinSum)
+	add("min", minmax(syntax.LT))
+	add("max", minmax(syntax.GT))
+	add("round", builtinRound)
+	add("isinstance", builtinIsinstance)
+	add("map", builtinMap)
+	add("filter", builtinFilter)
+	add("divmod", builtinDivmod)
+	add("pow", builtinPow)
+	add("callable", builtinCallable)
+	add("enumerate", builtinEnumerate)
+	add("iter", builtinIter)
+	add("next", builtinNext)
+	add("format", builtinFormat)
+	add("str", builtinStr)
+	for _, name := range []string{"list", "tuple", "sorted", "set", "zip", "reversed", "dict"} {
+		d[name] = sized(name)
+	}
+	for name, m := range modules {
+		d[name] = m
+	}
+	for name, fn := range helpers() {
+		d[name] = starlark.NewBuiltin(name, fn)
+	}
+	return d
+}
+
+// sized wraps a Starlark builtin that materializes its iterable argument:
+// a sized argument over the memory bound is refused before allocating.
+func sized(name string) *starlark.Builtin {
+	inner := starlark.Universe[name].(*starlark.Builtin)
+	return starlark.NewBuiltin(name, func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		var n int64
+		for _, a := range args {
+			switch a := a.(type) {
+			case starlark.String:
+				n += int64(len(a))
+			case starlark.Sequence:
+				n += int64(a.Len())
+			}
+		}
+		if err := pymod.CheckSize(thread, name+"(...)", n*pymod.ElemBytes); err != nil {
+			return nil, err
+		}
+		// Python iterates strings by character; Starlark strings are not iterable.
+		if len(args) > 0 && name != "str" && name != "dict" {
+			args = append(starlark.Tuple(nil), args...)
+			for i, a := range args {
+				if s, ok := a.(starlark.String); ok {
+					args[i] = chars(s)
+				} else if a, ok := a.(iterable); ok {
+					args[i] = a.list()
+				}
+			}
+		}
+		return starlark.Call(thread, inner, args, kwargs)
+	})
+}
+
+// iterable is implemented by the lazy iterators of map/filter/iter.
+type iterable interface{ list() *starlark.List }
+
+func chars(s starlark.String) *starlark.List {
+	out := make([]starlark.Value, 0, len(s))
+	for _, r := range string(s) {
+		out = append(out, starlark.String(string(r)))
+	}
+	return starlark.NewList(out)
+}
+
+// cellGlobals returns the globals as the running cell sees them now: the
+// persistent ones overlaid with those the cell has bound so far.
+func cellGlobals(thread *starlark.Thread) starlark.StringDict {
+	c := cellOf(thread)
+	out := starlark.StringDict{}
+	if c != nil {
+		for k, v := range c.it.globals {
+			out[k] = v
+		}
+	}
+	if n := thread.CallStackDepth(); n > 0 {
+		if fn, ok := thread.DebugFrame(n - 1).Callable().(*starlark.Function); ok {
+			for k, v := range fn.Globals() {
+				out[k] = v
+			}
+		}
+	}
+	return out
+}
+
+func builtinPrint(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	sep, end := " ", "\n"
+	for _, kv := range kwargs {
+		k, _ := starlark.AsString(kv[0])
+		switch k {
+		case "sep", "end":
+			s, ok := kv[1].(starlark.String)
+			if !ok && kv[1] != starlark.None {
+				return nil, pymod.Errorf("TypeError", "%s must be None or a string, not %s", k, pyType(kv[1]))
+			}
+			if ok {
+				if k == "sep" {
+					sep = string(s)
+				} else {
+					end = string(s)
+				}
+			}
+		case "file", "flush":
+		default:
+			return nil, pymod.Errorf("TypeError", "'%s' is an invalid keyword argument for print()", k)
+		}
+	}
+	var sb strings.Builder
+	for i, a := range args {
+		if i > 0 {
+			sb.WriteString(sep)
+		}
+		sb.WriteString(pymod.Str(a))
+		if sb.Len() > 1<<20 {
+			// keep going cheaply: the output bound cuts it anyway
+			if c := cellOf(thread); c != nil {
+				c.write(sb.String())
+				sb.Reset()
+			}
+		}
+	}
+	sb.WriteString(end)
+	if c := cellOf(thread); c != nil {
+		c.write(sb.String())
+	}
+	return starlark.None, nil
+}
+
+func finish(thread *starlark.Thread, v starlark.Value) error {
+	c := cellOf(thread)
+	if c == nil {
+		return pymod.Errorf("RuntimeError", "no running cell")
+	}
+	g, err := ToGo(v)
+	if err != nil {
+		g = pymod.Str(v)
+	}
+	c.final = &Final{Value: g}
+	return errFinish
+}
+
+func builtinFinal(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var v starlark.Value
+	if err := starlark.UnpackPositionalArgs("FINAL", args, kwargs, 1, &v); err != nil {
+		return nil, err
+	}
+	return nil, finish(thread, v)
+}
+
+func builtinFinalVar(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var v starlark.Value
+	if err := starlark.UnpackPositionalArgs("FINAL_VAR", args, kwargs, 1, &v); err != nil {
+		return nil, err
+	}
+	name, ok := v.(starlark.String)
+	if !ok {
+		// FINAL_VAR(x) with the value itself: accept it as FINAL(x).
+		return nil, finish(thread, v)
+	}
+	key := strings.TrimSpace(strings.Trim(string(name), `"'`))
+	if val, found := cellGlobals(thread)[key]; found && val != nil {
+		return nil, finish(thread, val)
+	}
+	return nil, pymod.Errorf("NameError", "FINAL_VAR: no variable named %q; assign it first, or call FINAL(value)", key)
+}
+
+func builtinShowVars(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	c := cellOf(thread)
+	if c == nil {
+		return starlark.None, nil
+	}
+	g := cellGlobals(thread)
+	var sb strings.Builder
+	n := 0
+	keys := make([]string, 0, len(g))
+	for k := range g {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if c.it.predecl[k] || strings.HasPrefix(k, "_") || g[k] == nil {
+			continue
+		}
+		fmt.Fprintf(&sb, "%s: %s = %s\n", k, pyType(g[k]), preview(g[k], 80))
+		n++
+	}
+	if n == 0 {
+		sb.WriteString("(no variables yet)\n")
+	}
+	c.write(sb.String())
+	return starlark.None, nil
+}
+
+// iterate yields the elements of an iterable (strings by character).
+func iterate(v starlark.Value, fn func(starlark.Value) error) error {
+	if s, ok := v.(starlark.String); ok {
+		for _, r := range string(s) {
+			if err := fn(starlark.String(string(r))); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	it, ok := v.(starlark.Iterable)
+	if !ok {
+		return pymod.Errorf("TypeError", "'%s' object is not iterable", pyType(v))
+	}
+	iter := it.Iterate()
+	defer iter.Done()
+	var x starlark.Value
+	for iter.Next(&x) {
+		if err := fn(x); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func builtinSum(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var it starlark.Value
+	var start starlark.Value = starlark.MakeInt(0)
+	if err := starlark.UnpackArgs("sum", args, kwargs, "iterable", &it, "start?", &start); err != nil {
+		return nil, err
+	}
+	acc := start
+	err := iterate(it, func(x starlark.Value) error {
+		var err error
+		acc, err = starlark.Binary(syntax.PLUS, acc, x)
+		if err != nil {
+			return pymod.Errorf("TypeError", "sum: %v", err)
+		}
+		return nil
+	})
+	return acc, err
+}
+
+func minmax(op syntax.Token) builtinFn {
+	name := map[syntax.Token]string{syntax.LT: "min", syntax.GT: "max"}[op]
+	return func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		var key, def starlark.Value
+		for _, kv := range kwargs {
+			k, _ := starlark.AsString(kv[0])
+			switch k {
+			case "key":
+				if kv[1] != starlark.None {
+					key = kv[1]
+				}
+			case "default":
+				def = kv[1]
+			default:
+				return nil, pymod.Errorf("TypeError", "%s() got an unexpected keyword argument '%s'", name, k)
+			}
+		}
+		var items starlark.Value
+		switch len(args) {
+		case 0:
+			return nil, pymod.Errorf("TypeError", "%s expected at least 1 argument, got 0", name)
+		case 1:
+			items = args[0]
+		default:
+			items = args
+		}
+		var best, bestKey starlark.Value
+		err := iterate(items, func(x starlark.Value) error {
+			k := x
+			if key != nil {
+				var err error
+				if k, err = starlark.Call(thread, key, starlark.Tuple{x}, nil); err != nil {
+					return err
+				}
+			}
+			if best == nil {
+				best, bestKey = x, k
+				return nil
+			}
+			better, err := starlark.Compare(op, k, bestKey)
+			if err != nil {
+				return pymod.Errorf("TypeError", "%s: %v", name, err)
+			}
+			if better {
+				best, bestKey = x, k
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		if best == nil {
+			if def != nil {
+				return def, nil
+			}
+			return nil, pymod.Errorf("ValueError", "%s() arg is an empty sequence", name)
+		}
+		return best, nil
+	}
+}
+
+func builtinRound(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var x, nd starlark.Value = nil, starlark.None
+	if err := starlark.UnpackArgs("round", args, kwargs, "number", &x, "ndigits?", &nd); err != nil {
+		return nil, err
+	}
+	if i, ok := x.(starlark.Int); ok {
+		return i, nil
+	}
+	f, ok := starlark.AsFloat(x)
+	if !ok {
+		return nil, pymod.Errorf("TypeError", "type %s doesn't define __round__ method", pyType(x))
+	}
+	if nd == starlark.None {
+		r := math.RoundToEven(f)
+		if math.IsInf(r, 0) || math.IsNaN(r) {
+			return nil, pymod.Errorf("OverflowError", "cannot convert float infinity or NaN to integer")
+		}
+		bf := new(big.Float).SetFloat64(r)
+		bi, _ := bf.Int(nil)
+		return starlark.MakeBigInt(bi), nil
+	}
+	n, err := starlark.AsInt32(nd)
+	if err != nil {
+		return nil, pymod.Errorf("TypeError", "round: ndigits must be an int")
+	}
+	if n > 300 || n < -300 {
+		return starlark.Float(f), nil
+	}
+	p := math.Pow(10, float64(n))
+	return starlark.Float(math.RoundToEven(f*p) / p), nil
+}
+
+// typeNames maps the type objects code mode offers to Starlark type names.
+func typeNames(v starlark.Value) ([]string, bool) {
+	switch v := v.(type) {
+	case *starlark.Builtin:
+		switch v.Name() {
+		case "str":
+			return []string{"string"}, true
+		case "int":
+			return []string{"int", "bool"}, true
+		case "float":
+			return []string{"float"}, true
+		case "bool":
+			return []string{"bool"}, true
+		case "list":
+			return []string{"list"}, true
+		case "dict":
+			return []string{"dict", "Counter", "defaultdict"}, true
+		case "tuple":
+			return []string{"tuple"}, true
+		case "set":
+			return []string{"set"}, true
+		case "bytes":
+			return []string{"bytes"}, true
+		case "Counter":
+			return []string{"Counter"}, true
+		case "defaultdict":
+			return []string{"defaultdict"}, true
+		case "deque":
+			return []string{"deque"}, true
+		}
+	case starlark.Tuple:
+		var out []string
+		for _, e := range v {
+			n, ok := typeNames(e)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, n...)
+		}
+		return out, true
+	case starlark.String:
+		// type(x) in Starlark is a string; isinstance(x, type(y)) works too.
+		return []string{string(v)}, true
+	case starlark.NoneType:
+		return []string{"NoneType"}, true
+	}
+	return nil, false
+}
+
+func builtinIsinstance(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var x, t starlark.Value
+	if err := starlark.UnpackPositionalArgs("isinstance", args, kwargs, 2, &x, &t); err != nil {
+		return nil, err
+	}
+	names, ok := typeNames(t)
+	if !ok {
+		return nil, pymod.Errorf("TypeError", "isinstance() arg 2 must be a type or tuple of types, not %s", pyType(t))
+	}
+	tn := x.Type()
+	for _, n := range names {
+		if n == tn {
+			return starlark.True, nil
+		}
+	}
+	return starlark.False, nil
+}
+
+func builtinCallable(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var x starlark.Value
+	if err := starlark.UnpackPositionalArgs("callable", args, kwargs, 1, &x); err != nil {
+		return nil, err
+	}
+	_, ok := x.(starlark.Callable)
+	return starlark.Bool(ok), nil
+}
+
+// map and filter are eager (they return lists): Starlark has no generators.
+func builtinMap(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) < 2 || len(kwargs) > 0 {
+		return nil, pymod.Errorf("TypeError", "map() must have at least two arguments")
+	}
+	fn := args[0]
+	var lists [][]starlark.Value
+	for _, a := range args[1:] {
+		var l []starlark.Value
+		if err := iterate(a, func(x starlark.Value) error { l = append(l, x); return nil }); err != nil {
+			return nil, err
+		}
+		lists = append(lists, l)
+	}
+	n := len(lists[0])
+	for _, l := range lists {
+		n = min(n, len(l))
+	}
+	out := make([]starlark.Value, 0, n)
+	for i := 0; i < n; i++ {
+		call := make(starlark.Tuple, len(lists))
+		for j := range lists {
+			call[j] = lists[j][i]
+		}
+		v, err := starlark.Call(thread, fn, call, nil)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return starlark.NewList(out), nil
+}
+
+func builtinFilter(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var fn, it starlark.Value
+	if err := starlark.UnpackPositionalArgs("filter", args, kwargs, 2, &fn, &it); err != nil {
+		return nil, err
+	}
+	var out []starlark.Value
+	err := iterate(it, func(x starlark.Value) error {
+		keep := x.Truth()
+		if fn != starlark.None {
+			v, err := starlark.Call(thread, fn, starlark.Tuple{x}, nil)
+			if err != nil {
+				return err
+			}
+			keep = v.Truth()
+		}
+		if keep {
+			out = append(out, x)
+		}
+		return nil
+	})
+	return starlark.NewList(out), err
+}
+
+func builtinDivmod(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var x, y starlark.Value
+	if err := starlark.UnpackPositionalArgs("divmod", args, kwargs, 2, &x, &y); err != nil {
+		return nil, err
+	}
+	q, err := starlark.Binary(syntax.SLASHSLASH, x, y)
+	if err != nil {
+		return nil, err
+	}
+	r, err := starlark.Binary(syntax.PERCENT, x, y)
+	if err != nil {
+		return nil, err
+	}
+	return starlark.Tuple{q, r}, nil
+}
+
+func builtinPow(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var x, y starlark.Value
+	var m starlark.Value = starlark.None
+	if err := starlark.UnpackPositionalArgs("pow", args, kwargs, 2, &x, &y, &m); err != nil {
+		return nil, err
+	}
+	return power(thread, x, y, m)
+}
+
+// power is Python's x ** y (and pow(x, y, m)) with a size check on big ints.
+func power(thread *starlark.Thread, x, y, m starlark.Value) (starlark.Value, error) {
+	xi, xok := x.(starlark.Int)
+	yi, yok := y.(starlark.Int)
+	if xok && yok {
+		if yi.Sign() < 0 {
+			xf, _ := starlark.AsFloat(x)
+			yf, _ := starlark.AsFloat(y)
+			if xf == 0 {
+				return nil, pymod.Errorf("ZeroDivisionError", "0.0 cannot be raised to a negative power")
+			}
+			return starlark.Float(math.Pow(xf, yf)), nil
+		}
+		bx, by := xi.BigInt(), yi.BigInt()
+		if m != starlark.None {
+			mi, ok := m.(starlark.Int)
+			if !ok || mi.Sign() == 0 {
+				return nil, pymod.Errorf("ValueError", "pow() 3rd argument must be a nonzero int")
+			}
+			return starlark.MakeBigInt(new(big.Int).Exp(bx, by, mi.BigInt())), nil
+		}
+		// result bits ≈ y * bits(x)
+		bits := float64(bx.BitLen()) * float64(by.Int64())
+		if by.BitLen() > 62 || bits/8 > float64(pymod.Limit(thread)) || bits > 1<<24 {
+			if bx.BitLen() > 1 || bx.Sign() < 0 {
+				return nil, memoryError("an integer power", int64(math.Min(bits/8, math.MaxInt64/2)), pymod.Limit(thread))
+			}
+		}
+		return starlark.MakeBigInt(new(big.Int).Exp(bx, by, nil)), nil
+	}
+	xf, ok1 := starlark.AsFloat(x)
+	yf, ok2 := starlark.AsFloat(y)
+	if !ok1 || !ok2 {
+		return nil, pymod.Errorf("TypeError", "unsupported operand type(s) for ** or pow(): '%s' and '%s'", pyType(x), pyType(y))
+	}
+	if xf == 0 && yf < 0 {
+		return nil, pymod.Errorf("ZeroDivisionError", "0.0 cannot be raised to a negative power")
+	}
+	r := math.Pow(xf, yf)
+	if math.IsNaN(r) && !math.IsNaN(xf) && !math.IsNaN(yf) {
+		return nil, pymod.Errorf("ValueError", "math domain error (complex result)")
+	}
+	return starlark.Float(r), nil
+}
+
+func builtinEnumerate(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var it starlark.Value
+	start := 0
+	if err := starlark.UnpackArgs("enumerate", args, kwargs, "iterable", &it, "start?", &start); err != nil {
+		return nil, err
+	}
+	if s, ok := it.(starlark.Sequence); ok {
+		if err := pymod.CheckSize(thread, "enumerate(...)", int64(s.Len())*3*pymod.ElemBytes); err != nil {
+			return nil, err
+		}
+	}
+	var out []starlark.Value
+	i := start
+	err := iterate(it, func(x starlark.Value) error {
+		out = append(out, starlark.Tuple{starlark.MakeInt(i), x})
+		i++
+		return nil
+	})
+	return starlark.NewList(out), err
+}
+
+// iterator is the value of iter(x): a cursor over a snapshot of x's elements.
+type iterator struct {
+	elems []starlark.Value
+	pos   int
+}
+
+func (it *iterator) String() string       { return "<iterator>" }
+func (it *iterator) Type() string         { return "iterator" }
+func (it *iterator) Freeze()              {}
+func (it *iterator) Truth() starlark.Bool { return true }
+func (it *iterator) Hash() (uint32, error) {
+	return 0, pymod.Errorf("TypeError", "unhashable type: 'iterator'")
+}
+func (it *iterator) Iterate() starlark.Iterator {
+	rest := it.elems[it.pos:]
+	it.pos = len(it.elems)
+	return starlark.NewList(rest).Iterate()
+}
+func (it *iterator) list() *starlark.List {
+	rest := it.elems[it.pos:]
+	it.pos = len(it.elems)
+	return starlark.NewList(rest)
+}
+
+func builtinIter(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var x starlark.Value
+	if err := starlark.UnpackPositionalArgs("iter", args, kwargs, 1, &x); err != nil {
+		return nil, err
+	}
+	if it, ok := x.(*iterator); ok {
+		return it, nil
+	}
+	var elems []starlark.Value
+	if err := iterate(x, func(v starlark.Value) error { elems = append(elems, v); return nil }); err != nil {
+		return nil, err
+	}
+	return &iterator{elems: elems}, nil
+}
+
+func builtinNext(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var x, def starlark.Value
+	if err := starlark.UnpackPositionalArgs("next", args, kwargs, 1, &x, &def); err != nil {
+		return nil, err
+	}
+	it, ok := x.(*iterator)
+	if !ok {
+		// next(<list>) over a comprehension (a translated generator): its first element.
+		if s, isSeq := x.(starlark.Indexable); isSeq {
+			if s.Len() > 0 {
+				return s.Index(0), nil
+			}
+			if def != nil {
+				return def, nil
+			}
+			return nil, pymod.Errorf("StopIteration", "")
+		}
+		return nil, pymod.Errorf("TypeError", "'%s' object is not an iterator", pyType(x))
+	}
+	if it.pos >= len(it.elems) {
+		if def != nil {
+			return def, nil
+		}
+		return nil, pymod.Errorf("StopIteration", "")
+	}
+	v := it.elems[it.pos]
+	it.pos++
+	return v, nil
+}
+
+func builtinFormat(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var v starlark.Value
+	spec := ""
+	if err := starlark.UnpackPositionalArgs("format", args, kwargs, 1, &v, &spec); err != nil {
+		return nil, err
+	}
+	s, err := pymod.FormatValue(thread, v, spec)
+	return starlark.String(s), err
+}
+
+func builtinStr(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) == 0 && len(kwargs) == 0 {
+		return starlark.String(""), nil
+	}
+	if len(args) == 1 && len(kwargs) == 0 {
+		return starlark.String(pymod.Str(args[0])), nil
+	}
+	return starlark.Call(thread, starlark.Universe["str"], args, kwargs)
+}

@@ -1,0 +1,152 @@
+package repl
+
+import "go.starlark.net/syntax"
+
+// rewrite adapts a parsed cell before it is resolved and compiled:
+//
+//   - x * y and x *= y (name targets) become _rlm_mul(x, y), which refuses a
+//     string or list repetition over the memory bound before allocating;
+//   - every def and lambda body first calls _rlm_enter(), which enforces the
+//     recursion bound (Starlark's own limit is 100,000 frames);
+//   - calls of methods that Starlark's built-in types lack or that amplify
+//     size (x.sort(), x.copy(), x.join(...), x.replace(...), x.format(...),
+//     x.ljust(...), ...) become _rlm_m_NAME(x, ...): Python behaviour for
+//     built-in receivers, x.NAME(...) for any other receiver.
+//
+// The rewrite only inserts calls of predeclared _rlm_ names; positions are
+// copied from the rewritten nodes so errors keep their lines.
+func rewrite(f *syntax.File) {
+	f.Stmts = stmts(f.Stmts)
+}
+
+// methods routed through _rlm_m_NAME helpers.
+var methods = map[string]bool{
+	"join": true, "replace": true, "format": true, "split": true, "rsplit": true, "splitlines": true,
+	"sort": true, "copy": true, "count": true, "reverse": true,
+	"ljust": true, "rjust": true, "center": true, "zfill": true,
+	"isnumeric": true, "isdecimal": true, "casefold": true, "swapcase": true,
+	"encode": true, "decode": true, "expandtabs": true,
+}
+
+func ident(name string, pos syntax.Position) *syntax.Ident {
+	return &syntax.Ident{NamePos: pos, Name: name}
+}
+
+func call(name string, pos syntax.Position, args ...syntax.Expr) *syntax.CallExpr {
+	return &syntax.CallExpr{Fn: ident(name, pos), Lparen: pos, Args: args, Rparen: pos}
+}
+
+func stmts(list []syntax.Stmt) []syntax.Stmt {
+	for i, s := range list {
+		list[i] = stmt(s)
+	}
+	return list
+}
+
+func stmt(s syntax.Stmt) syntax.Stmt {
+	switch s := s.(type) {
+	case *syntax.AssignStmt:
+		s.LHS = expr(s.LHS)
+		s.RHS = expr(s.RHS)
+		if s.Op == syntax.STAR_EQ {
+			if id, ok := s.LHS.(*syntax.Ident); ok {
+				s.Op = syntax.EQ
+				s.RHS = call("_rlm_mul", s.OpPos, ident(id.Name, id.NamePos), s.RHS)
+			}
+		}
+	case *syntax.DefStmt:
+		s.Params = exprs(s.Params)
+		s.Body = append([]syntax.Stmt{&syntax.ExprStmt{X: call("_rlm_enter", s.Def)}}, stmts(s.Body)...)
+	case *syntax.ExprStmt:
+		s.X = expr(s.X)
+	case *syntax.ForStmt:
+		s.X = expr(s.X)
+		s.Body = stmts(s.Body)
+	case *syntax.WhileStmt:
+		s.Cond = expr(s.Cond)
+		s.Body = stmts(s.Body)
+	case *syntax.IfStmt:
+		s.Cond = expr(s.Cond)
+		s.True = stmts(s.True)
+		s.False = stmts(s.False)
+	case *syntax.ReturnStmt:
+		if s.Result != nil {
+			s.Result = expr(s.Result)
+		}
+	}
+	return s
+}
+
+func exprs(list []syntax.Expr) []syntax.Expr {
+	for i, e := range list {
+		list[i] = expr(e)
+	}
+	return list
+}
+
+func isNumLit(e syntax.Expr) bool {
+	l, ok := e.(*syntax.Literal)
+	return ok && (l.Token == syntax.INT || l.Token == syntax.FLOAT)
+}
+
+func expr(e syntax.Expr) syntax.Expr {
+	switch e := e.(type) {
+	case nil:
+		return nil
+	case *syntax.BinaryExpr:
+		e.X = expr(e.X)
+		e.Y = expr(e.Y)
+		if e.Op == syntax.STAR && !(isNumLit(e.X) && isNumLit(e.Y)) {
+			return call("_rlm_mul", e.OpPos, e.X, e.Y)
+		}
+	case *syntax.CallExpr:
+		e.Args = exprs(e.Args)
+		if d, ok := e.Fn.(*syntax.DotExpr); ok && methods[d.Name.Name] {
+			d.X = expr(d.X)
+			args := append([]syntax.Expr{d.X}, e.Args...)
+			return &syntax.CallExpr{Fn: ident("_rlm_m_"+d.Name.Name, d.NamePos), Lparen: e.Lparen, Args: args, Rparen: e.Rparen}
+		}
+		e.Fn = expr(e.Fn)
+	case *syntax.Comprehension:
+		e.Body = expr(e.Body)
+		for _, cl := range e.Clauses {
+			switch cl := cl.(type) {
+			case *syntax.ForClause:
+				cl.X = expr(cl.X)
+			case *syntax.IfClause:
+				cl.Cond = expr(cl.Cond)
+			}
+		}
+	case *syntax.CondExpr:
+		e.Cond = expr(e.Cond)
+		e.True = expr(e.True)
+		e.False = expr(e.False)
+	case *syntax.DictEntry:
+		e.Key = expr(e.Key)
+		e.Value = expr(e.Value)
+	case *syntax.DictExpr:
+		e.List = exprs(e.List)
+	case *syntax.DotExpr:
+		e.X = expr(e.X)
+	case *syntax.IndexExpr:
+		e.X = expr(e.X)
+		e.Y = expr(e.Y)
+	case *syntax.LambdaExpr:
+		e.Params = exprs(e.Params)
+		e.Body = &syntax.BinaryExpr{X: call("_rlm_enter", e.Lambda), OpPos: e.Lambda, Op: syntax.OR, Y: expr(e.Body)}
+	case *syntax.ListExpr:
+		e.List = exprs(e.List)
+	case *syntax.ParenExpr:
+		e.X = expr(e.X)
+	case *syntax.SliceExpr:
+		e.X = expr(e.X)
+		e.Lo = expr(e.Lo)
+		e.Hi = expr(e.Hi)
+		e.Step = expr(e.Step)
+	case *syntax.TupleExpr:
+		e.List = exprs(e.List)
+	case *syntax.UnaryExpr:
+		e.X = expr(e.X)
+	}
+	return e
+}
