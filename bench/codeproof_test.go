@@ -126,6 +126,9 @@ func TestCodeModeSolvesAggregateAndPairs(t *testing.T) {
 	for _, k := range []Kind{KindAggregate, KindPairs} {
 		for _, sz := range codeProofSizes {
 			t.Run(string(k)+"_"+sz.name, func(t *testing.T) {
+				if sz.size > 1_000_000 && testing.Short() {
+					t.Skip("10 MB contexts in -short mode")
+				}
 				rep, err := Run(context.Background(), Config{
 					Task: k, Size: sz.size, Runs: benchRuns, Seed: benchSeed, Methods: []Method{MethodRLMCode},
 					Provider: replayProvider(t, codeProofPath(k, sz.name)), Model: benchModel, Replayed: true,
