@@ -243,3 +243,22 @@ func (s *Session) restoreVar(_ *starlark.Thread, _ *starlark.Builtin, args starl
 	}
 	return starlark.None, nil
 }
+
+// RunInputs answers query over several inputs in code mode: the code sees
+// them as context_0..N (context is context_0). With one input it is Run.
+func (e *Engine) RunInputs(ctx context.Context, query string, inputs ...corpus.Handle) (*Result, error) {
+	if len(inputs) == 0 {
+		return nil, fault.New(fault.PhaseConfig, KindInvalidConfig, "a run needs at least one context")
+	}
+	if len(inputs) == 1 {
+		return e.Run(ctx, query, inputs[0])
+	}
+	if e.cfg.Mode != ModeCode {
+		return nil, fault.New(fault.PhaseConfig, KindInvalidConfig, "several inputs need code mode").With("inputs", len(inputs)).With("hint", "set Config.Mode to \"code\"")
+	}
+	st, err := newCodeState(e, inputs, nil)
+	if err != nil {
+		return nil, err
+	}
+	return e.Run(withSessionState(ctx, st), query, inputs[0])
+}

@@ -67,3 +67,21 @@ func TestSessionNeedsCodeMode(t *testing.T) {
 		t.Fatalf("want invalid_config, got %v", err)
 	}
 }
+
+// Several inputs appear as context_0..N.
+func TestRunInputs(t *testing.T) {
+	f := newFixture(t, haystack, codeCfg(),
+		reply("context_0 .. context_1", py(`FINAL([len(context_0), len(context_1), context_1.find("two")])`)))
+	h2, err := f.store.AddString("second", "one two\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := f.eng.RunInputs(context.Background(), "q", f.h, h2)
+	if got, _ := json.Marshal(res.Answer); err != nil || string(got) != "[50,8,4]" {
+		t.Fatalf("%v %s", err, got)
+	}
+	p := newFixture(t, haystack, Config{})
+	if _, err := p.eng.RunInputs(context.Background(), "q", p.h, h2); fault.KindOf(err) != KindInvalidConfig {
+		t.Fatalf("want invalid_config, got %v", err)
+	}
+}

@@ -139,7 +139,8 @@ func newRunCmd() *cobra.Command {
 		Short: "Answer QUERY over a context file with a recursive language model",
 		Long: `Run the RLM engine: the root model sees only the context's metadata, explores it
 with validated plans (search, partition, map sub-calls, recursive children),
-and answers. Budgets are enforced tree-wide.`,
+and answers. Budgets are enforced tree-wide. With --mode code the model writes
+Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) (err error) {
 			if asJSON {
