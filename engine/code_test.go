@@ -12,6 +12,7 @@ import (
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/golden"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/replay"
 	"github.com/rlm-go/rlm/repl"
@@ -442,5 +443,30 @@ func TestCodeChildWithoutCodeRunsPlanMode(t *testing.T) {
 	if _, err := New(Config{Provider: f.eng.cfg.Provider, Store: f.store, Capabilities: child,
 		ChildCapabilities: capability.Of(capability.Code)}); fault.KindOf(err) != capability.KindWideningDenied {
 		t.Fatalf("want widening_denied, got %v", err)
+	}
+}
+
+// The code-mode system prompt, at the root and at the depth limit, is a
+// golden file: metadata only, the builtins, how to finish.
+func TestCodeSystemPromptGolden(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		query string
+	}{{"code_prompt_root.golden", "root"}, {"code_prompt_child.golden", "child"}} {
+		var sys string
+		prov := model.ProviderFunc(func(ctx context.Context, req model.Request) (*model.Response, error) {
+			if strings.Contains(req.Messages[1].Content, tc.query) {
+				sys = req.Messages[0].Content
+			}
+			if req.Messages[1].Content == "Query: root" && tc.query == "child" {
+				return &model.Response{Text: py(`FINAL(rlm_query("child", context="child text"))`)}, nil
+			}
+			return &model.Response{Text: py(`FINAL(1)`)}, nil
+		})
+		eng, h := codeEngine(t, haystack, Config{Provider: prov})
+		if _, err := eng.Run(context.Background(), "root", h); err != nil {
+			t.Fatal(err)
+		}
+		golden.Check(t, tc.name, []byte(sys))
 	}
 }

@@ -36,8 +36,7 @@ Builtins:
   llm_query(prompt, model=None)                     one sub-model call; returns its text (prompt: a str or a sub-context)
   llm_query_batched(prompts, concurrency=None)      many sub-model calls concurrently; a list of texts in input order
                                                     (a failed item is the string "Error: ...")
-%s  call_tool(name, **args)                         call a registered tool; returns its result
-  SHOW_VARS()                                       list your variables; print(...) output comes back to you
+%s%s  SHOW_VARS()                                       list your variables; print(...) output comes back to you
 Modules re, json, math and collections are available (import them as usual).
 
 Strategy: look first (len, a slice of the head, search for key terms), then compute in code: count, filter, group and join with Python. Use llm_query_batched over chunks (context.partition(...)) for questions that need reading; combine the results in code.
@@ -58,25 +57,29 @@ func codeSystemPrompt(r *run, n node, meta corpus.Metadata, st *codeState) strin
 	}
 	limit := r.e.cfg.PromptBytes
 	var b strings.Builder
-	fmt.Fprintf(&b, codeProtocol, limit, limit, rlmLines)
-	fmt.Fprintf(&b, "\n\nRecursion depth: %d.", n.depth)
-	fmt.Fprintf(&b, "\nGranted capabilities: %s.", strings.Join(n.caps.Strings(), ", "))
+	toolLine := "  (call_tool(name, **args) is not available: no tools are granted here)\n"
+	var tools []model.Tool
 	if r.e.cfg.Tools != nil {
-		var tools []model.Tool
 		for _, t := range r.e.cfg.Tools.Schemas() {
 			if n.caps.Has(capability.Tool(t.Name)) {
 				tools = append(tools, t)
 			}
 		}
-		if len(tools) > 0 {
-			b.WriteString("\nTools for call_tool (name, description, JSON Schema of args):")
-			for _, t := range tools {
-				params := string(t.Parameters)
-				if params == "" {
-					params = "{}"
-				}
-				fmt.Fprintf(&b, "\n- %s: %s %s", t.Name, t.Description, params)
+	}
+	if len(tools) > 0 {
+		toolLine = "  call_tool(name, **args)                           call a registered tool (listed below); returns its result\n"
+	}
+	fmt.Fprintf(&b, codeProtocol, limit, limit, rlmLines, toolLine)
+	fmt.Fprintf(&b, "\n\nRecursion depth: %d.", n.depth)
+	fmt.Fprintf(&b, "\nGranted capabilities: %s.", strings.Join(n.caps.Strings(), ", "))
+	if len(tools) > 0 {
+		b.WriteString("\nTools for call_tool (name, description, JSON Schema of args):")
+		for _, t := range tools {
+			params := string(t.Parameters)
+			if params == "" {
+				params = "{}"
 			}
+			fmt.Fprintf(&b, "\n- %s: %s %s", t.Name, t.Description, params)
 		}
 	}
 	fmt.Fprintf(&b, "\n\nCONTEXT metadata (not content): %d bytes, %d lines, kind %s.", meta.Bytes, meta.Lines, meta.Kind)
