@@ -20,12 +20,17 @@ import (
 //  2. A watchdog that samples the Go heap (runtime/metrics) while a cell runs
 //     and cancels the cell with MemoryError when the heap has grown more than
 //     MaxValueBytes over its size at the cell's start, confirmed after a
-//     forced GC so garbage does not count. Values that grow step by step
+//     forced GC so garbage does not count (growth past 4 × MaxValueBytes
+//     stops it without waiting for that GC). Values that grow step by step
 //     (doubling loops, appends) are caught within one sampling period, so a
 //     cell can overshoot by what it allocates in that period (at most about
 //     the size of one doubling). The sample is process-wide: allocations of
 //     other goroutines during the cell count against it.
 const sampleEvery = 2 * time.Millisecond
+
+// hardFactor: growth beyond hardFactor*MaxValueBytes stops the cell without
+// waiting for the confirming GC.
+const hardFactor = 4
 
 const heapMetric = "/memory/classes/heap/objects:bytes"
 
@@ -48,6 +53,12 @@ func watch(ctx context.Context, thread *starlark.Thread, c *cell, timeout time.D
 	defer timer.Stop()
 	tick := time.NewTicker(sampleEvery)
 	defer tick.Stop()
+	var gcDone chan struct{}
+	defer func() {
+		if gcDone != nil {
+			<-gcDone // no goroutine outlives the cell
+		}
+	}()
 	stop := func(r *stopReason, why string) {
 		c.stop.CompareAndSwap(nil, r)
 		thread.Cancel(why)
@@ -63,19 +74,33 @@ func watch(ctx context.Context, thread *starlark.Thread, c *cell, timeout time.D
 		case <-timer.C:
 			stop(&stopReason{kind: "timeout"}, "cell wall time exceeded")
 			return
-		case <-tick.C:
+		case <-gcDone:
+			// Under the bound once garbage is gone? Look again only after more growth.
+			gcDone = nil
 			h := heapBytes(s)
-			if h <= nextCheck {
-				continue
-			}
-			runtime.GC() // garbage does not count: confirm on the live heap
-			h = heapBytes(s)
 			if h > base+limit {
 				stop(&stopReason{kind: "memory", err: fmt.Errorf("the cell grew the heap by about %d bytes, over its limit of %d bytes", h-base, limit)}, "memory limit exceeded")
 				return
 			}
-			// Under the bound after GC: look again only after more growth.
 			nextCheck = max(h+limit/4, base+limit)
+		case <-tick.C:
+			h := heapBytes(s)
+			if h > base+hardFactor*limit {
+				// Too far over to be garbage of one GC cycle: stop without waiting for the GC.
+				stop(&stopReason{kind: "memory", err: fmt.Errorf("the cell grew the heap by about %d bytes, over its limit of %d bytes", h-base, limit)}, "memory limit exceeded")
+				return
+			}
+			if h <= nextCheck || gcDone != nil {
+				continue
+			}
+			// Garbage does not count: confirm on the live heap after a GC,
+			// which runs beside the watchdog so sampling goes on meanwhile.
+			ch := make(chan struct{})
+			gcDone = ch
+			go func() {
+				runtime.GC()
+				close(ch)
+			}()
 		}
 	}
 }
