@@ -32,7 +32,8 @@ Builtins:
                                context.find(s), .rfind(s), .count(s), .startswith(s), .endswith(s),
                                .splitlines(), .split(sep) and .text() (only for contexts up to %d bytes),
                                context.search(pattern, regex=False, max_results=N) -> [{"line": N, "offset": BYTE, "text": LINE}],
-                               context.partition(lines=N) or partition(bytes=N) -> list of sub-contexts with the same methods
+                               context.partition(lines=N) or partition(bytes=N) -> list of sub-contexts with the same methods;
+                               where a str is needed (re, json, string methods) use a slice or .text()
   llm_query(prompt, model=None)                     one sub-model call; returns its text (prompt: a str or a sub-context)
   llm_query_batched(prompts, concurrency=None)      many sub-model calls concurrently; a list of texts in input order
                                                     (a failed item is the string "Error: ...")
