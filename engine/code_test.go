@@ -470,3 +470,27 @@ func TestCodeSystemPromptGolden(t *testing.T) {
 		golden.Check(t, tc.name, []byte(sys))
 	}
 }
+
+// rlm_query_batched runs several children and keeps input order; a child
+// that fails without ending the run is an error value.
+func TestCodeRLMQueryBatched(t *testing.T) {
+	f := newFixture(t, haystack, codeCfg(),
+		reply("Query: root", py(`parts = context.partition(lines=1)`,
+			`out = rlm_query_batched(["first line?", "second line?", "third line?"], contexts=parts, concurrency=2)`, `FINAL(out)`)),
+		replayDelayed("Query: third line?", py(`FINAL(context.text().strip())`), 0),
+		replayDelayed("Query: first line?", py(`FINAL(context.text().strip())`), 30),
+		reply("Query: second line?", "no code here"),
+		reply("contained no code block", "still no code"),
+	)
+	res, err := f.run(t, "root")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ := res.Answer.([]any)
+	if len(out) != 3 || out[0] != "alpha line" || out[2] != "omega line" || !strings.HasPrefix(fmt.Sprint(out[1]), "Error: rlm_query failed: parse/missing_code") {
+		t.Fatalf("%#v", res.Answer)
+	}
+	if res.Recursion.RecursiveCalls != 3 {
+		t.Fatalf("%+v", res.Recursion)
+	}
+}
