@@ -56,3 +56,16 @@ func TestDemoModeCode(t *testing.T) {
 		}
 	}
 }
+
+func TestBenchRunMethodRLMCode(t *testing.T) {
+	cassette := filepath.Join("..", "..", "bench", "testdata", "bench_code_pairs_1mb.json")
+	out, errOut, code := runCLI(t, "", "bench", "run", "--task", "pairs", "--size", "1m", "--runs", "2", "--seed", "2",
+		"--model", "gpt-4o-mini", "--methods", "rlm-code", "--replay", cassette)
+	if code != 0 || !strings.Contains(out, "rlm-code  2       2   0       0        1.000") || !strings.Contains(out, "prove the harness") {
+		t.Fatalf("exit %d: %s %s", code, out, errOut)
+	}
+	_, errOut, code = runCLI(t, "", "bench", "run", "--task", "pairs", "--methods", "rlm-lisp", "--replay", cassette)
+	if code == 0 || !strings.Contains(errOut, "rlm-code") {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+}
