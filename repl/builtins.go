@@ -23,6 +23,7 @@ var modules = map[string]starlark.Value{
 	"collections": pymod.Collections,
 	"string":      pymod.String,
 	"time":        pymod.Time,
+	"typing":      pymod.Typing,
 }
 
 // standard returns the predeclared names of code mode (a fresh dict per interpreter).
@@ -48,12 +49,19 @@ func standard() starlark.StringDict {
 	add("next", builtinNext)
 	add("format", builtinFormat)
 	add("str", builtinStr)
+	add("repr", builtinRepr)
 	for _, name := range []string{"list", "tuple", "sorted", "set", "zip", "reversed", "dict"} {
 		d[name] = sized(name)
 	}
 	for name, m := range modules {
-		d[name] = m
+		if name != "typing" {
+			d[name] = m
+		}
 	}
+	for _, name := range pymod.ExceptionNames() {
+		add(name, exceptionCtor(name))
+	}
+	d["_rlm_unbound"] = unbound
 	for name, fn := range helpers() {
 		d[name] = starlark.NewBuiltin(name, fn)
 	}
@@ -397,6 +405,9 @@ func typeNames(v starlark.Value) ([]string, bool) {
 		case "deque":
 			return []string{"deque"}, true
 		}
+		if isExceptionName(v.Name()) {
+			return []string{v.Name()}, true
+		}
 	case starlark.Tuple:
 		var out []string
 		for _, e := range v {
@@ -408,6 +419,9 @@ func typeNames(v starlark.Value) ([]string, bool) {
 		}
 		return out, true
 	case starlark.String:
+		if isExceptionName(string(v)) {
+			return []string{string(v)}, true
+		}
 		// type(x) in Starlark is a string; isinstance(x, type(y)) works too.
 		return []string{string(v)}, true
 	case starlark.NoneType:
@@ -428,6 +442,9 @@ func builtinIsinstance(thread *starlark.Thread, b *starlark.Builtin, args starla
 	tn := x.Type()
 	for _, n := range names {
 		if n == tn {
+			return starlark.True, nil
+		}
+		if e, ok := x.(*pymod.Exc); ok && pymod.IsSubtype(e.Typ, n) {
 			return starlark.True, nil
 		}
 	}
@@ -677,4 +694,12 @@ func builtinStr(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 		return starlark.String(pymod.Str(args[0])), nil
 	}
 	return starlark.Call(thread, starlark.Universe["str"], args, kwargs)
+}
+
+func builtinRepr(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var v starlark.Value
+	if err := starlark.UnpackPositionalArgs("repr", args, kwargs, 1, &v); err != nil {
+		return nil, err
+	}
+	return starlark.String(pymod.Repr(v)), nil
 }

@@ -183,14 +183,15 @@ func str(v starlark.Value) string {
 // pyType names v's type the way Python would.
 func pyType(v starlark.Value) string { return pymod.TypeName(v) }
 
-// preview is a bounded one-line rendering of v.
+// preview is a bounded one-line rendering of v, in Python's repr style.
 func preview(v starlark.Value, n int) string {
 	var s string
-	if l, ok := v.(starlark.Sequence); ok {
-		s = fmt.Sprintf("len %d: ", l.Len())
+	switch v.(type) {
+	case starlark.String:
+	case starlark.Sequence:
+		s = fmt.Sprintf("len %d: ", v.(starlark.Sequence).Len())
 	}
-	s += cutRunes(v.String(), n)
-	return s
+	return s + cutRunes(pymod.ReprN(v, 4*n), n)
 }
 
 func cutRunes(s string, n int) string {

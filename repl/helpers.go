@@ -81,7 +81,7 @@ func helperImport(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tu
 	if m, ok := modules[name]; ok {
 		return m, nil
 	}
-	return nil, pymod.Errorf("ModuleNotFoundError", "No module named '%s' (code mode offers: collections, json, math, re, string, time)", name)
+	return nil, pymod.Errorf("ModuleNotFoundError", "No module named '%s' (code mode offers only re, json, math, collections, string, time, typing)", name)
 }
 
 // methodShim is _rlm_m_NAME(x, ...): Python's method for the built-in types
@@ -371,10 +371,4 @@ func countIn(seq starlark.Indexable, args starlark.Tuple, kwargs []starlark.Tupl
 		}
 	}
 	return starlark.MakeInt(n), true, nil
-}
-
-// translateHelpers implements the helpers the translation layer relies on
-// (repl/internal/translate/HELPERS.md).
-func translateHelpers() map[string]builtinFn {
-	return map[string]builtinFn{}
 }

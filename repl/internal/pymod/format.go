@@ -10,18 +10,6 @@ import (
 	"go.starlark.net/starlark"
 )
 
-// Str is Python's str(v): strings unquoted, floats as Python renders them,
-// everything else as Starlark's repr.
-func Str(v starlark.Value) string {
-	switch v := v.(type) {
-	case starlark.String:
-		return string(v)
-	case starlark.Float:
-		return FloatRepr(float64(v))
-	}
-	return v.String()
-}
-
 // spec is a parsed format specification: [[fill]align][sign][#][0][width][,|_][.precision][type].
 type spec struct {
 	fill     rune
@@ -368,7 +356,7 @@ func Format(thread *starlark.Thread, tmpl string, args starlark.Tuple, kwargs []
 		switch conv {
 		case "":
 		case "r", "a":
-			v = starlark.String(v.String())
+			v = starlark.String(Repr(v))
 		case "s":
 			v = starlark.String(Str(v))
 		default:

@@ -60,3 +60,18 @@ var Math = func() *starlarkstruct.Module {
 	m.Members["log10"] = starlark.NewBuiltin("math.log10", unary(log10))
 	return m
 }()
+
+// typingModule is `typing`: every attribute is None, so annotations-only
+// imports (from typing import List, Dict) work.
+type typingModule struct{}
+
+// Typing is the `typing` module.
+var Typing starlark.Value = typingModule{}
+
+func (typingModule) String() string                      { return "<module 'typing'>" }
+func (typingModule) Type() string                        { return "module" }
+func (typingModule) Freeze()                             {}
+func (typingModule) Truth() starlark.Bool                { return true }
+func (typingModule) Hash() (uint32, error)               { return 0, nil }
+func (typingModule) Attr(string) (starlark.Value, error) { return starlark.None, nil }
+func (typingModule) AttrNames() []string                 { return nil }
