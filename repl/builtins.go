@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"sort"
+	"strconv"
 	"strings"
 
 	"go.starlark.net/starlark"
@@ -48,20 +49,30 @@ func standard() starlark.StringDict {
 	add("iter", builtinIter)
 	add("next", builtinNext)
 	add("format", builtinFormat)
-	add("str", builtinStr)
 	add("repr", builtinRepr)
-	for _, name := range []string{"list", "tuple", "sorted", "set", "zip", "reversed", "dict"} {
+	for _, name := range []string{"sorted", "zip", "reversed"} {
 		d[name] = sized(name)
 	}
+	for _, name := range []string{"list", "tuple", "set", "dict"} {
+		d[name] = &pyClass{name: name, fn: sized(name)}
+	}
+	for _, name := range []string{"int", "float", "bool", "bytes"} {
+		d[name] = &pyClass{name: name, fn: starlark.Universe[name].(*starlark.Builtin)}
+	}
+	d["str"] = &pyClass{name: "str", fn: starlark.NewBuiltin("str", builtinStr)}
+	add("type", builtinType)
 	for name, m := range modules {
 		if name != "typing" {
 			d[name] = m
 		}
 	}
 	for _, name := range pymod.ExceptionNames() {
-		add(name, exceptionCtor(name))
+		d[name] = &pyClass{name: name, fn: starlark.NewBuiltin(name, exceptionCtor(name))}
 	}
 	d["_rlm_unbound"] = unbound
+	d["random"] = pymod.NewRandom() // per interpreter: its own deterministic generator
+	add("globals", builtinGlobals)
+	add("locals", builtinGlobals)
 	for name, fn := range helpers() {
 		d[name] = starlark.NewBuiltin(name, fn)
 	}
@@ -371,15 +382,24 @@ func builtinRound(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tu
 	if n > 300 || n < -300 {
 		return starlark.Float(f), nil
 	}
-	p := math.Pow(10, float64(n))
-	return starlark.Float(math.RoundToEven(f*p) / p), nil
+	if n < 0 {
+		p := math.Pow(10, float64(-n))
+		return starlark.Float(math.RoundToEven(f/p) * p), nil
+	}
+	// Correctly rounded, like CPython: round the exact binary value in decimal.
+	r, err := strconv.ParseFloat(strconv.FormatFloat(f, 'f', int(n), 64), 64)
+	if err != nil {
+		return starlark.Float(f), nil
+	}
+	return starlark.Float(r), nil
 }
 
 // typeNames maps the type objects code mode offers to Starlark type names.
 func typeNames(v starlark.Value) ([]string, bool) {
 	switch v := v.(type) {
-	case *starlark.Builtin:
-		switch v.Name() {
+	case *pyClass, *starlark.Builtin:
+		name := v.(starlark.Callable).Name()
+		switch name {
 		case "str":
 			return []string{"string"}, true
 		case "int":
@@ -405,8 +425,11 @@ func typeNames(v starlark.Value) ([]string, bool) {
 		case "deque":
 			return []string{"deque"}, true
 		}
-		if isExceptionName(v.Name()) {
-			return []string{v.Name()}, true
+		if isExceptionName(name) {
+			return []string{name}, true
+		}
+		if _, ok := v.(*pyClass); ok {
+			return []string{name}, true
 		}
 	case starlark.Tuple:
 		var out []string
@@ -663,6 +686,18 @@ func builtinNext(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tup
 			}
 			return nil, pymod.Errorf("StopIteration", "")
 		}
+		if itb, isIter := x.(starlark.Iterable); isIter {
+			iter := itb.Iterate()
+			defer iter.Done()
+			var first starlark.Value
+			if iter.Next(&first) {
+				return first, nil
+			}
+			if def != nil {
+				return def, nil
+			}
+			return nil, pymod.Errorf("StopIteration", "")
+		}
 		return nil, pymod.Errorf("TypeError", "'%s' object is not an iterator", pyType(x))
 	}
 	if it.pos >= len(it.elems) {
@@ -702,4 +737,22 @@ func builtinRepr(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tup
 		return nil, err
 	}
 	return starlark.String(pymod.Repr(v)), nil
+}
+
+// builtinGlobals is globals() (and locals()): a snapshot dict of the names
+// the cell can see, without the standard predeclared ones.
+func builtinGlobals(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	g := cellGlobals(thread)
+	keys := make([]string, 0, len(g))
+	for k, v := range g {
+		if v != nil && !standardNames[k] && !strings.HasPrefix(k, "_rlm_") {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	d := starlark.NewDict(len(keys))
+	for _, k := range keys {
+		_ = d.SetKey(starlark.String(k), g[k])
+	}
+	return d, nil
 }

@@ -84,7 +84,7 @@ var classes = []struct {
 	re  *regexp.Regexp
 	typ string
 }{
-	{regexp.MustCompile(`^undefined: |not defined|^local variable .* referenced before assignment`), "NameError"},
+	{regexp.MustCompile(`^undefined: |not defined|referenced before assignment`), "NameError"},
 	{regexp.MustCompile(`key .* not in |^popitem: empty|not in dict`), "KeyError"},
 	{regexp.MustCompile(`index out of range|out of range|empty list|pop: .*empty`), "IndexError"},
 	{regexp.MustCompile(`division by zero|modulo by zero|divide by zero`), "ZeroDivisionError"},

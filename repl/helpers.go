@@ -18,7 +18,18 @@ func helpers() map[string]builtinFn {
 		"_rlm_mul":    helperMul,
 		"_rlm_enter":  helperEnter,
 		"_rlm_import": helperImport,
+		"_rlm_iter":   helperIter,
+		"_rlm_percent": func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			var f string
+			var v starlark.Value
+			if err := starlark.UnpackPositionalArgs("%", args, kwargs, 2, &f, &v); err != nil {
+				return nil, err
+			}
+			out, err := pymod.Percent(thread, f, v)
+			return starlark.String(out), err
+		},
 	}
+	h["_rlm_method"] = helperMethod
 	for name := range methods {
 		if methods[name] {
 			h["_rlm_m_"+name] = methodShim(name)
@@ -28,6 +39,27 @@ func helpers() map[string]builtinFn {
 		h[k] = v
 	}
 	return h
+}
+
+// helperIter is the iterable of a for loop: strings iterate by character.
+func helperIter(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) != 1 {
+		return nil, pymod.Errorf("TypeError", "_rlm_iter takes 1 argument")
+	}
+	switch x := args[0].(type) {
+	case starlark.String:
+		if err := pymod.CheckSize(thread, "iterating a string", int64(len(x))*pymod.ElemBytes); err != nil {
+			return nil, err
+		}
+		return chars(x), nil
+	case starlark.Bytes:
+		out := make([]starlark.Value, len(x))
+		for i := range out {
+			out[i] = starlark.MakeInt(int(x[i]))
+		}
+		return starlark.NewList(out), nil
+	}
+	return args[0], nil
 }
 
 func helperEnter(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -81,7 +113,12 @@ func helperImport(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tu
 	if m, ok := modules[name]; ok {
 		return m, nil
 	}
-	return nil, pymod.Errorf("ModuleNotFoundError", "No module named '%s' (code mode offers only re, json, math, collections, string, time, typing)", name)
+	if name == "random" {
+		if c := cellOf(thread); c != nil {
+			return c.it.random, nil
+		}
+	}
+	return nil, pymod.Errorf("ModuleNotFoundError", "No module named '%s' (code mode offers only re, json, math, collections, random, string, time, typing)", name)
 }
 
 // methodShim is _rlm_m_NAME(x, ...): Python's method for the built-in types
@@ -101,6 +138,20 @@ func methodShim(name string) builtinFn {
 		}
 		return starlark.Call(thread, m, rest, kwargs)
 	}
+}
+
+// helperMethod is _rlm_method(recv, name, *args, **kwargs) (HELPERS.md §6):
+// the translation layer's spelling of the method shims.
+func helperMethod(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) < 2 {
+		return nil, pymod.Errorf("TypeError", "_rlm_method needs a receiver and a method name")
+	}
+	name, ok := args[1].(starlark.String)
+	if !ok {
+		return nil, pymod.Errorf("TypeError", "_rlm_method: the method name must be a str")
+	}
+	rest := append(starlark.Tuple{args[0]}, args[2:]...)
+	return methodShim(string(name))(thread, b, rest, kwargs)
 }
 
 func getMethod(recv starlark.Value, name string) (starlark.Value, error) {
@@ -167,7 +218,30 @@ func pyMethod(thread *starlark.Thread, name string, recv starlark.Value, args st
 		case "format":
 			out, err := pymod.Format(thread, s, args, kwargs)
 			return starlark.String(out), true, err
-		case "split", "rsplit", "splitlines":
+		case "split", "rsplit":
+			// Python's keywords (sep=, maxsplit=) become Starlark's positionals.
+			var sep starlark.Value = starlark.None
+			maxsplit := -1
+			if err := starlark.UnpackArgs(name, args, kwargs, "sep?", &sep, "maxsplit?", &maxsplit); err != nil {
+				return nil, true, err
+			}
+			n := int64(len(s))/2 + 1
+			if sv, ok := sep.(starlark.String); ok && len(sv) > 0 {
+				n = int64(strings.Count(s, string(sv))) + 1
+			}
+			if maxsplit >= 0 && int64(maxsplit)+1 < n {
+				n = int64(maxsplit) + 1
+			}
+			if n*pymod.ElemBytes > lim {
+				return nil, true, memoryError("str."+name+"'s result", n*pymod.ElemBytes, lim)
+			}
+			m, err := getMethod(recv, name)
+			if err != nil {
+				return nil, true, err
+			}
+			v, err := starlark.Call(thread, m, starlark.Tuple{sep, starlark.MakeInt(maxsplit)}, nil)
+			return v, true, err
+		case "splitlines":
 			// refuse results whose element overhead exceeds the bound
 			n := int64(len(s))/2 + 1
 			if name == "splitlines" {

@@ -35,7 +35,7 @@ def _rlm_t1_h0(e, total, x):
 _rlm_r1 = _rlm_try(_rlm_t1_body, [(["KeyError"], "e", _rlm_t1_h0), (["ValueError", "TypeError"], "e", _rlm_t1_h0)], None, None)
 if "total" in _rlm_r1[1]: total = _rlm_r1[1]["total"]
 print(total, "x" in _rlm_r1[1])
-`, "bad int: invalid literal with base 10: nope ValueError\n-1 False\n", ""},
+`, "bad int: invalid literal with base 10: nope <class 'ValueError'>\n-1 False\n", ""},
 		{"try else finally", `
 def _rlm_t1_body(n):
     n = 1
@@ -110,6 +110,29 @@ def _rlm_t1_h0():
 _rlm_try(_rlm_t1_body, [([], "", _rlm_t1_h0)], None, None)
 print("after")
 `, "", ""},
+		{"method", "l = [2, 1]\n_rlm_method(l, 'sort', reverse=True)\nprint(l, _rlm_method('7', 'zfill', 3), _rlm_method({'a': 1}, 'copy'), _rlm_method(collections.Counter('aab'), 'most_common', 1))", "[2, 1] 007 {'a': 1} [('a', 2)]\n", ""},
+		{"method missing", "_rlm_method(3, 'sort')", "", "AttributeError"},
+		{"try with getters", `
+def f():
+    total = 10
+    def _rlm_t1_body(total, y):
+        y = 1
+        total += y
+        return ("", {"total": total, "y": y}, None)
+    _rlm_r1 = _rlm_try(_rlm_t1_body, [], None, None, {"total": lambda: total, "y": lambda: y})
+    if "total" in _rlm_r1[1]: total = _rlm_r1[1]["total"]
+    if "y" in _rlm_r1[1]: y = _rlm_r1[1]["y"]
+    return total
+def _rlm_t2_body(z):
+    z = z + 1
+    return ("", {"z": z}, None)
+def _rlm_t2_h0(z, _rlm_e):
+    print("unbound z:", _rlm_e)
+    return ("", {"z": z}, None)
+_rlm_r2 = _rlm_try(_rlm_t2_body, [([], "_rlm_e", _rlm_t2_h0)], None, None, {"z": lambda: z})
+print(f(), _rlm_r2[1])
+z = 0
+`, "unbound z: unknown binary op: unbound + int\n11 {}\n", ""},
 		{"unbound is hidden", "print(_rlm_unbound)\nSHOW_VARS()", "<unbound>\n(no variables yet)\n", ""},
 	}
 	for _, tc := range cases {

@@ -118,6 +118,7 @@ type Interp struct {
 	cfg        Config
 	globals    starlark.StringDict
 	predecl    map[string]bool // standard and host names: hidden from Vars
+	random     starlark.Value  // this interpreter's random module
 	totalSteps uint64
 }
 
@@ -130,6 +131,7 @@ func New(cfg Config, host starlark.StringDict) (*Interp, error) {
 		it.globals[name] = v
 		it.predecl[name] = true
 	}
+	it.random = it.globals["random"]
 	for _, name := range sortedKeys(host) {
 		if it.predecl[name] {
 			return nil, fault.Newf(fault.PhaseConfig, fault.KindInvalid, "host builtin %q collides with a standard code-mode name", name).
@@ -141,13 +143,14 @@ func New(cfg Config, host starlark.StringDict) (*Interp, error) {
 	return it, nil
 }
 
-var standardNames = func() map[string]bool {
-	m := map[string]bool{}
+var standardNames map[string]bool
+
+func init() {
+	standardNames = map[string]bool{}
 	for k := range standard() {
-		m[k] = true
+		standardNames[k] = true
 	}
-	return m
-}()
+}
 
 // IsStandard reports whether name is one of code mode's standard predeclared
 // names (a host builtin may not use it).

@@ -446,3 +446,36 @@ func TestConvert(t *testing.T) {
 		t.Fatalf("struct: err = %v", err)
 	}
 }
+
+func TestPythonisms(t *testing.T) {
+	cases := []struct{ name, src, out string }{
+		{"for over string", "n = 0\nfor ch in 'héllo':\n    n += 1\nprint(n, [c for c in 'ab'])", "5 ['a', 'b']\n"},
+		{"percent", `print("%.2f|%5d|%-4s|%s|%r|%x|%05.1f|%%" % (3.14159, 42, "ab", [1], "q", 255, 2.25))`, "3.14|   42|ab  |[1]|'q'|ff|002.2|%\n"},
+		{"percent single and named", `print("%d items" % 3, "%(a)s-%(b)03d" % {"a": "x", "b": 7})`, "3 items x-007\n"},
+		{"numeric modulo untouched", "print(7 % 3, -7 % 3)", "1 2\n"},
+		{"split keywords", "s = 'a b  c'\nprint(s.split(maxsplit=1), s.split(None, 1), 'x,y,z'.split(',', maxsplit=1), 'x,y'.rsplit(sep=','))", "['a', 'b  c'] ['a', 'b  c'] ['x', 'y,z'] ['x', 'y']\n"},
+		{"type objects", "print(type('s') == str, type(1) == str, type([]).__name__, type(ValueError('x')) == ValueError, type(None).__name__, str, isinstance(2, type(3)))", "True False list True NoneType <class 'str'> True\n"},
+		{"defaultdict of class", "d = collections.defaultdict(set)\nd['a'].add(1)\nn = collections.defaultdict(float)\nn['x'] += 0.5\nprint(dict(d), dict(n))", "{'a': {1}} {'x': 0.5}\n"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			o := run(t, newInterp(t, Config{}, nil), tc.src)
+			if o.Exception != nil || o.Stdout != tc.out {
+				t.Fatalf("stdout %q, exception %+v; want %q", o.Stdout, o.Exception, tc.out)
+			}
+		})
+	}
+}
+
+func TestRandomIsDeterministic(t *testing.T) {
+	src := "r = _rlm_import('random')\nprint(r.randint(1, 100), r.choice(['a', 'b', 'c']), len(r.sample(range(10), 3)), r.random() < 1)\nr.seed(7)\na = r.randint(1, 1000)\nr.seed(7)\nprint(a == r.randint(1, 1000))"
+	a := run(t, newInterp(t, Config{}, nil), src)
+	b := run(t, newInterp(t, Config{}, nil), src)
+	if a.Exception != nil || a.Stdout != b.Stdout || !strings.HasSuffix(a.Stdout, "True\nTrue\n") {
+		t.Fatalf("%q vs %q (%+v)", a.Stdout, b.Stdout, a.Exception)
+	}
+	o := run(t, newInterp(t, Config{}, nil), "x = 1\nprint('x' in globals(), 'print' in globals())")
+	if o.Stdout != "True False\n" {
+		t.Fatalf("globals: %q %+v", o.Stdout, o.Exception)
+	}
+}

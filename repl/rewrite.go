@@ -8,6 +8,10 @@ import "go.starlark.net/syntax"
 //     string or list repetition over the memory bound before allocating;
 //   - every def and lambda body first calls _rlm_enter(), which enforces the
 //     recursion bound (Starlark's own limit is 100,000 frames);
+//   - for loops and comprehension clauses iterate _rlm_iter(x): a string
+//     iterates by character, as in Python;
+//   - "literal" % args becomes _rlm_percent(...): Python's printf-style
+//     formatting with widths and precisions;
 //   - calls of methods that Starlark's built-in types lack or that amplify
 //     size (x.sort(), x.copy(), x.join(...), x.replace(...), x.format(...),
 //     x.ljust(...), ...) become _rlm_m_NAME(x, ...): Python behaviour for
@@ -60,7 +64,7 @@ func stmt(s syntax.Stmt) syntax.Stmt {
 	case *syntax.ExprStmt:
 		s.X = expr(s.X)
 	case *syntax.ForStmt:
-		s.X = expr(s.X)
+		s.X = call("_rlm_iter", s.For, expr(s.X))
 		s.Body = stmts(s.Body)
 	case *syntax.WhileStmt:
 		s.Cond = expr(s.Cond)
@@ -99,6 +103,9 @@ func expr(e syntax.Expr) syntax.Expr {
 		if e.Op == syntax.STAR && !(isNumLit(e.X) && isNumLit(e.Y)) {
 			return call("_rlm_mul", e.OpPos, e.X, e.Y)
 		}
+		if l, ok := e.X.(*syntax.Literal); ok && e.Op == syntax.PERCENT && l.Token == syntax.STRING {
+			return call("_rlm_percent", e.OpPos, e.X, e.Y)
+		}
 	case *syntax.CallExpr:
 		e.Args = exprs(e.Args)
 		if d, ok := e.Fn.(*syntax.DotExpr); ok && methods[d.Name.Name] {
@@ -112,7 +119,7 @@ func expr(e syntax.Expr) syntax.Expr {
 		for _, cl := range e.Clauses {
 			switch cl := cl.(type) {
 			case *syntax.ForClause:
-				cl.X = expr(cl.X)
+				cl.X = call("_rlm_iter", cl.For, expr(cl.X))
 			case *syntax.IfClause:
 				cl.Cond = expr(cl.Cond)
 			}

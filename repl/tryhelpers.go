@@ -90,7 +90,7 @@ func helperRaise(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tup
 		return nil, &pyError{Type: string(w), Msg: msg}
 	case *pymod.Exc:
 		return nil, &pyError{Type: w.Typ, Msg: w.Msg, Val: w}
-	case *starlark.Builtin:
+	case starlark.Callable:
 		if isExceptionName(w.Name()) {
 			msg := ""
 			if len(args) > 1 {
@@ -184,8 +184,8 @@ type blockResult struct {
 
 // helperTry is _rlm_try(body, handlers, orelse, final) (HELPERS.md §4).
 func helperTry(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var body, handlers, orelse, final starlark.Value
-	if err := starlark.UnpackPositionalArgs("_rlm_try", args, kwargs, 2, &body, &handlers, &orelse, &final); err != nil {
+	var body, handlers, orelse, final, getters starlark.Value
+	if err := starlark.UnpackPositionalArgs("_rlm_try", args, kwargs, 2, &body, &handlers, &orelse, &final, &getters); err != nil {
 		return nil, err
 	}
 	c := cellOf(thread)
@@ -200,12 +200,50 @@ func helperTry(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	for i := range names {
 		names[i], _ = fn.Param(i)
 	}
-	state := initialState(thread, names)
+	var state map[string]starlark.Value
+	if gd, ok := getters.(*starlark.Dict); ok {
+		// HELPERS.md v4: the initial state comes from zero-argument getters.
+		state = map[string]starlark.Value{}
+		for _, n := range names {
+			state[n] = unbound
+		}
+		items := gd.Items()
+		sort.Slice(items, func(i, j int) bool { return items[i][0].String() < items[j][0].String() })
+		for _, kv := range items {
+			n, ok := starlark.AsString(kv[0])
+			if !ok {
+				continue
+			}
+			v, err := starlark.Call(thread, kv[1], nil, nil)
+			if err != nil {
+				if c.uncatchable(err) {
+					return nil, err
+				}
+				v = unbound
+			}
+			state[n] = v
+		}
+	} else {
+		state = initialState(thread, names)
+	}
 
 	call := func(block starlark.Value) (blockResult, error) {
-		argv := make(starlark.Tuple, len(names))
-		for i, n := range names {
-			argv[i] = state[n]
+		// Each block takes its own parameters (the state names, and for a
+		// handler possibly its exception variable): bind them by name.
+		params := names
+		if bf, ok := block.(*starlark.Function); ok {
+			params = make([]string, bf.NumParams())
+			for i := range params {
+				params[i], _ = bf.Param(i)
+			}
+		}
+		argv := make(starlark.Tuple, len(params))
+		for i, n := range params {
+			if v, ok := state[n]; ok && v != nil {
+				argv[i] = v
+			} else {
+				argv[i] = unbound
+			}
 		}
 		v, err := starlark.Call(thread, block, argv, nil)
 		if err != nil {
@@ -285,7 +323,7 @@ func helperTry(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	}
 	d := starlark.NewDict(len(res.state))
 	for _, n := range sortedNames(res.state) {
-		if v := res.state[n]; v != unbound && v != nil {
+		if v := res.state[n]; v != unbound && v != nil && !strings.HasPrefix(n, "_rlm_") {
 			_ = d.SetKey(starlark.String(n), v)
 		}
 	}

@@ -84,3 +84,21 @@ func TestBenchRunCmd(t *testing.T) {
 		}
 	}
 }
+
+func TestBenchCodeCorpusCmd(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	corpus := filepath.Join("..", "..", "bench", "testdata", "codecorpus.json")
+	code, out, errOut := benchCLI(t, "bench", "code-corpus", corpus, "--no-python")
+	if code != 0 || !strings.Contains(out, "no CPython baseline: code mode runs 3 of 6 cells") || !strings.Contains(out, "failures by cause:") {
+		t.Fatalf("exit %d, stderr %s, stdout:\n%s", code, errOut, out)
+	}
+	code, out, errOut = benchCLI(t, "bench", "code-corpus", corpus, "--no-python", "--json", "--cells")
+	var rep bench.CodeCorpusReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 0 || rep.Cells != 6 || len(rep.Results) != 6 || rep.Baseline != "none" {
+		t.Fatalf("exit %d, %v, stderr %s: %s", code, err, errOut, out)
+	}
+	code, _, errOut = benchCLI(t, "bench", "code-corpus", filepath.Join(t.TempDir(), "missing.json"))
+	if code == 0 || !strings.Contains(errOut, `"kind":"invalid_corpus"`) {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+}

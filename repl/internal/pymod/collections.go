@@ -338,7 +338,7 @@ func (dd *DefaultDict) Get(k starlark.Value) (starlark.Value, bool, error) {
 	if dd.factory == starlark.None {
 		return nil, false, nil
 	}
-	if b, ok := dd.factory.(*starlark.Builtin); ok {
+	if b, ok := dd.factory.(interface{ Name() string }); ok {
 		// Python's zero-argument constructors (Starlark's int() and float() need an argument).
 		v = nil
 		switch b.Name() {
