@@ -364,9 +364,9 @@ func TestCodeContextBuiltins(t *testing.T) {
 			`hits = context.search("needle", max_results=3)`,
 			`parts = context.partition(lines=50)`,
 			`big = context[0:2000]`,
-			`print(len(hits), hits[0]["line"], hits[0]["text"], len(parts), len(parts[1]), "row 057" in parts[1], parts[1].find("needle"), type(big), len(big))`,
+			`print(len(hits), hits[0]["line"], hits[0]["text"], len(parts), len(parts[1]), "row 057" in parts[1], parts[1].find("needle"), hasattr(big, "search"), len(big))`,
 			`rows = context.splitlines()`)),
-		reply("3 8 row 007 needle 4 603 True 92 context 2000\n", py(`FINAL(parts[1].splitlines()[7])`)),
+		reply("3 8 row 007 needle 4 603 True 92 True 2000\n", py(`FINAL(parts[1].splitlines()[7])`)),
 	)
 	res, err := f.run(t, "q")
 	if err != nil {

@@ -42,7 +42,7 @@ Modules re, json, math and collections are available (import them as usual).
 
 Strategy: look first (len, a slice of the head, search for key terms), then compute in code: count, filter, group and join with Python. Use llm_query_batched over chunks (context.partition(...)) for questions that need reading; combine the results in code.
 
-Differences from CPython (the interpreter is a sandboxed Python dialect): no file system, network, clock or randomness; no classes (use dicts and functions); integers are unbounded, strings are byte-indexed; each cell has a step, time and memory bound, and a cell that exceeds one raises an exception you see.`
+Differences from CPython (a sandboxed Python dialect, see docs/code.md): no file system, network or clock, and no classes, global/nonlocal, yield, async, eval/exec or open; re is RE2 (no lookaround or backreferences); is/is not compare by equality; generators are eager lists; a name the cell never binds and no earlier cell bound is a NameError before the cell runs; assignments made inside a try body before an exception are lost; strings are byte-indexed. Each cell has a step, time and memory bound, and a cell that exceeds one raises an exception you see.`
 
 const codeRLMLine = `  rlm_query(query, context=None)                    a recursive child RLM (its own REPL) over a sub-context or str; returns its answer
   rlm_query_batched(queries, contexts=None, concurrency=None)   several children concurrently; answers in input order
