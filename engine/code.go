@@ -154,6 +154,10 @@ func (r *run) codeTurn(ctx context.Context, n node, p model.Provider, modelName 
 		out, err := st.host.exec(ctx, st.it, src, i+1, codeTraceContent(r))
 		cells = append(cells, cellReport{index: i + 1, out: out})
 		if err != nil {
+			// What the interrupted cell printed is the partial result.
+			if out != nil && out.Stdout != "" {
+				ans.partial = textcut.Prefix(out.Stdout, 4096)
+			}
 			return text, codeObs{}, false, err
 		}
 		if out.Final != nil {

@@ -222,7 +222,7 @@ func TestCodeLLMQueryBatched100(t *testing.T) {
 // the run with the budget's kind.
 func TestCodeBudgetExhaustedMidBatch(t *testing.T) {
 	inter := []replay.Interaction{
-		reply("Query: q", py(`out = llm_query_batched(["p%d" % i for i in range(50)], concurrency=2)`, `print("unreachable")`)),
+		reply("Query: q", py(`print("started")`, `out = llm_query_batched(["p%d" % i for i in range(50)], concurrency=2)`, `print("unreachable")`)),
 	}
 	for range 50 {
 		inter = append(inter, reply("", "sub"))
@@ -235,6 +235,9 @@ func TestCodeBudgetExhaustedMidBatch(t *testing.T) {
 	}
 	if res.Counters.ModelCalls >= 20 {
 		t.Fatalf("the batch was not interrupted: %d calls", res.Counters.ModelCalls)
+	}
+	if res.Partial != "started\n" {
+		t.Fatalf("partial %q", res.Partial)
 	}
 }
 
