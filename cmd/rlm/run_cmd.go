@@ -13,7 +13,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rlm-go/rlm/budget"
-	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
@@ -127,12 +126,12 @@ func (b *budgetFlags) register(cmd *cobra.Command) {
 func newRunCmd() *cobra.Command {
 	var (
 		pf        providerFlags
+		mf        modeFlag
 		bf        budgetFlags
 		tf        toolFlags
 		ctxFile   string
 		asJSON    bool
 		traceFile string
-		mode      string
 	)
 	cmd := &cobra.Command{
 		Use:   "run [flags] QUERY",
@@ -161,7 +160,7 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 			}
 			cfg := engine.Config{
 				Provider: sess.provider, Model: pf.model, SubModel: pf.subModel, Store: store,
-				Limits: bf.lim, ExperimentalDeepRecursion: bf.deep, Mode: mode,
+				Limits: bf.lim, ExperimentalDeepRecursion: bf.deep,
 			}
 			if len(tf.allow) > 0 {
 				ts, err := tf.open()
@@ -177,12 +176,9 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 					sub = pf.model
 				}
 				cfg.Capabilities = engine.DefaultCapabilities(pf.model, sub).Union(ts.Caps)
-				if mode == engine.ModeCode {
-					cfg.Capabilities = cfg.Capabilities.Union(capability.Of(capability.Code))
-				}
 				cfg.Tools = &engine.RuntimeTools{Registry: ts.Registry, Invoker: ts.Runtime, AuthorityContext: cliAuthorityContext}
 			}
-			eng, err := engine.New(cfg)
+			eng, err := engine.New(mf.apply(cfg))
 			if err != nil {
 				sess.close()
 				return err
@@ -209,10 +205,10 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 		},
 	}
 	pf.register(cmd)
+	mf.register(cmd)
 	bf.register(cmd)
 	tf.register(cmd, true)
 	cmd.Flags().StringVar(&ctxFile, "context", "", "context file (- for stdin); required")
-	cmd.Flags().StringVar(&mode, "mode", engine.ModePlan, "how the model works: plan (validated JSON plans) or code (Python in a sandboxed, budgeted REPL)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print the result as JSON: {"status","answer","usage","error","trace"}`)
 	cmd.Flags().StringVar(&traceFile, "trace", "", "write the trace to FILE (.jsonl for JSON lines, else one JSON envelope)")
 	_ = cmd.MarkFlagRequired("context")

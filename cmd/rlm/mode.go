@@ -1,0 +1,27 @@
+package main
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/engine"
+)
+
+// modeFlag is --mode: how the root model works, plan (validated JSON plans)
+// or code (Python in the sandboxed, budgeted REPL).
+type modeFlag struct{ mode string }
+
+func (m *modeFlag) register(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&m.mode, "mode", engine.ModePlan, "how the model works: plan (validated JSON plans) or code (Python in a sandboxed, budgeted REPL)")
+}
+
+// apply sets the mode; in code mode, capabilities the command computed
+// (the defaults plus granted tools) gain code, which the engine adds itself
+// only to its own defaults.
+func (m *modeFlag) apply(cfg engine.Config) engine.Config {
+	cfg.Mode = m.mode
+	if m.mode == engine.ModeCode && cfg.Capabilities.Len() > 0 {
+		cfg.Capabilities = cfg.Capabilities.Union(capability.Of(capability.Code))
+	}
+	return cfg
+}
