@@ -114,6 +114,10 @@ type Tracker struct {
 	mu      sync.Mutex
 	usage   Usage
 	byDepth map[int]Usage
+	// spent is what the token and cost limits are enforced against: the
+	// reported usage, or a call's admitted worst case where its provider
+	// reported none. held is the worst case of the calls in flight.
+	spent, held spend
 }
 
 // NewTracker returns a Tracker for resolved limits (see Limits.Resolve).
@@ -203,13 +207,13 @@ func (t *Tracker) Spendable() error {
 		return err
 	}
 	t.mu.Lock()
-	u := t.usage
+	u := t.spent
 	t.mu.Unlock()
-	if t.limits.MaxTotalTokens > 0 && u.TotalTokens >= t.limits.MaxTotalTokens {
-		return exceeded(KindMaxTotalTokens, "max_total_tokens", t.limits.MaxTotalTokens, u.TotalTokens)
+	if t.limits.MaxTotalTokens > 0 && u.tokens >= t.limits.MaxTotalTokens {
+		return exceeded(KindMaxTotalTokens, "max_total_tokens", t.limits.MaxTotalTokens, u.tokens)
 	}
-	if t.limits.MaxCostUSD > 0 && u.CostUSD >= t.limits.MaxCostUSD {
-		return exceeded(KindMaxCost, "max_cost_usd", t.limits.MaxCostUSD, u.CostUSD)
+	if t.limits.MaxCostUSD > 0 && u.cost >= t.limits.MaxCostUSD {
+		return exceeded(KindMaxCost, "max_cost_usd", t.limits.MaxCostUSD, u.cost)
 	}
 	return nil
 }
@@ -221,16 +225,23 @@ func (t *Tracker) checkTime() error {
 	return nil
 }
 
-// Charge records the usage of one model call made at depth d. Usage is
-// charged even for responses that are later rejected.
+// Charge records the usage of one model call made at depth d without a
+// reservation (see Reserve, which model calls should use so that a call
+// cannot cross the token and cost limits). Usage is charged even for
+// responses that are later rejected.
 func (t *Tracker) Charge(d int, u Usage) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.chargeLocked(d, u, spend{tokens: u.TotalTokens, cost: u.CostUSD})
+}
+
+func (t *Tracker) chargeLocked(d int, u Usage, s spend) {
 	if u.Calls == 0 {
 		u.Calls = 1
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
 	t.usage = t.usage.Add(u)
 	t.byDepth[d] = t.byDepth[d].Add(u)
+	t.spent = t.spent.add(s)
 }
 
 // Usage returns the total usage so far.

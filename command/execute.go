@@ -79,7 +79,8 @@ func Start(ctx context.Context, c Command, rt Starter, caps capability.Set, opts
 // outcome. The error is the typed refusal of whichever layer refused: the
 // executor (invalid_command, unsupported_command, invalid_fingerprint;
 // no tool call was made), the tool runtime (for example capability_denied,
-// returned as the runtime reported it), or ctx's own error. A completed
+// returned as the runtime reported it), or ctx's own end as Kind
+// cancelled (timeout for a deadline). A completed
 // call returns the envelope, whose status may still be failed.
 func Execute(ctx context.Context, c Command, rt Starter, caps capability.Set, opts Options) (Execution, error) {
 	ex := Execution{Command: c}
@@ -93,6 +94,12 @@ func Execute(ctx context.Context, c Command, rt Starter, caps capability.Set, op
 	res, err := f.Await(ctx)
 	if err != nil {
 		f.Cancel()
+		// The caller's cancellation is typed (Kind cancelled, or timeout
+		// for a deadline). The child's envelope, status cancelled, goes
+		// to the parent as its child_result (see subagent).
+		if ctx.Err() != nil && fault.As(err) == nil {
+			err = fault.FromContext(PhaseExecute, context.Cause(ctx))
+		}
 		return ex, err
 	}
 	ex.Result = res

@@ -44,8 +44,10 @@ type Config struct {
 	Provider model.Provider
 	// Model overrides the provider's default model when set.
 	Model string
-	// MaxTokens caps each completion; zero means DefaultMaxTokens. It is
-	// further clamped to the tokens remaining in the budget.
+	// MaxTokens caps each completion; zero means DefaultMaxTokens. A
+	// request is admitted only if its worst case (prompt plus MaxTokens)
+	// fits the token and cost budgets; MaxTokens is shrunk to what is left
+	// when that leaves at least budget.MinReplyTokens.
 	MaxTokens int
 	// Temperature is sent when non-nil.
 	Temperature *float64
@@ -313,27 +315,20 @@ func (st *run) loop(ctx context.Context) (string, error) {
 			st.synth = true
 			st.res.Events = append(st.res.Events, Event{Type: EventSynthesis, Turn: st.res.Turns + 1})
 		}
-		if err := st.tracker.ModelCall(); err != nil {
-			return "", err
-		}
-		if err := st.tracker.Iteration(); err != nil {
-			return "", err
-		}
-		req := model.Request{Model: st.cfg.Model, Messages: st.msgs, MaxTokens: st.maxTokens(), Temperature: st.cfg.Temperature}
+		req := model.Request{Model: st.cfg.Model, Messages: st.msgs, MaxTokens: st.cfg.MaxTokens, Temperature: st.cfg.Temperature}
 		if synth {
 			req.Messages = append(append([]model.Message(nil), st.msgs...), model.Message{Role: model.RoleUser, Content: synthesisDirective})
 		} else if len(st.cat.tools) > 0 {
 			req.Tools = st.cat.tools
 			req.ToolChoice = model.ToolChoice{Mode: "auto"}
 		}
-		resp, err := model.Traced(st.cfg.Provider, st.cfg.Model).Complete(ctx, req)
+		resp, err := st.complete(ctx, req)
 		if err != nil {
 			if ctx.Err() != nil {
 				return "", cancelled(ctx)
 			}
 			return "", err
 		}
-		st.charge(resp)
 		if ctx.Err() != nil {
 			return "", cancelled(ctx)
 		}
@@ -349,30 +344,51 @@ func (st *run) loop(ctx context.Context) (string, error) {
 	}
 }
 
-func (st *run) maxTokens() int {
-	n := st.cfg.MaxTokens
-	lim := st.tracker.Limits().MaxTotalTokens
-	if lim > 0 {
-		left := lim - st.tracker.Usage().TotalTokens
-		if left < int64(n) {
-			n = int(max(left, 1))
-		}
+// complete admits, sends and charges one model request. Admission
+// reserves the request's worst case (prompt tokens counted with the
+// model's tokenizer plus max_tokens, priced with the price table) against
+// what is left of the token and cost budgets, shrinking max_tokens to what
+// is left when that still leaves budget.MinReplyTokens and refusing the
+// request before sending otherwise (see docs/budget.md). A provider
+// reporting more than the admitted worst case, taking the run over a
+// limit, fails the turn with that limit's budget error; its usage is
+// charged.
+func (st *run) complete(ctx context.Context, req model.Request) (*model.Response, error) {
+	res, err := st.tracker.Reserve(model.Worst(req, st.cfg.Model, 0))
+	if err != nil {
+		return nil, err
 	}
-	return n
+	defer res.Release()
+	if err := st.tracker.ModelCall(); err != nil {
+		return nil, err
+	}
+	if err := st.tracker.Iteration(); err != nil {
+		return nil, err
+	}
+	req.MaxTokens = int(res.MaxTokens())
+	resp, err := model.Traced(st.cfg.Provider, st.cfg.Model).Complete(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	serr := res.Settle(st.record(resp))
+	if serr != nil {
+		return nil, serr
+	}
+	return resp, nil
 }
 
-// charge records a response's usage at once, before anything else looks
-// at it.
-func (st *run) charge(resp *model.Response) {
+// record adds a response's usage to the result at once, before anything
+// else looks at it, and returns it for the tracker.
+func (st *run) record(resp *model.Response) budget.Usage {
 	u := resp.Usage
 	if u.Calls == 0 {
 		u.Calls = 1
 	}
-	st.tracker.Charge(0, u)
 	st.res.Usage = st.res.Usage.Add(u)
 	st.res.Turns++
 	uc := u
 	st.res.Events = append(st.res.Events, Event{Type: EventModel, Turn: st.res.Turns, Calls: len(resp.ToolCalls), Usage: &uc})
+	return u
 }
 
 // finish accepts a response without tool calls as the final answer.
@@ -481,6 +497,12 @@ func (st *run) ev(typ string, s Status, status string, kind fault.Kind, truncate
 		Status: status, Kind: string(kind), Truncated: truncated})
 }
 
+// resumedRun reports whether ctx carries a resumed tool run.
+func resumedRun(ctx context.Context) bool {
+	r := tool.RunFrom(ctx)
+	return r != nil && r.Resumed()
+}
+
 // Tool-runtime kinds that end the run: the caller was not allowed.
 var fatalToolKinds = map[fault.Kind]bool{
 	tool.KindCapabilityDenied: true,
@@ -509,7 +531,9 @@ func (st *run) toolCall(ctx context.Context, s Status) (observation, error) {
 		return observation{}, fault.New(PhaseAuthority, KindApprovalRequired, "the call needs an approval; the run does not wait").
 			With("call_id", s.Call.ID).With("tool", s.Binding.Name).With("approval_id", res.ApprovalID)
 	case tool.StatusOK:
-		if s.Binding.Effectful() && res.Trace.Status == tool.TraceStatusReplayed {
+		// In a resumed run (tool.ResumeRun) a replay is the run's own
+		// recorded effect, returned instead of running it again.
+		if s.Binding.Effectful() && res.Trace.Status == tool.TraceStatusReplayed && !resumedRun(ctx) {
 			st.ev(EventNativeTool, s, StatusError, KindEffectfulReplayDenied, false)
 			return observation{}, fault.New(PhaseEffect, KindEffectfulReplayDenied, "a replayed effectful outcome is not fresh authority").
 				With("call_id", s.Call.ID).With("tool", s.Binding.Name)

@@ -280,7 +280,7 @@ func TestMissingFinalOutput(t *testing.T) {
 }
 
 // TestAdmission: model-call and token budgets are checked before each
-// request.
+// request, tokens by the request's worst case.
 func TestAdmission(t *testing.T) {
 	t.Run("model_calls", func(t *testing.T) {
 		f := newFixture(t, fixOpts{limits: Limits{Limits: budget.Limits{MaxModelCalls: 1}}},
@@ -296,7 +296,9 @@ func TestAdmission(t *testing.T) {
 			completion("", call("a", "probe_read", validRead)), final("unreachable"))
 		_, err := f.run(t, "probe")
 		wantFault(t, err, fault.PhaseBudget, budget.KindMaxTotalTokens)
-		if f.requests() != 1 {
+		// Refused before sending: the first request's worst case (its
+		// prompt plus max_tokens) does not fit 100 tokens.
+		if f.requests() != 0 {
 			t.Errorf("requests=%d", f.requests())
 		}
 	})
@@ -351,14 +353,32 @@ func TestRunEndingToolOutcomes(t *testing.T) {
 		}
 	})
 	t.Run("replayed_effect", func(t *testing.T) {
+		// One call id for every call of the run: the second write is the
+		// first one again, and its replay is not fresh authority.
 		f := newFixture(t, fixOpts{},
 			completion("", call("w1", "probe_write", validWrite)),
 			completion("", call("w2", "probe_write", validWrite)),
 			final("unreachable"))
-		_, err := f.run(t, "write twice")
+		_, err := f.runCtx(t, tool.WithCallID(context.Background(), "same"), "write twice")
 		wantFault(t, err, PhaseEffect, KindEffectfulReplayDenied)
 		if f.writes.Load() != 1 {
 			t.Errorf("writes = %d, want 1", f.writes.Load())
+		}
+	})
+	t.Run("resumed_run_replays", func(t *testing.T) {
+		// A resumed run gets its own recorded effect back as an
+		// observation; nothing runs twice.
+		f := newFixture(t, fixOpts{},
+			completion("", call("w1", "probe_write", validWrite)), final("first"),
+			completion("", call("w9", "probe_write", validWrite)), final("resumed"))
+		run := tool.NewRun()
+		if res, err := f.runCtx(t, tool.WithRun(context.Background(), run), "write"); err != nil || res.Answer != "first" {
+			t.Fatalf("first run: %+v %v", res, err)
+		}
+		resumed := tool.ResumeRun(run.ID())
+		res, err := f.runCtx(t, tool.WithRun(context.Background(), resumed), "write")
+		if err != nil || res.Answer != "resumed" || f.writes.Load() != 1 || resumed.Replayed() != 1 {
+			t.Fatalf("resumed run: %+v %v writes=%d replayed=%d", res, err, f.writes.Load(), resumed.Replayed())
 		}
 	})
 	t.Run("tool_error_is_observation", func(t *testing.T) {

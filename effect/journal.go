@@ -1,9 +1,10 @@
 // Package effect is the durable journal for effectful calls.
 //
 // Every effectful call gets an Identity: the journal's store id and epoch, a
-// call id derived from the payload fingerprint (and an optional logical
-// key), an attempt id with lineage (sequence, mode, parent) and an
-// idempotency key for providers. Attempts move through
+// call id derived from the operation (the caller's run id and its call id
+// within the run, the payload fingerprint and an optional logical key), an
+// attempt id with lineage (sequence, mode, parent) and an idempotency key
+// for providers. Attempts move through
 //
 //	prepared → admitted → dispatching → observed
 //
@@ -12,11 +13,16 @@
 // happened. After a restart, an attempt found dispatching without an
 // observation becomes indeterminate and its call reports
 // reconciliation_required: it is never run again until a trusted host
-// resolves it (Resolve). An exact repeat of an observed call replays the
-// observation. A changed payload is a new call, never a retry.
+// resolves it (Resolve). A repeat of an observed call (same run, same call
+// id, same payload) replays the observation. A changed payload, another run
+// or another call id is a new call, never a retry.
 //
-// The journal is a SQLite file (pure Go, no cgo) with a single writer
-// enforced by an advisory lock on a sibling ".lock" file.
+// The journal is a SQLite file (pure Go, no cgo) in WAL mode. Any number of
+// Journals, in one process or many, may share a file: SQLite serializes the
+// writes (BEGIN IMMEDIATE, busy timeout). Each open Journal holds an owner
+// lease (an advisory lock on a file under "<path>.owners/"), so an attempt
+// left dispatching by an owner whose lease is gone is known to be
+// abandoned, while one held by a live owner is in progress.
 package effect
 
 import (
@@ -44,7 +50,7 @@ const PhaseEffect fault.Phase = "effect"
 // Error kinds reported by this package.
 const (
 	KindStoreRequired      fault.Kind = "effect_store_required"   // no journal is open
-	KindJournalLocked      fault.Kind = "journal_locked"          // another process holds the journal
+	KindJournalLocked      fault.Kind = "journal_locked"          // the journal stayed busy past the busy timeout
 	KindJournalIO          fault.Kind = "journal_io"              // SQLite or file failure
 	KindStaleTicket        fault.Kind = "stale_ticket"            // ticket from another store or epoch, or unknown attempt
 	KindInvalidTransition  fault.Kind = "invalid_transition"      // the attempt is not in a state that allows the step
@@ -55,6 +61,7 @@ const (
 	KindReconciliation     fault.Kind = "reconciliation_required" // outcome unknown; host must resolve
 	KindInProgress         fault.Kind = "effect_in_progress"      // another owner is executing the attempt
 	KindTerminal           fault.Kind = "effect_terminal"         // the call was abandoned
+	KindUnknownRun         fault.Kind = "unknown_run"             // a resumed run id has no record in the journal
 )
 
 // State is the state of an attempt.
@@ -85,10 +92,14 @@ const (
 
 // Request describes one effectful call. Payload and Semantics are encoded
 // as canonical JSON; together with Kind they form the payload fingerprint.
-// Metadata never enters the identity.
+// The call id is derived from RunID, RunCallID, LogicalKey and the
+// fingerprint: the same payload in another run, or under another call id of
+// the same run, is another call. Metadata never enters the identity.
 type Request struct {
 	Kind       string // for example "tool"
-	Payload    any    // what is executed: tool name, arguments, details
+	RunID      string // the run or session the call belongs to ("" for none)
+	RunCallID  string // the caller's id of this call within the run
+	Payload    any    // what is executed: tool name, arguments, details, target
 	Semantics  any    // how: effect class, executor identity
 	LogicalKey string // optional caller-chosen key scoping the call id
 	Mode       Mode   // "" or ModeInitial, ModeRetry, ModeResample
@@ -99,6 +110,8 @@ type Request struct {
 type Identity struct {
 	StoreID        string `json:"store_id"`
 	Epoch          int64  `json:"epoch"`
+	RunID          string `json:"run_id,omitempty"`
+	RunCallID      string `json:"run_call_id,omitempty"`
 	CallID         string `json:"call_id"`
 	Fingerprint    string `json:"fingerprint"`
 	AttemptID      string `json:"attempt_id"`
@@ -163,8 +176,18 @@ func (d Decision) Err() error {
 	default:
 		return nil
 	}
-	return fault.New(PhaseEffect, k, "the effect cannot run now").
+	fe := fault.New(PhaseEffect, k, "the effect cannot run now").
 		With("attempt_id", d.Ticket.AttemptID).With("state", string(d.State))
+	switch d.Action {
+	case ActionInProgress:
+		fe.WithHint("another live process is running this effect; wait for it to finish")
+	case ActionReconcile:
+		fe.WithHint("the process running this effect stopped before recording its outcome: check the target; "+
+			"a host resolves the attempt (Journal.Resolve), or a new run (without --resume) performs it again")
+	case ActionTerminal:
+		fe.WithHint("the effect was abandoned; a new run performs it again")
+	}
+	return fe
 }
 
 // Attempt is the durable record of one attempt.
@@ -176,17 +199,21 @@ type Attempt struct {
 	Revision    int64        `json:"revision"`
 }
 
-// Journal is an open effect journal. It is safe for concurrent use; all
-// writes are serialized.
+// Journal is an open effect journal. It is safe for concurrent use; the
+// writes of one Journal are serialized, and SQLite serializes those of
+// Journals sharing the file.
 type Journal struct {
-	mu      sync.Mutex
-	db      *sql.DB
-	conn    *sql.Conn
-	lock    *os.File
-	storeID string
-	epoch   int64
-	session string // this process's owner id
-	closed  bool
+	mu        sync.Mutex
+	db        *sql.DB
+	conn      *sql.Conn
+	lease     *os.File
+	leasePath string
+	owners    string // directory of owner leases
+	storeID   string
+	epoch     int64
+	session   string // this Journal's owner id
+	closed    bool
+	runs      map[string]bool // run ids this Journal has recorded (under mu)
 }
 
 // DefaultFile is the journal file name inside a state directory.
@@ -237,26 +264,56 @@ CREATE TABLE IF NOT EXISTS attempts (
 	updated_at      INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS attempts_by_call ON attempts(call_id, sequence);
+CREATE TABLE IF NOT EXISTS runs (
+	run_id     TEXT PRIMARY KEY,
+	created_at INTEGER NOT NULL
+);
 `
 
-// Open opens (creating if needed) the journal file at path and takes its
-// single-writer lock. A second opener fails with Kind journal_locked.
+// BusyTimeout is how long a write waits for another writer of the same
+// file before failing with Kind journal_locked.
+const BusyTimeout = 10 * time.Second
+
+// Open opens (creating if needed) the journal file at path. Any number of
+// Journals may have the same file open; each takes its own owner lease.
 func Open(path string) (*Journal, error) {
-	lock, err := lockFile(path + ".lock")
+	owners := path + ".owners"
+	if err := os.MkdirAll(owners, 0o700); err != nil {
+		return nil, ioErr(err, "create owner lease directory")
+	}
+	session := randomID("owner-")
+	leasePath := filepath.Join(owners, session+".lock")
+	lease, err := takeLease(leasePath)
 	if err != nil {
 		return nil, err
 	}
-	j, err := open(path)
+	j, err := openRetry(path, session)
 	if err != nil {
-		unlockFile(lock)
+		releaseLease(lease, leasePath)
 		return nil, err
 	}
-	j.lock = lock
+	j.lease, j.leasePath, j.owners = lease, leasePath, owners
+	j.collectLeases()
 	return j, nil
 }
 
-func open(path string) (*Journal, error) {
-	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)"
+// openRetry is open, retried while the file is busy: SQLite does not call
+// its busy handler for every lock taken while connecting (switching a new
+// file to WAL, recovering the WAL index), so concurrent first opens can
+// fail with SQLITE_BUSY at once.
+func openRetry(path, session string) (*Journal, error) {
+	deadline := time.Now().Add(BusyTimeout)
+	for wait := time.Millisecond; ; wait = min(2*wait, 50*time.Millisecond) {
+		j, err := open(path, session)
+		if err == nil || fault.KindOf(err) != KindJournalLocked || time.Now().After(deadline) {
+			return j, err
+		}
+		time.Sleep(wait)
+	}
+}
+
+func open(path, session string) (*Journal, error) {
+	dsn := "file:" + path + fmt.Sprintf("?_txlock=immediate&_pragma=busy_timeout(%d)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)", BusyTimeout.Milliseconds())
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, ioErr(err, "open journal")
@@ -268,7 +325,7 @@ func open(path string) (*Journal, error) {
 		db.Close()
 		return nil, ioErr(err, "open journal")
 	}
-	j := &Journal{db: db, conn: conn, session: randomID("owner-")}
+	j := &Journal{db: db, conn: conn, session: session}
 	if err := j.init(ctx); err != nil {
 		conn.Close()
 		db.Close()
@@ -277,15 +334,46 @@ func open(path string) (*Journal, error) {
 	return j, nil
 }
 
-func (j *Journal) init(ctx context.Context) error {
-	if _, err := j.conn.ExecContext(ctx, schema); err != nil {
-		return ioErr(err, "create schema")
+// collectLeases removes the lease files of owners that are gone. Their
+// attempts keep their owner id; a missing lease means the owner is gone.
+func (j *Journal) collectLeases() {
+	entries, err := os.ReadDir(j.owners)
+	if err != nil {
+		return
 	}
-	tx, err := j.conn.BeginTx(ctx, nil)
+	for _, e := range entries {
+		name := e.Name()
+		if filepath.Ext(name) != ".lock" || name == j.session+".lock" {
+			continue
+		}
+		collectLease(filepath.Join(j.owners, name))
+	}
+}
+
+// alive reports whether owner (an owner id recorded on an attempt) is this
+// Journal or another open Journal.
+func (j *Journal) alive(owner string) bool {
+	if owner == j.session {
+		return true
+	}
+	if j.owners == "" || owner == "" || filepath.Base(owner) != owner {
+		return false
+	}
+	return leaseHeld(filepath.Join(j.owners, owner+".lock"))
+}
+
+func (j *Journal) init(ctx context.Context) error {
+	tx, err := j.conn.BeginTx(ctx, nil) // immediate: one initializer at a time
 	if err != nil {
 		return ioErr(err, "begin")
 	}
 	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, schema); err != nil {
+		return ioErr(err, "create schema")
+	}
+	if err := migrate(ctx, tx); err != nil {
+		return err
+	}
 	get := func(key, def string) (string, error) {
 		var v string
 		err := tx.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = ?`, key).Scan(&v)
@@ -311,7 +399,40 @@ func (j *Journal) init(ctx context.Context) error {
 	return nil
 }
 
-// Close closes the journal and releases its lock. Close is idempotent.
+// migrate adds the columns newer versions need to a journal written by an
+// older one. Calls recorded before runs existed keep run_id "" and can never
+// match a call of a run.
+func migrate(ctx context.Context, tx *sql.Tx) error {
+	rows, err := tx.QueryContext(ctx, `SELECT name FROM pragma_table_info('calls')`)
+	if err != nil {
+		return ioErr(err, "read schema")
+	}
+	has := map[string]bool{}
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			rows.Close()
+			return ioErr(err, "read schema")
+		}
+		has[name] = true
+	}
+	rows.Close()
+	for _, col := range []string{"run_id", "run_call_id"} {
+		if has[col] {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, `ALTER TABLE calls ADD COLUMN `+col+` TEXT NOT NULL DEFAULT ''`); err != nil {
+			return ioErr(err, "migrate schema")
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `CREATE INDEX IF NOT EXISTS calls_by_run ON calls(run_id)`); err != nil {
+		return ioErr(err, "migrate schema")
+	}
+	return nil
+}
+
+// Close closes the journal and releases its owner lease. Close is
+// idempotent.
 func (j *Journal) Close() error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
@@ -320,7 +441,7 @@ func (j *Journal) Close() error {
 	}
 	j.closed = true
 	err := errors.Join(j.conn.Close(), j.db.Close())
-	unlockFile(j.lock)
+	releaseLease(j.lease, j.leasePath)
 	if err != nil {
 		return ioErr(err, "close journal")
 	}
@@ -333,7 +454,18 @@ func (j *Journal) StoreID() string { return j.storeID }
 // Epoch returns the journal epoch.
 func (j *Journal) Epoch() int64 { return j.epoch }
 
+// ioErr wraps a file or SQLite failure. A writer that stayed busy past the
+// busy timeout is reported as journal_locked.
 func ioErr(err error, what string) error {
+	var ce interface{ Code() int }
+	if errors.As(err, &ce) {
+		switch ce.Code() & 0xff {
+		case 5, 6: // SQLITE_BUSY, SQLITE_LOCKED
+			return fault.Wrap(err, PhaseEffect, KindJournalLocked, "the effect journal stayed busy: "+what).
+				With("busy_timeout_ms", BusyTimeout.Milliseconds()).
+				WithHint("another rlm process is writing the same journal; retry, or give this run its own --state-dir")
+		}
+	}
 	return fault.Wrap(err, PhaseEffect, KindJournalIO, what)
 }
 
@@ -357,8 +489,14 @@ func (j *Journal) identityFor(req Request) (Identity, error) {
 	if err != nil {
 		return Identity{}, fault.Wrap(err, PhaseEffect, KindInvalidRequest, "request is not canonical JSON")
 	}
-	callID := "call-" + hashOf(map[string]any{"store": j.storeID, "epoch": j.epoch, "logical_key": req.LogicalKey, "fingerprint": fp})
-	return Identity{StoreID: j.storeID, Epoch: j.epoch, CallID: callID, Fingerprint: fp}, nil
+	key := map[string]any{"store": j.storeID, "epoch": j.epoch, "logical_key": req.LogicalKey, "fingerprint": fp}
+	if req.RunID != "" || req.RunCallID != "" {
+		// Calls without a run keep the identity they had before runs
+		// existed.
+		key["run"], key["run_call"] = req.RunID, req.RunCallID
+	}
+	callID := "call-" + hashOf(key)
+	return Identity{StoreID: j.storeID, Epoch: j.epoch, RunID: req.RunID, RunCallID: req.RunCallID, CallID: callID, Fingerprint: fp}, nil
 }
 
 func (j *Journal) withAttempt(id Identity, seq int64, mode Mode, parent string) Identity {
@@ -408,9 +546,9 @@ func (tx txn) load(attemptID string) (Attempt, string, bool, error) {
 	var owner string
 	var obs sql.NullString
 	err := tx.QueryRowContext(tx.ctx, `
-		SELECT a.attempt_id, a.call_id, a.sequence, a.mode, a.parent, a.idempotency_key, a.state, a.owner, a.reason, a.observation, a.revision, c.fingerprint, c.epoch
+		SELECT a.attempt_id, a.call_id, a.sequence, a.mode, a.parent, a.idempotency_key, a.state, a.owner, a.reason, a.observation, a.revision, c.fingerprint, c.epoch, c.run_id, c.run_call_id
 		FROM attempts a JOIN calls c ON c.call_id = a.call_id WHERE a.attempt_id = ?`, attemptID).
-		Scan(&a.AttemptID, &a.CallID, &a.Sequence, &a.Mode, &a.Parent, &a.IdempotencyKey, &a.State, &owner, &a.Reason, &obs, &a.Revision, &a.Fingerprint, &a.Epoch)
+		Scan(&a.AttemptID, &a.CallID, &a.Sequence, &a.Mode, &a.Parent, &a.IdempotencyKey, &a.State, &owner, &a.Reason, &obs, &a.Revision, &a.Fingerprint, &a.Epoch, &a.RunID, &a.RunCallID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Attempt{}, "", false, nil
 	}
@@ -466,10 +604,13 @@ func (tx txn) setState(attemptID string, from, to State, reason string) error {
 
 // decide maps an existing attempt to a decision, taking over or
 // transitioning it where the rules allow. It is the heart of the journal:
-// an attempt this process never dispatched may be re-owned; one that was
-// dispatched by a process that is gone becomes indeterminate.
+// an attempt claimed by a live owner (this Journal or another one holding
+// its lease) is in progress; one claimed but never dispatched by an owner
+// that is gone may be prepared again; one dispatched by an owner that is
+// gone becomes indeterminate.
 func (tx txn) decide(a Attempt, owner string) (Decision, error) {
 	mine := owner == tx.j.session
+	live := func() bool { return mine || tx.j.alive(owner) }
 	d := Decision{Ticket: Ticket{a.Identity}, State: a.State}
 	switch a.State {
 	case StatePrepared:
@@ -480,7 +621,7 @@ func (tx txn) decide(a Attempt, owner string) (Decision, error) {
 		}
 		d.Action = ActionExecute
 	case StateAdmitted:
-		if mine {
+		if live() {
 			d.Action = ActionInProgress
 			break
 		}
@@ -491,7 +632,7 @@ func (tx txn) decide(a Attempt, owner string) (Decision, error) {
 		}
 		d.Action, d.State = ActionExecute, StatePrepared
 	case StateDispatching:
-		if mine {
+		if live() {
 			d.Action = ActionInProgress
 			break
 		}
@@ -530,9 +671,15 @@ func (j *Journal) Prepare(ctx context.Context, req Request) (Decision, error) {
 	}
 	var out Decision
 	err = j.write(ctx, false, func(tx txn) error {
-		if _, err := tx.ExecContext(tx.ctx, `INSERT OR IGNORE INTO calls(call_id, epoch, kind, fingerprint, logical_key, created_at) VALUES(?, ?, ?, ?, ?, ?)`,
-			base.CallID, base.Epoch, req.Kind, base.Fingerprint, req.LogicalKey, time.Now().UnixMilli()); err != nil {
+		now := time.Now().UnixMilli()
+		if _, err := tx.ExecContext(tx.ctx, `INSERT OR IGNORE INTO calls(call_id, epoch, kind, fingerprint, logical_key, created_at, run_id, run_call_id) VALUES(?, ?, ?, ?, ?, ?, ?, ?)`,
+			base.CallID, base.Epoch, req.Kind, base.Fingerprint, req.LogicalKey, now, req.RunID, req.RunCallID); err != nil {
 			return ioErr(err, "insert call")
+		}
+		if req.RunID != "" && !j.runs[req.RunID] {
+			if err := tx.recordRun(req.RunID, now); err != nil {
+				return err
+			}
 		}
 		latestID, found, err := tx.latest(base.CallID)
 		if err != nil {
@@ -665,12 +812,15 @@ func (j *Journal) Begin(ctx context.Context, t Ticket) (Decision, error) {
 // journal's promise that the attempt is never executed again blindly.
 func (j *Journal) Dispatch(ctx context.Context, t Ticket) error {
 	return j.write(ctx, true, func(tx txn) error {
-		a, _, err := tx.checkTicket(t)
+		a, owner, err := tx.checkTicket(t)
 		if err != nil {
 			return err
 		}
 		if a.State != StateAdmitted {
 			return fault.New(PhaseEffect, KindInvalidTransition, "only an admitted attempt can be dispatched").With("state", string(a.State))
+		}
+		if owner != j.session {
+			return fault.New(PhaseEffect, KindInProgress, "another owner claimed the attempt").With("attempt_id", a.AttemptID)
 		}
 		return tx.setState(a.AttemptID, StateAdmitted, StateDispatching, "")
 	})
@@ -784,6 +934,9 @@ func (j *Journal) Resolve(ctx context.Context, attemptID string, r Resolution) (
 			return fault.New(PhaseEffect, KindStaleTicket, "unknown attempt").With("attempt_id", attemptID)
 		}
 		if a.State == StateDispatching && owner != j.session {
+			if j.alive(owner) {
+				return fault.New(PhaseEffect, KindInProgress, "the attempt is being dispatched by a live owner").With("attempt_id", attemptID)
+			}
 			if err := tx.setState(a.AttemptID, StateDispatching, StateIndeterminate, "owner_lost_while_dispatching"); err != nil {
 				return err
 			}
@@ -831,22 +984,24 @@ func (j *Journal) Attempt(ctx context.Context, attemptID string) (Attempt, error
 }
 
 // Unresolved lists attempts that need a host decision: indeterminate ones,
-// and dispatching ones left by a process that is gone. Sorted by attempt
-// id.
+// and dispatching ones left by an owner that is gone. Sorted by attempt id.
 func (j *Journal) Unresolved(ctx context.Context) ([]Attempt, error) {
 	var out []Attempt
 	err := j.write(ctx, false, func(tx txn) error {
-		rows, err := tx.QueryContext(tx.ctx, `SELECT attempt_id FROM attempts WHERE state = ? OR (state = ? AND owner != ?) ORDER BY attempt_id`,
+		rows, err := tx.QueryContext(tx.ctx, `SELECT attempt_id, state, owner FROM attempts WHERE state = ? OR (state = ? AND owner != ?) ORDER BY attempt_id`,
 			string(StateIndeterminate), string(StateDispatching), j.session)
 		if err != nil {
 			return ioErr(err, "list attempts")
 		}
 		var ids []string
 		for rows.Next() {
-			var id string
-			if err := rows.Scan(&id); err != nil {
+			var id, state, owner string
+			if err := rows.Scan(&id, &state, &owner); err != nil {
 				rows.Close()
 				return ioErr(err, "list attempts")
+			}
+			if State(state) == StateDispatching && j.alive(owner) {
+				continue // in progress elsewhere
 			}
 			ids = append(ids, id)
 		}
@@ -861,4 +1016,48 @@ func (j *Journal) Unresolved(ctx context.Context) ([]Attempt, error) {
 		return nil
 	})
 	return out, err
+}
+
+// StartRun records a new run id, so that it can be resumed later even if it
+// records no effect. Recording an id twice is not an error.
+func (j *Journal) StartRun(ctx context.Context, runID string) error {
+	if runID == "" {
+		return fault.New(PhaseEffect, KindInvalidRequest, "run id is required")
+	}
+	return j.write(ctx, false, func(tx txn) error { return tx.recordRun(runID, time.Now().UnixMilli()) })
+}
+
+// recordRun inserts a run row once; the Journal remembers it. A rolled back
+// transaction may lose a row the Journal remembers; that is harmless, since
+// RunEffects also counts a run known by its calls.
+func (tx txn) recordRun(runID string, now int64) error {
+	if _, err := tx.ExecContext(tx.ctx, `INSERT OR IGNORE INTO runs(run_id, created_at) VALUES(?, ?)`, runID, now); err != nil {
+		return ioErr(err, "insert run")
+	}
+	if tx.j.runs == nil {
+		tx.j.runs = make(map[string]bool)
+	}
+	tx.j.runs[runID] = true
+	return nil
+}
+
+// RunEffects returns how many calls a recorded run has in the journal. It
+// fails with Kind unknown_run when the run id was never recorded.
+func (j *Journal) RunEffects(ctx context.Context, runID string) (int, error) {
+	var n int
+	err := j.write(ctx, false, func(tx txn) error {
+		var known int
+		if err := tx.QueryRowContext(tx.ctx, `SELECT COUNT(*) FROM runs WHERE run_id = ?`, runID).Scan(&known); err != nil {
+			return ioErr(err, "find run")
+		}
+		if err := tx.QueryRowContext(tx.ctx, `SELECT COUNT(*) FROM calls WHERE run_id = ?`, runID).Scan(&n); err != nil {
+			return ioErr(err, "count run calls")
+		}
+		if known == 0 && n == 0 {
+			return fault.New(PhaseEffect, KindUnknownRun, "no run with this id in the effect journal").With("run_id", runID).
+				WithHint("use the run_id printed by the run you want to resume, with the same --state-dir")
+		}
+		return nil
+	})
+	return n, err
 }

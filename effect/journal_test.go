@@ -3,6 +3,8 @@ package effect
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"os"
 	"path/filepath"
 	"sync"
 	"sync/atomic"
@@ -148,14 +150,27 @@ func TestCrashWindowNeedsReconciliation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Open(path); fault.KindOf(err) != KindJournalLocked {
-		t.Fatalf("second writer: %v", err)
-	}
 	d, _ := j.Prepare(ctx, req(`{"x":1}`))
 	j.Begin(ctx, d.Ticket)
 	if err := j.Dispatch(ctx, d.Ticket); err != nil {
 		t.Fatal(err)
 	}
+	// A second Journal on the same file while the owner is alive: the
+	// attempt is in progress, never indeterminate, never runnable.
+	live, err := Open(path)
+	if err != nil {
+		t.Fatalf("second journal on one file: %v", err)
+	}
+	if got, err := live.Prepare(ctx, req(`{"x":1}`)); err != nil || got.Action != ActionInProgress {
+		t.Fatalf("live owner's attempt: %+v %v", got, err)
+	}
+	if un, err := live.Unresolved(ctx); err != nil || len(un) != 0 {
+		t.Fatalf("live owner's attempt listed as unresolved: %+v %v", un, err)
+	}
+	if _, err := live.Resolve(ctx, d.Ticket.AttemptID, Resolution{Retry: true}); fault.KindOf(err) != KindInProgress {
+		t.Fatalf("resolved a live owner's attempt: %v", err)
+	}
+	live.Close()
 	j.Close() // simulates the process going away mid-handler
 
 	j2, err := Open(path)
@@ -274,6 +289,117 @@ func TestStaleTicket(t *testing.T) {
 	j.Close()
 	if _, err := j.Prepare(ctx, req(`{}`)); fault.KindOf(err) != KindClosed {
 		t.Fatal(err)
+	}
+}
+
+func runReq(run, call, args string) Request {
+	r := req(args)
+	r.RunID, r.RunCallID = run, call
+	return r
+}
+
+// TestRunScopedIdentity: the same payload in another run, or under another
+// call id of one run, is another call; only the same (run, call id,
+// payload) replays. Calls without a run keep the payload identity.
+func TestRunScopedIdentity(t *testing.T) {
+	ctx := context.Background()
+	j, _ := openTemp(t)
+	first := run(t, j, runReq("run-a", "1", `{"x":1}`))
+	for _, c := range []struct {
+		name string
+		r    Request
+		want Action
+	}{
+		{"same run and call", runReq("run-a", "1", `{"x":1}`), ActionReplay},
+		{"same run, next call", runReq("run-a", "2", `{"x":1}`), ActionExecute},
+		{"another run", runReq("run-b", "1", `{"x":1}`), ActionExecute},
+		{"no run", req(`{"x":1}`), ActionExecute},
+		{"same run and call, other payload", runReq("run-a", "1", `{"x":2}`), ActionExecute},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d, err := j.Prepare(ctx, c.r)
+			if err != nil || d.Action != c.want {
+				t.Fatalf("%+v %v", d, err)
+			}
+			if c.want == ActionExecute && d.Ticket.CallID == first.Ticket.CallID {
+				t.Fatal("same call id")
+			}
+		})
+	}
+	if n, err := j.RunEffects(ctx, "run-a"); err != nil || n != 3 {
+		t.Fatalf("run-a effects: %d %v", n, err)
+	}
+	if _, err := j.RunEffects(ctx, "run-z"); fault.KindOf(err) != KindUnknownRun {
+		t.Fatalf("unknown run: %v", err)
+	}
+	if err := j.StartRun(ctx, "run-empty"); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := j.RunEffects(ctx, "run-empty"); err != nil || n != 0 {
+		t.Fatalf("empty run: %d %v", n, err)
+	}
+}
+
+// TestParallelJournals: four Journals on one file (as four processes would
+// open it) record four runs at once; none fails with journal_locked, and
+// every run's effect is recorded once.
+func TestParallelJournals(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "effects.db")
+	var wg sync.WaitGroup
+	errs := make(chan error, 4)
+	for i := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			j, err := Open(path)
+			if err != nil {
+				errs <- err
+				return
+			}
+			defer j.Close()
+			for k := range 5 {
+				r := runReq(fmt.Sprintf("run-%d", i), fmt.Sprint(k), fmt.Sprintf(`{"file":%d}`, k))
+				d, err := j.Prepare(ctx, r)
+				if err == nil && d.Action != ActionExecute {
+					err = fmt.Errorf("prepare %+v", d)
+				}
+				if err == nil {
+					var b Decision
+					if b, err = j.Begin(ctx, d.Ticket); err == nil && b.Action != ActionExecute {
+						err = fmt.Errorf("begin %+v", b)
+					}
+				}
+				if err == nil {
+					err = j.Dispatch(ctx, d.Ticket)
+				}
+				if err == nil {
+					err = j.Observe(ctx, d.Ticket, ok)
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Errorf("parallel journal: %v (kind %s)", err, fault.KindOf(err))
+	}
+	j, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	for i := range 4 {
+		if n, err := j.RunEffects(ctx, fmt.Sprintf("run-%d", i)); err != nil || n != 5 {
+			t.Errorf("run-%d: %d effects, %v", i, n, err)
+		}
+	}
+	if entries, _ := os.ReadDir(path + ".owners"); len(entries) != 1 {
+		t.Errorf("owner leases left behind: %d", len(entries))
 	}
 }
 

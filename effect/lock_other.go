@@ -4,18 +4,26 @@ package effect
 
 import "os"
 
-// lockFile opens path without locking: single-writer enforcement needs an
-// advisory lock this platform build does not provide.
-func lockFile(path string) (*os.File, error) {
+// Without advisory locks, owner liveness cannot be observed on this
+// platform: a lease file only records the owner, and an attempt left by
+// another owner is treated as left by a process that is gone (run one
+// process per journal file here).
+
+func takeLease(path string) (*os.File, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
-		return nil, ioErr(err, "open journal lock")
+		return nil, ioErr(err, "create owner lease")
 	}
 	return f, nil
 }
 
-func unlockFile(f *os.File) {
+func leaseHeld(path string) bool { return false }
+
+func collectLease(path string) {}
+
+func releaseLease(f *os.File, path string) {
 	if f != nil {
 		_ = f.Close()
+		_ = os.Remove(path)
 	}
 }

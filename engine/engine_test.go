@@ -258,8 +258,18 @@ func TestBudgetExhaustion(t *testing.T) {
 			if res.Error == nil || res.Error.Kind != c.kind || res.Status != StatusFailed {
 				t.Fatalf("result error %+v", res.Error)
 			}
-			if c.name != "time" && res.Usage.Calls == 0 {
-				t.Fatal("usage lost")
+			switch c.name {
+			case "time":
+			case "tokens":
+				// Refused before sending: the first call's worst case
+				// (prompt plus max_tokens) does not fit.
+				if res.Usage.Calls != 0 || res.Counters.ModelCalls != 0 || f.srv.Stats().Requests != 0 {
+					t.Fatalf("a call was sent: %+v %+v", res.Usage, res.Counters)
+				}
+			default:
+				if res.Usage.Calls == 0 {
+					t.Fatal("usage lost")
+				}
 			}
 			if len(res.Trajectory) == 0 {
 				t.Fatal("trajectory lost")
@@ -276,8 +286,10 @@ func TestCostBudget(t *testing.T) {
 	if fault.KindOf(err) != budget.KindMaxCost {
 		t.Fatalf("want max_cost_exceeded, got %v", err)
 	}
-	if !res.Usage.CostEstimated || res.Usage.CostUSD <= 0 {
-		t.Fatalf("usage %+v", res.Usage)
+	// The first call's priced worst case exceeds $0.0001: refused before
+	// sending.
+	if res.Usage.Calls != 0 || res.Counters.ModelCalls != 0 || f.srv.Stats().Requests != 0 {
+		t.Fatalf("a call was sent: %+v", res.Usage)
 	}
 }
 

@@ -46,6 +46,15 @@ func (r *run) provider(depth int) (model.Provider, string) {
 // complete makes one admitted, traced, charged model call. Calls below the
 // root hold one of the run's MaxConcurrency slots while the request is in
 // flight; only leaf calls hold slots, so nested children cannot deadlock.
+//
+// Admission reserves the call's worst case (prompt tokens counted with the
+// model's tokenizer plus max_tokens, priced with the price table) against
+// what is left of the token and cost budgets, atomically with every other
+// call in flight; max_tokens is shrunk to what is left when that still
+// leaves budget.MinReplyTokens, else the call is refused before sending.
+// A provider that reports more than the admitted worst case, taking the
+// run over a limit, fails the call with that limit's budget error after
+// its usage is charged.
 func (r *run) complete(ctx context.Context, depth int, p model.Provider, req model.Request) (*model.Response, error) {
 	if depth > 0 {
 		release, err := r.tracker.Acquire(ctx)
@@ -54,22 +63,43 @@ func (r *run) complete(ctx context.Context, depth int, p model.Provider, req mod
 		}
 		defer release()
 	}
-	// Admission after the slot: a call cancelled while waiting is never
-	// counted, and tokens and cost are checked against the latest usage.
-	if err := r.tracker.ModelCall(); err != nil {
-		return nil, err
-	}
 	if req.MaxTokens == 0 {
 		req.MaxTokens = r.e.cfg.MaxTokens
 	}
 	if req.Temperature == nil {
 		req.Temperature = r.e.cfg.Temperature
 	}
+	_, modelName := r.provider(depth)
+	// Admission after the slot: a call cancelled while waiting is never
+	// counted, and tokens and cost are checked against the latest usage.
+	res, err := r.tracker.Reserve(model.Worst(req, modelName, depth))
+	if err != nil {
+		return nil, err
+	}
+	defer res.Release()
+	if err := r.tracker.ModelCall(); err != nil {
+		return nil, err
+	}
+	if int64(req.MaxTokens) != res.MaxTokens() {
+		trace.Emit(ctx, trace.KindNote, "max_tokens shrunk to the budget", map[string]any{
+			"requested": req.MaxTokens, "admitted": res.MaxTokens(), "worst_case_tokens": res.Tokens()}, nil)
+	}
+	req.MaxTokens = int(res.MaxTokens())
 	resp, err := model.Traced(p, req.Model).Complete(ctx, req)
-	if resp != nil {
-		r.tracker.Charge(depth, resp.Usage)
-	} else {
+	if resp == nil {
+		res.Release()
 		r.tracker.Charge(depth, budget.Usage{Calls: 1})
+		return nil, err
+	}
+	if u := resp.Usage; u.TotalTokens > res.Tokens() {
+		// The admission's guarantee rests on the worst case; say when a
+		// provider counted more (Settle fails the call if a limit is now
+		// crossed).
+		trace.Emit(ctx, trace.KindNote, "usage above the admitted worst case", map[string]any{
+			"admitted_tokens": res.Tokens(), "reported_tokens": u.TotalTokens}, nil)
+	}
+	if serr := res.Settle(resp.Usage); serr != nil {
+		return nil, serr
 	}
 	if err != nil {
 		return nil, err
@@ -259,27 +289,42 @@ func isRepairable(err error) bool {
 }
 
 // isFatal reports whether a step error ends the run rather than becoming an
-// observation the model can react to: budget exhaustion, cancellation,
-// deadlines, and policy refusals (a capability not granted, recursion
-// beyond the depth limit, a recursive cycle), wherever in the tree they
-// happened.
+// observation the model can react to. It decides by (phase, kind), wherever
+// in the tree the error happened: budget exhaustion (any kind of Phase
+// budget), cancellation, policy refusals (a capability not granted,
+// recursion beyond the depth limit, a recursive cycle, an approval or
+// authority refusal), and deadlines, except a tool's own time limit: a
+// Phase tool timeout that does not come from the run's context (the tool
+// runtime's handler limit) is an observation like any other tool failure.
+// The run's own time limit stays fatal: a tool call it ends carries the
+// context's deadline error, and the run's budget error takes over.
 func isFatal(err error) bool {
 	fe := fault.As(err)
 	if fe == nil {
 		return true
 	}
 	for e := fe; e != nil; e = fault.As(e.Cause) {
-		if e.Phase == fault.PhaseBudget {
-			return true
-		}
-		switch e.Kind {
-		case fault.KindCancelled, fault.KindTimeout, KindDeepRecursionRequired, KindRecursiveCycle,
-			kindCapabilityDenied, kindMaxDepth, KindApprovalRequired, tool.KindAuthorityDenied:
+		if fatalFault(e) {
 			return true
 		}
 		if e.Cause == nil {
 			break
 		}
+	}
+	return false
+}
+
+// fatalFault is isFatal's decision for one error of a cause chain.
+func fatalFault(e *fault.Error) bool {
+	if e.Phase == fault.PhaseBudget {
+		return true
+	}
+	switch e.Kind {
+	case fault.KindTimeout:
+		return e.Phase != fault.PhaseTool || errors.Is(e, context.DeadlineExceeded)
+	case fault.KindCancelled, KindDeepRecursionRequired, KindRecursiveCycle,
+		kindCapabilityDenied, kindMaxDepth, KindApprovalRequired, tool.KindAuthorityDenied:
+		return true
 	}
 	return false
 }

@@ -5,8 +5,10 @@
 // which it happened (provider, context, validate, execute, tool, ...), a
 // stable Kind (http_status, stale_handle, widening_denied, ...), a detail map
 // and an optional wrapped cause. Callers inspect errors with errors.As and
-// compare Kind, never message text. The JSON form of an *Error uses the same
-// field names as the CLI contracts: {"phase","kind","message","detail"}.
+// compare Kind, never message text. An error may carry a one-line Hint: what
+// the user can do next (set by the producer, which knows the remedy). The
+// JSON form of an *Error uses the same field names as the CLI contracts:
+// {"phase","kind","message","detail","hint"}; hint is omitted when empty.
 package fault
 
 import (
@@ -50,6 +52,11 @@ type Error struct {
 	// Detail holds structured fields such as an HTTP status, a step path or
 	// a JSON pointer. Values must be JSON-encodable.
 	Detail map[string]any `json:"detail,omitempty"`
+	// Hint is one line telling the user what to do next ("set
+	// OPENAI_API_KEY", "does the base URL end in /v1?"), or empty. Like
+	// Message it never contains secrets and is not part of the contract;
+	// it is not included in Error().
+	Hint string `json:"hint,omitempty"`
 	// Cause is the wrapped underlying error, if any. It is not serialized.
 	Cause error `json:"-"`
 }
@@ -77,6 +84,29 @@ func (e *Error) With(key string, value any) *Error {
 	}
 	e.Detail[key] = value
 	return e
+}
+
+// WithHint returns e after setting its hint. It mutates e and is meant for
+// use while constructing an error.
+func (e *Error) WithHint(hint string) *Error {
+	e.Hint = hint
+	return e
+}
+
+// HintOf returns the first non-empty hint in err's chain of *Error values,
+// or "".
+func HintOf(err error) string {
+	for err != nil {
+		var e *Error
+		if !errors.As(err, &e) {
+			return ""
+		}
+		if e.Hint != "" {
+			return e.Hint
+		}
+		err = e.Cause
+	}
+	return ""
 }
 
 // Error implements the error interface. The text is

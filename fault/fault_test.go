@@ -55,3 +55,31 @@ func TestFromContext(t *testing.T) {
 		t.Fatal("nil")
 	}
 }
+
+func TestHint(t *testing.T) {
+	inner := New(PhaseProvider, "http_status", "HTTP 401").With("status", 401).WithHint("check the API key")
+	outer := Wrap(inner, PhaseExecute, "model_failed", "sub-call failed")
+	if got := HintOf(fmt.Errorf("x: %w", outer)); got != "check the API key" {
+		t.Fatalf("HintOf = %q", got)
+	}
+	if HintOf(errors.New("plain")) != "" || HintOf(nil) != "" {
+		t.Fatal("no hint expected")
+	}
+	b, _ := json.Marshal(inner)
+	var got map[string]any
+	if err := json.Unmarshal(b, &got); err != nil || got["hint"] != "check the API key" {
+		t.Fatalf("hint not in JSON: %s", b)
+	}
+	b, _ = json.Marshal(New(PhaseConfig, "invalid", "x"))
+	got = nil
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := got["hint"]; ok {
+		t.Fatalf("empty hint must be omitted: %s", b)
+	}
+	// The hint is not part of Error() (the message text is unchanged).
+	if inner.Error() != "provider/http_status: HTTP 401 (status=401)" {
+		t.Fatalf("Error() = %q", inner.Error())
+	}
+}

@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"sync"
 	"time"
 
 	"github.com/rlm-go/rlm/agent"
+	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/tool"
 )
@@ -20,7 +22,7 @@ const ArgsSchema = `{"type":"object","properties":{` +
 // ResultSchema is the closed result schema of rlm_subagent.
 const ResultSchema = `{"type":"object","required":["status","value","usage","correlation","delegation","trace"],` +
 	`"properties":{` +
-	`"status":{"enum":["completed","failed"]},` +
+	`"status":{"enum":["completed","failed","cancelled"]},` +
 	`"value":{},` +
 	`"usage":{"type":"object"},` +
 	`"correlation":{"type":"object","required":["runtime","parent","child"],"properties":{"runtime":{"type":"string"},"parent":{"type":"string"},"child":{"type":["string","null"]}},"additionalProperties":false},` +
@@ -149,8 +151,10 @@ func (s *subagentTool) handle(ctx context.Context, req tool.Request) (any, error
 	}
 	payload, _ := json.Marshal(map[string]any{"query": a.Query})
 	work := agent.Work{Type: "completion", Payload: payload}
+	w := &worker{ended: make(chan struct{})}
 	val, err := rt.SupervisedCall(ctx, child, work, func(wctx context.Context, _ agent.ID, _ agent.Work) (json.RawMessage, error) {
-		return s.complete(wctx, rt, child, creq, *env)
+		defer w.end()
+		return s.complete(wctx, rt, child, creq, *env, w)
 	}, effective+s.policy.Grace)
 	if err == nil {
 		// The worker built the envelope; the parent has received the same
@@ -161,8 +165,8 @@ func (s *subagentTool) handle(ctx context.Context, req tool.Request) (any, error
 		}
 		return val, nil
 	}
-	if ctx.Err() != nil {
-		return nil, ctx.Err()
+	if ctx.Err() != nil || fault.KindOf(err) == fault.KindCancelled {
+		return s.cancelled(ctx, rt, child, env, w, err)
 	}
 	env.Error = fault.As(err)
 	if env.Error == nil {
@@ -172,13 +176,80 @@ func (s *subagentTool) handle(ctx context.Context, req tool.Request) (any, error
 	return marshal(env)
 }
 
+// worker is what the handler learns from the worker running the child's
+// completion: when it ended and what the child spent.
+type worker struct {
+	mu    sync.Mutex
+	usage budget.Usage
+	once  sync.Once
+	ended chan struct{}
+}
+
+func (w *worker) spent(u budget.Usage) {
+	w.mu.Lock()
+	w.usage = u
+	w.mu.Unlock()
+}
+
+func (w *worker) end() { w.once.Do(func() { close(w.ended) }) }
+
+// wait returns what the child spent once its worker has ended, waiting at
+// most grace (a worker that was never dispatched never ends).
+func (w *worker) wait(grace time.Duration) budget.Usage {
+	t := time.NewTimer(grace)
+	defer t.Stop()
+	select {
+	case <-w.ended:
+	case <-t.C:
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.usage
+}
+
+// cancelled builds the envelope of a cancelled call: status cancelled,
+// Kind cancelled (status failed, Kind timeout, when the caller's deadline
+// passed), the usage the child spent before it stopped. When the
+// caller's context ended, the agent runtime delivers nothing for the
+// cancelled child, so the envelope is sent to the parent as its
+// child_result here; when the child (or its parent) was cancelled through
+// the runtime, the caller is still waiting and receives the envelope as
+// the tool result.
+func (s *subagentTool) cancelled(ctx context.Context, rt *agent.Runtime, child agent.ID, env *Envelope, w *worker, err error) (json.RawMessage, error) {
+	env.Value = json.RawMessage("null")
+	env.Usage = w.wait(s.policy.Grace)
+	env.Error = fault.As(err)
+	if env.Error == nil {
+		env.Error = fault.As(fault.FromContext(PhaseSubagent, context.Cause(ctx)))
+	}
+	if env.Error == nil {
+		env.Error = fault.Wrap(err, PhaseSubagent, fault.KindCancelled, "the subagent call was cancelled")
+	}
+	// A caller's deadline is a failure of Kind timeout; everything else
+	// here is a cancellation.
+	env.Status = EnvelopeCancelled
+	if env.Error.Kind != fault.KindCancelled {
+		env.Status = EnvelopeFailed
+	}
+	env.Trace = rt.TraceOf(child, EnvelopeTraceLimit)
+	raw, merr := marshal(env)
+	if merr != nil {
+		return nil, merr
+	}
+	if ctx.Err() != nil {
+		_ = rt.Send(context.WithoutCancel(ctx), s.cfg.Parent, agent.Message{Type: agent.MsgChildResult, Child: child, Value: raw})
+	}
+	return raw, nil
+}
+
 // complete runs on the agent runtime's worker: the child's completion,
 // then the envelope, which becomes the child's result.
-func (s *subagentTool) complete(ctx context.Context, rt *agent.Runtime, child agent.ID, req Request, env Envelope) (json.RawMessage, error) {
+func (s *subagentTool) complete(ctx context.Context, rt *agent.Runtime, child agent.ID, req Request, env Envelope, w *worker) (json.RawMessage, error) {
 	comp, err := s.cfg.Completer.Complete(ctx, req)
+	w.spent(comp.Usage)
 	if ctx.Err() != nil {
 		// Cancellation and the supervised deadline are the runtime's to
-		// report.
+		// report; the handler builds the cancelled envelope.
 		return nil, ctx.Err()
 	}
 	env.Usage = comp.Usage

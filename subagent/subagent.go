@@ -264,10 +264,14 @@ type Correlation struct {
 const (
 	EnvelopeCompleted = "completed"
 	EnvelopeFailed    = "failed"
+	// EnvelopeCancelled: the call or the child was cancelled (the
+	// caller's context ended, or the child or its parent was cancelled).
+	// Its error has Kind cancelled and its usage is what the child spent.
+	EnvelopeCancelled = "cancelled"
 )
 
 // Envelope is the closed result of one rlm_subagent call. A failure is an
-// envelope with status failed, not a tool error.
+// envelope with status failed (or cancelled), not a tool error.
 type Envelope struct {
 	Status      string          `json:"status"`
 	Value       json.RawMessage `json:"value"`
@@ -289,6 +293,9 @@ func Decode(raw json.RawMessage) (*Envelope, error) {
 	var wire struct {
 		closed
 		Error json.RawMessage `json:"error,omitempty"`
+		// Trace events carry typed errors too, whose causes decode into
+		// nothing.
+		Trace json.RawMessage `json:"trace"`
 	}
 	dec := json.NewDecoder(strings.NewReader(string(raw)))
 	dec.DisallowUnknownFields()
@@ -296,6 +303,11 @@ func Decode(raw json.RawMessage) (*Envelope, error) {
 		return nil, fault.Wrap(err, PhaseSubagent, fault.KindMalformed, "the value is not a subagent envelope")
 	}
 	env := Envelope(wire.closed)
+	if len(wire.Trace) > 0 && string(wire.Trace) != "null" {
+		if err := json.Unmarshal(wire.Trace, &env.Trace); err != nil {
+			return nil, fault.Wrap(err, PhaseSubagent, fault.KindMalformed, "the envelope trace is not a list of agent events")
+		}
+	}
 	if len(wire.Error) > 0 && string(wire.Error) != "null" {
 		var fe struct {
 			Phase   fault.Phase    `json:"phase"`
@@ -308,7 +320,7 @@ func Decode(raw json.RawMessage) (*Envelope, error) {
 		}
 		env.Error = &fault.Error{Phase: fe.Phase, Kind: fe.Kind, Message: fe.Message, Detail: fe.Detail}
 	}
-	if env.Status != EnvelopeCompleted && env.Status != EnvelopeFailed {
+	if env.Status != EnvelopeCompleted && env.Status != EnvelopeFailed && env.Status != EnvelopeCancelled {
 		return nil, fault.New(PhaseSubagent, fault.KindMalformed, "unknown envelope status").With("status", env.Status)
 	}
 	return &env, nil

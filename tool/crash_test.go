@@ -57,16 +57,25 @@ var crashCall = Call{Name: "deploy", Args: json.RawMessage(`{"service":"web"}`),
 	Invocation: Invocation{Capabilities: capability.MustSet("tool:deploy"), AuthorityContext: "host"}}
 
 // runCrashChild runs in the re-executed test binary and never returns
-// normally: the parent kills it while the handler blocks.
+// normally: the parent kills it while the handler blocks. Like a CLI
+// invocation, it is a new run and tells its run id (file "run_id").
 func runCrashChild(dir string) {
 	rt, _, err := crashRuntime(dir)
 	if err != nil {
 		os.Exit(3)
 	}
-	rt.Invoke(context.Background(), crashCall)
+	run := NewRun()
+	if err := os.WriteFile(filepath.Join(dir, "run_id"), []byte(run.ID()), 0o644); err != nil {
+		os.Exit(5)
+	}
+	rt.Invoke(WithRun(context.Background(), run), crashCall)
 	os.Exit(4) // unreachable unless the handler returned
 }
 
+// TestCrashRestartNeedsReconciliation: a process SIGKILLed while its
+// handler runs, then the run resumed by id in a new process: the call
+// reports reconciliation_required and is never executed again, however
+// often the run is resumed.
 func TestCrashRestartNeedsReconciliation(t *testing.T) {
 	if runtime.GOOS == "windows" || runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
 		t.Skip("needs SIGKILL and re-exec")
@@ -94,18 +103,25 @@ func TestCrashRestartNeedsReconciliation(t *testing.T) {
 	}
 	cmd.Wait()
 
+	id, err := os.ReadFile(filepath.Join(dir, "run_id"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	rt, j, err := crashRuntime(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer j.Close()
-	for range 2 {
-		res, err := rt.Invoke(context.Background(), crashCall)
+	if n, err := j.RunEffects(context.Background(), string(id)); err != nil || n != 1 {
+		t.Fatalf("the killed run recorded %d effects: %v", n, err)
+	}
+	for i := range 2 { // the second resume is yet another process
+		res, err := rt.Invoke(WithRun(context.Background(), ResumeRun(string(id))), crashCall)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Status != StatusError || fault.KindOf(res.Error) != effect.KindReconciliation || res.Trace.Authorization != AuthPending {
-			t.Fatalf("after restart: %+v", res)
+		if res.Status != StatusError || fault.KindOf(res.Error) != effect.KindReconciliation || res.Trace.Authorization != AuthPending || res.Replayed {
+			t.Fatalf("resume %d: %+v", i, res)
 		}
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "counter")); string(b) != "x" {

@@ -2,7 +2,12 @@ package tool
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
+	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/rlm-go/rlm/authority"
@@ -14,6 +19,114 @@ import (
 // TraceStatusReplayed is the trace status of an invocation answered from a
 // recorded outcome (journal observation or allow-once record).
 const TraceStatusReplayed = "replayed"
+
+// Run is the scope of effect identity: one run of a program, or one
+// session of a long-lived host. An effectful call's identity is the
+// operation (run id, call id, tool, canonical arguments, preflight details,
+// Config.Root and authority context), never its content alone: the same
+// write in another run, or later in the same run, is another effect.
+//
+// The call id is what the caller sets with WithCallID, or else the
+// occurrence number of the identical operation within the run ("the n-th
+// time this run asks for exactly this"). Occurrence numbers are
+// deterministic however calls interleave: only identical operations share
+// a counter, and they are interchangeable. A resumed run (ResumeRun) counts
+// again from 1, so it meets the calls it recorded in the same order and
+// their outcomes are replayed instead of executed.
+//
+// A Run is safe for concurrent use.
+type Run struct {
+	id       string
+	resumed  bool
+	mu       sync.Mutex
+	seen     map[string]int64
+	replayed atomic.Int64
+}
+
+// NewRun returns a fresh run with a random id ("run-" and 16 hex digits).
+func NewRun() *Run {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return &Run{id: "run-" + hex.EncodeToString(b[:])}
+}
+
+// ResumeRun returns the run id continued: effects it recorded in the
+// journal are replayed to calls with the same identity.
+func ResumeRun(id string) *Run { return &Run{id: id, resumed: true} }
+
+// ID returns the run id.
+func (r *Run) ID() string { return r.id }
+
+// Resumed reports whether the run was made by ResumeRun.
+func (r *Run) Resumed() bool { return r.resumed }
+
+// Replayed returns how many results of this run so far were recorded
+// outcomes instead of executions (Result.Replayed).
+func (r *Run) Replayed() int64 { return r.replayed.Load() }
+
+// occurrence returns the next occurrence number of the operation key.
+func (r *Run) occurrence(key string) int64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.seen == nil {
+		r.seen = make(map[string]int64)
+	}
+	r.seen[key]++
+	return r.seen[key]
+}
+
+type runKey struct{}
+type callIDKey struct{}
+
+// WithRun returns ctx carrying r: effectful calls made with it (and with
+// contexts derived from it, such as a plan's or a child agent's) belong to
+// r. A call whose context carries no run belongs to the Runtime's run
+// (Config.Run).
+func WithRun(ctx context.Context, r *Run) context.Context {
+	return context.WithValue(ctx, runKey{}, r)
+}
+
+// RunFrom returns the run ctx carries, or nil.
+func RunFrom(ctx context.Context) *Run {
+	r, _ := ctx.Value(runKey{}).(*Run)
+	return r
+}
+
+// WithCallID returns ctx naming the call id of the effectful call made
+// with it. Calls with the same id and the same operation in one run are one
+// effect: the second replays the first's outcome (or reports
+// reconciliation_required while its outcome is unknown). This is the
+// idempotency key of a caller that retries.
+func WithCallID(ctx context.Context, id string) context.Context {
+	return context.WithValue(ctx, callIDKey{}, id)
+}
+
+// scope fixes the run and call id of an effectful call before the journal
+// sees it, and returns the operation fingerprint. It runs once per call:
+// an edited approval keeps them.
+func (c *call) scope(ctx context.Context) (fp string) {
+	fp, _ = c.op.Fingerprint()
+	r := RunFrom(ctx)
+	if r == nil {
+		r = c.rt.run
+	}
+	c.run = r
+	if id, ok := ctx.Value(callIDKey{}).(string); ok && id != "" {
+		c.callID = "id:" + id
+		return fp
+	}
+	key := fp + "\x00" + c.rt.root + "\x00" + c.c.Options.LogicalKey
+	c.callID = "occ:" + strconv.FormatInt(r.occurrence(key), 10)
+	return fp
+}
+
+// markReplayed marks res as a recorded outcome.
+func (c *call) markReplayed(res *Result) {
+	res.Replayed = true
+	if c.run != nil {
+		c.run.replayed.Add(1)
+	}
+}
 
 // startEffect runs the effectful tail of the pipeline: journal prepare,
 // authority, then (on a worker) journal begin/dispatch, handler and
@@ -28,11 +141,11 @@ func (rt *Runtime) startEffect(ctx context.Context, c *call, nested bool) *Futur
 		return resolved(c.fail(stepErr(effect.KindStoreRequired, "effectful tools need an effect journal").
 			With("cause", "store_not_open"), AuthDenied))
 	}
+	fp := c.scope(ctx)
 	ticket, fut := c.prepareEffect(ctx)
 	if fut != nil {
 		return fut
 	}
-	fp, _ := c.op.Fingerprint()
 	c.tr.Fingerprint = fp
 	d, err := rt.auth.Authorize(c.op, c.continuation(ticket), c.editor())
 	if err != nil {
@@ -45,6 +158,7 @@ func (rt *Runtime) startEffect(ctx context.Context, c *call, nested bool) *Futur
 		c.tr.Authorization, c.tr.Status = AuthAllowed, TraceStatusReplayed
 		c.tr.OutputBytes = res.Trace.OutputBytes
 		res.Pending = nil
+		c.markReplayed(&res)
 		return resolved(c.finish(res, nil))
 	case authority.ActionPending:
 		rec := d.Record
@@ -70,11 +184,15 @@ func (rt *Runtime) startEffect(ctx context.Context, c *call, nested bool) *Futur
 
 func (c *call) effectRequest() effect.Request {
 	return effect.Request{
-		Kind: "tool",
+		Kind:      "tool",
+		RunID:     c.run.ID(),
+		RunCallID: c.callID,
 		// The authority context is part of the identity: an observation
 		// recorded for one caller is never replayed to another, who must
-		// pass their own authority check.
-		Payload:    map[string]any{"authority_context": c.authCtx, "tool": c.e.schema.Name, "args": c.canon, "details": c.details},
+		// pass their own authority check. The root is the resolved target
+		// the runtime's tools act on (the details hold the resolved path
+		// under it).
+		Payload:    map[string]any{"authority_context": c.authCtx, "tool": c.e.schema.Name, "args": c.canon, "details": c.details, "root": c.rt.root},
 		Semantics:  map[string]any{"effect": string(c.e.schema.Effect), "limits": c.e.schema.Limits},
 		LogicalKey: c.c.Options.LogicalKey,
 	}
@@ -119,10 +237,12 @@ func (c *call) replay(obs *effect.Observation) (Result, error) {
 		return c.fail(stepErr(fault.KindInternal, "observation missing"), AuthDenied)
 	}
 	c.tr.OutputBytes = obs.OutputBytes
-	if obs.Status == effect.ObservedSucceeded {
-		return c.finish(Result{Status: StatusOK, Value: obs.Value}, nil)
+	res := Result{Status: StatusOK, Value: obs.Value}
+	if obs.Status != effect.ObservedSucceeded {
+		res = Result{Status: StatusError, Error: obs.Error}
 	}
-	return c.finish(Result{Status: StatusError, Error: obs.Error}, nil)
+	c.markReplayed(&res)
+	return c.finish(res, nil)
 }
 
 // runEffect is the worker side of an effectful call: claim the attempt,
@@ -190,7 +310,7 @@ func (c *call) fork(ctx context.Context) *call {
 // same caller: schema, preflight, journal.
 func (c *call) editor() authority.Editor {
 	return func(edited json.RawMessage) (authority.Operation, authority.Continuation, authority.Editor, error) {
-		cc := &call{rt: c.rt, c: c.c, e: c.e, start: time.Now(), lim: c.lim, authCtx: c.authCtx, tr: c.tr}
+		cc := &call{rt: c.rt, c: c.c, e: c.e, start: time.Now(), lim: c.lim, authCtx: c.authCtx, tr: c.tr, run: c.run, callID: c.callID}
 		cc.c.Args = edited
 		ctx := context.Background()
 		if fe := cc.decodeArgs(edited); fe != nil {

@@ -62,7 +62,11 @@ type Result struct {
 	ApprovalID  string            `json:"approval_id,omitempty"`
 	Fingerprint string            `json:"fingerprint,omitempty"`
 	Pending     *authority.Record `json:"pending,omitempty"`
-	Trace       Trace             `json:"trace"`
+	// Replayed marks a recorded outcome returned instead of running the
+	// handler: a journal observation of the same effect (see Run) or an
+	// allow-once record. Trace.Status is then "replayed".
+	Replayed bool  `json:"replayed,omitempty"`
+	Trace    Trace `json:"trace"`
 }
 
 // CallOptions may only tighten a tool's limits. Zero fields leave them.
@@ -108,6 +112,16 @@ type Config struct {
 	Authority *authority.Store
 	Journal   *effect.Journal
 	Pool      *Pool
+	// Run is the run of effectful calls whose context carries none
+	// (WithRun). Nil means a fresh run (NewRun) for this Runtime: then
+	// the Runtime is one session, and nothing it does is replayed to
+	// another Runtime.
+	Run *Run
+	// Root is the resolved absolute target the registry's tools act on,
+	// for example the workspace directory (workspace.Root.Dir). It is
+	// part of every effect identity, so the same call against another
+	// workspace is another effect.
+	Root string
 }
 
 // Runtime runs the invocation pipeline. It is safe for concurrent use.
@@ -116,13 +130,18 @@ type Runtime struct {
 	auth    *authority.Store
 	journal *effect.Journal
 	pool    *Pool
+	run     *Run
+	root    string
 }
 
 var _ Invoker = (*Runtime)(nil)
 
 // NewRuntime returns a runtime over reg.
 func NewRuntime(reg *Registry, cfg Config) *Runtime {
-	rt := &Runtime{reg: reg, auth: cfg.Authority, journal: cfg.Journal, pool: cfg.Pool}
+	rt := &Runtime{reg: reg, auth: cfg.Authority, journal: cfg.Journal, pool: cfg.Pool, run: cfg.Run, root: cfg.Root}
+	if rt.run == nil {
+		rt.run = NewRun()
+	}
 	if rt.auth == nil {
 		rt.auth = authority.NewStore()
 	}
@@ -164,6 +183,8 @@ type call struct {
 	canon   json.RawMessage // canonical JSON of args
 	details map[string]any
 	op      authority.Operation
+	run     *Run   // effectful calls: the run the call belongs to
+	callID  string // effectful calls: the call id within the run
 }
 
 func stepErr(kind fault.Kind, msg string) *fault.Error { return fault.New(fault.PhaseTool, kind, msg) }

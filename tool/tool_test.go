@@ -300,7 +300,7 @@ func TestReadOKAndTraced(t *testing.T) {
 func TestEffectApproveDiffFlow(t *testing.T) {
 	f := newFixture(t, true)
 	ctx := context.Background()
-	res, err := f.rt.Invoke(ctx, mkCall("write", `{"key":"k","value":"v","token":"secret-token"}`))
+	res, err := f.rt.Invoke(WithCallID(ctx, "1"), mkCall("write", `{"key":"k","value":"v","token":"secret-token"}`))
 	if err != nil || res.Status != StatusApprovalRequired || res.ApprovalID == "" || res.Pending == nil {
 		t.Fatalf("%+v %v", res, err)
 	}
@@ -323,16 +323,17 @@ func TestEffectApproveDiffFlow(t *testing.T) {
 	if _, err := f.rt.Approve(ctx, res.ApprovalID); fault.KindOf(err) != authority.KindApprovalNotPending {
 		t.Fatal(err)
 	}
-	// An exact repeat replays the journal observation without approval.
-	again, err := f.rt.Invoke(ctx, mkCall("write", `{"key":"k","value":"v","token":"secret-token"}`))
-	if err != nil || again.Status != StatusOK || again.Trace.Status != TraceStatusReplayed || f.n("write") != 1 {
+	// The same call again (same call id) replays the journal observation
+	// without approval.
+	again, err := f.rt.Invoke(WithCallID(ctx, "1"), mkCall("write", `{"key":"k","value":"v","token":"secret-token"}`))
+	if err != nil || again.Status != StatusOK || again.Trace.Status != TraceStatusReplayed || !again.Replayed || f.n("write") != 1 {
 		t.Fatalf("%+v %v n=%d", again, err, f.n("write"))
 	}
 	// Another caller's identical call is not replayed: it passes its own
 	// authority check (approve_diff: pending) and nothing runs.
 	other := mkCall("write", `{"key":"k","value":"v","token":"secret-token"}`)
 	other.Invocation.AuthorityContext = "session:other"
-	res2, err := f.rt.Invoke(ctx, other)
+	res2, err := f.rt.Invoke(WithCallID(ctx, "1"), other)
 	if err != nil || res2.Status != StatusApprovalRequired || res2.Trace.Status == TraceStatusReplayed || f.n("write") != 1 {
 		t.Fatalf("observation leaked across authority contexts: %+v %v n=%d", res2, err, f.n("write"))
 	}
@@ -422,7 +423,8 @@ func TestConcurrentEffectsRunOnce(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					res, err := f.rt.Invoke(context.Background(), mkCall("write", `{"key":"same"}`))
+					// One call id: sixteen concurrent retries of one effect.
+					res, err := f.rt.Invoke(WithCallID(context.Background(), "same"), mkCall("write", `{"key":"same"}`))
 					if err != nil {
 						t.Error(err)
 					}

@@ -62,26 +62,38 @@ that the harness works, not how good a model is, and the output says so.`,
 			for _, m := range methods {
 				ms = append(ms, bench.Method(m))
 			}
-			sess, err := pf.open()
+			st := newStatus(cmd.ErrOrStderr(), !asJSON && isTerminal(cmd.ErrOrStderr()))
+			sess, err := pf.open(st)
 			if err != nil {
 				return err
 			}
+			defer sess.close()
 			rep, runErr := bench.Run(cmd.Context(), bench.Config{
 				Task: kind, Size: n, Runs: runs, Seed: seed,
 				Provider: sess.provider, Model: pf.model, SubModel: pf.subModel,
 				Limits: bf.lim, ExperimentalDeepRecursion: bf.deep,
 				DirectMaxBytes: directMaxBytes, Methods: ms, Replayed: pf.replay != "",
 			})
-			if err := sess.finish(pf.record); err != nil {
-				return err
-			}
+			st.stop()
+			// The report is printed before a --record error is reported.
+			outErr := sess.finish(pf.record)
 			if runErr != nil {
-				return runErr
+				return afterResult(cmd.OutOrStdout(), cmd.ErrOrStderr(), runErr, outErr)
 			}
 			if asJSON {
-				return writeJSON(cmd.OutOrStdout(), rep)
+				if err := writeJSON(cmd.OutOrStdout(), rep); err != nil {
+					return err
+				}
+				if outErr != nil { // stdout already holds the report
+					reportError(cmd.OutOrStdout(), cmd.ErrOrStderr(), outErr, false)
+					return exitError{code: 1}
+				}
+				return nil
 			}
-			return bench.WriteTable(cmd.OutOrStdout(), rep)
+			if err := bench.WriteTable(cmd.OutOrStdout(), rep); err != nil {
+				return err
+			}
+			return outErr
 		},
 	}
 	pf.register(cmd)
@@ -114,6 +126,9 @@ per case, then "N passed, N failed". --report FILE writes the JSON report;
 Exits 1 when a case fails.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := checkOutputs([2]string{"report", report}); err != nil {
+				return err
+			}
 			names := bench.ConformanceCaseNames()
 			for _, c := range cases {
 				if !slices.Contains(names, c) {

@@ -45,9 +45,9 @@ func TestBenchConformanceCmd(t *testing.T) {
 		t.Fatalf("report file %v: %s", err, raw)
 	}
 
-	code, _, errOut = benchCLI(t, "bench", "conformance", "--case", "no_such_case")
-	if code != 1 || !strings.Contains(errOut, `"kind":"invalid_task"`) {
-		t.Fatalf("exit %d: %s", code, errOut)
+	code, out, errOut = benchCLI(t, "bench", "conformance", "--case", "no_such_case", "--json")
+	if code != 1 || jsonErrorKind([]byte(out)) != "invalid_task" {
+		t.Fatalf("exit %d: %s %s", code, out, errOut)
 	}
 }
 
@@ -78,9 +78,9 @@ func TestBenchRunCmd(t *testing.T) {
 		{"--task", "niah", "--size", "tiny"},
 		{"--task", "niah", "--methods", "oracle"},
 	} {
-		code, _, errOut = benchCLI(t, append([]string{"bench", "run", "--replay", cassette}, args...)...)
-		if code != 1 || !strings.Contains(errOut, `"kind":"invalid_task"`) {
-			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		code, out, errOut = benchCLI(t, append([]string{"bench", "run", "--replay", cassette, "--json"}, args...)...)
+		if code != 1 || jsonErrorKind([]byte(out)) != "invalid_task" {
+			t.Fatalf("%v: exit %d: %s %s", args, code, out, errOut)
 		}
 	}
 }

@@ -25,6 +25,7 @@ type commandOutput struct {
 	Envelope       *subagent.Envelope `json:"envelope"`
 	ParentReceived *agent.Reply       `json:"parent_received"`
 	Error          *fault.Error       `json:"error"`
+	OutputError    *fault.Error       `json:"output_error,omitempty"`
 }
 
 // defaultCommandCaps is the parent's default capability set: the subagent
@@ -59,37 +60,52 @@ receives the child's envelope as a child_result message.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := commandOutput{Status: subagent.EnvelopeFailed}
-			finish := func(err error) error {
+			stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
+			var st *status
+			// finish prints the outcome; the usage line (text mode) once
+			// model calls may have been made (st set).
+			finish := func(err, outErr error) error {
 				if err != nil {
-					out.Error = fault.As(err)
-					if out.Error == nil {
-						out.Error = fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, err.Error())
-					}
+					out.Error = asFault(err)
+				}
+				if outErr != nil {
+					out.OutputError = asFault(outErr)
+				}
+				if out.Status == subagent.EnvelopeCancelled || fault.KindOf(out.Error) == fault.KindCancelled {
+					out.Status = subagent.EnvelopeCancelled
 				}
 				if asJSON {
-					if werr := writeJSON(cmd.OutOrStdout(), out); werr != nil {
+					if werr := writeJSON(stdout, out); werr != nil {
 						return werr
 					}
-					if out.Status != subagent.EnvelopeCompleted {
+					if out.Status != subagent.EnvelopeCompleted || outErr != nil {
 						return exitError{code: 1}
 					}
 					return nil
 				}
-				if out.Error != nil {
-					return out.Error
+				if out.Error == nil && out.Envelope != nil {
+					var v any
+					_ = json.Unmarshal(out.Envelope.Value, &v)
+					fmt.Fprintln(stdout, answerText(v))
 				}
-				var v any
-				_ = json.Unmarshal(out.Envelope.Value, &v)
-				fmt.Fprintln(cmd.OutOrStdout(), answerText(v))
-				return nil
+				if st != nil {
+					fmt.Fprintln(stderr, st.summary(out.Status, -1, nil))
+				}
+				if out.Error != nil {
+					return afterResult(stdout, stderr, out.Error, outErr)
+				}
+				return outErr
+			}
+			if err := bf.checkDepth(); err != nil {
+				return finish(err, nil)
 			}
 			kb, err := command.LoadKB(kbFile)
 			if err != nil {
-				return finish(err)
+				return finish(err, nil)
 			}
 			compiled, err := command.Compile(kb, trigger)
 			if err != nil {
-				return finish(err)
+				return finish(err, nil)
 			}
 			out.Command = &compiled
 			caps := allow
@@ -98,27 +114,32 @@ receives the child's envelope as a child_result message.`,
 			}
 			parentCaps, err := capability.NewSet(splitCaps(caps)...)
 			if err != nil {
-				return finish(err)
+				return finish(err, nil)
 			}
+			// Configuration first: outputs, key, base URL and the child
+			// engine's limits are checked before the input is read.
+			status := newStatus(stderr, !asJSON && isTerminal(stderr))
+			sess, err := pf.open(status)
+			if err != nil {
+				return finish(err, nil)
+			}
+			defer sess.close()
 			ctx := cmd.Context()
 			store := corpus.NewStore()
 			defer store.Close()
+			ecfg := engine.Config{Provider: sess.provider, Model: pf.model, SubModel: pf.subModel, Store: store,
+				Limits: bf.lim, ExperimentalDeepRecursion: bf.deep}
+			if _, err := engine.New(ecfg); err != nil {
+				return finish(err, nil)
+			}
 			h, err := addContext(ctx, store, ctxFile, cmd.InOrStdin())
 			if err != nil {
-				return finish(err)
+				return finish(err, nil)
 			}
-			sess, err := pf.open()
-			if err != nil {
-				return finish(err)
-			}
-			env, received, err := runCommand(ctx, compiled, parentCaps, policy, &subagent.EngineCompleter{
-				Config: engine.Config{Provider: sess.provider, Model: pf.model, SubModel: pf.subModel, Store: store,
-					Limits: bf.lim, ExperimentalDeepRecursion: bf.deep},
-				Context: h,
-			})
-			if ferr := sess.finish(pf.record); ferr != nil && err == nil {
-				err = ferr
-			}
+			st = status
+			env, received, err := runCommand(ctx, compiled, parentCaps, policy, &subagent.EngineCompleter{Config: ecfg, Context: h})
+			st.stop()
+			outErr := sess.finish(pf.record)
 			out.Envelope, out.ParentReceived = env, received
 			if env != nil {
 				out.Status = env.Status
@@ -126,7 +147,7 @@ receives the child's envelope as a child_result message.`,
 					err = env.Error
 				}
 			}
-			return finish(err)
+			return finish(err, outErr)
 		},
 	}
 	pf.register(cmd)
@@ -182,6 +203,14 @@ func runCommand(ctx context.Context, c command.Command, parentCaps capability.Se
 	ex, err := command.Execute(ctx, c, tool.NewRuntime(reg, tool.Config{Authority: rt.Authority()}), info.Capabilities,
 		command.Options{AuthorityContext: info.AuthorityContext})
 	if err != nil {
+		if kids, _ := rt.Children(parent); fault.KindOf(err) == fault.KindCancelled && len(kids) > 0 {
+			// Interrupted: the child stops, and its envelope (status
+			// cancelled, with what it spent) reaches the parent as its
+			// child_result. Wait for it past the cancelled context, for
+			// at most twice the supervision grace.
+			env, reply := awaitChildResult(context.WithoutCancel(ctx), rt, parent, 2*max(policy.Grace, subagent.DefaultGrace))
+			return env, reply, err
+		}
 		return ex.Envelope, nil, err
 	}
 	if ex.Envelope.Correlation.Child == nil {
@@ -202,4 +231,27 @@ func runCommand(ctx context.Context, c command.Command, parentCaps capability.Se
 		}
 	}
 	return ex.Envelope, nil, nil
+}
+
+// awaitChildResult pumps parent until a child_result arrives or wait
+// passes, and returns the child's envelope with the reply.
+func awaitChildResult(ctx context.Context, rt *agent.Runtime, parent agent.ID, wait time.Duration) (*subagent.Envelope, *agent.Reply) {
+	deadline := time.Now().Add(wait)
+	for {
+		left := time.Until(deadline)
+		if left <= 0 {
+			return nil, nil
+		}
+		pr, err := rt.Pump(ctx, parent, left)
+		if err != nil {
+			return nil, nil
+		}
+		if pr.Reply != nil && pr.Reply.Kind == agent.ReplyChildResult {
+			env, derr := subagent.Decode(pr.Reply.Value)
+			if derr != nil {
+				return nil, pr.Reply
+			}
+			return env, pr.Reply
+		}
+	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"io"
 	"os"
 	"slices"
 	"time"
@@ -89,21 +88,6 @@ func loadCatalog(path string) (*prompt.Catalog, error) {
 	return file.Build()
 }
 
-// promptResult writes a structured error as {"error": {...}} on stdout and
-// turns it into exit status 1; other errors go to cobra.
-func promptResult(w io.Writer, err error) error {
-	if err == nil {
-		return nil
-	}
-	if fe := fault.As(err); fe != nil {
-		if werr := writeJSON(w, map[string]any{"error": fe}); werr != nil {
-			return werr
-		}
-		return exitError{code: 1}
-	}
-	return err
-}
-
 func newCompileCmd() *cobra.Command {
 	var f promptFlags
 	var queries string
@@ -113,22 +97,23 @@ func newCompileCmd() *cobra.Command {
 		Long: "compile selects, resolves and packs the units of a catalog for one input and prints the compiled " +
 			"projection as JSON: selected and rejected units with reasons, dependencies, active units, tool schemas, " +
 			"rendered text, token ledger and fingerprints. With --queries FILE (a JSON array of inputs) it prints one " +
-			"compact JSON result per line and a timing summary on stderr. A compile error prints " +
-			`{"error": {"phase", "kind", ...}} and exits 1.`,
+			"compact JSON result per line (a failed input as {\"error\": {...}}) and a timing summary on stderr. " +
+			"An error is printed as by every command: text on stderr, or with --json " +
+			`{"status": "failed", "error": {"phase", "kind", ...}} on stdout; the exit status is 1.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			out := cmd.OutOrStdout()
 			if queries != "" && (f.text != "" || f.input != "") {
-				return promptResult(out, fault.New(fault.PhaseConfig, kindPromptFlags, "--queries excludes --text and --input"))
+				return fault.New(fault.PhaseConfig, kindPromptFlags, "--queries excludes --text and --input")
 			}
 			cat, in, opts, err := f.load(queries == "")
 			if err != nil {
-				return promptResult(out, err)
+				return err
 			}
 			if queries == "" {
 				res, err := cat.Compile(cmd.Context(), in, opts)
 				if err != nil {
-					return promptResult(out, err)
+					return err
 				}
 				return writeJSON(out, res)
 			}
@@ -136,6 +121,7 @@ func newCompileCmd() *cobra.Command {
 		},
 	}
 	f.register(cmd)
+	addJSONErrorsFlag(cmd, false)
 	cmd.Flags().StringVar(&queries, "queries", "", "file with a JSON array of inputs; one result per line")
 	return cmd
 }
@@ -146,11 +132,11 @@ func compileQueries(cmd *cobra.Command, cat *prompt.Catalog, opts prompt.Options
 	out := cmd.OutOrStdout()
 	b, err := readPromptFile(path)
 	if err != nil {
-		return promptResult(out, err)
+		return err
 	}
 	var raws []json.RawMessage
 	if err := json.Unmarshal(b, &raws); err != nil {
-		return promptResult(out, fault.Wrap(err, prompt.PhaseInput, prompt.KindInvalidInput, "--queries must be a JSON array of inputs"))
+		return fault.Wrap(err, prompt.PhaseInput, prompt.KindInvalidInput, "--queries must be a JSON array of inputs")
 	}
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
@@ -213,28 +199,29 @@ func newExplainCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			out := cmd.OutOrStdout()
 			if unit == "" {
-				return promptResult(out, fault.New(fault.PhaseConfig, kindPromptFlags, "--unit is required"))
+				return fault.New(fault.PhaseConfig, kindPromptFlags, "--unit is required")
 			}
 			id, err := prompt.ParseUnitID(unit)
 			if err != nil {
-				return promptResult(out, err)
+				return err
 			}
 			cat, in, opts, err := f.load(true)
 			if err != nil {
-				return promptResult(out, err)
+				return err
 			}
 			res, err := cat.Compile(cmd.Context(), in, opts)
 			if err != nil {
-				return promptResult(out, err)
+				return err
 			}
 			ex, err := res.Explain(id)
 			if err != nil {
-				return promptResult(out, err)
+				return err
 			}
 			return writeJSON(out, ex)
 		},
 	}
 	f.register(cmd)
+	addJSONErrorsFlag(cmd, false)
 	cmd.Flags().StringVar(&unit, "unit", "", "unit id, e.g. tool:git_diff")
 	return cmd
 }
@@ -252,27 +239,27 @@ func newSearchCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			out := cmd.OutOrStdout()
 			if catalog == "" {
-				return promptResult(out, fault.New(fault.PhaseConfig, kindPromptFlags, "--catalog is required"))
+				return fault.New(fault.PhaseConfig, kindPromptFlags, "--catalog is required")
 			}
 			cat, err := loadCatalog(catalog)
 			if err != nil {
-				return promptResult(out, err)
+				return err
 			}
 			so := prompt.SearchOptions{Limit: limit}
 			if options != "" {
 				b, err := readPromptFile(options)
 				if err != nil {
-					return promptResult(out, err)
+					return err
 				}
 				o, err := prompt.DecodeOptions(b)
 				if err != nil {
-					return promptResult(out, err)
+					return err
 				}
 				so.DiscoveryScope, so.ParentDiscoveryScope = o.DiscoveryScope, o.ParentDiscoveryScope
 			}
 			res, err := cat.Search(cmd.Context(), query, so)
 			if err != nil {
-				return promptResult(out, err)
+				return err
 			}
 			return writeJSON(out, res)
 		},
@@ -281,5 +268,6 @@ func newSearchCmd() *cobra.Command {
 	cmd.Flags().StringVar(&query, "query", "", "search text (1-512 characters)")
 	cmd.Flags().IntVar(&limit, "limit", 0, "maximum results (default 8, max 32)")
 	cmd.Flags().StringVar(&options, "options", "", "options file (only the discovery scopes are used)")
+	addJSONErrorsFlag(cmd, false)
 	return cmd
 }

@@ -45,7 +45,7 @@ func TestPromptCommands(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			code := run(context.Background(), tt.args, strings.NewReader(""), &stdout, &stderr)
+			code := run(context.Background(), append(tt.args, "--json"), strings.NewReader(""), &stdout, &stderr)
 			if code != tt.code {
 				t.Fatalf("exit %d, want %d; stdout %s stderr %s", code, tt.code, stdout.String(), stderr.String())
 			}

@@ -24,6 +24,7 @@ func newContextCmd() *cobra.Command {
 	pf.IntVar(&lim.MaxResults, "max-results", 0, "maximum list items (0: default 100, cap 100000)")
 	pf.IntVar(&lim.MaxBytes, "max-bytes", 0, "maximum text bytes returned (0: default 65536, cap 16 MiB)")
 	pf.DurationVar(&lim.TimeLimit, "time-limit", 0, "time limit (0: default 10s, cap 5m)")
+	addJSONErrorsFlag(cmd, true)
 
 	// runOn registers the file at path and runs a on it.
 	runOn := func(cmd *cobra.Command, path string, a corpus.Action) error {

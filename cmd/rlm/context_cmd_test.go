@@ -52,13 +52,13 @@ func TestContextCmd(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			code := run(context.Background(), append([]string{"context"}, tt.args...), strings.NewReader(""), &stdout, &stderr)
+			code := run(context.Background(), append(append([]string{"context"}, tt.args...), "--json"), strings.NewReader(""), &stdout, &stderr)
 			if code != tt.code {
 				t.Fatalf("exit code %d, want %d; stderr: %s", code, tt.code, stderr.String())
 			}
 			if code != 0 {
-				if !strings.Contains(stderr.String(), tt.kind) {
-					t.Fatalf("stderr %q does not contain %s", stderr.String(), tt.kind)
+				if got := `"kind":"` + jsonErrorKind(stdout.Bytes()) + `"`; got != tt.kind {
+					t.Fatalf("stdout %q: error %s, want %s", stdout.String(), got, tt.kind)
 				}
 				return
 			}

@@ -21,20 +21,36 @@ and the trajectory tree. No network, no credentials. --mode code shows the
 same run with the model writing Python in the sandboxed REPL.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := checkOutputs([2]string{"trace", traceFile}); err != nil {
+				return err
+			}
 			rec := trace.NewRecorder()
 			out, runErr := demo.RunMode(trace.WithRecorder(cmd.Context(), rec), mode)
 			if out == nil {
 				return runErr
 			}
+			// The result is printed before an output error is reported.
+			var outErr error
 			if traceFile != "" {
-				if err := trace.WriteFile(traceFile, "rlm demo", out.Result.Trajectory, rec.Dropped()); err != nil {
-					return err
-				}
+				outErr = trace.WriteFile(traceFile, "rlm demo", out.Result.Trajectory, rec.Dropped())
 			}
 			if asJSON {
-				return printResult(cmd.OutOrStdout(), out.Result, runErr, true)
+				res := runResultJSON(out.Result)
+				if outErr != nil {
+					res.OutputError = asFault(outErr)
+				}
+				if err := writeJSON(cmd.OutOrStdout(), res); err != nil {
+					return err
+				}
+				if runErr != nil || outErr != nil {
+					return exitError{code: 1}
+				}
+				return nil
 			}
 			demo.Report(cmd.OutOrStdout(), out)
+			if outErr != nil {
+				return outErr
+			}
 			if runErr != nil {
 				return exitError{code: 1}
 			}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -24,6 +25,9 @@ type directJSON struct {
 	ContextCalls int            `json:"context_calls"`
 	Usage        budget.Usage   `json:"usage"`
 	Error        *fault.Error   `json:"error"`
+	OutputError  *fault.Error   `json:"output_error,omitempty"`
+	RunID        string         `json:"run_id,omitempty"`
+	Replayed     bool           `json:"replayed"`
 	Events       []direct.Event `json:"events"`
 }
 
@@ -47,14 +51,17 @@ func newDirectCmd() *cobra.Command {
 tools (--allow tool:NAME, context:search|slice|peek), calls them, reads bounded
 observations and answers. Every batch of tool calls is normalized and classified
 before anything runs; an effectful call must be alone in its batch.
---json prints {"status","answer","turns","tool_calls","context_calls","usage","error","events"}.`,
+--json prints {"status","answer","turns","tool_calls","context_calls","usage","error","run_id","replayed","events"}
+(run_id when tools are granted). --resume RUN_ID continues a run: the effects it recorded are
+replayed, never executed again.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			cfg := direct.Config{Model: pf.model, MaxTokens: maxTokens, Mode: prompt.Mode(mode),
 				Limits: direct.Limits{Limits: bf.lim, MaxNativeCallsPerBatch: maxBatch}, AuthorityContext: cliAuthorityContext}
 			if bf.lim.MaxDepth > 1 && !bf.deep {
-				return fault.New(fault.PhaseConfig, budget.KindInvalidLimits, "--max-depth above 1 needs --experimental-deep-recursion")
+				return fault.New(fault.PhaseConfig, budget.KindInvalidLimits, "--max-depth above 1 needs --experimental-deep-recursion").
+					WithHint("pass --experimental-deep-recursion, or lower --max-depth to 1")
 			}
 			if synthesize > 0 {
 				cfg.Deadline, cfg.SynthesisReserve = time.Now().Add(bf.lim.TimeLimit), synthesize
@@ -64,6 +71,28 @@ before anything runs; an effectful call must be alone in its batch.
 				return err
 			}
 			cfg.Capabilities = caps
+			// Configuration first: outputs, key, base URL, tools and the
+			// runtime's own checks come before the input is read.
+			st := newStatus(cmd.ErrOrStderr(), !asJSON && isTerminal(cmd.ErrOrStderr()))
+			sess, err := pf.open(st, [2]string{"trace", traceFile})
+			if err != nil {
+				return err
+			}
+			defer sess.close()
+			cfg.Provider = sess.provider
+			var ts *toolSession
+			if hasToolCap(caps) || tf.resume != "" {
+				if ts, err = tf.open(); err != nil {
+					return err
+				}
+				defer ts.Close()
+				cfg.Registry, cfg.Tools = ts.Registry, ts.Runtime
+				ctx = ts.WithRun(ctx) // effect identity: this run (or the resumed one)
+			}
+			r, err := direct.New(cfg)
+			if err != nil {
+				return err
+			}
 			if ctxFile != "" {
 				store := corpus.NewStore()
 				defer store.Close()
@@ -72,51 +101,42 @@ before anything runs; an effectful call must be alone in its batch.
 					return err
 				}
 				cfg.Store, cfg.Input = store, h
-			}
-			if hasToolCap(caps) {
-				ts, err := tf.open()
-				if err != nil {
+				if r, err = direct.New(cfg); err != nil {
 					return err
 				}
-				defer ts.Close()
-				cfg.Registry, cfg.Tools = ts.Registry, ts.Runtime
-			}
-			sess, err := pf.open()
-			if err != nil {
-				return err
-			}
-			cfg.Provider = sess.provider
-			r, err := direct.New(cfg)
-			if err != nil {
-				sess.close()
-				return err
 			}
 			rec := trace.NewRecorder()
 			res, runErr := r.Run(trace.WithRecorder(ctx, rec), args[0])
-			if err := sess.finish(pf.record); err != nil {
-				return err
-			}
+			st.stop()
+			outErr := sess.finish(pf.record)
 			if traceFile != "" {
 				if err := trace.WriteFile(traceFile, "rlm direct", rec.Events(), rec.Dropped()); err != nil {
-					return err
+					outErr = errors.Join(outErr, err)
 				}
 			}
+			stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
 			if asJSON {
 				out := directJSON{Status: res.Status, Answer: res.Answer, Turns: res.Turns, ToolCalls: res.ToolCalls,
-					ContextCalls: res.ContextCalls, Usage: res.Usage, Error: res.Error, Events: res.Events}
-				if err := writeJSON(cmd.OutOrStdout(), out); err != nil {
+					ContextCalls: res.ContextCalls, Usage: res.Usage, Error: res.Error, Events: res.Events,
+					RunID: ts.runID(), Replayed: ts.replayed()}
+				out.Error = withHint(out.Error)
+				if outErr != nil {
+					out.OutputError = asFault(outErr)
+				}
+				if err := writeJSON(stdout, out); err != nil {
 					return err
 				}
-				if runErr != nil {
+				if runErr != nil || outErr != nil {
 					return exitError{code: 1}
 				}
 				return nil
 			}
-			if runErr != nil {
-				return runErr
+			ts.report(stderr)
+			if runErr == nil {
+				fmt.Fprintln(stdout, res.Answer)
 			}
-			fmt.Fprintln(cmd.OutOrStdout(), res.Answer)
-			return nil
+			fmt.Fprintln(stderr, st.summary(res.Status, res.Turns, &res.Usage))
+			return afterResult(stdout, stderr, runErr, outErr)
 		},
 	}
 	pf.register(cmd)
@@ -124,7 +144,7 @@ before anything runs; an effectful call must be alone in its batch.
 	tf.register(cmd, true)
 	fl := cmd.Flags()
 	fl.StringVar(&ctxFile, "context", "", "context file (- for stdin) read by the context tools; optional")
-	fl.BoolVar(&asJSON, "json", false, `print {"status","answer","turns","tool_calls","context_calls","usage","error","events"}`)
+	fl.BoolVar(&asJSON, "json", false, `print {"status","answer","turns","tool_calls","context_calls","usage","error","run_id","replayed","events"}`)
 	fl.StringVar(&traceFile, "trace", "", "write the trace to FILE (.jsonl for JSON lines, else one JSON envelope)")
 	fl.StringVar(&mode, "mode", string(prompt.ModeCompiled), "tool schema projection: compiled (relevant tools) or all_tools (stable prefix)")
 	fl.IntVar(&maxBatch, "max-native-calls-per-batch", direct.DefaultMaxNativeCallsPerBatch, "max tool calls in one model response (-1: unlimited)")

@@ -73,12 +73,16 @@ func parseDirect(t *testing.T, out string) directOut {
 	if err := json.Unmarshal([]byte(out), &raw); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out)
 	}
-	for _, k := range []string{"status", "answer", "turns", "tool_calls", "context_calls", "usage", "error", "events"} {
+	for _, k := range []string{"status", "answer", "turns", "tool_calls", "context_calls", "usage", "error", "replayed", "events"} {
 		if _, ok := raw[k]; !ok {
 			t.Errorf("--json lacks %q", k)
 		}
 	}
-	if len(raw) != 8 {
+	want := 9
+	if _, ok := raw["run_id"]; ok { // present when tools are granted
+		want++
+	}
+	if len(raw) != want {
 		t.Errorf("--json has %d keys", len(raw))
 	}
 	var d directOut

@@ -11,19 +11,26 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
-
-	"github.com/rlm-go/rlm/fault"
 )
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// After the first Ctrl-C the command cancels and reports what it did;
+	// a second one kills the process as usual.
+	go func() { <-ctx.Done(); stop() }()
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
 }
+
+// exitInterrupted is the exit status of a command interrupted by a signal
+// (128 + SIGINT).
+const exitInterrupted = 130
 
 // exitError carries a process exit code through cobra without printing.
 type exitError struct{ code int }
@@ -31,23 +38,30 @@ type exitError struct{ code int }
 func (e exitError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
 
 // run executes the CLI with the given arguments and streams and returns the
-// process exit code. Tests call it directly.
+// process exit code. Tests call it directly. A failure is printed once, by
+// reportError (JSON on stdout when the command's --json is set, text on
+// stderr otherwise); a command cancelled by ctx (Ctrl-C) exits 130.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRootCmd()
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.ExecuteContext(ctx)
-	if err == nil {
-		return 0
+	cmd, err := root.ExecuteContextC(ctx)
+	code := 0
+	if err != nil {
+		var ee exitError
+		if errors.As(err, &ee) {
+			code = ee.code
+		} else {
+			reportError(stdout, stderr, err, jsonFlag(cmd))
+			code = 1
+		}
 	}
-	var ee exitError
-	if errors.As(err, &ee) {
-		return ee.code
+	if code != 0 && ctx.Err() != nil {
+		return exitInterrupted
 	}
-	printError(stderr, err)
-	return 1
+	return code
 }
 
 func newRootCmd() *cobra.Command {
@@ -57,20 +71,45 @@ func newRootCmd() *cobra.Command {
 		Long:          "rlm answers questions over inputs far larger than a context window by letting a model inspect, split and recursively query them, under runtime-owned budgets, capabilities and tracing.",
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       version(),
 	}
+	root.SetVersionTemplate("rlm {{.Version}}\n")
 	root.AddCommand(subcommands()...)
 	return root
 }
 
-// printError writes err to w; structured errors are written as
-// "rlm: phase/kind: message" followed by their JSON on the next line.
-func printError(w io.Writer, err error) {
-	if fe := fault.As(err); fe != nil {
-		b, _ := json.Marshal(fe)
-		fmt.Fprintf(w, "rlm: %v\n%s\n", err, b)
-		return
+// version describes the build: the module version and the VCS revision
+// from the binary's build information, e.g.
+// "version v0.3.0 (revision 912f769a1b2c, 2026-12-02T17:00:00Z, modified)".
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "version unknown (no build information)"
 	}
-	fmt.Fprintf(w, "rlm: %v\n", err)
+	v := "version " + bi.Main.Version
+	var rev, at, modified string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			at = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = "modified"
+			}
+		}
+	}
+	if rev == "" {
+		return v + " (no VCS revision), " + bi.GoVersion
+	}
+	parts := []string{"revision " + rev}
+	for _, p := range []string{at, modified, bi.GoVersion} {
+		if p != "" {
+			parts = append(parts, p)
+		}
+	}
+	return v + " (" + strings.Join(parts, ", ") + ")"
 }
 
 // writeJSON writes v as indented JSON followed by a newline.

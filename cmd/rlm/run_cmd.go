@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -16,6 +16,7 @@ import (
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/textcut"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/openai"
 	"github.com/rlm-go/rlm/model/replay"
@@ -31,6 +32,9 @@ type providerFlags struct {
 	timeout   time.Duration
 	replay    string
 	record    string
+	// strictCost refuses models without a price (their cost, and so
+	// --max-cost, cannot be accounted).
+	strictCost bool
 }
 
 func (f *providerFlags) register(cmd *cobra.Command) {
@@ -39,9 +43,10 @@ func (f *providerFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.model, "model", envOr("RLM_MODEL", "gpt-4o-mini"), "root model (env RLM_MODEL)")
 	fl.StringVar(&f.subModel, "sub-model", os.Getenv("RLM_SUB_MODEL"), "model for sub-calls and children (default: --model; env RLM_SUB_MODEL)")
 	fl.StringVar(&f.apiKeyEnv, "api-key-env", "", "environment variable holding the API key (default OPENAI_API_KEY, or OPENROUTER_API_KEY for openrouter.ai)")
-	fl.DurationVar(&f.timeout, "request-timeout", 0, "timeout of each HTTP request (default 120s)")
+	fl.DurationVar(&f.timeout, "request-timeout", 0, fmt.Sprintf("timeout of each HTTP request, including reading the whole reply (0: the default %s; negative: none)", openai.DefaultTimeout))
 	fl.StringVar(&f.replay, "replay", "", "answer model calls from this cassette through an in-process replay server (no network)")
 	fl.StringVar(&f.record, "record", "", "write every model interaction of this run to a cassette file")
+	fl.BoolVar(&f.strictCost, "strict-cost", false, "refuse a --model or --sub-model that has no price in the price table (its cost and --max-cost cannot be accounted)")
 }
 
 func envOr(key, def string) string {
@@ -59,10 +64,20 @@ type session struct {
 	closers  []func()
 }
 
-func (f *providerFlags) open() (*session, error) {
+// open checks the configuration (prices under --strict-cost, every output
+// path: --record and the command's own outputs, the cassette, the base URL
+// and the API key) and builds the provider, counted and shown by st. It
+// reads no input and calls no model, so a configuration error comes first.
+func (f *providerFlags) open(st *status, outputs ...[2]string) (*session, error) {
+	if err := f.checkCost(st); err != nil {
+		return nil, err
+	}
+	if err := checkOutputs(append([][2]string{{"record", f.record}}, outputs...)...); err != nil {
+		return nil, err
+	}
 	s := &session{}
 	base := f.baseURL
-	cfg := openai.Config{BaseURL: base, Model: f.model, APIKeyEnv: f.apiKeyEnv, Timeout: f.timeout}
+	cfg := openai.Config{BaseURL: base, Model: f.model, APIKeyEnv: f.apiKeyEnv, Timeout: f.timeout, OnRetry: st.retry}
 	if f.replay != "" {
 		cas, err := replay.Load(f.replay)
 		if err != nil {
@@ -82,7 +97,41 @@ func (f *providerFlags) open() (*session, error) {
 		s.recorder = replay.NewRecorder(p)
 		s.provider = s.recorder
 	}
+	s.provider = st.wrap(s.provider)
 	return s, nil
+}
+
+// checkCost notes (once) or, with --strict-cost, refuses the models that
+// have no price.
+func (f *providerFlags) checkCost(st *status) error {
+	var unpriced []string
+	for _, m := range []string{f.model, f.subModel} {
+		if m == "" || slices.Contains(unpriced, m) {
+			continue
+		}
+		if _, ok := budget.LookupPrice(m); !ok {
+			unpriced = append(unpriced, m)
+		}
+	}
+	if len(unpriced) == 0 {
+		return nil
+	}
+	if f.strictCost {
+		return fault.New(fault.PhaseConfig, kindUnpricedModel, "no price for the model: its cost and --max-cost cannot be accounted").
+			With("models", strings.Join(unpriced, ","))
+	}
+	st.noteUnpriced(unpriced)
+	return nil
+}
+
+// checkDepth refuses --max-depth above 1 without the opt-in, before any
+// input is read (the engine checks it again).
+func (b *budgetFlags) checkDepth() error {
+	if b.lim.MaxDepth > 1 && !b.deep {
+		return fault.New(fault.PhaseValidate, engine.KindDeepRecursionRequired, "max depth above 1 requires the experimental_deep_recursion opt-in").
+			With("requested_depth", b.lim.MaxDepth)
+	}
+	return nil
 }
 
 // finish saves the recording (if any) and releases resources.
@@ -141,34 +190,32 @@ with validated plans (search, partition, map sub-calls, recursive children),
 and answers. Budgets are enforced tree-wide. With --mode code the model writes
 Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) (err error) {
-			if asJSON {
-				// With --json, a failure before the run (a missing context
-				// file, a bad flag value) is reported in the same shape.
-				defer func() { err = jsonSetupError(cmd.OutOrStdout(), err) }()
-			}
+		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
+			// Configuration first: flags, outputs, key, base URL, tools and
+			// the engine's limits are checked before the input is read.
+			if err := bf.checkDepth(); err != nil {
+				return err
+			}
+			st := newStatus(cmd.ErrOrStderr(), !asJSON && isTerminal(cmd.ErrOrStderr()))
+			sess, err := pf.open(st, [2]string{"trace", traceFile})
+			if err != nil {
+				return err
+			}
+			defer sess.close()
 			store := corpus.NewStore()
 			defer store.Close()
-			h, err := addContext(ctx, store, ctxFile, cmd.InOrStdin())
-			if err != nil {
-				return err
-			}
-			sess, err := pf.open()
-			if err != nil {
-				return err
-			}
 			cfg := engine.Config{
 				Provider: sess.provider, Model: pf.model, SubModel: pf.subModel, Store: store,
 				Limits: bf.lim, ExperimentalDeepRecursion: bf.deep,
 			}
-			if len(tf.allow) > 0 {
-				ts, err := tf.open()
-				if err != nil {
-					sess.close()
+			var ts *toolSession
+			if len(tf.allow) > 0 || tf.resume != "" {
+				if ts, err = tf.open(); err != nil {
 					return err
 				}
 				defer ts.Close()
+				ctx = ts.WithRun(ctx) // effect identity: this run (or the resumed one)
 				// Tools granted with --allow join the default root
 				// capabilities; children get the defaults without tools.
 				sub := pf.subModel
@@ -180,28 +227,27 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 			}
 			eng, err := engine.New(mf.apply(cfg))
 			if err != nil {
-				sess.close()
 				return err
 			}
-			var opts []trace.Option
-			live := !asJSON && isTerminal(cmd.ErrOrStderr())
-			if live {
-				opts = append(opts, trace.WithObserver(progress(cmd.ErrOrStderr())))
+			h, err := addContext(ctx, store, ctxFile, cmd.InOrStdin())
+			if err != nil {
+				return err
 			}
-			rec := trace.NewRecorder(opts...)
+			rec := trace.NewRecorder(trace.WithObserver(st.observe))
 			res, runErr := eng.Run(trace.WithRecorder(ctx, rec), args[0], h)
-			if live {
-				fmt.Fprintln(cmd.ErrOrStderr())
-			}
-			if err := sess.finish(pf.record); err != nil {
-				return err
-			}
+			st.stop()
+			// The answer is paid for: it is printed even when an output
+			// cannot be written, and the output error is reported after it.
+			outErr := sess.finish(pf.record)
 			if traceFile != "" {
 				if err := trace.WriteFile(traceFile, "rlm run", res.Trajectory, rec.Dropped()); err != nil {
-					return err
+					outErr = errors.Join(outErr, err)
 				}
 			}
-			return printResult(cmd.OutOrStdout(), res, runErr, asJSON)
+			if !asJSON {
+				ts.report(cmd.ErrOrStderr())
+			}
+			return printRun(cmd, st, res, runErr, outErr, asJSON, runIdentity{ts.runID(), ts.replayed()})
 		},
 	}
 	pf.register(cmd)
@@ -209,7 +255,7 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 	bf.register(cmd)
 	tf.register(cmd, true)
 	cmd.Flags().StringVar(&ctxFile, "context", "", "context file (- for stdin); required")
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print the result as JSON: {"status","answer","usage","error","trace"}`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print the result as JSON: {"status","answer","usage","error","run_id","replayed","trace"} (run_id when tools are granted)`)
 	cmd.Flags().StringVar(&traceFile, "trace", "", "write the trace to FILE (.jsonl for JSON lines, else one JSON envelope)")
 	_ = cmd.MarkFlagRequired("context")
 	return cmd
@@ -223,54 +269,82 @@ func addContext(ctx context.Context, store *corpus.Store, path string, stdin io.
 	return store.AddFile(ctx, path)
 }
 
-// runJSON is the --json output shape of run and demo.
+// runJSON is the --json output shape of run and demo. OutputError reports
+// an output (--trace, --record) that could not be written after the run;
+// the rest of the result is complete. RunID names the run whose effects
+// --resume can replay; Replayed is true when a tool result of the run was a
+// replayed effect.
 type runJSON struct {
-	Status string         `json:"status"`
-	Answer any            `json:"answer"`
-	Usage  any            `json:"usage"`
-	Error  *fault.Error   `json:"error"`
-	Trace  []trace.Event  `json:"trace"`
-	Extra  map[string]any `json:"details,omitempty"`
+	Status      string         `json:"status"`
+	Answer      any            `json:"answer"`
+	Usage       any            `json:"usage"`
+	Error       *fault.Error   `json:"error"`
+	OutputError *fault.Error   `json:"output_error,omitempty"`
+	RunID       string         `json:"run_id,omitempty"`
+	Replayed    bool           `json:"replayed"`
+	Trace       []trace.Event  `json:"trace"`
+	Extra       map[string]any `json:"details,omitempty"`
 }
 
-// jsonSetupError prints an error that happened before a run as the --json
-// result shape and turns it into exit status 1. Exit errors (the run's own
-// result was already printed) pass through.
-func jsonSetupError(w io.Writer, err error) error {
-	var ee exitError
-	if err == nil || errors.As(err, &ee) {
-		return err
-	}
-	fe := fault.As(err)
-	if fe == nil {
-		fe = fault.Wrap(err, fault.PhaseConfig, fault.KindInvalid, err.Error())
-	}
-	if werr := writeJSON(w, runJSON{Status: engine.StatusFailed, Error: fe, Trace: []trace.Event{}}); werr != nil {
-		return werr
-	}
-	return exitError{code: 1}
+// runIdentity is the effect run of a run: its id and whether it replayed.
+type runIdentity struct {
+	id       string
+	replayed bool
 }
 
-func printResult(w io.Writer, res *engine.Result, runErr error, asJSON bool) error {
+func runResultJSON(res *engine.Result) runJSON {
+	out := runJSON{Status: res.Status, Answer: res.Answer, Usage: res.Usage, Error: res.Error, Trace: res.Trajectory,
+		Extra: map[string]any{"usage_by_depth": res.UsageByDepth, "counters": res.Counters, "recursion": res.Recursion, "turns": res.Turns, "partial": res.Partial, "elapsed_ms": res.ElapsedMS}}
+	if out.Trace == nil {
+		out.Trace = []trace.Event{}
+	}
+	out.Error = withHint(out.Error)
+	return out
+}
+
+// printRun prints the outcome of rlm run. With --json: the result, with
+// output_error when an output failed. In text: the answer on stdout, then
+// on stderr the usage line, the partial result of a failed run, and the
+// errors (the run's, then the output's).
+func printRun(cmd *cobra.Command, st *status, res *engine.Result, runErr, outErr error, asJSON bool, run runIdentity) error {
+	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	if asJSON {
-		out := runJSON{Status: res.Status, Answer: res.Answer, Usage: res.Usage, Error: res.Error, Trace: res.Trajectory,
-			Extra: map[string]any{"usage_by_depth": res.UsageByDepth, "counters": res.Counters, "recursion": res.Recursion, "turns": res.Turns, "partial": res.Partial, "elapsed_ms": res.ElapsedMS}}
-		if out.Trace == nil {
-			out.Trace = []trace.Event{}
+		out := runResultJSON(res)
+		out.RunID, out.Replayed = run.id, run.replayed
+		if outErr != nil {
+			out.OutputError = asFault(outErr)
 		}
-		if err := writeJSON(w, out); err != nil {
+		if err := writeJSON(stdout, out); err != nil {
 			return err
 		}
-		if runErr != nil {
+		if runErr != nil || outErr != nil {
 			return exitError{code: 1}
 		}
 		return nil
 	}
-	if runErr != nil {
-		return runErr
+	if runErr == nil {
+		fmt.Fprintln(stdout, answerText(res.Answer))
 	}
-	fmt.Fprintln(w, answerText(res.Answer))
-	return nil
+	fmt.Fprintln(stderr, st.summary(res.Status, res.Turns, &res.Usage))
+	if runErr != nil && res.Partial != nil {
+		fmt.Fprintln(stderr, "rlm: partial result: "+textcut.Prefix(answerText(res.Partial), maxPartialText))
+	}
+	return afterResult(stdout, stderr, runErr, outErr)
+}
+
+// maxPartialText bounds the partial result printed in text mode.
+const maxPartialText = 4096
+
+// afterResult returns the error main prints once: the run's error, or the
+// output error. When both happened the output error is printed here first.
+func afterResult(stdout, stderr io.Writer, runErr, outErr error) error {
+	if runErr == nil {
+		return outErr
+	}
+	if outErr != nil {
+		reportError(stdout, stderr, outErr, false)
+	}
+	return runErr
 }
 
 func answerText(v any) string {
@@ -280,39 +354,4 @@ func answerText(v any) string {
 	var b strings.Builder
 	_ = writeJSON(&b, v)
 	return strings.TrimSpace(b.String())
-}
-
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
-// progress returns a trace observer that prints one status line per model
-// call: turn, depth, calls, tokens, cost.
-func progress(w io.Writer) func(trace.Event) {
-	var mu sync.Mutex
-	var calls, tokens, turns int64
-	var cost float64
-	return func(ev trace.Event) {
-		mu.Lock()
-		defer mu.Unlock()
-		switch ev.Kind {
-		case trace.KindTurn:
-			turns++
-			return
-		case trace.KindModelCall:
-			calls++
-			if ev.Tokens != nil {
-				tokens += ev.Tokens.Total
-			}
-			cost += ev.CostUSD
-		default:
-			return
-		}
-		fmt.Fprintf(w, "\r\033[Kturn %d · depth %d · model calls %d · tokens %d · cost $%.4f", turns+1, ev.Depth, calls, tokens, cost)
-	}
 }

@@ -110,7 +110,7 @@ func TestRunFailureExitCodeAndJSONError(t *testing.T) {
 		t.Fatalf("%d %s", code, out)
 	}
 	_, errOut, code := runCLI(t, "", "run", "--context", filepath.Join(dir, "missing"), "--replay", cas, "q")
-	if code != 1 || !strings.Contains(errOut, `"phase":"context"`) {
+	if code != 1 || !strings.HasPrefix(errOut, "rlm: context/io_error") {
 		t.Fatalf("%d %s", code, errOut)
 	}
 	// With --json, a failure before the run has the same JSON shape.

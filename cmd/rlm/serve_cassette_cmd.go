@@ -43,6 +43,7 @@ runs until interrupted (Ctrl-C) and then prints its counters on stderr.`,
 	}
 	cmd.Flags().StringVar(&cassettePath, "cassette", "", "cassette file to serve (required)")
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8765", "address to listen on; port 0 picks a free port")
+	addJSONErrorsFlag(cmd, false)
 	_ = cmd.MarkFlagRequired("cassette")
 	return cmd
 }

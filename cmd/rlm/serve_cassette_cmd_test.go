@@ -94,17 +94,17 @@ func TestServeCassetteErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"no cassette flag", []string{"serve-cassette"}, "cassette"},
-		{"missing file", []string{"serve-cassette", "--cassette", filepath.Join(dir, "none.json")}, `"kind":"io_error"`},
-		{"malformed", []string{"serve-cassette", "--cassette", bad}, `"kind":"malformed_cassette"`},
-		{"bad address", []string{"serve-cassette", "--cassette", good, "--addr", "127.0.0.1:notaport"}, `"kind":"listen_failed"`},
+		{"no cassette flag", []string{"serve-cassette"}, "invalid_usage"},
+		{"missing file", []string{"serve-cassette", "--cassette", filepath.Join(dir, "none.json")}, "io_error"},
+		{"malformed", []string{"serve-cassette", "--cassette", bad}, "malformed_cassette"},
+		{"bad address", []string{"serve-cassette", "--cassette", good, "--addr", "127.0.0.1:notaport"}, "listen_failed"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			code := run(context.Background(), tt.args, strings.NewReader(""), &stdout, &stderr)
-			if code == 0 || !strings.Contains(stderr.String(), tt.want) {
-				t.Fatalf("exit %d, stderr %s", code, stderr.String())
+			code := run(context.Background(), append(tt.args, "--json"), strings.NewReader(""), &stdout, &stderr)
+			if code == 0 || jsonErrorKind(stdout.Bytes()) != tt.want {
+				t.Fatalf("exit %d, stdout %s, stderr %s; want kind %s", code, stdout.String(), stderr.String(), tt.want)
 			}
 		})
 	}

@@ -1,19 +1,31 @@
 package main
 
 import (
+	"context"
+	"fmt"
+	"io"
+
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/effect"
+	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/tool"
 )
 
 // toolSession is a tool runtime opened from toolFlags: the built-in
-// workspace tools, the granted capabilities and authority tier, and (when an
-// effectful tool is granted) the durable effect journal.
+// workspace tools, the granted capabilities and authority tier, the run its
+// effects belong to and (when an effectful tool is granted) the durable
+// effect journal.
+//
+// Every CLI invocation is a new run with a fresh run id, unless --resume
+// names an earlier run: then the effects that run recorded are replayed to
+// the calls with the same identity instead of running again.
 type toolSession struct {
 	Registry *tool.Registry
 	Runtime  *tool.Runtime
 	Caps     capability.Set
+	Run      *tool.Run
+	journal  *effect.Journal
 	closers  []func()
 }
 
@@ -33,7 +45,9 @@ func (f *toolFlags) open() (*toolSession, error) {
 		return nil, err
 	}
 	s := &toolSession{Registry: reg, Caps: caps, closers: []func(){func() { ws.Close() }}}
-	cfg := tool.Config{Authority: authority.NewStore()}
+	// The workspace's resolved directory is part of every effect identity:
+	// the same call against another --workspace is another effect.
+	cfg := tool.Config{Authority: authority.NewStore(), Root: ws.Dir()}
 	for _, sc := range reg.Schemas() {
 		if sc.Effect == tool.EffectRead || !caps.Has(capability.Tool(sc.Name)) {
 			continue
@@ -51,15 +65,74 @@ func (f *toolFlags) open() (*toolSession, error) {
 			return nil, err
 		}
 		s.closers = append(s.closers, func() { j.Close() })
-		cfg.Journal = j
+		cfg.Journal, s.journal = j, j
 		break
 	}
+	if err := s.startRun(f.resume); err != nil {
+		s.Close()
+		return nil, err
+	}
+	cfg.Run = s.Run
 	if err := cfg.Authority.Set(cliAuthorityContext, tier); err != nil {
 		s.Close()
 		return nil, err
 	}
 	s.Runtime = tool.NewRuntime(reg, cfg)
 	return s, nil
+}
+
+// startRun makes the session's run: a new one recorded in the journal, or
+// the run resume names, which the journal must know.
+func (s *toolSession) startRun(resume string) error {
+	ctx := context.Background()
+	if resume == "" {
+		s.Run = tool.NewRun()
+		if s.journal == nil {
+			return nil
+		}
+		return s.journal.StartRun(ctx, s.Run.ID())
+	}
+	if s.journal == nil {
+		return fault.New(fault.PhaseConfig, fault.KindInvalid, "--resume replays the recorded effects of a run, but no effectful tool is granted").
+			With("run_id", resume).
+			WithHint("grant the run's effectful tools again, e.g. --allow tool:fs_write, with the same --state-dir")
+	}
+	if _, err := s.journal.RunEffects(ctx, resume); err != nil {
+		return err
+	}
+	s.Run = tool.ResumeRun(resume)
+	return nil
+}
+
+// WithRun returns ctx carrying the session's run, for the engine and the
+// direct runtime (their tool calls reach the runtime with derived contexts).
+func (s *toolSession) WithRun(ctx context.Context) context.Context {
+	return tool.WithRun(ctx, s.Run)
+}
+
+// runID returns the id of the run of s, or "" for a nil session.
+func (s *toolSession) runID() string {
+	if s == nil || s.Run == nil {
+		return ""
+	}
+	return s.Run.ID()
+}
+
+// replayed reports whether any result of the session's run was a replayed
+// effect.
+func (s *toolSession) replayed() bool { return s != nil && s.Run != nil && s.Run.Replayed() > 0 }
+
+// report prints, in text mode, the run id of a run that recorded effects
+// (what --resume needs) and how many results were replayed.
+func (s *toolSession) report(w io.Writer) {
+	if s == nil || s.journal == nil {
+		return
+	}
+	if n := s.Run.Replayed(); n > 0 {
+		fmt.Fprintf(w, "rlm: run %s: %d effect result(s) replayed from the journal, not executed again\n", s.Run.ID(), n)
+		return
+	}
+	fmt.Fprintf(w, "rlm: run %s (resume it with --resume %s)\n", s.Run.ID(), s.Run.ID())
 }
 
 // Close releases the workspace and the journal.

@@ -19,6 +19,7 @@ type toolFlags struct {
 	allow     []string
 	authority string
 	stateDir  string
+	resume    string
 }
 
 func (f *toolFlags) register(cmd *cobra.Command, running bool) {
@@ -29,6 +30,7 @@ func (f *toolFlags) register(cmd *cobra.Command, running bool) {
 	cmd.Flags().StringSliceVar(&f.allow, "allow", nil, "capabilities granted to the call, e.g. tool:fs_read,tool:fs_write (none by default)")
 	cmd.Flags().StringVar(&f.authority, "authority", string(authority.DefaultTier), "authority tier: approve_diff, allow_once, allow_session or dangerous")
 	cmd.Flags().StringVar(&f.stateDir, "state-dir", "", "directory of the durable effect journal (default $XDG_STATE_HOME/rlm or ~/.local/state/rlm)")
+	cmd.Flags().StringVar(&f.resume, "resume", "", "continue the run RUN_ID: effects it recorded are replayed (marked replayed), never executed again")
 }
 
 // cliAuthorityContext is the authority context of calls made from the CLI.
@@ -39,6 +41,7 @@ func newToolsCmd() *cobra.Command {
 		Use:   "tools",
 		Short: "List and call the built-in tools",
 	}
+	addJSONErrorsFlag(cmd, true)
 	cmd.AddCommand(newToolsListCmd(), newToolsCallCmd())
 	return cmd
 }
@@ -75,12 +78,16 @@ func newToolsListCmd() *cobra.Command {
 	return cmd
 }
 
-// toolCallOutput is the JSON printed by "rlm tools call".
+// toolCallOutput is the JSON printed by "rlm tools call". RunID names the
+// run (for --resume); Replayed marks a recorded outcome returned instead of
+// running the tool.
 type toolCallOutput struct {
-	Status tool.Status     `json:"status"`
-	Value  json.RawMessage `json:"value"`
-	Error  *fault.Error    `json:"error"`
-	Trace  tool.Trace      `json:"trace"`
+	Status   tool.Status     `json:"status"`
+	Value    json.RawMessage `json:"value"`
+	Error    *fault.Error    `json:"error"`
+	RunID    string          `json:"run_id"`
+	Replayed bool            `json:"replayed"`
+	Trace    tool.Trace      `json:"trace"`
 }
 
 func newToolsCallCmd() *cobra.Command {
@@ -90,8 +97,9 @@ func newToolsCallCmd() *cobra.Command {
 		Use:   "call NAME",
 		Short: "Run one tool invocation through the full pipeline and print its result as JSON",
 		Long: "Run one tool invocation through the full pipeline (schema, capability, limits, confinement, authority, effect journal) " +
-			"and print {\"status\", \"value\", \"error\", \"trace\"}. The exit code is 0 only for status ok " +
-			"(1 for error, 2 for approval_required).",
+			"and print {\"status\", \"value\", \"error\", \"run_id\", \"replayed\", \"trace\"}. The exit code is 0 only for status ok " +
+			"(1 for error, 2 for approval_required). Every call is a new run; --resume RUN_ID repeats a call of that run, " +
+			"replaying its recorded outcome instead of running it again.",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ts, err := f.open()
@@ -99,14 +107,15 @@ func newToolsCallCmd() *cobra.Command {
 				return err
 			}
 			defer ts.Close()
-			res, err := ts.Runtime.Invoke(cmd.Context(), tool.Call{
+			res, err := ts.Runtime.Invoke(ts.WithRun(cmd.Context()), tool.Call{
 				Name: args[0], Args: json.RawMessage(argsJSON),
 				Invocation: tool.Invocation{Capabilities: ts.Caps, AuthorityContext: cliAuthorityContext},
 			})
 			if err != nil {
 				return fault.FromContext(fault.PhaseTool, err)
 			}
-			if err := writeJSON(cmd.OutOrStdout(), toolCallOutput{Status: res.Status, Value: res.Value, Error: res.Error, Trace: res.Trace}); err != nil {
+			if err := writeJSON(cmd.OutOrStdout(), toolCallOutput{Status: res.Status, Value: res.Value, Error: withHint(res.Error),
+				RunID: ts.runID(), Replayed: res.Replayed, Trace: res.Trace}); err != nil {
 				return err
 			}
 			switch res.Status {

@@ -65,7 +65,7 @@ func TestToolsCall(t *testing.T) {
 		{"unknown", []string{"nope"}, 1, "error", "unknown_tool", "unknown_tool"},
 		{"write pends", []string{"fs_write", "--args", `{"path":"b.txt","content":"x"}`, "--allow", "tool:fs_write"}, 2, "approval_required", "", "approval_required"},
 		{"write allowed once", []string{"fs_write", "--args", `{"path":"b.txt","content":"x"}`, "--allow", "tool:fs_write", "--authority", "allow_once"}, 0, "ok", "", "ok"},
-		{"exact repeat replays", []string{"fs_write", "--args", `{"path":"b.txt","content":"x"}`, "--allow", "tool:fs_write", "--authority", "allow_session"}, 0, "ok", "", "replayed"},
+		{"exact repeat is a new run", []string{"fs_write", "--args", `{"path":"b.txt","content":"x"}`, "--allow", "tool:fs_write", "--authority", "allow_session"}, 0, "ok", "", "ok"},
 		{"list", []string{"fs_list", "--args", `{"path":"."}`, "--allow", "tool:fs_list,tool:fs_read"}, 0, "ok", "", "ok"},
 	}
 	for _, c := range cases {
@@ -75,7 +75,7 @@ func TestToolsCall(t *testing.T) {
 			if code != c.code || v["status"] != c.status {
 				t.Fatalf("exit %d status %v: %s", code, v["status"], raw)
 			}
-			for _, k := range []string{"status", "value", "error", "trace"} {
+			for _, k := range []string{"status", "value", "error", "run_id", "replayed", "trace"} {
 				if _, ok := v[k]; !ok {
 					t.Fatalf("missing %q: %s", k, raw)
 				}

@@ -11,6 +11,7 @@ import (
 
 func newTraceCmd() *cobra.Command {
 	cmd := &cobra.Command{Use: "trace", Short: "Inspect trace files"}
+	addJSONErrorsFlag(cmd, true)
 	cmd.AddCommand(&cobra.Command{
 		Use:   "view FILE",
 		Short: "Print a trace (JSON or JSONL) as a readable tree",

@@ -7,8 +7,10 @@
 // retries 408, 409, 429 and 5xx answers and connection errors with
 // exponential backoff and full jitter, honouring Retry-After, but never
 // after a response body started arriving. Failures are *fault.Error values
-// with Phase provider and the kinds declared in package model. No error,
-// detail or log line ever contains the API key or the Authorization header.
+// with Phase provider and the kinds declared in package model (a missing
+// key is Phase config), each with a one-line Hint where there is a known
+// remedy. No error, detail or log line ever contains the API key or the
+// Authorization header.
 package openai
 
 import (
@@ -83,10 +85,12 @@ type Config struct {
 	APIKey string
 	// APIKeyEnv names the environment variable holding the key. Default
 	// OPENROUTER_API_KEY when the BaseURL host is openrouter.ai, otherwise
-	// OPENAI_API_KEY. A missing key is an error (Kind missing_api_key)
-	// only for the hosted endpoints api.openai.com and openrouter.ai; other
-	// servers (local Ollama, vLLM, llama.cpp) are called without an
-	// Authorization header.
+	// OPENAI_API_KEY. When APIKeyEnv is set explicitly (and APIKey is
+	// not), the variable must be set: an unset or empty one is an error
+	// (Phase config, Kind missing_api_key) whatever the server. When it
+	// is left empty, a missing key is an error only for the hosted
+	// endpoints api.openai.com and openrouter.ai; other servers (local
+	// Ollama, vLLM, llama.cpp) are called without an Authorization header.
 	APIKeyEnv string
 	// Timeout bounds each HTTP attempt, including reading the whole
 	// (streamed) body. Default DefaultTimeout; negative means none.
@@ -108,6 +112,26 @@ type Config struct {
 	MaxRetryAfter time.Duration
 	// HTTPClient is the client to use; default http.DefaultClient.
 	HTTPClient *http.Client
+	// OnRetry, when set, is called (synchronously, from the calling
+	// goroutine) after a failed attempt that will be retried, before the
+	// back-off wait; for progress displays ("retrying in 9s after HTTP
+	// 429"). It must return quickly and must not retain the Retry.
+	OnRetry func(Retry)
+}
+
+// Retry describes a failed attempt that is about to be retried.
+type Retry struct {
+	// Attempt is the number of the failed attempt, from 1.
+	Attempt int
+	// Wait is the back-off before the next attempt.
+	Wait time.Duration
+	// Status is the HTTP status of the failed attempt, or 0 when the
+	// request failed before a response (a connection error).
+	Status int
+	// Kind is the failed attempt's error kind (http_status, transport).
+	Kind fault.Kind
+	// Model is the requested model.
+	Model string
 }
 
 // Provider is an OpenAI-compatible chat-completions client. It is safe for
@@ -119,6 +143,7 @@ type Provider struct {
 	endpoint    string
 	host        string
 	key         string
+	keyEnv      string   // the environment variable the key comes from
 	secrets     []string // the key and secret-looking header values, scrubbed from errors
 	headers     http.Header
 	timeout     time.Duration
@@ -127,6 +152,7 @@ type Provider struct {
 	maxDelay    time.Duration
 	maxRetryAft time.Duration
 	client      *http.Client
+	onRetry     func(Retry)
 }
 
 var _ model.Provider = (*Provider)(nil)
@@ -138,7 +164,8 @@ func New(cfg Config) (*Provider, error) {
 	base := strings.TrimRight(firstNonEmpty(strings.TrimSpace(cfg.BaseURL), DefaultBaseURL), "/")
 	u, err := url.Parse(base)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fault.New(fault.PhaseProvider, KindInvalidConfig, "base URL must be an absolute http or https URL").With("base_url", redactURL(base))
+		return nil, fault.New(fault.PhaseProvider, KindInvalidConfig, "base URL must be an absolute http or https URL").With("base_url", redactURL(base)).
+			WithHint("give the API root as an absolute URL, for example https://api.openai.com/v1 or http://localhost:11434/v1")
 	}
 	host := strings.ToLower(u.Hostname())
 	p := &Provider{
@@ -154,6 +181,7 @@ func New(cfg Config) (*Provider, error) {
 		maxDelay:    pick(cfg.RetryMaxDelay, DefaultRetryMaxDelay),
 		maxRetryAft: pick(cfg.MaxRetryAfter, DefaultMaxRetryAfter),
 		client:      cfg.HTTPClient,
+		onRetry:     cfg.OnRetry,
 	}
 	switch {
 	case p.maxRetries == 0:
@@ -177,7 +205,7 @@ func New(cfg Config) (*Provider, error) {
 			env = OpenRouterAPIKeyEnv
 		}
 	}
-	p.key = cfg.APIKey
+	p.key, p.keyEnv = cfg.APIKey, env
 	if p.key == "" {
 		p.key = strings.TrimSpace(os.Getenv(env))
 	}
@@ -185,9 +213,17 @@ func New(cfg Config) (*Provider, error) {
 		p.secrets = append(p.secrets, p.key) // whatever its length
 	}
 	if p.key == "" {
+		if cfg.APIKeyEnv != "" {
+			// The caller named the variable: it must hold the key, or the
+			// request would silently go out without one.
+			return nil, fault.Newf(fault.PhaseConfig, model.KindMissingAPIKey,
+				"no API key: the environment variable %s is not set", env).With("env", env).With("host", host).
+				WithHint("set " + env + " to your API key, or name the variable that holds it with --api-key-env")
+		}
 		if _, hosted := hostedKeyEnv[host]; hosted {
-			return nil, fault.Newf(fault.PhaseProvider, model.KindMissingAPIKey,
-				"no API key: set the %s environment variable", env).With("env", env).With("host", host)
+			return nil, fault.Newf(fault.PhaseConfig, model.KindMissingAPIKey,
+				"no API key: set the %s environment variable", env).With("env", env).With("host", host).
+				WithHint("set " + env + " to your API key, name another variable with --api-key-env, or point --base-url at a local server")
 		}
 	}
 	return p, nil
@@ -254,6 +290,9 @@ func (p *Provider) Complete(ctx context.Context, req model.Request) (*model.Resp
 			return nil, ferr
 		}
 		wait := p.backoff(attempt, out)
+		if p.onRetry != nil {
+			p.onRetry(Retry{Attempt: attempt, Wait: wait, Status: out.status, Kind: ferr.Kind, Model: modelName})
+		}
 		t := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():
@@ -311,9 +350,9 @@ func (p *Provider) attempt(ctx context.Context, body []byte, stream bool) (*mode
 		}
 		var ne net.Error
 		if errors.As(err, &ne) && ne.Timeout() {
-			return nil, outcome{}, p.fail(model.KindTimeout, "request timed out", err).With("stage", "connect")
+			return nil, outcome{}, p.fail(model.KindTimeout, "request timed out", err).With("stage", "connect").WithHint(p.timeoutHint())
 		}
-		return nil, outcome{retryable: true}, p.fail(model.KindTransport, "request failed", err)
+		return nil, outcome{retryable: true}, p.fail(model.KindTransport, "request failed", err).WithHint(p.transportHint(err))
 	}
 	defer hres.Body.Close()
 
@@ -361,20 +400,21 @@ func (p *Provider) statusError(actx, ctx context.Context, hres *http.Response) *
 	}
 	var eb ErrorBody
 	if decodeErrorBody(raw, &eb) {
-		msg := p.scrub(truncate(eb.Error.Message, MaxBodyExcerpt))
+		msg := p.clip(eb.Error.Message, MaxBodyExcerpt)
 		e.Message += ": " + msg
 		e.With("error_message", msg)
 		if eb.Error.Type != "" {
-			e.With("error_type", p.scrub(truncate(eb.Error.Type, 128)))
+			e.With("error_type", p.clip(eb.Error.Type, 128))
 		}
 		if c := eb.Error.CodeString(); c != "" {
-			e.With("error_code", p.scrub(truncate(c, 128)))
+			e.With("error_code", p.clip(c, 128))
 		}
 	}
 	if d, ok := parseRetryAfter(hres.Header, time.Now()); ok {
 		e.With("retry_after_ms", d.Milliseconds())
 	}
-	return e
+	code, _ := e.Detail["error_code"].(string)
+	return e.WithHint(p.statusHint(hres.StatusCode, code))
 }
 
 func decodeErrorBody(raw []byte, eb *ErrorBody) bool {
@@ -403,22 +443,24 @@ func (p *Provider) readCompletion(ctx, actx context.Context, body io.Reader) (*m
 	var eb ErrorBody
 	if decodeErrorBody(raw, &eb) {
 		// Some servers (OpenRouter) report failures with a 2xx status.
-		e := fault.New(fault.PhaseProvider, model.KindHTTPStatus, "server reported an error: "+p.scrub(truncate(eb.Error.Message, MaxBodyExcerpt))).
+		e := fault.New(fault.PhaseProvider, model.KindHTTPStatus, "server reported an error: "+p.clip(eb.Error.Message, MaxBodyExcerpt)).
 			With("provider", p.name).With("host", p.host).
-			With("error_message", p.scrub(truncate(eb.Error.Message, MaxBodyExcerpt))).
+			With("error_message", p.clip(eb.Error.Message, MaxBodyExcerpt)).
 			With("body_excerpt", p.excerpt(raw))
 		if c := eb.Error.CodeString(); c != "" {
-			e.With("error_code", p.scrub(truncate(c, 128)))
+			e.With("error_code", p.clip(c, 128))
 		}
 		return nil, e
 	}
 	c, err := DecodeCompletion(raw)
 	if err != nil {
-		return nil, p.fail(model.KindMalformedResponse, "response is not a chat completion", err).With("body_excerpt", p.excerpt(raw))
+		return nil, p.fail(model.KindMalformedResponse, "response is not a chat completion", err).With("body_excerpt", p.excerpt(raw)).
+			WithHint(p.malformedHint())
 	}
 	resp, err := ResponseFromCompletion(c)
 	if err != nil {
-		return nil, p.fail(model.KindMalformedResponse, "response is not a chat completion", err).With("body_excerpt", p.excerpt(raw))
+		return nil, p.fail(model.KindMalformedResponse, "response is not a chat completion", err).With("body_excerpt", p.excerpt(raw)).
+			WithHint(p.malformedHint())
 	}
 	return resp, nil
 }
@@ -434,7 +476,8 @@ func (p *Provider) ctxError(ctx, actx context.Context) *fault.Error {
 		return p.fail(model.KindCancelled, "cancelled", err)
 	}
 	if actx != nil && actx.Err() != nil && errors.Is(context.Cause(actx), errAttemptTimeout) {
-		return p.fail(model.KindTimeout, "request timed out", context.DeadlineExceeded).With("timeout_ms", p.timeout.Milliseconds())
+		return p.fail(model.KindTimeout, "request timed out", context.DeadlineExceeded).With("timeout_ms", p.timeout.Milliseconds()).
+			WithHint(p.timeoutHint())
 	}
 	return nil
 }
@@ -489,10 +532,17 @@ func (p *Provider) scrub(s string) string {
 }
 
 // excerpt returns at most MaxBodyExcerpt bytes of b, cut at a UTF-8
-// boundary, with secrets scrubbed. They are removed before cutting so a
-// cut cannot leave part of one behind.
+// boundary, with secrets scrubbed (see clip).
 func (p *Provider) excerpt(b []byte) string {
-	return truncate(p.scrub(string(b)), MaxBodyExcerpt)
+	return p.clip(string(b), MaxBodyExcerpt)
+}
+
+// clip is the one way server text enters an error: secrets are scrubbed
+// first and the result is then cut to at most n bytes (plus an ellipsis)
+// at a UTF-8 boundary. Cutting first would leave the head of a secret
+// that straddles the cut unrecognisable, and so unscrubbed.
+func (p *Provider) clip(s string, n int) string {
+	return truncate(p.scrub(s), n)
 }
 
 func truncate(s string, n int) string {

@@ -703,6 +703,7 @@ func TestAPIKeyFromEnv(t *testing.T) {
 		{"custom env, present", "", "MY_KEY", map[string]string{"MY_KEY": "k"}, false, ""},
 		{"ollama needs none", "http://localhost:11434/v1", "", nil, false, ""},
 		{"vllm needs none", "http://127.0.0.1:8000/v1", "", nil, false, ""},
+		{"named env on a local server, missing", "http://127.0.0.1:8000/v1", "MY_KEY", nil, true, "MY_KEY"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -716,7 +717,10 @@ func TestAPIKeyFromEnv(t *testing.T) {
 				}
 				return
 			}
-			fe := wantKind(t, err, model.KindMissingAPIKey)
+			fe := fault.As(err)
+			if fe == nil || fe.Phase != fault.PhaseConfig || fe.Kind != model.KindMissingAPIKey || fe.Hint == "" {
+				t.Fatalf("got %v, want config/missing_api_key with a hint", err)
+			}
 			if fe.Detail["env"] != tt.wantEnv {
 				t.Fatalf("detail = %v", fe.Detail)
 			}

@@ -53,11 +53,11 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader) (*model
 				With("events", events).With("body_excerpt", p.excerpt([]byte(data)))
 		}
 		if chunk.Error != nil {
-			msg := p.scrub(truncate(chunk.Error.Message, MaxBodyExcerpt))
+			msg := p.clip(chunk.Error.Message, MaxBodyExcerpt)
 			e := p.fail(model.KindStreamInterrupted, "the server reported an error inside the stream: "+msg, nil).
 				With("events", events).With("error_message", msg)
 			if c := chunk.Error.CodeString(); c != "" {
-				e.With("error_code", p.scrub(truncate(c, 128)))
+				e.With("error_code", p.clip(c, 128))
 			}
 			return nil, e
 		}

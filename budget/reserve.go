@@ -1,0 +1,196 @@
+package budget
+
+import (
+	"math"
+
+	"github.com/rlm-go/rlm/fault"
+)
+
+// MinReplyTokens is the floor of completion-bound shrinking: a model call
+// whose requested max_tokens does not fit what is left of the token or
+// cost budget is sent with a smaller bound only when at least this many
+// completion tokens (or the requested bound, if smaller) still fit;
+// otherwise it is refused before sending. A shorter reply is rarely
+// useful: a JSON plan or an answer with its reasoning needs a few hundred
+// tokens.
+const MinReplyTokens = 256
+
+// Worst is the worst case of one model call, asked for before it is sent.
+type Worst struct {
+	// Model prices the call with the price table (LookupPrice). An
+	// unpriced model reserves no cost.
+	Model string
+	// Depth is the recursion depth the usage is charged to.
+	Depth int
+	// PromptTokens is the most the prompt can count: the tokenizer's count
+	// (internal/tokens) or a conservative estimate, with message framing.
+	PromptTokens int64
+	// MaxTokens is the requested completion bound; zero or negative means
+	// none, which a finite token or cost budget turns into what is left.
+	MaxTokens int64
+	// MinTokens is the smallest useful completion bound; zero means
+	// MinReplyTokens.
+	MinTokens int64
+}
+
+// spend is what the token and cost limits count.
+type spend struct {
+	tokens int64
+	cost   float64
+}
+
+func (s spend) add(o spend) spend { return spend{s.tokens + o.tokens, s.cost + o.cost} }
+func (s spend) sub(o spend) spend { return spend{s.tokens - o.tokens, s.cost - o.cost} }
+
+// Reservation holds a model call's admitted worst case against the token
+// and cost limits while the call is in flight. Settle it with the
+// reported usage, or Release it when the call was not made; either is
+// idempotent, so a deferred Release after Settle is harmless.
+type Reservation struct {
+	t         *Tracker
+	depth     int
+	maxTokens int64
+	hold      spend
+	done      bool // guarded by t.mu
+}
+
+// MaxTokens is the completion bound to send: the requested one, or the
+// smaller one that fits the budget. Zero means "send none" (only when no
+// token or priced cost limit applies and none was requested).
+func (r *Reservation) MaxTokens() int64 { return r.maxTokens }
+
+// Tokens is the admitted worst case in tokens (prompt plus MaxTokens).
+func (r *Reservation) Tokens() int64 { return r.hold.tokens }
+
+// CostUSD is the admitted worst case in USD (0 for an unpriced model).
+func (r *Reservation) CostUSD() float64 { return r.hold.cost }
+
+// Reserve admits a model call whose worst case fits what is left of the
+// token and cost budgets after the usage so far and the worst cases of
+// the calls in flight, atomically: concurrent calls cannot together
+// overshoot. When the requested completion bound does not fit, it is
+// shrunk to what is left if that still leaves MinTokens; otherwise the
+// call is refused with max_total_tokens_exceeded or max_cost_exceeded
+// before anything is sent. The time limit is checked too.
+func (t *Tracker) Reserve(w Worst) (*Reservation, error) {
+	if err := t.checkTime(); err != nil {
+		return nil, err
+	}
+	prompt := max(w.PromptTokens, 0)
+	bounded := w.MaxTokens > 0
+	m := max(w.MaxTokens, 0)
+	floor := w.MinTokens
+	if floor <= 0 {
+		floor = MinReplyTokens
+	}
+	if bounded {
+		floor = min(floor, m)
+	}
+	price, priced := LookupPrice(w.Model)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	used := t.spent.add(t.held)
+	if lim := t.limits.MaxTotalTokens; lim > 0 {
+		left := lim - used.tokens - prompt
+		if !bounded || m > left {
+			if left < floor {
+				return nil, refused(KindMaxTotalTokens, "max_total_tokens", lim, used.tokens, prompt, w.MaxTokens, floor).
+					With("held", t.held.tokens)
+			}
+			m, bounded = left, true
+		}
+	}
+	if lim := t.limits.MaxCostUSD; lim > 0 && priced {
+		left := lim - used.cost - float64(prompt)*price.InputPerMillion/1e6
+		if left < 0 {
+			return nil, refused(KindMaxCost, "max_cost_usd", lim, used.cost, prompt, w.MaxTokens, floor)
+		}
+		if price.OutputPerMillion > 0 {
+			afford := math.Floor(left * 1e6 / price.OutputPerMillion)
+			if !bounded || float64(m) > afford {
+				if afford < float64(floor) {
+					return nil, refused(KindMaxCost, "max_cost_usd", lim, used.cost, prompt, w.MaxTokens, floor)
+				}
+				m, bounded = int64(afford), true
+			}
+		}
+	}
+	hold := spend{tokens: prompt + m}
+	if priced {
+		hold.cost = cost(price, prompt, m)
+		// Rounding must not let the held cost exceed what is left.
+		for lim := t.limits.MaxCostUSD; lim > 0 && m > floor && used.cost+hold.cost > lim; {
+			m--
+			hold = spend{tokens: prompt + m, cost: cost(price, prompt, m)}
+		}
+	}
+	t.held = t.held.add(hold)
+	return &Reservation{t: t, depth: w.Depth, maxTokens: m, hold: hold}, nil
+}
+
+func cost(p Price, prompt, completion int64) float64 {
+	return (float64(prompt)*p.InputPerMillion + float64(completion)*p.OutputPerMillion) / 1e6
+}
+
+func refused(kind fault.Kind, limit string, max, used any, prompt, requested, floor int64) *fault.Error {
+	hint := " (raise --max-total-tokens: a call needs room for its prompt and its max_tokens)"
+	if kind == KindMaxCost {
+		hint = " (raise --max-cost: a call needs room for its prompt and its max_tokens at list price)"
+	}
+	return fault.New(fault.PhaseBudget, kind, "budget exhausted: "+limit+": the call's worst case does not fit what is left"+hint).
+		With("limit", limit).With("max", max).With("used", used).
+		With("prompt_tokens", prompt).With("max_tokens", requested).With("min_reply_tokens", floor)
+}
+
+// Settle ends the reservation with the usage the provider reported and
+// charges it at the reservation's depth. A call whose provider reported
+// no token counts (or no cost) is charged its worst case against the
+// limits; the reported Usage is kept as it is. If the charged total then
+// exceeds a limit, which only a provider reporting more than the admitted
+// worst case can cause, Settle returns that limit's budget error; the
+// usage stays charged. Settling twice, or after Release, does nothing.
+func (r *Reservation) Settle(u Usage) error {
+	t := r.t
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if r.done {
+		return nil
+	}
+	r.done = true
+	t.held = t.held.sub(r.hold)
+	s := spend{tokens: u.TotalTokens, cost: u.CostUSD}
+	if !u.TokensKnown && u.TotalTokens == 0 {
+		s.tokens = r.hold.tokens
+	}
+	if !u.CostKnown && !u.CostEstimated && u.CostUSD == 0 {
+		s.cost = r.hold.cost
+	}
+	t.chargeLocked(r.depth, u, s)
+	if lim := t.limits.MaxTotalTokens; lim > 0 && t.spent.tokens > lim {
+		return overshoot(KindMaxTotalTokens, "max_total_tokens", lim, t.spent.tokens, r.hold.tokens, s.tokens)
+	}
+	if lim := t.limits.MaxCostUSD; lim > 0 && t.spent.cost > lim {
+		return overshoot(KindMaxCost, "max_cost_usd", lim, t.spent.cost, r.hold.cost, s.cost)
+	}
+	return nil
+}
+
+func overshoot(kind fault.Kind, limit string, max, used, admitted, reported any) *fault.Error {
+	return fault.New(fault.PhaseBudget, kind, "budget exceeded: "+limit+": the provider reported more than the call's admitted worst case").
+		With("limit", limit).With("max", max).With("used", used).With("admitted", admitted).With("reported", reported)
+}
+
+// Release ends the reservation of a call that was not made, or that
+// failed without a response: its worst case is returned unspent (record
+// the attempt with Charge if it counts). Releasing twice, or after
+// Settle, does nothing.
+func (r *Reservation) Release() {
+	t := r.t
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if r.done {
+		return
+	}
+	r.done = true
+	t.held = t.held.sub(r.hold)
+}

@@ -1,0 +1,268 @@
+package main
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/direct"
+	"github.com/rlm-go/rlm/effect"
+	"github.com/rlm-go/rlm/engine"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model/replay"
+	"github.com/rlm-go/rlm/tool"
+	"github.com/rlm-go/rlm/trace"
+)
+
+// Error kinds of the CLI's own checks.
+const (
+	// kindUsage reports a command line cobra rejected (unknown flag,
+	// missing argument, ...).
+	kindUsage fault.Kind = "invalid_usage"
+	// kindUnwritableOutput reports an output path (--trace, --record) that
+	// cannot be written, found before any model call.
+	kindUnwritableOutput fault.Kind = "unwritable_output"
+	// kindUnpricedModel reports a model without a price under --strict-cost.
+	kindUnpricedModel fault.Kind = "unpriced_model"
+)
+
+// errorJSON is the --json shape of every command's failure that has no
+// result of its own: {"status": "failed", "error": {...}}.
+type errorJSON struct {
+	Status string       `json:"status"`
+	Error  *fault.Error `json:"error"`
+}
+
+// jsonErrorKind returns the error kind of a {"status","error"} document, or
+// "" (for tests and scripts).
+func jsonErrorKind(doc []byte) string {
+	var out struct {
+		Status string `json:"status"`
+		Error  struct {
+			Phase fault.Phase `json:"phase"`
+			Kind  fault.Kind  `json:"kind"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(doc, &out) != nil || out.Status == "" || out.Error.Phase == "" {
+		return ""
+	}
+	return string(out.Error.Kind)
+}
+
+// reportError prints err once: with asJSON as {"status","error"} on stdout,
+// otherwise as text on stderr (see errorText). Every command's errors go
+// through it.
+func reportError(stdout, stderr io.Writer, err error, asJSON bool) {
+	fe := asFault(err)
+	if asJSON {
+		status := engine.StatusFailed
+		if fe.Kind == fault.KindCancelled {
+			status = engine.StatusCancelled
+		}
+		if werr := writeJSON(stdout, errorJSON{Status: status, Error: fe}); werr == nil {
+			return
+		}
+	}
+	fmt.Fprintln(stderr, errorText(fe))
+}
+
+// asFault returns err's *fault.Error with its hint filled in from the CLI's
+// table when the producer set none. Other errors (cobra's usage errors)
+// become Phase config, Kind invalid_usage.
+func asFault(err error) *fault.Error {
+	fe := fault.As(err)
+	if fe == nil {
+		fe = fault.Wrap(err, fault.PhaseConfig, kindUsage, err.Error()).WithHint("see rlm --help, or rlm COMMAND --help")
+	}
+	c := *fe // never mutate an error owned by the library
+	if c.Hint = fault.HintOf(fe); c.Hint == "" {
+		for e := fe; e != nil; e = fault.As(e.Cause) {
+			if h := tableHint(e); h != "" {
+				c.Hint = h
+				break
+			}
+		}
+	}
+	return &c
+}
+
+// withHint is asFault for an error that is part of a result document; nil
+// stays nil.
+func withHint(fe *fault.Error) *fault.Error {
+	if fe == nil {
+		return nil
+	}
+	return asFault(fe)
+}
+
+// hintKey selects a hint; an empty phase matches every phase.
+type hintKey struct {
+	phase fault.Phase
+	kind  fault.Kind
+}
+
+// hints are the remedies the CLI knows for errors whose producers cannot
+// name the CLI's flags.
+var hints = map[hintKey]string{
+	{fault.PhaseValidate, engine.KindDeepRecursionRequired}: "pass --experimental-deep-recursion to allow --max-depth above 1, or lower --max-depth",
+	{"", effect.KindJournalLocked}:                          "another rlm process holds the effect journal: wait for it to finish, or give this run its own --state-dir",
+	{fault.PhaseReplay, replay.KindIO}:                      "check the cassette path (--replay, --record, --cassette) and its directory",
+	{fault.PhaseReplay, replay.KindMalformedCassette}:       "the cassette is not valid: record it again with --record",
+	{fault.PhaseTrace, trace.KindIO}:                        "check the trace file's path and that its directory exists",
+	{fault.PhaseContext, corpus.KindIOError}:                "check the --context path (use - to read standard input)",
+	{fault.PhaseConfig, kindPromptIO}:                       "check the file path",
+	{fault.PhaseConfig, kindUnwritableOutput}:               "create the directory, or choose another path",
+	{fault.PhaseConfig, kindUnpricedModel}:                  "choose a model in the price table (see docs/budget.md), or drop --strict-cost to run with an unknown cost",
+	{fault.PhaseBudget, budget.KindMaxIterations}:           "raise --max-iterations",
+	{fault.PhaseBudget, budget.KindMaxDepth}:                "raise --max-depth (above 1 needs --experimental-deep-recursion)",
+	{fault.PhaseBudget, budget.KindMaxModelCalls}:           "raise --max-model-calls",
+	{fault.PhaseBudget, budget.KindMaxToolCalls}:            "raise --max-tool-calls",
+	{fault.PhaseBudget, budget.KindMaxContextOps}:           "raise --max-context-ops",
+	{fault.PhaseBudget, budget.KindMaxTotalTokens}:          "raise --max-total-tokens",
+	{fault.PhaseBudget, budget.KindMaxCost}:                 "raise --max-cost",
+	{fault.PhaseBudget, budget.KindMaxOutputBytes}:          "raise --max-output-bytes",
+	{fault.PhaseBudget, budget.KindTimeLimit}:               "raise --time-limit",
+	{"", budget.KindInvalidLimits}:                          "check the --max-* and --time-limit values (see --help)",
+	{"", tool.KindCapabilityDenied}:                         "grant the capability with --allow, e.g. --allow tool:fs_read",
+	{"", engine.KindApprovalRequired}:                       "the tool needs approval: re-run with --authority allow_once or allow_session to permit it",
+	{"", tool.KindConfinementDenied}:                        "tools only reach files inside --workspace",
+	{"", direct.KindUnavailableToolSchema}:                  "grant the tool by exact name with --allow tool:NAME, or pass --mode all_tools",
+}
+
+func tableHint(e *fault.Error) string {
+	if h, ok := hints[hintKey{e.Phase, e.Kind}]; ok {
+		return h
+	}
+	return hints[hintKey{"", e.Kind}]
+}
+
+// maxTextDetail bounds one detail value in the text form of an error.
+const maxTextDetail = 160
+
+// errorText is the text form of an error: one line per *fault.Error in the
+// chain ("rlm: phase/kind: message (detail)", then "  caused by: ..."),
+// the final plain cause appended to its line, then "hint: ...". Text that an
+// earlier part already showed (a server message repeated in
+// detail.error_message and detail.body_excerpt, a cause's message repeated
+// in its wrapper's) is printed once.
+func errorText(fe *fault.Error) string {
+	var b strings.Builder
+	var shown []string
+	b.WriteString("rlm: ")
+	for e := fe; e != nil; {
+		fmt.Fprintf(&b, "%s/%s", e.Phase, e.Kind)
+		if e.Message != "" && !seen(shown, e.Message) {
+			b.WriteString(": " + e.Message)
+			shown = append(shown, e.Message)
+		}
+		if d := detailText(e.Detail, &shown); d != "" {
+			b.WriteString(" (" + d + ")")
+		}
+		next := fault.As(e.Cause)
+		if next == nil {
+			if e.Cause != nil && !shownIn(shown, e.Cause.Error()) {
+				b.WriteString(": " + e.Cause.Error())
+			}
+			break
+		}
+		e = next
+		b.WriteString("\n  caused by: ")
+	}
+	if fe.Hint != "" {
+		b.WriteString("\nhint: " + fe.Hint)
+	}
+	return b.String()
+}
+
+// detailText formats d as "k=v, ..." in key order, leaving out string values
+// already shown (or that quote one) and bounding long ones.
+func detailText(d map[string]any, shown *[]string) string {
+	if len(d) == 0 {
+		return ""
+	}
+	// Shorter strings first, so that a value quoting another (a body
+	// excerpt holding the error message) is recognized.
+	strs := map[string]string{}
+	for k, v := range d {
+		if s, ok := v.(string); ok {
+			strs[k] = s
+		}
+	}
+	skip := map[string]bool{}
+	for _, k := range slices.SortedFunc(maps.Keys(strs), func(a, b string) int {
+		return cmp.Or(cmp.Compare(len(strs[a]), len(strs[b])), strings.Compare(a, b))
+	}) {
+		if seen(*shown, strs[k]) {
+			skip[k] = true
+		}
+		*shown = append(*shown, strs[k])
+	}
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(d)) {
+		if skip[k] {
+			continue
+		}
+		v := fmt.Sprint(d[k])
+		if len(v) > maxTextDetail {
+			v = v[:maxTextDetail] + "…"
+		}
+		parts = append(parts, k+"="+v)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// seen reports whether s, when at least 16 bytes long, was already shown:
+// it is part of a shown text, or it quotes the opening of a long shown text
+// (a JSON body holding a message, escaped).
+func seen(shown []string, s string) bool {
+	if len(s) < 16 { // short values (a host, a model name) say little alone
+		return false
+	}
+	for _, t := range shown {
+		if strings.Contains(t, s) {
+			return true
+		}
+		if len(t) >= 24 && strings.Contains(s, t[:min(len(t), 40)]) {
+			return true
+		}
+	}
+	return false
+}
+
+// addJSONErrorsFlag gives a command without a --json result form a --json
+// flag that makes its errors JSON ({"status","error"} on stdout), like every
+// other command's --json.
+func addJSONErrorsFlag(cmd *cobra.Command, persistent bool) {
+	fl := cmd.Flags()
+	if persistent {
+		fl = cmd.PersistentFlags()
+	}
+	fl.Bool("json", false, `print errors as JSON, {"status":"failed","error":{...}} on stdout, instead of text on stderr`)
+}
+
+// shownIn reports whether s is part of a shown text.
+func shownIn(shown []string, s string) bool {
+	for _, t := range shown {
+		if strings.Contains(t, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// jsonFlag reports whether cmd has a --json flag that is set.
+func jsonFlag(cmd *cobra.Command) bool {
+	if cmd == nil {
+		return false
+	}
+	f := cmd.Flags().Lookup("json")
+	return f != nil && f.Value.String() == "true"
+}

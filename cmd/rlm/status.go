@@ -1,0 +1,197 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/model/openai"
+	"github.com/rlm-go/rlm/trace"
+)
+
+// status follows the model calls of one command: it counts calls, tokens
+// and cost for the final usage line, and on a terminal keeps a live status
+// line on stderr (what is being waited for, retries and their back-off).
+type status struct {
+	w    io.Writer
+	live bool // redraw a status line on w
+
+	mu       sync.Mutex
+	started  int
+	inFlight int
+	turns    int
+	usage    budget.Usage
+	unpriced []string // models without a price, in use
+	note     string   // what is happening now
+	drawn    bool     // a live line is on screen
+}
+
+func newStatus(w io.Writer, live bool) *status { return &status{w: w, live: live} }
+
+// wrap returns p with every call counted and shown.
+func (s *status) wrap(p model.Provider) model.Provider {
+	return model.ProviderFunc(func(ctx context.Context, req model.Request) (*model.Response, error) {
+		s.mu.Lock()
+		s.started++
+		s.inFlight++
+		s.note = "waiting for the model"
+		s.drawLocked()
+		s.mu.Unlock()
+		resp, err := p.Complete(ctx, req)
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.inFlight--
+		if resp != nil {
+			s.usage = s.usage.Add(resp.Usage)
+		}
+		s.note = ""
+		if s.inFlight > 0 {
+			s.note = "waiting for the model"
+		}
+		s.drawLocked()
+		return resp, err
+	})
+}
+
+// retry is the provider's OnRetry hook.
+func (s *status) retry(r openai.Retry) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	after := "a connection error"
+	if r.Status != 0 {
+		after = fmt.Sprintf("HTTP %d", r.Status)
+	}
+	s.note = fmt.Sprintf("retrying in %s after %s (attempt %d failed)", r.Wait.Round(100*time.Millisecond), after, r.Attempt)
+	s.drawLocked()
+}
+
+// observe is a trace observer counting turns.
+func (s *status) observe(ev trace.Event) {
+	if ev.Kind != trace.KindTurn {
+		return
+	}
+	s.mu.Lock()
+	s.turns++
+	s.drawLocked()
+	s.mu.Unlock()
+}
+
+// say prints a line on stderr without garbling the live line.
+func (s *status) say(format string, args ...any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.clearLocked()
+	fmt.Fprintf(s.w, format+"\n", args...)
+	s.drawLocked()
+}
+
+func (s *status) drawLocked() {
+	if !s.live {
+		return
+	}
+	line := "rlm: "
+	if s.turns > 0 {
+		line += fmt.Sprintf("turns %d · ", s.turns)
+	}
+	line += fmt.Sprintf("model calls %d", s.started)
+	if s.usage.Calls > 0 || s.usage.TotalTokens > 0 { // a call has returned
+		line += fmt.Sprintf(" · tokens %d · %s", s.usage.TotalTokens, s.costLocked(s.usage))
+	}
+	if s.note != "" {
+		line += " · " + s.note + "…"
+	}
+	fmt.Fprint(s.w, "\r\033[K"+line)
+	s.drawn = true
+}
+
+func (s *status) clearLocked() {
+	if s.drawn {
+		fmt.Fprint(s.w, "\r\033[K")
+		s.drawn = false
+	}
+}
+
+// stop removes the live line.
+func (s *status) stop() {
+	s.mu.Lock()
+	s.clearLocked()
+	s.live = false
+	s.mu.Unlock()
+}
+
+// costLocked describes u's cost: "$0.0123" when reported, "~$0.0123
+// (estimated)" from the price table, "cost unknown" when neither (an
+// unpriced model, or a server that reported no tokens). A run that used an
+// unpriced model has an unknown cost unless every call's cost was reported.
+func (s *status) costLocked(u budget.Usage) string {
+	switch {
+	case u.CostKnown:
+		return "cost " + usd(u.CostUSD)
+	case u.Calls == 0 && s.started == 0:
+		return "cost $0"
+	case u.CostEstimated && len(s.unpriced) == 0:
+		return "cost ~" + usd(u.CostUSD) + " (estimated)"
+	case u.CostEstimated:
+		return fmt.Sprintf("cost unknown (at least ~%s; no price for %s)", usd(u.CostUSD), strings.Join(s.unpriced, ", "))
+	}
+	return "cost unknown"
+}
+
+// usd formats a cost; a positive cost below the shown precision is
+// "<$0.0001", not "$0.0000".
+func usd(v float64) string {
+	if v > 0 && v < 0.00005 {
+		return "<$0.0001"
+	}
+	return fmt.Sprintf("$%.4f", v)
+}
+
+// summary is the final usage line of a command: its status, turns (when
+// known, turns >= 0), model calls, tokens and cost.
+func (s *status) summary(state string, turns int, u *budget.Usage) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	usage := s.usage
+	if u != nil {
+		usage = *u
+	}
+	calls := max(int64(s.started), usage.Calls)
+	var b strings.Builder
+	b.WriteString("rlm: " + state)
+	if turns >= 0 {
+		fmt.Fprintf(&b, " · turns %d", turns)
+	}
+	fmt.Fprintf(&b, " · model calls %d · tokens %d", calls, usage.TotalTokens)
+	if !usage.TokensKnown && usage.TotalTokens == 0 && calls > 0 {
+		b.WriteString(" (not reported)")
+	}
+	b.WriteString(" · " + s.costLocked(usage))
+	return b.String()
+}
+
+// noteUnpriced records the models that have no price and prints, once, that
+// their cost is unknown and --max-cost cannot be enforced for them.
+func (s *status) noteUnpriced(models []string) {
+	if len(models) == 0 {
+		return
+	}
+	s.mu.Lock()
+	s.unpriced = models
+	s.mu.Unlock()
+	s.say("rlm: note: no price for %s in the price table: the cost is unknown unless the server reports it, and --max-cost cannot be enforced for its calls (--strict-cost refuses such models)", strings.Join(models, ", "))
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,64 @@
+package openai
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"syscall"
+)
+
+// cassetteExhaustedCode is the error code of a replay server (model/replay)
+// that has no unused interaction for a request. It is matched here, not
+// imported, because model/replay builds on this package.
+const cassetteExhaustedCode = "cassette_exhausted"
+
+// statusHint is the one-line remedy for an HTTP error status, or "".
+func (p *Provider) statusHint(status int, code string) string {
+	switch {
+	case code == cassetteExhaustedCode:
+		return "the replay cassette has no unused interaction for this request: record it again (--record) or add interactions to the cassette"
+	case status == 401:
+		if p.key == "" {
+			return fmt.Sprintf("no API key was sent: set %s to your API key, or name the variable that holds it with --api-key-env", p.keyEnv)
+		}
+		return fmt.Sprintf("the server rejected the API key from %s: check the key, or name the right variable with --api-key-env", p.keyEnv)
+	case status == 403:
+		return "the key is not allowed to do this: check its permissions and the --model name"
+	case status == 404 && code != "":
+		return fmt.Sprintf("the server does not know this model or route (%s): check --model and --base-url %s", code, p.baseURL)
+	case status == 404:
+		return fmt.Sprintf("nothing at %s: does --base-url end in the API version path (usually /v1)?", p.endpoint)
+	case status == 429:
+		return "rate limited or out of quota: wait and try again, lower --max-concurrency, or check the account's quota"
+	case status >= 500:
+		return "the server failed: try again later"
+	case status == 400 || status == 413 || status == 422:
+		return "the server refused the request: check --model and the server's limits (context length, max tokens)"
+	}
+	return ""
+}
+
+// transportHint is the remedy for a request that got no response.
+func (p *Provider) transportHint(err error) string {
+	var dns *net.DNSError
+	switch {
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return fmt.Sprintf("connection refused: is the server running at %s? (check --base-url)", p.baseURL)
+	case errors.As(err, &dns):
+		return fmt.Sprintf("cannot resolve %s: check --base-url and the network", p.host)
+	}
+	return fmt.Sprintf("cannot reach %s: check --base-url and the network", p.baseURL)
+}
+
+// timeoutHint is the remedy for an attempt that ran past its time limit.
+func (p *Provider) timeoutHint() string {
+	if p.timeout > 0 {
+		return fmt.Sprintf("no complete answer within %s: raise --request-timeout, or check that the server at %s is responsive", p.timeout, p.baseURL)
+	}
+	return fmt.Sprintf("no complete answer in time: check that the server at %s is responsive", p.baseURL)
+}
+
+// malformedHint is the remedy for a body that is not a chat completion.
+func (p *Provider) malformedHint() string {
+	return fmt.Sprintf("the server at %s did not answer like an OpenAI-compatible chat-completions API: check --base-url", p.baseURL)
+}

@@ -1,0 +1,62 @@
+package model
+
+import (
+	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/internal/tokens"
+)
+
+// Chat framing added to the counted text of a request: OpenAI documents
+// about 3 tokens per message and 3 to prime the reply; tool schemas are
+// rendered with a few words of wrapping each. The values are rounded up so
+// the count stays a worst case.
+const (
+	framePerMessage  = 5
+	framePerToolCall = 8
+	framePerTool     = 12
+	frameReply       = 3
+)
+
+// exactPartBytes is the longest text counted with an exact BPE encoding;
+// longer texts (large context slices sent to sub-calls) are counted with
+// the conservative estimate, which is never below the exact count and
+// runs about a hundred times faster (exact BPE counts about 8 MB/s).
+const exactPartBytes = 64 << 10
+
+// PromptTokens returns the most req's prompt can count for modelName: the
+// text of every message (role, name, content, tool calls) and every tool
+// schema counted with the model's tokenizer (internal/tokens: exact for
+// the OpenAI encodings up to exactPartBytes per text, the conservative
+// estimate for longer texts and for any other model),
+// plus the chat framing above. Counting parts separately never lowers a
+// BPE count, so the sum is not below what a provider counts for the same
+// text.
+func PromptTokens(req Request, modelName string) int64 {
+	c := tokens.ForModel(modelName)
+	count := func(s string) int {
+		if len(s) > exactPartBytes {
+			return tokens.Estimator{}.Count(s)
+		}
+		return c.Count(s)
+	}
+	n := frameReply
+	for _, m := range req.Messages {
+		n += framePerMessage + count(string(m.Role)) + count(m.Name) + count(m.Content) + count(m.ToolCallID)
+		for _, tc := range m.ToolCalls {
+			n += framePerToolCall + count(tc.ID) + count(tc.Name) + count(tc.Arguments)
+		}
+	}
+	for _, t := range req.Tools {
+		n += framePerTool + count(t.Name) + count(t.Description) + count(string(t.Parameters))
+	}
+	return int64(n)
+}
+
+// Worst returns req's worst case for budget admission
+// (budget.Tracker.Reserve): its prompt tokens (PromptTokens) and its
+// max_tokens, priced as modelName, charged at depth.
+func Worst(req Request, modelName string, depth int) budget.Worst {
+	if req.Model != "" {
+		modelName = req.Model
+	}
+	return budget.Worst{Model: modelName, Depth: depth, PromptTokens: PromptTokens(req, modelName), MaxTokens: int64(req.MaxTokens)}
+}

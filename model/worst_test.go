@@ -1,0 +1,76 @@
+package model
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/rlm-go/rlm/internal/tokens"
+)
+
+func TestPromptTokensIsAWorstCase(t *testing.T) {
+	sys := "You inspect large inputs through validated plans. " + strings.Repeat("Context line 42: value=17; ", 40)
+	req := Request{
+		Messages: []Message{
+			{Role: RoleSystem, Content: sys},
+			{Role: RoleUser, Content: "Find the needle.", Name: "alice"},
+			{Role: RoleAssistant, ToolCalls: []ToolCall{{ID: "call_1", Name: "search", Arguments: `{"pattern":"needle"}`}}},
+			{Role: RoleTool, ToolCallID: "call_1", Content: `[{"offset":42}]`},
+		},
+		Tools:     []Tool{{Name: "search", Description: "Literal search.", Parameters: json.RawMessage(`{"type":"object"}`)}},
+		MaxTokens: 300,
+	}
+	for _, m := range []string{"gpt-4o-mini", "gpt-4", "llama-3-8b"} {
+		n := PromptTokens(req, m)
+		var all strings.Builder
+		for _, msg := range req.Messages {
+			all.WriteString(string(msg.Role) + msg.Name + msg.Content + msg.ToolCallID)
+			for _, tc := range msg.ToolCalls {
+				all.WriteString(tc.ID + tc.Name + tc.Arguments)
+			}
+		}
+		for _, tl := range req.Tools {
+			all.WriteString(tl.Name + tl.Description + string(tl.Parameters))
+		}
+		for _, enc := range []string{tokens.Cl100kBase, tokens.O200kBase} {
+			if exact := int64(tokens.ForModel(enc).Count(all.String())); n < exact {
+				t.Errorf("%s: %d below the %s count %d of the same text", m, n, enc, exact)
+			}
+		}
+		// Adding a message or a tool never lowers the count.
+		more := req
+		more.Messages = append(append([]Message(nil), req.Messages...), Message{Role: RoleUser, Content: "x"})
+		if PromptTokens(more, m) <= n {
+			t.Errorf("%s: a message added nothing", m)
+		}
+		w := Worst(req, m, 2)
+		if w.PromptTokens != n || w.MaxTokens != 300 || w.Model != m || w.Depth != 2 {
+			t.Errorf("%s: worst %+v", m, w)
+		}
+	}
+	if w := Worst(Request{Model: "gpt-4o"}, "fallback", 0); w.Model != "gpt-4o" {
+		t.Errorf("the request's model prices the call: %+v", w)
+	}
+}
+
+func BenchmarkPromptTokens(b *testing.B) {
+	line := "The quick brown fox jumps over the lazy dog 1234. "
+	for _, c := range []struct {
+		name, model string
+		n           int
+	}{
+		{"exact-60KB", "gpt-4o-mini", 1200},     // counted with o200k_base
+		{"estimate-1MB", "gpt-4o-mini", 20_000}, // above exactPartBytes
+		{"estimate-60KB", "test-model", 1200},
+	} {
+		text := strings.Repeat(line, c.n)
+		req := Request{Messages: []Message{{Role: RoleSystem, Content: "sys"}, {Role: RoleUser, Content: text}}}
+		b.Run(c.name, func(b *testing.B) {
+			PromptTokens(req, c.model) // load the encoding
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				PromptTokens(req, c.model)
+			}
+		})
+	}
+}
