@@ -42,17 +42,20 @@ goes on.`,
 				}
 				saved = b
 			}
-			store := corpus.NewStore()
-			defer store.Close()
 			if ctxFile == "-" {
 				return fault.New(fault.PhaseConfig, fault.KindInvalid, "chat reads queries from stdin; give the context as a file").With("hint", "use --context FILE")
 			}
-			h, err := store.AddFile(ctx, ctxFile)
+			// Configuration first (outputs, key, base URL), then the input.
+			st := newStatus(cmd.ErrOrStderr(), false)
+			sess, err := pf.open(st, [2]string{"save", saveFile})
 			if err != nil {
 				return err
 			}
-			sess, err := pf.open()
+			store := corpus.NewStore()
+			defer store.Close()
+			h, err := store.AddFile(ctx, ctxFile)
 			if err != nil {
+				sess.close()
 				return err
 			}
 			eng, err := engine.New(engine.Config{
