@@ -48,9 +48,9 @@ func codeConformanceScripts() map[string][]replay.Interaction {
 		root("turn 2 sees the exception", "out of range", pyCell(`FINAL(len(rows))`)))
 	add("code_needs_capability", root("never used", q("code_needs_capability"), pyCell(`FINAL(1)`)))
 	midBatch := []replay.Interaction{root("cell", q("code_budget_mid_batch"),
-		pyCell(`out = llm_query_batched(["item %d" % i for i in range(8)], concurrency=1)`, `print("unreachable")`))}
-	for i := range 8 {
-		midBatch = append(midBatch, sub(fmt.Sprintf("item %d", i), fmt.Sprintf("item %d", i), fmt.Sprintf("ok %d", i), 0))
+		pyCell(`out = llm_query_batched(["item %d." % i for i in range(40)], concurrency=1)`, `print("unreachable")`))}
+	for i := range 40 {
+		midBatch = append(midBatch, sub(fmt.Sprintf("item %d", i), fmt.Sprintf("item %d.", i), fmt.Sprintf("ok %d", i), 0))
 	}
 	add("code_budget_mid_batch", midBatch...)
 	add("code_child_depth_gate",

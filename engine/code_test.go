@@ -227,13 +227,14 @@ func TestCodeBudgetExhaustedMidBatch(t *testing.T) {
 	for range 50 {
 		inter = append(inter, reply("", "sub"))
 	}
-	// Each call reports 110 tokens: the budget runs out after a few.
-	f := newFixture(t, haystack, Config{Mode: ModeCode, Limits: budget.Limits{MaxTotalTokens: 700, MaxConcurrency: 2}}, inter...)
+	// Each call reports 110 tokens and reserves its worst case (prompt plus
+	// 300 completion tokens) while in flight: the budget runs out part way.
+	f := newFixture(t, haystack, Config{Mode: ModeCode, MaxTokens: 300, Limits: budget.Limits{MaxTotalTokens: 4000, MaxConcurrency: 2}}, inter...)
 	res, err := f.run(t, "q")
 	if fault.KindOf(err) != budget.KindMaxTotalTokens {
 		t.Fatalf("want max_total_tokens_exceeded, got %v", err)
 	}
-	if res.Counters.ModelCalls >= 20 {
+	if res.Counters.ModelCalls >= 50 || res.Counters.ModelCalls < 4 {
 		t.Fatalf("the batch was not interrupted: %d calls", res.Counters.ModelCalls)
 	}
 	if res.Partial != "started\n" {
