@@ -11,6 +11,10 @@
 // done, and fails with a *fault.Error of phase "context" whose Kind is one of
 // the Kind constants declared in this package.
 //
+// AddStream spools a stream (stdin) to a mapped temporary file, and AddFiles
+// registers several files or directories as one composite context whose
+// metadata lists the files, each with a sub-context handle.
+//
 // The operations are peek (head, tail, metadata), slice, search (literal or
 // RE2 regular expression, listing matching lines or counting them),
 // partition (into chunks of bytes or lines, optionally as sub-context

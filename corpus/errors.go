@@ -38,6 +38,12 @@ const (
 	// KindInvalidAction: Do was given an unknown action type, or an action
 	// whose arguments (selector, strategy, size, count) are malformed.
 	KindInvalidAction fault.Kind = "invalid_action"
+	// KindTooManyFiles: AddFiles was given more files than MaxFiles.
+	KindTooManyFiles fault.Kind = "too_many_files"
+	// KindContextTooLarge: AddFiles was given more bytes than MaxTotalBytes.
+	KindContextTooLarge fault.Kind = "context_too_large"
+	// KindNoFiles: AddFiles found no file to add.
+	KindNoFiles fault.Kind = "no_files"
 	// KindStoreClosed: a text was registered after Close.
 	KindStoreClosed fault.Kind = "store_closed"
 )

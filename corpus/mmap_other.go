@@ -4,6 +4,7 @@ package corpus
 
 import (
 	"errors"
+	"io"
 	"os"
 )
 
@@ -18,6 +19,19 @@ func mapFile(path string) (data []byte, mapped bool, err error) {
 		return nil, false, errors.New("not a regular file")
 	}
 	b, err := os.ReadFile(path)
+	return b, false, err
+}
+
+// mapOpen reads the open file f from its current offset into memory.
+func mapOpen(f *os.File) (data []byte, mapped bool, err error) {
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, false, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, false, errors.New("not a regular file")
+	}
+	b, err := io.ReadAll(f)
 	return b, false, err
 }
 

@@ -16,6 +16,11 @@ func mapFile(path string) (data []byte, mapped bool, err error) {
 		return nil, false, err
 	}
 	defer f.Close()
+	return mapOpen(f)
+}
+
+// mapOpen maps the open file f from its start, read-only and shared.
+func mapOpen(f *os.File) (data []byte, mapped bool, err error) {
 	fi, err := f.Stat()
 	if err != nil {
 		return nil, false, err

@@ -34,6 +34,11 @@ type Match struct {
 	// MaxBytes. Either way Truncated is set.
 	Value     string `json:"value"`
 	Truncated bool   `json:"truncated,omitempty"`
+	// File names the file holding the line, in a composite context (see
+	// AddFiles) or a view of one; FileLine is the line's 1-based number
+	// within that file, set when searching the composite itself.
+	File     string `json:"file,omitempty"`
+	FileLine int64  `json:"file_line,omitempty"`
 }
 
 // regexWindow is the span a regular expression searches per call, so that
@@ -328,6 +333,12 @@ func (sr *searcher) add(ls, m, le int) bool {
 		ve = snapBack(sr.data, min(le, vs+LineCap))
 	}
 	mt := Match{Index: sr.line, Offset: int64(ls), Match: int64(m), Truncated: vs > ls || ve < le}
+	if f := fileAt(sr.e.files, sr.e.base+int64(ls)); f != nil {
+		mt.File = f.Name
+		if sr.e.kind == TextKindFiles {
+			mt.FileLine = sr.line - f.Line + 1
+		}
+	}
 	text := sr.data[vs:ve]
 	if len(text) > sr.budget {
 		text = cutText(text, sr.budget)

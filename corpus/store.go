@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"path/filepath"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -18,6 +19,7 @@ const (
 	TextKindText = "text" // registered from a string or an io.Reader
 	TextKindFile = "file" // a memory-mapped (or, off unix, read) file
 	TextKindSub  = "sub"  // a zero-copy view of a range of another text
+	// TextKindFiles ("files", a composite of several files) is in files.go.
 )
 
 // Store holds registered texts. It is safe for concurrent use. The zero
@@ -65,6 +67,11 @@ type entry struct {
 	parent  Handle
 	offset  int64
 	lines   atomic.Int64 // line count + 1; 0 when not yet computed
+	// files, for a composite context and views of it, lists the files
+	// (shared, immutable); base is the offset of data within the composite.
+	files   []FileInfo
+	base    int64
+	skipped int
 }
 
 // Metadata describes a registered text.
@@ -79,6 +86,10 @@ type Metadata struct {
 	// Parent and Offset locate a sub-context within the text it views.
 	Parent *Handle `json:"parent,omitempty"`
 	Offset int64   `json:"offset,omitempty"`
+	// Files lists the files of a composite context (kind "files"), sorted
+	// by name; Skipped counts binary files left out of its directories.
+	Files   []FileInfo `json:"files,omitempty"`
+	Skipped int        `json:"skipped,omitempty"`
 }
 
 // AddString registers text under an optional name. The string is not
@@ -228,6 +239,8 @@ func (s *Store) Sub(ctx context.Context, h Handle, start, length int64) (Handle,
 		path:    p.path,
 		parent:  p.h,
 		offset:  int64(lo),
+		files:   p.files,
+		base:    p.base + int64(lo),
 	}
 	p.back.refs++
 	s.entries[s.seq] = e
@@ -377,6 +390,9 @@ func (o *op) metadata() (Metadata, error) {
 	if e.kind == TextKindSub {
 		p := e.parent
 		m.Parent, m.Offset = &p, e.offset
+	}
+	if e.kind == TextKindFiles {
+		m.Files, m.Skipped = slices.Clone(e.files), e.skipped
 	}
 	return m, nil
 }

@@ -194,7 +194,7 @@ func newSession(ctx context.Context, cfg *Config, query string) (*session, error
 		imports = append(imports, prompt.ToolSchema{Name: sc.Name, Description: sc.Description, Parameters: sc.Arguments,
 			Capability: string(sc.Capability), Effect: string(sc.Effect)})
 	}
-	specs, err := prompt.ImportTools(imports, prompt.ImportOptions{})
+	specs, err := prompt.ImportTools(imports, prompt.ImportOptions{AlwaysVisibleTools: cfg.AlwaysVisibleTools})
 	if err != nil {
 		return nil, err
 	}

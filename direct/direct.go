@@ -73,6 +73,12 @@ type Config struct {
 	// Mode is the prompt compiler mode for registry tools: compiled (the
 	// default) or all_tools (a stable prompt-cache prefix).
 	Mode prompt.Mode
+	// AlwaysVisibleTools names registry tools the host declares as
+	// interface (the CLI: tools granted by exact name): they are imported
+	// with activation always, so compiled mode offers them whatever the
+	// query says. Visibility only: each still needs its tool:NAME
+	// capability. A name that is not registered fails with unknown_tool.
+	AlwaysVisibleTools []string
 	// Limits are the run's budgets; zero fields take the defaults.
 	Limits Limits
 	// Tracker, when set, is a shared tree-wide tracker to charge instead of

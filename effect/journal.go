@@ -182,7 +182,7 @@ func (d Decision) Err() error {
 	case ActionInProgress:
 		fe.WithHint("another live process is running this effect; wait for it to finish")
 	case ActionReconcile:
-		fe.WithHint("the process running this effect stopped before recording its outcome: check the target; "+
+		fe.WithHint("the process running this effect stopped before recording its outcome: check the target; " +
 			"a host resolves the attempt (Journal.Resolve), or a new run (without --resume) performs it again")
 	case ActionTerminal:
 		fe.WithHint("the effect was abandoned; a new run performs it again")

@@ -45,6 +45,7 @@ const (
 	DefaultMaxTokens        = 4096
 	DefaultPrefixBytes      = 256
 	DefaultMaxResults       = 1000
+	DefaultMaxRepairs       = 2
 	// MaxStepConcurrency caps the branches one map or parallel step runs at
 	// once. The tree-wide Limits.MaxConcurrency bounds the sub-calls
 	// actually in flight.
@@ -106,6 +107,23 @@ type Config struct {
 	// ContextLimits bound each context operation (zero fields: corpus
 	// defaults, with MaxResults DefaultMaxResults).
 	ContextLimits corpus.Limits
+	// MaxRepairs is how many consecutive rejected replies a loop answers
+	// with a repair message before the rejection fails the run. Zero means
+	// DefaultMaxRepairs; a negative value allows no repair.
+	MaxRepairs int
+	// Observer, when set, receives every Event of a run as it happens:
+	// each turn's reply, outcome and observation at every depth, each
+	// sub-call, and streamed deltas of root replies. Calls are serialized.
+	Observer func(Event)
+	// Stream requests root replies as streams (model.Request.Stream), so
+	// that their text reaches the Observer as EventDelta pieces while it
+	// arrives. Sub-calls are never streamed.
+	Stream bool
+	// TraceContent records each reply's text (bounded by
+	// TraceContentBytes, credentials redacted) as attribute "reply" on its
+	// turn span, and a sub-call's response on its plan step's span. Off by
+	// default: traces hold no model text unless asked.
+	TraceContent bool
 }
 
 // DefaultCapabilities returns the root capabilities used when none are
@@ -179,6 +197,9 @@ func New(cfg Config) (*Engine, error) {
 	if cfg.MaxTokens <= 0 {
 		cfg.MaxTokens = DefaultMaxTokens
 	}
+	if cfg.MaxRepairs == 0 {
+		cfg.MaxRepairs = DefaultMaxRepairs
+	}
 	if cfg.ContextLimits.MaxResults == 0 {
 		cfg.ContextLimits.MaxResults = DefaultMaxResults
 	}
@@ -209,8 +230,11 @@ type Recursion struct {
 // Result is the outcome of a Run. On failure it still carries the usage
 // spent so far, the trajectory and the partial answer if any.
 type Result struct {
-	Status       string               `json:"status"`
-	Answer       any                  `json:"answer"`
+	Status string `json:"status"`
+	Answer any    `json:"answer"`
+	// AnswerMeta holds the other keys of the model's answer object
+	// ({"answer": V, "confidence": 0.9}), as plain JSON, never evaluated.
+	AnswerMeta   map[string]any       `json:"answer_meta,omitempty"`
 	Partial      any                  `json:"partial,omitempty"`
 	Usage        budget.Usage         `json:"usage"`
 	UsageByDepth map[int]budget.Usage `json:"usage_by_depth"`
@@ -232,6 +256,8 @@ type run struct {
 	mu      sync.Mutex
 	created []corpus.Handle // sub-contexts registered during the run
 	rstats  Recursion
+
+	obsMu sync.Mutex // serializes Config.Observer calls
 }
 
 // Run answers query over the context input. The returned Result is never
@@ -266,6 +292,7 @@ func (e *Engine) Run(ctx context.Context, query string, input corpus.Handle) (*R
 	if err == nil {
 		res.Status = StatusCompleted
 		res.Answer = ans.value
+		res.AnswerMeta = ans.meta
 	} else {
 		res.Error = fault.As(err)
 		if res.Error == nil {

@@ -218,8 +218,9 @@ func TestRepairMessageOnInvalidPlan(t *testing.T) {
 	if err != nil || res.Answer != "fixed" || res.Counters.ModelCalls != 2 {
 		t.Fatalf("%v %+v", err, res)
 	}
-	// Two rejections in a row fail the run with the typed error.
-	g := newFixture(t, haystack, Config{},
+	// With one repair allowed, two rejections in a row fail the run with
+	// the typed error.
+	g := newFixture(t, haystack, Config{MaxRepairs: 1},
 		reply("Query: q", `not json at all`),
 		reply("rejected without execution", `still not json`),
 	)

@@ -12,6 +12,7 @@ import (
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/textcut"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/plan"
 	"github.com/rlm-go/rlm/trace"
@@ -36,6 +37,13 @@ func (v *env) ContextOp(ctx context.Context, h corpus.Handle, a corpus.Action) (
 	}
 	ctx, sp := trace.Start(ctx, trace.KindContextOp, a.Type)
 	sp.Set("handle", h.String())
+	if a.Type == corpus.ActionSearch {
+		// The pattern is plan structure, bounded; trace view shows it.
+		sp.Set("pattern", textcut.Prefix(a.Pattern, 120))
+		if a.Regex {
+			sp.Set("regex", true)
+		}
+	}
 	if a.Type == corpus.ActionPartition {
 		a.WithHandles = true
 	}
@@ -125,6 +133,7 @@ func (v *env) Model(ctx context.Context, call plan.ModelCall) (string, error) {
 	req := model.Request{Model: name, Messages: []model.Message{{Role: model.RoleUser, Content: call.Prompt}}}
 	applyOptions(&req, call.Options)
 	resp, err := v.r.complete(trace.WithDepth(ctx, v.n.depth+1), v.n.depth+1, v.r.e.cfg.SubProvider, req)
+	v.r.subCall(ctx, v.n.depth+1, name, resp, err)
 	if err != nil {
 		return "", err
 	}

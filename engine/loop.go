@@ -31,6 +31,7 @@ type node struct {
 // answer is what a loop produced.
 type answer struct {
 	value   any
+	meta    map[string]any // the answer object's other keys
 	partial any
 	turns   int
 	vars    map[string]any
@@ -156,26 +157,72 @@ func (r *run) loop(ctx context.Context, n node) (ans answer, err error) {
 		ans.turns++
 		tctx, turn := trace.Start(ctx, trace.KindTurn, fmt.Sprintf("turn %d", ans.turns))
 		reply, done, err := r.turn(tctx, n, p, modelName, msgs, sess, env, &ans)
+		if r.e.cfg.TraceContent && reply.text != "" {
+			turn.Set("reply", shown(reply.text, TraceContentBytes))
+		}
 		turn.End(err)
+		ev := Event{Kind: EventTurn, Depth: n.depth, Turn: ans.turns, Attempt: repairs + 1, Model: modelName, ReplyBytes: len(reply.text)}
+		if r.e.cfg.Observer != nil {
+			ev.Reply = shown(reply.text, EventTextBytes)
+		}
 		if err != nil {
 			var rj rejection
-			if !errors.As(err, &rj) || !isRepairable(rj.err) || repairs >= 1 {
-				return ans, unwrapRejection(err)
+			rejected := errors.As(err, &rj)
+			if !rejected || !isRepairable(rj.err) || repairs >= max(r.e.cfg.MaxRepairs, 0) {
+				err = unwrapRejection(err)
+				ev.Outcome = OutcomeFailed
+				if rejected {
+					ev.Outcome = OutcomeRejected
+					err = rejectedReply(err, reply.text, repairs, n.depth, &ans)
+				}
+				ev.Error = fault.As(err)
+				r.emit(ev)
+				return ans, err
 			}
 			err = rj.err
 			repairs++
 			fe := fault.As(err)
+			ev.Outcome, ev.Repair, ev.Error = OutcomeRejected, true, fe
+			r.emit(ev)
 			path, _ := fe.Detail["path"].(string)
 			msgs = append(msgs, model.Message{Role: model.RoleAssistant, Content: "[rejected reply omitted]"},
-				model.Message{Role: model.RoleUser, Content: repairMessage(string(fe.Phase), string(fe.Kind), plan.RedactPath(path))})
+				model.Message{Role: model.RoleUser, Content: repairMessage(string(fe.Phase), string(fe.Kind), plan.RedactPath(path), repairs, max(r.e.cfg.MaxRepairs, 0))})
 			continue
 		}
 		repairs = 0
 		if done {
+			ev.Outcome = OutcomeAnswer
+			r.emit(ev)
 			return ans, nil
 		}
+		ev.Outcome, ev.Observation = OutcomePlan, reply.observation
+		r.emit(ev)
 		msgs = append(msgs, model.Message{Role: model.RoleAssistant, Content: reply.text}, model.Message{Role: model.RoleUser, Content: reply.observation})
 	}
+}
+
+// rejectedReply adds to the error of a rejected reply that ends its loop
+// the attempt (1 + repairs) and the repairs made and, in the root loop, the
+// reply's first bytes (detail "reply_excerpt", bounded by
+// ReplyExcerptBytes, credentials redacted), which also become the run's
+// partial result when it has none. A child's error may reach its parent's
+// plan as a value (a failed map item), so a child's rejected text stays
+// out of it.
+func rejectedReply(err error, text string, repairs, depth int, ans *answer) error {
+	fe := fault.As(err)
+	if fe == nil {
+		return err
+	}
+	fe.With("attempt", repairs+1).With("repairs", repairs)
+	if depth > 0 {
+		return fe
+	}
+	excerpt := shown(text, ReplyExcerptBytes)
+	fe.With("reply_excerpt", excerpt)
+	if ans.partial == nil {
+		ans.partial = map[string]any{"rejected_reply": excerpt, "attempt": repairs + 1, "repairs": repairs}
+	}
+	return fe
 }
 
 // rejection marks an error of parsing or validating the model's reply,
@@ -193,6 +240,8 @@ func unwrapRejection(err error) error {
 	return err
 }
 
+// turnReply is what a turn shows: the reply text (also when the turn
+// failed after the model answered) and the observation of its plan.
 type turnReply struct {
 	text        string
 	observation string
@@ -201,7 +250,19 @@ type turnReply struct {
 // turn runs one iteration: one model call, then the answer or plan it
 // returns. done reports a final answer (in ans.value).
 func (r *run) turn(ctx context.Context, n node, p model.Provider, modelName string, msgs []model.Message, sess *plan.Session, env *env, ans *answer) (turnReply, bool, error) {
-	resp, err := r.complete(ctx, n.depth, p, model.Request{Model: modelName, Messages: msgs})
+	req := model.Request{Model: modelName, Messages: msgs}
+	var deltas *deltaShower
+	if n.depth == 0 {
+		req.Stream = r.e.cfg.Stream
+		if r.e.cfg.Observer != nil {
+			deltas = &deltaShower{emit: func(s string) {
+				r.emit(Event{Kind: EventDelta, Depth: n.depth, Turn: ans.turns, Model: modelName, Delta: s})
+			}}
+			req.OnDelta = deltas.add
+		}
+	}
+	resp, err := r.complete(ctx, n.depth, p, req)
+	deltas.flush()
 	if err != nil {
 		return turnReply{}, false, err
 	}
@@ -212,15 +273,17 @@ func (r *run) turn(ctx context.Context, n node, p model.Provider, modelName stri
 	if strings.TrimSpace(text) == "" {
 		return turnReply{}, false, rejection{fault.New(fault.PhaseParse, KindMissingFinalOutput, "the model returned no text")}
 	}
+	shown := turnReply{text: text}
 	doc, err := plan.Parse(text)
 	if err != nil {
-		return turnReply{}, false, rejection{err}
+		return shown, false, rejection{err}
 	}
 	if doc.Plan == nil {
 		if err := r.finish(ans, doc.Answer); err != nil {
-			return turnReply{}, false, err
+			return shown, false, err
 		}
-		return turnReply{}, true, nil
+		ans.meta = answerMeta(doc.Meta)
+		return shown, true, nil
 	}
 	vcfg := plan.ValidateConfig{
 		Granted:        n.caps,
@@ -231,20 +294,20 @@ func (r *run) turn(ctx context.Context, n node, p model.Provider, modelName stri
 		Limits:         r.remaining(),
 	}
 	if err := plan.Validate(doc.Plan, vcfg); err != nil {
-		return turnReply{}, false, rejection{err}
+		return shown, false, rejection{err}
 	}
 	out, err := plan.Execute(ctx, doc.Plan, env, sess)
 	if out != nil && out.HasFinal {
 		if err := r.finish(ans, out.Final); err != nil {
-			return turnReply{}, false, err
+			return shown, false, err
 		}
-		return turnReply{}, true, nil
+		return shown, true, nil
 	}
 	if err != nil && isFatal(err) {
 		if out != nil && len(out.Bound) > 0 {
 			ans.partial = sessVar(sess, out.Bound[len(out.Bound)-1])
 		}
-		return turnReply{}, false, err
+		return shown, false, err
 	}
 	return turnReply{text: text, observation: r.observe(sess, out, err)}, false, nil
 }

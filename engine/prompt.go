@@ -60,6 +60,7 @@ func systemPrompt(depth int, caps capability.Set, tools []model.Tool, meta corpu
 		}
 	}
 	fmt.Fprintf(&b, "\n\nCONTEXT metadata (not content): %d bytes, %d lines, kind %s.", meta.Bytes, meta.Lines, meta.Kind)
+	writeFiles(&b, meta.Files)
 	if prefix != "" {
 		q, _ := json.Marshal(prefix)
 		fmt.Fprintf(&b, "\nFirst bytes of the context: %s", q)
@@ -71,18 +72,59 @@ func systemPrompt(depth int, caps capability.Set, tools []model.Tool, meta corpu
 	return b.String()
 }
 
+// promptFiles bounds the files listed in the system prompt; the context's
+// metadata (peek selector metadata) lists them all.
+const promptFiles = 200
+
+// writeFiles lists the files of a composite context (corpus.Store.AddFiles).
+func writeFiles(b *strings.Builder, files []corpus.FileInfo) {
+	if len(files) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\nThe context is %d files concatenated in this order (a newline ends each file). Search matches carry \"file\" (and \"file_line\", the line within it). "+
+		"To work on one file, peek the context's metadata: its \"files\" list holds each file's \"handle\", a sub-context ({\"ref\":\"index\",...} into it).\nFiles (index: name, bytes, first line):", len(files))
+	for i, f := range files[:min(len(files), promptFiles)] {
+		name, _ := json.Marshal(f.Name)
+		fmt.Fprintf(b, "\n%d: %s, %d bytes, line %d", i, name, f.Bytes, f.Line)
+	}
+	if len(files) > promptFiles {
+		fmt.Fprintf(b, "\n... and %d more files (listed in the metadata).", len(files)-promptFiles)
+	}
+}
+
 // userPrompt renders the first user message of a loop.
 func userPrompt(query string) string {
 	return "Query: " + query
 }
 
+// repairExamples show the two reply shapes a repair message asks for.
+const repairExamples = `an answer, {"answer": "the final answer"}, or a plan, {"steps": [{"op": "context", "handle": {"ref": "input", "name": "context"}, "action": {"type": "search", "pattern": "error"}, "bind": "hits"}]}`
+
+// repairHints say, per rejection kind, what to change.
+var repairHints = map[string]string{
+	"no_json":          "No JSON object was found: reply with the JSON object itself, after any reasoning block is closed.",
+	"multiple_json":    "The reply held several JSON objects: send exactly one.",
+	"malformed_json":   "The JSON did not decode (cut off, or a syntax error): send it complete and valid.",
+	"not_a_document":   `The object had neither "answer" nor "steps".`,
+	"unknown_field":    "A field is not part of the plan language at that place.",
+	"unknown_op":       "The op is not one of context, model, rlm, tool, map, parallel, retry, checkpoint, final.",
+	"missing_field":    "A required field is missing.",
+	"unbound_variable": "A variable is used before a step binds it.",
+	"rebound_variable": "A variable name is bound twice; pick a new name.",
+}
+
 // repairMessage is the host-written message after a rejected plan. It names
 // the rejected part by phase, kind and path (redacted with plan.RedactPath
-// by the caller), never echoing model text.
-func repairMessage(phase, kind, path string) string {
+// by the caller), says what shape is expected and which repair this is,
+// never echoing model text.
+func repairMessage(phase, kind, path string, repair, maxRepairs int) string {
 	msg := fmt.Sprintf("Your previous reply was rejected without execution (phase=%s, kind=%s", phase, kind)
 	if path != "" {
 		msg += ", at " + path
 	}
-	return msg + "). Reply with one complete new JSON object: {\"answer\": ...} or {\"steps\": [...]}."
+	msg += ")."
+	if h, ok := repairHints[kind]; ok {
+		msg += " " + h
+	}
+	return msg + fmt.Sprintf(" Reply with exactly one complete new JSON object and nothing else: %s. (Repair %d of %d.)", repairExamples, repair, maxRepairs)
 }

@@ -85,6 +85,13 @@ type Request struct {
 	// Stream asks the provider to stream the response (server-sent events);
 	// the provider reassembles it, so the Response has the same shape.
 	Stream bool `json:"stream,omitempty"`
+	// OnDelta, when set, receives each piece of the reply text as it
+	// arrives, in order, from the goroutine calling Complete, when the
+	// response is streamed (requested with Stream, or a server that streams
+	// anyway). The Response still holds the whole text. A provider that does
+	// not stream ignores it. A failed attempt that is retried may have
+	// delivered pieces of a reply that is then discarded.
+	OnDelta func(text string) `json:"-"`
 	// Extra holds provider-specific request fields merged into the request
 	// body. They never override the fields above.
 	Extra map[string]any `json:"extra,omitempty"`

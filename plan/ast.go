@@ -40,6 +40,11 @@ type Document struct {
 	// object with a "ref" key is just an object). Numbers are int64 or
 	// float64.
 	Answer Value
+	// Meta holds the other keys of an answer object
+	// ({"answer": V, "confidence": 0.9} gives Meta {"confidence": 0.9}), as
+	// plain JSON: kept for the host, never evaluated. Nil when there are
+	// none, and always nil for a plan.
+	Meta map[string]Value
 	// Plan is the plan {"steps": [...]}, or nil for an answer.
 	Plan *Plan
 }
@@ -47,6 +52,18 @@ type Document struct {
 // MarshalJSON encodes the document in its canonical wire form.
 func (d Document) MarshalJSON() ([]byte, error) {
 	if d.IsAnswer {
+		if len(d.Meta) > 0 {
+			obj := make(map[string]any, len(d.Meta)+1)
+			for k, v := range d.Meta {
+				obj[k] = v
+			}
+			obj["answer"] = d.Answer
+			s, err := EncodeJSON(obj)
+			if err != nil {
+				return nil, err
+			}
+			return []byte(s), nil
+		}
 		s, err := EncodeJSON(d.Answer)
 		if err != nil {
 			return nil, err

@@ -323,10 +323,13 @@ launch:
 			break launch
 		}
 		wg.Add(1)
+		// The span starts here, not in the goroutine, so that branch spans
+		// are numbered (and shown by trace view) in index order.
+		ictx, span := trace.Start(ctx, trace.KindPlanStep, "branch "+strconv.Itoa(i))
+		span.Set("branch", i)
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			ictx, span := trace.Start(ctx, trace.KindPlanStep, "branch "+strconv.Itoa(i))
 			v, err := fn(ictx, i)
 			span.End(err)
 			if err == nil {

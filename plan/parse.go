@@ -21,13 +21,17 @@ const MaxTextBytes = 1 << 20
 // of `{"`) costs linear rather than quadratic time.
 const maxCandidates = 16
 
-// Parse reads a root model's answer. The text must hold exactly one JSON
-// object (Markdown fences and prose around it are ignored; nothing in it is
-// ever evaluated as code), decoded strictly: duplicate keys, excessive
+// Parse reads a root model's answer. Leading reasoning blocks
+// (<think>...</think>, <reasoning>...</reasoning>) are skipped. The text
+// must then hold exactly one JSON object (Markdown fences and prose around
+// it are ignored; nothing in it is ever evaluated as code), decoded
+// strictly: duplicate keys, excessive
 // nesting and malformed JSON fail with the Kinds of internal/jsonstrict
 // (Phase parse). No JSON object gives Kind no_json, more than one
 // multiple_json, an object that is neither {"answer": V} nor
-// {"steps": [...]} not_a_document, text over MaxTextBytes too_large.
+// {"steps": [...]} not_a_document, text over MaxTextBytes too_large. An
+// answer object may carry other keys (kept in Document.Meta, never
+// evaluated) except "steps"; a plan object may not.
 //
 // A plan is decoded into the typed AST. Shape errors that the AST cannot
 // represent are reported here with Phase validate, exactly as Validate
@@ -40,7 +44,11 @@ func Parse(text string) (*Document, error) {
 	if len(text) > MaxTextBytes {
 		return nil, parseErr(KindTooLarge, "text is too long").With("max_bytes", MaxTextBytes)
 	}
-	raw, err := extractObject(text)
+	body, unclosed := skipReasoning(text)
+	if unclosed != "" {
+		return nil, parseErr(KindNoJSON, "the reply is an unclosed reasoning block with no JSON object after it").With("reasoning", unclosed)
+	}
+	raw, err := extractObject(body)
 	if err != nil {
 		return nil, err
 	}
@@ -49,6 +57,88 @@ func Parse(text string) (*Document, error) {
 		return nil, err
 	}
 	return decodeDocument(obj)
+}
+
+// reasoningTags are the reasoning blocks models write before their reply.
+var reasoningTags = []string{"think", "thinking", "reasoning"}
+
+// skipReasoning returns text without the reasoning blocks that lead it:
+// after optional whitespace, any number of <think>...</think>,
+// <thinking>...</thinking> or <reasoning>...</reasoning> blocks (tag names
+// in any case). A leading block that never closes makes the whole text
+// reasoning: skipReasoning then returns its tag name as unclosed. Some
+// servers strip the opening tag: a closing tag with no opening one ends a
+// leading reasoning block when the text does not start like JSON or a
+// Markdown fence. Blocks anywhere else are left alone, so a JSON string
+// that mentions a tag is never cut.
+func skipReasoning(text string) (body, unclosed string) {
+	body = text
+	for first := true; ; first = false {
+		rest := strings.TrimLeft(body, " \t\r\n")
+		tag, ok := openingTag(rest)
+		if !ok {
+			if first {
+				if end, ok := orphanClose(rest); ok {
+					body = rest[end:]
+					continue
+				}
+			}
+			return body, ""
+		}
+		closing := "</" + tag + ">"
+		k := indexFold(rest, closing)
+		if k < 0 {
+			return "", tag
+		}
+		body = rest[k+len(closing):]
+	}
+}
+
+// openingTag reports the reasoning tag that s starts with.
+func openingTag(s string) (string, bool) {
+	for _, t := range reasoningTags {
+		open := "<" + t + ">"
+		if len(s) >= len(open) && strings.EqualFold(s[:len(open)], open) {
+			return t, true
+		}
+	}
+	return "", false
+}
+
+// orphanClose returns the end of the first closing reasoning tag in s when
+// s does not start like a JSON object or a fence and holds no opening tag
+// before it.
+func orphanClose(s string) (int, bool) {
+	if strings.HasPrefix(s, "{") || strings.HasPrefix(s, "`") {
+		return 0, false
+	}
+	best, end := -1, 0
+	for _, t := range reasoningTags {
+		closing := "</" + t + ">"
+		if k := indexFold(s, closing); k >= 0 && (best < 0 || k < best) {
+			if indexFold(s[:k], "<"+t+">") >= 0 {
+				continue
+			}
+			best, end = k, k+len(closing)
+		}
+	}
+	return end, best >= 0
+}
+
+// indexFold is strings.Index of the lower-case ASCII sub in s, ignoring
+// the ASCII case of s (byte offsets are those of s).
+func indexFold(s, sub string) int {
+	for i := 0; ; {
+		j := strings.IndexByte(s[i:], '<')
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if len(s)-i >= len(sub) && strings.EqualFold(s[i:i+len(sub)], sub) {
+			return i
+		}
+		i++
+	}
 }
 
 // ParsePlan is Parse for text that must hold a plan; an answer document
@@ -159,14 +249,31 @@ func matchObject(text string, start int) (int, bool) {
 
 func decodeDocument(obj map[string]any) (*Document, error) {
 	if v, ok := obj["answer"]; ok {
-		if err := onlyKeys(obj, "", "answer"); err != nil {
-			return nil, err
+		// Other keys of an answer object are metadata (models add
+		// "confidence", "reasoning", "sources"), except "steps": an object
+		// that is both an answer and a plan is ambiguous.
+		if _, both := obj["steps"]; both {
+			return nil, validateErr(KindUnknownField, "steps", "an answer object cannot also hold steps").With("field", "steps")
 		}
 		ans, err := Normalize(v)
 		if err != nil {
 			return nil, err
 		}
-		return &Document{IsAnswer: true, Answer: ans}, nil
+		doc := &Document{IsAnswer: true, Answer: ans}
+		for _, k := range sortedKeys(obj) {
+			if k == "answer" {
+				continue
+			}
+			m, err := Normalize(obj[k])
+			if err != nil {
+				return nil, err
+			}
+			if doc.Meta == nil {
+				doc.Meta = make(map[string]Value, len(obj)-1)
+			}
+			doc.Meta[k] = m
+		}
+		return doc, nil
 	}
 	if _, ok := obj["steps"]; ok {
 		p, err := decodePlan(obj, "")

@@ -167,3 +167,41 @@ func TestParseAdversarialIsFast(t *testing.T) {
 		t.Fatal("want an error")
 	}
 }
+
+// An answer object's other keys are kept as plain-JSON metadata; leading
+// reasoning blocks are skipped rather than read as a second document.
+func TestParseAnswerMetaAndReasoning(t *testing.T) {
+	cases := []struct {
+		name, text string
+		answer     any
+		meta       map[string]Value
+	}{
+		{"extra keys", `{"answer": "x", "confidence": 0.9, "note": {"ref": "var", "name": "v"}}`, "x",
+			map[string]Value{"confidence": 0.9, "note": map[string]any{"ref": "var", "name": "v"}}},
+		{"think", "<think>draft {\"answer\": 1}</think>\n{\"answer\": 2}", int64(2), nil},
+		{"reasoning", "<reasoning>\nplan {\"steps\":[]}\n</reasoning>{\"answer\": \"ok\"}", "ok", nil},
+		{"orphan close", "so {\"answer\": 1}\n</think>\n{\"answer\": 5}", int64(5), nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			doc, err := Parse(c.text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !doc.IsAnswer || fmt.Sprint(doc.Answer) != fmt.Sprint(c.answer) {
+				t.Fatalf("answer %#v", doc.Answer)
+			}
+			if fmt.Sprint(doc.Meta) != fmt.Sprint(c.meta) {
+				t.Fatalf("meta %#v, want %#v", doc.Meta, c.meta)
+			}
+		})
+	}
+	// A plan object with an unknown key stays rejected, and an unclosed
+	// leading reasoning block holds no reply.
+	if _, err := Parse(`{"steps":[{"op":"final","value":1}],"confidence":1}`); fault.KindOf(err) != KindUnknownField {
+		t.Fatalf("plan with extra key: %v", err)
+	}
+	if _, err := Parse("<think>{\"answer\": 1}"); fault.KindOf(err) != KindNoJSON {
+		t.Fatalf("unclosed reasoning: %v", err)
+	}
+}

@@ -1,14 +1,22 @@
 package trace
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
+
+	"github.com/rlm-go/rlm/internal/textcut"
 )
 
 // WriteTree prints events as an indented tree, one line per event, children
-// under their parent in sequence order. Each line shows the kind, name,
-// status and the key figures: duration, tokens, cost, bytes. Every event is
+// under their parent in sequence (start) order, parallel branches in branch
+// order. Each line shows the kind, name, status, the key figures
+// (duration, tokens, cost, bytes) and the attributes that explain the step:
+// a model call's retries, a search's pattern, a plan step's bind name, a
+// branch's index. Every event is
 // printed exactly once, even in a malformed trace: an event whose parent is
 // missing is a root, and events caught in a parent cycle (or under a
 // duplicate id) are printed as roots after the rest.
@@ -25,6 +33,9 @@ func WriteTree(w io.Writer, events []Event) error {
 			continue
 		}
 		children[ev.Parent] = append(children[ev.Parent], i)
+	}
+	for _, cs := range children {
+		sortBranches(events, cs)
 	}
 	printed := make([]bool, len(events))
 	expanded := make(map[string]bool, len(events)) // ids whose children were walked
@@ -64,6 +75,85 @@ func WriteTree(w io.Writer, events []Event) error {
 	return nil
 }
 
+// sortBranches orders the siblings cs that are parallel branches (attribute
+// "branch") by branch index among themselves, leaving the positions of
+// other siblings as they are: traces written before branch spans started in
+// index order still print in branch order.
+func sortBranches(events []Event, cs []int) {
+	var pos, idx []int
+	for k, c := range cs {
+		if _, ok := attrInt(events[c].Attrs, "branch"); ok {
+			pos, idx = append(pos, k), append(idx, c)
+		}
+	}
+	if len(idx) < 2 {
+		return
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		x, _ := attrInt(events[a].Attrs, "branch")
+		y, _ := attrInt(events[b].Attrs, "branch")
+		return cmp.Compare(x, y)
+	})
+	for k, p := range pos {
+		cs[p] = idx[k]
+	}
+}
+
+// attrInt reads an integer attribute, as recorded (int, int64) or as
+// decoded from JSON (float64).
+func attrInt(attrs map[string]any, key string) (int64, bool) {
+	switch v := attrs[key].(type) {
+	case int:
+		return int64(v), true
+	case int64:
+		return v, true
+	case float64:
+		return int64(v), v == float64(int64(v))
+	}
+	return 0, false
+}
+
+// maxPatternView bounds a search pattern shown on a line.
+const maxPatternView = 60
+
+// details returns the attributes worth a place on ev's line.
+func details(ev Event) string {
+	var b strings.Builder
+	a := ev.Attrs
+	switch ev.Kind {
+	case KindModelCall:
+		if n, ok := attrInt(a, "attempts"); ok && n > 1 {
+			fmt.Fprintf(&b, " retries=%d", n-1)
+		}
+	case KindContextOp:
+		if p, ok := a["pattern"].(string); ok {
+			q := strconv.Quote(textcut.Prefix(p, maxPatternView))
+			if len(p) > maxPatternView {
+				q += "…"
+			}
+			if a["regex"] == true {
+				b.WriteString(" regex")
+			}
+			fmt.Fprintf(&b, " pattern=%s", q)
+		}
+		if n, ok := attrInt(a, "items"); ok && (ev.Name == "search" || ev.Name == "partition" || ev.Name == "map") {
+			fmt.Fprintf(&b, " items=%d", n)
+		}
+		if a["truncated"] == true {
+			b.WriteString(" truncated")
+		}
+	case KindPlanStep:
+		if s, ok := a["bind"].(string); ok && s != "" {
+			fmt.Fprintf(&b, " bind=%s", s)
+		}
+	case KindChild, KindRun:
+		if n, ok := attrInt(a, "turns"); ok {
+			fmt.Fprintf(&b, " turns=%d", n)
+		}
+	}
+	return b.String()
+}
+
 // Line formats one event as a single readable line.
 func Line(ev Event) string {
 	var b strings.Builder
@@ -77,11 +167,19 @@ func Line(ev Event) string {
 	case "":
 		mark = "·"
 	}
-	fmt.Fprintf(&b, "%s %s", mark, ev.Kind)
-	if ev.Name != "" {
-		fmt.Fprintf(&b, " %s", ev.Name)
+	// A name that already starts with the kind ("turn 1") is not repeated
+	// after it ("turn turn 1").
+	name := ev.Name
+	if name == string(ev.Kind) || strings.HasPrefix(name, string(ev.Kind)+" ") {
+		fmt.Fprintf(&b, "%s %s", mark, name)
+	} else {
+		fmt.Fprintf(&b, "%s %s", mark, ev.Kind)
+		if name != "" {
+			fmt.Fprintf(&b, " %s", name)
+		}
 	}
 	fmt.Fprintf(&b, " [d%d %s]", ev.Depth, fmtDuration(ev.DurationMS))
+	b.WriteString(details(ev))
 	if ev.Tokens != nil && ev.Tokens.Total > 0 {
 		fmt.Fprintf(&b, " tokens=%d(%d+%d)", ev.Tokens.Total, ev.Tokens.Prompt, ev.Tokens.Completion)
 	}

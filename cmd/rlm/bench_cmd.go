@@ -84,8 +84,15 @@ that the harness works, not how good a model is, and the output says so.`,
 				if err := writeJSON(cmd.OutOrStdout(), rep); err != nil {
 					return err
 				}
-				if outErr != nil { // stdout already holds the report
-					reportError(cmd.OutOrStdout(), cmd.ErrOrStderr(), outErr, false)
+				// stdout already holds the report: errors go to stderr.
+				failed := false
+				for _, err := range []error{outErr, allTrialsFailed(rep)} {
+					if err != nil {
+						reportError(cmd.OutOrStdout(), cmd.ErrOrStderr(), err, false)
+						failed = true
+					}
+				}
+				if failed {
 					return exitError{code: 1}
 				}
 				return nil
@@ -93,7 +100,10 @@ that the harness works, not how good a model is, and the output says so.`,
 			if err := bench.WriteTable(cmd.OutOrStdout(), rep); err != nil {
 				return err
 			}
-			return outErr
+			if outErr != nil {
+				return outErr
+			}
+			return allTrialsFailed(rep)
 		},
 	}
 	pf.register(cmd)
@@ -108,6 +118,35 @@ that the harness works, not how good a model is, and the output says so.`,
 	fl.BoolVar(&asJSON, "json", false, "print the report as JSON")
 	_ = cmd.MarkFlagRequired("task")
 	return cmd
+}
+
+// kindAllTrialsFailed: bench run attempted trials and none succeeded.
+const kindAllTrialsFailed fault.Kind = "all_trials_failed"
+
+// allTrialsFailed returns an error (exit status 1, after the report) when
+// trials were attempted and every one failed, naming the first failure.
+func allTrialsFailed(rep *bench.Report) error {
+	var first *bench.Trial
+	for i, tr := range rep.Trials {
+		switch tr.Status {
+		case bench.StatusOK:
+			return nil
+		case bench.StatusFailed:
+			if first == nil {
+				first = &rep.Trials[i]
+			}
+		}
+	}
+	if first == nil {
+		return nil // nothing attempted: every trial was skipped
+	}
+	e := fault.New(fault.PhaseExecute, kindAllTrialsFailed, "every attempted trial failed").
+		With("first_method", string(first.Method)).With("first_run", first.Run).
+		WithHint("the report lists each trial's error; check the provider flags (--base-url, --model, the API key) or the cassette")
+	if first.Error != nil {
+		e.With("first_kind", string(first.Error.Kind)).With("first_phase", string(first.Error.Phase))
+	}
+	return e
 }
 
 func newBenchConformanceCmd() *cobra.Command {

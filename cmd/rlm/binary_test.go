@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -48,7 +49,13 @@ func builtBinary(t *testing.T) string {
 		binPath = filepath.Join(binDir, "rlm")
 		// -buildvcs=auto: stamp the VCS revision when built in a checkout
 		// (rlm --version reports it), whatever GOFLAGS says.
-		out, err := exec.Command(goTool, "build", "-buildvcs=auto", "-o", binPath, ".").CombinedOutput()
+		// Under the race detector the binary is built with it too, so
+		// concurrent runs of it are checked as well.
+		args := []string{"build", "-buildvcs=auto", "-o", binPath}
+		if raceEnabled {
+			args = append(args, "-race")
+		}
+		out, err := exec.Command(goTool, append(args, ".")...).CombinedOutput()
 		if err != nil {
 			binErr = errors.New("go build: " + err.Error() + "\n" + string(out))
 		}
@@ -82,13 +89,20 @@ type binResult struct {
 	code           int
 }
 
-// runBinary runs the binary with args; stdin, when not nil, is its
-// standard input (otherwise it reads from an empty one).
-func runBinary(t *testing.T, stdin *os.File, env []string, args ...string) binResult {
+// runBinary runs the built binary with args; stdin, when not nil, is its
+// standard input (otherwise it reads from an empty one); a nil env is
+// binaryEnv().
+func runBinary(t *testing.T, stdin io.Reader, env []string, args ...string) binResult {
+	t.Helper()
+	return execBinary(t, builtBinary(t), stdin, env, args...)
+}
+
+// execBinary runs bin with args, as runBinary does.
+func execBinary(t *testing.T, bin string, stdin io.Reader, env []string, args ...string) binResult {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), safetyTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, builtBinary(t), args...)
+	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Env = env
 	if cmd.Env == nil {
 		cmd.Env = binaryEnv()

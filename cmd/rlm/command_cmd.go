@@ -45,7 +45,7 @@ func newCommandCmd() *cobra.Command {
 		kbFile  string
 		trigger string
 		allow   []string
-		ctxFile string
+		ctxFile []string
 		asJSON  bool
 		policy  subagent.TimeoutPolicy
 	)
@@ -132,7 +132,7 @@ receives the child's envelope as a child_result message.`,
 			if _, err := engine.New(ecfg); err != nil {
 				return finish(err, nil)
 			}
-			h, err := addContext(ctx, store, ctxFile, cmd.InOrStdin())
+			h, err := addContexts(ctx, store, ctxFile, cmd.InOrStdin())
 			if err != nil {
 				return finish(err, nil)
 			}
@@ -156,7 +156,7 @@ receives the child's envelope as a child_result message.`,
 	fl.StringVar(&kbFile, "kb", "", `knowledge base JSON: {"prompts":[{"id","text","role"?,"skills"?}],"triggers":[{"id","trigger"}],"actions":[{"id","action"}]}`)
 	fl.StringVar(&trigger, "trigger", "", "trigger to compile, e.g. unknown")
 	fl.StringSliceVar(&allow, "allow", nil, "capabilities of the parent agent (default tool:rlm_subagent and context:peek,slice,search,partition,map,reduce)")
-	fl.StringVar(&ctxFile, "context", "", "context file the child answers over (- for stdin); required")
+	fl.StringArrayVar(&ctxFile, "context", nil, "context file, directory, or - for stdin, the child answers over; repeat for several files; required")
 	fl.BoolVar(&asJSON, "json", false, `print {"status","command","envelope","parent_received","error"}`)
 	fl.DurationVar(&policy.Default, "subagent-timeout", subagent.DefaultTimeout, "the child's time limit (replaces --time-limit for the child)")
 	fl.DurationVar(&policy.Max, "subagent-timeout-max", subagent.DefaultMaxTimeout, "largest time limit a model may request")

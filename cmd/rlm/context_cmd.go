@@ -1,7 +1,11 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"io"
+	"os"
+	"slices"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -18,7 +22,9 @@ func newContextCmd() *cobra.Command {
 		Use:   "context",
 		Short: "Inspect a file with the bounded context-store operations",
 		Long: "context registers FILE in a context store (memory-mapped, not copied) and runs one bounded " +
-			"operation on it, printing the result as JSON: {\"value\",\"truncated\",\"accounting\"}.",
+			"operation on it, printing the result as JSON: {\"value\",\"truncated\",\"accounting\"}. " +
+			"FILE - reads stdin (spooled to a temporary file in $TMPDIR); a directory stands for the text " +
+			"files below it, as one context listing them (docs/corpus.md).",
 	}
 	pf := cmd.PersistentFlags()
 	pf.IntVar(&lim.MaxResults, "max-results", 0, "maximum list items (0: default 100, cap 100000)")
@@ -26,12 +32,13 @@ func newContextCmd() *cobra.Command {
 	pf.DurationVar(&lim.TimeLimit, "time-limit", 0, "time limit (0: default 10s, cap 5m)")
 	addJSONErrorsFlag(cmd, true)
 
-	// runOn registers the file at path and runs a on it.
+	// runOn registers the input at path (a file, a directory, or - for
+	// stdin) and runs a on it.
 	runOn := func(cmd *cobra.Command, path string, a corpus.Action) error {
 		ctx := cmd.Context()
 		s := corpus.NewStore()
 		defer s.Close()
-		h, err := s.AddFile(ctx, path)
+		h, err := addContext(ctx, s, path, cmd.InOrStdin())
 		if err != nil {
 			return err
 		}
@@ -43,7 +50,7 @@ func newContextCmd() *cobra.Command {
 	}
 
 	cmd.AddCommand(&cobra.Command{
-		Use:   "metadata FILE",
+		Use:   "metadata FILE|DIR|-",
 		Short: "Print the size, line count and kind of FILE",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -134,6 +141,30 @@ func newContextCmd() *cobra.Command {
 		},
 	})
 	return cmd
+}
+
+// addContexts registers the --context inputs as one context: "-" alone
+// spools stdin to a temporary file (corpus.Store.AddStream), one regular
+// file is memory-mapped, and a directory or several paths become one
+// composite context listing the files (corpus.Store.AddFiles).
+func addContexts(ctx context.Context, store *corpus.Store, paths []string, stdin io.Reader) (corpus.Handle, error) {
+	if len(paths) == 0 {
+		return corpus.Handle{}, fault.New(fault.PhaseConfig, fault.KindInvalid, "no context given").
+			WithHint("pass --context FILE, a directory, or - for stdin")
+	}
+	if slices.Contains(paths, "-") {
+		if len(paths) > 1 {
+			return corpus.Handle{}, fault.New(fault.PhaseConfig, fault.KindInvalid, "--context - (stdin) cannot be combined with other paths").
+				With("paths", paths).WithHint("save stdin to a file and pass the files, or pass - alone")
+		}
+		return store.AddStream(ctx, "stdin", "", stdin)
+	}
+	if len(paths) == 1 {
+		if fi, err := os.Stat(paths[0]); err == nil && !fi.IsDir() {
+			return store.AddFile(ctx, paths[0])
+		}
+	}
+	return store.AddFiles(ctx, "context", paths, corpus.FilesOptions{})
 }
 
 // intArg parses a decimal argument; range checks are the store's.

@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -13,6 +15,7 @@ import (
 	"github.com/rlm-go/rlm/direct"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/prompt"
+	"github.com/rlm-go/rlm/tool"
 	"github.com/rlm-go/rlm/trace"
 )
 
@@ -36,7 +39,7 @@ func newDirectCmd() *cobra.Command {
 		pf         providerFlags
 		bf         budgetFlags
 		tf         toolFlags
-		ctxFile    string
+		ctxPaths   []string
 		asJSON     bool
 		traceFile  string
 		mode       string
@@ -87,16 +90,17 @@ replayed, never executed again.`,
 				}
 				defer ts.Close()
 				cfg.Registry, cfg.Tools = ts.Registry, ts.Runtime
+				cfg.AlwaysVisibleTools = grantedByName(caps, ts.Registry)
 				ctx = ts.WithRun(ctx) // effect identity: this run (or the resumed one)
 			}
 			r, err := direct.New(cfg)
 			if err != nil {
 				return err
 			}
-			if ctxFile != "" {
+			if len(ctxPaths) > 0 {
 				store := corpus.NewStore()
 				defer store.Close()
-				h, err := addContext(ctx, store, ctxFile, cmd.InOrStdin())
+				h, err := addContexts(ctx, store, ctxPaths, cmd.InOrStdin())
 				if err != nil {
 					return err
 				}
@@ -143,7 +147,7 @@ replayed, never executed again.`,
 	bf.register(cmd)
 	tf.register(cmd, true)
 	fl := cmd.Flags()
-	fl.StringVar(&ctxFile, "context", "", "context file (- for stdin) read by the context tools; optional")
+	fl.StringArrayVar(&ctxPaths, "context", nil, "context file, directory, or - for stdin, read by the context tools; repeat for several files; optional")
 	fl.BoolVar(&asJSON, "json", false, `print {"status","answer","turns","tool_calls","context_calls","usage","error","run_id","replayed","events"}`)
 	fl.StringVar(&traceFile, "trace", "", "write the trace to FILE (.jsonl for JSON lines, else one JSON envelope)")
 	fl.StringVar(&mode, "mode", string(prompt.ModeCompiled), "tool schema projection: compiled (relevant tools) or all_tools (stable prefix)")
@@ -151,6 +155,24 @@ replayed, never executed again.`,
 	fl.IntVar(&maxTokens, "max-tokens", direct.DefaultMaxTokens, "completion token cap of each request")
 	fl.DurationVar(&synthesize, "synthesis-reserve", 0, "when this much of --time-limit is left, ask for the final answer without tools (0: off)")
 	return cmd
+}
+
+// grantedByName returns the registered tools granted by exact name
+// (tool:NAME, not tool:*), sorted: the user declared them as the run's
+// interface, so they are shown to the model in every mode
+// (docs/direct-runtime.md). Wildcard grants go through compiled selection.
+func grantedByName(caps capability.Set, reg *tool.Registry) []string {
+	var names []string
+	for _, c := range caps.List() {
+		if c.Prefix() != capability.PrefixTool || strings.Contains(c.Name(), "*") {
+			continue
+		}
+		if _, ok := reg.Lookup(c.Name()); ok {
+			names = append(names, c.Name())
+		}
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
 }
 
 // hasToolCap reports whether caps grant any registered tool.

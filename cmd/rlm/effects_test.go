@@ -1,15 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -17,40 +14,12 @@ import (
 	_ "modernc.org/sqlite"
 )
 
-// buildRLM builds the rlm binary into dir (with -race when the tests run
-// under it) and returns its path.
-func buildRLM(t *testing.T, dir string) string {
-	t.Helper()
-	bin := filepath.Join(dir, "rlm")
-	if runtime.GOOS == "windows" {
-		bin += ".exe"
-	}
-	args := []string{"build", "-o", bin}
-	if effectsRaceBuild {
-		args = append(args, "-race")
-	}
-	cmd := exec.Command("go", append(args, ".")...)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
-// binRun runs the built binary and returns stdout, stderr and the exit code.
+// binRun runs bin with its own effect state directory and returns stdout,
+// stderr and the exit code.
 func binRun(t *testing.T, bin string, args ...string) (string, string, int) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	cmd := exec.Command(bin, args...)
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+t.TempDir()) // never the user's journal
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return out.String(), errb.String(), code
+	r := execBinary(t, bin, nil, binaryEnv("XDG_STATE_HOME="+t.TempDir()), args...) // never the user's journal
+	return r.stdout, r.stderr, r.code
 }
 
 type callOut struct {
@@ -87,7 +56,7 @@ func TestEffectIdentityThroughBinary(t *testing.T) {
 		t.Skip("builds the binary")
 	}
 	dir := t.TempDir()
-	bin := buildRLM(t, dir)
+	bin := builtBinary(t)
 	state := filepath.Join(dir, "state")
 	ws := filepath.Join(dir, "ws")
 	ws2 := filepath.Join(dir, "ws2")

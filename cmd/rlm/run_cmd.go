@@ -178,9 +178,10 @@ func newRunCmd() *cobra.Command {
 		mf        modeFlag
 		bf        budgetFlags
 		tf        toolFlags
-		ctxFile   string
+		ctxPaths  []string
 		asJSON    bool
 		traceFile string
+		vf        verboseFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "run [flags] QUERY",
@@ -209,6 +210,7 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 				Provider: sess.provider, Model: pf.model, SubModel: pf.subModel, Store: store,
 				Limits: bf.lim, ExperimentalDeepRecursion: bf.deep,
 			}
+			vf.apply(&cfg, cmd.ErrOrStderr(), !asJSON && isTerminal(cmd.ErrOrStderr()))
 			var ts *toolSession
 			if len(tf.allow) > 0 || tf.resume != "" {
 				if ts, err = tf.open(); err != nil {
@@ -229,7 +231,7 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 			if err != nil {
 				return err
 			}
-			h, err := addContext(ctx, store, ctxFile, cmd.InOrStdin())
+			h, err := addContexts(ctx, store, ctxPaths, cmd.InOrStdin())
 			if err != nil {
 				return err
 			}
@@ -254,19 +256,18 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 	mf.register(cmd)
 	bf.register(cmd)
 	tf.register(cmd, true)
-	cmd.Flags().StringVar(&ctxFile, "context", "", "context file (- for stdin); required")
+	vf.register(cmd)
+	cmd.Flags().StringArrayVar(&ctxPaths, "context", nil, "context file, directory (its text files), or - for stdin; repeat for several files (one context listing them); required")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print the result as JSON: {"status","answer","usage","error","run_id","replayed","trace"} (run_id when tools are granted)`)
 	cmd.Flags().StringVar(&traceFile, "trace", "", "write the trace to FILE (.jsonl for JSON lines, else one JSON envelope)")
 	_ = cmd.MarkFlagRequired("context")
 	return cmd
 }
 
-// addContext registers the --context input: a memory-mapped file, or stdin.
+// addContext registers one --context input: a memory-mapped file, a
+// directory, or stdin spooled to disk (see addContexts).
 func addContext(ctx context.Context, store *corpus.Store, path string, stdin io.Reader) (corpus.Handle, error) {
-	if path == "-" {
-		return store.AddReader(ctx, "stdin", stdin)
-	}
-	return store.AddFile(ctx, path)
+	return addContexts(ctx, store, []string{path}, stdin)
 }
 
 // runJSON is the --json output shape of run and demo. OutputError reports

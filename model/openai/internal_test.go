@@ -219,7 +219,7 @@ func FuzzStreamDecode(f *testing.F) {
 	p := &Provider{name: "fuzz", key: "k3y"}
 	f.Fuzz(func(t *testing.T, in []byte) {
 		ctx := t.Context()
-		resp, err := p.readStream(ctx, ctx, bytes.NewReader(in))
+		resp, err := p.readStream(ctx, ctx, bytes.NewReader(in), nil)
 		if (resp == nil) == (err == nil) {
 			t.Fatalf("resp %v, err %v", resp, err)
 		}

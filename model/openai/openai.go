@@ -14,6 +14,7 @@
 package openai
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -275,7 +276,7 @@ func (p *Provider) Complete(ctx context.Context, req model.Request) (*model.Resp
 		if err := ctx.Err(); err != nil {
 			return nil, p.ctxError(ctx, nil).With("attempts", attempt-1)
 		}
-		resp, out, ferr := p.attempt(ctx, body, req.Stream)
+		resp, out, ferr := p.attempt(ctx, body, req.Stream, req.OnDelta)
 		if ferr == nil {
 			resp.Meta.Provider = p.name
 			resp.Meta.Attempts = attempt
@@ -320,7 +321,7 @@ func (p *Provider) backoff(n int, out outcome) time.Duration {
 }
 
 // attempt performs one HTTP exchange.
-func (p *Provider) attempt(ctx context.Context, body []byte, stream bool) (*model.Response, outcome, *fault.Error) {
+func (p *Provider) attempt(ctx context.Context, body []byte, stream bool, onDelta func(string)) (*model.Response, outcome, *fault.Error) {
 	actx := ctx
 	if p.timeout > 0 {
 		var cancel context.CancelFunc
@@ -364,15 +365,19 @@ func (p *Provider) attempt(ctx context.Context, body []byte, stream bool) (*mode
 		resp *model.Response
 		ferr *fault.Error
 	)
-	// A streaming request gets an event stream unless the server plainly
-	// answered with JSON (some servers ignore "stream": true).
-	if stream && ct != "application/json" {
-		resp, ferr = p.readStream(ctx, actx, hres.Body)
+	// An event stream is read as one whatever was requested: a server
+	// that always streams says so in its Content-Type, or at least starts
+	// its body like one. A streaming request is read as a stream unless
+	// the server plainly answered with JSON (some servers ignore
+	// "stream": true).
+	br := bufio.NewReader(hres.Body)
+	if ct == "text/event-stream" || (stream && ct != "application/json") || sniffEventStream(br) {
+		resp, ferr = p.readStream(ctx, actx, br, onDelta)
 		if resp != nil {
 			resp.Meta.Streamed = true
 		}
 	} else {
-		resp, ferr = p.readCompletion(ctx, actx, hres.Body)
+		resp, ferr = p.readCompletion(ctx, actx, br)
 	}
 	if ferr != nil {
 		return nil, outcome{}, ferr.With("status", hres.StatusCode)

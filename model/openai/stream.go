@@ -1,6 +1,7 @@
 package openai
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -16,7 +17,10 @@ import (
 // readStream reassembles a server-sent event stream of chat.completion.chunk
 // objects. The stream must end with "data: [DONE]" or, leniently, with end
 // of input after a finish_reason; anything else is stream_interrupted.
-func (p *Provider) readStream(ctx, actx context.Context, body io.Reader) (*model.Response, *fault.Error) {
+//
+// onDelta, when set, receives each piece of content text of choice 0 as
+// its event is read.
+func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta func(string)) (*model.Response, *fault.Error) {
 	r := sse.NewReader(&boundedReader{r: body, left: int64(maxResponseBytes)}, 0)
 	var asm Assembler
 	events := 0
@@ -62,6 +66,13 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader) (*model
 			return nil, e
 		}
 		asm.Add(&chunk)
+		if onDelta != nil {
+			for i := range chunk.Choices {
+				if c := chunk.Choices[i]; c.Index == 0 && c.Delta.Content != nil && *c.Delta.Content != "" {
+					onDelta(*c.Delta.Content)
+				}
+			}
+		}
 	}
 	if !asm.done && asm.finish == "" {
 		return nil, p.fail(model.KindStreamInterrupted, "the stream ended before [DONE]", nil).With("events", events)
@@ -216,4 +227,44 @@ func (a *Assembler) Response() *model.Response {
 		})
 	}
 	return resp
+}
+
+// sniffEventStream reports whether body starts like a server-sent event
+// stream: after optional whitespace (and a byte-order mark), a comment
+// (":") or a "data:", "event:", "id:" or "retry:" field. A JSON body never
+// does. It peeks without consuming, one byte at a time, so it never waits
+// for more of a slow stream than the field name.
+func sniffEventStream(br *bufio.Reader) bool {
+	const maxSkip = 512
+	i := 0
+	if b, err := br.Peek(3); err == nil && string(b) == "\xef\xbb\xbf" {
+		i = 3
+	}
+	for ; i < maxSkip; i++ {
+		b, err := br.Peek(i + 1)
+		if len(b) <= i {
+			return false
+		}
+		_ = err
+		switch b[i] {
+		case ' ', '\t', '\r', '\n':
+			continue
+		case ':':
+			return true
+		case 'd', 'e', 'i', 'r':
+		default:
+			return false
+		}
+		for _, field := range []string{"data:", "event:", "id:", "retry:"} {
+			if field[0] != b[i] {
+				continue
+			}
+			got, _ := br.Peek(i + len(field))
+			if len(got) == i+len(field) && string(got[i:]) == field {
+				return true
+			}
+		}
+		return false
+	}
+	return false
 }

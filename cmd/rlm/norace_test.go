@@ -2,4 +2,4 @@
 
 package main
 
-const effectsRaceBuild = false
+const raceEnabled = false

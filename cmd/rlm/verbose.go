@@ -1,0 +1,172 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rlm-go/rlm/engine"
+)
+
+// turnPrinter prints engine events for rlm run -v/--verbose (level 1: the
+// root loop's turns; level 2 adds children's turns and sub-calls) and, with
+// --stream, the root replies' text while it arrives: raw with -v, as a
+// one-line status on a terminal otherwise. Everything goes to stderr; the
+// engine has bounded the text and redacted credentials.
+type turnPrinter struct {
+	w       io.Writer
+	level   int  // -v count
+	stream  bool // --stream
+	live    bool // stderr is a terminal with a progress line
+	mu      sync.Mutex
+	inReply bool   // deltas of the current reply were printed
+	tail    string // the last streamed text, for the status line
+}
+
+// observe is the engine.Config.Observer.
+func (p *turnPrinter) observe(ev engine.Event) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	switch ev.Kind {
+	case engine.EventDelta:
+		p.delta(ev)
+	case engine.EventTurn:
+		if ev.Depth > 0 && p.level < 2 || p.level < 1 {
+			return
+		}
+		p.turn(ev)
+	case engine.EventSubCall:
+		if p.level < 2 {
+			return
+		}
+		p.clearLine()
+		fmt.Fprintf(p.w, "%s── sub-call · depth %d · %s\n", indent(ev.Depth), ev.Depth, ev.Model)
+		if ev.Error != nil {
+			fmt.Fprintf(p.w, "%s   error: %s/%s\n", indent(ev.Depth), ev.Error.Phase, ev.Error.Kind)
+		}
+		p.block(ev.Depth, "reply", ev.Reply, ev.ReplyBytes)
+	}
+}
+
+func (p *turnPrinter) delta(ev engine.Event) {
+	if p.level >= 1 {
+		if !p.inReply {
+			p.clearLine()
+			fmt.Fprintf(p.w, "── turn %d · depth %d · %s · streaming\n", ev.Turn, ev.Depth, ev.Model)
+			p.inReply = true
+		}
+		io.WriteString(p.w, ev.Delta)
+		return
+	}
+	if p.live && p.stream {
+		p.tail += ev.Delta
+		if len(p.tail) > 256 {
+			p.tail = p.tail[len(p.tail)-256:]
+		}
+		line := strings.Join(strings.Fields(p.tail), " ")
+		if r := []rune(line); len(r) > 60 {
+			line = "…" + string(r[len(r)-60:])
+		}
+		fmt.Fprintf(p.w, "\r\033[Kturn %d · streaming: %s", ev.Turn, line)
+	}
+}
+
+func (p *turnPrinter) turn(ev engine.Event) {
+	in := indent(ev.Depth)
+	streamed := p.inReply && ev.Depth == 0
+	if streamed {
+		fmt.Fprintln(p.w)
+		p.inReply = false
+	} else {
+		p.clearLine()
+		fmt.Fprintf(p.w, "%s── turn %d · depth %d · %s\n", in, ev.Turn, ev.Depth, ev.Model)
+	}
+	p.tail = ""
+	if !streamed {
+		p.block(ev.Depth, "reply", ev.Reply, ev.ReplyBytes)
+	}
+	switch ev.Outcome {
+	case engine.OutcomeRejected:
+		if ev.Error == nil {
+			break
+		}
+		next := "no repair left: the run fails"
+		if ev.Repair {
+			next = "a repair message follows"
+		}
+		fmt.Fprintf(p.w, "%s   rejected (attempt %d): %s/%s%s; %s\n", in, ev.Attempt, ev.Error.Phase, ev.Error.Kind, errPath(ev), next)
+	case engine.OutcomeFailed:
+		if ev.Error != nil {
+			fmt.Fprintf(p.w, "%s   failed: %s/%s\n", in, ev.Error.Phase, ev.Error.Kind)
+		}
+	case engine.OutcomePlan:
+		fmt.Fprintf(p.w, "%s   plan ran\n", in)
+		p.block(ev.Depth, "observation", ev.Observation, 0)
+	case engine.OutcomeAnswer:
+		fmt.Fprintf(p.w, "%s   final answer\n", in)
+	}
+}
+
+func errPath(ev engine.Event) string {
+	if path, ok := ev.Error.Detail["path"].(string); ok && path != "" {
+		return " at " + path
+	}
+	return ""
+}
+
+// block prints a labelled multi-line text, indented.
+func (p *turnPrinter) block(depth int, label, text string, total int) {
+	in := indent(depth)
+	more := ""
+	if total > engine.EventTextBytes {
+		more = fmt.Sprintf(" (first %d of %d bytes)", engine.EventTextBytes, total)
+	}
+	fmt.Fprintf(p.w, "%s   %s%s:\n", in, label, more)
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		fmt.Fprintf(p.w, "%s   │ %s\n", in, line)
+	}
+}
+
+// clearLine ends the progress line before printing full lines.
+func (p *turnPrinter) clearLine() {
+	if p.live {
+		io.WriteString(p.w, "\r\033[K")
+	}
+}
+
+func indent(depth int) string { return strings.Repeat("  ", depth) }
+
+// verboseFlags are rlm run's flags about seeing what the model said and
+// how replies are taken: -v/--verbose, --stream, --trace-content and
+// --max-repairs.
+type verboseFlags struct {
+	verbose      int
+	stream       bool
+	traceContent bool
+	maxRepairs   int
+}
+
+func (f *verboseFlags) register(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.CountVarP(&f.verbose, "verbose", "v", "print each turn's model reply, its validation/repair outcome and the observation to stderr (-vv adds children and sub-calls)")
+	fl.BoolVar(&f.stream, "stream", false, "stream root replies: progress (or -v) shows the text as it arrives")
+	fl.BoolVar(&f.traceContent, "trace-content", false, "record model replies (bounded, credentials redacted) in the trace; off by default")
+	fl.IntVar(&f.maxRepairs, "max-repairs", engine.DefaultMaxRepairs, "rejected replies in a row answered with a repair message before the run fails (0: none)")
+}
+
+// apply sets the engine options; live reports a terminal with progress.
+func (f *verboseFlags) apply(cfg *engine.Config, stderr io.Writer, live bool) {
+	cfg.Stream = f.stream
+	cfg.TraceContent = f.traceContent
+	cfg.MaxRepairs = f.maxRepairs
+	if f.maxRepairs <= 0 {
+		cfg.MaxRepairs = -1
+	}
+	if f.verbose > 0 || (f.stream && live) {
+		p := &turnPrinter{w: stderr, level: f.verbose, stream: f.stream, live: live}
+		cfg.Observer = p.observe
+	}
+}

@@ -1,0 +1,147 @@
+package corpus
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+
+	"github.com/rlm-go/rlm/fault"
+)
+
+// spoolChunk is the read size used when spooling a stream to disk.
+const spoolChunk = 1 << 20
+
+// AddStream registers the text read from r until EOF, under an optional
+// name, without holding it in memory: the bytes are copied to a temporary
+// file in dir (os.TempDir() when dir is empty), which is memory-mapped like
+// AddFile and removed at once (the mapping keeps the data until the handle
+// is released). Resident memory therefore stays bounded whatever the input
+// size; the input needs free disk space in dir instead. ctx is checked
+// between reads. Failures have Kind io_error (detail "dir" for the spool
+// file) or the context's kind. The text's kind is "text".
+//
+// When r is an *os.File open on a regular file at offset 0 (a shell's
+// "< file" redirect), that file is mapped directly instead: no copy.
+func (s *Store) AddStream(ctx context.Context, name, dir string, r io.Reader) (Handle, error) {
+	if f, ok := r.(*os.File); ok {
+		if h, ok, err := s.addOpenFile(ctx, name, f); ok {
+			return h, err
+		}
+	}
+	growPipe(r)
+	f, err := os.CreateTemp(dir, "rlm-stream-*")
+	if err != nil {
+		return Handle{}, fault.Wrap(err, fault.PhaseContext, KindIOError, "cannot create spool file").
+			With("dir", spoolDir(dir)).WithHint("set TMPDIR to a writable directory with room for the input")
+	}
+	path := f.Name()
+	defer os.Remove(path)
+	// Lines are counted while the bytes pass, saving a second scan.
+	var lines int64
+	var last byte
+	n, err := copyCtx(ctx, f, r, func(b []byte) {
+		lines += int64(bytes.Count(b, nl))
+		last = b[len(b)-1]
+	})
+	if err != nil {
+		f.Close()
+		return Handle{}, streamErr(err, name, dir)
+	}
+	if err := f.Close(); err != nil {
+		return Handle{}, streamErr(err, name, dir)
+	}
+	if n > 0 && last != '\n' {
+		lines++
+	}
+	e := &entry{kind: TextKindText, name: name}
+	e.lines.Store(lines + 1)
+	return s.addMapped(ctx, path, e)
+}
+
+func spoolDir(dir string) string {
+	if dir == "" {
+		return os.TempDir()
+	}
+	return dir
+}
+
+func streamErr(err error, name, dir string) error {
+	if fe := fault.As(err); fe != nil {
+		return err
+	}
+	return fault.Wrap(err, fault.PhaseContext, KindIOError, "spooling the input failed").
+		With("name", name).With("dir", spoolDir(dir)).
+		WithHint("the input is spooled to disk: check free space in the directory (or set TMPDIR)")
+}
+
+// copyCtx copies r to w in spoolChunk reads, checking ctx between reads and
+// calling see (if set) with each chunk. Context errors are returned as the
+// store's kinds; read and write errors as they are.
+func copyCtx(ctx context.Context, w io.Writer, r io.Reader, see func([]byte)) (int64, error) {
+	buf := make([]byte, spoolChunk)
+	var n int64
+	for {
+		if err := ctx.Err(); err != nil {
+			return n, ctxErr(err)
+		}
+		k, rerr := r.Read(buf)
+		if k > 0 {
+			if see != nil {
+				see(buf[:k])
+			}
+			if _, err := w.Write(buf[:k]); err != nil {
+				return n, err
+			}
+			n += int64(k)
+		}
+		if rerr == io.EOF {
+			return n, nil
+		}
+		if rerr != nil {
+			return n, rerr
+		}
+	}
+}
+
+// addOpenFile registers f by mapping it, when it is a regular file read
+// from its start; ok is false (and nothing done) otherwise.
+func (s *Store) addOpenFile(ctx context.Context, name string, f *os.File) (h Handle, ok bool, err error) {
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return Handle{}, false, nil
+	}
+	if off, err := f.Seek(0, io.SeekCurrent); err != nil || off != 0 {
+		return Handle{}, false, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return Handle{}, true, ctxErr(err)
+	}
+	b, mapped, err := mapOpen(f)
+	if err != nil {
+		return Handle{}, true, fault.Wrap(err, fault.PhaseContext, KindIOError, "cannot map input").With("name", name)
+	}
+	h, err = s.add(&entry{kind: TextKindText, data: b, name: name}, &backing{data: b, mapped: mapped})
+	if err != nil && mapped {
+		_ = unmapFile(b)
+	}
+	return h, true, err
+}
+
+// addMapped maps the file at path and registers it as e (whose data and
+// backing it fills in).
+func (s *Store) addMapped(ctx context.Context, path string, e *entry) (Handle, error) {
+	if err := ctx.Err(); err != nil {
+		return Handle{}, ctxErr(err)
+	}
+	b, mapped, err := mapFile(path)
+	if err != nil {
+		return Handle{}, fault.Wrap(err, fault.PhaseContext, KindIOError, "cannot map spool file")
+	}
+	e.data = b
+	h, err := s.add(e, &backing{data: b, mapped: mapped})
+	if err != nil && mapped {
+		_ = unmapFile(b)
+	}
+	return h, err
+}
