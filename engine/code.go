@@ -32,18 +32,9 @@ const (
 // without any code block beyond its repair limit.
 const KindMissingCode fault.Kind = "missing_code"
 
-// codeTraceBytes bounds the code, output and reply text kept on spans when
-// traces keep content.
-const codeTraceBytes = 4 << 10
-
 // codeTraceContent reports whether traces keep the code, its output and the
-// reply text (rlm run --trace-content). Until the engine has that switch it
-// is off: traces hold no model text.
-func codeTraceContent(*run) bool { return false }
-
-// codeRepairs bounds consecutive code-mode replies without code that earn a
-// host-written observation asking for code (the loop's repair limit).
-const codeRepairs = 1
+// reply text (Config.TraceContent, rlm run --trace-content).
+func codeTraceContent(r *run) bool { return r.e.cfg.TraceContent }
 
 // codeMode reports whether loop n runs in code mode. The root of a
 // code-mode run needs capability code; a child without it (its parent did
@@ -100,22 +91,40 @@ func (r *run) codeLoop(ctx context.Context, n node) (ans answer, err error) {
 		ans.turns++
 		tctx, turn := trace.Start(ctx, trace.KindTurn, fmt.Sprintf("turn %d", ans.turns))
 		text, obs, done, err := r.codeTurn(tctx, n, p, modelName, msgs, st, &ans)
+		if r.e.cfg.TraceContent && text != "" {
+			turn.Set("reply", shown(text, TraceContentBytes))
+		}
 		turn.End(err)
+		ev := Event{Kind: EventTurn, Depth: n.depth, Turn: ans.turns, Attempt: repairs + 1, Model: modelName, ReplyBytes: len(text)}
+		if r.e.cfg.Observer != nil {
+			ev.Reply = shown(text, EventTextBytes)
+		}
 		if err != nil {
+			ev.Outcome, ev.Error = OutcomeFailed, fault.As(err)
+			r.emit(ev)
 			return ans, err
 		}
 		if done {
+			ev.Outcome = OutcomeAnswer
+			r.emit(ev)
 			return ans, nil
 		}
 		if obs.noCode {
-			if repairs >= codeRepairs {
-				return ans, fault.New(fault.PhaseParse, KindMissingCode, "the model replied without a code block").
+			if repairs >= max(r.e.cfg.MaxRepairs, 0) {
+				err := fault.New(fault.PhaseParse, KindMissingCode, "the model replied without a code block").
 					With("repairs", repairs).With("hint", "code mode needs replies with ```python blocks")
+				ev.Outcome, ev.Error = OutcomeRejected, fault.As(err)
+				r.emit(ev)
+				return ans, err
 			}
 			repairs++
+			ev.Outcome, ev.Repair = OutcomeRejected, true
+			ev.Error = fault.New(fault.PhaseParse, KindMissingCode, "the reply held no code block")
 		} else {
 			repairs = 0
+			ev.Outcome, ev.Observation = OutcomePlan, obs.text
 		}
+		r.emit(ev)
 		msgs = append(msgs, model.Message{Role: model.RoleAssistant, Content: text}, model.Message{Role: model.RoleUser, Content: obs.text})
 	}
 }
@@ -138,9 +147,6 @@ func (r *run) codeTurn(ctx context.Context, n node, p model.Provider, modelName 
 	}
 	blocks, prose := fence.Blocks(text)
 	attrs := map[string]any{"code_blocks": len(blocks), "prose_bytes": prose}
-	if codeTraceContent(r) {
-		attrs["reply"] = textcut.Prefix(text, codeTraceBytes)
-	}
 	trace.Emit(ctx, trace.KindNote, "reply", attrs, nil)
 	if len(blocks) == 0 {
 		if strings.TrimSpace(text) == "" {
@@ -334,8 +340,8 @@ func (h *codeHost) exec(ctx context.Context, it *repl.Interp, src string, index 
 		sp.Set("final", true)
 	}
 	if content {
-		sp.Set("code", textcut.Prefix(src, codeTraceBytes))
-		sp.Set("stdout", textcut.Prefix(out.Stdout, codeTraceBytes))
+		sp.Set("code", shown(src, TraceContentBytes))
+		sp.Set("stdout", shown(out.Stdout, TraceContentBytes))
 	}
 	sp.End(err)
 	return out, err

@@ -125,8 +125,8 @@ func TestCodeFinishConventions(t *testing.T) {
 	}
 }
 
-// A reply without code gets one host-written observation asking for code;
-// a second in a row ends the run.
+// A reply without code gets a host-written observation asking for code
+// (a repair); beyond MaxRepairs in a row the run ends.
 func TestCodeNoCodeRepair(t *testing.T) {
 	f := newFixture(t, haystack, codeCfg(),
 		reply("Query: q", "The answer is 42."),
@@ -136,7 +136,7 @@ func TestCodeNoCodeRepair(t *testing.T) {
 	if err != nil || res.Answer != int64(42) {
 		t.Fatalf("%v %+v", err, res)
 	}
-	f = newFixture(t, haystack, codeCfg(),
+	f = newFixture(t, haystack, Config{Mode: ModeCode, MaxRepairs: 1},
 		reply("Query: q", "The answer is 42."),
 		reply("contained no code block", "Really, 42."),
 	)
@@ -478,7 +478,7 @@ func TestCodeSystemPromptGolden(t *testing.T) {
 // rlm_query_batched runs several children and keeps input order; a child
 // that fails without ending the run is an error value.
 func TestCodeRLMQueryBatched(t *testing.T) {
-	f := newFixture(t, haystack, codeCfg(),
+	f := newFixture(t, haystack, Config{Mode: ModeCode, MaxRepairs: 1},
 		reply("Query: root", py(`parts = context.partition(lines=1)`,
 			`out = rlm_query_batched(["first line?", "second line?", "third line?"], contexts=parts, concurrency=2)`, `FINAL(out)`)),
 		replayDelayed("Query: third line?", py(`FINAL(context.text().strip())`), 0),
@@ -496,5 +496,40 @@ func TestCodeRLMQueryBatched(t *testing.T) {
 	}
 	if res.Recursion.RecursiveCalls != 3 {
 		t.Fatalf("%+v", res.Recursion)
+	}
+}
+
+// Code mode reports turns to the observer, and with TraceContent the trace
+// keeps the reply, each cell's code and its output.
+func TestCodeObserverAndTraceContent(t *testing.T) {
+	var events []Event
+	f := newFixture(t, haystack, Config{Mode: ModeCode, TraceContent: true, Observer: func(ev Event) { events = append(events, ev) }},
+		reply("Query: q", "no code"),
+		reply("contained no code block", py(`print("hello")`)),
+		reply("hello", py(`FINAL(llm_query("sub"))`)),
+		reply("sub", "done"),
+	)
+	res, err := f.run(t, "q")
+	if err != nil || res.Answer != "done" {
+		t.Fatalf("%v %+v", err, res)
+	}
+	var outcomes []string
+	for _, ev := range events {
+		outcomes = append(outcomes, string(ev.Kind)+":"+ev.Outcome)
+	}
+	if got := strings.Join(outcomes, " "); got != "turn:rejected turn:plan sub_call: turn:answer" {
+		t.Fatalf("events %s", got)
+	}
+	if !strings.Contains(events[1].Observation, "hello") || !events[0].Repair {
+		t.Fatalf("%+v", events[:2])
+	}
+	found := false
+	for _, ev := range res.Trajectory {
+		if ev.Kind == trace.KindPlanStep && ev.Name == "cell" && ev.Attrs["code"] == "print(\"hello\")\n" && ev.Attrs["stdout"] == "hello\n" {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatal("no cell span with its code and output")
 	}
 }
