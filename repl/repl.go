@@ -207,7 +207,19 @@ func Context(thread *starlark.Thread) context.Context {
 	if c := cellOf(thread); c != nil && c.ctx != nil {
 		return c.ctx
 	}
+	if ctx, ok := thread.Local(ctxKey).(context.Context); ok {
+		return ctx
+	}
 	return context.Background()
+}
+
+const ctxKey = "rlm.repl.ctx"
+
+// BindContext makes ctx what Context returns for a thread that runs host
+// builtins outside a cell of this package (another interpreter calling
+// the same builtins, such as repl/pyodide's bridge).
+func BindContext(thread *starlark.Thread, ctx context.Context) {
+	thread.SetLocal(ctxKey, ctx)
 }
 
 type stopReason struct {
