@@ -15,6 +15,7 @@ import (
 	"github.com/rlm-go/rlm/internal/textcut"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/repl"
+	"github.com/rlm-go/rlm/repl/pyodide"
 	"github.com/rlm-go/rlm/trace"
 )
 
@@ -66,10 +67,11 @@ func (r *run) codeLoop(ctx context.Context, n node) (ans answer, err error) {
 		st = sessionState(ctx)
 	}
 	if st == nil {
-		st, err = newCodeState(r.e, []corpus.Handle{n.input}, nil)
+		st, err = newCodeState(ctx, r.e, []corpus.Handle{n.input}, nil)
 		if err != nil {
 			return ans, err
 		}
+		defer st.close()
 	}
 	st.host.bind(r, &env{r: r, n: n})
 	defer st.host.bind(nil, nil)
@@ -261,23 +263,67 @@ func (r *run) codeObservation(cells []cellReport) string {
 // codeState is one persistent interpreter with its host builtins: one per
 // completion loop, or one per Session (kept across its queries).
 type codeState struct {
-	it      *repl.Interp
+	it      cellRunner
 	host    *codeHost
 	inputs  int
 	session bool
+	// embedded is it when it is the embedded interpreter (sessions need
+	// its Set and Vars).
+	embedded *repl.Interp
 }
 
-func newCodeState(e *Engine, inputs []corpus.Handle, extra starlark.StringDict) (*codeState, error) {
+// cellRunner is what the loop needs of an interpreter: the embedded
+// *repl.Interp or a *pyodide.Interp, both reporting repl.Outcome values.
+type cellRunner interface {
+	Exec(ctx context.Context, src string) (*repl.Outcome, error)
+}
+
+// Interpreters of Config.Python.
+const (
+	// PythonEmbedded is the embedded, Starlark-based interpreter (package
+	// repl): pure Go, deterministic, hermetic. The default.
+	PythonEmbedded = "embedded"
+	// PythonPyodide is CPython in WebAssembly on Node.js (package
+	// repl/pyodide), for exact Python; it needs Node.js and the npm
+	// package pyodide.
+	PythonPyodide = "pyodide"
+)
+
+func newCodeState(ctx context.Context, e *Engine, inputs []corpus.Handle, extra starlark.StringDict) (*codeState, error) {
 	h := &codeHost{store: e.cfg.Store, limit: e.cfg.PromptBytes}
 	predeclared := h.builtins(inputs)
 	for k, v := range extra {
 		predeclared[k] = v
 	}
+	if e.cfg.Python == PythonPyodide {
+		// The same builtins, bridged: one implementation of validation,
+		// budgets and tracing for both interpreters.
+		funcs, host := pyodide.NewBridge().Expose(predeclared)
+		pcfg := e.cfg.Pyodide
+		if pcfg.CellTimeout == 0 {
+			pcfg.CellTimeout = e.cfg.Code.CellTimeout
+		}
+		if pcfg.MaxOutputBytes == 0 {
+			pcfg.MaxOutputBytes = e.cfg.Code.MaxOutputBytes
+		}
+		it, err := pyodide.Start(ctx, pcfg, funcs, host)
+		if err != nil {
+			return nil, err
+		}
+		return &codeState{it: it, host: h, inputs: len(inputs)}, nil
+	}
 	it, err := repl.New(e.cfg.Code, predeclared)
 	if err != nil {
 		return nil, err
 	}
-	return &codeState{it: it, host: h, inputs: len(inputs)}, nil
+	return &codeState{it: it, host: h, inputs: len(inputs), embedded: it}, nil
+}
+
+// close stops an interpreter that holds a process (pyodide).
+func (st *codeState) close() {
+	if c, ok := st.it.(interface{ Close() }); ok {
+		c.Close()
+	}
 }
 
 type sessionKey struct{}
@@ -291,9 +337,14 @@ func sessionState(ctx context.Context) *codeState {
 	return st
 }
 
-// codeVars previews the interpreter's user globals for Result.Vars.
-func codeVars(it *repl.Interp) map[string]any {
-	vs := it.Vars()
+// codeVars previews the interpreter's user globals for Result.Vars (the
+// embedded interpreter lists them; pyodide keeps them in its process).
+func codeVars(it cellRunner) map[string]any {
+	v, ok := it.(interface{ Vars() []repl.Var })
+	if !ok {
+		return nil
+	}
+	vs := v.Vars()
 	if len(vs) == 0 {
 		return nil
 	}
@@ -307,7 +358,7 @@ func codeVars(it *repl.Interp) map[string]any {
 // exec runs one cell as a traced span (code fingerprint, steps, bytes out)
 // whose sub-calls are its children. A fatal error raised where a builtin
 // cannot return one (a slice over budget) is reported here.
-func (h *codeHost) exec(ctx context.Context, it *repl.Interp, src string, index int, content bool) (*repl.Outcome, error) {
+func (h *codeHost) exec(ctx context.Context, it cellRunner, src string, index int, content bool) (*repl.Outcome, error) {
 	cctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	cctx, sp := trace.Start(cctx, trace.KindPlanStep, "cell")
@@ -392,9 +443,14 @@ func (h *codeHost) fail(err error) {
 
 // clearAnswer drops an answer dict whose finish was not accepted, so it
 // does not finish the next cell unseen.
-func (h *codeHost) clearAnswer(ctx context.Context, it *repl.Interp) error {
-	for _, v := range it.Vars() {
-		if v.Name == "answer" {
+func (h *codeHost) clearAnswer(ctx context.Context, it cellRunner) error {
+	v, ok := it.(interface{ Vars() []repl.Var })
+	if !ok {
+		_, err := it.Exec(ctx, "answer = None\n")
+		return err
+	}
+	for _, x := range v.Vars() {
+		if x.Name == "answer" {
 			_, err := it.Exec(ctx, "answer = None\n")
 			return err
 		}

@@ -24,6 +24,7 @@ import (
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/repl"
+	"github.com/rlm-go/rlm/repl/pyodide"
 	"github.com/rlm-go/rlm/trace"
 )
 
@@ -94,6 +95,12 @@ type Config struct {
 	Mode string
 	// Code bounds each code-mode interpreter (zero fields: repl defaults).
 	Code repl.Config
+	// Python selects code mode's interpreter: PythonEmbedded (default) or
+	// PythonPyodide (CPython in WebAssembly; needs Node.js and the npm
+	// package pyodide), configured by Pyodide (CellTimeout and
+	// MaxOutputBytes default to Code's).
+	Python  string
+	Pyodide pyodide.Config
 	// ObservationBytes bounds the observation fed back per turn.
 	ObservationBytes int
 	// PromptBytes bounds the text of one {"text":E} expression.
@@ -157,6 +164,13 @@ func New(cfg Config) (*Engine, error) {
 	}
 	if cfg.SubModel == "" {
 		cfg.SubModel = cfg.Model
+	}
+	switch cfg.Python {
+	case "":
+		cfg.Python = PythonEmbedded
+	case PythonEmbedded, PythonPyodide:
+	default:
+		return nil, fault.New(fault.PhaseConfig, KindInvalidConfig, "unknown interpreter").With("python", cfg.Python).With("hint", "use embedded or pyodide")
 	}
 	switch cfg.Mode {
 	case "":

@@ -69,7 +69,11 @@ func (e *Engine) NewSession(inputs ...corpus.Handle) (*Session, error) {
 		return nil, fault.New(fault.PhaseConfig, KindInvalidConfig, "a session needs at least one context")
 	}
 	s := &Session{e: e, inputs: inputs}
-	st, err := newCodeState(e, inputs, starlark.StringDict{
+	if e.cfg.Python == PythonPyodide {
+		return nil, fault.New(fault.PhaseConfig, KindInvalidConfig, "sessions need the embedded interpreter").With("python", e.cfg.Python).
+			With("hint", "leave Config.Python empty (embedded) for sessions")
+	}
+	st, err := newCodeState(context.Background(), e, inputs, starlark.StringDict{
 		"_rlm_session_capture": starlark.NewBuiltin("_rlm_session_capture", s.capture),
 		"_rlm_session_restore": starlark.NewBuiltin("_rlm_session_restore", s.restoreVar),
 	})
@@ -116,7 +120,7 @@ func (e *Engine) ResumeSession(data []byte, inputs ...corpus.Handle) (*Session, 
 		fmt.Fprintf(&src, "%s = _rlm_session_restore(%q)\n", name, name)
 	}
 	if src.Len() > 0 {
-		out, err := s.st.it.Exec(context.Background(), src.String())
+		out, err := s.st.embedded.Exec(context.Background(), src.String())
 		if err == nil && out.Exception != nil {
 			err = fault.New(fault.PhaseConfig, KindInvalidSession, "restoring session variables failed").With("exception", out.Exception.Message)
 		}
@@ -158,7 +162,7 @@ func (s *Session) setHistory() {
 	if err != nil {
 		v = starlark.NewList(nil)
 	}
-	s.st.it.Set("history", v)
+	s.st.embedded.Set("history", v)
 }
 
 // Ask answers one query in the session. A completed answer joins history.
@@ -187,7 +191,7 @@ func (s *Session) Save() ([]byte, error) {
 	defer s.mu.Unlock()
 	var src strings.Builder
 	var names []string
-	for _, v := range s.st.it.Vars() {
+	for _, v := range s.st.embedded.Vars() {
 		if v.Name == "history" || !isIdent(v.Name) {
 			continue
 		}
@@ -200,7 +204,7 @@ func (s *Session) Save() ([]byte, error) {
 	}
 	s.captured = map[string]any{}
 	if len(names) > 0 {
-		out, err := s.st.it.Exec(context.Background(), src.String())
+		out, err := s.st.embedded.Exec(context.Background(), src.String())
 		if err != nil {
 			return nil, err
 		}
@@ -256,9 +260,10 @@ func (e *Engine) RunInputs(ctx context.Context, query string, inputs ...corpus.H
 	if e.cfg.Mode != ModeCode {
 		return nil, fault.New(fault.PhaseConfig, KindInvalidConfig, "several inputs need code mode").With("inputs", len(inputs)).With("hint", "set Config.Mode to \"code\"")
 	}
-	st, err := newCodeState(e, inputs, nil)
+	st, err := newCodeState(ctx, e, inputs, nil)
 	if err != nil {
 		return nil, err
 	}
+	defer st.close()
 	return e.Run(withSessionState(ctx, st), query, inputs[0])
 }

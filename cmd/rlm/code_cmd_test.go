@@ -69,3 +69,15 @@ func TestBenchRunMethodRLMCode(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 }
+
+func TestRunPythonPyodideUnavailable(t *testing.T) {
+	dir := t.TempDir()
+	ctxFile := filepath.Join(dir, "in.txt")
+	os.WriteFile(ctxFile, []byte("x\n"), 0o644)
+	cas := writeCassette(t, dir, pyBlock(`FINAL(1)`))
+	t.Setenv("RLM_PYODIDE_DIR", filepath.Join(dir, "no-pyodide"))
+	_, errOut, code := runCLI(t, "", "run", "--mode", "code", "--python", "pyodide", "--context", ctxFile, "--replay", cas, "q")
+	if code != 1 || !strings.Contains(errOut, "pyodide_unavailable") {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+}
