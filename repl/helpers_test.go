@@ -1,6 +1,7 @@
 package repl
 
 import (
+	"context"
 	"testing"
 )
 
@@ -162,6 +163,22 @@ func TestTryDoesNotCatchBounds(t *testing.T) {
 		o := run(t, it, src)
 		if o.Exception == nil || o.Stdout != "" {
 			t.Fatalf("%q: exception %+v, stdout %q", body, o.Exception, o.Stdout)
+		}
+	}
+}
+
+// TestNeed: the `try: name` / `except NameError:` idiom tells whether an
+// earlier cell bound the name.
+func TestNeed(t *testing.T) {
+	it, err := New(Config{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cell := "try:\n    seen\n    print('bound')\nexcept NameError:\n    seen = 1\n    print('unbound')\n"
+	for _, want := range []string{"unbound\n", "bound\n"} {
+		out, err := it.Exec(context.Background(), cell)
+		if err != nil || out.Exception != nil || out.Stdout != want {
+			t.Fatalf("got %+v, %v; want %q", out, err, want)
 		}
 	}
 }

@@ -33,7 +33,23 @@ func translateHelpers() map[string]builtinFn {
 		"_rlm_try":    helperTry,
 		"_rlm_raise":  helperRaise,
 		"_rlm_pow":    helperPow,
+		"_rlm_need":   helperNeed,
 	}
+}
+
+// helperNeed is _rlm_need(value, name): a try body's bare read of a state
+// name (the `try: x` / `except NameError:` idiom) raises a catchable
+// NameError when the name was unbound before the statement.
+func helperNeed(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var v starlark.Value
+	var name string
+	if err := starlark.UnpackPositionalArgs("_rlm_need", args, kwargs, 2, &v, &name); err != nil {
+		return nil, err
+	}
+	if v == unbound {
+		return nil, pymod.Errorf("NameError", "name '%s' is not defined", name)
+	}
+	return starlark.None, nil
 }
 
 // helperFmt is one replacement field: _rlm_fmt(value, spec, conv).

@@ -1,0 +1,5 @@
+package translate
+
+import "go.starlark.net/syntax"
+
+func plusToken() syntax.Token { return syntax.PLUS }
