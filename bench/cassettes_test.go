@@ -173,6 +173,9 @@ func conformanceScripts() map[string][]replay.Interaction {
 		cancelInter = append(cancelInter, sub("slow", "slow work", "late", 5000))
 	}
 	add("cancellation", cancelInter...)
+	for name, inter := range codeConformanceScripts() {
+		add(name, inter...)
+	}
 	return s
 }
 

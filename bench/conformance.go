@@ -98,6 +98,10 @@ type confCase struct {
 	deep                 bool
 	tools                bool
 	cancelAfter          time.Duration
+	// mode is the engine mode (default plan); noCode runs code mode with
+	// capabilities that lack code.
+	mode   string
+	noCode bool
 	// Expectations: the run status, the error kind when failing, the
 	// answer (compared as canonical JSON) when set, and extra checks.
 	status string
@@ -113,8 +117,12 @@ func conformanceCases() []confCase {
 	ok := func(name, category, desc string, answer any) confCase {
 		return confCase{name: name, category: category, desc: desc, status: engine.StatusCompleted, answer: answer}
 	}
-	fail := func(name, category, desc string, kind fault.Kind) confCase {
-		return confCase{name: name, category: category, desc: desc, status: engine.StatusFailed, kind: kind}
+	fail := func(name, category, desc string, kind any) confCase {
+		k, _ := kind.(fault.Kind)
+		if s, ok := kind.(string); ok {
+			k = fault.Kind(s)
+		}
+		return confCase{name: name, category: category, desc: desc, status: engine.StatusFailed, kind: k}
 	}
 	with := func(c confCase, f func(*confCase)) confCase { f(&c); return c }
 	counters := func(calls, tools, ops int64) func(*engine.Result, replay.Stats) string {
@@ -126,7 +134,7 @@ func conformanceCases() []confCase {
 			return ""
 		}
 	}
-	return []confCase{
+	cases := []confCase{
 		with(ok("answer_direct", "step", `a direct {"answer":...} ends the run in one turn`, "direct"),
 			func(c *confCase) { c.check = counters(1, 0, 0) }),
 		with(ok("step_context_peek", "step", "context peek head returns the first bytes", "row-01 alpha pay"),
@@ -260,6 +268,72 @@ func conformanceCases() []confCase {
 				}
 			}),
 	}
+	return append(cases, codeCases(ok, fail, with, counters)...)
+}
+
+// codeCases are the code-mode cases: the model writes Python in the
+// sandboxed REPL.
+func codeCases(ok, fail func(name, category, desc string, x any) confCase, with func(confCase, func(*confCase)) confCase,
+	counters func(calls, tools, ops int64) func(*engine.Result, replay.Stats) string) []confCase {
+	code := func(c confCase) confCase { c.mode = engine.ModeCode; return c }
+	return []confCase{
+		code(with(ok("code_final", "code", "FINAL(value) from executed code ends the run", 12),
+			func(c *confCase) { c.check = counters(1, 0, 1) })),
+		code(with(ok("code_variables_persist", "code", "variables persist across turns in one interpreter", []any{3, 7, 11}),
+			func(c *confCase) { c.check = counters(2, 0, 1) })),
+		code(ok("code_final_var", "code", "FINAL_VAR(name) answers with a variable", []any{"row-03", "row-07", "row-11"})),
+		code(ok("code_answer_dict", "code", `answer = {"content": V, "ready": True} ends the run`, 12)),
+		code(with(ok("code_llm_query_batched", "code", "llm_query_batched fans out within the concurrency limit and keeps input order",
+			[]any{"chunk 1", "chunk 2", "chunk 3"}),
+			func(c *confCase) {
+				c.limits.MaxConcurrency = 2
+				c.check = func(r *engine.Result, st replay.Stats) string {
+					if r.Counters.MaxInFlight > 2 {
+						return fmt.Sprintf("max in flight %d exceeds the limit 2", r.Counters.MaxInFlight)
+					}
+					return counters(4, 0, 4)(r, st)
+				}
+			})),
+		code(with(ok("code_rlm_query", "code", "rlm_query runs a child loop with its own interpreter at depth 1", "child saw row-02"),
+			func(c *confCase) {
+				c.check = func(r *engine.Result, _ replay.Stats) string {
+					if r.Recursion.RecursiveCalls != 1 || r.Recursion.MaxDepth != 1 {
+						return fmt.Sprintf("recursion %+v, want one child at depth 1", r.Recursion)
+					}
+					return ""
+				}
+			})),
+		code(with(ok("code_tool", "code", "call_tool goes through engine.Tools with the loop's capabilities", 3),
+			func(c *confCase) { c.tools = true; c.check = counters(1, 1, 1) })),
+		code(with(ok("code_invented_output", "code", "an invented output followed by FINAL in the same reply does not finish the run", 3),
+			func(c *confCase) { c.check = counters(2, 0, 1) })),
+		code(with(ok("code_no_code_repair", "code", "a reply without code gets one host-written request for code", 12),
+			func(c *confCase) { c.check = counters(2, 0, 1) })),
+		code(ok("code_exception_observation", "code", "an exception is an observation with its type, not a failure", 12)),
+		code(with(fail("code_needs_capability", "code", "code mode without capability code fails before any model call", "capability_denied"),
+			func(c *confCase) {
+				c.noCode = true
+				c.check = func(_ *engine.Result, st replay.Stats) string {
+					if st.Requests != 0 {
+						return fmt.Sprintf("%d model requests before the refusal", st.Requests)
+					}
+					return ""
+				}
+			})),
+		code(with(fail("code_budget_mid_batch", "code", "the token budget running out mid-batch interrupts the cell and ends the run", budget.KindMaxTotalTokens),
+			func(c *confCase) {
+				// The root turn fits (its prompt is about 1,250 tokens);
+				// each sub-call reports 110 and needs at least 256 free.
+				c.limits.MaxTotalTokens = 1800
+				c.check = func(r *engine.Result, _ replay.Stats) string {
+					if n := r.Counters.ModelCalls; n < 3 || n > 30 {
+						return fmt.Sprintf("%d model calls: the batch was not interrupted part way", n)
+					}
+					return ""
+				}
+			})),
+		code(fail("code_child_depth_gate", "code", "a code-mode child at the maximum depth cannot recurse further", budget.KindMaxDepth)),
+	}
 }
 
 // ConformanceCaseNames lists the conformance cases in run order.
@@ -335,10 +409,16 @@ func runCase(ctx context.Context, c confCase) CaseResult {
 		return out
 	}
 	cfg := engine.Config{Provider: prov, Model: ConformanceModel, SubModel: ConformanceSubModel, Store: store,
-		Limits: c.limits, ExperimentalDeepRecursion: c.deep}
+		Limits: c.limits, ExperimentalDeepRecursion: c.deep, Mode: c.mode}
 	if c.tools {
 		cfg.Tools = wordTools{}
 		cfg.Capabilities = engine.DefaultCapabilities(ConformanceModel, ConformanceSubModel).Union(capability.Of(capability.Tool(WordCountTool)))
+		if c.mode == engine.ModeCode {
+			cfg.Capabilities = cfg.Capabilities.Union(capability.Of(capability.Code))
+		}
+	}
+	if c.noCode {
+		cfg.Capabilities = engine.DefaultCapabilities(ConformanceModel, ConformanceSubModel)
 	}
 	eng, err := engine.New(cfg)
 	if err != nil {

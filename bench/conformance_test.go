@@ -30,7 +30,7 @@ func TestConformanceSuitePasses(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
-	if last := lines[len(lines)-1]; last != "30 passed, 0 failed" {
+	if last := lines[len(lines)-1]; last != "43 passed, 0 failed" {
 		t.Fatalf("last line %q", last)
 	}
 	checkFile(t, filepath.Join("testdata", "conformance.golden"), []byte(b.String()))
@@ -53,7 +53,7 @@ func TestConformanceCoverage(t *testing.T) {
 			t.Errorf("no case %s", want)
 		}
 	}
-	if got := conformanceCategories(); !slices.Equal(got, []string{"step", "validation", "recursion", "budget", "cancellation"}) {
+	if got := conformanceCategories(); !slices.Equal(got, []string{"step", "validation", "recursion", "budget", "cancellation", "code"}) {
 		t.Errorf("categories %v", got)
 	}
 }

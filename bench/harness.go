@@ -22,6 +22,9 @@ type Method string
 const (
 	// MethodRLM runs the RLM engine: the root model sees metadata only.
 	MethodRLM Method = "rlm"
+	// MethodRLMCode runs the RLM engine in code mode: the root model writes
+	// Python in the sandboxed REPL.
+	MethodRLMCode Method = "rlm-code"
 	// MethodDirect sends the whole context and the question in one prompt.
 	MethodDirect Method = "direct"
 )
@@ -80,7 +83,8 @@ type Config struct {
 	// MaxTokens is the completion limit of the direct call (default
 	// engine.DefaultMaxTokens).
 	MaxTokens int
-	// Methods to run, in order (default rlm then direct).
+	// Methods to run, in order (default rlm then direct; rlm-code is the
+	// engine in code mode).
 	Methods []Method
 	// Replayed marks figures that come from recorded or scripted
 	// responses; the report then carries ReplayNotice.
@@ -176,8 +180,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		cfg.Methods = []Method{MethodRLM, MethodDirect}
 	}
 	for _, m := range cfg.Methods {
-		if m != MethodRLM && m != MethodDirect {
-			return nil, fault.New(fault.PhaseConfig, KindInvalidTask, "unknown method; want rlm or direct").With("method", string(m))
+		if m != MethodRLM && m != MethodRLMCode && m != MethodDirect {
+			return nil, fault.New(fault.PhaseConfig, KindInvalidTask, "unknown method; want rlm, rlm-code or direct").With("method", string(m))
 		}
 	}
 	if _, err := Generate(cfg.Task, cfg.Size, cfg.Seed); err != nil {
@@ -204,7 +208,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			var tr Trial
 			switch m {
 			case MethodRLM:
-				tr = runRLM(ctx, cfg, task)
+				tr = runRLM(ctx, cfg, task, engine.ModePlan)
+			case MethodRLMCode:
+				tr = runRLM(ctx, cfg, task, engine.ModeCode)
 			case MethodDirect:
 				tr = runDirect(ctx, cfg, task)
 			}
@@ -218,7 +224,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	return rep, nil
 }
 
-func runRLM(ctx context.Context, cfg Config, task *Task) Trial {
+func runRLM(ctx context.Context, cfg Config, task *Task, mode string) Trial {
 	start := time.Now()
 	store := corpus.NewStore()
 	defer store.Close()
@@ -228,7 +234,7 @@ func runRLM(ctx context.Context, cfg Config, task *Task) Trial {
 	}
 	eng, err := engine.New(engine.Config{
 		Provider: cfg.Provider, Model: cfg.Model, SubModel: cfg.SubModel, Store: store,
-		Limits: cfg.Limits, ExperimentalDeepRecursion: cfg.ExperimentalDeepRecursion,
+		Limits: cfg.Limits, ExperimentalDeepRecursion: cfg.ExperimentalDeepRecursion, Mode: mode,
 	})
 	if err != nil {
 		return failed(err, time.Since(start))

@@ -2,7 +2,7 @@
 // normalized capability sets.
 //
 // A capability names something a scope may do: "rlm", "parallel", "map",
-// "retry", "checkpoint", or a prefixed name "tool:NAME", "context:OP",
+// "retry", "checkpoint", "code", or a prefixed name "tool:NAME", "context:OP",
 // "model:NAME", "mcp:NAME", "network:NAME", "filesystem:NAME",
 // "process:NAME". A Set is sorted and deduplicated. Child scopes only narrow:
 // Narrow fails with Kind widening_denied when the child asks for anything the
@@ -27,6 +27,9 @@ const (
 	Map        Cap = "map"
 	Retry      Cap = "retry"
 	Checkpoint Cap = "checkpoint"
+	// Code lets a loop run in code mode: the model writes code that a
+	// sandboxed interpreter executes (engine.Config.Mode "code").
+	Code Cap = "code"
 )
 
 // Prefixes of named capabilities.
@@ -49,7 +52,7 @@ const (
 // PhaseCapability is the phase of errors from this package.
 const PhaseCapability fault.Phase = "capability"
 
-var bare = map[Cap]bool{RLM: true, Parallel: true, Map: true, Retry: true, Checkpoint: true}
+var bare = map[Cap]bool{RLM: true, Parallel: true, Map: true, Retry: true, Checkpoint: true, Code: true}
 
 var prefixes = map[string]bool{
 	PrefixTool: true, PrefixContext: true, PrefixModel: true, PrefixMCP: true,

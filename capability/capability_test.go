@@ -9,7 +9,7 @@ import (
 )
 
 func TestParse(t *testing.T) {
-	good := []string{"rlm", "map", "tool:fs_read", "context:search", "model:gpt-4o-mini", "model:*", "mcp:github/issues", "network:api.example.com"}
+	good := []string{"rlm", "map", "code", "tool:fs_read", "context:search", "model:gpt-4o-mini", "model:*", "mcp:github/issues", "network:api.example.com"}
 	for _, s := range good {
 		if _, err := Parse(s); err != nil {
 			t.Errorf("%q: %v", s, err)
@@ -81,5 +81,19 @@ func TestNarrowProperty(t *testing.T) {
 		if err == nil && len(p.Missing(n)) != 0 {
 			t.Fatalf("mask %d: narrowed set wider than parent", mask)
 		}
+	}
+}
+
+// Code is a bare capability and narrows like any other: a child scope
+// cannot gain it when its parent lacks it.
+func TestCodeNarrows(t *testing.T) {
+	if c, err := Parse("code"); err != nil || c != Code {
+		t.Fatalf("%v %v", c, err)
+	}
+	if _, err := MustSet("rlm").Narrow(MustSet("code")); fault.KindOf(err) != KindWideningDenied {
+		t.Fatalf("want widening_denied, got %v", err)
+	}
+	if _, err := MustSet("rlm", "code").Narrow(MustSet("code")); err != nil {
+		t.Fatal(err)
 	}
 }

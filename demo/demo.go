@@ -9,12 +9,14 @@ import (
 	_ "embed"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/engine"
+	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model/openai"
 	"github.com/rlm-go/rlm/model/replay"
 	"github.com/rlm-go/rlm/trace"
@@ -22,6 +24,9 @@ import (
 
 //go:embed cassette.json
 var cassetteJSON []byte
+
+//go:embed cassette_code.json
+var cassetteCodeJSON []byte
 
 // Query is the question the demo asks.
 const Query = "What caused the payments outage, and when did it start?"
@@ -35,8 +40,20 @@ const (
 	SubModel  = "gpt-4o-mini"
 )
 
-// Cassette returns the embedded cassette.
+// Cassette returns the embedded cassette of plan mode.
 func Cassette() (*replay.Cassette, error) { return replay.Parse(cassetteJSON) }
+
+// CassetteFor returns the embedded cassette of a mode (engine.ModePlan or
+// engine.ModeCode).
+func CassetteFor(mode string) (*replay.Cassette, error) {
+	switch mode {
+	case "", engine.ModePlan:
+		return Cassette()
+	case engine.ModeCode:
+		return replay.Parse(cassetteCodeJSON)
+	}
+	return nil, fault.New(fault.PhaseConfig, engine.KindInvalidConfig, "the demo has no cassette for this mode").With("mode", mode).With("hint", "use plan or code")
+}
 
 // Outcome is the result of a demo run.
 type Outcome struct {
@@ -46,10 +63,15 @@ type Outcome struct {
 	Replayed replay.Stats
 }
 
-// Run executes the demo. Events are recorded on the trace recorder carried
-// by ctx when there is one.
-func Run(ctx context.Context) (*Outcome, error) {
-	cas, err := Cassette()
+// Run executes the demo in plan mode. Events are recorded on the trace
+// recorder carried by ctx when there is one.
+func Run(ctx context.Context) (*Outcome, error) { return RunMode(ctx, engine.ModePlan) }
+
+// RunMode executes the demo in a mode: plan (JSON plans) or code (the
+// model writes Python in the sandboxed REPL: inspection, a batched fan-out
+// from a loop, a recursive child, the answer).
+func RunMode(ctx context.Context, mode string) (*Outcome, error) {
+	cas, err := CassetteFor(mode)
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +92,7 @@ func Run(ctx context.Context) (*Outcome, error) {
 		return nil, err
 	}
 	eng, err := engine.New(engine.Config{
-		Provider: prov, Model: RootModel, SubModel: SubModel, Store: store,
+		Provider: prov, Model: RootModel, SubModel: SubModel, Store: store, Mode: mode,
 		Limits: budget.Limits{MaxIterations: 12, MaxModelCalls: 20, MaxTotalTokens: 100_000, MaxCostUSD: 0.50, MaxConcurrency: 4, MaxDepth: 1},
 	})
 	if err != nil {
@@ -175,6 +197,8 @@ func walkthrough(events []trace.Event) []string {
 						count(st.ID, trace.KindTurn), count(st.ID, trace.KindModelCall)))
 				case st.Kind == trace.KindPlanStep && st.Name == "final":
 					parts = append(parts, "final answer")
+				case st.Kind == trace.KindPlanStep && st.Name == "cell":
+					parts = append(parts, cellParts(st, children, count)...)
 				}
 			}
 			if len(parts) == 0 {
@@ -184,4 +208,33 @@ func walkthrough(events []trace.Event) []string {
 		}
 	}
 	return out
+}
+
+// cellParts summarizes one code-mode cell: its context operations, batched
+// fan-outs, recursive children and whether it finished the run.
+func cellParts(cell trace.Event, children map[string][]trace.Event, count func(string, trace.Kind) int) []string {
+	var parts, ops []string
+	for _, c := range children[cell.ID] {
+		switch {
+		case c.Kind == trace.KindContextOp:
+			if !slices.Contains(ops, c.Name) {
+				ops = append(ops, c.Name)
+			}
+		case c.Kind == trace.KindPlanStep && c.Name == "llm_query_batched":
+			parts = append(parts, fmt.Sprintf("llm_query_batched from a loop: %d sub-model calls, concurrently", count(c.ID, trace.KindModelCall)))
+		case c.Kind == trace.KindChild:
+			parts = append(parts, fmt.Sprintf("recurse: rlm_query runs a child RLM over one partition (%d turns, %d model calls at depth 1)",
+				count(c.ID, trace.KindTurn), count(c.ID, trace.KindModelCall)))
+		}
+	}
+	if len(ops) > 0 {
+		parts = append([]string{"code inspects the context (" + strings.Join(ops, ", ") + ")"}, parts...)
+	}
+	if cell.Attrs["final"] == true {
+		parts = append(parts, "FINAL answer from code")
+	}
+	if len(parts) == 0 {
+		parts = append(parts, "code cell")
+	}
+	return parts
 }

@@ -65,3 +65,35 @@ func TestRunShowsEveryStage(t *testing.T) {
 		}
 	}
 }
+
+// The code-mode demo: inspection, a batched fan-out from a loop, a
+// recursive child and the answer, all from code the model wrote.
+func TestRunCodeModeShowsEveryStage(t *testing.T) {
+	out, err := RunMode(context.Background(), engine.ModeCode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := out.Result
+	if r.Status != engine.StatusCompleted || out.Replayed.Remaining != 0 || r.Turns != 4 {
+		t.Fatalf("status %s, %d interactions left, %d turns", r.Status, out.Replayed.Remaining, r.Turns)
+	}
+	ans, _ := r.Answer.(string)
+	for _, fact := range []string{IncidentCause, IncidentStart, IncidentDeploy} {
+		if !strings.Contains(ans, fact) {
+			t.Errorf("answer lacks %q", fact)
+		}
+	}
+	if r.Recursion.RecursiveCalls != 1 || r.UsageByDepth[1].Calls != 6 || r.Counters.MaxInFlight > 4 {
+		t.Fatalf("recursion %+v, depth-1 usage %+v", r.Recursion, r.UsageByDepth[1])
+	}
+	var buf bytes.Buffer
+	Report(&buf, out)
+	for _, want := range []string{"llm_query_batched from a loop: 4 sub-model calls", "recurse: rlm_query", "FINAL answer from code", "code inspects the context (slice, search)"} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, buf.String())
+		}
+	}
+	if _, err := RunMode(context.Background(), "lisp"); err == nil {
+		t.Fatal("unknown mode accepted")
+	}
+}

@@ -23,6 +23,8 @@ import (
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/repl"
+	"github.com/rlm-go/rlm/repl/pyodide"
 	"github.com/rlm-go/rlm/trace"
 )
 
@@ -87,6 +89,18 @@ type Config struct {
 	Limits budget.Limits
 	// ExperimentalDeepRecursion must be set for Limits.MaxDepth above 1.
 	ExperimentalDeepRecursion bool
+	// Mode is how loops work: ModePlan (default, JSON plans) or ModeCode
+	// (the model writes code run by a sandboxed interpreter; needs
+	// capability code, which the default capabilities then include).
+	Mode string
+	// Code bounds each code-mode interpreter (zero fields: repl defaults).
+	Code repl.Config
+	// Python selects code mode's interpreter: PythonEmbedded (default) or
+	// PythonPyodide (CPython in WebAssembly; needs Node.js and the npm
+	// package pyodide), configured by Pyodide (CellTimeout and
+	// MaxOutputBytes default to Code's).
+	Python  string
+	Pyodide pyodide.Config
 	// ObservationBytes bounds the observation fed back per turn.
 	ObservationBytes int
 	// PromptBytes bounds the text of one {"text":E} expression.
@@ -151,8 +165,25 @@ func New(cfg Config) (*Engine, error) {
 	if cfg.SubModel == "" {
 		cfg.SubModel = cfg.Model
 	}
+	switch cfg.Python {
+	case "":
+		cfg.Python = PythonEmbedded
+	case PythonEmbedded, PythonPyodide:
+	default:
+		return nil, fault.New(fault.PhaseConfig, KindInvalidConfig, "unknown interpreter").With("python", cfg.Python).With("hint", "use embedded or pyodide")
+	}
+	switch cfg.Mode {
+	case "":
+		cfg.Mode = ModePlan
+	case ModePlan, ModeCode:
+	default:
+		return nil, fault.New(fault.PhaseConfig, KindInvalidConfig, "unknown mode").With("mode", cfg.Mode).With("hint", "use plan or code")
+	}
 	if cfg.Capabilities.Len() == 0 {
 		cfg.Capabilities = DefaultCapabilities(cfg.Model, cfg.SubModel)
+		if cfg.Mode == ModeCode {
+			cfg.Capabilities = capability.Of(append(cfg.Capabilities.List(), capability.Code)...)
+		}
 	}
 	if cfg.ChildCapabilities.Len() == 0 {
 		var child []capability.Cap

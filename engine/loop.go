@@ -113,6 +113,12 @@ func (r *run) loop(ctx context.Context, n node) (ans answer, err error) {
 	if err := r.tracker.Depth(n.depth); err != nil {
 		return ans, err
 	}
+	if code, err := r.codeMode(n); code || err != nil {
+		if err != nil {
+			return ans, err
+		}
+		return r.codeLoop(ctx, n)
+	}
 	var meta corpus.Metadata
 	meta, err = r.e.cfg.Store.Metadata(ctx, n.input)
 	if err != nil {

@@ -114,7 +114,7 @@ that the harness works, not how good a model is, and the output says so.`,
 	fl.IntVar(&runs, "runs", bench.DefaultRuns, "task instances per method")
 	fl.Uint64Var(&seed, "seed", 1, "seed of the first instance")
 	fl.IntVar(&directMaxBytes, "direct-max-bytes", bench.DefaultDirectMaxBytes, "largest context the direct method sends in one prompt; larger ones are skipped (negative: no limit)")
-	fl.StringSliceVar(&methods, "methods", []string{string(bench.MethodRLM), string(bench.MethodDirect)}, "methods to run: rlm, direct")
+	fl.StringSliceVar(&methods, "methods", []string{string(bench.MethodRLM), string(bench.MethodDirect)}, "methods to run: rlm (plan mode), rlm-code (code mode), direct")
 	fl.BoolVar(&asJSON, "json", false, "print the report as JSON")
 	_ = cmd.MarkFlagRequired("task")
 	return cmd

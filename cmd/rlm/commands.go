@@ -6,6 +6,7 @@ import "github.com/spf13/cobra"
 func subcommands() []*cobra.Command {
 	return []*cobra.Command{
 		newBenchCmd(),
+		newChatCmd(),
 		newCommandCmd(),
 		newCompileCmd(),
 		newContextCmd(),

@@ -10,20 +10,22 @@ import (
 func newDemoCmd() *cobra.Command {
 	var asJSON bool
 	var traceFile string
+	var mode string
 	cmd := &cobra.Command{
 		Use:   "demo",
 		Short: "Run a credential-free RLM walkthrough over a generated 4 MB server log",
 		Long: `Run the real engine through the real HTTP provider against an embedded cassette
 served by an in-process replay server: context inspection, a map fan-out of
 sub-calls over partitions, a recursive child, budget accounting, the answer,
-and the trajectory tree. No network, no credentials.`,
+and the trajectory tree. No network, no credentials. --mode code shows the
+same run with the model writing Python in the sandboxed REPL.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := checkOutputs([2]string{"trace", traceFile}); err != nil {
 				return err
 			}
 			rec := trace.NewRecorder()
-			out, runErr := demo.Run(trace.WithRecorder(cmd.Context(), rec))
+			out, runErr := demo.RunMode(trace.WithRecorder(cmd.Context(), rec), mode)
 			if out == nil {
 				return runErr
 			}
@@ -57,5 +59,6 @@ and the trajectory tree. No network, no credentials.`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
 	cmd.Flags().StringVar(&traceFile, "trace", "", "write the trace to FILE (.jsonl or .json)")
+	cmd.Flags().StringVar(&mode, "mode", "plan", "plan (the model writes JSON plans) or code (the model writes Python in the sandboxed REPL)")
 	return cmd
 }

@@ -175,6 +175,7 @@ func (b *budgetFlags) register(cmd *cobra.Command) {
 func newRunCmd() *cobra.Command {
 	var (
 		pf        providerFlags
+		mf        modeFlag
 		bf        budgetFlags
 		tf        toolFlags
 		ctxPaths  []string
@@ -187,7 +188,8 @@ func newRunCmd() *cobra.Command {
 		Short: "Answer QUERY over a context file with a recursive language model",
 		Long: `Run the RLM engine: the root model sees only the context's metadata, explores it
 with validated plans (search, partition, map sub-calls, recursive children),
-and answers. Budgets are enforced tree-wide.`,
+and answers. Budgets are enforced tree-wide. With --mode code the model writes
+Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
@@ -225,7 +227,7 @@ and answers. Budgets are enforced tree-wide.`,
 				cfg.Capabilities = engine.DefaultCapabilities(pf.model, sub).Union(ts.Caps)
 				cfg.Tools = &engine.RuntimeTools{Registry: ts.Registry, Invoker: ts.Runtime, AuthorityContext: cliAuthorityContext}
 			}
-			eng, err := engine.New(cfg)
+			eng, err := engine.New(mf.apply(cfg))
 			if err != nil {
 				return err
 			}
@@ -251,6 +253,7 @@ and answers. Budgets are enforced tree-wide.`,
 		},
 	}
 	pf.register(cmd)
+	mf.register(cmd)
 	bf.register(cmd)
 	tf.register(cmd, true)
 	vf.register(cmd)

@@ -1,0 +1,459 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+
+	"go.starlark.net/starlark"
+
+	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/engine/internal/fence"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/textcut"
+	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/repl"
+	"github.com/rlm-go/rlm/repl/pyodide"
+	"github.com/rlm-go/rlm/trace"
+)
+
+// Modes of Config.Mode.
+const (
+	// ModePlan: the model writes JSON plans that the engine validates and
+	// executes (the default).
+	ModePlan = "plan"
+	// ModeCode: the model writes Python-style code that a sandboxed,
+	// budgeted interpreter (package repl) runs; it needs capability code.
+	ModeCode = "code"
+)
+
+// KindMissingCode is reported when a code-mode loop receives replies
+// without any code block beyond its repair limit.
+const KindMissingCode fault.Kind = "missing_code"
+
+// codeTraceContent reports whether traces keep the code, its output and the
+// reply text (Config.TraceContent, rlm run --trace-content).
+func codeTraceContent(r *run) bool { return r.e.cfg.TraceContent }
+
+// codeMode reports whether loop n runs in code mode. The root of a
+// code-mode run needs capability code; a child without it (its parent did
+// not grant code to children) runs in plan mode.
+func (r *run) codeMode(n node) (bool, error) {
+	if r.e.cfg.Mode != ModeCode {
+		return false, nil
+	}
+	if n.caps.Has(capability.Code) {
+		return true, nil
+	}
+	if n.depth == 0 {
+		return false, denied(capability.Code)
+	}
+	return false, nil
+}
+
+// codeLoop runs one code-mode completion loop: each reply's code blocks run
+// in one persistent interpreter; the loop ends when executed code finishes
+// (FINAL, FINAL_VAR or the answer dict), on a fatal error, or when a budget
+// runs out.
+func (r *run) codeLoop(ctx context.Context, n node) (ans answer, err error) {
+	meta, err := r.e.cfg.Store.Metadata(ctx, n.input)
+	if err != nil {
+		return ans, err
+	}
+	var st *codeState
+	if n.depth == 0 {
+		st = sessionState(ctx)
+	}
+	if st == nil {
+		st, err = newCodeState(ctx, r.e, []corpus.Handle{n.input}, nil)
+		if err != nil {
+			return ans, err
+		}
+		defer st.close()
+	}
+	st.host.bind(r, &env{r: r, n: n})
+	defer st.host.bind(nil, nil)
+	defer func() { ans.vars = codeVars(st.it) }()
+
+	p, modelName := r.provider(n.depth)
+	msgs := []model.Message{
+		{Role: model.RoleSystem, Content: codeSystemPrompt(r, n, meta, st)},
+		{Role: model.RoleUser, Content: userPrompt(n.query)},
+	}
+	repairs := 0
+	for {
+		if err := ctx.Err(); err != nil {
+			return ans, fault.FromContext(fault.PhaseExecute, context.Cause(ctx))
+		}
+		if err := r.tracker.Iteration(); err != nil {
+			return ans, err
+		}
+		ans.turns++
+		tctx, turn := trace.Start(ctx, trace.KindTurn, fmt.Sprintf("turn %d", ans.turns))
+		text, obs, done, err := r.codeTurn(tctx, n, p, modelName, msgs, st, &ans)
+		if r.e.cfg.TraceContent && text != "" {
+			turn.Set("reply", shown(text, TraceContentBytes))
+		}
+		turn.End(err)
+		ev := Event{Kind: EventTurn, Depth: n.depth, Turn: ans.turns, Attempt: repairs + 1, Model: modelName, ReplyBytes: len(text)}
+		if r.e.cfg.Observer != nil {
+			ev.Reply = shown(text, EventTextBytes)
+		}
+		if err != nil {
+			ev.Outcome, ev.Error = OutcomeFailed, fault.As(err)
+			r.emit(ev)
+			return ans, err
+		}
+		if done {
+			ev.Outcome = OutcomeAnswer
+			r.emit(ev)
+			return ans, nil
+		}
+		if obs.noCode {
+			if repairs >= max(r.e.cfg.MaxRepairs, 0) {
+				err := fault.New(fault.PhaseParse, KindMissingCode, "the model replied without a code block").
+					With("repairs", repairs).With("hint", "code mode needs replies with ```python blocks")
+				ev.Outcome, ev.Error = OutcomeRejected, fault.As(err)
+				r.emit(ev)
+				return ans, err
+			}
+			repairs++
+			ev.Outcome, ev.Repair = OutcomeRejected, true
+			ev.Error = fault.New(fault.PhaseParse, KindMissingCode, "the reply held no code block")
+		} else {
+			repairs = 0
+			ev.Outcome, ev.Observation = OutcomePlan, obs.text
+		}
+		r.emit(ev)
+		msgs = append(msgs, model.Message{Role: model.RoleAssistant, Content: text}, model.Message{Role: model.RoleUser, Content: obs.text})
+	}
+}
+
+type codeObs struct {
+	text   string
+	noCode bool
+}
+
+// codeTurn makes one model call and runs the code blocks of its reply in
+// order. done reports a final answer (in ans.value).
+func (r *run) codeTurn(ctx context.Context, n node, p model.Provider, modelName string, msgs []model.Message, st *codeState, ans *answer) (string, codeObs, bool, error) {
+	resp, err := r.complete(ctx, n.depth, p, model.Request{Model: modelName, Messages: msgs})
+	if err != nil {
+		return "", codeObs{}, false, err
+	}
+	text := resp.Text
+	if strings.TrimSpace(text) == "" && resp.Reasoning != "" {
+		text = resp.Reasoning
+	}
+	blocks, prose := fence.Blocks(text)
+	attrs := map[string]any{"code_blocks": len(blocks), "prose_bytes": prose}
+	trace.Emit(ctx, trace.KindNote, "reply", attrs, nil)
+	if len(blocks) == 0 {
+		if strings.TrimSpace(text) == "" {
+			text = "[empty reply]"
+		}
+		return text, codeObs{text: noCodeMessage, noCode: true}, false, nil
+	}
+	var cells []cellReport
+	printed := false
+	for i, src := range blocks {
+		out, err := st.host.exec(ctx, st.it, src, i+1, codeTraceContent(r))
+		cells = append(cells, cellReport{index: i + 1, out: out})
+		if err != nil {
+			// What the interrupted cell printed is the partial result.
+			if out != nil && out.Stdout != "" {
+				ans.partial = textcut.Prefix(out.Stdout, 4096)
+			}
+			return text, codeObs{}, false, err
+		}
+		if out.Final != nil {
+			if printed {
+				// A later cell answered before the model could see the
+				// earlier cells' output: the typical invented-output reply.
+				// The answer is not accepted; the model sees the real
+				// output and must finish again.
+				cells[len(cells)-1].deferred = true
+				if err := st.host.clearAnswer(ctx, st.it); err != nil {
+					return text, codeObs{}, false, err
+				}
+				break
+			}
+			if err := r.finish(ans, out.Final.Value); err != nil {
+				return text, codeObs{}, false, err
+			}
+			return text, codeObs{}, true, nil
+		}
+		if out.Exception != nil {
+			for j := i + 1; j < len(blocks); j++ {
+				cells = append(cells, cellReport{index: j + 1, skipped: true})
+			}
+			break
+		}
+		if out.Stdout != "" || out.CutBytes > 0 {
+			printed = true
+		}
+	}
+	return text, codeObs{text: r.codeObservation(cells)}, false, nil
+}
+
+const noCodeMessage = "Your reply contained no code block, so nothing ran. Reply with Python code in a ```python block; " +
+	"it runs in the REPL and its output comes back. Finish by calling FINAL(value) or FINAL_VAR(\"name\") in code."
+
+type cellReport struct {
+	index    int
+	out      *repl.Outcome
+	skipped  bool
+	deferred bool
+}
+
+// codeObservation renders the cells' output and errors, bounded by
+// ObservationBytes with a note of how much was cut.
+func (r *run) codeObservation(cells []cellReport) string {
+	var b strings.Builder
+	cut := 0
+	for _, c := range cells {
+		switch {
+		case c.skipped:
+			fmt.Fprintf(&b, "[cell %d not run: an earlier cell raised an exception]\n", c.index)
+			continue
+		case c.out == nil:
+			continue
+		}
+		if len(cells) > 1 {
+			fmt.Fprintf(&b, "[cell %d]\n", c.index)
+		}
+		b.WriteString(c.out.Stdout)
+		if c.out.Stdout != "" && !strings.HasSuffix(c.out.Stdout, "\n") {
+			b.WriteByte('\n')
+		}
+		cut += c.out.CutBytes
+		if e := c.out.Exception; e != nil {
+			if e.Line > 0 {
+				fmt.Fprintf(&b, "%s (line %d): %s\n", e.Type, e.Line, e.Message)
+			} else {
+				fmt.Fprintf(&b, "%s: %s\n", e.Type, e.Message)
+			}
+		}
+		if c.deferred {
+			fmt.Fprintf(&b, "[cell %d called FINAL before you saw the output above: not accepted; check the output and finish again]\n", c.index)
+		}
+	}
+	body := b.String()
+	if body == "" {
+		body = "[no output]\n"
+	}
+	const tail = "No final answer yet. Continue with code; finish with FINAL(value), FINAL_VAR(\"name\") or answer = {\"content\": value, \"ready\": True}."
+	room := max(r.e.cfg.ObservationBytes-len(tail)-48, 64)
+	if len(body) > room {
+		kept := textcut.Prefix(body, room)
+		cut += len(body) - len(kept)
+		body = kept
+		if !strings.HasSuffix(body, "\n") {
+			body += "\n"
+		}
+	}
+	if cut > 0 {
+		body += fmt.Sprintf("[output truncated: %d bytes cut]\n", cut)
+	}
+	return body + tail
+}
+
+// codeState is one persistent interpreter with its host builtins: one per
+// completion loop, or one per Session (kept across its queries).
+type codeState struct {
+	it      cellRunner
+	host    *codeHost
+	inputs  int
+	session bool
+	// embedded is it when it is the embedded interpreter (sessions need
+	// its Set and Vars).
+	embedded *repl.Interp
+}
+
+// cellRunner is what the loop needs of an interpreter: the embedded
+// *repl.Interp or a *pyodide.Interp, both reporting repl.Outcome values.
+type cellRunner interface {
+	Exec(ctx context.Context, src string) (*repl.Outcome, error)
+}
+
+// Interpreters of Config.Python.
+const (
+	// PythonEmbedded is the embedded, Starlark-based interpreter (package
+	// repl): pure Go, deterministic, hermetic. The default.
+	PythonEmbedded = "embedded"
+	// PythonPyodide is CPython in WebAssembly on Node.js (package
+	// repl/pyodide), for exact Python; it needs Node.js and the npm
+	// package pyodide.
+	PythonPyodide = "pyodide"
+)
+
+func newCodeState(ctx context.Context, e *Engine, inputs []corpus.Handle, extra starlark.StringDict) (*codeState, error) {
+	h := &codeHost{store: e.cfg.Store, limit: e.cfg.PromptBytes}
+	predeclared := h.builtins(inputs)
+	for k, v := range extra {
+		predeclared[k] = v
+	}
+	if e.cfg.Python == PythonPyodide {
+		// The same builtins, bridged: one implementation of validation,
+		// budgets and tracing for both interpreters.
+		funcs, host := pyodide.NewBridge().Expose(predeclared)
+		pcfg := e.cfg.Pyodide
+		if pcfg.CellTimeout == 0 {
+			pcfg.CellTimeout = e.cfg.Code.CellTimeout
+		}
+		if pcfg.MaxOutputBytes == 0 {
+			pcfg.MaxOutputBytes = e.cfg.Code.MaxOutputBytes
+		}
+		it, err := pyodide.Start(ctx, pcfg, funcs, host)
+		if err != nil {
+			return nil, err
+		}
+		return &codeState{it: it, host: h, inputs: len(inputs)}, nil
+	}
+	it, err := repl.New(e.cfg.Code, predeclared)
+	if err != nil {
+		return nil, err
+	}
+	return &codeState{it: it, host: h, inputs: len(inputs), embedded: it}, nil
+}
+
+// close stops an interpreter that holds a process (pyodide).
+func (st *codeState) close() {
+	if c, ok := st.it.(interface{ Close() }); ok {
+		c.Close()
+	}
+}
+
+type sessionKey struct{}
+
+func withSessionState(ctx context.Context, st *codeState) context.Context {
+	return context.WithValue(ctx, sessionKey{}, st)
+}
+
+func sessionState(ctx context.Context) *codeState {
+	st, _ := ctx.Value(sessionKey{}).(*codeState)
+	return st
+}
+
+// codeVars previews the interpreter's user globals for Result.Vars (the
+// embedded interpreter lists them; pyodide keeps them in its process).
+func codeVars(it cellRunner) map[string]any {
+	v, ok := it.(interface{ Vars() []repl.Var })
+	if !ok {
+		return nil
+	}
+	vs := v.Vars()
+	if len(vs) == 0 {
+		return nil
+	}
+	out := make(map[string]any, len(vs))
+	for _, v := range vs {
+		out[v.Name] = v.Preview
+	}
+	return out
+}
+
+// exec runs one cell as a traced span (code fingerprint, steps, bytes out)
+// whose sub-calls are its children. A fatal error raised where a builtin
+// cannot return one (a slice over budget) is reported here.
+func (h *codeHost) exec(ctx context.Context, it cellRunner, src string, index int, content bool) (*repl.Outcome, error) {
+	cctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	cctx, sp := trace.Start(cctx, trace.KindPlanStep, "cell")
+	sp.Set("cell", index)
+	sp.Set("code_bytes", len(src))
+	h.mu.Lock()
+	h.ctx, h.cancel, h.failed = cctx, cancel, nil
+	h.mu.Unlock()
+	out, err := it.Exec(cctx, src)
+	h.mu.Lock()
+	if h.failed != nil {
+		err = h.failed
+	}
+	h.ctx, h.cancel, h.failed = nil, nil, nil
+	h.mu.Unlock()
+	if err == nil && ctx.Err() != nil {
+		err = fault.FromContext(fault.PhaseExecute, context.Cause(ctx))
+	}
+	if out == nil {
+		out = &repl.Outcome{}
+	}
+	sp.Set("fingerprint", out.Fingerprint)
+	sp.Set("steps", out.Steps)
+	sp.Set("bytes_out", len(out.Stdout)+out.CutBytes)
+	sp.Set("translated", out.Translated)
+	if out.Exception != nil {
+		sp.Set("exception", out.Exception.Type)
+	}
+	if out.Final != nil {
+		sp.Set("final", true)
+	}
+	if content {
+		sp.Set("code", shown(src, TraceContentBytes))
+		sp.Set("stdout", shown(out.Stdout, TraceContentBytes))
+	}
+	sp.End(err)
+	return out, err
+}
+
+// codeHost is the host side of an interpreter's builtins. Between cells it
+// is rebound to the loop that uses it (a Session's interpreter serves
+// several runs).
+type codeHost struct {
+	store *corpus.Store
+	limit int // bytes a builtin may materialize at once
+
+	mu     sync.Mutex
+	r      *run
+	env    *env
+	ctx    context.Context         // the running cell's context
+	cancel context.CancelCauseFunc // cancels the running cell
+	failed error                   // first fatal error raised outside a builtin's return
+}
+
+func (h *codeHost) bind(r *run, e *env) {
+	h.mu.Lock()
+	h.r, h.env = r, e
+	h.mu.Unlock()
+}
+
+// state returns the bound loop and the running cell's context.
+func (h *codeHost) state() (*run, *env, context.Context, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.r == nil || h.ctx == nil {
+		return nil, nil, nil, fault.New(fault.PhaseExecute, fault.KindInternal, "a builtin ran outside a cell")
+	}
+	return h.r, h.env, h.ctx, nil
+}
+
+// fail records a fatal error and stops the running cell at once.
+func (h *codeHost) fail(err error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.failed == nil {
+		h.failed = err
+	}
+	if h.cancel != nil {
+		h.cancel(err)
+	}
+}
+
+// clearAnswer drops an answer dict whose finish was not accepted, so it
+// does not finish the next cell unseen.
+func (h *codeHost) clearAnswer(ctx context.Context, it cellRunner) error {
+	v, ok := it.(interface{ Vars() []repl.Var })
+	if !ok {
+		_, err := it.Exec(ctx, "answer = None\n")
+		return err
+	}
+	for _, x := range v.Vars() {
+		if x.Name == "answer" {
+			_, err := it.Exec(ctx, "answer = None\n")
+			return err
+		}
+	}
+	return nil
+}
