@@ -77,6 +77,8 @@ replayed, never executed again.`,
 			// Configuration first: outputs, key, base URL, tools and the
 			// runtime's own checks come before the input is read.
 			st := newStatus(cmd.ErrOrStderr(), !asJSON && isTerminal(cmd.ErrOrStderr()))
+			// The provider bounds a response's tool calls by the same cap.
+			pf.maxToolCalls = maxBatch
 			sess, err := pf.open(st, [2]string{"trace", traceFile})
 			if err != nil {
 				return err

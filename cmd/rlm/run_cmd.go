@@ -35,6 +35,9 @@ type providerFlags struct {
 	// strictCost refuses models without a price (their cost, and so
 	// --max-cost, cannot be accounted).
 	strictCost bool
+	// maxToolCalls is the provider's cap on tool calls per response (set
+	// by rlm direct from --max-native-calls-per-batch; 0: the default).
+	maxToolCalls int
 }
 
 func (f *providerFlags) register(cmd *cobra.Command) {
@@ -77,7 +80,7 @@ func (f *providerFlags) open(st *status, outputs ...[2]string) (*session, error)
 	}
 	s := &session{}
 	base := f.baseURL
-	cfg := openai.Config{BaseURL: base, Model: f.model, APIKeyEnv: f.apiKeyEnv, Timeout: f.timeout, OnRetry: st.retry}
+	cfg := openai.Config{BaseURL: base, Model: f.model, APIKeyEnv: f.apiKeyEnv, Timeout: f.timeout, OnRetry: st.retry, MaxToolCalls: f.maxToolCalls}
 	if f.replay != "" {
 		cas, err := replay.Load(f.replay)
 		if err != nil {

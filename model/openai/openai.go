@@ -111,6 +111,13 @@ type Config struct {
 	// MaxRetryAfter caps a server's Retry-After (or retry-after-ms) wait,
 	// which replaces the jittered backoff when present.
 	MaxRetryAfter time.Duration
+	// MaxToolCalls bounds the tool calls one response may carry (more is
+	// too_many_tool_calls). Default MaxToolCalls (the direct runtime's
+	// default per-batch cap); a caller with a larger per-batch cap sets
+	// it; values above HardMaxToolCalls (or negative) take
+	// HardMaxToolCalls, so a hostile server never makes the provider
+	// assemble an unbounded number.
+	MaxToolCalls int
 	// HTTPClient is the client to use; default http.DefaultClient.
 	HTTPClient *http.Client
 	// OnRetry, when set, is called (synchronously, from the calling
@@ -154,6 +161,7 @@ type Provider struct {
 	maxRetryAft time.Duration
 	client      *http.Client
 	onRetry     func(Retry)
+	maxCalls    int
 }
 
 var _ model.Provider = (*Provider)(nil)
@@ -181,6 +189,7 @@ func New(cfg Config) (*Provider, error) {
 		baseDelay:   pick(cfg.RetryBaseDelay, DefaultRetryBaseDelay),
 		maxDelay:    pick(cfg.RetryMaxDelay, DefaultRetryMaxDelay),
 		maxRetryAft: pick(cfg.MaxRetryAfter, DefaultMaxRetryAfter),
+		maxCalls:    toolCallCap(cfg.MaxToolCalls),
 		client:      cfg.HTTPClient,
 		onRetry:     cfg.OnRetry,
 	}
@@ -476,9 +485,9 @@ func (p *Provider) readCompletion(ctx, actx context.Context, body io.Reader) (*m
 		return nil, p.fail(model.KindMalformedResponse, "response is not a chat completion", err).With("body_excerpt", p.excerpt(raw)).
 			WithHint(p.malformedHint())
 	}
-	if len(resp.ToolCalls) > MaxToolCalls {
+	if len(resp.ToolCalls) > p.maxCalls {
 		return nil, p.fail(KindTooManyToolCalls, "the response carries more tool calls than one batch may hold", nil).
-			With("limit", MaxToolCalls).With("calls", len(resp.ToolCalls)).
+			With("limit", p.maxCalls).With("calls", len(resp.ToolCalls)).
 			WithHint("the server sent more tool calls than the runtime accepts in one turn; ask for fewer calls or check the server")
 	}
 	return resp, nil

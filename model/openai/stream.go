@@ -23,7 +23,7 @@ import (
 // its event is read.
 func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta func(string)) (*model.Response, *fault.Error) {
 	r := sse.NewReader(&boundedReader{r: body, left: int64(maxResponseBytes)}, 0)
-	var asm Assembler
+	asm := Assembler{Max: p.maxCalls}
 	events := 0
 	for {
 		ev, err := r.Next()
@@ -76,7 +76,7 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 		}
 		if asm.TooManyToolCalls() {
 			return nil, p.fail(KindTooManyToolCalls, "the response carries more tool calls than one batch may hold", nil).
-				With("events", events).With("limit", MaxToolCalls).
+				With("events", events).With("limit", p.maxCalls).
 				WithHint("the server sent more tool calls than the runtime accepts in one turn; ask for fewer calls or check the server")
 		}
 		if fe := p.ctxError(ctx, actx); fe != nil {
@@ -126,18 +126,33 @@ func (b *boundedReader) Read(p []byte) (int, error) {
 // More is Kind too_many_tool_calls.
 const MaxToolCalls = 16
 
+// HardMaxToolCalls is the most Config.MaxToolCalls can raise the cap to.
+const HardMaxToolCalls = 4096
+
+func toolCallCap(n int) int {
+	switch {
+	case n == 0:
+		return MaxToolCalls
+	case n < 0 || n > HardMaxToolCalls:
+		return HardMaxToolCalls
+	}
+	return n
+}
+
 // KindTooManyToolCalls: a response carries more than MaxToolCalls tool
 // calls (Phase provider, detail "limit").
 const KindTooManyToolCalls fault.Kind = "too_many_tool_calls"
 
 // Assembler reassembles streamed chunks into a whole response. Only choice
 // index 0 is kept. Calls are indexed by their index, so each fragment costs
-// O(1); after MaxToolCalls distinct calls further calls are dropped and
+// O(1); after Max (default MaxToolCalls) distinct calls further calls are dropped and
 // TooManyToolCalls reports it. Tool-call fragments are grouped by their index; the id
 // is the first one sent, names and arguments are concatenated (a name
 // fragment that repeats the whole name so far is ignored, as some servers
 // resend it with every fragment). The zero value is ready to use.
 type Assembler struct {
+	// Max bounds the calls kept (0: MaxToolCalls).
+	Max       int
 	id, model string
 	text      strings.Builder
 	reasoning strings.Builder
@@ -200,7 +215,7 @@ func (a *Assembler) TooManyToolCalls() bool { return a.tooMany }
 // newCall starts the call of index i, or reports false when MaxToolCalls
 // calls exist already.
 func (a *Assembler) newCall(i int) (*callAcc, bool) {
-	if len(a.calls) >= MaxToolCalls {
+	if len(a.calls) >= toolCallCap(a.Max) {
 		a.tooMany = true
 		return nil, false
 	}
