@@ -73,16 +73,7 @@ func codeSystemPrompt(r *run, n node, meta corpus.Metadata, st *codeState) strin
 	fmt.Fprintf(&b, codeProtocol, limit, limit, rlmLines, toolLine)
 	fmt.Fprintf(&b, "\n\nRecursion depth: %d.", n.depth)
 	fmt.Fprintf(&b, "\nGranted capabilities: %s.", strings.Join(n.caps.Strings(), ", "))
-	if len(tools) > 0 {
-		b.WriteString("\nTools for call_tool (name, description, JSON Schema of args):")
-		for _, t := range tools {
-			params := string(t.Parameters)
-			if params == "" {
-				params = "{}"
-			}
-			fmt.Fprintf(&b, "\n- %s: %s %s", t.Name, t.Description, params)
-		}
-	}
+	writeTools(&b, "Tools for call_tool", tools)
 	fmt.Fprintf(&b, "\n\nCONTEXT metadata (not content): %d bytes, %d lines, kind %s.", meta.Bytes, meta.Lines, meta.Kind)
 	if prefix := contextPrefix(r, n); prefix != "" {
 		q, _ := json.Marshal(prefix)

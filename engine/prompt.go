@@ -49,16 +49,7 @@ func systemPrompt(depth int, caps capability.Set, tools []model.Tool, meta corpu
 	b.WriteString(protocol)
 	fmt.Fprintf(&b, "\n\nRecursion depth: %d.", depth)
 	fmt.Fprintf(&b, "\nGranted capabilities: %s.", strings.Join(caps.Strings(), ", "))
-	if len(tools) > 0 {
-		b.WriteString("\nTools (name, description, JSON Schema of args):")
-		for _, t := range tools {
-			params := string(t.Parameters)
-			if params == "" {
-				params = "{}"
-			}
-			fmt.Fprintf(&b, "\n- %s: %s %s", t.Name, t.Description, params)
-		}
-	}
+	writeTools(&b, "Tools", tools)
 	fmt.Fprintf(&b, "\n\nCONTEXT metadata (not content): %d bytes, %d lines, kind %s.", meta.Bytes, meta.Lines, meta.Kind)
 	writeFiles(&b, meta.Files)
 	if prefix != "" {
@@ -127,4 +118,20 @@ func repairMessage(phase, kind, path string, repair, maxRepairs int) string {
 		msg += " " + h
 	}
 	return msg + fmt.Sprintf(" Reply with exactly one complete new JSON object and nothing else: %s. (Repair %d of %d.)", repairExamples, repair, maxRepairs)
+}
+
+// writeTools lists the tools offered to the model under header: name,
+// description and the JSON Schema of the arguments.
+func writeTools(b *strings.Builder, header string, tools []model.Tool) {
+	if len(tools) == 0 {
+		return
+	}
+	b.WriteString("\n" + header + " (name, description, JSON Schema of args):")
+	for _, t := range tools {
+		params := string(t.Parameters)
+		if params == "" {
+			params = "{}"
+		}
+		fmt.Fprintf(b, "\n- %s: %s %s", t.Name, t.Description, params)
+	}
 }

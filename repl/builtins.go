@@ -250,31 +250,6 @@ func builtinShowVars(thread *starlark.Thread, b *starlark.Builtin, args starlark
 	return starlark.None, nil
 }
 
-// iterate yields the elements of an iterable (strings by character).
-func iterate(v starlark.Value, fn func(starlark.Value) error) error {
-	if s, ok := v.(starlark.String); ok {
-		for _, r := range string(s) {
-			if err := fn(starlark.String(string(r))); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	it, ok := v.(starlark.Iterable)
-	if !ok {
-		return pymod.Errorf("TypeError", "'%s' object is not iterable", pyType(v))
-	}
-	iter := it.Iterate()
-	defer iter.Done()
-	var x starlark.Value
-	for iter.Next(&x) {
-		if err := fn(x); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 func builtinSum(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var it starlark.Value
 	var start starlark.Value = starlark.MakeInt(0)
@@ -282,7 +257,7 @@ func builtinSum(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 		return nil, err
 	}
 	acc := start
-	err := iterate(it, func(x starlark.Value) error {
+	err := pymod.Iterate(it, func(x starlark.Value) error {
 		var err error
 		acc, err = starlark.Binary(syntax.PLUS, acc, x)
 		if err != nil {
@@ -320,7 +295,7 @@ func minmax(op syntax.Token) builtinFn {
 			items = args
 		}
 		var best, bestKey starlark.Value
-		err := iterate(items, func(x starlark.Value) error {
+		err := pymod.Iterate(items, func(x starlark.Value) error {
 			k := x
 			if key != nil {
 				var err error
@@ -492,7 +467,7 @@ func builtinMap(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	var lists [][]starlark.Value
 	for _, a := range args[1:] {
 		var l []starlark.Value
-		if err := iterate(a, func(x starlark.Value) error { l = append(l, x); return nil }); err != nil {
+		if err := pymod.Iterate(a, func(x starlark.Value) error { l = append(l, x); return nil }); err != nil {
 			return nil, err
 		}
 		lists = append(lists, l)
@@ -522,7 +497,7 @@ func builtinFilter(thread *starlark.Thread, b *starlark.Builtin, args starlark.T
 		return nil, err
 	}
 	var out []starlark.Value
-	err := iterate(it, func(x starlark.Value) error {
+	err := pymod.Iterate(it, func(x starlark.Value) error {
 		keep := x.Truth()
 		if fn != starlark.None {
 			v, err := starlark.Call(thread, fn, starlark.Tuple{x}, nil)
@@ -622,7 +597,7 @@ func builtinEnumerate(thread *starlark.Thread, b *starlark.Builtin, args starlar
 	}
 	var out []starlark.Value
 	i := start
-	err := iterate(it, func(x starlark.Value) error {
+	err := pymod.Iterate(it, func(x starlark.Value) error {
 		out = append(out, starlark.Tuple{starlark.MakeInt(i), x})
 		i++
 		return nil
@@ -663,7 +638,7 @@ func builtinIter(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tup
 		return it, nil
 	}
 	var elems []starlark.Value
-	if err := iterate(x, func(v starlark.Value) error { elems = append(elems, v); return nil }); err != nil {
+	if err := pymod.Iterate(x, func(v starlark.Value) error { elems = append(elems, v); return nil }); err != nil {
 		return nil, err
 	}
 	return &iterator{elems: elems}, nil

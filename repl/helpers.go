@@ -182,7 +182,7 @@ func pyMethod(thread *starlark.Thread, name string, recv starlark.Value, args st
 			}
 			var sb strings.Builder
 			n := 0
-			err := iterate(it, func(x starlark.Value) error {
+			err := pymod.Iterate(it, func(x starlark.Value) error {
 				xs, ok := x.(starlark.String)
 				if !ok {
 					return pymod.Errorf("TypeError", "sequence item %d: expected str instance, %s found", n, pyType(x))

@@ -22,8 +22,8 @@ var Collections = &starlarkstruct.Module{
 	},
 }
 
-// iterValues yields the elements of an iterable; strings yield their characters.
-func iterValues(v starlark.Value, fn func(starlark.Value) error) error {
+// Iterate yields the elements of an iterable; strings yield their characters.
+func Iterate(v starlark.Value, fn func(starlark.Value) error) error {
 	if s, ok := v.(starlark.String); ok {
 		for _, r := range string(s) {
 			if err := fn(starlark.String(string(r))); err != nil {
@@ -111,7 +111,7 @@ func (c *Counter) add(src starlark.Value, sign int) error {
 		return nil
 	}
 	one := starlark.MakeInt(sign)
-	return iterValues(src, func(x starlark.Value) error { return c.incr(x, one) })
+	return Iterate(src, func(x starlark.Value) error { return c.incr(x, one) })
 }
 
 func (c *Counter) String() string {
@@ -411,7 +411,7 @@ func newDeque(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwar
 		d.maxlen = n
 	}
 	if src != starlark.None {
-		if err := iterValues(src, func(x starlark.Value) error { d.push(x, false); return nil }); err != nil {
+		if err := Iterate(src, func(x starlark.Value) error { d.push(x, false); return nil }); err != nil {
 			return nil, err
 		}
 	}
@@ -482,7 +482,7 @@ func (d *Deque) Attr(name string) (starlark.Value, error) {
 			if err := one(args); err != nil {
 				return nil, err
 			}
-			return starlark.None, iterValues(args[0], func(x starlark.Value) error { d.push(x, name == "extendleft"); return nil })
+			return starlark.None, Iterate(args[0], func(x starlark.Value) error { d.push(x, name == "extendleft"); return nil })
 		}), nil
 	case "pop", "popleft":
 		return mk(func(args starlark.Tuple) (starlark.Value, error) {

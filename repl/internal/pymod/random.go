@@ -30,7 +30,7 @@ func NewRandom() *starlarkstruct.Module {
 	}
 	elems := func(v starlark.Value) ([]starlark.Value, error) {
 		var out []starlark.Value
-		err := iterValues(v, func(x starlark.Value) error { out = append(out, x); return nil })
+		err := Iterate(v, func(x starlark.Value) error { out = append(out, x); return nil })
 		return out, err
 	}
 	return &starlarkstruct.Module{Name: "random", Members: starlark.StringDict{
