@@ -152,7 +152,7 @@ type Provider struct {
 	host        string
 	key         string
 	keyEnv      string   // the environment variable the key comes from
-	secrets     []string // the key and secret-looking header values, scrubbed from errors
+	secrets     scrubber // the key and secret-looking header values (scrub.go)
 	headers     http.Header
 	timeout     time.Duration
 	maxRetries  int
@@ -225,9 +225,7 @@ func New(cfg Config) (*Provider, error) {
 	if p.key == "" {
 		p.key = strings.TrimSpace(os.Getenv(env))
 	}
-	if p.key != "" {
-		p.secrets = append(p.secrets, p.key) // whatever its length
-	}
+	p.secrets.add(p.key) // whatever its length
 	if p.key == "" {
 		if cfg.APIKeyEnv != "" {
 			// The caller named the variable: it must hold the key, or the
@@ -390,7 +388,15 @@ func (p *Provider) attempt(ctx context.Context, body []byte, stream bool, onDelt
 	// "stream": true).
 	br := bufio.NewReader(hres.Body)
 	if ct == "text/event-stream" || (stream && ct != "application/json") || sniffEventStream(br) {
+		var ds *deltaScrubber
+		if onDelta != nil {
+			ds = &deltaScrubber{sc: &p.secrets, emit: onDelta}
+			onDelta = ds.add
+		}
 		resp, ferr = p.readStream(ctx, actx, br, onDelta)
+		if ferr == nil && ds != nil {
+			ds.flush()
+		}
 		if resp != nil {
 			resp.Meta.Streamed = true
 		}
@@ -400,6 +406,7 @@ func (p *Provider) attempt(ctx context.Context, body []byte, stream bool, onDelt
 	if ferr != nil {
 		return nil, outcome{}, ferr.With("status", hres.StatusCode)
 	}
+	p.scrubResponse(resp)
 	resp.Meta.HTTPStatus = hres.StatusCode
 	return resp, outcome{}, nil
 }
@@ -528,36 +535,26 @@ type scrubbed struct {
 func (s *scrubbed) Error() string { return s.text }
 func (s *scrubbed) Unwrap() error { return s.err }
 
-// redactedKey replaces the API key wherever a server echoes it.
-const redactedKey = "[redacted]"
-
-// minSecretLen is the shortest secret scrubbed; shorter values would
-// garble ordinary text.
-const minSecretLen = 4
-
 // addSecret registers v, and the credential in a "Scheme credential"
-// value such as "Bearer KEY", to be scrubbed from errors.
+// value such as "Bearer KEY", to be scrubbed (see scrub.go).
 func (p *Provider) addSecret(v string) {
 	v = strings.TrimSpace(v)
 	if len(v) < minSecretLen {
 		return
 	}
-	p.secrets = append(p.secrets, v)
+	p.secrets.add(v)
 	if _, cred, ok := strings.Cut(v, " "); ok {
 		if cred = strings.TrimSpace(cred); len(cred) >= minSecretLen {
-			p.secrets = append(p.secrets, cred)
+			p.secrets.add(cred)
 		}
 	}
 }
 
 // scrub removes the API key and secret header values (Authorization,
-// X-Api-Key, Cookie, ...) from s.
-func (p *Provider) scrub(s string) string {
-	for _, sec := range p.secrets {
-		s = strings.ReplaceAll(s, sec, redactedKey)
-	}
-	return s
-}
+// X-Api-Key, Cookie, ...) from s, server text bound for an error: each in
+// its exact form, and those of at least MinContentSecretLen bytes in every
+// form (see scrubber).
+func (p *Provider) scrub(s string) string { return p.secrets.text(s) }
 
 // excerpt returns at most MaxBodyExcerpt bytes of b, cut at a UTF-8
 // boundary, with secrets scrubbed (see clip).

@@ -20,18 +20,33 @@ const MaxMatchSnippet = 200
 // Recorder is a model.Provider that forwards calls to another provider and
 // records every successful exchange as a cassette interaction. Only the
 // response and a snippet of the request are recorded: never headers, keys
-// or provider configuration. It is safe for concurrent use; interactions
-// are appended in the order calls complete.
+// or provider configuration. When next has a Scrub method (as
+// *openai.Provider does), every recorded string, the match snippet
+// included, passes through it, so a key a server echoed never reaches the
+// cassette. It is safe for concurrent use; interactions are appended in
+// the order calls complete.
 type Recorder struct {
-	next model.Provider
-	mu   sync.Mutex
-	ins  []Interaction
+	next  model.Provider
+	scrub func(string) string
+	mu    sync.Mutex
+	ins   []Interaction
 }
 
 var _ model.Provider = (*Recorder)(nil)
 
+// Scrubber is a provider that can remove its credentials from text.
+type Scrubber interface {
+	Scrub(s string) string
+}
+
 // NewRecorder returns a Recorder wrapping next.
-func NewRecorder(next model.Provider) *Recorder { return &Recorder{next: next} }
+func NewRecorder(next model.Provider) *Recorder {
+	r := &Recorder{next: next, scrub: func(s string) string { return s }}
+	if sc, ok := next.(Scrubber); ok {
+		r.scrub = sc.Scrub
+	}
+	return r
+}
 
 // Complete calls the wrapped provider and records the exchange when it
 // succeeds. The interaction's match is {"contains": S} where S is the last
@@ -44,17 +59,31 @@ func (r *Recorder) Complete(ctx context.Context, req model.Request) (*model.Resp
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	c := openai.CompletionFromResponse(resp, fmt.Sprintf("chatcmpl-replay-%d", len(r.ins)+1))
+	c := openai.CompletionFromResponse(r.scrubbed(resp), fmt.Sprintf("chatcmpl-replay-%d", len(r.ins)+1))
 	raw, merr := json.Marshal(c)
 	if merr != nil {
 		return resp, nil // a response always encodes; never fail the live call
 	}
 	in := Interaction{Response: raw}
-	if s := matchSnippet(req.Messages); s != "" {
+	if s := r.scrub(matchSnippet(req.Messages)); s != "" {
 		in.Match = &Match{Contains: s}
 	}
 	r.ins = append(r.ins, in)
 	return resp, nil
+}
+
+// scrubbed returns a copy of resp with every string scrubbed.
+func (r *Recorder) scrubbed(resp *model.Response) *model.Response {
+	c := *resp
+	c.Text, c.Reasoning, c.FinishReason = r.scrub(c.Text), r.scrub(c.Reasoning), r.scrub(c.FinishReason)
+	c.Meta.ID, c.Meta.Model, c.Meta.Provider = r.scrub(c.Meta.ID), r.scrub(c.Meta.Model), r.scrub(c.Meta.Provider)
+	if len(resp.ToolCalls) > 0 {
+		c.ToolCalls = make([]model.ToolCall, len(resp.ToolCalls))
+		for i, tc := range resp.ToolCalls {
+			c.ToolCalls[i] = model.ToolCall{ID: r.scrub(tc.ID), Type: r.scrub(tc.Type), Name: r.scrub(tc.Name), Arguments: r.scrub(tc.Arguments)}
+		}
+	}
+	return &c
 }
 
 // matchSnippet returns the tail of the last user or tool message.
