@@ -46,6 +46,11 @@ const (
 	KindNoFiles fault.Kind = "no_files"
 	// KindStoreClosed: a text was registered after Close.
 	KindStoreClosed fault.Kind = "store_closed"
+	// KindContextChanged: the file behind a mapped text was truncated (or
+	// otherwise shrunk) while it was registered, so part of the text is
+	// gone: reading it faulted. Detail "handle", "path" when known, and
+	// "offset" of the faulting byte within the mapping.
+	KindContextChanged fault.Kind = "context_changed"
 )
 
 func newErr(kind fault.Kind, msg string) *fault.Error {

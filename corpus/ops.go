@@ -42,7 +42,8 @@ type MapItem struct {
 	Value any   `json:"value"`
 }
 
-// run acquires h, builds the op and runs f.
+// run acquires h, builds the op and runs f (under guard: a truncated
+// mapped file is context_changed).
 func (s *Store) run(ctx context.Context, h Handle, lim Limits, f func(*op) (Result, error)) (Result, error) {
 	e, err := s.acquire(h)
 	if err != nil {
@@ -53,7 +54,7 @@ func (s *Store) run(ctx context.Context, h Handle, lim Limits, f func(*op) (Resu
 	if err != nil {
 		return Result{}, err
 	}
-	return f(o)
+	return guard(e, func() (Result, error) { return f(o) })
 }
 
 // Head returns the first n bytes of h (fewer if the n-th byte is inside a

@@ -67,13 +67,23 @@ func (s *Store) Partition(ctx context.Context, h Handle, opt PartitionOptions, l
 	if err != nil {
 		return Result{}, err
 	}
-	data := e.data
 	chunks := []Chunk{}
+	r, err := guard(e, func() (Result, error) { return s.partition(ctx, h, o, opt, &chunks) })
+	if err != nil {
+		s.deleteChunks(chunks)
+	}
+	return r, err
+}
+
+// partition cuts o's text into *chunks (kept up to date, so that the
+// caller can release their handles when it fails).
+func (s *Store) partition(ctx context.Context, h Handle, o *op, opt PartitionOptions, out *[]Chunk) (Result, error) {
+	data := o.e.data
+	chunks := *out
 	budget := o.lim.MaxBytes
 	truncated := false
 	for start := 0; start < len(data); {
 		if err := o.progress(start); err != nil {
-			s.deleteChunks(chunks)
 			return Result{}, err
 		}
 		if len(chunks) == o.lim.MaxResults {
@@ -87,7 +97,6 @@ func (s *Store) Partition(ctx context.Context, h Handle, opt PartitionOptions, l
 		} else {
 			end, err = o.cutLines(data, start, opt.Size)
 			if err != nil {
-				s.deleteChunks(chunks)
 				return Result{}, err
 			}
 		}
@@ -108,13 +117,13 @@ func (s *Store) Partition(ctx context.Context, h Handle, opt PartitionOptions, l
 		if opt.WithHandles {
 			sh, err := s.Sub(ctx, h, c.Start, c.Length)
 			if err != nil {
-				s.deleteChunks(chunks)
 				return Result{}, err
 			}
 			c.Handle = &sh
 		}
 		o.acc.ItemsInspected++
 		chunks = append(chunks, c)
+		*out = chunks
 		start = end
 		if truncated {
 			break
