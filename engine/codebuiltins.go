@@ -463,10 +463,10 @@ func (c *ctxValue) Len() int { return int(c.size) }
 
 // op admits one context operation of capability context:OP and opens its
 // span; the caller ends the span.
-func (c *ctxValue) op(kind string) (context.Context, *trace.Span, func(), []byte, error) {
+func (c *ctxValue) op(kind string) (*trace.Span, error) {
 	r, e, ctx, err := c.host.state()
 	if err != nil {
-		return nil, nil, nil, nil, err
+		return nil, err
 	}
 	capName := kind
 	switch kind {
@@ -476,40 +476,73 @@ func (c *ctxValue) op(kind string) (context.Context, *trace.Span, func(), []byte
 		capName = corpus.ActionSlice
 	}
 	if cp := capability.Context(capName); !e.n.caps.Has(cp) {
-		return nil, nil, nil, nil, repl.Fatal(denied(cp))
+		return nil, repl.Fatal(denied(cp))
 	}
 	if err := r.tracker.ContextOp(); err != nil {
-		return nil, nil, nil, nil, repl.Fatal(err)
+		return nil, repl.Fatal(err)
 	}
-	data, release, err := c.host.store.Bytes(c.h)
-	if err != nil {
-		return nil, nil, nil, nil, err
-	}
-	ctx, sp := trace.Start(ctx, trace.KindContextOp, kind)
+	_, sp := trace.Start(ctx, trace.KindContextOp, kind)
 	sp.Set("handle", c.h.String())
-	return ctx, sp, release, data, nil
+	return sp, nil
+}
+
+// read admits one context operation and runs f over the context's bytes
+// inside the store's guard, so a mapped file truncated during the run is a
+// context_changed error (which ends the run), never a crash. f reports how
+// many bytes it examined; read ends the span.
+func (c *ctxValue) read(kind string, f func(data []byte) (int64, error)) error {
+	sp, err := c.op(kind)
+	if err != nil {
+		return err
+	}
+	var n int64
+	err = c.host.store.View(c.h, func(data []byte) error {
+		var ferr error
+		n, ferr = f(data)
+		return ferr
+	})
+	sp.SetBytes(n)
+	sp.End(err)
+	if fe := fault.As(err); fe != nil && isFatal(fe) {
+		return repl.Fatal(fe)
+	}
+	return err
 }
 
 func (c *ctxValue) Index(i int) starlark.Value {
-	data, release, err := c.host.store.Bytes(c.h)
-	if err != nil || i < 0 || i >= len(data) {
+	if i < 0 || int64(i) >= c.size {
 		return starlark.String("")
 	}
-	defer release()
-	return starlark.String(data[i : i+1])
+	var out starlark.String
+	err := c.host.store.View(c.h, func(data []byte) error {
+		if i < len(data) {
+			out = starlark.String(data[i : i+1])
+		}
+		return nil
+	})
+	if err != nil {
+		c.host.fail(err)
+		return starlark.String("")
+	}
+	return out
 }
 
 // Slice returns text for a range up to the materialize limit, else a
 // sub-context over the range. Errors cannot be returned from here: a fatal
 // one stops the cell through the host.
 func (c *ctxValue) Slice(start, end, step int) starlark.Value {
-	_, sp, release, data, err := c.op(corpus.ActionSlice)
-	if err != nil {
-		c.host.fail(unwrapFatal(err))
-		return starlark.String("")
+	if end < start && step == 1 {
+		end = start
 	}
-	defer release()
-	if step != 1 {
+	if step == 1 && end-start > c.host.limit {
+		return c.subRange(start, end)
+	}
+	var out starlark.String
+	err := c.read(corpus.ActionSlice, func(data []byte) (int64, error) {
+		if step == 1 {
+			out = starlark.String(data[start:end])
+			return int64(end - start), nil
+		}
 		var b []byte
 		for i := start; (step > 0 && i < end) || (step < 0 && i > end); i += step {
 			if len(b) >= c.host.limit {
@@ -517,17 +550,23 @@ func (c *ctxValue) Slice(start, end, step int) starlark.Value {
 			}
 			b = append(b, data[i])
 		}
-		sp.SetBytes(int64(len(b)))
-		sp.End(nil)
-		return starlark.String(b)
+		out = starlark.String(b)
+		return int64(len(b)), nil
+	})
+	if err != nil {
+		c.host.fail(unwrapFatal(err))
+		return starlark.String("")
 	}
-	if end < start {
-		end = start
-	}
-	if end-start <= c.host.limit {
-		sp.SetBytes(int64(end - start))
-		sp.End(nil)
-		return starlark.String(data[start:end])
+	return out
+}
+
+// subRange returns a sub-context over [start, end) of a range too large to
+// materialize.
+func (c *ctxValue) subRange(start, end int) starlark.Value {
+	sp, err := c.op(corpus.ActionSlice)
+	if err != nil {
+		c.host.fail(unwrapFatal(err))
+		return starlark.String("")
 	}
 	r, _, ctx, _ := c.host.state()
 	sub, err := c.host.store.Sub(ctx, c.h, int64(start), int64(end-start))
@@ -554,14 +593,12 @@ func (c *ctxValue) Has(x starlark.Value) (bool, error) {
 	if !ok {
 		return false, fmt.Errorf("'in <context>' requires a string, not %s", x.Type())
 	}
-	_, sp, release, data, err := c.op("contains")
-	if err != nil {
-		return false, err
-	}
-	defer release()
-	sp.SetBytes(int64(len(data)))
-	sp.End(nil)
-	return bytes.Contains(data, []byte(s)), nil
+	var found bool
+	err := c.read("contains", func(data []byte) (int64, error) {
+		found = bytes.Contains(data, []byte(s))
+		return int64(len(data)), nil
+	})
+	return found, err
 }
 
 // Binary implements context + "text" and "text" + context, materializing
@@ -589,14 +626,12 @@ func (c *ctxValue) text() (string, error) {
 	if c.size > int64(c.host.limit) {
 		return "", c.tooLarge()
 	}
-	_, sp, release, data, err := c.op("text")
-	if err != nil {
-		return "", err
-	}
-	defer release()
-	sp.SetBytes(int64(len(data)))
-	sp.End(nil)
-	return string(data), nil
+	var text string
+	err := c.read("text", func(data []byte) (int64, error) {
+		text = string(data)
+		return int64(len(data)), nil
+	})
+	return text, err
 }
 
 func (c *ctxValue) tooLarge() error {
@@ -633,48 +668,45 @@ func (c *ctxValue) call(name string, args starlark.Tuple, kwargs []starlark.Tupl
 		if kind == "rfind" {
 			kind = "find"
 		}
-		_, sp, release, data, err := c.op(kind)
+		var n int
+		err = c.read(kind, func(data []byte) (int64, error) {
+			window := data[lo:hi]
+			switch name {
+			case "count":
+				n = len(window) + 1
+				if sub != "" {
+					n = bytes.Count(window, []byte(sub))
+				}
+			case "find":
+				if n = bytes.Index(window, []byte(sub)); n >= 0 {
+					n += lo
+				}
+			default:
+				if n = bytes.LastIndex(window, []byte(sub)); n >= 0 {
+					n += lo
+				}
+			}
+			return int64(len(window)), nil
+		})
 		if err != nil {
 			return nil, err
 		}
-		defer release()
-		window := data[lo:hi]
-		sp.SetBytes(int64(len(window)))
-		sp.End(nil)
-		switch name {
-		case "count":
-			if sub == "" {
-				return starlark.MakeInt(len(window) + 1), nil
-			}
-			return starlark.MakeInt(bytes.Count(window, []byte(sub))), nil
-		case "find":
-			i := bytes.Index(window, []byte(sub))
-			if i >= 0 {
-				i += lo
-			}
-			return starlark.MakeInt(i), nil
-		default:
-			i := bytes.LastIndex(window, []byte(sub))
-			if i >= 0 {
-				i += lo
-			}
-			return starlark.MakeInt(i), nil
-		}
+		return starlark.MakeInt(n), nil
 	case "startswith", "endswith":
 		var x string
 		if err := starlark.UnpackPositionalArgs(name, args, kwargs, 1, &x); err != nil {
 			return nil, err
 		}
-		_, sp, release, data, err := c.op(name)
-		if err != nil {
-			return nil, err
-		}
-		defer release()
-		sp.End(nil)
-		if name == "startswith" {
-			return starlark.Bool(bytes.HasPrefix(data, []byte(x))), nil
-		}
-		return starlark.Bool(bytes.HasSuffix(data, []byte(x))), nil
+		var ok bool
+		err := c.read(name, func(data []byte) (int64, error) {
+			if name == "startswith" {
+				ok = bytes.HasPrefix(data, []byte(x))
+			} else {
+				ok = bytes.HasSuffix(data, []byte(x))
+			}
+			return int64(len(x)), nil
+		})
+		return starlark.Bool(ok), err
 	case "text":
 		if err := starlark.UnpackPositionalArgs(name, args, kwargs, 0); err != nil {
 			return nil, err

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/tool"
@@ -31,6 +32,7 @@ func TestIsFatalByPhaseAndKind(t *testing.T) {
 		{"tool cancelled", fault.FromContext(fault.PhaseTool, context.Canceled), true},
 		{"tool handler failure", fault.New(fault.PhaseTool, tool.KindHandlerFailed, "x"), false},
 		{"capability denied", fault.New(fault.PhaseValidate, kindCapabilityDenied, "x"), true},
+		{"context file changed", fault.New(fault.PhaseContext, corpus.KindContextChanged, "x"), true},
 		{"not a fault", context.DeadlineExceeded, true},
 	}
 	for _, c := range cases {

@@ -386,7 +386,8 @@ func fatalFault(e *fault.Error) bool {
 	case fault.KindTimeout:
 		return e.Phase != fault.PhaseTool || errors.Is(e, context.DeadlineExceeded)
 	case fault.KindCancelled, KindDeepRecursionRequired, KindRecursiveCycle,
-		kindCapabilityDenied, kindMaxDepth, KindApprovalRequired, tool.KindAuthorityDenied:
+		kindCapabilityDenied, kindMaxDepth, KindApprovalRequired, tool.KindAuthorityDenied,
+		corpus.KindContextChanged:
 		return true
 	}
 	return false
