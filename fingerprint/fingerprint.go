@@ -14,6 +14,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"hash"
 	"math"
 	"reflect"
 	"slices"
@@ -35,6 +36,9 @@ func Canonical(v any) ([]byte, error) {
 // CanonicalizeJSON re-encodes a JSON document canonically. It fails on
 // invalid JSON.
 func CanonicalizeJSON(raw []byte) ([]byte, error) {
+	if out, ok := fastCanonicalize(make([]byte, 0, len(raw)), raw); ok {
+		return out, nil
+	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var generic any
@@ -91,14 +95,33 @@ func MustOf(v any) string {
 
 // Bytes returns "sha256:" followed by the lowercase hex SHA-256 of b.
 func Bytes(b []byte) string {
-	sum := sha256.Sum256(b)
+	h := NewHasher()
+	h.Write(b)
+	return h.Sum()
+}
+
+const prefix = "sha256:"
+
+// Hasher computes Bytes of a document written to it in pieces, so a large
+// canonical document never has to be held whole.
+type Hasher struct{ h hash.Hash }
+
+// NewHasher returns an empty Hasher.
+func NewHasher() *Hasher { return &Hasher{h: sha256.New()} }
+
+// Write appends b to the document.
+func (h *Hasher) Write(b []byte) { h.h.Write(b) }
+
+// Sum returns the fingerprint of the document written so far, the same
+// string Bytes returns for the whole document.
+func (h *Hasher) Sum() string {
+	var sum [sha256.Size]byte
+	h.h.Sum(sum[:0])
 	var out [len(prefix) + 2*sha256.Size]byte
 	copy(out[:], prefix)
 	hex.Encode(out[len(prefix):], sum[:])
 	return string(out[:])
 }
-
-const prefix = "sha256:"
 
 func encode(dst []byte, v any) ([]byte, error) {
 	switch x := v.(type) {
@@ -194,6 +217,11 @@ func isPlainInt(s string) bool {
 	}
 	return true
 }
+
+// AppendString appends s as a canonical JSON string: escaped as
+// encoding/json does, without HTML escaping, invalid UTF-8 replaced by
+// U+FFFD.
+func AppendString(dst []byte, s string) []byte { return appendString(dst, s) }
 
 func appendString(dst []byte, s string) []byte {
 	// Fast path: printable ASCII without quote or backslash encodes as

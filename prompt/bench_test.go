@@ -1,6 +1,7 @@
 package prompt
 
 import (
+	"encoding/json"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -95,12 +96,44 @@ func BenchmarkSearch(b *testing.B) {
 	}
 }
 
+// BenchmarkNewCatalog builds generated catalogs from specs (normalization,
+// fingerprint, indexes); BenchmarkCatalogFile from a catalog file's bytes
+// (strict decoding, tool import and the build), as rlm compile does.
 func BenchmarkNewCatalog(b *testing.B) {
-	specs, _ := genSpecs(genCatalog(10_000, 1))
-	for b.Loop() {
-		if _, err := NewCatalog(specs); err != nil {
-			b.Fatal(err)
-		}
+	for _, n := range []int{10_000, 100_000} {
+		b.Run(fmt.Sprintf("units=%d", n), func(b *testing.B) {
+			specs, _ := genSpecs(genCatalog(n, 1))
+			for b.Loop() {
+				if _, err := NewCatalog(specs); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkCatalogFile(b *testing.B) {
+	for _, n := range []int{10_000, 100_000} {
+		b.Run(fmt.Sprintf("units=%d", n), func(b *testing.B) {
+			tools := genCatalog(n, 1)
+			f := CatalogFile{Import: ImportOptions{AlwaysVisibleTools: []string{tools[0].schema.Name}}}
+			for _, t := range tools {
+				f.Tools = append(f.Tools, t.schema)
+			}
+			data, err := json.Marshal(f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				cf, err := DecodeCatalogFile(data)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := cf.Build(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 

@@ -1,6 +1,7 @@
 package prompt
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
 	"slices"
@@ -121,19 +122,33 @@ func NewCatalog(specs []Spec) (*Catalog, error) {
 }
 
 func newCatalog(units []Unit) (*Catalog, error) {
-	slices.SortStableFunc(units, func(a, b Unit) int { return strings.Compare(string(a.ID), string(b.ID)) })
-	// The catalog fingerprint is fingerprint.Bytes of the canonical JSON
-	// array of the units, assembled from each unit's canonical form (the
-	// same bytes fingerprint.Of(units) would hash).
-	out := units[:0]
-	var array []byte
-	var prev []byte
-	array = append(array, '[')
-	for i, u := range units {
-		cur, err := fingerprint.Canonical(u)
-		if err != nil {
-			return nil, fault.Wrap(err, PhaseCatalog, fault.KindInternal, "unit does not encode").With("unit", string(u.ID))
+	// Sort by ID, stably: an index permutation is sorted rather than the
+	// units themselves, which are large to move.
+	perm := make([]int32, len(units))
+	for i := range perm {
+		perm[i] = int32(i)
+	}
+	slices.SortFunc(perm, func(a, b int32) int {
+		if c := strings.Compare(string(units[a].ID), string(units[b].ID)); c != 0 {
+			return c
 		}
+		return int(a - b)
+	})
+	sorted := make([]Unit, len(units))
+	for i, j := range perm {
+		sorted[i] = units[j]
+	}
+	units = sorted
+	// The catalog fingerprint is fingerprint.Bytes of the canonical JSON
+	// array of the units, hashed piece by piece from each unit's canonical
+	// form (the same bytes fingerprint.Of(units) would hash).
+	out := units[:0]
+	h := fingerprint.NewHasher()
+	h.Write([]byte{'['})
+	var prev, cur []byte
+	for i := range units {
+		u := &units[i]
+		cur = u.appendCanonical(cur[:0])
 		if i > 0 && u.ID == out[len(out)-1].ID {
 			if string(prev) != string(cur) {
 				return nil, fault.New(PhaseCatalog, KindDuplicateUnit, "two different specs for one unit").With("unit", string(u.ID))
@@ -141,15 +156,15 @@ func newCatalog(units []Unit) (*Catalog, error) {
 			continue
 		}
 		if len(out) > 0 {
-			array = append(array, ',')
+			h.Write([]byte{','})
 		}
-		array = append(array, cur...)
-		out = append(out, u)
-		prev = cur
+		h.Write(cur)
+		out = append(out, *u)
+		prev, cur = cur, prev
 	}
-	array = append(array, ']')
+	h.Write([]byte{']'})
 	units = out
-	fp := fingerprint.Bytes(array)
+	fp := h.Sum()
 	c := &Catalog{
 		units:     units,
 		index:     make(map[UnitID]int32, len(units)),
@@ -363,6 +378,17 @@ const DefaultUtility = 1_000_000
 // provider tool), the content when there is some, and otherwise the line
 // "Active capability ID (CATEGORY): DESCRIPTION".
 func (c *Catalog) buildVariants() error {
+	// The function JSON of all units is built in one arena and sliced, so
+	// a large catalog costs one allocation here, not one per tool.
+	size := 0
+	for _, u := range c.units {
+		if u.Schema != nil {
+			size += 96 + len(u.Schema.Description) + len(u.Schema.Name) + len(u.Schema.Parameters)
+		}
+	}
+	arena := make([]byte, 0, size)
+	spans := make([][2]int, len(c.units))
+	c.variants = make([]variant, 0, len(c.units))
 	for i, u := range c.units {
 		start := int32(len(c.variants))
 		if len(u.Representations) > 0 {
@@ -383,28 +409,35 @@ func (c *Catalog) buildVariants() error {
 		c.unitVars[i] = [2]int32{start, int32(len(c.variants))}
 		if u.Schema != nil {
 			ft := &FunctionTool{Type: "function", Function: FunctionSchema{Name: u.Schema.Name, Description: u.Schema.Description, Parameters: u.Schema.Parameters}}
-			// Keys in sorted order; parameters are canonical already. Only
-			// token counting reads these bytes.
-			b, err := json.Marshal(struct {
-				Function struct {
-					Description string          `json:"description"`
-					Name        string          `json:"name"`
-					Parameters  json.RawMessage `json:"parameters"`
-				} `json:"function"`
-				Type string `json:"type"`
-			}{Function: struct {
-				Description string          `json:"description"`
-				Name        string          `json:"name"`
-				Parameters  json.RawMessage `json:"parameters"`
-			}{ft.Function.Description, ft.Function.Name, ft.Function.Parameters}, Type: "function"})
-			if err != nil {
-				return fault.Wrap(err, PhaseCatalog, KindInvalidSchema, "schema does not encode").With("unit", string(u.ID))
-			}
 			c.functions[i] = ft
-			c.fnJSON[i] = string(b)
+			off := len(arena)
+			arena = appendFunctionJSON(arena, u.Schema)
+			spans[i] = [2]int{off, len(arena)}
 		}
 	}
+	all := string(arena)
+	for i, sp := range spans {
+		c.fnJSON[i] = all[sp[0]:sp[1]]
+	}
 	return nil
+}
+
+// appendFunctionJSON appends the JSON of a schema's provider function tool
+// as encoding/json writes it (keys in sorted order, HTML characters
+// escaped), which is what token counting reads: parameters are canonical
+// already, so the bytes are assembled directly.
+func appendFunctionJSON(b []byte, s *Schema) []byte {
+	start := len(b)
+	b = fingerprint.AppendString(append(b, `{"function":{"description":`...), s.Description)
+	b = fingerprint.AppendString(append(b, `,"name":`...), s.Name)
+	b = append(append(b, `,"parameters":`...), s.Parameters...)
+	b = append(b, `},"type":"function"}`...)
+	if bytes.ContainsAny(b[start:], "<>&") {
+		var esc bytes.Buffer
+		json.HTMLEscape(&esc, b[start:])
+		b = append(b[:start], esc.Bytes()...)
+	}
+	return b
 }
 
 // variantTokens returns the token charge of variant v of unit u under the

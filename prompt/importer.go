@@ -53,18 +53,25 @@ type ImportOptions struct {
 // unknown tool in the options fails with unknown_tool; two schemas with one
 // name fail with duplicate_unit.
 func ImportTools(tools []ToolSchema, opts ImportOptions) ([]Spec, error) {
+	specs, _, err := importTools(tools, opts)
+	return specs, err
+}
+
+// importTools is ImportTools that also returns the normalized units, so a
+// catalog build does not normalize them twice.
+func importTools(tools []ToolSchema, opts ImportOptions) ([]Spec, []Unit, error) {
 	byName := make(map[string]bool, len(tools))
 	for _, t := range tools {
 		name := strings.TrimSpace(t.Name)
 		if byName[name] {
-			return nil, fault.New(PhaseImport, KindDuplicateUnit, "two tool schemas share a name").With("unit", "tool:"+textcut.Prefix(name, 200))
+			return nil, nil, fault.New(PhaseImport, KindDuplicateUnit, "two tool schemas share a name").With("unit", "tool:"+textcut.Prefix(name, 200))
 		}
 		byName[name] = true
 	}
 	always := map[string]bool{}
 	for _, n := range opts.AlwaysVisibleTools {
 		if !byName[n] {
-			return nil, fault.New(PhaseImport, KindUnknownTool, "always_visible_tools names a tool that is not imported").With("tool", textcut.Prefix(n, 200))
+			return nil, nil, fault.New(PhaseImport, KindUnknownTool, "always_visible_tools names a tool that is not imported").With("tool", textcut.Prefix(n, 200))
 		}
 		always[n] = true
 	}
@@ -75,7 +82,7 @@ func ImportTools(tools []ToolSchema, opts ImportOptions) ([]Spec, error) {
 	slices.Sort(aliasNames)
 	for _, n := range aliasNames {
 		if !byName[n] {
-			return nil, fault.New(PhaseImport, KindUnknownTool, "aliases names a tool that is not imported").With("tool", textcut.Prefix(n, 200))
+			return nil, nil, fault.New(PhaseImport, KindUnknownTool, "aliases names a tool that is not imported").With("tool", textcut.Prefix(n, 200))
 		}
 	}
 	category := opts.Category
@@ -84,10 +91,11 @@ func ImportTools(tools []ToolSchema, opts ImportOptions) ([]Spec, error) {
 	}
 	prov, _ := json.Marshal(ImportProvenance)
 	specs := make([]Spec, 0, len(tools))
+	units := make([]Unit, 0, len(tools))
 	for _, t := range tools {
 		name := strings.TrimSpace(t.Name)
 		if eff := strings.TrimSpace(t.Effect); eff != "" && !validToken(eff, 64) {
-			return nil, fault.New(PhaseImport, KindInvalidSchema, "effect must be a token").With("tool", textcut.Prefix(name, 200))
+			return nil, nil, fault.New(PhaseImport, KindInvalidSchema, "effect must be a token").With("tool", textcut.Prefix(name, 200))
 		}
 		aliases := opts.Aliases[name]
 		triggers := []Trigger{{Keyword: name, Weight: ImportNameWeight}}
@@ -108,13 +116,15 @@ func ImportTools(tools []ToolSchema, opts ImportOptions) ([]Spec, error) {
 			s.Activation = Always
 		}
 		// Validate now so that import errors name the import phase.
-		if _, err := Normalize(s); err != nil {
+		u, err := Normalize(s)
+		if err != nil {
 			fe := fault.As(err)
-			return nil, fault.Wrap(err, PhaseImport, fe.Kind, "imported tool is not a valid unit").With("tool", textcut.Prefix(name, 200))
+			return nil, nil, fault.Wrap(err, PhaseImport, fe.Kind, "imported tool is not a valid unit").With("tool", textcut.Prefix(name, 200))
 		}
 		specs = append(specs, s)
+		units = append(units, u)
 	}
-	return specs, nil
+	return specs, units, nil
 }
 
 // CatalogFile is the JSON catalog format: units, tool schemas to import
@@ -137,9 +147,17 @@ func DecodeCatalogFile(data []byte) (CatalogFile, error) {
 // Build imports the tools and builds the catalog from the units and the
 // imported specs.
 func (f CatalogFile) Build() (*Catalog, error) {
-	imported, err := ImportTools(f.Tools, f.Import)
+	_, imported, err := importTools(f.Tools, f.Import)
 	if err != nil {
 		return nil, err
 	}
-	return NewCatalog(append(slices.Clone(f.Units), imported...))
+	units := make([]Unit, 0, len(f.Units)+len(imported))
+	for _, s := range f.Units {
+		u, err := Normalize(s)
+		if err != nil {
+			return nil, err
+		}
+		units = append(units, u)
+	}
+	return newCatalog(append(units, imported...))
 }

@@ -390,7 +390,9 @@ func normalizeTriggers(in []Trigger, fail func(fault.Kind, string) *fault.Error)
 			text = strings.TrimSpace(text)
 		} else {
 			text = strings.Join(strings.Fields(strings.ToLower(text)), " ")
-			if len(tokenizeAll(text)) == 0 {
+			found := false
+			tokenize(text, func(string) { found = true })
+			if !found {
 				return nil, fail(KindInvalidTrigger, "a phrase or keyword needs at least one letter or digit").With("trigger", i)
 			}
 		}
@@ -533,13 +535,29 @@ func normalizeRepresentations(in []Representation, fail func(fault.Kind, string)
 
 // normalizeProvenance keeps a JSON string as is and any other JSON value as
 // its canonical text, truncated to MaxProvenance characters.
+// plainJSONString returns the text of a JSON string of printable ASCII
+// without escapes, which decodes to itself.
+func plainJSONString(raw []byte) (string, bool) {
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
+		return "", false
+	}
+	for _, c := range raw[1 : len(raw)-1] {
+		if c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			return "", false
+		}
+	}
+	return string(raw[1 : len(raw)-1]), true
+}
+
 func normalizeProvenance(raw json.RawMessage) string {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
 		return DefaultProvenance
 	}
 	var s string
-	if err := json.Unmarshal(raw, &s); err != nil {
+	if plain, ok := plainJSONString(raw); ok {
+		s = plain
+	} else if err := json.Unmarshal(raw, &s); err != nil {
 		c, err := fingerprint.CanonicalizeJSON(raw)
 		if err != nil {
 			return DefaultProvenance
