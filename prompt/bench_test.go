@@ -1,8 +1,8 @@
 package prompt
 
 import (
-	"encoding/json"
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
