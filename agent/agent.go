@@ -188,7 +188,7 @@ type agentState struct {
 	done     int
 	children []ID
 
-	mailbox chan Message
+	mailbox *mailbox
 	pumpMu  sync.Mutex
 	ctx     context.Context // cancelled when the agent ends
 	cancel  context.CancelFunc
@@ -368,7 +368,7 @@ func (rt *Runtime) Spawn(parent ID, spec Spec, caps capability.Set) (ID, error) 
 	spec.Authority = tier
 	a := &agentState{
 		id: id, parent: parent, spec: spec, caps: narrowed, tier: tier, authCtx: authCtx, status: StatusActive,
-		pending: map[string]*call{}, mailbox: make(chan Message, rt.opts.MailboxSize), end: make(chan struct{}),
+		pending: map[string]*call{}, mailbox: newMailbox(rt.opts.MailboxSize), end: make(chan struct{}),
 	}
 	if parent != "" {
 		p := rt.agents[parent]
@@ -395,7 +395,7 @@ func (rt *Runtime) Status(id ID) (Info, error) {
 		ID: a.id, Runtime: rt.id, Parent: a.parent, Status: a.status, Error: a.err, Reason: a.reason,
 		Pending: []string{}, Checkpoints: slices.Clone(a.checks), LastResult: a.last, Processed: a.done,
 		Capabilities: a.caps, Authority: a.tier, AuthorityContext: a.authCtx, Spec: a.spec,
-		MailboxSize: cap(a.mailbox), Queued: len(a.mailbox), Children: slices.Clone(a.children),
+		MailboxSize: a.mailbox.capacity, Queued: a.mailbox.len(), Children: slices.Clone(a.children),
 	}
 	for k := range a.pending {
 		in.Pending = append(in.Pending, k)

@@ -114,28 +114,11 @@ func (rt *Runtime) send(ctx context.Context, a *agentState, msg Message) error {
 	return nil
 }
 
-func enqueue(ctx context.Context, mb chan Message, msg Message, timeout time.Duration) error {
-	select {
-	case mb <- msg:
+func enqueue(ctx context.Context, mb *mailbox, msg Message, timeout time.Duration) error {
+	if mb.push(ctx, msg, timeout) {
 		return nil
-	default:
 	}
-	full := func() error {
-		return agentErr(KindMailboxFull, "the mailbox is full").With("queue_size", cap(mb)).With("timeout_ms", timeout.Milliseconds())
-	}
-	if timeout <= 0 {
-		return full()
-	}
-	t := time.NewTimer(timeout)
-	defer t.Stop()
-	select {
-	case mb <- msg:
-		return nil
-	case <-t.C:
-		return full()
-	case <-ctx.Done():
-		return full()
-	}
+	return agentErr(KindMailboxFull, "the mailbox is full").With("queue_size", mb.capacity).With("timeout_ms", timeout.Milliseconds())
 }
 
 // Pump dequeues at most one message of agent id, waiting up to wait for
@@ -152,22 +135,12 @@ func (rt *Runtime) Pump(ctx context.Context, id ID, wait time.Duration) (PumpRes
 	}
 	a.pumpMu.Lock()
 	defer a.pumpMu.Unlock()
-	var msg Message
-	select {
-	case msg = <-a.mailbox:
-	default:
-		if wait <= 0 {
-			return PumpResult{Agent: id, Status: PumpIdle}, nil
-		}
-		t := time.NewTimer(wait)
-		defer t.Stop()
-		select {
-		case msg = <-a.mailbox:
-		case <-t.C:
-			return PumpResult{Agent: id, Status: PumpIdle}, nil
-		case <-ctx.Done():
-			return PumpResult{Agent: id, Status: PumpIdle}, fault.FromContext(PhaseAgent, ctx.Err())
-		}
+	msg, ok, err := a.mailbox.pop(ctx, wait)
+	if err != nil {
+		return PumpResult{Agent: id, Status: PumpIdle}, fault.FromContext(PhaseAgent, err)
+	}
+	if !ok {
+		return PumpResult{Agent: id, Status: PumpIdle}, nil
 	}
 	reply, dispatched := rt.process(a, msg)
 	st := PumpProcessed
@@ -337,14 +310,13 @@ func (rt *Runtime) runWorker(ctx context.Context, cancel context.CancelFunc, a *
 		rt.mu.Unlock()
 		return
 	}
-	select {
-	case a.mailbox <- msg:
+	if a.mailbox.tryPush(msg) {
 		rt.mu.Lock()
 		rt.event(Event{Type: EventWorkerResultEnqueued, Agent: a.id, CallID: callID})
 		rt.mu.Unlock()
-	default:
+	} else {
 		fe := agentErr(KindWorkerResultBackpressure, "the agent's mailbox had no room for the worker result").
-			With("call_id", callID).With("queue_size", cap(a.mailbox))
+			With("call_id", callID).With("queue_size", a.mailbox.capacity)
 		rt.mu.Lock()
 		rt.event(Event{Type: EventMailboxBackpressure, Agent: a.id, CallID: callID, Message: MsgResult})
 		rt.failLocked(a, fe)
@@ -374,15 +346,14 @@ func (rt *Runtime) superviseLocked(child *agentState, msg Message) {
 		rt.event(Event{Type: EventChildResultBackpressure, Agent: child.parent, Child: child.id, Reason: "parent_gone"})
 		return
 	}
-	select {
-	case p.mailbox <- msg:
+	if p.mailbox.tryPush(msg) {
 		typ := EventChildResult
 		if msg.Error != nil {
 			typ = EventChildFailure
 		}
 		rt.event(Event{Type: typ, Agent: p.id, Parent: p.id, Child: child.id, Error: msg.Error})
-	default:
+	} else {
 		rt.event(Event{Type: EventChildResultBackpressure, Agent: p.id, Parent: p.id, Child: child.id,
-			Error: agentErr(KindMailboxFull, "the parent's mailbox is full").With("queue_size", cap(p.mailbox))})
+			Error: agentErr(KindMailboxFull, "the parent's mailbox is full").With("queue_size", p.mailbox.capacity)})
 	}
 }

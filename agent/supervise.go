@@ -82,7 +82,21 @@ func (rt *Runtime) SupervisedCall(ctx context.Context, id ID, w Work, h Handler,
 		deadline = t.C
 	}
 	for {
+		if msg, ok := a.mailbox.tryPop(); ok {
+			reply, _ := rt.pumpOne(a, msg)
+			if reply.CallID != callID {
+				continue
+			}
+			switch reply.Kind {
+			case ReplyResult:
+				return reply.Value, nil
+			case ReplyFailed:
+				return nil, reply.Error
+			}
+			continue
+		}
 		select {
+		case <-a.mailbox.ready:
 		case <-deadline:
 			fe := agentErr(KindTimeout, "the supervised call exceeded its time limit").
 				With("call_id", callID).With("timeout_ms", timeout.Milliseconds())
@@ -95,17 +109,6 @@ func (rt *Runtime) SupervisedCall(ctx context.Context, id ID, w Work, h Handler,
 			return nil, fault.Wrap(ctx.Err(), PhaseAgent, fault.KindOf(fault.FromContext(PhaseAgent, ctx.Err())), "the caller's context ended")
 		case <-a.end:
 			return nil, rt.endedErr(a, nil)
-		case msg := <-a.mailbox:
-			reply, _ := rt.pumpOne(a, msg)
-			if reply.CallID != callID {
-				continue
-			}
-			switch reply.Kind {
-			case ReplyResult:
-				return reply.Value, nil
-			case ReplyFailed:
-				return nil, reply.Error
-			}
 		}
 	}
 }

@@ -1,6 +1,10 @@
 package agent
 
-import "github.com/rlm-go/rlm/fault"
+import (
+	"slices"
+
+	"github.com/rlm-go/rlm/fault"
+)
 
 // EventType names an agent trace event.
 type EventType string
@@ -61,15 +65,24 @@ func (r *traceRing) add(ev Event) {
 }
 
 func (r *traceRing) events(keep func(Event) bool, max int) []Event {
-	out := make([]Event, 0, len(r.buf))
-	for i := range r.buf {
+	if max <= 0 || max > len(r.buf) {
+		max = len(r.buf)
+	}
+	// Newest first, up to max kept events, then reversed: the result is
+	// sized by what it returns, not by the whole ring.
+	var out []Event
+	if keep == nil {
+		out = make([]Event, 0, max)
+	}
+	for i := len(r.buf) - 1; i >= 0 && len(out) < max; i-- {
 		ev := r.buf[(r.start+i)%len(r.buf)]
 		if keep == nil || keep(ev) {
 			out = append(out, ev)
 		}
 	}
-	if max > 0 && len(out) > max {
-		out = out[len(out)-max:]
+	slices.Reverse(out)
+	if out == nil {
+		out = []Event{}
 	}
 	return out
 }
