@@ -235,6 +235,16 @@ func (t *Tracker) Charge(d int, u Usage) {
 	t.chargeLocked(d, u, spend{tokens: u.TotalTokens, cost: u.CostUSD})
 }
 
+// Save records the savings of a cache hit at depth d (u as from
+// Usage.Saved): no call, token or cost is charged, and no limit is checked.
+func (t *Tracker) Save(d int, u Usage) {
+	u = Usage{SavedCalls: u.SavedCalls, SavedTokens: u.SavedTokens, SavedCostUSD: u.SavedCostUSD}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.usage = t.usage.Add(u)
+	t.byDepth[d] = t.byDepth[d].Add(u)
+}
+
 func (t *Tracker) chargeLocked(d int, u Usage, s spend) {
 	if u.Calls == 0 {
 		u.Calls = 1

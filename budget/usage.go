@@ -16,12 +16,34 @@ type Usage struct {
 	CostKnown        bool    `json:"cost_known"`
 	CostEstimated    bool    `json:"cost_estimated"`
 	Calls            int64   `json:"calls"`
+	// Cache savings: model calls answered from a cache (package
+	// model/cache) instead of a provider, and the tokens and cost those
+	// calls spent when they were first made. They are never counted in the
+	// fields above (a hit costs nothing) and are omitted when zero.
+	SavedCalls   int64   `json:"saved_calls,omitempty"`
+	SavedTokens  int64   `json:"saved_tokens,omitempty"`
+	SavedCostUSD float64 `json:"saved_cost_usd,omitempty"`
 }
 
 // Add returns the sum of u and v. Flags combine conservatively: the sum's
 // tokens (or cost) are known only when both parts are known (or when one side
-// has no calls), and its cost is estimated when either part's is.
+// has no calls), and its cost is estimated when either part's is. Savings
+// add up.
 func (u Usage) Add(v Usage) Usage {
+	out := u.addSpent(v)
+	out.SavedCalls = u.SavedCalls + v.SavedCalls
+	out.SavedTokens = u.SavedTokens + v.SavedTokens
+	out.SavedCostUSD = u.SavedCostUSD + v.SavedCostUSD
+	return out
+}
+
+// Saved returns the usage of a cache hit for a call that spent u: nothing
+// spent, u's tokens and cost (and its own savings) recorded as saved.
+func (u Usage) Saved() Usage {
+	return Usage{SavedCalls: max(u.Calls, 1) + u.SavedCalls, SavedTokens: u.TotalTokens + u.SavedTokens, SavedCostUSD: u.CostUSD + u.SavedCostUSD}
+}
+
+func (u Usage) addSpent(v Usage) Usage {
 	switch {
 	case u.Calls == 0 && u.TotalTokens == 0 && u.CostUSD == 0:
 		return v

@@ -56,19 +56,38 @@ func (r *run) provider(depth int) (model.Provider, string) {
 // A provider that reports more than the admitted worst case, taking the
 // run over a limit, fails the call with that limit's budget error after
 // its usage is charged.
+//
+// A provider that shares identical requests (model.Sharer, package
+// model/cache) is asked first: a hit is traced as a model_call span with
+// its cache source and charges nothing but its savings (no call, token,
+// cost or concurrency slot); otherwise the call goes through the lead,
+// which shares the response with identical requests waiting for it.
 func (r *run) complete(ctx context.Context, depth int, p model.Provider, req model.Request) (*model.Response, error) {
+	if req.MaxTokens == 0 {
+		req.MaxTokens = r.e.cfg.MaxTokens
+	}
+	if req.Temperature == nil {
+		req.Temperature = r.e.cfg.Temperature
+	}
+	if s, ok := p.(model.Sharer); ok {
+		resp, lead, err := s.Share(ctx, req)
+		if err != nil {
+			return nil, err
+		}
+		if resp != nil {
+			resp, _ = model.Traced(model.ProviderFunc(func(context.Context, model.Request) (*model.Response, error) { return resp, nil }), req.Model).Complete(ctx, req)
+			r.tracker.Save(depth, resp.Usage)
+			return resp, nil
+		}
+		defer lead.Release()
+		p = lead
+	}
 	if depth > 0 {
 		release, err := r.tracker.Acquire(ctx)
 		if err != nil {
 			return nil, err
 		}
 		defer release()
-	}
-	if req.MaxTokens == 0 {
-		req.MaxTokens = r.e.cfg.MaxTokens
-	}
-	if req.Temperature == nil {
-		req.Temperature = r.e.cfg.Temperature
 	}
 	_, modelName := r.provider(depth)
 	// Admission after the slot: a call cancelled while waiting is never

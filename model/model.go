@@ -123,6 +123,42 @@ type Meta struct {
 	Streamed bool `json:"streamed,omitempty"`
 	// LatencyMS is the wall time of the whole call in milliseconds.
 	LatencyMS float64 `json:"latency_ms,omitempty"`
+	// Cache is set when the response was served by a cache (package
+	// model/cache) without a provider call: "memory" (an identical
+	// request answered earlier), "in_flight" (an identical request
+	// answered while this one waited) or "disk" (the persistent cache).
+	// The response's Usage then spends nothing and records the savings.
+	Cache string `json:"cache,omitempty"`
+}
+
+// Cache sources (Meta.Cache).
+const (
+	CacheMemory   = "memory"
+	CacheInFlight = "in_flight"
+	CacheDisk     = "disk"
+)
+
+// Sharer is a provider that answers identical requests once (package
+// model/cache). Share either returns a response already paid for (a hit:
+// Meta.Cache set, Usage spending nothing and recording the savings), or a
+// Lead through which the caller makes the one real call; identical
+// requests wait for that call and share its response. A caller that
+// charges budgets for real calls (the engine) checks Share first, so hits
+// are never charged. Share fails only when ctx ends while it waits.
+type Sharer interface {
+	Provider
+	Share(ctx context.Context, req Request) (*Response, Lead, error)
+}
+
+// Lead is the claim on one real call returned by Sharer.Share. Complete
+// makes it (at most once, with the request given to Share; a different
+// request is sent without sharing); Release gives the claim up when the
+// caller will not call (for example the budget refused it), so a waiting
+// identical request makes the call instead. Release after Complete does
+// nothing; every Lead must be completed or released.
+type Lead interface {
+	Provider
+	Release()
 }
 
 // Provider completes chat requests. Implementations are safe for concurrent

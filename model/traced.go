@@ -8,7 +8,9 @@ import (
 
 // Traced wraps p so that every call is recorded as a model_call span on the
 // trace recorder carried by the call's context, with tokens, cost, the model
-// actually used, the HTTP status and the attempt count. Request and response
+// actually used, the HTTP status and the attempt count, and for a response
+// served by a cache its source ("cache") and the tokens it saved
+// ("saved_tokens"). Request and response
 // text, headers and credentials are never recorded.
 func Traced(p Provider, name string) Provider {
 	return ProviderFunc(func(ctx context.Context, req Request) (*Response, error) {
@@ -31,6 +33,10 @@ func Traced(p Provider, name string) Provider {
 			sp.Set("finish_reason", resp.FinishReason)
 			sp.Set("tool_calls", len(resp.ToolCalls))
 			sp.SetBytes(int64(len(resp.Text)))
+			if resp.Meta.Cache != "" {
+				sp.Set("cache", resp.Meta.Cache)
+				sp.Set("saved_tokens", u.SavedTokens)
+			}
 		}
 		sp.End(err)
 		return resp, err
