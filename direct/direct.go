@@ -359,7 +359,23 @@ func (st *run) loop(ctx context.Context) (string, error) {
 // reporting more than the admitted worst case, taking the run over a
 // limit, fails the turn with that limit's budget error; its usage is
 // charged.
+//
+// A response cache (model.Sharer) is asked first; a hit is a turn that
+// charges nothing but its savings.
 func (st *run) complete(ctx context.Context, req model.Request) (*model.Response, error) {
+	hit, p, releaseLead, err := model.Share(ctx, st.cfg.Provider, st.cfg.Model, req)
+	if err != nil {
+		return nil, err
+	}
+	if hit != nil {
+		if err := st.tracker.Iteration(); err != nil {
+			return nil, err
+		}
+		st.tracker.Save(0, hit.Usage)
+		st.record(hit)
+		return hit, nil
+	}
+	defer releaseLead()
 	res, err := st.tracker.Reserve(model.Worst(req, st.cfg.Model, 0))
 	if err != nil {
 		return nil, err
@@ -372,7 +388,7 @@ func (st *run) complete(ctx context.Context, req model.Request) (*model.Response
 		return nil, err
 	}
 	req.MaxTokens = int(res.MaxTokens())
-	resp, err := model.Traced(st.cfg.Provider, st.cfg.Model).Complete(ctx, req)
+	resp, err := model.Traced(p, st.cfg.Model).Complete(ctx, req)
 	if err != nil {
 		return nil, err
 	}
@@ -387,7 +403,7 @@ func (st *run) complete(ctx context.Context, req model.Request) (*model.Response
 // else looks at it, and returns it for the tracker.
 func (st *run) record(resp *model.Response) budget.Usage {
 	u := resp.Usage
-	if u.Calls == 0 {
+	if u.Calls == 0 && resp.Meta.Cache == "" {
 		u.Calls = 1
 	}
 	st.res.Usage = st.res.Usage.Add(u)

@@ -69,19 +69,15 @@ func (r *run) complete(ctx context.Context, depth int, p model.Provider, req mod
 	if req.Temperature == nil {
 		req.Temperature = r.e.cfg.Temperature
 	}
-	if s, ok := p.(model.Sharer); ok {
-		resp, lead, err := s.Share(ctx, req)
-		if err != nil {
-			return nil, err
-		}
-		if resp != nil {
-			resp, _ = model.Traced(model.ProviderFunc(func(context.Context, model.Request) (*model.Response, error) { return resp, nil }), req.Model).Complete(ctx, req)
-			r.tracker.Save(depth, resp.Usage)
-			return resp, nil
-		}
-		defer lead.Release()
-		p = lead
+	hit, p, releaseLead, err := model.Share(ctx, p, req.Model, req)
+	if err != nil {
+		return nil, err
 	}
+	if hit != nil {
+		r.tracker.Save(depth, hit.Usage)
+		return hit, nil
+	}
+	defer releaseLead()
 	if depth > 0 {
 		release, err := r.tracker.Acquire(ctx)
 		if err != nil {

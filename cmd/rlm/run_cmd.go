@@ -38,6 +38,7 @@ type providerFlags struct {
 	// maxToolCalls is the provider's cap on tool calls per response (set
 	// by rlm direct from --max-native-calls-per-batch; 0: the default).
 	maxToolCalls int
+	cacheFlags
 }
 
 func (f *providerFlags) register(cmd *cobra.Command) {
@@ -50,6 +51,7 @@ func (f *providerFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.replay, "replay", "", "answer model calls from this cassette through an in-process replay server (no network)")
 	fl.StringVar(&f.record, "record", "", "write every model interaction of this run to a cassette file")
 	fl.BoolVar(&f.strictCost, "strict-cost", false, "refuse a --model or --sub-model that has no price in the price table (its cost and --max-cost cannot be accounted)")
+	f.cacheFlags.register(fl)
 }
 
 func envOr(key, def string) string {
@@ -101,6 +103,10 @@ func (f *providerFlags) open(st *status, outputs ...[2]string) (*session, error)
 		s.provider = s.recorder
 	}
 	s.provider = st.wrap(s.provider)
+	if s.provider, err = f.cacheFlags.wrap(s.provider, f.cacheScope(p), st); err != nil {
+		s.close()
+		return nil, err
+	}
 	return s, nil
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/model/cache"
 	"github.com/rlm-go/rlm/model/openai"
 	"github.com/rlm-go/rlm/trace"
 )
@@ -27,6 +28,7 @@ type status struct {
 	inFlight int
 	turns    int
 	usage    budget.Usage
+	cache    *cache.Cache
 	unpriced []string // models without a price, in use
 	note     string   // what is happening now
 	drawn    bool     // a live line is on screen
@@ -172,7 +174,19 @@ func (s *status) summary(state string, turns int, u *budget.Usage) string {
 		b.WriteString(" (not reported)")
 	}
 	b.WriteString(" · " + s.costLocked(usage))
+	if s.cache != nil {
+		if st := s.cache.Stats(); st.Saved.SavedCalls > 0 {
+			fmt.Fprintf(&b, " · cache hits %d (saved %d tokens)", st.Saved.SavedCalls, st.Saved.SavedTokens)
+		}
+	}
 	return b.String()
+}
+
+// setCache makes the final usage line report the cache's savings.
+func (s *status) setCache(c *cache.Cache) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.cache = c
 }
 
 // noteUnpriced records the models that have no price and prints, once, that
