@@ -45,6 +45,8 @@ type Catalog struct {
 	names       map[string][]nameRef
 	maxNameToks int
 
+	match *matcher // stems, typo neighbourhoods and synonyms (lexical.go)
+
 	always []int32 // units with activation always, in ID order
 
 	caps    []string // distinct capabilities, sorted
@@ -187,6 +189,7 @@ func newCatalog(units []Unit) (*Catalog, error) {
 	}
 	c.buildLexical()
 	c.buildTriggers()
+	c.buildMatcher(nil)
 	c.buildNames()
 	c.buildPolicyTables()
 	if err := c.buildVariants(); err != nil {
@@ -210,7 +213,7 @@ func (c *Catalog) tokenID(t string) int32 {
 }
 
 // buildLexical indexes each unit's searchable text (name, aliases, category,
-// description) without stop tokens. A token's weight for a unit is its IDF,
+// description) without stop tokens, by stem (see stem). A token's weight for a unit is its IDF,
 // round(5·log2(1 + N/df)) clamped to 1..100, doubled when the token is part
 // of the unit's name or an alias, so rare words outrank common ones and
 // names outrank descriptions.
@@ -221,6 +224,15 @@ func (c *Catalog) buildLexical() {
 	}
 	per := make([][]occ, len(c.units))
 	seen := make(map[int32]int)
+	stems := map[string]int32{} // token → id of its stem, memoized
+	termID := func(t string) int32 {
+		if id, ok := stems[t]; ok {
+			return id
+		}
+		id := c.tokenID(stem(t))
+		stems[t] = id
+		return id
+	}
 	for i, u := range c.units {
 		clear(seen)
 		var list []occ
@@ -229,7 +241,9 @@ func (c *Catalog) buildLexical() {
 				if stopTokens[t] {
 					return
 				}
-				id := c.tokenID(t)
+				// Lexical postings are keyed by stem, so "issues" in a
+				// description and "issue" in a name are one term.
+				id := termID(t)
 				if j, ok := seen[id]; ok {
 					list[j].inName = list[j].inName || inName
 					return

@@ -92,11 +92,22 @@ func (r *Compiled) Recompile(ctx context.Context, ev Event, opts Options) (*Comp
 // (unit id).
 type rank struct {
 	score int64
+	miss  int64 // weight of the unit's name tokens the text did not match
 	unit  int32
 }
 
+// better orders by score, then by fewer unmatched name tokens (so among
+// equally scored units the one the text names most completely comes
+// first: a base tool before its variants with an extra product word),
+// then by id.
 func (a rank) better(b rank) bool {
-	return a.score > b.score || (a.score == b.score && a.unit < b.unit)
+	if a.score != b.score {
+		return a.score > b.score
+	}
+	if a.miss != b.miss {
+		return a.miss < b.miss
+	}
+	return a.unit < b.unit
 }
 
 // scratch is per-compile working memory sized to the catalog, reused
@@ -143,8 +154,9 @@ type env struct {
 	c       *Catalog
 	sc      *scratch
 	in      Input
-	seq     []int32 // text token ids in order, -1 for tokens not in the catalog
-	set     []int32 // distinct known text token ids, sorted
+	seq     []int32   // text token ids in order, -1 for tokens not in the catalog
+	set     []int32   // distinct known text token ids, sorted
+	lex     []lexTerm // catalog tokens the text matches lexically, sorted (lexical.go)
 	signals []string
 	needs   map[string]string // name key → need as given
 	negated map[int32]string  // unit → negated name or alias
@@ -305,6 +317,7 @@ func (c *Catalog) newEnv(sc *scratch, in Input, opts Options) (*env, Options, er
 		}
 	})
 	slices.Sort(e.set)
+	e.lex = c.lexTerms(words)
 	// Signals and needs.
 	e.signals = slices.Clone(in.Signals)
 	for _, n := range in.Needs {
@@ -546,11 +559,14 @@ func (c *Catalog) accumulate(e *env) {
 		}
 		sc.score[u] += w
 	}
-	for _, t := range e.set {
-		for _, p := range c.postings[t] {
-			add(p.unit, int64(p.weight))
-			sc.lex[p.unit] += int64(p.weight)
+	for _, lt := range e.lex {
+		for _, p := range c.postings[lt.tok] {
+			w := int64(p.weight) * int64(lt.strength) / matchExact
+			add(p.unit, w)
+			sc.lex[p.unit] += w
 		}
+	}
+	for _, t := range e.set {
 		for _, r := range c.kwIdx[t] {
 			if e.hasAll(c.trigToks[r.unit][r.trig]) {
 				add(r.unit, int64(c.units[r.unit].Triggers[r.trig].Weight))
@@ -621,8 +637,8 @@ func (e *env) evidence(u int32) (base, lex int64, reasons []string) {
 	}
 	var matched []string
 	for _, tw := range c.unitToks[u] {
-		if _, ok := slices.BinarySearch(e.set, tw.tok); ok {
-			lex += int64(tw.weight)
+		if s := lookupTerm(e.lex, tw.tok); s > 0 {
+			lex += int64(tw.weight) * int64(s) / matchExact
 			matched = append(matched, c.tokens[tw.tok])
 		}
 	}
@@ -660,7 +676,11 @@ func (c *Catalog) frontierCompiled(e *env, res *resolver, r *Compiled) {
 		if e.cutoff > 0 && base == sc.lex[u] && sc.lex[u] < r.lexFloor {
 			continue
 		}
-		h.push(rank{base + int64(c.units[u].Priority), u}, e.limit)
+		rk := rank{score: base + int64(c.units[u].Priority), unit: u}
+		if len(h) < e.limit || rk.score >= h[0].score {
+			rk.miss = e.nameMiss(u) // only a tie with the worst kept needs it
+		}
+		h.push(rk, e.limit)
 	}
 	// Denied units without evidence are still reported.
 	for _, id := range e.in.Denied {

@@ -98,7 +98,7 @@ func (c *Catalog) Search(ctx context.Context, query string, opts SearchOptions) 
 		if stopTokens[t] {
 			return
 		}
-		id, ok := c.dict[t]
+		id, ok := c.dict[stem(t)]
 		if !ok {
 			known = false
 			return
@@ -134,7 +134,7 @@ func (c *Catalog) Search(ctx context.Context, query string, opts SearchOptions) 
 		case c.nameToks[u] > 0 && nameHits[u] == int64(c.nameToks[u]):
 			score += queryContainsNameBonus
 		}
-		hits = append(hits, rank{score + int64(unit.Priority), u})
+		hits = append(hits, rank{score: score + int64(unit.Priority), unit: u})
 	}
 	slices.SortFunc(hits, func(a, b rank) int {
 		if a.better(b) {

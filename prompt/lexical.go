@@ -1,0 +1,212 @@
+package prompt
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/kljensen/snowball/english"
+)
+
+// Lexical matching beyond exact tokens. Lexical terms are stems: a text
+// word matches the catalog's words with the same English stem (Porter2, so "issues", "listing",
+// "deleted" match "issue", "list", "delete"), the tokens of its synonyms
+// (a built-in table of common tool-action words plus the catalog's own
+// synonyms), and, for an unknown word of at least five letters that is no
+// synonym, terms one edit away (a typo). Each match carries a fraction of
+// the token's weight: exact and stem matches the whole weight, synonyms
+// 3/4, typos 1/2, so exact wording still ranks first. Per token the best
+// match counts, once.
+
+// Match strengths, in quarters of the token weight.
+const (
+	matchExact   = 4
+	matchSynonym = 3
+	matchTypo    = 2
+	minTypoLen   = 5
+)
+
+// lexTerm is a catalog token matched by the text, with its strength.
+type lexTerm struct {
+	tok      int32
+	strength int32
+}
+
+// builtinSynonyms are groups of interchangeable words and phrases for
+// what tools do, from general English usage. No word of the held-out
+// query generator (gen_heldout_test.go) is in it: those synonyms stay
+// unseen, so the held-out measurement shows what the table does not
+// cover (a host adds its own vocabulary with the catalog's synonyms).
+// Phrases are matched on the text's token sequence, stop words included.
+var builtinSynonyms = [][]string{
+	{"list", "show all", "enumerate", "browse", "view all"},
+	{"get", "fetch", "look up", "obtain"},
+	{"create", "make", "add", "new", "generate", "register"},
+	{"update", "modify", "change", "adjust", "amend", "patch", "rename"},
+	{"delete", "remove", "erase", "purge", "wipe", "discard"},
+	{"search", "find", "look for", "seek", "lookup"},
+	{"export", "dump", "download", "backup", "save a copy"},
+	{"archive", "shelve", "retire", "hide", "freeze"},
+	{"summarize", "summary", "overview", "recap", "brief"},
+	{"validate", "check", "verify", "inspect", "test"},
+	{"share", "send", "grant access", "invite"},
+	{"restore", "recover", "bring back", "undo", "reinstate"},
+	{"message", "msg", "dm", "chat"},
+	{"email", "mail", "mailbox", "inbox"},
+	{"file", "document", "doc"},
+	{"directory", "folder", "dir"},
+	{"repository", "repo"},
+	{"pull request", "pr", "merge request"},
+	{"issue", "bug", "ticket"},
+	{"meeting", "call", "event"},
+	{"task", "todo", "to do"},
+}
+
+// stem returns the matching form of a token: its Porter2 stem for ASCII
+// letter tokens, the token itself otherwise.
+func stem(t string) string {
+	for i := 0; i < len(t); i++ {
+		if c := t[i]; c < 'a' || c > 'z' {
+			return t
+		}
+	}
+	if len(t) < 3 {
+		return t
+	}
+	return english.Stem(t, true)
+}
+
+// matcher is the catalog's index for inexact matches.
+type matcher struct {
+	deletes map[string][]int32 // stem and its one-letter deletions → tokens (typos)
+	syn     map[string][]int32 // stemmed word or phrase → synonym groups
+	groups  [][]int32          // per group, the tokens of its members' stems
+	maxSyn  int                // most words in a synonym phrase
+}
+
+// buildMatcher indexes the stems of every token that has postings, the
+// one-letter deletions of stems long enough for typo matching, and the
+// synonym groups (built in, then extra).
+func (c *Catalog) buildMatcher(extra [][]string) {
+	m := &matcher{deletes: map[string][]int32{}, syn: map[string][]int32{}}
+	for t, s := range c.tokens { // lexical terms are stems (buildLexical)
+		if len(c.postings[t]) == 0 || len(s) < minTypoLen-1 {
+			continue
+		}
+		m.deletes[s] = append(m.deletes[s], int32(t))
+		for i := range len(s) {
+			d := s[:i] + s[i+1:]
+			m.deletes[d] = append(m.deletes[d], int32(t))
+		}
+	}
+	for _, toks := range m.deletes {
+		slices.Sort(toks)
+	}
+	for _, g := range append(slices.Clone(builtinSynonyms), extra...) {
+		gid := int32(len(m.groups))
+		var toks []int32
+		for _, w := range g {
+			key := phraseKey(w)
+			if key == "" {
+				continue
+			}
+			m.syn[key] = append(m.syn[key], gid)
+			m.maxSyn = max(m.maxSyn, strings.Count(key, " ")+1)
+			if id, ok := c.dict[key]; ok && !strings.Contains(key, " ") && len(c.postings[id]) > 0 {
+				toks = append(toks, id)
+			}
+		}
+		slices.Sort(toks)
+		m.groups = append(m.groups, slices.Compact(toks))
+	}
+	c.match = m
+}
+
+// phraseKey is the stems of a word or phrase's tokens joined by spaces.
+func phraseKey(s string) string {
+	var parts []string
+	tokenize(s, func(t string) { parts = append(parts, stem(t)) })
+	return strings.Join(parts, " ")
+}
+
+// lexTerms returns the catalog tokens the text matches with their
+// strengths, sorted by token id.
+func (c *Catalog) lexTerms(words []string) []lexTerm {
+	best := map[int32]int32{}
+	put := func(tok int32, s int32) {
+		if len(c.postings[tok]) > 0 && best[tok] < s {
+			best[tok] = s
+		}
+	}
+	m := c.match
+	stems := make([]string, len(words))
+	for i, w := range words {
+		stems[i] = stem(w)
+	}
+	for i, w := range words {
+		if stopTokens[w] {
+			continue
+		}
+		if id, ok := c.dict[stems[i]]; ok && len(c.postings[id]) > 0 {
+			put(id, matchExact)
+			continue
+		}
+		if _, syn := m.syn[stems[i]]; !syn && len(w) >= minTypoLen {
+			c.typoMatches(stems[i], put)
+		}
+	}
+	// Synonym words and phrases, on the whole token sequence.
+	for i := range words {
+		for n := 1; n <= m.maxSyn && i+n <= len(words); n++ {
+			if n == 1 && stopTokens[words[i]] {
+				continue
+			}
+			for _, g := range m.syn[strings.Join(stems[i:i+n], " ")] {
+				for _, t := range m.groups[g] {
+					put(t, matchSynonym)
+				}
+			}
+		}
+	}
+	out := make([]lexTerm, 0, len(best))
+	for t, s := range best {
+		out = append(out, lexTerm{t, s})
+	}
+	slices.SortFunc(out, func(a, b lexTerm) int { return int(a.tok - b.tok) })
+	return out
+}
+
+// typoMatches puts the tokens whose stem is one edit (a deletion, an
+// insertion, a substitution or an adjacent swap, through the deletion
+// neighbourhoods) from s.
+func (c *Catalog) typoMatches(s string, put func(int32, int32)) {
+	d := c.match.deletes
+	for _, t := range d[s] {
+		put(t, matchTypo)
+	}
+	for i := range len(s) {
+		for _, t := range d[s[:i]+s[i+1:]] {
+			put(t, matchTypo)
+		}
+	}
+}
+
+// lookupTerm returns the strength with which the text matched tok, or 0.
+func lookupTerm(terms []lexTerm, tok int32) int32 {
+	i, ok := slices.BinarySearchFunc(terms, tok, func(t lexTerm, tok int32) int { return int(t.tok - tok) })
+	if !ok {
+		return 0
+	}
+	return terms[i].strength
+}
+
+// nameMiss is the weight of unit u's name and alias tokens the text did
+// not match.
+func (e *env) nameMiss(u int32) int64 {
+	var miss int64
+	for _, tw := range e.c.unitToks[u] {
+		if tw.inName && lookupTerm(e.lex, tw.tok) == 0 {
+			miss += int64(tw.weight)
+		}
+	}
+	return miss
+}
