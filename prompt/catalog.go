@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/fingerprint"
@@ -112,6 +113,27 @@ type FunctionSchema struct {
 // NewCatalog normalizes specs and builds a catalog. Two identical specs for
 // one unit collapse into one; two different ones fail with duplicate_unit.
 func NewCatalog(specs []Spec) (*Catalog, error) {
+	return NewCatalogWith(specs, CatalogOptions{})
+}
+
+// CatalogOptions are catalog-wide settings.
+type CatalogOptions struct {
+	// Synonyms are groups of interchangeable words or phrases in the
+	// host's vocabulary (["deploy", "ship", "roll out"]), used with the
+	// built-in groups for lexical evidence (3/4 of a term's weight). At
+	// most MaxSynonymGroups groups of 2..MaxSynonymGroupSize entries of
+	// 1..MaxAlias characters, each with a letter or digit.
+	Synonyms [][]string `json:"synonyms,omitempty"`
+}
+
+// Synonym limits.
+const (
+	MaxSynonymGroups    = 1024
+	MaxSynonymGroupSize = 32
+)
+
+// NewCatalogWith is NewCatalog with options.
+func NewCatalogWith(specs []Spec, opts CatalogOptions) (*Catalog, error) {
 	units := make([]Unit, 0, len(specs))
 	for _, s := range specs {
 		u, err := Normalize(s)
@@ -120,10 +142,40 @@ func NewCatalog(specs []Spec) (*Catalog, error) {
 		}
 		units = append(units, u)
 	}
-	return newCatalog(units)
+	return newCatalog(units, opts)
 }
 
-func newCatalog(units []Unit) (*Catalog, error) {
+// normalizeSynonyms validates the groups and returns them lowercased,
+// whitespace-collapsed, each sorted and deduplicated, groups sorted.
+func normalizeSynonyms(in [][]string) ([][]string, error) {
+	if len(in) > MaxSynonymGroups {
+		return nil, fault.New(PhaseCatalog, KindInvalidSynonyms, "too many synonym groups").With("count", len(in)).With("max", MaxSynonymGroups)
+	}
+	out := make([][]string, 0, len(in))
+	for i, g := range in {
+		if len(g) < 2 || len(g) > MaxSynonymGroupSize {
+			return nil, fault.New(PhaseCatalog, KindInvalidSynonyms, "a synonym group has 2..32 entries").With("group", i).With("count", len(g))
+		}
+		var ng []string
+		for _, w := range g {
+			w = strings.Join(strings.Fields(strings.ToLower(cleanText(w))), " ")
+			if utf8.RuneCountInString(w) > MaxAlias || phraseKey(w) == "" {
+				return nil, fault.New(PhaseCatalog, KindInvalidSynonyms, "a synonym is 1..128 characters with a letter or digit").With("group", i)
+			}
+			ng = append(ng, w)
+		}
+		slices.Sort(ng)
+		out = append(out, slices.Compact(ng))
+	}
+	slices.SortFunc(out, func(a, b []string) int { return slices.Compare(a, b) })
+	return out, nil
+}
+
+func newCatalog(units []Unit, opts CatalogOptions) (*Catalog, error) {
+	synonyms, err := normalizeSynonyms(opts.Synonyms)
+	if err != nil {
+		return nil, err
+	}
 	// Sort by ID, stably: an index permutation is sorted rather than the
 	// units themselves, which are large to move.
 	perm := make([]int32, len(units))
@@ -146,6 +198,17 @@ func newCatalog(units []Unit) (*Catalog, error) {
 	// form (the same bytes fingerprint.Of(units) would hash).
 	out := units[:0]
 	h := fingerprint.NewHasher()
+	if len(synonyms) > 0 {
+		// With synonyms the fingerprint covers them too: the canonical
+		// JSON of {"synonyms": GROUPS, "units": UNITS}.
+		sj, err := fingerprint.Canonical(synonyms)
+		if err != nil {
+			return nil, fault.Wrap(err, PhaseCatalog, fault.KindInternal, "synonyms do not encode")
+		}
+		h.Write([]byte(`{"synonyms":`))
+		h.Write(sj)
+		h.Write([]byte(`,"units":`))
+	}
 	h.Write([]byte{'['})
 	var prev, cur []byte
 	for i := range units {
@@ -165,6 +228,9 @@ func newCatalog(units []Unit) (*Catalog, error) {
 		prev, cur = cur, prev
 	}
 	h.Write([]byte{']'})
+	if len(synonyms) > 0 {
+		h.Write([]byte{'}'})
+	}
 	units = out
 	fp := h.Sum()
 	c := &Catalog{
@@ -189,7 +255,7 @@ func newCatalog(units []Unit) (*Catalog, error) {
 	}
 	c.buildLexical()
 	c.buildTriggers()
-	c.buildMatcher(nil)
+	c.buildMatcher(synonyms)
 	c.buildNames()
 	c.buildPolicyTables()
 	if err := c.buildVariants(); err != nil {

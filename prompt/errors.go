@@ -49,4 +49,5 @@ const (
 	KindInvalidSearchQuery      fault.Kind = "invalid_search_query"     // query outside 1..512 characters
 	KindInvalidSearchLimit      fault.Kind = "invalid_search_limit"     // non-positive limit
 	KindUnknownUnit             fault.Kind = "unknown_unit"             // explain of an id not in the catalog
+	KindInvalidSynonyms         fault.Kind = "invalid_synonyms"         // catalog synonyms malformed or too many
 )

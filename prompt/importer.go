@@ -133,6 +133,8 @@ type CatalogFile struct {
 	Units  []Spec        `json:"units"`
 	Tools  []ToolSchema  `json:"tools"`
 	Import ImportOptions `json:"import"`
+	// Synonyms are the host's synonym groups (CatalogOptions.Synonyms).
+	Synonyms [][]string `json:"synonyms,omitempty"`
 }
 
 // DecodeCatalogFile decodes a catalog file strictly.
@@ -159,5 +161,5 @@ func (f CatalogFile) Build() (*Catalog, error) {
 		}
 		units = append(units, u)
 	}
-	return newCatalog(append(units, imported...))
+	return newCatalog(append(units, imported...), CatalogOptions{Synonyms: f.Synonyms})
 }
