@@ -60,7 +60,6 @@ type Catalog struct {
 	variants  []variant
 	unitVars  [][2]int32 // per unit, [start, end) into variants
 	functions []*FunctionTool
-	fnJSON    []string // canonical JSON of functions[u], "" when none
 
 	cacheMu sync.Mutex
 	cache   map[string][]atomic.Int32 // encoding → per variant token count + 1 (0 = unknown)
@@ -247,7 +246,6 @@ func newCatalog(units []Unit, opts CatalogOptions) (*Catalog, error) {
 		unitCat:   make([]int32, len(units)),
 		unitVars:  make([][2]int32, len(units)),
 		functions: make([]*FunctionTool, len(units)),
-		fnJSON:    make([]string, len(units)),
 		cache:     make(map[string][]atomic.Int32),
 	}
 	for i, u := range units {
@@ -301,7 +299,7 @@ func (c *Catalog) buildLexical() {
 	}
 	for i, u := range c.units {
 		clear(seen)
-		var list []occ
+		list := make([]occ, 0, 16)
 		add := func(s string, inName bool) {
 			tokenize(s, func(t string) {
 				if stopTokens[t] {
@@ -458,16 +456,6 @@ const DefaultUtility = 1_000_000
 // provider tool), the content when there is some, and otherwise the line
 // "Active capability ID (CATEGORY): DESCRIPTION".
 func (c *Catalog) buildVariants() error {
-	// The function JSON of all units is built in one arena and sliced, so
-	// a large catalog costs one allocation here, not one per tool.
-	size := 0
-	for _, u := range c.units {
-		if u.Schema != nil {
-			size += 96 + len(u.Schema.Description) + len(u.Schema.Name) + len(u.Schema.Parameters)
-		}
-	}
-	arena := make([]byte, 0, size)
-	spans := make([][2]int, len(c.units))
 	c.variants = make([]variant, 0, len(c.units))
 	for i, u := range c.units {
 		start := int32(len(c.variants))
@@ -490,14 +478,7 @@ func (c *Catalog) buildVariants() error {
 		if u.Schema != nil {
 			ft := &FunctionTool{Type: "function", Function: FunctionSchema{Name: u.Schema.Name, Description: u.Schema.Description, Parameters: u.Schema.Parameters}}
 			c.functions[i] = ft
-			off := len(arena)
-			arena = appendFunctionJSON(arena, u.Schema)
-			spans[i] = [2]int{off, len(arena)}
 		}
-	}
-	all := string(arena)
-	for i, sp := range spans {
-		c.fnJSON[i] = all[sp[0]:sp[1]]
 	}
 	return nil
 }
@@ -505,7 +486,8 @@ func (c *Catalog) buildVariants() error {
 // appendFunctionJSON appends the JSON of a schema's provider function tool
 // as encoding/json writes it (keys in sorted order, HTML characters
 // escaped), which is what token counting reads: parameters are canonical
-// already, so the bytes are assembled directly.
+// already, so the bytes are assembled directly. Only a token-count cache
+// miss needs them, so they are built then, not with the catalog.
 func appendFunctionJSON(b []byte, s *Schema) []byte {
 	start := len(b)
 	b = fingerprint.AppendString(append(b, `{"function":{"description":`...), s.Description)
@@ -537,8 +519,8 @@ func (c *Catalog) variantTokens(u int32, v int32, counter tokenCounter) int {
 		return int(n - 1)
 	}
 	n := counter.Count(c.variants[v].text)
-	if c.fnJSON[u] != "" {
-		n += counter.Count(c.fnJSON[u])
+	if s := c.units[u].Schema; s != nil {
+		n += counter.Count(string(appendFunctionJSON(nil, s)))
 	}
 	slots[v].Store(int32(n + 1))
 	return n
