@@ -39,6 +39,11 @@ func CanonicalizeJSON(raw []byte) ([]byte, error) {
 	if out, ok := fastCanonicalize(make([]byte, 0, len(raw)), raw); ok {
 		return out, nil
 	}
+	return canonicalizeGeneric(raw)
+}
+
+// canonicalizeGeneric is CanonicalizeJSON through a generic decoded value.
+func canonicalizeGeneric(raw []byte) ([]byte, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var generic any

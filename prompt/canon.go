@@ -14,34 +14,8 @@ import (
 // schema's parameters are canonical already (normalization made them so).
 func (u *Unit) appendCanonical(b []byte) []byte {
 	str := fingerprint.AppendString
-	strs := func(b []byte, key string, list []string) []byte {
-		b = append(b, key...)
-		if list == nil {
-			return append(b, "null"...)
-		}
-		b = append(b, '[')
-		for i, s := range list {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = str(b, s)
-		}
-		return append(b, ']')
-	}
-	ids := func(b []byte, key string, list []UnitID) []byte {
-		b = append(b, key...)
-		if list == nil {
-			return append(b, "null"...)
-		}
-		b = append(b, '[')
-		for i, s := range list {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = str(b, string(s))
-		}
-		return append(b, ']')
-	}
+	strs := appendStrings[string]
+	ids := appendStrings[UnitID]
 	boolean := func(b []byte, key string, v bool) []byte {
 		return strconv.AppendBool(append(b, key...), v)
 	}
@@ -122,4 +96,21 @@ func (u *Unit) appendCanonical(b []byte) []byte {
 	}
 	b = str(append(b, `,"unit":`...), string(u.ID))
 	return append(b, '}')
+}
+
+// appendStrings appends `key` and the list as a JSON array of strings, or
+// null for a nil list, as encoding/json writes it.
+func appendStrings[S ~string](b []byte, key string, list []S) []byte {
+	b = append(b, key...)
+	if list == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, s := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = fingerprint.AppendString(b, string(s))
+	}
+	return append(b, ']')
 }
