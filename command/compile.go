@@ -321,3 +321,50 @@ func SubagentConfig(c Command, base subagent.Config) (subagent.Config, error) {
 	base.Delegation = d
 	return base, nil
 }
+
+// Delegate returns base with the delegation of c merged with the trusted
+// host's options h (see SubagentConfig): the host may set the child's
+// role, add skills and choose its model; every option records whether the
+// host or the knowledge base set it. A host role other than the
+// prompt's fails with delegation_policy_conflict, a skill the prompt
+// forbids with delegation_skill_forbidden; both before any tool call.
+// The child's capabilities are the caller's (see
+// subagent.ChildCapabilities); h.Capabilities only adds its provenance.
+func Delegate(c Command, base subagent.Config, h subagent.HostOptions) (subagent.Config, error) {
+	cfg, err := SubagentConfig(c, base)
+	if err != nil {
+		return base, err
+	}
+	d := cfg.Delegation
+	var forbidden []string
+	if p := c.DelegationPolicy; p != nil {
+		forbidden = p.ForbiddenSkills
+		if p.Role != "" {
+			d.Provenance = append(d.Provenance, subagent.Provenance{Option: subagent.OptionRole, Value: p.Role, Source: subagent.ProvenanceKB})
+		}
+		for _, s := range p.Skills {
+			d.Provenance = append(d.Provenance, subagent.Provenance{Option: subagent.OptionSkill, Value: s, Source: subagent.ProvenanceKB})
+		}
+	}
+	if h.Role != "" && d.Role != "" && h.Role != d.Role {
+		return base, fault.New(PhaseExecute, KindDelegationPolicyConflict, "the host's child role differs from the prompt's").
+			With("option", subagent.OptionRole).With("host", h.Role).With("kb", d.Role)
+	}
+	for _, s := range h.Skills {
+		if slices.Contains(forbidden, s) {
+			return base, fault.New(PhaseExecute, KindSkillForbidden, "the prompt forbids the skill the host asked for").
+				With("skill", s).With("prompt_id", c.PromptID)
+		}
+	}
+	if h.Role != "" {
+		d.Role = h.Role
+	}
+	d.Skills = append(slices.Clone(d.Skills), h.Skills...)
+	d.Model = h.Model
+	d.Provenance = append(d.Provenance, h.HostProvenance()...)
+	if d, err = d.Normalize(); err != nil {
+		return base, fault.Wrap(err, PhaseExecute, KindInvalidDelegationPolicy, "the host's delegation options are invalid")
+	}
+	cfg.Delegation = d
+	return cfg, nil
+}

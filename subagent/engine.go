@@ -63,23 +63,11 @@ func (c *EngineCompleter) Complete(ctx context.Context, req Request) (Completion
 	if req.TimeLimit > 0 {
 		cfg.Limits.TimeLimit = req.TimeLimit
 	}
-	if d := req.Delegation; d.Role != "" || len(d.Skills) > 0 {
-		// Role and skill names are validated tokens ([a-z0-9-]), never
-		// free text.
-		var b strings.Builder
-		b.WriteString(cfg.Instructions)
-		if b.Len() > 0 {
-			b.WriteString("\n")
-		}
-		b.WriteString("You are a delegated child agent.")
-		if d.Role != "" {
-			b.WriteString(" Role: " + d.Role + ".")
-		}
-		if len(d.Skills) > 0 {
-			b.WriteString(" Skills: " + strings.Join(d.Skills, ", ") + ".")
-		}
-		cfg.Instructions = b.String()
+	if d := req.Delegation; d.Model != "" {
+		// The host chose the child's model; the model never does.
+		cfg.Model = d.Model
 	}
+	cfg.Instructions = childInstructions(cfg.Instructions, req)
 	eng, err := engine.New(cfg)
 	if err != nil {
 		fe := fault.As(err)
@@ -93,4 +81,33 @@ func (c *EngineCompleter) Complete(ctx context.Context, req Request) (Completion
 	r.Trajectory, r.Vars = nil, nil
 	comp.Result, _ = json.Marshal(r)
 	return comp, err
+}
+
+// childInstructions adds the delegation to the base instructions: the
+// role line, then the skill instructions the prompt compiler chose from
+// the host's skill catalog. Without a skill catalog, skills are names
+// only and are listed on the role line. Role and skill names are
+// validated tokens ([a-z0-9-]), never free text.
+func childInstructions(base string, req Request) string {
+	d := req.Delegation
+	compiled := req.SkillText != ""
+	if d.Role == "" && len(d.Skills) == 0 && !compiled {
+		return base
+	}
+	var parts []string
+	if base != "" {
+		parts = append(parts, base)
+	}
+	line := "You are a delegated child agent."
+	if d.Role != "" {
+		line += " Role: " + d.Role + "."
+	}
+	if len(d.Skills) > 0 && !compiled {
+		line += " Skills: " + strings.Join(d.Skills, ", ") + "."
+	}
+	parts = append(parts, line)
+	if compiled {
+		parts = append(parts, req.SkillText)
+	}
+	return strings.Join(parts, "\n")
 }

@@ -30,7 +30,8 @@ const ResultSchema = `{"type":"object","required":["status","value","usage","cor
 	`"trace":{"type":"array"},` +
 	`"completion":{"type":"object"},` +
 	`"error":{"type":"object","required":["phase","kind"]},` +
-	`"timeout":{"type":"object","required":["source","requested_seconds","effective_seconds"]}},` +
+	`"timeout":{"type":"object","required":["source","requested_seconds","effective_seconds"]},` +
+	`"skills":{"type":"object","required":["input","capabilities","active_units","rejected","fingerprint","catalog_fingerprint"]}},` +
 	`"additionalProperties":false}`
 
 const defaultDescription = "Delegate a self-contained task to a bounded child agent that runs a full completion over the host's context " +
@@ -67,6 +68,9 @@ func newTool(cfg Config) (*subagentTool, error) {
 	}
 	d, err := cfg.Delegation.Normalize()
 	if err != nil {
+		return nil, err
+	}
+	if err := CheckSkills(cfg.Skills, d.Skills); err != nil {
 		return nil, err
 	}
 	return &subagentTool{cfg: cfg, policy: pol, deleg: d}, nil
@@ -129,6 +133,21 @@ func (s *subagentTool) handle(ctx context.Context, req tool.Request) (any, error
 	env.Timeout = &to
 	deleg := s.deleg
 	env.Delegation = &deleg
+	var skillText string
+	if s.cfg.Skills != nil {
+		// The child's skill instructions are compiled before the child
+		// exists; a compile error (a budget, conflicting always units) is
+		// a failed envelope with no child.
+		comp, err := CompileSkills(ctx, s.cfg.Skills, a.Query, deleg.Skills, s.cfg.ChildCapabilities)
+		if err != nil {
+			env.Error = fault.As(err)
+			if env.Error == nil {
+				env.Error = fault.Wrap(err, PhaseSubagent, KindCompletionFailed, "the child's skills do not compile")
+			}
+			return marshal(env)
+		}
+		env.Skills, skillText = summarize(comp, s.cfg.ChildCapabilities), comp.Text
+	}
 
 	meta, _ := json.Marshal(map[string]any{"purpose": "delegation", "delegation": deleg})
 	child, err := rt.Spawn(s.cfg.Parent, agent.Spec{Name: Name, Mode: agent.ModeRLM, Metadata: meta}, s.cfg.ChildCapabilities)
@@ -147,7 +166,7 @@ func (s *subagentTool) handle(ctx context.Context, req tool.Request) (any, error
 	}
 	creq := Request{
 		Query: a.Query, Capabilities: info.Capabilities, AuthorityContext: info.AuthorityContext,
-		RuntimeID: rt.ID(), Parent: s.cfg.Parent, Agent: child, TimeLimit: effective, Delegation: deleg,
+		RuntimeID: rt.ID(), Parent: s.cfg.Parent, Agent: child, TimeLimit: effective, Delegation: deleg, SkillText: skillText,
 	}
 	payload, _ := json.Marshal(map[string]any{"query": a.Query})
 	work := agent.Work{Type: "completion", Payload: payload}
