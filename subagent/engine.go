@@ -16,9 +16,11 @@ import (
 // host-configured context. Per call it overwrites the engine
 // configuration's capabilities (the child's own; the child's recursive
 // children get the same set without tools), its time limit (the effective
-// timeout) and, when Registry is set, its tools: a RuntimeTools bound to
-// the child's authority context, so the child's tool calls are authorized
-// against the child's capabilities and tier.
+// timeout) and, when Registry is set, its tools: a RuntimeTools over the
+// registry's view narrowed to the child's capabilities (tool.Registry.View),
+// bound to the child's authority context, so the child sees only its own
+// tools and its calls are authorized against the child's capabilities
+// and tier.
 type EngineCompleter struct {
 	// Config is the base engine configuration (provider, models, store,
 	// limits). Its Capabilities, ChildCapabilities and Tools are replaced.
@@ -58,7 +60,9 @@ func (c *EngineCompleter) Complete(ctx context.Context, req Request) (Completion
 	}
 	cfg.Tools = nil
 	if c.Registry != nil && c.Invoker != nil {
-		cfg.Tools = &engine.RuntimeTools{Registry: c.Registry, Invoker: c.Invoker, AuthorityContext: req.AuthorityContext}
+		// The child is shown only the tools its own capabilities grant,
+		// and its calls are authorized against its own authority context.
+		cfg.Tools = &engine.RuntimeTools{Registry: c.Registry.View(req.Capabilities), Invoker: c.Invoker, AuthorityContext: req.AuthorityContext}
 	}
 	if req.TimeLimit > 0 {
 		cfg.Limits.TimeLimit = req.TimeLimit

@@ -228,12 +228,8 @@ func (w *worker) wait(grace time.Duration) budget.Usage {
 
 // cancelled builds the envelope of a cancelled call: status cancelled,
 // Kind cancelled (status failed, Kind timeout, when the caller's deadline
-// passed), the usage the child spent before it stopped. When the
-// caller's context ended, the agent runtime delivers nothing for the
-// cancelled child, so the envelope is sent to the parent as its
-// child_result here; when the child (or its parent) was cancelled through
-// the runtime, the caller is still waiting and receives the envelope as
-// the tool result.
+// passed), the usage the child spent before it stopped. The envelope is
+// the tool result and, always, the parent's child_result.
 func (s *subagentTool) cancelled(ctx context.Context, rt *agent.Runtime, child agent.ID, env *Envelope, w *worker, err error) (json.RawMessage, error) {
 	env.Value = json.RawMessage("null")
 	env.Usage = w.wait(s.policy.Grace)
@@ -255,9 +251,12 @@ func (s *subagentTool) cancelled(ctx context.Context, rt *agent.Runtime, child a
 	if merr != nil {
 		return nil, merr
 	}
-	if ctx.Err() != nil {
-		_ = rt.Send(context.WithoutCancel(ctx), s.cfg.Parent, agent.Message{Type: agent.MsgChildResult, Child: child, Value: raw})
-	}
+	// The agent runtime delivers nothing for a cancelled child (whether
+	// the caller's context ended or the child or its parent was cancelled
+	// through the runtime), so the envelope is sent to the parent as its
+	// child_result here: the parent always learns how its child ended,
+	// even a cancelled parent (its mailbox can still be pumped).
+	_ = rt.Send(context.WithoutCancel(ctx), s.cfg.Parent, agent.Message{Type: agent.MsgChildResult, Child: child, Value: raw})
 	return raw, nil
 }
 
