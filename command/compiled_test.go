@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
+	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/subagent"
 	"github.com/rlm-go/rlm/tool"
 )
 
@@ -159,4 +162,50 @@ func FuzzDecodeCommand(f *testing.F) {
 			t.Fatal("decoded command does not verify")
 		}
 	})
+}
+
+func TestDelegateHostOptions(t *testing.T) {
+	kb, err := DecodeKB([]byte(`{"prompts":[{"id":"p","text":"t","role":"reviewer","skills":["rlm-facts"],"forbidden_skills":["shell"]}],
+		"triggers":[{"id":"p","trigger":"x"}],"actions":[{"id":"p","action":"delegate_subagent"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Compile(kb, "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	caps := capability.MustSet("context:peek")
+	cfg, err := Delegate(c, subagent.Config{}, subagent.HostOptions{Role: "reviewer", Skills: []string{"style"}, Model: "m", Capabilities: &caps})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := cfg.Delegation
+	want := []subagent.Provenance{
+		{Option: "capabilities", Value: "context:peek", Source: "host"}, {Option: "model", Value: "m", Source: "host"},
+		{Option: "role", Value: "reviewer", Source: "host"}, {Option: "role", Value: "reviewer", Source: "kb"},
+		{Option: "skill", Value: "rlm-facts", Source: "kb"}, {Option: "skill", Value: "style", Source: "host"},
+	}
+	if d.Role != "reviewer" || !slices.Equal(d.Skills, []string{"rlm-facts", "style"}) || d.Model != "m" || !slices.Equal(d.Provenance, want) ||
+		d.Source.Kind != subagent.SourcePromptCommand || d.Source.Fingerprint != c.Fingerprint {
+		t.Fatalf("%+v", d)
+	}
+	for _, bad := range []struct {
+		h    subagent.HostOptions
+		kind fault.Kind
+	}{
+		{subagent.HostOptions{Role: "admin"}, KindDelegationPolicyConflict},
+		{subagent.HostOptions{Skills: []string{"shell"}}, KindSkillForbidden},
+		{subagent.HostOptions{Role: "Bad Role"}, KindDelegationPolicyConflict},
+		{subagent.HostOptions{Skills: []string{"Bad Skill"}}, KindInvalidDelegationPolicy},
+	} {
+		if _, err := Delegate(c, subagent.Config{}, bad.h); fault.KindOf(err) != bad.kind {
+			t.Fatalf("%+v: want %s, got %v", bad.h, bad.kind, err)
+		}
+	}
+	// Without a KB role, the host's role is the child's.
+	c2, _ := Compile(loadKB(t), "summary")
+	cfg, err = Delegate(c2, subagent.Config{}, subagent.HostOptions{Role: "writer"})
+	if err != nil || cfg.Delegation.Role != "writer" || cfg.Delegation.Provenance[0].Source != subagent.ProvenanceHost {
+		t.Fatalf("%v %+v", err, cfg.Delegation)
+	}
 }

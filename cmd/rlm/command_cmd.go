@@ -241,7 +241,7 @@ func (f *commandFlags) run(cmd *cobra.Command, compile func() (command.Command, 
 	if err != nil {
 		return finish(err, nil)
 	}
-	defer host.close()
+	defer func() { _ = host.close() }()
 	if hasToolCap(d.childCaps) {
 		// The child's workspace tools: the built-in registry, shown to
 		// the child narrowed to its capabilities, run by a runtime that

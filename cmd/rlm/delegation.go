@@ -9,6 +9,8 @@ import (
 	"github.com/rlm-go/rlm/agent"
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/prompt"
 	"github.com/rlm-go/rlm/subagent"
@@ -90,6 +92,7 @@ type subagentHost struct {
 	rt     *agent.Runtime
 	parent agent.ID
 	stop   func()
+	lazy   *lazyCompleter
 }
 
 func newSubagentHost(parentCaps capability.Set, maxAgents int, auth *authority.Store) (*subagentHost, error) {
@@ -115,22 +118,42 @@ func (h *subagentHost) config(d delegation, policy subagent.TimeoutPolicy, comp 
 		Timeout: policy, Skills: d.skills}
 }
 
-func (h *subagentHost) close() {
+func (h *subagentHost) close() error {
 	h.stop()
 	h.rt.Close()
+	if h.lazy != nil {
+		return h.lazy.close()
+	}
+	return nil
 }
+
+// childEngine opens the child's engine: the completer and what closing it
+// must do (save a recorded cassette, release the store).
+type childEngine func() (*subagent.EngineCompleter, func() error, error)
 
 // lazyCompleter opens the child's engine on the first call, so listing
 // or registering rlm_subagent needs no API key.
 type lazyCompleter struct {
-	once sync.Once
-	open func() (*subagent.EngineCompleter, error)
-	c    *subagent.EngineCompleter
-	err  error
+	once   sync.Once
+	open   childEngine
+	c      *subagent.EngineCompleter
+	closer func() error
+	err    error
 }
 
+func (l *lazyCompleter) close() error {
+	var err error
+	l.once.Do(func() { l.err = errNotOpened })
+	if l.closer != nil {
+		err = l.closer()
+	}
+	return err
+}
+
+var errNotOpened = fault.New(fault.PhaseConfig, fault.KindInvalid, "the subagent runtime is closed")
+
 func (l *lazyCompleter) Complete(ctx context.Context, req subagent.Request) (subagent.Completion, error) {
-	l.once.Do(func() { l.c, l.err = l.open() })
+	l.once.Do(func() { l.c, l.closer, l.err = l.open() })
 	if l.err != nil {
 		fe := fault.As(l.err)
 		return subagent.Completion{Status: subagent.StatusFailed, Error: fe}, l.err
@@ -143,7 +166,7 @@ func (l *lazyCompleter) Complete(ctx context.Context, req subagent.Request) (sub
 // session's authority store is shared, so the child's own authority
 // context (agent:R/C) is what its tool calls are authorized against.
 func registerSubagent(cmd *cobra.Command, df *delegationFlags, reg *tool.Registry, caps capability.Set, auth *authority.Store,
-	open func() (*subagent.EngineCompleter, error)) (*subagentHost, error) {
+	open childEngine) (*subagentHost, error) {
 	d, err := df.resolve(cmd, caps)
 	if err != nil {
 		return nil, err
@@ -152,11 +175,59 @@ func registerSubagent(cmd *cobra.Command, df *delegationFlags, reg *tool.Registr
 	if err != nil {
 		return nil, err
 	}
-	cfg := h.config(d, df.policy, &lazyCompleter{open: open})
+	h.lazy = &lazyCompleter{open: open}
+	cfg := h.config(d, df.policy, h.lazy)
 	cfg.Delegation = d.host.Delegation()
 	if err := subagent.Register(reg, cfg); err != nil {
 		h.close()
 		return nil, err
 	}
 	return h, nil
+}
+
+// noChildEngine is the engine of a registration that is only listed.
+func noChildEngine() (*subagent.EngineCompleter, func() error, error) {
+	return nil, nil, fault.New(fault.PhaseConfig, fault.KindInvalid, "rlm tools list runs no subagent")
+}
+
+// openChildEngine opens the child's engine from the same model and budget
+// flags as rlm run: the provider (shared when the command has one open,
+// else its own, whose cassette is recorded on close), and the context the
+// child answers over (--context, or an empty one). Tool calls of the
+// child go through ts, narrowed to the child's capabilities.
+func openChildEngine(cmd *cobra.Command, pf *providerFlags, bf *budgetFlags, ctxPaths []string, ts *toolSession, shared *session) childEngine {
+	return func() (*subagent.EngineCompleter, func() error, error) {
+		sess := shared
+		if sess == nil {
+			var err error
+			if sess, err = pf.open(newStatus(cmd.ErrOrStderr(), false)); err != nil {
+				return nil, nil, err
+			}
+		}
+		store := corpus.NewStore()
+		closer := func() error {
+			store.Close()
+			if shared == nil {
+				return sess.finish(pf.record)
+			}
+			return nil
+		}
+		var h corpus.Handle
+		var err error
+		if len(ctxPaths) > 0 {
+			h, err = addContexts(cmd.Context(), store, ctxPaths, cmd.InOrStdin())
+		} else {
+			h, err = store.AddString("context", "")
+		}
+		if err != nil {
+			_ = closer()
+			return nil, nil, err
+		}
+		ec := &subagent.EngineCompleter{Context: h, Config: engine.Config{Provider: sess.provider, Model: pf.model, SubModel: pf.subModel,
+			Store: store, Limits: bf.lim, ExperimentalDeepRecursion: bf.deep}}
+		if ts != nil {
+			ec.Registry, ec.Invoker = ts.Registry, ts.Runtime
+		}
+		return ec, closer, nil
+	}
 }
