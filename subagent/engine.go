@@ -3,7 +3,9 @@ package subagent
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
@@ -59,10 +61,11 @@ func (c *EngineCompleter) Complete(ctx context.Context, req Request) (Completion
 		cfg.ChildCapabilities = req.Capabilities
 	}
 	cfg.Tools = nil
+	rec := &toolRecorder{next: c.Invoker}
 	if c.Registry != nil && c.Invoker != nil {
 		// The child is shown only the tools its own capabilities grant,
 		// and its calls are authorized against its own authority context.
-		cfg.Tools = &engine.RuntimeTools{Registry: c.Registry.View(req.Capabilities), Invoker: c.Invoker, AuthorityContext: req.AuthorityContext}
+		cfg.Tools = &engine.RuntimeTools{Registry: c.Registry.View(req.Capabilities), Invoker: rec, AuthorityContext: req.AuthorityContext}
 	}
 	if req.TimeLimit > 0 {
 		cfg.Limits.TimeLimit = req.TimeLimit
@@ -78,7 +81,7 @@ func (c *EngineCompleter) Complete(ctx context.Context, req Request) (Completion
 		return Completion{Status: StatusFailed, Error: fe}, err
 	}
 	res, err := eng.Run(ctx, req.Query, c.Context)
-	comp := Completion{Status: res.Status, Answer: res.Answer, Usage: res.Usage, Error: res.Error}
+	comp := Completion{Status: res.Status, Answer: res.Answer, Usage: res.Usage, Error: res.Error, ToolCalls: rec.list()}
 	// The envelope carries the result without its trajectory and variable
 	// previews, which go to the caller's trace recorder instead.
 	r := *res
@@ -114,4 +117,30 @@ func childInstructions(base string, req Request) string {
 		parts = append(parts, req.SkillText)
 	}
 	return strings.Join(parts, "\n")
+}
+
+// toolRecorder keeps the runtime traces of a child's tool calls (at most
+// ToolCallTraceLimit), each with the child's own authority context.
+type toolRecorder struct {
+	next tool.Invoker
+	mu   sync.Mutex
+	tr   []tool.Trace
+}
+
+func (r *toolRecorder) Invoke(ctx context.Context, call tool.Call) (tool.Result, error) {
+	res, err := r.next.Invoke(ctx, call)
+	if err == nil {
+		r.mu.Lock()
+		if len(r.tr) < ToolCallTraceLimit {
+			r.tr = append(r.tr, res.Trace)
+		}
+		r.mu.Unlock()
+	}
+	return res, err
+}
+
+func (r *toolRecorder) list() []tool.Trace {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.Clone(r.tr)
 }

@@ -31,7 +31,8 @@ const ResultSchema = `{"type":"object","required":["status","value","usage","cor
 	`"completion":{"type":"object"},` +
 	`"error":{"type":"object","required":["phase","kind"]},` +
 	`"timeout":{"type":"object","required":["source","requested_seconds","effective_seconds"]},` +
-	`"skills":{"type":"object","required":["input","capabilities","active_units","rejected","fingerprint","catalog_fingerprint"]}},` +
+	`"skills":{"type":"object","required":["input","capabilities","active_units","rejected","fingerprint","catalog_fingerprint"]},` +
+	`"tool_calls":{"type":"array","maxItems":32}},` +
 	`"additionalProperties":false}`
 
 const defaultDescription = "Delegate a self-contained task to a bounded child agent that runs a full completion over the host's context " +
@@ -265,6 +266,7 @@ func (s *subagentTool) cancelled(ctx context.Context, rt *agent.Runtime, child a
 func (s *subagentTool) complete(ctx context.Context, rt *agent.Runtime, child agent.ID, req Request, env Envelope, w *worker) (json.RawMessage, error) {
 	comp, err := s.cfg.Completer.Complete(ctx, req)
 	w.spent(comp.Usage)
+	env.ToolCalls = comp.ToolCalls
 	if ctx.Err() != nil {
 		// Cancellation and the supervised deadline are the runtime's to
 		// report; the handler builds the cancelled envelope.

@@ -271,6 +271,9 @@ func TestChildToolViewAndAuthority(t *testing.T) {
 	if len(calls) != 1 || calls[0].Invocation.AuthorityContext != want || calls[0].Invocation.Capabilities.Has("tool:secret") {
 		t.Fatalf("calls %+v, want authority context %s", calls, want)
 	}
+	if len(env.ToolCalls) != 1 || env.ToolCalls[0].Owner != want || env.ToolCalls[0].Tool != "probe" || env.ToolCalls[0].Authority == "" {
+		t.Fatalf("tool call traces %+v", env.ToolCalls)
+	}
 	// The parent holds tool:secret; the child does not, and never reaches it.
 	_, env = f.call(t, context.Background(), `{"query":"use secret"}`)
 	if env == nil || env.Status != EnvelopeFailed || env.Error.Kind != tool.KindCapabilityDenied && env.Error.Kind != tool.KindUnknownTool {

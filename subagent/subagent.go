@@ -58,6 +58,8 @@ const (
 	DefaultMaxOutputBytes = 64 << 10
 	// EnvelopeTraceLimit bounds the agent events carried in an envelope.
 	EnvelopeTraceLimit = 32
+	// ToolCallTraceLimit bounds the child tool-call traces in an envelope.
+	ToolCallTraceLimit = 32
 	// MaxSkills bounds the skills of a delegation.
 	MaxSkills = 64
 )
@@ -207,6 +209,8 @@ type Completion struct {
 	Error *fault.Error
 	// Result is the full completion result as closed JSON.
 	Result json.RawMessage
+	// ToolCalls are the tool runtime's traces of the child's tool calls.
+	ToolCalls []tool.Trace
 }
 
 // Completer runs one full completion for a child. The host wires it to the
@@ -308,6 +312,10 @@ type Envelope struct {
 	// Skills is the prompt compile of the child's skills, when the host
 	// configured a skill catalog.
 	Skills *SkillCompile `json:"skills,omitempty"`
+	// ToolCalls are the tool runtime's traces of the child's own tool
+	// calls: tool, authorization, tier (authority) and owner (the child's
+	// authority context agent:R/C), status.
+	ToolCalls []tool.Trace `json:"tool_calls,omitempty"`
 }
 
 // Decode parses an envelope from a tool result value.

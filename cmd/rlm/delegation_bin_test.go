@@ -9,7 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/command"
@@ -257,5 +259,202 @@ func TestDelegationBinarySkillsAndProvenance(t *testing.T) {
 		if ex.State != want.state || !strings.Contains(strings.Join(ex.Reasons, " "), want.reason) {
 			t.Errorf("explain %s: want %s (%s), got %+v", unit, want.state, want.reason, ex)
 		}
+	}
+}
+
+func planReply(steps ...map[string]any) string {
+	b, _ := json.Marshal(map[string]any{"steps": steps})
+	return string(b)
+}
+
+// Item 5: a child gets the tools its --child-allow grants (a view of the
+// registry), its calls carry its own authority context, and a tool the
+// parent holds but the child was not given is refused.
+func TestDelegationBinaryChildTools(t *testing.T) {
+	dir, _, ctxFile := commandFiles(t)
+	ws := t.TempDir()
+	writeFile(t, ws, "notes.txt", "secret notes\n")
+	kb := writeFile(t, dir, "kb.json", `{"prompts": [{"id": "p", "text": "Read the notes."}],
+  "triggers": [{"id": "p", "trigger": "unknown"}], "actions": [{"id": "p", "action": "delegate_subagent"}]}`)
+	read := planReply(map[string]any{"op": "tool", "name": "fs_read", "args": map[string]any{"path": "notes.txt"}, "bind": "f"},
+		map[string]any{"op": "final", "value": map[string]any{"ref": "var", "name": "f"}})
+	list := planReply(map[string]any{"op": "tool", "name": "fs_list", "args": map[string]any{"path": "."}, "bind": "f"},
+		map[string]any{"op": "final", "value": map[string]any{"ref": "var", "name": "f"}})
+	base := []string{"command", "--kb", kb, "--trigger", "unknown", "--context", ctxFile, "--workspace", ws, "--json",
+		"--allow", "tool:rlm_subagent,tool:fs_read,tool:fs_list,context:peek", "--child-allow", "tool:fs_read,context:peek"}
+
+	r := runBinary(t, nil, nil, append(base, "--replay", cassetteOf(t, dir, "read.json", answer("", read)))...)
+	res := decodeCommandJSON(t, r)
+	v, _ := res.Envelope["value"].(map[string]any)
+	if r.code != 0 || res.Status != "completed" || v["content"] != "secret notes\n" {
+		t.Fatalf("exit %d: %s %s", r.code, r.stdout, r.stderr)
+	}
+	child, _ := res.Envelope["correlation"].(map[string]any)["child"].(string)
+	calls, _ := res.Envelope["tool_calls"].([]any)
+	if child == "" || len(calls) != 1 {
+		t.Fatalf("%s", r.stdout)
+	}
+	tc := calls[0].(map[string]any)
+	rtID := res.Envelope["correlation"].(map[string]any)["runtime"].(string)
+	if tc["tool"] != "fs_read" || tc["owner"] != "agent:"+rtID+"/"+child || tc["authority"] != "approve_diff" || tc["authorization"] != "allowed" {
+		t.Fatalf("child tool call trace %v", tc)
+	}
+
+	// fs_list is the parent's, not the child's.
+	r = runBinary(t, nil, nil, append(base, "--replay", cassetteOf(t, dir, "list.json", answer("", list)))...)
+	res = decodeCommandJSON(t, r)
+	if r.code != 1 || res.Status != "failed" || errKind(res.Error) != "capability_denied" || res.Envelope["status"] != "failed" {
+		t.Fatalf("want the child refused fs_list, got exit %d: %s", r.code, r.stdout)
+	}
+}
+
+// Item 4: rlm_subagent is listed with its schema and limits and callable
+// through rlm tools call and rlm direct.
+func TestDelegationBinarySubagentTool(t *testing.T) {
+	dir, _, ctxFile := commandFiles(t)
+	r := runBinary(t, nil, nil, "tools", "list", "--json", "--subagent-timeout-max", "60s", "--subagent-grace", "1s")
+	var schemas []struct {
+		Name      string `json:"name"`
+		Arguments struct {
+			Properties map[string]map[string]any `json:"properties"`
+			Required   []string                  `json:"required"`
+		} `json:"arguments"`
+		Limits map[string]float64 `json:"limits"`
+	}
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &schemas) != nil {
+		t.Fatalf("exit %d: %s %s", r.code, r.stdout, r.stderr)
+	}
+	found := false
+	for _, s := range schemas {
+		if s.Name != "rlm_subagent" {
+			continue
+		}
+		found = true
+		if s.Arguments.Properties["query"]["type"] != "string" || s.Arguments.Properties["timeout_seconds"]["type"] != "number" ||
+			len(s.Arguments.Required) != 1 || s.Limits["time_limit_ms"] != 62000 || s.Limits["max_output_bytes"] != 65536 {
+			t.Fatalf("%+v", s)
+		}
+	}
+	if !found {
+		t.Fatalf("rlm_subagent not listed: %s", r.stdout)
+	}
+
+	caps := "tool:rlm_subagent,context:peek,context:search"
+	cas := cassetteOf(t, dir, "call.json", answer("Query: how many lines", `{"answer":"two"}`))
+	call := func(args string, extra ...string) (binResult, toolCallOut) {
+		t.Helper()
+		a := append([]string{"tools", "call", "rlm_subagent", "--allow", caps, "--context", ctxFile, "--replay", cas, "--args", args}, extra...)
+		r := runBinary(t, nil, nil, a...)
+		var out toolCallOut
+		if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+			t.Fatalf("exit %d: %s %s", r.code, r.stdout, r.stderr)
+		}
+		return r, out
+	}
+	r, out := call(`{"query":"how many lines"}`)
+	if r.code != 0 || out.Status != "ok" || out.Value["status"] != "completed" || out.Value["value"] != "two" {
+		t.Fatalf("exit %d: %s %s", r.code, r.stdout, r.stderr)
+	}
+	if src := out.Value["delegation"].(map[string]any)["source"].(map[string]any); src["kind"] != "trusted_host" {
+		t.Fatalf("%v", src)
+	}
+	// Above the host maximum: refused, before any child.
+	r, out = call(`{"query":"how many lines","timeout_seconds":120}`, "--subagent-timeout-max", "60s")
+	if r.code != 0 || out.Value["status"] != "failed" || errKind(out.Value["error"].(map[string]any)) != "timeout_exceeds_maximum" ||
+		out.Value["correlation"].(map[string]any)["child"] != nil {
+		t.Fatalf("%s", r.stdout)
+	}
+	// A wrong type is a schema rejection.
+	r, out = call(`{"query":"how many lines","timeout_seconds":"10"}`)
+	if r.code != 1 || out.Status != "error" || errKind(out.Error) != "schema_validation_failed" {
+		t.Fatalf("%s", r.stdout)
+	}
+	// --max-agents 1: the parent is the only live agent allowed.
+	r, out = call(`{"query":"how many lines"}`, "--max-agents", "1")
+	if r.code != 0 || out.Value["status"] != "failed" || errKind(out.Value["error"].(map[string]any)) != "agent_limit_reached" {
+		t.Fatalf("%s", r.stdout)
+	}
+	// Not granted: the runtime's capability denial.
+	r = runBinary(t, nil, nil, "tools", "call", "rlm_subagent", "--allow", "context:peek", "--args", `{"query":"x"}`)
+	if r.code != 1 || !strings.Contains(r.stdout, `"capability_denied"`) {
+		t.Fatalf("%s %s", r.stdout, r.stderr)
+	}
+
+	// rlm direct --allow tool:rlm_subagent: the model calls it natively.
+	dc := directCassette(t, dir,
+		directReply("", [3]string{"call_1", "rlm_subagent", `{"query":"how many lines"}`}),
+		completion(`{"answer":"two"}`),
+		directReply("The child says two."))
+	r = runBinary(t, nil, nil, "direct", "--allow", caps, "--context", ctxFile, "--replay", dc, "--json", "how many lines?")
+	var d struct {
+		Status    string           `json:"status"`
+		Answer    string           `json:"answer"`
+		ToolCalls int              `json:"tool_calls"`
+		Events    []map[string]any `json:"events"`
+	}
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &d) != nil || d.Status != "ok" || d.ToolCalls != 1 || d.Answer != "The child says two." {
+		t.Fatalf("direct: exit %d: %s %s", r.code, r.stdout, r.stderr)
+	}
+	called := false
+	for _, e := range d.Events {
+		called = called || e["type"] == "native_tool" && e["name"] == "rlm_subagent" && e["status"] == "ok"
+	}
+	if !called {
+		t.Fatalf("direct events do not show the subagent call: %s", r.stdout)
+	}
+}
+
+type toolCallOut struct {
+	Status string         `json:"status"`
+	Value  map[string]any `json:"value"`
+	Error  map[string]any `json:"error"`
+}
+
+// Item 6: SIGUSR1 cancels only the parent agent; its child is cancelled
+// and the cancelled envelope is delivered to the parent's mailbox.
+func TestDelegationBinaryParentOnlyCancellation(t *testing.T) {
+	arrived := make(chan struct{}, 1)
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		select {
+		case arrived <- struct{}{}:
+		default:
+		}
+		select {
+		case <-r.Context().Done():
+		case <-release:
+		}
+	}))
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(release) })
+	_, kb, ctxFile := commandFiles(t)
+	cmd, wait := startRLM(t, builtBinary(t), "command", "--kb", kb, "--trigger", "unknown", "--context", ctxFile,
+		"--base-url", srv.URL+"/v1", "--json")
+	select {
+	case <-arrived:
+	case <-time.After(safetyTimeout): // a safety net, not an assertion on timing
+		cmd.Process.Kill()
+		out, errOut, _ := wait()
+		t.Fatalf("no model call arrived: %s %s", out, errOut)
+	}
+	if err := cmd.Process.Signal(syscall.SIGUSR1); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := wait()
+	var res commandJSON
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("exit %d, no JSON: %s %s", code, out, errOut)
+	}
+	if code != 1 || res.Status != "cancelled" || errKind(res.Error) != "cancelled" {
+		t.Fatalf("want cancelled, got %d: %s", code, out)
+	}
+	if res.Envelope["status"] != "cancelled" || errKind(res.Envelope["error"].(map[string]any)) != "cancelled" ||
+		res.Envelope["error"].(map[string]any)["detail"].(map[string]any)["reason"] != "host_cancelled_parent" {
+		t.Fatalf("envelope: %s", out)
+	}
+	v, _ := res.Parent["value"].(map[string]any)
+	if res.Parent["kind"] != "child_result" || v["status"] != "cancelled" || v["correlation"].(map[string]any)["child"] != res.Envelope["correlation"].(map[string]any)["child"] {
+		t.Fatalf("parent_received: %s", out)
 	}
 }
