@@ -1,6 +1,7 @@
 package command
 
 import (
+	"encoding/json"
 	"maps"
 	"slices"
 
@@ -71,20 +72,19 @@ type Command struct {
 }
 
 // ComputeFingerprint returns the fingerprint of c's fields other than
-// Fingerprint: SHA-256 over their canonical JSON.
+// Fingerprint: SHA-256 over their canonical JSON (keys sorted, so the
+// object without "fingerprint" is the material).
 func (c Command) ComputeFingerprint() (string, error) {
-	c.Fingerprint = ""
-	type unsigned struct {
-		PromptID         string            `json:"prompt_id"`
-		Text             string            `json:"text"`
-		Trigger          string            `json:"trigger"`
-		Adapter          string            `json:"adapter"`
-		Target           string            `json:"target"`
-		Payload          map[string]string `json:"payload"`
-		Provenance       string            `json:"provenance"`
-		DelegationPolicy *Policy           `json:"delegation_policy,omitempty"`
+	raw, err := json.Marshal(c)
+	if err != nil {
+		return "", err
 	}
-	return fingerprint.Of(unsigned{c.PromptID, c.Text, c.Trigger, c.Adapter, c.Target, c.Payload, c.Provenance, c.DelegationPolicy})
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &fields); err != nil {
+		return "", err
+	}
+	delete(fields, "fingerprint")
+	return fingerprint.Of(fields)
 }
 
 func provenance(id string) string { return "kb:" + id }

@@ -36,6 +36,30 @@ func refusingServer(t *testing.T) (url string, requests *atomic.Int64) {
 	return srv.URL + "/v1", &n
 }
 
+// stallingServer stalls every model request until the client goes away
+// (or the test ends); arrived receives when the first request came.
+func stallingServer(t *testing.T) (url string, arrived <-chan struct{}) {
+	t.Helper()
+	ch := make(chan struct{}, 1)
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// Read the body so that the server notices when the client goes
+		// away, then stall.
+		io.Copy(io.Discard, r.Body)
+		select {
+		case ch <- struct{}{}:
+		default:
+		}
+		select {
+		case <-r.Context().Done():
+		case <-release:
+		}
+	}))
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(release) })
+	return srv.URL + "/v1", ch
+}
+
 func writeFile(t *testing.T, dir, name, content string) string {
 	t.Helper()
 	p := filepath.Join(dir, name)
@@ -413,24 +437,10 @@ type toolCallOut struct {
 // Item 6: SIGUSR1 cancels only the parent agent; its child is cancelled
 // and the cancelled envelope is delivered to the parent's mailbox.
 func TestDelegationBinaryParentOnlyCancellation(t *testing.T) {
-	arrived := make(chan struct{}, 1)
-	release := make(chan struct{})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.Copy(io.Discard, r.Body)
-		select {
-		case arrived <- struct{}{}:
-		default:
-		}
-		select {
-		case <-r.Context().Done():
-		case <-release:
-		}
-	}))
-	t.Cleanup(srv.Close)
-	t.Cleanup(func() { close(release) })
+	url, arrived := stallingServer(t)
 	_, kb, ctxFile := commandFiles(t)
 	cmd, wait := startRLM(t, builtBinary(t), "command", "--kb", kb, "--trigger", "unknown", "--context", ctxFile,
-		"--base-url", srv.URL+"/v1", "--json")
+		"--base-url", url, "--json")
 	select {
 	case <-arrived:
 	case <-time.After(safetyTimeout): // a safety net, not an assertion on timing
