@@ -7,6 +7,8 @@ import (
 	"regexp/syntax"
 	"slices"
 	"strings"
+
+	"github.com/rlm-go/rlm/corpus/internal/find"
 )
 
 // SearchOptions selects the search mode.
@@ -75,16 +77,18 @@ func (s *Store) Search(ctx context.Context, h Handle, pattern string, opt Search
 		return Result{}, newErr(KindInvalidPattern, "literal pattern contains a newline").With("pattern", pattern)
 	}
 	return s.run(ctx, h, lim, func(o *op) (Result, error) {
-		sr := searcher{op: o, data: o.e.data, count: opt.CountOnly, budget: o.lim.MaxBytes, line: 1}
+		rd := newReader(o.e, s.testWindow, s.testReadMin)
+		defer rd.close()
+		sr := searcher{op: o, rd: rd, data: o.e.data, count: opt.CountOnly, budget: o.lim.MaxBytes, line: 1}
 		if !opt.CountOnly {
 			sr.matches = []Match{}
 		}
 		var err error
 		switch {
 		case re == nil:
-			err = sr.literal([]byte(pattern), nil)
+			err = sr.literal(sr.finder(pattern), nil)
 		case lit != "":
-			err = sr.literal([]byte(lit), re)
+			err = sr.literal(sr.finder(lit), re)
 		case perLine:
 			err = sr.regexLines(re)
 		default:
@@ -105,6 +109,7 @@ func (s *Store) Search(ctx context.Context, h Handle, pattern string, opt Search
 // searcher holds the state of one search.
 type searcher struct {
 	*op
+	rd        *reader
 	data      []byte
 	count     bool    // count only
 	n         int64   // matching lines found
@@ -116,57 +121,158 @@ type searcher struct {
 	counted   int   // offset up to which newlines have been counted
 }
 
-// literal searches for pat, which holds no newline. With verify set, pat is
-// a literal every match of verify contains (see requiredLiteral): a line
-// holding pat matches only if verify matches the line on its own.
-func (sr *searcher) literal(pat []byte, verify *regexp.Regexp) error {
+// sampleSize is how much of the text's start the literal finder samples
+// to learn which bytes are rare.
+const sampleSize = 64 << 10
+
+// finder returns the finder of pat, its rare bytes chosen by their
+// frequency in the first sampleSize bytes of the text.
+func (sr *searcher) finder(pat string) *find.Finder {
+	sample, err := sr.rd.read(0, sampleSize)
+	if err != nil {
+		sample = nil // the search itself reports it
+	}
+	return find.New([]byte(pat), sample)
+}
+
+// literal searches for the needle of f, which holds no newline. With
+// verify set, the needle is a literal every match of verify contains (see
+// requiredLiteral): a line holding it matches only if verify matches the
+// line on its own.
+func (sr *searcher) literal(f *find.Finder, verify *regexp.Regexp) error {
 	data := sr.data
+	np := len(f.Needle())
 	n := len(data)
-	floor := 0 // a line start at or before pos
-	window := max(scanWindow, 4*len(pat))
+	sr.rd.need(2 * np) // a window must hold more than the needle to advance
+	floor := 0         // a line start at or before pos
 	for pos := 0; pos < n; {
 		if err := sr.progress(pos); err != nil {
 			return err
 		}
-		lim := min(n, pos+window)
-		i := bytes.Index(data[pos:lim], pat)
-		if i < 0 {
-			if lim == n {
-				sr.inspected = n
-				return nil
-			}
-			pos = lim - len(pat) + 1
-			sr.inspected = pos
-			continue
+		w, err := sr.rd.read(pos, max(scanWindow, 4*np))
+		if err != nil {
+			return err
 		}
-		m := pos + i
-		le := n
-		if j := bytes.IndexByte(data[m+len(pat):], '\n'); j >= 0 {
-			le = m + len(pat) + j
-		}
-		sr.inspected = le
-		if sr.count && verify == nil {
-			sr.n++
-		} else {
-			ls := floor + bytes.LastIndexByte(data[floor:m], '\n') + 1
-			if verify != nil {
-				loc := verify.FindIndex(data[ls:le])
-				if loc == nil {
-					pos, floor = le+1, le+1
-					continue
-				}
-				m = ls + loc[0]
+		off, end := pos, pos+len(w)
+		next := -1 // where the next window starts, when a line runs past this one
+		for i := 0; ; {
+			j := f.Index(w[i:])
+			if j < 0 {
+				break
 			}
-			if sr.count {
+			m := off + i + j
+			le := sr.lineEnd(w, off, m+np)
+			sr.inspected = max(sr.inspected, le)
+			if sr.count && verify == nil {
 				sr.n++
-			} else if !sr.add(ls, m, le) {
-				return nil
+			} else if ls := sr.lineStart(w, off, floor, m); verify == nil {
+				if !sr.add(w, off, ls, m, le) {
+					return nil
+				}
+			} else if loc := verify.FindIndex(sr.rd.at(w, off, ls, le)); loc != nil {
+				if sr.count {
+					sr.n++
+				} else if !sr.add(w, off, ls, ls+loc[0], le) {
+					return nil
+				}
 			}
+			floor = le + 1
+			if floor+np > end {
+				next = min(floor, n)
+				break
+			}
+			i = floor - off
 		}
-		pos = le + 1
-		floor = pos
+		if end == n && next < 0 {
+			break
+		}
+		if next < 0 {
+			next = max(floor, end-np+1)
+			floor = sr.lastLineStart(w, off, floor, next)
+		}
+		sr.countWindow(w, off, next)
+		pos = next
+		sr.inspected = max(sr.inspected, min(pos, n))
 	}
+	sr.inspected = n
 	return nil
+}
+
+// lineEnd returns the offset of the first '\n' at or after from, or the
+// text's end, looking in the window w (holding the bytes from off) first.
+func (sr *searcher) lineEnd(w []byte, off, from int) int {
+	end := off + len(w)
+	if from <= end {
+		if j := bytes.IndexByte(w[from-off:], '\n'); j >= 0 {
+			return from + j
+		}
+		from = end
+	}
+	if j := bytes.IndexByte(sr.data[from:], '\n'); j >= 0 {
+		return from + j
+	}
+	return len(sr.data)
+}
+
+// lineStart returns the start of the line holding m, given floor, a line
+// start at or before m.
+func (sr *searcher) lineStart(w []byte, off, floor, m int) int {
+	lo := max(floor, off)
+	if j := bytes.LastIndexByte(w[lo-off:m-off], '\n'); j >= 0 {
+		return lo + j + 1
+	}
+	if floor >= off {
+		return floor
+	}
+	return floor + bytes.LastIndexByte(sr.data[floor:off], '\n') + 1
+}
+
+// backScan bounds how far lastLineStart looks back for a newline.
+const backScan = 4 << 10
+
+// lastLineStart returns a line start at or before to (and at or after
+// floor, a line start), found in the window's last backScan bytes before
+// to; floor when there is none.
+func (sr *searcher) lastLineStart(w []byte, off, floor, to int) int {
+	lo := max(floor, off, to-backScan)
+	if lo >= to {
+		return floor
+	}
+	if j := bytes.LastIndexByte(w[lo-off:to-off], '\n'); j >= 0 {
+		return lo + j + 1
+	}
+	return floor
+}
+
+// countWindow, in list mode over copied windows, counts the newlines before
+// next that lie in w, before w is overwritten (the line number of a later
+// match is counted from there). In-memory texts count lazily in add.
+func (sr *searcher) countWindow(w []byte, off, next int) {
+	if !sr.count && sr.rd.copies() {
+		sr.countTo(w, off, next)
+	}
+}
+
+// countTo advances the line count to offset to.
+func (sr *searcher) countTo(w []byte, off, to int) {
+	if to <= sr.counted {
+		return
+	}
+	end := off + len(w)
+	c := sr.counted
+	if c < off {
+		sr.line += int64(bytes.Count(sr.data[c:min(off, to)], nl))
+		c = min(off, to)
+	}
+	if c < to && c < end {
+		e := min(to, end)
+		sr.line += int64(bytes.Count(w[c-off:e-off], nl))
+		c = e
+	}
+	if c < to {
+		sr.line += int64(bytes.Count(sr.data[c:to], nl))
+	}
+	sr.counted = to
 }
 
 // requiredLiteral returns the longest case-sensitive literal without a
@@ -235,25 +341,32 @@ func canMatchNewline(pattern string) bool {
 
 // regexLines matches re against each line on its own.
 func (sr *searcher) regexLines(re *regexp.Regexp) error {
-	data := sr.data
-	n := len(data)
+	n := len(sr.data)
 	for pos := 0; pos < n; {
 		if err := sr.progress(pos); err != nil {
 			return err
 		}
-		le := n
-		if j := bytes.IndexByte(data[pos:], '\n'); j >= 0 {
-			le = pos + j
+		w, err := sr.rd.lines(pos, regexWindow)
+		if err != nil {
+			return err
 		}
-		sr.inspected = le
-		if loc := re.FindIndex(data[pos:le]); loc != nil {
-			if sr.count {
-				sr.n++
-			} else if !sr.add(pos, pos+loc[0], le) {
-				return nil
+		for i := 0; i < len(w); {
+			le := len(w)
+			if j := bytes.IndexByte(w[i:], '\n'); j >= 0 {
+				le = i + j
 			}
+			sr.inspected = pos + le
+			if loc := re.FindIndex(w[i:le]); loc != nil {
+				if sr.count {
+					sr.n++
+				} else if !sr.add(w, pos, pos+i, pos+i+loc[0], pos+le) {
+					return nil
+				}
+			}
+			i = le + 1
 		}
-		pos = le + 1
+		sr.countWindow(w, pos, pos+len(w))
+		pos += len(w)
 	}
 	sr.inspected = n
 	return nil
@@ -264,73 +377,71 @@ func (sr *searcher) regexLines(re *regexp.Regexp) error {
 // lies within one line. Should a match span a newline all the same, it is
 // accepted only if the line holding its start matches on its own.
 func (sr *searcher) regex(re *regexp.Regexp) error {
-	data := sr.data
-	n := len(data)
-	for pos := 0; pos < n; { // pos is always a line start
+	n := len(sr.data)
+	for pos := 0; pos < n; {
 		if err := sr.progress(pos); err != nil {
 			return err
 		}
-		we := min(n, pos+regexWindow)
-		if we < n {
-			if j := bytes.LastIndexByte(data[pos:we], '\n'); j >= 0 {
-				we = pos + j + 1
-			} else if j := bytes.IndexByte(data[we:], '\n'); j >= 0 {
-				we += j + 1
-			} else {
-				we = n
-			}
+		w, err := sr.rd.lines(pos, regexWindow)
+		if err != nil {
+			return err
 		}
-		loc := re.FindIndex(data[pos:we])
-		if loc == nil || pos+loc[0] == we && we < n {
-			sr.inspected = we
-			pos = we
-			continue
-		}
-		m, e := pos+loc[0], pos+loc[1]
-		if m == n && data[n-1] == '\n' { // empty match after the final newline: no line there
-			break
-		}
-		ls := pos + bytes.LastIndexByte(data[pos:m], '\n') + 1
-		le := n
-		if j := bytes.IndexByte(data[m:], '\n'); j >= 0 {
-			le = m + j
-		}
-		sr.inspected = max(sr.inspected, le)
-		if e > le {
-			loc := re.FindIndex(data[ls:le])
+		last := pos+len(w) == n
+		for i := 0; i < len(w); { // i is always a line start
+			loc := re.FindIndex(w[i:])
 			if loc == nil {
-				pos = le + 1
-				continue
+				break
 			}
-			m = ls + loc[0]
+			m, e := i+loc[0], i+loc[1]
+			if m == len(w) && (!last || w[len(w)-1] == '\n') {
+				// An empty match at the window's end: the next line's start,
+				// or no line at all after the final newline.
+				break
+			}
+			ls := i + bytes.LastIndexByte(w[i:m], '\n') + 1
+			le := len(w)
+			if j := bytes.IndexByte(w[m:], '\n'); j >= 0 {
+				le = m + j
+			}
+			sr.inspected = max(sr.inspected, pos+le)
+			i = le + 1
+			if e > le {
+				loc := re.FindIndex(w[ls:le])
+				if loc == nil {
+					continue
+				}
+				m = ls + loc[0]
+			}
+			if sr.count {
+				sr.n++
+			} else if !sr.add(w, pos, pos+ls, pos+m, pos+le) {
+				return nil
+			}
 		}
-		if sr.count {
-			sr.n++
-		} else if !sr.add(ls, m, le) {
-			return nil
-		}
-		pos = le + 1
+		sr.countWindow(w, pos, pos+len(w))
+		pos += len(w)
+		sr.inspected = max(sr.inspected, pos)
 	}
 	sr.inspected = n
 	return nil
 }
 
 // add records the line [ls, le) whose first match is at m and reports
-// whether the search should go on.
-func (sr *searcher) add(ls, m, le int) bool {
+// whether the search should go on. w holds the text's bytes from off.
+func (sr *searcher) add(w []byte, off, ls, m, le int) bool {
 	sr.acc.ItemsInspected++
 	if len(sr.matches) == sr.lim.MaxResults || sr.budget == 0 {
 		sr.truncated = true
 		return false
 	}
-	sr.line += int64(bytes.Count(sr.data[sr.counted:ls], nl))
-	sr.counted = ls
+	sr.countTo(w, off, ls)
 	vs, ve := ls, le
 	if le-ls > LineCap {
+		line := sr.rd.at(w, off, ls, le)
 		if m+1-ls > LineCap/2 {
-			vs = snapBack(sr.data, m-LineCap/4)
+			vs = ls + snapBack(line, m-LineCap/4-ls)
 		}
-		ve = snapBack(sr.data, min(le, vs+LineCap))
+		ve = ls + snapBack(line, min(le, vs+LineCap)-ls)
 	}
 	mt := Match{Index: sr.line, Offset: int64(ls), Match: int64(m), Truncated: vs > ls || ve < le}
 	if f := fileAt(sr.e.files, sr.e.base+int64(ls)); f != nil {
@@ -339,7 +450,7 @@ func (sr *searcher) add(ls, m, le int) bool {
 			mt.FileLine = sr.line - f.Line + 1
 		}
 	}
-	text := sr.data[vs:ve]
+	text := sr.rd.at(w, off, vs, ve)
 	if len(text) > sr.budget {
 		text = cutText(text, sr.budget)
 		mt.Truncated = true
