@@ -58,21 +58,17 @@ const regexWindow = 1 << 20
 // cut. Literal search runs bytes.Index over the whole text and counts
 // newlines only between consecutive matches; it never scans line by line.
 func (s *Store) Search(ctx context.Context, h Handle, pattern string, opt SearchOptions, lim Limits) (Result, error) {
-	var re *regexp.Regexp
-	perLine, lit := false, ""
+	var re *lineRegex
+	lit := ""
 	switch {
 	case pattern == "":
 		return Result{}, newErr(KindInvalidPattern, "empty pattern")
 	case opt.Regex:
-		// Validate the pattern alone: wrapping could balance its parentheses.
-		if _, err := regexp.Compile(pattern); err != nil {
-			return Result{}, newErr(KindInvalidPattern, err.Error()).With("pattern", pattern)
-		}
 		var err error
-		if re, err = regexp.Compile("(?m)" + pattern); err != nil {
+		if re, err = compileLineRegex(pattern); err != nil {
 			return Result{}, newErr(KindInvalidPattern, err.Error()).With("pattern", pattern)
 		}
-		perLine, lit = canMatchNewline(pattern), requiredLiteral(pattern)
+		lit = requiredLiteral(pattern)
 	case strings.IndexByte(pattern, '\n') >= 0:
 		return Result{}, newErr(KindInvalidPattern, "literal pattern contains a newline").With("pattern", pattern)
 	}
@@ -87,10 +83,8 @@ func (s *Store) Search(ctx context.Context, h Handle, pattern string, opt Search
 		switch {
 		case re == nil:
 			err = sr.literal(sr.finder(pattern), nil)
-		case lit != "":
-			err = sr.literal(sr.finder(lit), re)
-		case perLine:
-			err = sr.regexLines(re)
+		case lit != "" && sr.rare(lit):
+			err = sr.literal(sr.finder(lit), re.std)
 		default:
 			err = sr.regex(re)
 		}
@@ -133,6 +127,15 @@ func (sr *searcher) finder(pat string) *find.Finder {
 		sample = nil // the search itself reports it
 	}
 	return find.New([]byte(pat), sample)
+}
+
+// rare reports whether lit is rare enough in the text's first sampleSize
+// bytes (at most one occurrence per 4 KiB) to be worth searching for
+// before running the regex on the lines holding it; for a common one the
+// regex engine on whole windows is faster.
+func (sr *searcher) rare(lit string) bool {
+	sample, err := sr.rd.read(0, sampleSize)
+	return err != nil || bytes.Count(sample, []byte(lit))*4096 <= len(sample)
 }
 
 // literal searches for the needle of f, which holds no newline. With
@@ -310,37 +313,10 @@ func requiredLiteral(pattern string) string {
 	return walk(re)
 }
 
-// canMatchNewline reports whether the regular expression can consume a
-// '\n' (a literal newline, a class such as \s or [^a], or . with the s
-// flag). Such a regex is matched line by line: over a window it could run
-// on past line ends, making the search quadratic.
-func canMatchNewline(pattern string) bool {
-	re, err := syntax.Parse(pattern, syntax.Perl)
-	if err != nil {
-		return true
-	}
-	var walk func(*syntax.Regexp) bool
-	walk = func(re *syntax.Regexp) bool {
-		switch re.Op {
-		case syntax.OpAnyChar:
-			return true
-		case syntax.OpLiteral:
-			return slices.Contains(re.Rune, '\n')
-		case syntax.OpCharClass:
-			for i := 0; i+1 < len(re.Rune); i += 2 {
-				if re.Rune[i] <= '\n' && '\n' <= re.Rune[i+1] {
-					return true
-				}
-			}
-			return false
-		}
-		return slices.ContainsFunc(re.Sub, walk)
-	}
-	return walk(re)
-}
-
-// regexLines matches re against each line on its own.
-func (sr *searcher) regexLines(re *regexp.Regexp) error {
+// regex searches for re over windows of whole lines. re cannot match a
+// newline (see lineOnly), so every match lies within one line and the
+// first match starting in a line is that line's first match.
+func (sr *searcher) regex(re *lineRegex) error {
 	n := len(sr.data)
 	for pos := 0; pos < n; {
 		if err := sr.progress(pos); err != nil {
@@ -350,73 +326,8 @@ func (sr *searcher) regexLines(re *regexp.Regexp) error {
 		if err != nil {
 			return err
 		}
-		for i := 0; i < len(w); {
-			le := len(w)
-			if j := bytes.IndexByte(w[i:], '\n'); j >= 0 {
-				le = i + j
-			}
-			sr.inspected = pos + le
-			if loc := re.FindIndex(w[i:le]); loc != nil {
-				if sr.count {
-					sr.n++
-				} else if !sr.add(w, pos, pos+i, pos+i+loc[0], pos+le) {
-					return nil
-				}
-			}
-			i = le + 1
-		}
-		sr.countWindow(w, pos, pos+len(w))
-		pos += len(w)
-	}
-	sr.inspected = n
-	return nil
-}
-
-// regex searches for re, compiled in multi-line mode, over windows of whole
-// lines; re cannot match a newline (see canMatchNewline), so every match
-// lies within one line. Should a match span a newline all the same, it is
-// accepted only if the line holding its start matches on its own.
-func (sr *searcher) regex(re *regexp.Regexp) error {
-	n := len(sr.data)
-	for pos := 0; pos < n; {
-		if err := sr.progress(pos); err != nil {
-			return err
-		}
-		w, err := sr.rd.lines(pos, regexWindow)
-		if err != nil {
-			return err
-		}
-		last := pos+len(w) == n
-		for i := 0; i < len(w); { // i is always a line start
-			loc := re.FindIndex(w[i:])
-			if loc == nil {
-				break
-			}
-			m, e := i+loc[0], i+loc[1]
-			if m == len(w) && (!last || w[len(w)-1] == '\n') {
-				// An empty match at the window's end: the next line's start,
-				// or no line at all after the final newline.
-				break
-			}
-			ls := i + bytes.LastIndexByte(w[i:m], '\n') + 1
-			le := len(w)
-			if j := bytes.IndexByte(w[m:], '\n'); j >= 0 {
-				le = m + j
-			}
-			sr.inspected = max(sr.inspected, pos+le)
-			i = le + 1
-			if e > le {
-				loc := re.FindIndex(w[ls:le])
-				if loc == nil {
-					continue
-				}
-				m = ls + loc[0]
-			}
-			if sr.count {
-				sr.n++
-			} else if !sr.add(w, pos, pos+ls, pos+m, pos+le) {
-				return nil
-			}
+		if !sr.regexIn(re, w, pos) {
+			return nil
 		}
 		sr.countWindow(w, pos, pos+len(w))
 		pos += len(w)
@@ -424,6 +335,59 @@ func (sr *searcher) regex(re *regexp.Regexp) error {
 	}
 	sr.inspected = n
 	return nil
+}
+
+// regexIn searches the window w of whole lines starting at off and
+// reports whether the search should go on.
+func (sr *searcher) regexIn(re *lineRegex, w []byte, off int) bool {
+	// An empty match at the window's end is the next line's start, or no
+	// line at all after the final newline.
+	atEnd := func(m int) bool {
+		return m == len(w) && (off+len(w) < len(sr.data) || len(w) > 0 && w[len(w)-1] == '\n')
+	}
+	if locs, ok := re.findAll(w); ok {
+		next := 0 // the start of the first line not yet matched
+		for _, loc := range locs {
+			if loc[0] < next {
+				continue
+			}
+			if atEnd(loc[0]) {
+				break
+			}
+			var goOn bool
+			if next, goOn = sr.regexHit(w, off, loc[0]); !goOn {
+				return false
+			}
+		}
+		return true
+	}
+	for i := 0; i < len(w); { // i is always a line start
+		loc := re.std.FindIndex(w[i:])
+		if loc == nil || atEnd(i+loc[0]) {
+			break
+		}
+		var goOn bool
+		if i, goOn = sr.regexHit(w, off, i+loc[0]); !goOn {
+			return false
+		}
+	}
+	return true
+}
+
+// regexHit records the line of w holding the match at m (a window offset)
+// and returns the offset of the next line and whether to go on.
+func (sr *searcher) regexHit(w []byte, off, m int) (int, bool) {
+	ls := bytes.LastIndexByte(w[:m], '\n') + 1
+	le := len(w)
+	if j := bytes.IndexByte(w[m:], '\n'); j >= 0 {
+		le = m + j
+	}
+	sr.inspected = max(sr.inspected, off+le)
+	if sr.count {
+		sr.n++
+		return le + 1, true
+	}
+	return le + 1, sr.add(w, off, off+ls, off+m, off+le)
 }
 
 // add records the line [ls, le) whose first match is at m and reports
