@@ -21,6 +21,11 @@ import (
 type lineRegex struct {
 	std *regexp.Regexp
 	re2 *re2.Regexp // nil when RE2 rejects the rewritten pattern
+	// checkUTF8 is set when the regex can match U+FFFD, the rune Go reads
+	// an invalid byte as: only then can a window's invalid UTF-8 make the
+	// engines differ (RE2 matches nothing at such a byte), so only then
+	// is a window validated before RE2 runs on it.
+	checkUTF8 bool
 }
 
 // compileLineRegex compiles pattern in multi-line mode (^ and $ match at
@@ -34,12 +39,16 @@ func compileLineRegex(pattern string) (*lineRegex, error) {
 	if err != nil {
 		return nil, err
 	}
-	expr := lineOnly(tree).String()
+	tree = lineOnly(tree)
+	expr := tree.String()
 	std, err := regexp.Compile(expr)
 	if err != nil {
 		return nil, err
 	}
-	lr := &lineRegex{std: std}
+	lr := &lineRegex{std: std, checkUTF8: true}
+	if prog, err := syntax.Compile(tree.Simplify()); err == nil {
+		lr.checkUTF8 = matchesRune(prog, utf8.RuneError)
+	}
 	if r, err := re2.Compile(expr); err == nil {
 		lr.re2 = r
 	}
@@ -50,10 +59,23 @@ func compileLineRegex(pattern string) (*lineRegex, error) {
 // non-overlapping ones from RE2 when w is valid UTF-8, else (ok false)
 // none, and the caller steps through w with findIndex.
 func (lr *lineRegex) findAll(w []byte) (locs [][]int, ok bool) {
-	if lr.re2 == nil || !utf8.Valid(w) {
+	if lr.re2 == nil || lr.checkUTF8 && !utf8.Valid(w) {
 		return nil, false
 	}
 	return lr.re2.FindAllIndex(w, -1), true
+}
+
+// matchesRune reports whether an instruction of prog consumes r.
+func matchesRune(prog *syntax.Prog, r rune) bool {
+	for i := range prog.Inst {
+		switch in := &prog.Inst[i]; in.Op {
+		case syntax.InstRune, syntax.InstRune1, syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
+			if in.MatchRune(r) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // lineOnly rewrites re so that it cannot match a newline: literal
