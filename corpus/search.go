@@ -2,11 +2,15 @@ package corpus
 
 import (
 	"bytes"
+	"cmp"
 	"context"
+	"errors"
 	"regexp"
 	"regexp/syntax"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/rlm-go/rlm/corpus/internal/find"
 )
@@ -85,6 +89,8 @@ func (s *Store) Search(ctx context.Context, h Handle, pattern string, opt Search
 			err = sr.literal(sr.finder(pattern), nil)
 		case lit != "" && sr.rare(lit):
 			err = sr.literal(sr.finder(lit), re.std)
+		case opt.CountOnly && len(sr.data) >= cmp.Or(s.testParallelMin, parallelMin) && runtime.GOMAXPROCS(0) > 1:
+			err = sr.regexParallel(re, s.testWindow, s.testReadMin)
 		default:
 			err = sr.regex(re)
 		}
@@ -334,6 +340,72 @@ func (sr *searcher) regex(re *lineRegex) error {
 		sr.inspected = max(sr.inspected, pos)
 	}
 	sr.inspected = n
+	return nil
+}
+
+// parallelMin is the smallest text a regex count splits between cores.
+const parallelMin = 8 << 20
+
+// maxWorkers bounds the goroutines of a parallel regex count.
+const maxWorkers = 4
+
+// regexParallel counts the lines matching re with one goroutine per core
+// (at most maxWorkers), each scanning a contiguous run of whole lines with
+// its own reader and checking the context and time limit itself. A regex
+// engine runs at a few hundred MB/s, well below memory speed, so the count
+// scales with the cores. Each goroutine runs under the guard of the text.
+func (sr *searcher) regexParallel(re *lineRegex, window, readMin int) error {
+	data := sr.data
+	p := min(runtime.GOMAXPROCS(0), maxWorkers)
+	bounds := []int{0}
+	for i := 1; i < p; i++ {
+		b := max(bounds[len(bounds)-1], i*len(data)/p)
+		if j := bytes.IndexByte(data[b:], '\n'); j >= 0 && b+j+1 < len(data) {
+			if b+j+1 > bounds[len(bounds)-1] {
+				bounds = append(bounds, b+j+1)
+			}
+		}
+	}
+	bounds = append(bounds, len(data))
+	ctx, cancel := context.WithCancel(sr.ctx)
+	defer cancel()
+	counts := make([]int64, len(bounds)-1)
+	errs := make([]error, len(bounds)-1)
+	var wg sync.WaitGroup
+	for i := range counts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			lo, hi := bounds[i], bounds[i+1]
+			e := sr.e
+			se := &entry{h: e.h, kind: e.kind, data: data[lo:hi:hi], back: e.back, path: e.path, files: e.files, base: e.base + int64(lo)}
+			o := &op{ctx: ctx, lim: sr.lim, begin: sr.begin, deadline: sr.deadline, e: se, nextCheck: scanWindow}
+			_, errs[i] = guard(se, func() (struct{}, error) {
+				rd := newReader(se, window, readMin)
+				defer rd.close()
+				w := searcher{op: o, rd: rd, data: se.data, count: true, line: 1}
+				err := w.regex(re)
+				counts[i] = w.n
+				return struct{}{}, err
+			})
+			if errs[i] != nil {
+				cancel()
+			}
+		}()
+	}
+	wg.Wait()
+	for i := range counts {
+		sr.n += counts[i]
+	}
+	for _, err := range errs {
+		if err != nil && !errors.Is(err, context.Canceled) {
+			return err
+		}
+	}
+	if err := sr.check(); err != nil {
+		return err
+	}
+	sr.inspected = len(data)
 	return nil
 }
 

@@ -30,9 +30,10 @@ type Store struct {
 	seq     uint64            // last issued ID number
 	entries map[uint64]*entry // live entries by ID number
 	closed  bool
-	// testWindow and testReadMin, when set, replace readWindow and
-	// readMin (tests exercise window boundaries with tiny ones).
-	testWindow, testReadMin int
+	// testWindow, testReadMin and testParallelMin, when set, replace
+	// readWindow, readMin and parallelMin (tests exercise window and
+	// segment boundaries with tiny ones).
+	testWindow, testReadMin, testParallelMin int
 }
 
 // NewStore returns an empty Store.

@@ -56,7 +56,8 @@ func textLines(text string) []string {
 }
 
 // windowStores registers text in memory and as a file read through tiny
-// windows of window bytes, so that lines and matches cross window edges.
+// windows of window bytes, so that lines and matches cross window edges;
+// the file's regex counts run in parallel segments whatever its size.
 func windowStores(t testing.TB, text string, window int) (mem, file *Store, hm, hf Handle) {
 	t.Helper()
 	mem, hm = newTestStore(t, text)
@@ -65,7 +66,7 @@ func windowStores(t testing.TB, text string, window int) (mem, file *Store, hm, 
 		t.Fatal(err)
 	}
 	file = NewStore()
-	file.testWindow, file.testReadMin = window, 1
+	file.testWindow, file.testReadMin, file.testParallelMin = window, 1, 1
 	t.Cleanup(func() { file.Close() })
 	hf, err := file.AddFile(context.Background(), path)
 	if err != nil {
