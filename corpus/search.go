@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/rlm-go/rlm/corpus/internal/find"
 )
@@ -63,7 +64,7 @@ const regexWindow = 1 << 20
 // newlines only between consecutive matches; it never scans line by line.
 func (s *Store) Search(ctx context.Context, h Handle, pattern string, opt SearchOptions, lim Limits) (Result, error) {
 	var re *lineRegex
-	lit := ""
+	lit, foldLit := "", ""
 	switch {
 	case pattern == "":
 		return Result{}, newErr(KindInvalidPattern, "empty pattern")
@@ -72,7 +73,9 @@ func (s *Store) Search(ctx context.Context, h Handle, pattern string, opt Search
 		if re, err = compileLineRegex(pattern); err != nil {
 			return Result{}, newErr(KindInvalidPattern, err.Error()).With("pattern", pattern)
 		}
-		lit = requiredLiteral(pattern)
+		if lit = requiredLiteral(pattern); lit == "" {
+			foldLit = requiredFoldLiteral(pattern)
+		}
 	case strings.IndexByte(pattern, '\n') >= 0:
 		return Result{}, newErr(KindInvalidPattern, "literal pattern contains a newline").With("pattern", pattern)
 	}
@@ -83,12 +86,21 @@ func (s *Store) Search(ctx context.Context, h Handle, pattern string, opt Search
 		if !opt.CountOnly {
 			sr.matches = []Match{}
 		}
+		var f *find.Finder
+		switch {
+		case re == nil:
+			f = sr.finder(pattern, false)
+		case lit != "":
+			f = sr.finder(lit, false)
+		case foldLit != "":
+			f = sr.finder(foldLit, true)
+		}
 		var err error
 		switch {
 		case re == nil:
-			err = sr.literal(sr.finder(pattern), nil)
-		case lit != "" && sr.rare(lit):
-			err = sr.literal(sr.finder(lit), re.std)
+			err = sr.literal(f, nil)
+		case f != nil && sr.rare(f):
+			err = sr.literal(f, re.std)
 		case opt.CountOnly && len(sr.data) >= cmp.Or(s.testParallelMin, parallelMin) && runtime.GOMAXPROCS(0) > 1:
 			err = sr.regexParallel(re, s.testWindow, s.testReadMin)
 		default:
@@ -125,12 +137,16 @@ type searcher struct {
 // to learn which bytes are rare.
 const sampleSize = 64 << 10
 
-// finder returns the finder of pat, its rare bytes chosen by their
-// frequency in the first sampleSize bytes of the text.
-func (sr *searcher) finder(pat string) *find.Finder {
+// finder returns the finder of pat (ignoring ASCII case with fold), its
+// rare bytes chosen by their frequency in the first sampleSize bytes of
+// the text.
+func (sr *searcher) finder(pat string, fold bool) *find.Finder {
 	sample, err := sr.rd.read(0, sampleSize)
 	if err != nil {
 		sample = nil // the search itself reports it
+	}
+	if fold {
+		return find.NewFold([]byte(pat), sample)
 	}
 	return find.New([]byte(pat), sample)
 }
@@ -139,9 +155,17 @@ func (sr *searcher) finder(pat string) *find.Finder {
 // bytes (at most one occurrence per 4 KiB) to be worth searching for
 // before running the regex on the lines holding it; for a common one the
 // regex engine on whole windows is faster.
-func (sr *searcher) rare(lit string) bool {
+func (sr *searcher) rare(f *find.Finder) bool {
 	sample, err := sr.rd.read(0, sampleSize)
-	return err != nil || bytes.Count(sample, []byte(lit))*4096 <= len(sample)
+	if err != nil {
+		return true // the search itself reports it
+	}
+	limit, n := len(sample)/4096, 0
+	for i := f.Index(sample); i >= 0 && n <= limit; i = f.Index(sample) {
+		n++
+		sample = sample[i+len(f.Needle()):]
+	}
+	return n <= limit
 }
 
 // literal searches for the needle of f, which holds no newline. With
@@ -286,7 +310,16 @@ func (sr *searcher) countTo(w []byte, off, to int) {
 
 // requiredLiteral returns the longest case-sensitive literal without a
 // newline that every match of the regular expression contains, or "".
-func requiredLiteral(pattern string) string {
+func requiredLiteral(pattern string) string { return requiredLit(pattern, false) }
+
+// requiredFoldLiteral returns the longest ASCII literal without a newline
+// that every match of the regular expression contains ignoring ASCII case,
+// lower-cased, or "". A case-insensitive literal holding k or s does not
+// count: their case folds include non-ASCII runes (U+212A KELVIN SIGN,
+// U+017F LATIN SMALL LETTER LONG S) that an ASCII search would miss.
+func requiredFoldLiteral(pattern string) string { return requiredLit(pattern, true) }
+
+func requiredLit(pattern string, fold bool) string {
 	re, err := syntax.Parse(pattern, syntax.Perl)
 	if err != nil {
 		return ""
@@ -295,8 +328,17 @@ func requiredLiteral(pattern string) string {
 	walk = func(re *syntax.Regexp) string {
 		switch re.Op {
 		case syntax.OpLiteral:
-			if re.Flags&syntax.FoldCase != 0 || slices.Contains(re.Rune, '\n') {
+			folded := re.Flags&syntax.FoldCase != 0
+			if slices.Contains(re.Rune, '\n') || folded && !fold {
 				return ""
+			}
+			if fold && slices.ContainsFunc(re.Rune, func(r rune) bool {
+				return r >= utf8.RuneSelf || folded && strings.ContainsRune("kKsS", r)
+			}) {
+				return ""
+			}
+			if fold {
+				return strings.ToLower(string(re.Rune))
 			}
 			return string(re.Rune)
 		case syntax.OpCapture, syntax.OpPlus:

@@ -308,4 +308,13 @@ func TestRequiredLiteral(t *testing.T) {
 			t.Errorf("requiredLiteral(%q) = %q, want %q", p, got, want)
 		}
 	}
+	fold := map[string]string{
+		`(?i)ZYZZYVA`: "zyzzyva", `(?i)(MODEL|WINDOW) x`: " x", `(?i)desk`: "", `(?i)ab.*(?-i)sKx`: "skx",
+		`(?i)café`: "", `abc`: "abc", `(?i)a\nb`: "",
+	}
+	for p, want := range fold {
+		if got := requiredFoldLiteral(p); got != want {
+			t.Errorf("requiredFoldLiteral(%q) = %q, want %q", p, got, want)
+		}
+	}
 }

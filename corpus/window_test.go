@@ -116,6 +116,7 @@ func TestSearchWindows(t *testing.T) {
 		"", "a", "\n", "needle", "needle\n", "a\nneedle\nb\nneedle needle\n",
 		"xxneedlexx\nneedle", long, long + "\n" + long + "\nneedle\n", "\n\n\nneedle\n\n",
 		"a\xffb needle\nx\xfeb\n\xff\n", // invalid UTF-8: RE2 and Go regexp differ on it
+		"a NEEDLE\nNeedle b\nneedlE\n\u212Aelvin \u017Fun\nKELVIN SUN\n", // case folds, Kelvin sign, long s
 	}
 	patterns := []struct {
 		p     string
@@ -123,7 +124,7 @@ func TestSearchWindows(t *testing.T) {
 	}{
 		{"needle", false}, {"e", false}, {"le\nne", false}, {"é", false},
 		{"need+le", true}, {"^$", true}, {"(ne|x)", true}, {`\s*needle`, true}, {"(?i)NEEDLE", true}, {"x$", true},
-		{"a.b", true}, {"[^q]b", true}, {`\S+$`, true},
+		{"a.b", true}, {"[^q]b", true}, {`\S+$`, true}, {"(?i)needle b", true}, {"(?i)kelvin", true}, {"(?i)sun", true},
 	}
 	for _, window := range []int{1, 2, 3, 5, 8, 13, 64} {
 		for _, text := range texts {

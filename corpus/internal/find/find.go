@@ -1,5 +1,5 @@
-// Package find searches byte strings for a fixed needle faster than a
-// plain first-byte scan: it looks for the needle's rarest byte with the
+// Package find searches byte strings for a fixed needle (optionally ASCII
+// case-insensitively) faster than a plain first-byte scan: it looks for the needle's rarest byte with the
 // vectorized bytes.IndexByte, checks a second rare byte, then the whole
 // needle. Which bytes are rare is learnt from a sample of the haystack
 // (a byte histogram), with a fixed ranking of typical text for bytes the
@@ -15,6 +15,100 @@ type Finder struct {
 	pat    []byte
 	r1, r2 int  // offsets in pat of the rarest and second rarest byte
 	b1, b2 byte // pat[r1], pat[r2]
+	// fold: pat is lower-case ASCII matched ASCII case-insensitively; u1
+	// is the upper-case form of b1 (b1 itself if not a letter).
+	fold bool
+	u1   byte
+}
+
+// NewFold returns a Finder that matches pat, which must be ASCII, ignoring
+// ASCII case: a byte of the haystack matches a letter of pat in either
+// case. Its rare byte is the letter (or other byte) of pat whose two cases
+// are least frequent in sample together.
+func NewFold(pat, sample []byte) *Finder {
+	lower := bytes.ToLower(pat)
+	var hist [256]int
+	for _, c := range sample {
+		hist[lowerASCII(c)]++
+	}
+	cost := func(c byte) int { return hist[c]*256 + int(min(rank[c], rank[upperASCII(c)])) }
+	f := &Finder{pat: lower, fold: true}
+	for i := 1; i < len(lower); i++ {
+		if cost(lower[i]) < cost(lower[f.r1]) {
+			f.r1 = i
+		}
+	}
+	f.b1, f.u1 = lower[f.r1], upperASCII(lower[f.r1])
+	return f
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func upperASCII(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - ('a' - 'A')
+	}
+	return c
+}
+
+// indexFold is Index for a fold Finder: it walks the occurrences of both
+// cases of the rare byte, each found with bytes.IndexByte, in order.
+func (f *Finder) indexFold(s []byte) int {
+	n := len(f.pat)
+	if n > len(s) {
+		return -1
+	}
+	last := len(s) - n
+	end := last + f.r1 + 1 // the rare byte of a candidate lies before end
+	// next finds b at or after from, as an offset in s, or -1.
+	next := func(b byte, from int) int {
+		if j := bytes.IndexByte(s[from:end], b); j >= 0 {
+			return from + j
+		}
+		return -1
+	}
+	lo, up := -2, -2 // next occurrences of b1 and u1 (-1: none)
+	if f.u1 == f.b1 {
+		up = -1
+	}
+	for i := 0; i <= last; {
+		from := i + f.r1
+		if lo != -1 && lo < from {
+			lo = next(f.b1, from)
+		}
+		if up != -1 && up < from {
+			up = next(f.u1, from)
+		}
+		p := lo
+		if p < 0 || up >= 0 && up < p {
+			p = up
+		}
+		if p < 0 {
+			return -1
+		}
+		c := p - f.r1
+		if equalFold(s[c:c+n], f.pat) {
+			return c
+		}
+		i = c + 1
+	}
+	return -1
+}
+
+// equalFold reports whether b equals lower, lower-case ASCII, ignoring
+// ASCII case.
+func equalFold(b, lower []byte) bool {
+	for i, c := range lower {
+		if lowerASCII(b[i]) != c {
+			return false
+		}
+	}
+	return true
 }
 
 // New returns a Finder for pat (not empty), choosing its rare bytes by
@@ -52,6 +146,8 @@ func (f *Finder) Needle() []byte { return f.pat }
 func (f *Finder) Index(s []byte) int {
 	n := len(f.pat)
 	switch {
+	case f.fold:
+		return f.indexFold(s)
 	case n == 1:
 		return bytes.IndexByte(s, f.b1)
 	case n > len(s):

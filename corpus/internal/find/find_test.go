@@ -56,6 +56,8 @@ func FuzzIndex(f *testing.F) {
 	f.Add([]byte("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab"), []byte("ab"), []byte(""))
 	f.Add([]byte("x\xffy\x00\xff"), []byte("\xff"), []byte("\xff\xff"))
 	f.Add([]byte("héllo wörld ö"), []byte("ö"), []byte("ö"))
+	f.Add([]byte("ZyZzYvA zyzzyva ZYZZYVA"), []byte("zyzZYVA"), []byte("z"))
+	f.Add([]byte("a1A1"), []byte("A1"), []byte(""))
 	f.Fuzz(func(t *testing.T, s, pat, sample []byte) {
 		if len(pat) == 0 {
 			return
@@ -67,7 +69,35 @@ func FuzzIndex(f *testing.F) {
 		if got, want := count(s, len(pat), fd.Index), count(s, len(pat), func(b []byte) int { return naive(b, pat) }); got != want {
 			t.Fatalf("count = %d, want %d", got, want)
 		}
+		if !isASCII(pat) {
+			return
+		}
+		ff := NewFold(pat, sample)
+		lower, ls := asciiLower(pat), asciiLower(s)
+		if got, want := ff.Index(s), naive(ls, lower); got != want {
+			t.Fatalf("fold Index = %d, want %d", got, want)
+		}
+		if got, want := count(s, len(pat), ff.Index), count(ls, len(pat), func(b []byte) int { return naive(b, lower) }); got != want {
+			t.Fatalf("fold count = %d, want %d", got, want)
+		}
 	})
+}
+
+func asciiLower(b []byte) []byte {
+	out := make([]byte, len(b))
+	for i, c := range b {
+		out[i] = lowerASCII(c)
+	}
+	return out
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 var text = sync.OnceValue(func() []byte {
