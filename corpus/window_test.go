@@ -115,7 +115,7 @@ func TestSearchWindows(t *testing.T) {
 	texts := []string{
 		"", "a", "\n", "needle", "needle\n", "a\nneedle\nb\nneedle needle\n",
 		"xxneedlexx\nneedle", long, long + "\n" + long + "\nneedle\n", "\n\n\nneedle\n\n",
-		"a\xffb needle\nx\xfeb\n\xff\n", // invalid UTF-8: RE2 and Go regexp differ on it
+		"a\xffb needle\nx\xfeb\n\xff\n",                                  // invalid UTF-8: RE2 and Go regexp differ on it
 		"a NEEDLE\nNeedle b\nneedlE\n\u212Aelvin \u017Fun\nKELVIN SUN\n", // case folds, Kelvin sign, long s
 	}
 	patterns := []struct {
