@@ -116,3 +116,29 @@ func BenchmarkPartitionLines(b *testing.B) {
 		}
 	}
 }
+
+// regexShapes are the regex shapes of issue 19, on the generated text:
+// a required literal, an alternation without one, character classes, and
+// case-insensitive forms.
+var regexShapes = []struct{ name, pattern string }{
+	{"literal", `zyzzyva [a-z]+`},
+	{"alternation", `(model|window) [a-z]+e `},
+	{"classes", `[a-z]{8} [a-z]{8}`},
+	{"fold", `(?i)ZYZZYVA`},
+	{"fold-alternation", `(?i)(MODEL|WINDOW) [a-z]+E `},
+}
+
+func BenchmarkSearchRegexCount(b *testing.B) {
+	s, h := benchStore(b)
+	ctx := context.Background()
+	for _, sh := range regexShapes {
+		b.Run(sh.name, func(b *testing.B) {
+			b.SetBytes(benchSize)
+			for b.Loop() {
+				if _, err := s.Search(ctx, h, sh.pattern, SearchOptions{Regex: true, CountOnly: true}, Limits{TimeLimit: MaxTimeLimit}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -184,11 +184,11 @@ func (s *Store) AddFiles(ctx context.Context, name string, paths []string, opt F
 	if err := f.Close(); err != nil {
 		return Handle{}, fault.Wrap(err, fault.PhaseContext, KindIOError, "spooling the files failed")
 	}
-	b, mapped, err := mapFile(spool)
+	b, rd, err := mapFile(spool)
 	if err != nil {
 		return Handle{}, fault.Wrap(err, fault.PhaseContext, KindIOError, "cannot map spool file")
 	}
-	return s.addComposite(name, b, mapped, files, skipped)
+	return s.addComposite(name, b, rd, files, skipped)
 }
 
 // fileCopy is what appendFile learned about one file.
@@ -255,22 +255,21 @@ func appendFile(ctx context.Context, w io.Writer, path string, sniff bool, room 
 
 // addComposite registers data as a composite context with a sub-context per
 // file.
-func (s *Store) addComposite(name string, data []byte, mapped bool, files []FileInfo, skipped int) (Handle, error) {
+func (s *Store) addComposite(name string, data []byte, rd *os.File, files []FileInfo, skipped int) (Handle, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
-		if mapped {
-			_ = unmapFile(data)
-		}
+		_ = unmapFile(data, rd)
 		return Handle{}, newErr(KindStoreClosed, "store is closed")
 	}
 	now := time.Now()
 	s.seq++
 	root := &entry{
 		h: Handle{ID: idString(s.seq), Version: 1}, kind: TextKindFiles, data: data,
-		back: &backing{data: data, mapped: mapped, refs: 1}, created: now, name: name,
+		back: fileBacking(data, rd), created: now, name: name,
 		files: files, skipped: skipped,
 	}
+	root.back.refs = 1
 	s.entries[s.seq] = root
 	for i := range files {
 		fi := &files[i]

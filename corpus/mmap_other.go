@@ -10,29 +10,29 @@ import (
 
 // mapFile reads the file at path into memory: this platform has no mmap
 // support in package syscall.
-func mapFile(path string) (data []byte, mapped bool, err error) {
+func mapFile(path string) (data []byte, rd *os.File, err error) {
 	fi, err := os.Stat(path)
 	if err != nil {
-		return nil, false, err
+		return nil, nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, false, errors.New("not a regular file")
+		return nil, nil, errors.New("not a regular file")
 	}
 	b, err := os.ReadFile(path)
-	return b, false, err
+	return b, nil, err
 }
 
 // mapOpen reads the open file f from its current offset into memory.
-func mapOpen(f *os.File) (data []byte, mapped bool, err error) {
+func mapOpen(f *os.File) (data []byte, rd *os.File, err error) {
 	fi, err := f.Stat()
 	if err != nil {
-		return nil, false, err
+		return nil, nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, false, errors.New("not a regular file")
+		return nil, nil, errors.New("not a regular file")
 	}
 	b, err := io.ReadAll(f)
-	return b, false, err
+	return b, nil, err
 }
 
-func unmapFile([]byte) error { return nil }
+func unmapFile([]byte, *os.File) error { return nil }

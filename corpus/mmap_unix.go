@@ -9,37 +9,68 @@ import (
 )
 
 // mapFile maps the file at path read-only and shared. An empty file maps to
-// nil (mmap rejects zero lengths).
-func mapFile(path string) (data []byte, mapped bool, err error) {
+// nil (mmap rejects zero lengths). rd, set when the file is mapped, is the
+// file kept open so that scans can read it (see reader) instead of
+// faulting the mapping's pages in; unmapFile closes it.
+func mapFile(path string) (data []byte, rd *os.File, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, false, err
+		return nil, nil, err
 	}
-	defer f.Close()
-	return mapOpen(f)
+	data, err = mapFD(f)
+	if data == nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return data, f, nil
 }
 
-// mapOpen maps the open file f from its start, read-only and shared.
-func mapOpen(f *os.File) (data []byte, mapped bool, err error) {
+// mapOpen maps the open file f from its start, read-only and shared; rd is
+// a duplicate of f's descriptor (f stays the caller's).
+func mapOpen(f *os.File) (data []byte, rd *os.File, err error) {
+	data, err = mapFD(f)
+	if data == nil {
+		return nil, nil, err
+	}
+	syscall.ForkLock.RLock()
+	fd, err := syscall.Dup(int(f.Fd()))
+	if err == nil {
+		syscall.CloseOnExec(fd)
+	}
+	syscall.ForkLock.RUnlock()
+	if err != nil {
+		_ = syscall.Munmap(data)
+		return nil, nil, err
+	}
+	return data, os.NewFile(uintptr(fd), f.Name()), nil
+}
+
+func mapFD(f *os.File) ([]byte, error) {
 	fi, err := f.Stat()
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, false, errors.New("not a regular file")
+		return nil, errors.New("not a regular file")
 	}
 	size := fi.Size()
 	if size == 0 {
-		return nil, false, nil
+		return nil, nil
 	}
 	if int64(int(size)) != size {
-		return nil, false, errors.New("file too large to map")
+		return nil, errors.New("file too large to map")
 	}
-	b, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
-	if err != nil {
-		return nil, false, err
-	}
-	return b, true, nil
+	return syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
 }
 
-func unmapFile(b []byte) error { return syscall.Munmap(b) }
+// unmapFile unmaps b and closes rd (either may be nil).
+func unmapFile(b []byte, rd *os.File) error {
+	var err error
+	if b != nil {
+		err = syscall.Munmap(b)
+	}
+	if rd != nil {
+		rd.Close()
+	}
+	return err
+}

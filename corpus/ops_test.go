@@ -212,6 +212,10 @@ func TestCancellation(t *testing.T) {
 			_, err := s.Search(ctx, h, "abs+ent", SearchOptions{Regex: true}, lim)
 			return err
 		},
+		"regex count": func(ctx context.Context, lim Limits) error { // in parallel segments
+			_, err := s.Search(ctx, h, "abs+ent", SearchOptions{Regex: true, CountOnly: true}, lim)
+			return err
+		},
 		"partition lines": func(ctx context.Context, lim Limits) error {
 			_, err := s.Partition(ctx, h, PartitionOptions{Strategy: StrategyLines, Size: 1 << 30}, lim)
 			return err
@@ -237,5 +241,7 @@ func TestCancellation(t *testing.T) {
 	wantKind(t, err, KindCancelled)
 	// The time limit is checked part way through a scan.
 	_, err = s.Search(context.Background(), h, "absent", SearchOptions{}, Limits{TimeLimit: time.Nanosecond})
+	wantKind(t, err, KindTimeLimitExceeded)
+	_, err = s.Search(context.Background(), h, "abs+ent", SearchOptions{Regex: true, CountOnly: true}, Limits{TimeLimit: time.Nanosecond})
 	wantKind(t, err, KindTimeLimitExceeded)
 }

@@ -2,11 +2,18 @@ package corpus
 
 import (
 	"bytes"
+	"cmp"
 	"context"
+	"errors"
 	"regexp"
 	"regexp/syntax"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/rlm-go/rlm/corpus/internal/find"
 )
 
 // SearchOptions selects the search mode.
@@ -56,37 +63,46 @@ const regexWindow = 1 << 20
 // cut. Literal search runs bytes.Index over the whole text and counts
 // newlines only between consecutive matches; it never scans line by line.
 func (s *Store) Search(ctx context.Context, h Handle, pattern string, opt SearchOptions, lim Limits) (Result, error) {
-	var re *regexp.Regexp
-	perLine, lit := false, ""
+	var re *lineRegex
+	lit, foldLit := "", ""
 	switch {
 	case pattern == "":
 		return Result{}, newErr(KindInvalidPattern, "empty pattern")
 	case opt.Regex:
-		// Validate the pattern alone: wrapping could balance its parentheses.
-		if _, err := regexp.Compile(pattern); err != nil {
-			return Result{}, newErr(KindInvalidPattern, err.Error()).With("pattern", pattern)
-		}
 		var err error
-		if re, err = regexp.Compile("(?m)" + pattern); err != nil {
+		if re, err = compileLineRegex(pattern); err != nil {
 			return Result{}, newErr(KindInvalidPattern, err.Error()).With("pattern", pattern)
 		}
-		perLine, lit = canMatchNewline(pattern), requiredLiteral(pattern)
+		if lit = requiredLiteral(pattern); lit == "" {
+			foldLit = requiredFoldLiteral(pattern)
+		}
 	case strings.IndexByte(pattern, '\n') >= 0:
 		return Result{}, newErr(KindInvalidPattern, "literal pattern contains a newline").With("pattern", pattern)
 	}
 	return s.run(ctx, h, lim, func(o *op) (Result, error) {
-		sr := searcher{op: o, data: o.e.data, count: opt.CountOnly, budget: o.lim.MaxBytes, line: 1}
+		rd := newReader(o.e, s.testWindow, s.testReadMin)
+		defer rd.close()
+		sr := searcher{op: o, rd: rd, data: o.e.data, count: opt.CountOnly, budget: o.lim.MaxBytes, line: 1}
 		if !opt.CountOnly {
 			sr.matches = []Match{}
+		}
+		var f *find.Finder
+		switch {
+		case re == nil:
+			f = sr.finder(pattern, false)
+		case lit != "":
+			f = sr.finder(lit, false)
+		case foldLit != "":
+			f = sr.finder(foldLit, true)
 		}
 		var err error
 		switch {
 		case re == nil:
-			err = sr.literal([]byte(pattern), nil)
-		case lit != "":
-			err = sr.literal([]byte(lit), re)
-		case perLine:
-			err = sr.regexLines(re)
+			err = sr.literal(f, nil)
+		case f != nil && sr.rare(f):
+			err = sr.literal(f, re.std)
+		case opt.CountOnly && len(sr.data) >= cmp.Or(s.testParallelMin, parallelMin) && runtime.GOMAXPROCS(0) > 1:
+			err = sr.regexParallel(re, s.testWindow, s.testReadMin)
 		default:
 			err = sr.regex(re)
 		}
@@ -105,6 +121,7 @@ func (s *Store) Search(ctx context.Context, h Handle, pattern string, opt Search
 // searcher holds the state of one search.
 type searcher struct {
 	*op
+	rd        *reader
 	data      []byte
 	count     bool    // count only
 	n         int64   // matching lines found
@@ -116,62 +133,193 @@ type searcher struct {
 	counted   int   // offset up to which newlines have been counted
 }
 
-// literal searches for pat, which holds no newline. With verify set, pat is
-// a literal every match of verify contains (see requiredLiteral): a line
-// holding pat matches only if verify matches the line on its own.
-func (sr *searcher) literal(pat []byte, verify *regexp.Regexp) error {
+// sampleSize is how much of the text's start the literal finder samples
+// to learn which bytes are rare.
+const sampleSize = 64 << 10
+
+// finder returns the finder of pat (ignoring ASCII case with fold), its
+// rare bytes chosen by their frequency in the first sampleSize bytes of
+// the text.
+func (sr *searcher) finder(pat string, fold bool) *find.Finder {
+	sample, err := sr.rd.read(0, sampleSize)
+	if err != nil {
+		sample = nil // the search itself reports it
+	}
+	if fold {
+		return find.NewFold([]byte(pat), sample)
+	}
+	return find.New([]byte(pat), sample)
+}
+
+// rare reports whether lit is rare enough in the text's first sampleSize
+// bytes (at most one occurrence per 4 KiB) to be worth searching for
+// before running the regex on the lines holding it; for a common one the
+// regex engine on whole windows is faster.
+func (sr *searcher) rare(f *find.Finder) bool {
+	sample, err := sr.rd.read(0, sampleSize)
+	if err != nil {
+		return true // the search itself reports it
+	}
+	limit, n := len(sample)/4096, 0
+	for i := f.Index(sample); i >= 0 && n <= limit; i = f.Index(sample) {
+		n++
+		sample = sample[i+len(f.Needle()):]
+	}
+	return n <= limit
+}
+
+// literal searches for the needle of f, which holds no newline. With
+// verify set, the needle is a literal every match of verify contains (see
+// requiredLiteral): a line holding it matches only if verify matches the
+// line on its own.
+func (sr *searcher) literal(f *find.Finder, verify *regexp.Regexp) error {
 	data := sr.data
+	np := len(f.Needle())
 	n := len(data)
-	floor := 0 // a line start at or before pos
-	window := max(scanWindow, 4*len(pat))
+	sr.rd.need(2 * np) // a window must hold more than the needle to advance
+	floor := 0         // a line start at or before pos
 	for pos := 0; pos < n; {
 		if err := sr.progress(pos); err != nil {
 			return err
 		}
-		lim := min(n, pos+window)
-		i := bytes.Index(data[pos:lim], pat)
-		if i < 0 {
-			if lim == n {
-				sr.inspected = n
-				return nil
-			}
-			pos = lim - len(pat) + 1
-			sr.inspected = pos
-			continue
+		w, err := sr.rd.read(pos, max(scanWindow, 4*np))
+		if err != nil {
+			return err
 		}
-		m := pos + i
-		le := n
-		if j := bytes.IndexByte(data[m+len(pat):], '\n'); j >= 0 {
-			le = m + len(pat) + j
-		}
-		sr.inspected = le
-		if sr.count && verify == nil {
-			sr.n++
-		} else {
-			ls := floor + bytes.LastIndexByte(data[floor:m], '\n') + 1
-			if verify != nil {
-				loc := verify.FindIndex(data[ls:le])
-				if loc == nil {
-					pos, floor = le+1, le+1
-					continue
-				}
-				m = ls + loc[0]
+		off, end := pos, pos+len(w)
+		next := -1 // where the next window starts, when a line runs past this one
+		for i := 0; ; {
+			j := f.Index(w[i:])
+			if j < 0 {
+				break
 			}
-			if sr.count {
+			m := off + i + j
+			le := sr.lineEnd(w, off, m+np)
+			sr.inspected = max(sr.inspected, le)
+			if sr.count && verify == nil {
 				sr.n++
-			} else if !sr.add(ls, m, le) {
-				return nil
+			} else if ls := sr.lineStart(w, off, floor, m); verify == nil {
+				if !sr.add(w, off, ls, m, le) {
+					return nil
+				}
+			} else if loc := verify.FindIndex(sr.rd.at(w, off, ls, le)); loc != nil {
+				if sr.count {
+					sr.n++
+				} else if !sr.add(w, off, ls, ls+loc[0], le) {
+					return nil
+				}
 			}
+			floor = le + 1
+			if floor+np > end {
+				next = min(floor, n)
+				break
+			}
+			i = floor - off
 		}
-		pos = le + 1
-		floor = pos
+		if end == n && next < 0 {
+			break
+		}
+		if next < 0 {
+			next = max(floor, end-np+1)
+			floor = sr.lastLineStart(w, off, floor, next)
+		}
+		sr.countWindow(w, off, next)
+		pos = next
+		sr.inspected = max(sr.inspected, min(pos, n))
 	}
+	sr.inspected = n
 	return nil
+}
+
+// lineEnd returns the offset of the first '\n' at or after from, or the
+// text's end, looking in the window w (holding the bytes from off) first.
+func (sr *searcher) lineEnd(w []byte, off, from int) int {
+	end := off + len(w)
+	if from <= end {
+		if j := bytes.IndexByte(w[from-off:], '\n'); j >= 0 {
+			return from + j
+		}
+		from = end
+	}
+	if j := bytes.IndexByte(sr.data[from:], '\n'); j >= 0 {
+		return from + j
+	}
+	return len(sr.data)
+}
+
+// lineStart returns the start of the line holding m, given floor, a line
+// start at or before m.
+func (sr *searcher) lineStart(w []byte, off, floor, m int) int {
+	lo := max(floor, off)
+	if j := bytes.LastIndexByte(w[lo-off:m-off], '\n'); j >= 0 {
+		return lo + j + 1
+	}
+	if floor >= off {
+		return floor
+	}
+	return floor + bytes.LastIndexByte(sr.data[floor:off], '\n') + 1
+}
+
+// backScan bounds how far lastLineStart looks back for a newline.
+const backScan = 4 << 10
+
+// lastLineStart returns a line start at or before to (and at or after
+// floor, a line start), found in the window's last backScan bytes before
+// to; floor when there is none.
+func (sr *searcher) lastLineStart(w []byte, off, floor, to int) int {
+	lo := max(floor, off, to-backScan)
+	if lo >= to {
+		return floor
+	}
+	if j := bytes.LastIndexByte(w[lo-off:to-off], '\n'); j >= 0 {
+		return lo + j + 1
+	}
+	return floor
+}
+
+// countWindow, in list mode over copied windows, counts the newlines before
+// next that lie in w, before w is overwritten (the line number of a later
+// match is counted from there). In-memory texts count lazily in add.
+func (sr *searcher) countWindow(w []byte, off, next int) {
+	if !sr.count && sr.rd.copies() {
+		sr.countTo(w, off, next)
+	}
+}
+
+// countTo advances the line count to offset to.
+func (sr *searcher) countTo(w []byte, off, to int) {
+	if to <= sr.counted {
+		return
+	}
+	end := off + len(w)
+	c := sr.counted
+	if c < off {
+		sr.line += int64(bytes.Count(sr.data[c:min(off, to)], nl))
+		c = min(off, to)
+	}
+	if c < to && c < end {
+		e := min(to, end)
+		sr.line += int64(bytes.Count(w[c-off:e-off], nl))
+		c = e
+	}
+	if c < to {
+		sr.line += int64(bytes.Count(sr.data[c:to], nl))
+	}
+	sr.counted = to
 }
 
 // requiredLiteral returns the longest case-sensitive literal without a
 // newline that every match of the regular expression contains, or "".
-func requiredLiteral(pattern string) string {
+func requiredLiteral(pattern string) string { return requiredLit(pattern, false) }
+
+// requiredFoldLiteral returns the longest ASCII literal without a newline
+// that every match of the regular expression contains ignoring ASCII case,
+// lower-cased, or "". A case-insensitive literal holding k or s does not
+// count: their case folds include non-ASCII runes (U+212A KELVIN SIGN,
+// U+017F LATIN SMALL LETTER LONG S) that an ASCII search would miss.
+func requiredFoldLiteral(pattern string) string { return requiredLit(pattern, true) }
+
+func requiredLit(pattern string, fold bool) string {
 	re, err := syntax.Parse(pattern, syntax.Perl)
 	if err != nil {
 		return ""
@@ -180,8 +328,17 @@ func requiredLiteral(pattern string) string {
 	walk = func(re *syntax.Regexp) string {
 		switch re.Op {
 		case syntax.OpLiteral:
-			if re.Flags&syntax.FoldCase != 0 || slices.Contains(re.Rune, '\n') {
+			folded := re.Flags&syntax.FoldCase != 0
+			if slices.Contains(re.Rune, '\n') || folded && !fold {
 				return ""
+			}
+			if fold && slices.ContainsFunc(re.Rune, func(r rune) bool {
+				return r >= utf8.RuneSelf || folded && strings.ContainsRune("kKsS", r)
+			}) {
+				return ""
+			}
+			if fold {
+				return strings.ToLower(string(re.Rune))
 			}
 			return string(re.Rune)
 		case syntax.OpCapture, syntax.OpPlus:
@@ -204,133 +361,165 @@ func requiredLiteral(pattern string) string {
 	return walk(re)
 }
 
-// canMatchNewline reports whether the regular expression can consume a
-// '\n' (a literal newline, a class such as \s or [^a], or . with the s
-// flag). Such a regex is matched line by line: over a window it could run
-// on past line ends, making the search quadratic.
-func canMatchNewline(pattern string) bool {
-	re, err := syntax.Parse(pattern, syntax.Perl)
-	if err != nil {
-		return true
-	}
-	var walk func(*syntax.Regexp) bool
-	walk = func(re *syntax.Regexp) bool {
-		switch re.Op {
-		case syntax.OpAnyChar:
-			return true
-		case syntax.OpLiteral:
-			return slices.Contains(re.Rune, '\n')
-		case syntax.OpCharClass:
-			for i := 0; i+1 < len(re.Rune); i += 2 {
-				if re.Rune[i] <= '\n' && '\n' <= re.Rune[i+1] {
-					return true
-				}
-			}
-			return false
-		}
-		return slices.ContainsFunc(re.Sub, walk)
-	}
-	return walk(re)
-}
-
-// regexLines matches re against each line on its own.
-func (sr *searcher) regexLines(re *regexp.Regexp) error {
-	data := sr.data
-	n := len(data)
+// regex searches for re over windows of whole lines. re cannot match a
+// newline (see lineOnly), so every match lies within one line and the
+// first match starting in a line is that line's first match.
+func (sr *searcher) regex(re *lineRegex) error {
+	n := len(sr.data)
 	for pos := 0; pos < n; {
 		if err := sr.progress(pos); err != nil {
 			return err
 		}
-		le := n
-		if j := bytes.IndexByte(data[pos:], '\n'); j >= 0 {
-			le = pos + j
+		w, err := sr.rd.lines(pos, regexWindow)
+		if err != nil {
+			return err
 		}
-		sr.inspected = le
-		if loc := re.FindIndex(data[pos:le]); loc != nil {
-			if sr.count {
-				sr.n++
-			} else if !sr.add(pos, pos+loc[0], le) {
-				return nil
-			}
+		if !sr.regexIn(re, w, pos) {
+			return nil
 		}
-		pos = le + 1
+		sr.countWindow(w, pos, pos+len(w))
+		pos += len(w)
+		sr.inspected = max(sr.inspected, pos)
 	}
 	sr.inspected = n
 	return nil
 }
 
-// regex searches for re, compiled in multi-line mode, over windows of whole
-// lines; re cannot match a newline (see canMatchNewline), so every match
-// lies within one line. Should a match span a newline all the same, it is
-// accepted only if the line holding its start matches on its own.
-func (sr *searcher) regex(re *regexp.Regexp) error {
+// parallelMin is the smallest text a regex count splits between cores.
+const parallelMin = 8 << 20
+
+// maxWorkers bounds the goroutines of a parallel regex count.
+const maxWorkers = 4
+
+// regexParallel counts the lines matching re with one goroutine per core
+// (at most maxWorkers), each scanning a contiguous run of whole lines with
+// its own reader and checking the context and time limit itself. A regex
+// engine runs at a few hundred MB/s, well below memory speed, so the count
+// scales with the cores. Each goroutine runs under the guard of the text.
+func (sr *searcher) regexParallel(re *lineRegex, window, readMin int) error {
 	data := sr.data
-	n := len(data)
-	for pos := 0; pos < n; { // pos is always a line start
-		if err := sr.progress(pos); err != nil {
+	p := min(runtime.GOMAXPROCS(0), maxWorkers)
+	bounds := []int{0}
+	for i := 1; i < p; i++ {
+		b := max(bounds[len(bounds)-1], i*len(data)/p)
+		if j := bytes.IndexByte(data[b:], '\n'); j >= 0 && b+j+1 < len(data) {
+			if b+j+1 > bounds[len(bounds)-1] {
+				bounds = append(bounds, b+j+1)
+			}
+		}
+	}
+	bounds = append(bounds, len(data))
+	ctx, cancel := context.WithCancel(sr.ctx)
+	defer cancel()
+	counts := make([]int64, len(bounds)-1)
+	errs := make([]error, len(bounds)-1)
+	var wg sync.WaitGroup
+	for i := range counts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			lo, hi := bounds[i], bounds[i+1]
+			e := sr.e
+			se := &entry{h: e.h, kind: e.kind, data: data[lo:hi:hi], back: e.back, path: e.path, files: e.files, base: e.base + int64(lo)}
+			o := &op{ctx: ctx, lim: sr.lim, begin: sr.begin, deadline: sr.deadline, e: se, nextCheck: scanWindow}
+			_, errs[i] = guard(se, func() (struct{}, error) {
+				rd := newReader(se, window, readMin)
+				defer rd.close()
+				w := searcher{op: o, rd: rd, data: se.data, count: true, line: 1}
+				err := w.regex(re)
+				counts[i] = w.n
+				return struct{}{}, err
+			})
+			if errs[i] != nil {
+				cancel()
+			}
+		}()
+	}
+	wg.Wait()
+	for i := range counts {
+		sr.n += counts[i]
+	}
+	for _, err := range errs {
+		if err != nil && !errors.Is(err, context.Canceled) {
 			return err
 		}
-		we := min(n, pos+regexWindow)
-		if we < n {
-			if j := bytes.LastIndexByte(data[pos:we], '\n'); j >= 0 {
-				we = pos + j + 1
-			} else if j := bytes.IndexByte(data[we:], '\n'); j >= 0 {
-				we += j + 1
-			} else {
-				we = n
-			}
-		}
-		loc := re.FindIndex(data[pos:we])
-		if loc == nil || pos+loc[0] == we && we < n {
-			sr.inspected = we
-			pos = we
-			continue
-		}
-		m, e := pos+loc[0], pos+loc[1]
-		if m == n && data[n-1] == '\n' { // empty match after the final newline: no line there
-			break
-		}
-		ls := pos + bytes.LastIndexByte(data[pos:m], '\n') + 1
-		le := n
-		if j := bytes.IndexByte(data[m:], '\n'); j >= 0 {
-			le = m + j
-		}
-		sr.inspected = max(sr.inspected, le)
-		if e > le {
-			loc := re.FindIndex(data[ls:le])
-			if loc == nil {
-				pos = le + 1
+	}
+	if err := sr.check(); err != nil {
+		return err
+	}
+	sr.inspected = len(data)
+	return nil
+}
+
+// regexIn searches the window w of whole lines starting at off and
+// reports whether the search should go on.
+func (sr *searcher) regexIn(re *lineRegex, w []byte, off int) bool {
+	// An empty match at the window's end is the next line's start, or no
+	// line at all after the final newline.
+	atEnd := func(m int) bool {
+		return m == len(w) && (off+len(w) < len(sr.data) || len(w) > 0 && w[len(w)-1] == '\n')
+	}
+	if locs, ok := re.findAll(w); ok {
+		next := 0 // the start of the first line not yet matched
+		for _, loc := range locs {
+			if loc[0] < next {
 				continue
 			}
-			m = ls + loc[0]
+			if atEnd(loc[0]) {
+				break
+			}
+			var goOn bool
+			if next, goOn = sr.regexHit(w, off, loc[0]); !goOn {
+				return false
+			}
 		}
-		if sr.count {
-			sr.n++
-		} else if !sr.add(ls, m, le) {
-			return nil
-		}
-		pos = le + 1
+		return true
 	}
-	sr.inspected = n
-	return nil
+	for i := 0; i < len(w); { // i is always a line start
+		loc := re.std.FindIndex(w[i:])
+		if loc == nil || atEnd(i+loc[0]) {
+			break
+		}
+		var goOn bool
+		if i, goOn = sr.regexHit(w, off, i+loc[0]); !goOn {
+			return false
+		}
+	}
+	return true
+}
+
+// regexHit records the line of w holding the match at m (a window offset)
+// and returns the offset of the next line and whether to go on.
+func (sr *searcher) regexHit(w []byte, off, m int) (int, bool) {
+	ls := bytes.LastIndexByte(w[:m], '\n') + 1
+	le := len(w)
+	if j := bytes.IndexByte(w[m:], '\n'); j >= 0 {
+		le = m + j
+	}
+	sr.inspected = max(sr.inspected, off+le)
+	if sr.count {
+		sr.n++
+		return le + 1, true
+	}
+	return le + 1, sr.add(w, off, off+ls, off+m, off+le)
 }
 
 // add records the line [ls, le) whose first match is at m and reports
-// whether the search should go on.
-func (sr *searcher) add(ls, m, le int) bool {
+// whether the search should go on. w holds the text's bytes from off.
+func (sr *searcher) add(w []byte, off, ls, m, le int) bool {
 	sr.acc.ItemsInspected++
 	if len(sr.matches) == sr.lim.MaxResults || sr.budget == 0 {
 		sr.truncated = true
 		return false
 	}
-	sr.line += int64(bytes.Count(sr.data[sr.counted:ls], nl))
-	sr.counted = ls
+	sr.countTo(w, off, ls)
 	vs, ve := ls, le
 	if le-ls > LineCap {
+		line := sr.rd.at(w, off, ls, le)
 		if m+1-ls > LineCap/2 {
-			vs = snapBack(sr.data, m-LineCap/4)
+			vs = ls + snapBack(line, m-LineCap/4-ls)
 		}
-		ve = snapBack(sr.data, min(le, vs+LineCap))
+		ve = ls + snapBack(line, min(le, vs+LineCap)-ls)
 	}
 	mt := Match{Index: sr.line, Offset: int64(ls), Match: int64(m), Truncated: vs > ls || ve < le}
 	if f := fileAt(sr.e.files, sr.e.base+int64(ls)); f != nil {
@@ -339,7 +528,7 @@ func (sr *searcher) add(ls, m, le int) bool {
 			mt.FileLine = sr.line - f.Line + 1
 		}
 	}
-	text := sr.data[vs:ve]
+	text := sr.rd.at(w, off, vs, ve)
 	if len(text) > sr.budget {
 		text = cutText(text, sr.budget)
 		mt.Truncated = true

@@ -264,14 +264,25 @@ func TestSearchCountDoesNotAllocatePerMatch(t *testing.T) {
 	}
 }
 
-func TestCanMatchNewline(t *testing.T) {
-	tests := map[string]bool{
-		`abc`: false, `a.b`: false, `\w+`: false, `^x$`: false, `[a-z]`: false, `\S+`: false,
-		`(?s)a.b`: true, `a\sb`: true, `[^a]`: true, `a\nb`: true, `[\x00-\x7f]`: true, `x|(y\s)`: true,
+// TestLineOnly checks that the rewritten regex of a pattern able to
+// consume a newline cannot, and still matches the lines it matched.
+func TestLineOnly(t *testing.T) {
+	tests := map[string]string{ // pattern: a line it matches ("" for none)
+		`abc`: "abc", `a.b`: "a.b", `(?s)a.b`: "axb", `a\sb`: "a b", `[^a]`: "b", `a\nb`: "",
+		`[\x00-\x7f]`: "x", `x|(y\s)`: "y ", `[\n]`: "", `\s*$`: "  ", `^$`: "",
 	}
-	for p, want := range tests {
-		if got := canMatchNewline(p); got != want {
-			t.Errorf("canMatchNewline(%q) = %v, want %v", p, got, want)
+	for p, line := range tests {
+		lr, err := compileLineRegex(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, re := range []interface{ Match([]byte) bool }{lr.std, lr.re2} {
+			if re.Match([]byte("\n")) && !lr.std.Match([]byte("")) {
+				t.Errorf("%q: rewritten %q matches a newline", p, lr.std)
+			}
+			if line != "" && !re.Match([]byte(line)) {
+				t.Errorf("%q: rewritten %q does not match %q", p, lr.std, line)
+			}
 		}
 	}
 }
@@ -295,6 +306,15 @@ func TestRequiredLiteral(t *testing.T) {
 	for p, want := range tests {
 		if got := requiredLiteral(p); got != want {
 			t.Errorf("requiredLiteral(%q) = %q, want %q", p, got, want)
+		}
+	}
+	fold := map[string]string{
+		`(?i)ZYZZYVA`: "zyzzyva", `(?i)(MODEL|WINDOW) x`: " x", `(?i)desk`: "", `(?i)ab.*(?-i)sKx`: "skx",
+		`(?i)café`: "", `abc`: "abc", `(?i)a\nb`: "",
+	}
+	for p, want := range fold {
+		if got := requiredFoldLiteral(p); got != want {
+			t.Errorf("requiredFoldLiteral(%q) = %q, want %q", p, got, want)
 		}
 	}
 }

@@ -117,13 +117,13 @@ func (s *Store) addOpenFile(ctx context.Context, name string, f *os.File) (h Han
 	if err := ctx.Err(); err != nil {
 		return Handle{}, true, ctxErr(err)
 	}
-	b, mapped, err := mapOpen(f)
+	b, rd, err := mapOpen(f)
 	if err != nil {
 		return Handle{}, true, fault.Wrap(err, fault.PhaseContext, KindIOError, "cannot map input").With("name", name)
 	}
-	h, err = s.add(&entry{kind: TextKindText, data: b, name: name}, &backing{data: b, mapped: mapped})
-	if err != nil && mapped {
-		_ = unmapFile(b)
+	h, err = s.add(&entry{kind: TextKindText, data: b, name: name}, fileBacking(b, rd))
+	if err != nil {
+		_ = unmapFile(b, rd)
 	}
 	return h, true, err
 }
@@ -134,14 +134,14 @@ func (s *Store) addMapped(ctx context.Context, path string, e *entry) (Handle, e
 	if err := ctx.Err(); err != nil {
 		return Handle{}, ctxErr(err)
 	}
-	b, mapped, err := mapFile(path)
+	b, rd, err := mapFile(path)
 	if err != nil {
 		return Handle{}, fault.Wrap(err, fault.PhaseContext, KindIOError, "cannot map spool file")
 	}
 	e.data = b
-	h, err := s.add(e, &backing{data: b, mapped: mapped})
-	if err != nil && mapped {
-		_ = unmapFile(b)
+	h, err := s.add(e, fileBacking(b, rd))
+	if err != nil {
+		_ = unmapFile(b, rd)
 	}
 	return h, err
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -29,6 +30,10 @@ type Store struct {
 	seq     uint64            // last issued ID number
 	entries map[uint64]*entry // live entries by ID number
 	closed  bool
+	// testWindow, testReadMin and testParallelMin, when set, replace
+	// readWindow, readMin and parallelMin (tests exercise window and
+	// segment boundaries with tiny ones).
+	testWindow, testReadMin, testParallelMin int
 }
 
 // NewStore returns an empty Store.
@@ -43,6 +48,15 @@ type backing struct {
 	data   []byte
 	refs   int  // guarded by Store.mu
 	mapped bool // data is a file mapping released with unmapFile
+	// file, for a mapping, is the mapped file kept open: scans read it
+	// into a buffer rather than fault the mapping in (see reader).
+	file *os.File
+}
+
+// fileBacking returns the backing of data mapped from rd (data is in
+// memory when rd is nil).
+func fileBacking(data []byte, rd *os.File) *backing {
+	return &backing{data: data, mapped: rd != nil, file: rd}
 }
 
 // release lets the operating system drop resident pages of b, a range of
@@ -130,14 +144,13 @@ func (s *Store) AddFile(ctx context.Context, path string) (Handle, error) {
 	if err := ctx.Err(); err != nil {
 		return Handle{}, ctxErr(err)
 	}
-	b, mapped, err := mapFile(path)
+	b, rd, err := mapFile(path)
 	if err != nil {
 		return Handle{}, fault.Wrap(err, fault.PhaseContext, KindIOError, "cannot map file").With("path", path)
 	}
-	bk := &backing{data: b, mapped: mapped}
-	h, err := s.add(&entry{kind: TextKindFile, data: b, name: filepath.Base(path), path: path}, bk)
-	if err != nil && mapped {
-		_ = unmapFile(b)
+	h, err := s.add(&entry{kind: TextKindFile, data: b, name: filepath.Base(path), path: path}, fileBacking(b, rd))
+	if err != nil {
+		_ = unmapFile(b, rd)
 	}
 	return h, err
 }
@@ -200,9 +213,9 @@ func (s *Store) unrefLocked(bk *backing) error {
 	if bk.refs > 0 || !bk.mapped {
 		return nil
 	}
-	data := bk.data
-	bk.data = nil
-	if err := unmapFile(data); err != nil {
+	data, rd := bk.data, bk.file
+	bk.data, bk.file = nil, nil
+	if err := unmapFile(data, rd); err != nil {
 		return fault.Wrap(err, fault.PhaseContext, KindIOError, "munmap failed")
 	}
 	return nil

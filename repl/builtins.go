@@ -720,7 +720,7 @@ func builtinGlobals(thread *starlark.Thread, b *starlark.Builtin, args starlark.
 	g := cellGlobals(thread)
 	keys := make([]string, 0, len(g))
 	for k, v := range g {
-		if v != nil && !standardNames[k] && !strings.HasPrefix(k, "_rlm_") {
+		if v != nil && !standardNames()[k] && !strings.HasPrefix(k, "_rlm_") {
 			keys = append(keys, k)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"go.starlark.net/resolve"
 	"go.starlark.net/starlark"
@@ -80,26 +81,31 @@ func (c *cell) exception(err error) *Exception {
 	return ex
 }
 
-var classes = []struct {
+// classes is compiled on first use, not at start-up.
+var classes = sync.OnceValue(func() []errorClass {
+	return []errorClass{
+		{regexp.MustCompile(`^undefined: |not defined|referenced before assignment`), "NameError"},
+		{regexp.MustCompile(`key .* not in |^popitem: empty|not in dict`), "KeyError"},
+		{regexp.MustCompile(`index out of range|out of range|empty list|pop: .*empty`), "IndexError"},
+		{regexp.MustCompile(`division by zero|modulo by zero|divide by zero`), "ZeroDivisionError"},
+		{regexp.MustCompile(`has no \.?[A-Za-z_0-9]+ (field or method|attribute)|no such field|no such method`), "AttributeError"},
+		{regexp.MustCompile(`Starlark stack overflow|maximum recursion depth`), "RecursionError"},
+		{regexp.MustCompile(`^int: invalid|^float: invalid|invalid literal|not found in|value not in|^index: |^remove: element not found|^chr: |^ord: |too many values to unpack|too few values|not enough values|unpack`), "ValueError"},
+		{regexp.MustCompile(`overflow|too large`), "OverflowError"},
+		{regexp.MustCompile(`unsupported|not supported|got .*, want|not callable|invalid call|missing .*argument|unexpected keyword|takes .*argument|accepts no|requires|unhashable|not iterable|not subscriptable|cannot|invalid .*operand|want .* or|for parameter|^unknown binary op|not a|operation`), "TypeError"},
+		{regexp.MustCompile(`frozen|immutable`), "TypeError"},
+	}
+})
+
+type errorClass struct {
 	re  *regexp.Regexp
 	typ string
-}{
-	{regexp.MustCompile(`^undefined: |not defined|referenced before assignment`), "NameError"},
-	{regexp.MustCompile(`key .* not in |^popitem: empty|not in dict`), "KeyError"},
-	{regexp.MustCompile(`index out of range|out of range|empty list|pop: .*empty`), "IndexError"},
-	{regexp.MustCompile(`division by zero|modulo by zero|divide by zero`), "ZeroDivisionError"},
-	{regexp.MustCompile(`has no \.?[A-Za-z_0-9]+ (field or method|attribute)|no such field|no such method`), "AttributeError"},
-	{regexp.MustCompile(`Starlark stack overflow|maximum recursion depth`), "RecursionError"},
-	{regexp.MustCompile(`^int: invalid|^float: invalid|invalid literal|not found in|value not in|^index: |^remove: element not found|^chr: |^ord: |too many values to unpack|too few values|not enough values|unpack`), "ValueError"},
-	{regexp.MustCompile(`overflow|too large`), "OverflowError"},
-	{regexp.MustCompile(`unsupported|not supported|got .*, want|not callable|invalid call|missing .*argument|unexpected keyword|takes .*argument|accepts no|requires|unhashable|not iterable|not subscriptable|cannot|invalid .*operand|want .* or|for parameter|^unknown binary op|not a|operation`), "TypeError"},
-	{regexp.MustCompile(`frozen|immutable`), "TypeError"},
 }
 
 // classify gives a Starlark error message a Python exception type.
 func classify(msg string) (typ, m string) {
 	msg = strings.TrimPrefix(msg, "fail: ")
-	for _, c := range classes {
+	for _, c := range classes() {
 		if c.re.MatchString(msg) {
 			return c.typ, msg
 		}

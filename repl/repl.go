@@ -143,18 +143,26 @@ func New(cfg Config, host starlark.StringDict) (*Interp, error) {
 	return it, nil
 }
 
-var standardNames map[string]bool
+var (
+	standardOnce sync.Once
+	standardSet  map[string]bool
+)
 
-func init() {
-	standardNames = map[string]bool{}
-	for k := range standard() {
-		standardNames[k] = true
-	}
+// standardNames returns the set of standard names, built on first use,
+// not at start-up.
+func standardNames() map[string]bool {
+	standardOnce.Do(func() {
+		standardSet = map[string]bool{}
+		for k := range standard() {
+			standardSet[k] = true
+		}
+	})
+	return standardSet
 }
 
 // IsStandard reports whether name is one of code mode's standard predeclared
 // names (a host builtin may not use it).
-func IsStandard(name string) bool { return standardNames[name] }
+func IsStandard(name string) bool { return standardNames()[name] }
 
 // Set binds a global (used by the host for context_0..N, history, ...). A
 // name bound by Set is host-owned: it is hidden from Vars.

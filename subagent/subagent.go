@@ -18,6 +18,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/rlm-go/rlm/agent"
@@ -121,13 +122,13 @@ type Delegation struct {
 	Provenance []Provenance `json:"provenance"`
 }
 
-var nameRE = regexp.MustCompile(`^[a-z]([a-z0-9-]{0,62}[a-z0-9])?$`)
+var nameRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z]([a-z0-9-]{0,62}[a-z0-9])?$`) })
 
 // ValidName reports whether s is a role or skill name: 1-64 of [a-z0-9-],
 // starting with a letter, ending with a letter or digit, without "--".
-func ValidName(s string) bool { return nameRE.MatchString(s) && !strings.Contains(s, "--") }
+func ValidName(s string) bool { return nameRE().MatchString(s) && !strings.Contains(s, "--") }
 
-var fpRE = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
+var fpRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^sha256:[0-9a-f]{64}$`) })
 
 // Normalize validates d and returns it with a default source and sorted,
 // deduplicated skills.
@@ -165,7 +166,7 @@ func (d Delegation) Normalize() (Delegation, error) {
 		}
 		d.Source = Source{Kind: SourceTrustedHost}
 	case SourcePromptCommand:
-		if d.Source.PromptID == "" || len(d.Source.PromptID) > 128 || !fpRE.MatchString(d.Source.Fingerprint) {
+		if d.Source.PromptID == "" || len(d.Source.PromptID) > 128 || !fpRE().MatchString(d.Source.Fingerprint) {
 			return d, fault.New(PhaseSubagent, KindInvalidDelegationSource, "a prompt_command source needs a prompt id (1-128 bytes) and a sha256:HEX fingerprint")
 		}
 	default:

@@ -36,7 +36,7 @@ func TestMain(m *testing.M) {
 }
 
 // builtBinary returns the path of the rlm binary built from this package.
-func builtBinary(t *testing.T) string {
+func builtBinary(t testing.TB) string {
 	t.Helper()
 	binOnce.Do(func() {
 		goTool, err := exec.LookPath("go")

@@ -1,0 +1,205 @@
+// Package find searches byte strings for a fixed needle (optionally ASCII
+// case-insensitively) faster than a plain first-byte scan: it looks for the needle's rarest byte with the
+// vectorized bytes.IndexByte, checks a second rare byte, then the whole
+// needle. Which bytes are rare is learnt from a sample of the haystack
+// (a byte histogram), with a fixed ranking of typical text for bytes the
+// sample does not decide. When the chosen byte turns out to be common in
+// the haystack (many false candidates per byte scanned), the search falls
+// back to bytes.Index for the rest of that call.
+package find
+
+import "bytes"
+
+// Finder finds one needle. It is immutable and safe for concurrent use.
+type Finder struct {
+	pat    []byte
+	r1, r2 int  // offsets in pat of the rarest and second rarest byte
+	b1, b2 byte // pat[r1], pat[r2]
+	// fold: pat is lower-case ASCII matched ASCII case-insensitively; u1
+	// is the upper-case form of b1 (b1 itself if not a letter).
+	fold bool
+	u1   byte
+}
+
+// NewFold returns a Finder that matches pat, which must be ASCII, ignoring
+// ASCII case: a byte of the haystack matches a letter of pat in either
+// case. Its rare byte is the letter (or other byte) of pat whose two cases
+// are least frequent in sample together.
+func NewFold(pat, sample []byte) *Finder {
+	lower := bytes.ToLower(pat)
+	var hist [256]int
+	for _, c := range sample {
+		hist[lowerASCII(c)]++
+	}
+	cost := func(c byte) int { return hist[c]*256 + int(min(rank[c], rank[upperASCII(c)])) }
+	f := &Finder{pat: lower, fold: true}
+	for i := 1; i < len(lower); i++ {
+		if cost(lower[i]) < cost(lower[f.r1]) {
+			f.r1 = i
+		}
+	}
+	f.b1, f.u1 = lower[f.r1], upperASCII(lower[f.r1])
+	return f
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func upperASCII(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - ('a' - 'A')
+	}
+	return c
+}
+
+// indexFold is Index for a fold Finder: it walks the occurrences of both
+// cases of the rare byte, each found with bytes.IndexByte, in order.
+func (f *Finder) indexFold(s []byte) int {
+	n := len(f.pat)
+	if n > len(s) {
+		return -1
+	}
+	last := len(s) - n
+	end := last + f.r1 + 1 // the rare byte of a candidate lies before end
+	// next finds b at or after from, as an offset in s, or -1.
+	next := func(b byte, from int) int {
+		if j := bytes.IndexByte(s[from:end], b); j >= 0 {
+			return from + j
+		}
+		return -1
+	}
+	lo, up := -2, -2 // next occurrences of b1 and u1 (-1: none)
+	if f.u1 == f.b1 {
+		up = -1
+	}
+	for i := 0; i <= last; {
+		from := i + f.r1
+		if lo != -1 && lo < from {
+			lo = next(f.b1, from)
+		}
+		if up != -1 && up < from {
+			up = next(f.u1, from)
+		}
+		p := lo
+		if p < 0 || up >= 0 && up < p {
+			p = up
+		}
+		if p < 0 {
+			return -1
+		}
+		c := p - f.r1
+		if equalFold(s[c:c+n], f.pat) {
+			return c
+		}
+		i = c + 1
+	}
+	return -1
+}
+
+// equalFold reports whether b equals lower, lower-case ASCII, ignoring
+// ASCII case.
+func equalFold(b, lower []byte) bool {
+	for i, c := range lower {
+		if lowerASCII(b[i]) != c {
+			return false
+		}
+	}
+	return true
+}
+
+// New returns a Finder for pat (not empty), choosing its rare bytes by
+// their frequency in sample (may be empty). pat is not copied.
+func New(pat, sample []byte) *Finder {
+	var hist [256]int
+	for _, c := range sample {
+		hist[c]++
+	}
+	// cost orders bytes by sample frequency, then by the fixed rank.
+	cost := func(c byte) int { return hist[c]*256 + int(rank[c]) }
+	f := &Finder{pat: pat}
+	for i := 1; i < len(pat); i++ {
+		if cost(pat[i]) < cost(pat[f.r1]) {
+			f.r1 = i
+		}
+	}
+	f.r2 = -1
+	for i := range pat {
+		if i != f.r1 && pat[i] != pat[f.r1] && (f.r2 < 0 || cost(pat[i]) < cost(pat[f.r2])) {
+			f.r2 = i
+		}
+	}
+	if f.r2 < 0 { // every byte equal to pat[r1]
+		f.r2 = f.r1
+	}
+	f.b1, f.b2 = pat[f.r1], pat[f.r2]
+	return f
+}
+
+// Needle returns the needle.
+func (f *Finder) Needle() []byte { return f.pat }
+
+// Index returns the offset of the first occurrence of the needle in s, or -1.
+func (f *Finder) Index(s []byte) int {
+	n := len(f.pat)
+	switch {
+	case f.fold:
+		return f.indexFold(s)
+	case n == 1:
+		return bytes.IndexByte(s, f.b1)
+	case n > len(s):
+		return -1
+	}
+	last := len(s) - n // last possible start
+	fails := 0
+	for i := 0; i <= last; {
+		j := bytes.IndexByte(s[i+f.r1:last+f.r1+1], f.b1)
+		if j < 0 {
+			return -1
+		}
+		c := i + j // candidate start
+		if s[c+f.r2] == f.b2 && bytes.Equal(s[c:c+n], f.pat) {
+			return c
+		}
+		i = c + 1
+		fails++
+		// Each false candidate costs a call; when they come more often
+		// than one per 32 bytes, a brute-force vector search is faster.
+		if fails > 8 && fails > i>>5 {
+			if k := bytes.Index(s[i:], f.pat); k >= 0 {
+				return i + k
+			}
+			return -1
+		}
+	}
+	return -1
+}
+
+// rank orders bytes from common (0) to rare (255) in typical text: space,
+// lower-case letters by English frequency, then upper case, digits and
+// punctuation, bytes of multi-byte UTF-8 characters, and control bytes
+// other than newline and tab last.
+var rank = func() (r [256]byte) {
+	order := " etaoinsrhldcumfpgwybvk\n.,ETAOINSRHLDCUMFPGWYBVK0123456789-_\"'/:=()\t;xjqzXJQZ<>[]{}*&#%!?+@$|\\^`~"
+	next := 0
+	seen := [256]bool{}
+	for i := 0; i < len(order); i++ {
+		r[order[i]] = byte(next)
+		seen[order[i]] = true
+		next++
+	}
+	// UTF-8 continuation and lead bytes, then the rest.
+	for _, rng := range [][2]int{{0x80, 0xBF}, {0xC2, 0xF4}, {0, 0xFF}} {
+		for c := rng[0]; c <= rng[1]; c++ {
+			if !seen[c] {
+				r[c] = byte(min(next, 255))
+				seen[c] = true
+				next++
+			}
+		}
+	}
+	return r
+}()
