@@ -86,7 +86,11 @@ func (r *run) complete(ctx context.Context, depth int, p model.Provider, req mod
 			"requested": req.MaxTokens, "admitted": res.MaxTokens(), "worst_case_tokens": res.Tokens()}, nil)
 	}
 	req.MaxTokens = int(res.MaxTokens())
-	resp, err := model.Traced(p, req.Model).Complete(ctx, req)
+	kind := CallModel
+	if req.Messages[0].Role == model.RoleSystem {
+		kind = CallTurn
+	}
+	resp, err := r.exec.Model(ctx, Call{Kind: kind, Depth: depth, Turn: turnOf(ctx)}, req, model.Traced(p, req.Model).Complete)
 	if resp == nil {
 		res.Release()
 		r.tracker.Charge(depth, budget.Usage{Calls: 1})
@@ -155,7 +159,7 @@ func (r *run) loop(ctx context.Context, n node) (ans answer, err error) {
 			return ans, err
 		}
 		ans.turns++
-		tctx, turn := trace.Start(ctx, trace.KindTurn, fmt.Sprintf("turn %d", ans.turns))
+		tctx, turn := trace.Start(withTurn(ctx, ans.turns), trace.KindTurn, fmt.Sprintf("turn %d", ans.turns))
 		reply, done, err := r.turn(tctx, n, p, modelName, msgs, sess, env, &ans)
 		if r.e.cfg.TraceContent && reply.text != "" {
 			turn.Set("reply", shown(reply.text, TraceContentBytes))
