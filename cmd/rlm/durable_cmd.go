@@ -1,0 +1,126 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/durable"
+	"github.com/rlm-go/rlm/engine"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/fingerprint"
+	"github.com/rlm-go/rlm/tool"
+	"github.com/rlm-go/rlm/trace"
+)
+
+// durableFlags make rlm run a durable run (package durable): --db URL, with
+// the run's --resume RUN_ID naming the durable run to continue.
+type durableFlags struct {
+	url    string
+	resume string
+	runID  string
+	out    *durable.Outcome
+}
+
+func (d *durableFlags) register(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&d.url, "db", "", "run durably on PostgreSQL (postgres://...): each model and tool call is checkpointed; continue a run whose process died with --resume RUN_ID (see docs/distributed.md)")
+}
+
+// take moves --resume from the tool flags to the durable run: with --db it
+// names the durable run (whose tool run has the same id).
+func (d *durableFlags) take(tf *toolFlags) {
+	if d.url == "" {
+		return
+	}
+	d.resume, tf.resume = tf.resume, ""
+}
+
+// run runs the engine configured by cfg as a durable run over h.
+func (d *durableFlags) run(ctx context.Context, stderr io.Writer, cfg engine.Config, h corpus.Handle, query string, rec *trace.Recorder, ts *toolSession) (*engine.Result, error) {
+	spec, err := runSpec(cfg, h, query)
+	if err != nil {
+		return nil, err
+	}
+	dc := durable.Config{DatabaseURL: d.url, RunID: d.resume, Resume: d.resume != "", Spec: spec, Query: query,
+		OnStart: func(id string) {
+			d.runID = id
+			fmt.Fprintf(stderr, "rlm: durable run %s (continue it with --db URL --resume %s)\n", id, id)
+		}}
+	if dc.RunID == "" && ts != nil {
+		// The durable run and its tool run share one id.
+		dc.RunID = ts.runID()
+	}
+	out, err := durable.Run(ctx, dc, func(ctx context.Context, x *durable.Executor) (*engine.Result, error) {
+		if ts != nil {
+			if err := ts.adopt(ctx, dc.RunID); err != nil {
+				return nil, err
+			}
+			ctx = ts.WithRun(ctx)
+		}
+		c := cfg
+		c.Executor = x
+		eng, err := engine.New(c)
+		if err != nil {
+			return nil, err
+		}
+		return eng.Run(trace.WithRecorder(ctx, rec), query, h)
+	})
+	d.out = out
+	if out == nil || out.Result == nil {
+		if err == nil {
+			err = fault.New(fault.PhaseExecute, fault.KindInternal, "the durable run returned no result")
+		}
+		return &engine.Result{Status: engine.StatusFailed, Error: fault.As(err)}, err
+	}
+	if err == nil && out.Result.Error != nil {
+		err = out.Result.Error
+	}
+	return out.Result, err
+}
+
+// report prints how the durable run's calls were carried out.
+func (d *durableFlags) report(w io.Writer) {
+	if d.out == nil {
+		return
+	}
+	if d.out.Finished {
+		fmt.Fprintf(w, "rlm: durable run %s had finished: its recorded result is shown\n", d.out.RunID)
+		return
+	}
+	fmt.Fprintf(w, "rlm: durable run %s: %d call(s) answered from checkpoints, %d sent and recorded\n", d.out.RunID, d.out.Replayed, d.out.Recorded)
+}
+
+// runSpec fingerprints what a run computes: the query, the root context's
+// content and the configuration a resume must repeat.
+func runSpec(cfg engine.Config, h corpus.Handle, query string) (string, error) {
+	b, release, err := cfg.Store.Bytes(h)
+	if err != nil {
+		return "", err
+	}
+	content := fingerprint.Bytes(b)
+	release()
+	return fingerprint.Of(map[string]any{
+		"query": query, "context": content, "model": cfg.Model, "sub_model": cfg.SubModel, "mode": cfg.Mode,
+		"limits": cfg.Limits, "capabilities": cfg.Capabilities.Strings(), "deep": cfg.ExperimentalDeepRecursion,
+	})
+}
+
+// adopt makes id the session's tool run (a durable run's own id): on a
+// resume, the effects the journal recorded for it are replayed.
+func (s *toolSession) adopt(ctx context.Context, id string) error {
+	if s.Run != nil && s.Run.ID() == id {
+		return nil
+	}
+	if s.journal != nil {
+		if _, err := s.journal.RunEffects(ctx, id); err != nil {
+			if err := s.journal.StartRun(ctx, id); err != nil {
+				return err
+			}
+		}
+	}
+	s.Run = tool.ResumeRun(id)
+	return nil
+}
