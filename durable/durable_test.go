@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"go.uber.org/goleak"
 
@@ -72,6 +73,10 @@ func records(n int) string {
 }
 
 func newEngine(t *testing.T, p model.Provider, x engine.Executor, text string) (*engine.Engine, corpus.Handle) {
+	return newBenchEngine(t, p, x, text)
+}
+
+func newBenchEngine(t testing.TB, p model.Provider, x engine.Executor, text string) (*engine.Engine, corpus.Handle) {
 	t.Helper()
 	store := corpus.NewStore()
 	t.Cleanup(func() { store.Close() })
@@ -80,7 +85,7 @@ func newEngine(t *testing.T, p model.Provider, x engine.Executor, text string) (
 		t.Fatal(err)
 	}
 	eng, err := engine.New(engine.Config{Provider: p, Model: "m", Store: store, Executor: x,
-		Limits: budget.Limits{MaxModelCalls: 1000, MaxConcurrency: 8}})
+		Limits: budget.Limits{MaxModelCalls: 100000, MaxConcurrency: 16, MaxIterations: -1, MaxTotalTokens: -1, MaxCostUSD: -1, MaxContextOps: -1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,11 +196,13 @@ func TestRunWorkflowAndResume(t *testing.T) {
 }
 
 func TestUnreachableDatabase(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	_, err := durable.Open(ctx, "postgres://nobody@127.0.0.1:1/none?sslmode=disable&connect_timeout=1")
-	if err == nil {
-		t.Fatal("opened an unreachable database")
+	defer durable.SetRetryWindow(300 * time.Millisecond)()
+	_, err := durable.Open(context.Background(), "postgres://nobody@127.0.0.1:1/none?sslmode=disable&connect_timeout=1")
+	if fault.KindOf(err) != durable.KindDBUnavailable {
+		t.Fatalf("unreachable: %v", err)
+	}
+	if fault.As(err).Hint == "" {
+		t.Fatal("no hint")
 	}
 	if _, err := durable.Open(context.Background(), "::not a url"); fault.KindOf(err) != fault.KindInvalid {
 		t.Fatalf("bad url: %v", err)

@@ -36,6 +36,12 @@ type Executor struct {
 	run   string
 	fail  func(error)
 
+	// empty is set when the run had no record when its first call came:
+	// a new run, whose calls need no lookup.
+	checked  sync.Once
+	empty    bool
+	checkErr error
+
 	occ      sync.Map // base key -> *atomic.Int64
 	replayed atomic.Int64
 	recorded atomic.Int64
@@ -68,6 +74,26 @@ func loopPath(ctx context.Context) string {
 	return p
 }
 
+// lookup returns the record of key, skipping the query for a run that had
+// no records when this execution started.
+func (x *Executor) lookup(ctx context.Context, key string) (record, bool, error) {
+	x.mu.Lock()
+	if !x.checked {
+		t, err := x.store.Totals(ctx, x.run)
+		if err != nil {
+			x.mu.Unlock()
+			return record{}, false, err
+		}
+		x.checked, x.empty = true, t.Steps == 0
+	}
+	empty := x.empty
+	x.mu.Unlock()
+	if empty {
+		return record{}, false, nil
+	}
+	return x.store.lookup(ctx, x.run, key)
+}
+
 // key returns the key of the next call with this base in its loop and turn.
 func (x *Executor) key(ctx context.Context, c engine.Call, digest string) string {
 	base := loopPath(ctx) + "/t" + strconv.Itoa(c.Turn) + "/" + c.Kind + ":" + digest
@@ -91,7 +117,7 @@ func requestDigest(req model.Request) string {
 // Model answers req from its record, or sends it and records the response.
 func (x *Executor) Model(ctx context.Context, c engine.Call, req model.Request, send func(context.Context, model.Request) (*model.Response, error)) (*model.Response, error) {
 	key := x.key(ctx, c, requestDigest(req))
-	rec, ok, err := x.store.lookup(ctx, x.run, key)
+	rec, ok, err := x.lookup(ctx, key)
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +155,7 @@ func (x *Executor) Tool(ctx context.Context, c engine.Call, name string, args js
 		canon = args
 	}
 	key := x.key(ctx, c, fingerprint.Bytes(append([]byte(name+"\x00"), canon...)))
-	rec, ok, err := x.store.lookup(ctx, x.run, key)
+	rec, ok, err := x.lookup(ctx, key)
 	if err != nil {
 		return nil, err
 	}

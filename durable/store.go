@@ -111,11 +111,14 @@ func (s *Store) migrate(ctx context.Context) error {
 	return tx.Commit(ctx)
 }
 
+// retryWindow is how long a connection failure is retried.
+var retryWindow = 10 * time.Second
+
 // retry runs op, retrying connection failures with backoff for about 10 s;
 // a failure that remains is Kind db_unavailable.
 func retry(ctx context.Context, op func(context.Context) error) error {
 	delay := 50 * time.Millisecond
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(retryWindow)
 	for {
 		err := op(ctx)
 		if err == nil || !transient(err) || ctx.Err() != nil || time.Now().After(deadline) {

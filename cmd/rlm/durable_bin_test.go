@@ -1,0 +1,219 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/rlm-go/rlm/durable"
+	"github.com/rlm-go/rlm/internal/pgtest"
+)
+
+// fanOutServer is an OpenAI-compatible server that answers the root with a
+// plan mapping a model call over every line of the context, and each
+// sub-call with a label; it counts requests per prompt. While holding, it
+// answers no sub-call after the first holdAfter, and reports on reached
+// when a call waits.
+type fanOutServer struct {
+	*httptest.Server
+	mu        sync.Mutex
+	seen      map[string]int
+	roots     int
+	answered  int
+	holdAfter int
+	hold      chan struct{}
+	reached   chan struct{}
+	once      sync.Once
+}
+
+const durableFanOutPlan = `{"steps":[
+  {"op":"context","handle":{"ref":"input","name":"context"},"action":{"type":"partition","strategy":"lines","size":1},"bind":"parts"},
+  {"op":"map","over":{"ref":"var","name":"parts"},"as":"p","concurrency":16,"bind":"out","plan":{"steps":[
+    {"op":"model","prompt":{"join":["classify ",{"text":{"ref":"field","value":{"ref":"var","name":"p"},"key":"handle"}}]},"bind":"a"},
+    {"op":"final","value":{"ref":"var","name":"a"}}]}},
+  {"op":"final","value":{"ref":"var","name":"out"}}]}`
+
+func newFanOutServer(t *testing.T, holdAfter int) *fanOutServer {
+	s := &fanOutServer{seen: map[string]int{}, holdAfter: holdAfter, hold: make(chan struct{}), reached: make(chan struct{})}
+	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body struct {
+			Messages []struct{ Role, Content string }
+		}
+		if err := json.NewDecoder(r.Body).Decode(&body); err != nil || len(body.Messages) == 0 {
+			http.Error(w, "bad request", http.StatusBadRequest)
+			return
+		}
+		last := body.Messages[len(body.Messages)-1].Content
+		s.mu.Lock()
+		s.seen[last]++
+		root := body.Messages[0].Role == "system"
+		if root {
+			s.roots++
+		}
+		wait := !root && s.holdAfter > 0 && s.answered >= s.holdAfter
+		if !root && !wait {
+			s.answered++
+		}
+		s.mu.Unlock()
+		if wait {
+			s.once.Do(func() { close(s.reached) })
+			select {
+			case <-s.hold:
+			case <-r.Context().Done():
+			}
+			return
+		}
+		text := durableFanOutPlan
+		if !root {
+			text = "label " + strings.TrimSpace(strings.TrimPrefix(last, "classify "))
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(completion(text))
+	}))
+	t.Cleanup(func() {
+		select {
+		case <-s.hold:
+		default:
+			close(s.hold)
+		}
+		s.Close()
+	})
+	return s
+}
+
+var durableRunID = regexp.MustCompile(`rlm: durable run ([0-9a-f-]{36}) `)
+
+// The process of a durable run is SIGKILLed in the middle of a fan-out of
+// 300 sub-calls; rlm run --db --resume RUN_ID finishes it: the answer is
+// complete and in order, no recorded call reached the server again, no
+// call reached it more than twice, the root turn was sent once, and the
+// charged usage is exactly the usage of the recorded responses.
+func TestDurableRunSurvivesSIGKILL(t *testing.T) {
+	dbURL := pgtest.Database(t)
+	const n = 300
+	dir := t.TempDir()
+	var lines strings.Builder
+	for i := range n {
+		fmt.Fprintf(&lines, "record %03d\n", i)
+	}
+	ctxFile := filepath.Join(dir, "records.txt")
+	if err := os.WriteFile(ctxFile, []byte(lines.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := newFanOutServer(t, 137)
+	env := binaryEnv("OPENAI_API_KEY=sk-test")
+	args := []string{"run", "--db", dbURL, "--base-url", srv.URL + "/v1", "--model", "gpt-4o-mini", "--context", ctxFile,
+		"--max-model-calls", "1000", "--max-concurrency", "8", "classify every record"}
+
+	// First process: killed once the server holds a call.
+	ctx, cancel := context.WithTimeout(context.Background(), safetyTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, builtBinary(t), args...)
+	cmd.Env = env
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-srv.reached:
+	case <-ctx.Done():
+		t.Fatalf("the run never reached the held call; stderr: %s", stderr.String())
+	}
+	if err := cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+	m := durableRunID.FindStringSubmatch(stderr.String())
+	if m == nil {
+		t.Fatalf("no run id on stderr: %s", stderr.String())
+	}
+	id := m[1]
+	st, err := durable.Open(context.Background(), dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	before, err := st.Totals(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.mu.Lock()
+	seenBefore := map[string]int{}
+	for k, v := range srv.seen {
+		seenBefore[k] = v
+	}
+	srv.holdAfter = 0 // the resumed run is answered in full
+	srv.mu.Unlock()
+	if before.ModelCalls < 2 || before.ModelCalls > 138 {
+		t.Fatalf("recorded before the kill: %+v", before)
+	}
+
+	res := runBinary(t, nil, env, append([]string{"run", "--json", "--resume", id}, args[1:]...)...)
+	if res.code != 0 {
+		t.Fatalf("resume exit %d: %s %s", res.code, res.stdout, res.stderr)
+	}
+	var out struct {
+		Status string
+		Answer []string
+		RunID  string `json:"run_id"`
+		Usage  struct {
+			TotalTokens int64 `json:"total_tokens"`
+		}
+	}
+	if err := json.Unmarshal([]byte(res.stdout), &out); err != nil {
+		t.Fatalf("%v: %s", err, res.stdout)
+	}
+	if out.Status != "completed" || len(out.Answer) != n || out.RunID != id {
+		t.Fatalf("status %s, %d answers, run %s", out.Status, len(out.Answer), out.RunID)
+	}
+	for i, a := range out.Answer {
+		if a != fmt.Sprintf("label record %03d", i) {
+			t.Fatalf("answer %d = %q", i, a)
+		}
+	}
+	after, err := st.Totals(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.ModelCalls != n+1 || out.Usage.TotalTokens != after.Tokens {
+		t.Fatalf("usage %d tokens, records %+v", out.Usage.TotalTokens, after)
+	}
+	srv.mu.Lock()
+	defer srv.mu.Unlock()
+	if srv.roots != 1 {
+		t.Fatalf("the root turn was sent %d times", srv.roots)
+	}
+	resent := 0
+	for prompt, k := range srv.seen {
+		if k > 2 {
+			t.Fatalf("%q sent %d times", prompt, k)
+		}
+		if k == 2 {
+			resent++
+		}
+	}
+	// Exactly the calls sent but not recorded before the kill (those in
+	// flight) were sent again: no recorded call was.
+	sentBefore := 0
+	for _, k := range seenBefore {
+		sentBefore += k
+	}
+	if inFlight := int64(sentBefore) - before.ModelCalls; int64(resent) != inFlight || resent > 8 {
+		t.Fatalf("%d calls sent twice; %d sent and %d recorded before the kill", resent, sentBefore, before.ModelCalls)
+	}
+	t.Logf("recorded before the kill: %d calls; sent again after it: %d", before.ModelCalls, resent)
+	if len(srv.seen) != n+1 {
+		t.Fatalf("%d distinct prompts", len(srv.seen))
+	}
+}
