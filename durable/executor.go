@@ -38,9 +38,9 @@ type Executor struct {
 
 	// empty is set when the run had no record when its first call came:
 	// a new run, whose calls need no lookup.
-	checked  sync.Once
-	empty    bool
-	checkErr error
+	mu      sync.Mutex
+	checked bool
+	empty   bool
 
 	occ      sync.Map // base key -> *atomic.Int64
 	replayed atomic.Int64
