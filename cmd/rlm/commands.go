@@ -13,9 +13,11 @@ func subcommands() []*cobra.Command {
 		newDemoCmd(),
 		newDirectCmd(),
 		newExplainCmd(),
+		newResultCmd(),
 		newRunCmd(),
 		newSearchCmd(),
 		newServeCassetteCmd(),
+		newStatusCmd(),
 		newToolsCmd(),
 		newTraceCmd(),
 	}

@@ -212,6 +212,26 @@ func TestDurableRunSurvivesSIGKILL(t *testing.T) {
 	if inFlight := int64(sentBefore) - before.ModelCalls; int64(resent) != inFlight || resent > 8 {
 		t.Fatalf("%d calls sent twice; %d sent and %d recorded before the kill", resent, sentBefore, before.ModelCalls)
 	}
+	// status and result read the finished run from the database.
+	sres := runBinary(t, nil, env, "status", "--db", dbURL, id)
+	var status durable.RunStatus
+	if err := json.Unmarshal([]byte(sres.stdout), &status); err != nil || sres.code != 0 {
+		t.Fatalf("status: %d %v %s %s", sres.code, err, sres.stdout, sres.stderr)
+	}
+	if status.Status != "completed" || status.Steps.ModelCalls != n+1 || status.Steps.Tokens != after.Tokens {
+		t.Fatalf("status %+v", status)
+	}
+	rres := runBinary(t, nil, env, "result", "--db", dbURL, "--json", id)
+	var again struct {
+		Status string
+		Answer []string
+	}
+	if err := json.Unmarshal([]byte(rres.stdout), &again); err != nil || rres.code != 0 || again.Status != "completed" || len(again.Answer) != n || again.Answer[7] != out.Answer[7] {
+		t.Fatalf("result: %d %v %.300s", rres.code, err, rres.stdout)
+	}
+	if nf := runBinary(t, nil, env, "status", "--db", dbURL, "no-such-run"); nf.code == 0 || !strings.Contains(nf.stdout+nf.stderr, string(durable.KindRunNotFound)) {
+		t.Fatalf("unknown run: %d %s %s", nf.code, nf.stdout, nf.stderr)
+	}
 	t.Logf("recorded before the kill: %d calls; sent again after it: %d", before.ModelCalls, resent)
 	if len(srv.seen) != n+1 {
 		t.Fatalf("%d distinct prompts", len(srv.seen))

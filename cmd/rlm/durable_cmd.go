@@ -124,3 +124,60 @@ func (s *toolSession) adopt(ctx context.Context, id string) error {
 	s.Run = tool.ResumeRun(id)
 	return nil
 }
+
+func newStatusCmd() *cobra.Command {
+	var url string
+	cmd := &cobra.Command{
+		Use:   "status --db URL RUN_ID",
+		Short: "Show the status of a durable run",
+		Long: `Print {"run_id","status","steps","created_at","updated_at"} for the durable run RUN_ID:
+status is pending (running, or interrupted: continue it with rlm run --db URL --resume RUN_ID),
+queued, or the finished run's completed, failed or cancelled; steps counts its checkpoints.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			st, _, err := durable.Status(cmd.Context(), url, args[0])
+			if err != nil {
+				return err
+			}
+			return writeJSON(cmd.OutOrStdout(), st)
+		},
+	}
+	cmd.Flags().StringVar(&url, "db", "", "PostgreSQL URL of the durable runs (postgres://...)")
+	_ = cmd.MarkFlagRequired("db")
+	return cmd
+}
+
+func newResultCmd() *cobra.Command {
+	var (
+		url    string
+		asJSON bool
+	)
+	cmd := &cobra.Command{
+		Use:   "result --db URL RUN_ID",
+		Short: "Print the result of a finished durable run",
+		Long: `Print the recorded result of the durable run RUN_ID as rlm run prints it (the answer, or with
+--json the result document). A run that has not finished is Kind run_not_finished.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			st, res, err := durable.Status(cmd.Context(), url, args[0])
+			if err != nil {
+				return err
+			}
+			if res == nil {
+				return fault.New(fault.PhaseExecute, durable.KindRunNotFinished, "the run has not finished").
+					With("run_id", args[0]).With("status", st.Status).
+					WithHint("wait for it, or continue an interrupted run with rlm run --db URL --resume RUN_ID")
+			}
+			var runErr error
+			if res.Error != nil {
+				runErr = res.Error
+			}
+			pst := newStatus(cmd.ErrOrStderr(), false)
+			return printRun(cmd, pst, res, runErr, nil, asJSON, runIdentity{id: args[0]})
+		},
+	}
+	cmd.Flags().StringVar(&url, "db", "", "PostgreSQL URL of the durable runs (postgres://...)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print the result as JSON, as rlm run --json does`)
+	_ = cmd.MarkFlagRequired("db")
+	return cmd
+}
