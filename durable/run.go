@@ -154,7 +154,12 @@ func dbosError(err error, run string) error {
 	}
 	var de *dbos.Error
 	if errors.As(err, &de) && de.Code == dbos.ErrorCodeNonExistentWorkflow {
-		return fault.New(fault.PhaseConfig, KindRunNotFound, "no durable run has this id in the database").With("run_id", run)
+		return notFound(run)
 	}
 	return unavailable(err)
+}
+
+func notFound(run string) error {
+	return fault.New(fault.PhaseConfig, KindRunNotFound, "no durable run has this id in the database").With("run_id", run).
+		WithHint("use a run id printed by rlm run --db or rlm submit against the same database")
 }

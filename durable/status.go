@@ -39,6 +39,12 @@ func Status(ctx context.Context, url, id string) (RunStatus, *engine.Result, err
 		return st, nil, err
 	}
 	defer store.Close()
+	if ok, err := store.hasRun(ctx, id); err != nil || !ok {
+		if err == nil {
+			err = notFound(id)
+		}
+		return st, nil, err
+	}
 	if st.Steps, err = store.Totals(ctx, id); err != nil {
 		return st, nil, err
 	}

@@ -13,6 +13,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"regexp"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -152,8 +153,30 @@ func transient(err error) bool {
 }
 
 func unavailable(err error) error {
-	return fault.Wrap(err, fault.PhaseExecute, KindDBUnavailable, "the database cannot be reached").
+	return fault.Wrap(redacted(err), fault.PhaseExecute, KindDBUnavailable, "the database cannot be reached").
 		WithHint("check that PostgreSQL is running and the --db URL is right")
+}
+
+// dsnPassword matches the password of a database URL in an error's text.
+var dsnPassword = regexp.MustCompile(`(postgres(?:ql)?://[^:/@\s]*:)[^@\s]*@`)
+
+// redacted returns err with the passwords of database URLs in its text
+// replaced (DBOS's errors quote the URL).
+func redacted(err error) error {
+	msg := err.Error()
+	if clean := dsnPassword.ReplaceAllString(msg, "${1}REDACTED@"); clean != msg {
+		return errors.New(clean)
+	}
+	return err
+}
+
+// hasRun reports whether run is registered.
+func (s *Store) hasRun(ctx context.Context, run string) (bool, error) {
+	var ok bool
+	err := retry(ctx, func(ctx context.Context) error {
+		return s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM rlm.runs WHERE run_id = $1)`, run).Scan(&ok)
+	})
+	return ok, err
 }
 
 // record is one checkpoint.
@@ -221,8 +244,7 @@ func (s *Store) register(ctx context.Context, run, spec, query string, resume bo
 		var got string
 		err := s.pool.QueryRow(ctx, `SELECT spec FROM rlm.runs WHERE run_id = $1`, run).Scan(&got)
 		if errors.Is(err, pgx.ErrNoRows) {
-			return fault.New(fault.PhaseConfig, KindRunNotFound, "no durable run has this id in the database").With("run_id", run).
-				WithHint("resume a run id printed by an earlier rlm run --db against the same database")
+			return notFound(run)
 		}
 		if err != nil {
 			return err
