@@ -42,6 +42,8 @@ type Executor struct {
 	checked bool
 	empty   bool
 
+	remote model.Provider // the queue, when the run has one
+
 	occ      sync.Map // base key -> *atomic.Int64
 	replayed atomic.Int64
 	recorded atomic.Int64
@@ -55,6 +57,15 @@ var _ engine.Executor = (*Executor)(nil)
 // not be resumed.
 func NewExecutor(s *Store, run string, fail func(error)) *Executor {
 	return &Executor{store: s, run: run, fail: fail}
+}
+
+// SubProvider returns the provider for the run's sub-model calls: the
+// run's queue when it has one (Config.Queue), else local.
+func (x *Executor) SubProvider(local model.Provider) model.Provider {
+	if x.remote != nil {
+		return x.remote
+	}
+	return local
 }
 
 // Replayed counts the calls answered from records.

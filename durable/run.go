@@ -3,7 +3,6 @@ package durable
 import (
 	"context"
 	"errors"
-	"io"
 	"log/slog"
 	"sync"
 	"time"
@@ -36,6 +35,10 @@ type Config struct {
 	Query string
 	// Logger receives DBOS's log (default: discarded).
 	Logger *slog.Logger
+	// Queue, when set, sends the run's sub-model calls through this DBOS
+	// queue to the workers serving it (rlm worker), within the queue's
+	// limits; the run's process still makes its own loops' turns.
+	Queue string
 	// OnStart, when set, is called with the run id once the run is
 	// registered, before any model call (the CLI prints it).
 	OnStart func(runID string)
@@ -87,7 +90,7 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 	}
 	logger := cfg.Logger
 	if logger == nil {
-		logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+		logger = quiet()
 	}
 	version := "rlm-run-" + cfg.RunID
 	dctx, err := dbos.NewContext(context.WithoutCancel(ctx), dbos.Config{
@@ -109,6 +112,9 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 		stop := context.AfterFunc(ctx, func() { cancel(context.Cause(ctx)) })
 		defer stop()
 		x := NewExecutor(store, in.RunID, cancel)
+		if cfg.Queue != "" {
+			x.remote = &queueProvider{client: dctx, queue: cfg.Queue, run: in.RunID, timeout: CallTimeout}
+		}
 		mu.Lock()
 		last = x
 		mu.Unlock()
@@ -119,6 +125,15 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 		return nil, unavailable(err)
 	}
 	defer dctx.Shutdown(dctx, 10*time.Second)
+	if cfg.Queue != "" {
+		if _, err := dctx.RetrieveQueue(dctx, cfg.Queue); err != nil {
+			if errors.Is(err, dbos.ErrQueueNotFound) {
+				return nil, fault.New(fault.PhaseConfig, KindQueueNotFound, "no worker has registered the queue").With("queue", cfg.Queue).
+					WithHint("start rlm worker --db URL --queue " + cfg.Queue + " first")
+			}
+			return nil, unavailable(err)
+		}
+	}
 	if cfg.OnStart != nil {
 		cfg.OnStart(cfg.RunID)
 	}

@@ -2,8 +2,6 @@ package durable
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"strings"
 	"time"
 
@@ -49,7 +47,7 @@ func Status(ctx context.Context, url, id string) (RunStatus, *engine.Result, err
 		return st, nil, err
 	}
 	client, err := dbos.NewClient(ctx, dbos.ClientConfig{DatabaseURL: url, AppName: AppName,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), SystemDBStartupTimeout: 30 * time.Second})
+		Logger: quiet(), SystemDBStartupTimeout: 30 * time.Second})
 	if err != nil {
 		return st, nil, unavailable(err)
 	}

@@ -20,5 +20,6 @@ func subcommands() []*cobra.Command {
 		newStatusCmd(),
 		newToolsCmd(),
 		newTraceCmd(),
+		newWorkerCmd(),
 	}
 }

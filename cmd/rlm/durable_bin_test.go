@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/rlm-go/rlm/durable"
@@ -21,9 +23,9 @@ import (
 
 // fanOutServer is an OpenAI-compatible server that answers the root with a
 // plan mapping a model call over every line of the context, and each
-// sub-call with a label; it counts requests per prompt. While holding, it
-// answers no sub-call after the first holdAfter, and reports on reached
-// when a call waits.
+// sub-call with a label; it counts requests per prompt. It holds every
+// sub-call after the first holdAfter until hold is closed, and reports on
+// reached when one waits.
 type fanOutServer struct {
 	*httptest.Server
 	mu        sync.Mutex
@@ -68,10 +70,10 @@ func newFanOutServer(t *testing.T, holdAfter int) *fanOutServer {
 		if wait {
 			s.once.Do(func() { close(s.reached) })
 			select {
-			case <-s.hold:
+			case <-s.hold: // released: answered like any other call
 			case <-r.Context().Done():
+				return
 			}
-			return
 		}
 		text := durableFanOutPlan
 		if !root {
@@ -235,5 +237,178 @@ func TestDurableRunSurvivesSIGKILL(t *testing.T) {
 	t.Logf("recorded before the kill: %d calls; sent again after it: %d", before.ModelCalls, resent)
 	if len(srv.seen) != n+1 {
 		t.Fatalf("%d distinct prompts", len(srv.seen))
+	}
+}
+
+// startWorker starts rlm worker against srv and waits until it serves.
+func startWorker(t *testing.T, ctx context.Context, dbURL, baseURL string, extra ...string) *exec.Cmd {
+	t.Helper()
+	args := append([]string{"worker", "--db", dbURL, "--base-url", baseURL, "--queue", "q"}, extra...)
+	cmd := exec.CommandContext(ctx, builtBinary(t), args...)
+	cmd.Env = binaryEnv("OPENAI_API_KEY=sk-test")
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = pw
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pw.Close()
+	ready := make(chan string, 1)
+	go func() {
+		var buf bytes.Buffer
+		b := make([]byte, 512)
+		for {
+			n, err := pr.Read(b)
+			buf.Write(b[:n])
+			if strings.Contains(buf.String(), "serving queue") {
+				ready <- ""
+				io.Copy(io.Discard, pr)
+				return
+			}
+			if err != nil {
+				ready <- buf.String()
+				return
+			}
+		}
+	}()
+	select {
+	case msg := <-ready:
+		if msg != "" {
+			t.Fatalf("worker did not start: %s", msg)
+		}
+	case <-ctx.Done():
+		t.Fatal("worker did not start in time")
+	}
+	t.Cleanup(func() {
+		if cmd.ProcessState == nil {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+		}
+	})
+	return cmd
+}
+
+// Three workers serve the sub-calls of a run of 300; one worker and the
+// run's own process are SIGKILLed in the middle of the fan-out; the resumed
+// run finishes on the two live workers with the right answer, no call was
+// sent more than twice, the root turn once, and the charged usage is
+// exactly the recorded responses'. The live workers stop gracefully on
+// SIGTERM.
+func TestDurableQueueSurvivesWorkerAndRunKill(t *testing.T) {
+	dbURL := pgtest.Database(t)
+	const n = 300
+	dir := t.TempDir()
+	var lines strings.Builder
+	for i := range n {
+		fmt.Fprintf(&lines, "record %03d\n", i)
+	}
+	ctxFile := filepath.Join(dir, "records.txt")
+	if err := os.WriteFile(ctxFile, []byte(lines.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := newFanOutServer(t, 150)
+	ctx, cancel := context.WithTimeout(context.Background(), safetyTimeout)
+	defer cancel()
+	workers := []*exec.Cmd{}
+	for range 3 {
+		workers = append(workers, startWorker(t, ctx, dbURL, srv.URL+"/v1", "--concurrency", "4"))
+	}
+	env := binaryEnv("OPENAI_API_KEY=sk-test")
+	args := []string{"run", "--db", dbURL, "--queue", "q", "--base-url", srv.URL + "/v1", "--model", "gpt-4o-mini", "--context", ctxFile,
+		"--max-model-calls", "1000", "--max-concurrency", "12", "classify every record"}
+	cmd := exec.CommandContext(ctx, builtBinary(t), args...)
+	cmd.Env = env
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-srv.reached:
+	case <-ctx.Done():
+		t.Fatalf("the run never reached the held call; stderr: %s", stderr.String())
+	}
+	_ = workers[0].Process.Kill()
+	_ = workers[0].Wait()
+	_ = cmd.Process.Kill()
+	_ = cmd.Wait()
+	m := durableRunID.FindStringSubmatch(stderr.String())
+	if m == nil {
+		t.Fatalf("no run id on stderr: %s", stderr.String())
+	}
+	id := m[1]
+	srv.mu.Lock()
+	srv.holdAfter = 0
+	close(srv.hold)
+	srv.mu.Unlock()
+
+	res := runBinary(t, nil, env, append([]string{"run", "--json", "--resume", id}, args[1:]...)...)
+	if res.code != 0 {
+		t.Fatalf("resume exit %d: %s %s", res.code, res.stdout, res.stderr)
+	}
+	var out struct {
+		Status string
+		Answer []string
+		Usage  struct {
+			TotalTokens int64 `json:"total_tokens"`
+		}
+	}
+	if err := json.Unmarshal([]byte(res.stdout), &out); err != nil {
+		t.Fatalf("%v: %s", err, res.stdout)
+	}
+	if out.Status != "completed" || len(out.Answer) != n {
+		t.Fatalf("status %s, %d answers", out.Status, len(out.Answer))
+	}
+	for i, a := range out.Answer {
+		if a != fmt.Sprintf("label record %03d", i) {
+			t.Fatalf("answer %d = %q", i, a)
+		}
+	}
+	st, err := durable.Open(context.Background(), dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	after, err := st.Totals(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.ModelCalls != n+1 || out.Usage.TotalTokens != after.Tokens {
+		t.Fatalf("usage %d tokens, records %+v", out.Usage.TotalTokens, after)
+	}
+	srv.mu.Lock()
+	twice := 0
+	for prompt, k := range srv.seen {
+		if k > 2 {
+			t.Errorf("%q sent %d times", prompt, k)
+		}
+		if k == 2 {
+			twice++
+		}
+	}
+	roots, distinct := srv.roots, len(srv.seen)
+	srv.mu.Unlock()
+	if roots != 1 || distinct != n+1 {
+		t.Fatalf("root sent %d times, %d distinct prompts", roots, distinct)
+	}
+	// The sub-calls ran as DBOS call workflows on more than one worker.
+	var executors, calls int
+	if err := st.Pool().QueryRow(context.Background(), `SELECT count(DISTINCT executor_id), count(*) FROM dbos.workflow_status
+		WHERE name = $1 AND queue_name = 'q' AND status = 'SUCCESS'`, durable.CallWorkflowName).Scan(&executors, &calls); err != nil {
+		t.Fatal(err)
+	}
+	if executors < 2 || calls < n {
+		t.Fatalf("%d calls finished on %d workers", calls, executors)
+	}
+	t.Logf("%d of %d sub-calls were sent twice; %d call workflows on %d workers", twice, n, calls, executors)
+	for _, w := range workers[1:] {
+		if err := w.Process.Signal(syscall.SIGTERM); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Wait(); err != nil {
+			t.Fatalf("worker after SIGTERM: %v", err)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -20,12 +21,14 @@ import (
 // the run's --resume RUN_ID naming the durable run to continue.
 type durableFlags struct {
 	url    string
+	queue  string
 	resume string
 	runID  string
 	out    *durable.Outcome
 }
 
 func (d *durableFlags) register(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&d.queue, "queue", "", "with --db: send the sub-model calls through this DBOS queue to the rlm worker processes serving it")
 	cmd.Flags().StringVar(&d.url, "db", "", "run durably on PostgreSQL (postgres://...): each model and tool call is checkpointed; continue a run whose process died with --resume RUN_ID (see docs/distributed.md)")
 }
 
@@ -44,7 +47,7 @@ func (d *durableFlags) run(ctx context.Context, stderr io.Writer, cfg engine.Con
 	if err != nil {
 		return nil, err
 	}
-	dc := durable.Config{DatabaseURL: d.url, RunID: d.resume, Resume: d.resume != "", Spec: spec, Query: query,
+	dc := durable.Config{DatabaseURL: d.url, Queue: d.queue, RunID: d.resume, Resume: d.resume != "", Spec: spec, Query: query,
 		OnStart: func(id string) {
 			d.runID = id
 			fmt.Fprintf(stderr, "rlm: durable run %s (continue it with --db URL --resume %s)\n", id, id)
@@ -62,6 +65,7 @@ func (d *durableFlags) run(ctx context.Context, stderr io.Writer, cfg engine.Con
 		}
 		c := cfg
 		c.Executor = x
+		c.SubProvider = x.SubProvider(c.SubProvider)
 		eng, err := engine.New(c)
 		if err != nil {
 			return nil, err
@@ -178,6 +182,52 @@ func newResultCmd() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&url, "db", "", "PostgreSQL URL of the durable runs (postgres://...)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print the result as JSON, as rlm run --json does`)
+	_ = cmd.MarkFlagRequired("db")
+	return cmd
+}
+
+func newWorkerCmd() *cobra.Command {
+	var (
+		pf  providerFlags
+		wc  durable.WorkerConfig
+		url string
+	)
+	cmd := &cobra.Command{
+		Use:   "worker --db URL [--queue NAME] [--concurrency N]",
+		Short: "Serve the sub-model calls of durable runs from a DBOS queue",
+		Long: `Serve the queue NAME (default rlm): the sub-model calls of every rlm run --db URL --queue NAME
+are sent by whichever workers are live, with this worker's provider flags (--base-url, the API
+key). --concurrency bounds this worker's calls in flight; --global-concurrency and --rate-limit
+(requests per --rate-period, default one minute, per model) bound the queue across all workers,
+stored in the database (the last worker started sets them). SIGTERM or Ctrl-C stops taking calls,
+lets those in flight finish (up to --grace), and exits 0.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			st := newStatus(cmd.ErrOrStderr(), false)
+			sess, err := pf.open(st)
+			if err != nil {
+				return err
+			}
+			defer sess.close()
+			wc.DatabaseURL, wc.Provider = url, sess.provider
+			wc.OnReady = func(id string) {
+				fmt.Fprintf(cmd.ErrOrStderr(), "rlm: worker %s serving queue %s\n", id, wc.Queue)
+			}
+			if wc.Queue == "" {
+				wc.Queue = durable.DefaultQueue
+			}
+			return durable.Work(cmd.Context(), wc)
+		},
+	}
+	pf.register(cmd)
+	fl := cmd.Flags()
+	fl.StringVar(&url, "db", "", "PostgreSQL URL of the durable runs (postgres://...)")
+	fl.StringVar(&wc.Queue, "queue", durable.DefaultQueue, "queue to serve")
+	fl.IntVar(&wc.Concurrency, "concurrency", 8, "calls this worker runs at once")
+	fl.IntVar(&wc.GlobalConcurrency, "global-concurrency", 0, "calls in flight on the queue across all workers (0: no limit)")
+	fl.IntVar(&wc.RateLimit, "rate-limit", 0, "calls started per model per --rate-period across all workers (0: no limit)")
+	fl.DurationVar(&wc.RatePeriod, "rate-period", time.Minute, "period of --rate-limit")
+	fl.DurationVar(&wc.Grace, "grace", 30*time.Second, "how long a stopping worker lets its calls in flight finish")
 	_ = cmd.MarkFlagRequired("db")
 	return cmd
 }
