@@ -16,6 +16,7 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/rlm-go/rlm/durable"
 	"github.com/rlm-go/rlm/internal/pgtest"
@@ -32,6 +33,7 @@ type fanOutServer struct {
 	seen      map[string]int
 	roots     int
 	answered  int
+	times     []time.Time // arrival of each sub-call
 	holdAfter int
 	hold      chan struct{}
 	reached   chan struct{}
@@ -61,6 +63,8 @@ func newFanOutServer(t *testing.T, holdAfter int) *fanOutServer {
 		root := body.Messages[0].Role == "system"
 		if root {
 			s.roots++
+		} else {
+			s.times = append(s.times, time.Now())
 		}
 		wait := !root && s.holdAfter > 0 && s.answered >= s.holdAfter
 		if !root && !wait {
@@ -411,4 +415,52 @@ func TestDurableQueueSurvivesWorkerAndRunKill(t *testing.T) {
 			t.Fatalf("worker after SIGTERM: %v", err)
 		}
 	}
+}
+
+// With a rate limit of 10 calls per 2 s per model (the mechanism of 60 per
+// minute, scaled down to keep the test short) and three workers, the
+// server never sees more than 10 sub-calls within any 2 s (less 200 ms for
+// the jitter between a call's start, which DBOS limits, and its arrival).
+func TestDurableQueueRateLimit(t *testing.T) {
+	dbURL := pgtest.Database(t)
+	const n, limit = 40, 10
+	dir := t.TempDir()
+	var lines strings.Builder
+	for i := range n {
+		fmt.Fprintf(&lines, "record %03d\n", i)
+	}
+	ctxFile := filepath.Join(dir, "records.txt")
+	if err := os.WriteFile(ctxFile, []byte(lines.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := newFanOutServer(t, 0)
+	ctx, cancel := context.WithTimeout(context.Background(), safetyTimeout)
+	defer cancel()
+	for range 3 {
+		startWorker(t, ctx, dbURL, srv.URL+"/v1", "--concurrency", "8", "--rate-limit", fmt.Sprint(limit), "--rate-period", "2s")
+	}
+	res := runBinary(t, nil, binaryEnv("OPENAI_API_KEY=sk-test"), "run", "--json", "--db", dbURL, "--queue", "q", "--base-url", srv.URL+"/v1",
+		"--model", "gpt-4o-mini", "--context", ctxFile, "--max-concurrency", "24", "classify every record")
+	if res.code != 0 {
+		t.Fatalf("exit %d: %s %s", res.code, res.stdout, res.stderr)
+	}
+	srv.mu.Lock()
+	times := append([]time.Time(nil), srv.times...)
+	srv.mu.Unlock()
+	if len(times) != n {
+		t.Fatalf("%d sub-calls", len(times))
+	}
+	window := 2*time.Second - 200*time.Millisecond
+	most := 0
+	for i := range times {
+		k := 0
+		for j := i; j < len(times) && times[j].Sub(times[i]) < window; j++ {
+			k++
+		}
+		most = max(most, k)
+	}
+	if most > limit {
+		t.Fatalf("%d sub-calls within %s; the limit is %d", most, window, limit)
+	}
+	t.Logf("at most %d sub-calls within %s", most, window)
 }
