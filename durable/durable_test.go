@@ -2,6 +2,7 @@ package durable_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -12,6 +13,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/durable"
 	"github.com/rlm-go/rlm/engine"
@@ -206,5 +208,78 @@ func TestUnreachableDatabase(t *testing.T) {
 	}
 	if _, err := durable.Open(context.Background(), "::not a url"); fault.KindOf(err) != fault.KindInvalid {
 		t.Fatalf("bad url: %v", err)
+	}
+}
+
+// effectTool is an effectful tool that counts its executions.
+type effectTool struct{ runs atomic.Int64 }
+
+func (e *effectTool) Schemas() []model.Tool {
+	return []model.Tool{{Name: "append", Description: "append a line", Parameters: json.RawMessage(`{"type":"object"}`)}}
+}
+
+func (e *effectTool) Call(ctx context.Context, caps capability.Set, name string, args json.RawMessage) (json.RawMessage, error) {
+	n := e.runs.Add(1)
+	return json.RawMessage(fmt.Sprintf(`{"appended":true,"execution":%d}`, n)), nil
+}
+
+// stopAfterTool answers the root with a plan that calls the tool, then a
+// model step; the first execution stops at the model step.
+type stopAfterTool struct {
+	stop func()
+}
+
+func (s *stopAfterTool) Complete(ctx context.Context, req model.Request) (*model.Response, error) {
+	u := budget.Usage{PromptTokens: 10, CompletionTokens: 2, TotalTokens: 12, TokensKnown: true}
+	if req.Messages[0].Role == model.RoleSystem {
+		return &model.Response{Usage: u, Text: `{"steps":[
+		  {"op":"tool","name":"append","args":{"line":"x"},"bind":"t"},
+		  {"op":"model","prompt":"after the effect","bind":"a"},
+		  {"op":"final","value":{"ref":"var","name":"t"}}]}`}, nil
+	}
+	if s.stop != nil {
+		s.stop()
+		<-ctx.Done()
+		return nil, fault.FromContext(fault.PhaseProvider, ctx.Err())
+	}
+	return &model.Response{Text: "ok", Usage: u}, nil
+}
+
+// A tool call recorded before the process stopped is answered from its
+// record on resume: the effect ran once.
+func TestRecordedEffectRunsOnce(t *testing.T) {
+	url := pgtest.Database(t)
+	ctx := context.Background()
+	st, err := durable.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	tool := &effectTool{}
+	run := func(p model.Provider, rctx context.Context) (*engine.Result, *durable.Executor) {
+		store := corpus.NewStore()
+		defer store.Close()
+		h, _ := store.AddString("c", "text")
+		x := durable.NewExecutor(st, "effects", nil)
+		caps := engine.DefaultCapabilities("m", "m").Union(capability.MustSet("tool:append"))
+		eng, err := engine.New(engine.Config{Provider: p, Model: "m", Store: store, Executor: x, Tools: tool, Capabilities: caps})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, _ := eng.Run(rctx, "append", h)
+		return res, x
+	}
+	rctx, cancel := context.WithCancel(ctx)
+	res, _ := run(&stopAfterTool{stop: cancel}, rctx)
+	cancel()
+	if res.Status != engine.StatusCancelled || tool.runs.Load() != 1 {
+		t.Fatalf("first: %s, %d executions", res.Status, tool.runs.Load())
+	}
+	res, x := run(&stopAfterTool{}, ctx)
+	if res.Status != engine.StatusCompleted || tool.runs.Load() != 1 || x.Replayed() != 2 {
+		t.Fatalf("resume: %s %v, %d executions, %d replayed", res.Status, res.Error, tool.runs.Load(), x.Replayed())
+	}
+	if m, _ := res.Answer.(map[string]any); fmt.Sprint(m["execution"]) != "1" {
+		t.Fatalf("answer %v", res.Answer)
 	}
 }
