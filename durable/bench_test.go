@@ -25,7 +25,7 @@ func BenchmarkDurableStep(b *testing.B) {
 	defer st.Close()
 	x := durable.NewExecutor(st, "bench", nil)
 	resp := &model.Response{Text: "label", Usage: budget.Usage{PromptTokens: 10, CompletionTokens: 2, TotalTokens: 12, TokensKnown: true}}
-	send := func(context.Context, model.Request) (*model.Response, error) { return resp, nil }
+	send := model.ProviderFunc(func(context.Context, model.Request) (*model.Response, error) { return resp, nil })
 	ctx := context.Background()
 	i := 0
 	for b.Loop() {

@@ -126,7 +126,7 @@ func requestDigest(req model.Request) string {
 }
 
 // Model answers req from its record, or sends it and records the response.
-func (x *Executor) Model(ctx context.Context, c engine.Call, req model.Request, send func(context.Context, model.Request) (*model.Response, error)) (*model.Response, error) {
+func (x *Executor) Model(ctx context.Context, c engine.Call, req model.Request, p model.Provider) (*model.Response, error) {
 	key := x.key(ctx, c, requestDigest(req))
 	rec, ok, err := x.lookup(ctx, key)
 	if err != nil {
@@ -141,7 +141,7 @@ func (x *Executor) Model(ctx context.Context, c engine.Call, req model.Request, 
 		trace.Emit(ctx, trace.KindNote, "replayed from checkpoint", map[string]any{"key": key, "kind": c.Kind}, nil)
 		return &resp, nil
 	}
-	resp, err := send(ctx, req)
+	resp, err := p.Complete(ctx, req)
 	if err != nil || resp == nil {
 		// Failed calls are not recorded: a resumed run sends them again.
 		return resp, err

@@ -21,9 +21,9 @@ import (
 // call under its place in the run tree and answers a resumed run's calls
 // from those records. Every method may be called concurrently.
 type Executor interface {
-	// Model carries out one admitted model request; send is the engine's
-	// own transport (the configured provider, traced).
-	Model(ctx context.Context, c Call, req model.Request, send func(context.Context, model.Request) (*model.Response, error)) (*model.Response, error)
+	// Model carries out one admitted model request; p is the engine's own
+	// transport (the configured provider, traced).
+	Model(ctx context.Context, c Call, req model.Request, p model.Provider) (*model.Response, error)
 	// Tool carries out one admitted tool call; call runs it through the
 	// configured tool runtime.
 	Tool(ctx context.Context, c Call, name string, args json.RawMessage, call func(context.Context) (json.RawMessage, error)) (json.RawMessage, error)
@@ -63,9 +63,9 @@ type InProcess struct{}
 
 var _ Executor = InProcess{}
 
-// Model sends req.
-func (InProcess) Model(ctx context.Context, _ Call, req model.Request, send func(context.Context, model.Request) (*model.Response, error)) (*model.Response, error) {
-	return send(ctx, req)
+// Model sends req through p.
+func (InProcess) Model(ctx context.Context, _ Call, req model.Request, p model.Provider) (*model.Response, error) {
+	return p.Complete(ctx, req)
 }
 
 // Tool runs call.
@@ -88,4 +88,18 @@ func withTurn(ctx context.Context, turn int) context.Context {
 func turnOf(ctx context.Context) int {
 	t, _ := ctx.Value(turnKey{}).(int)
 	return t
+}
+
+// send carries out one admitted model request through the run's executor.
+// The default executor calls the traced provider directly, exactly as the
+// engine did before the seam (the traced wrapper then stays on the stack).
+func (r *run) send(ctx context.Context, depth int, p model.Provider, req model.Request) (*model.Response, error) {
+	if _, ok := r.exec.(InProcess); ok {
+		return model.Traced(p, req.Model).Complete(ctx, req)
+	}
+	kind := CallModel
+	if req.Messages[0].Role == model.RoleSystem {
+		kind = CallTurn
+	}
+	return r.exec.Model(ctx, Call{Kind: kind, Depth: depth, Turn: turnOf(ctx)}, req, model.Traced(p, req.Model))
 }

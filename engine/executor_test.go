@@ -29,14 +29,14 @@ func (x *recordingExec) note(c Call) {
 	x.mu.Unlock()
 }
 
-func (x *recordingExec) Model(ctx context.Context, c Call, req model.Request, send func(context.Context, model.Request) (*model.Response, error)) (*model.Response, error) {
+func (x *recordingExec) Model(ctx context.Context, c Call, req model.Request, p model.Provider) (*model.Response, error) {
 	x.note(c)
 	if x.answer != nil && c.Kind == CallModel {
 		r := *x.answer
 		return &r, nil
 	}
 	x.sent.Add(1)
-	return send(ctx, req)
+	return p.Complete(ctx, req)
 }
 
 func (x *recordingExec) Tool(ctx context.Context, c Call, name string, args json.RawMessage, call func(context.Context) (json.RawMessage, error)) (json.RawMessage, error) {

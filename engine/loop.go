@@ -86,11 +86,7 @@ func (r *run) complete(ctx context.Context, depth int, p model.Provider, req mod
 			"requested": req.MaxTokens, "admitted": res.MaxTokens(), "worst_case_tokens": res.Tokens()}, nil)
 	}
 	req.MaxTokens = int(res.MaxTokens())
-	kind := CallModel
-	if req.Messages[0].Role == model.RoleSystem {
-		kind = CallTurn
-	}
-	resp, err := r.exec.Model(ctx, Call{Kind: kind, Depth: depth, Turn: turnOf(ctx)}, req, model.Traced(p, req.Model).Complete)
+	resp, err := r.send(ctx, depth, p, req)
 	if resp == nil {
 		res.Release()
 		r.tracker.Charge(depth, budget.Usage{Calls: 1})
