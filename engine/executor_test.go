@@ -3,7 +3,9 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"os/exec"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -123,5 +125,23 @@ func TestDefaultExecutorIsInProcess(t *testing.T) {
 	f := newFixture(t, haystack, Config{}, reply("Query: q", `{"answer":"a"}`))
 	if _, ok := f.eng.Config().Executor.(InProcess); !ok {
 		t.Fatalf("default executor %T", f.eng.Config().Executor)
+	}
+}
+
+// The engine links neither DBOS nor a database driver: only package
+// durable does, so rlm run without --db and the demo need no database.
+func TestEngineLinksNoDatabase(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go tool to list the engine's dependencies")
+	}
+	out, err := exec.Command(goTool, "list", "-deps", ".").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		if strings.Contains(dep, "dbos-transact-golang") || strings.Contains(dep, "jackc/") || strings.HasSuffix(dep, "/durable") {
+			t.Fatalf("engine depends on %s", dep)
+		}
 	}
 }
