@@ -99,13 +99,8 @@ func newBenchEngine(t testing.TB, p model.Provider, x engine.Executor, text stri
 // in flight at the stop is sent at most once more, and the usage of the
 // finished run is exactly the usage of the records.
 func TestResumeAnswersRecordedCalls(t *testing.T) {
-	url := pgtest.Database(t)
 	ctx := context.Background()
-	st, err := durable.Open(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openStore(t)
 	const n = 200
 	text := records(n)
 
@@ -248,13 +243,8 @@ func (s *stopAfterTool) Complete(ctx context.Context, req model.Request) (*model
 // A tool call recorded before the process stopped is answered from its
 // record on resume: the effect ran once.
 func TestRecordedEffectRunsOnce(t *testing.T) {
-	url := pgtest.Database(t)
 	ctx := context.Background()
-	st, err := durable.Open(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openStore(t)
 	tool := &effectTool{}
 	run := func(p model.Provider, rctx context.Context) (*engine.Result, *durable.Executor) {
 		store := corpus.NewStore()
@@ -282,4 +272,15 @@ func TestRecordedEffectRunsOnce(t *testing.T) {
 	if m, _ := res.Answer.(map[string]any); fmt.Sprint(m["execution"]) != "1" {
 		t.Fatalf("answer %v", res.Answer)
 	}
+}
+
+// openStore opens the checkpoint store of a fresh database.
+func openStore(t *testing.T) *durable.Store {
+	t.Helper()
+	st, err := durable.Open(context.Background(), pgtest.Database(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(st.Close)
+	return st
 }

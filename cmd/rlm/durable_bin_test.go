@@ -107,15 +107,7 @@ var durableRunID = regexp.MustCompile(`rlm: durable run ([0-9a-f-]{36}) `)
 func TestDurableRunSurvivesSIGKILL(t *testing.T) {
 	dbURL := pgtest.Database(t)
 	const n = 300
-	dir := t.TempDir()
-	var lines strings.Builder
-	for i := range n {
-		fmt.Fprintf(&lines, "record %03d\n", i)
-	}
-	ctxFile := filepath.Join(dir, "records.txt")
-	if err := os.WriteFile(ctxFile, []byte(lines.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	ctxFile := recordsFile(t, n)
 	srv := newFanOutServer(t, 137)
 	env := binaryEnv("OPENAI_API_KEY=sk-test")
 	args := []string{"run", "--db", dbURL, "--base-url", srv.URL + "/v1", "--model", "gpt-4o-mini", "--context", ctxFile,
@@ -124,27 +116,12 @@ func TestDurableRunSurvivesSIGKILL(t *testing.T) {
 	// First process: killed once the server holds a call.
 	ctx, cancel := context.WithTimeout(context.Background(), safetyTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, builtBinary(t), args...)
-	cmd.Env = env
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case <-srv.reached:
-	case <-ctx.Done():
-		t.Fatalf("the run never reached the held call; stderr: %s", stderr.String())
-	}
+	cmd, stderr := startHeld(t, ctx, srv, env, args)
 	if err := cmd.Process.Kill(); err != nil {
 		t.Fatal(err)
 	}
 	_ = cmd.Wait()
-	m := durableRunID.FindStringSubmatch(stderr.String())
-	if m == nil {
-		t.Fatalf("no run id on stderr: %s", stderr.String())
-	}
-	id := m[1]
+	id := runIDOf(t, stderr.String())
 	st, err := durable.Open(context.Background(), dbURL)
 	if err != nil {
 		t.Fatal(err)
@@ -165,29 +142,7 @@ func TestDurableRunSurvivesSIGKILL(t *testing.T) {
 		t.Fatalf("recorded before the kill: %+v", before)
 	}
 
-	res := runBinary(t, nil, env, append([]string{"run", "--json", "--resume", id}, args[1:]...)...)
-	if res.code != 0 {
-		t.Fatalf("resume exit %d: %s %s", res.code, res.stdout, res.stderr)
-	}
-	var out struct {
-		Status string
-		Answer []string
-		RunID  string `json:"run_id"`
-		Usage  struct {
-			TotalTokens int64 `json:"total_tokens"`
-		}
-	}
-	if err := json.Unmarshal([]byte(res.stdout), &out); err != nil {
-		t.Fatalf("%v: %s", err, res.stdout)
-	}
-	if out.Status != "completed" || len(out.Answer) != n || out.RunID != id {
-		t.Fatalf("status %s, %d answers, run %s", out.Status, len(out.Answer), out.RunID)
-	}
-	for i, a := range out.Answer {
-		if a != fmt.Sprintf("label record %03d", i) {
-			t.Fatalf("answer %d = %q", i, a)
-		}
-	}
+	out := resumeLabels(t, env, args, id, n)
 	after, err := st.Totals(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
@@ -303,15 +258,7 @@ func startWorker(t *testing.T, ctx context.Context, dbURL, baseURL string, extra
 func TestDurableQueueSurvivesWorkerAndRunKill(t *testing.T) {
 	dbURL := pgtest.Database(t)
 	const n = 300
-	dir := t.TempDir()
-	var lines strings.Builder
-	for i := range n {
-		fmt.Fprintf(&lines, "record %03d\n", i)
-	}
-	ctxFile := filepath.Join(dir, "records.txt")
-	if err := os.WriteFile(ctxFile, []byte(lines.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	ctxFile := recordsFile(t, n)
 	srv := newFanOutServer(t, 150)
 	ctx, cancel := context.WithTimeout(context.Background(), safetyTimeout)
 	defer cancel()
@@ -322,54 +269,18 @@ func TestDurableQueueSurvivesWorkerAndRunKill(t *testing.T) {
 	env := binaryEnv("OPENAI_API_KEY=sk-test")
 	args := []string{"run", "--db", dbURL, "--queue", "q", "--base-url", srv.URL + "/v1", "--model", "gpt-4o-mini", "--context", ctxFile,
 		"--max-model-calls", "1000", "--max-concurrency", "12", "classify every record"}
-	cmd := exec.CommandContext(ctx, builtBinary(t), args...)
-	cmd.Env = env
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case <-srv.reached:
-	case <-ctx.Done():
-		t.Fatalf("the run never reached the held call; stderr: %s", stderr.String())
-	}
+	cmd, stderr := startHeld(t, ctx, srv, env, args)
 	_ = workers[0].Process.Kill()
 	_ = workers[0].Wait()
 	_ = cmd.Process.Kill()
 	_ = cmd.Wait()
-	m := durableRunID.FindStringSubmatch(stderr.String())
-	if m == nil {
-		t.Fatalf("no run id on stderr: %s", stderr.String())
-	}
-	id := m[1]
+	id := runIDOf(t, stderr.String())
 	srv.mu.Lock()
 	srv.holdAfter = 0
 	close(srv.hold)
 	srv.mu.Unlock()
 
-	res := runBinary(t, nil, env, append([]string{"run", "--json", "--resume", id}, args[1:]...)...)
-	if res.code != 0 {
-		t.Fatalf("resume exit %d: %s %s", res.code, res.stdout, res.stderr)
-	}
-	var out struct {
-		Status string
-		Answer []string
-		Usage  struct {
-			TotalTokens int64 `json:"total_tokens"`
-		}
-	}
-	if err := json.Unmarshal([]byte(res.stdout), &out); err != nil {
-		t.Fatalf("%v: %s", err, res.stdout)
-	}
-	if out.Status != "completed" || len(out.Answer) != n {
-		t.Fatalf("status %s, %d answers", out.Status, len(out.Answer))
-	}
-	for i, a := range out.Answer {
-		if a != fmt.Sprintf("label record %03d", i) {
-			t.Fatalf("answer %d = %q", i, a)
-		}
-	}
+	out := resumeLabels(t, env, args, id, n)
 	st, err := durable.Open(context.Background(), dbURL)
 	if err != nil {
 		t.Fatal(err)
@@ -424,15 +335,7 @@ func TestDurableQueueSurvivesWorkerAndRunKill(t *testing.T) {
 func TestDurableQueueRateLimit(t *testing.T) {
 	dbURL := pgtest.Database(t)
 	const n, limit = 40, 10
-	dir := t.TempDir()
-	var lines strings.Builder
-	for i := range n {
-		fmt.Fprintf(&lines, "record %03d\n", i)
-	}
-	ctxFile := filepath.Join(dir, "records.txt")
-	if err := os.WriteFile(ctxFile, []byte(lines.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	ctxFile := recordsFile(t, n)
 	srv := newFanOutServer(t, 0)
 	ctx, cancel := context.WithTimeout(context.Background(), safetyTimeout)
 	defer cancel()
@@ -463,4 +366,79 @@ func TestDurableQueueRateLimit(t *testing.T) {
 		t.Fatalf("%d sub-calls within %s; the limit is %d", most, window, limit)
 	}
 	t.Logf("at most %d sub-calls within %s", most, window)
+}
+
+// recordsFile writes a context of n lines "record NNN".
+func recordsFile(t *testing.T, n int) string {
+	t.Helper()
+	var lines strings.Builder
+	for i := range n {
+		fmt.Fprintf(&lines, "record %03d\n", i)
+	}
+	p := filepath.Join(t.TempDir(), "records.txt")
+	if err := os.WriteFile(p, []byte(lines.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// startHeld starts rlm with args and returns once srv holds a call.
+func startHeld(t *testing.T, ctx context.Context, srv *fanOutServer, env, args []string) (*exec.Cmd, *bytes.Buffer) {
+	t.Helper()
+	cmd := exec.CommandContext(ctx, builtBinary(t), args...)
+	cmd.Env = env
+	stderr := &bytes.Buffer{}
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-srv.reached:
+	case <-ctx.Done():
+		t.Fatalf("the run never reached the held call; stderr: %s", stderr.String())
+	}
+	return cmd, stderr
+}
+
+// runIDOf reads the durable run id rlm run printed on stderr.
+func runIDOf(t *testing.T, stderr string) string {
+	t.Helper()
+	m := durableRunID.FindStringSubmatch(stderr)
+	if m == nil {
+		t.Fatalf("no run id on stderr: %s", stderr)
+	}
+	return m[1]
+}
+
+// resumedRun is the --json output a resume is checked on.
+type resumedRun struct {
+	Status string
+	Answer []string
+	RunID  string `json:"run_id"`
+	Usage  struct {
+		TotalTokens int64 `json:"total_tokens"`
+	}
+}
+
+// resumeLabels resumes run id with args (an rlm run command line) and
+// checks that it completed with the n labels in order.
+func resumeLabels(t *testing.T, env, args []string, id string, n int) resumedRun {
+	t.Helper()
+	res := runBinary(t, nil, env, append([]string{"run", "--json", "--resume", id}, args[1:]...)...)
+	if res.code != 0 {
+		t.Fatalf("resume exit %d: %s %s", res.code, res.stdout, res.stderr)
+	}
+	var out resumedRun
+	if err := json.Unmarshal([]byte(res.stdout), &out); err != nil {
+		t.Fatalf("%v: %s", err, res.stdout)
+	}
+	if out.Status != "completed" || len(out.Answer) != n || out.RunID != id {
+		t.Fatalf("status %s, %d answers, run %s", out.Status, len(out.Answer), out.RunID)
+	}
+	for i, a := range out.Answer {
+		if a != fmt.Sprintf("label record %03d", i) {
+			t.Fatalf("answer %d = %q", i, a)
+		}
+	}
+	return out
 }
