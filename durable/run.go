@@ -118,7 +118,17 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 		mu.Lock()
 		last = x
 		mu.Unlock()
-		return fn(rctx, x)
+		res, err := fn(rctx, x)
+		if res == nil {
+			// Recorded as the run's result, with its typed error: a
+			// workflow error would keep only its text.
+			fe := fault.As(err)
+			if fe == nil && err != nil {
+				fe = fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, err.Error())
+			}
+			res = &engine.Result{Status: engine.StatusFailed, Error: fe}
+		}
+		return res, nil
 	}
 	dbos.RegisterWorkflow(dctx, wf, dbos.WithWorkflowName(WorkflowName))
 	if err := dctx.Launch(); err != nil {
@@ -176,5 +186,5 @@ func dbosError(err error, run string) error {
 
 func notFound(run string) error {
 	return fault.New(fault.PhaseConfig, KindRunNotFound, "no durable run has this id in the database").With("run_id", run).
-		WithHint("use a run id printed by rlm run --db or rlm submit against the same database")
+		WithHint("use a run id printed by rlm run --db against the same database")
 }
