@@ -91,7 +91,7 @@ func (r *run) codeLoop(ctx context.Context, n node) (ans answer, err error) {
 			return ans, err
 		}
 		ans.turns++
-		tctx, turn := trace.Start(ctx, trace.KindTurn, fmt.Sprintf("turn %d", ans.turns))
+		tctx, turn := trace.Start(withTurn(ctx, ans.turns), trace.KindTurn, fmt.Sprintf("turn %d", ans.turns))
 		text, obs, done, err := r.codeTurn(tctx, n, p, modelName, msgs, st, &ans)
 		if r.e.cfg.TraceContent && text != "" {
 			turn.Set("reply", shown(text, TraceContentBytes))

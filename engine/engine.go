@@ -134,6 +134,9 @@ type Config struct {
 	// turn span, and a sub-call's response on its plan step's span. Off by
 	// default: traces hold no model text unless asked.
 	TraceContent bool
+	// Executor carries out the run's sub-calls (model requests, tool
+	// calls, child loops). Default: InProcess. See Executor.
+	Executor Executor
 }
 
 // DefaultCapabilities returns the root capabilities used when none are
@@ -217,6 +220,9 @@ func New(cfg Config) (*Engine, error) {
 	if cfg.MaxRepairs == 0 {
 		cfg.MaxRepairs = DefaultMaxRepairs
 	}
+	if cfg.Executor == nil {
+		cfg.Executor = InProcess{}
+	}
 	if cfg.ContextLimits.MaxResults == 0 {
 		cfg.ContextLimits.MaxResults = DefaultMaxResults
 	}
@@ -273,6 +279,7 @@ type run struct {
 	e       *Engine
 	tracker *budget.Tracker
 	rec     *trace.Recorder
+	exec    Executor
 
 	mu      sync.Mutex
 	created []corpus.Handle // sub-contexts registered during the run
@@ -291,7 +298,7 @@ func (e *Engine) Run(ctx context.Context, query string, input corpus.Handle) (*R
 		rec = trace.NewRecorder()
 		ctx = trace.WithRecorder(ctx, rec)
 	}
-	r := &run{e: e, tracker: budget.NewTracker(e.cfg.Limits), rec: rec}
+	r := &run{e: e, tracker: budget.NewTracker(e.cfg.Limits), rec: rec, exec: e.cfg.Executor}
 	res := &Result{Status: StatusFailed}
 	defer r.cleanup()
 

@@ -215,13 +215,18 @@ func (v *env) RLM(ctx context.Context, query string, c plan.Value) (plan.Value, 
 	}
 	cctx, sp := trace.Start(trace.WithDepth(ctx, depth), trace.KindChild, fmt.Sprintf("depth %d", depth))
 	sp.Set("handle", h.String())
-	ans, err := v.r.loop(cctx, child)
+	var ans answer
+	value, err := v.r.exec.Child(cctx, Call{Kind: CallChild, Depth: depth, Turn: turnOf(ctx), Fingerprint: fp}, func(cctx context.Context) (any, error) {
+		var err error
+		ans, err = v.r.loop(cctx, child)
+		return ans.value, err
+	})
 	sp.Set("turns", ans.turns)
 	sp.End(err)
 	if err != nil {
 		return nil, err
 	}
-	return ans.value, nil
+	return value, nil
 }
 
 // Tool calls a registered tool through the tool runtime.
@@ -244,7 +249,9 @@ func (v *env) Tool(ctx context.Context, name string, args plan.Value) (plan.Valu
 		return nil, err
 	}
 	defer release()
-	out, err := v.r.e.cfg.Tools.Call(ctx, v.n.caps, name, json.RawMessage(raw))
+	out, err := v.r.exec.Tool(ctx, Call{Kind: CallTool, Depth: v.n.depth, Turn: turnOf(ctx)}, name, json.RawMessage(raw), func(ctx context.Context) (json.RawMessage, error) {
+		return v.r.e.cfg.Tools.Call(ctx, v.n.caps, name, json.RawMessage(raw))
+	})
 	if err != nil {
 		v.r.notePending(err)
 		return nil, err

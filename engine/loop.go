@@ -101,7 +101,7 @@ func (r *run) complete(ctx context.Context, depth int, p model.Provider, req mod
 			"requested": req.MaxTokens, "admitted": res.MaxTokens(), "worst_case_tokens": res.Tokens()}, nil)
 	}
 	req.MaxTokens = int(res.MaxTokens())
-	resp, err := model.Traced(p, req.Model).Complete(ctx, req)
+	resp, err := r.send(ctx, depth, p, req)
 	if resp == nil {
 		res.Release()
 		r.tracker.Charge(depth, budget.Usage{Calls: 1})
@@ -170,7 +170,7 @@ func (r *run) loop(ctx context.Context, n node) (ans answer, err error) {
 			return ans, err
 		}
 		ans.turns++
-		tctx, turn := trace.Start(ctx, trace.KindTurn, fmt.Sprintf("turn %d", ans.turns))
+		tctx, turn := trace.Start(withTurn(ctx, ans.turns), trace.KindTurn, fmt.Sprintf("turn %d", ans.turns))
 		reply, done, err := r.turn(tctx, n, p, modelName, msgs, sess, env, &ans)
 		if r.e.cfg.TraceContent && reply.text != "" {
 			turn.Set("reply", shown(reply.text, TraceContentBytes))

@@ -13,10 +13,13 @@ func subcommands() []*cobra.Command {
 		newDemoCmd(),
 		newDirectCmd(),
 		newExplainCmd(),
+		newResultCmd(),
 		newRunCmd(),
 		newSearchCmd(),
 		newServeCassetteCmd(),
+		newStatusCmd(),
 		newToolsCmd(),
 		newTraceCmd(),
+		newWorkerCmd(),
 	}
 }

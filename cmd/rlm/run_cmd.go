@@ -191,6 +191,7 @@ func newRunCmd() *cobra.Command {
 		asJSON    bool
 		traceFile string
 		vf        verboseFlags
+		df        durableFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "run [flags] QUERY",
@@ -221,6 +222,7 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 			}
 			vf.apply(&cfg, cmd.ErrOrStderr(), !asJSON && isTerminal(cmd.ErrOrStderr()))
 			var ts *toolSession
+			df.take(&tf) // with --db, --resume names the durable run
 			if len(tf.allow) > 0 || tf.resume != "" {
 				if ts, err = tf.open(); err != nil {
 					return err
@@ -245,7 +247,13 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 				return err
 			}
 			rec := trace.NewRecorder(trace.WithObserver(st.observe))
-			res, runErr := eng.Run(trace.WithRecorder(ctx, rec), args[0], h)
+			var res *engine.Result
+			var runErr error
+			if df.url != "" {
+				res, runErr = df.run(ctx, cmd.ErrOrStderr(), eng.Config(), h, args[0], rec, ts)
+			} else {
+				res, runErr = eng.Run(trace.WithRecorder(ctx, rec), args[0], h)
+			}
 			st.stop()
 			// The answer is paid for: it is printed even when an output
 			// cannot be written, and the output error is reported after it.
@@ -257,8 +265,13 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 			}
 			if !asJSON {
 				ts.report(cmd.ErrOrStderr())
+				df.report(cmd.ErrOrStderr())
 			}
-			return printRun(cmd, st, res, runErr, outErr, asJSON, runIdentity{ts.runID(), ts.replayed()})
+			run := runIdentity{ts.runID(), ts.replayed()}
+			if df.runID != "" {
+				run.id = df.runID
+			}
+			return printRun(cmd, st, res, runErr, outErr, asJSON, run)
 		},
 	}
 	pf.register(cmd)
@@ -266,6 +279,7 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 	bf.register(cmd)
 	tf.register(cmd, true)
 	vf.register(cmd)
+	df.register(cmd)
 	cmd.Flags().StringArrayVar(&ctxPaths, "context", nil, "context file, directory (its text files), or - for stdin; repeat for several files (one context listing them); required")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print the result as JSON: {"status","answer","usage","error","run_id","replayed","trace"} (run_id when tools are granted)`)
 	cmd.Flags().StringVar(&traceFile, "trace", "", "write the trace to FILE (.jsonl for JSON lines, else one JSON envelope)")

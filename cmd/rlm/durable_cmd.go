@@ -1,0 +1,233 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/durable"
+	"github.com/rlm-go/rlm/engine"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/fingerprint"
+	"github.com/rlm-go/rlm/tool"
+	"github.com/rlm-go/rlm/trace"
+)
+
+// durableFlags make rlm run a durable run (package durable): --db URL, with
+// the run's --resume RUN_ID naming the durable run to continue.
+type durableFlags struct {
+	url    string
+	queue  string
+	resume string
+	runID  string
+	out    *durable.Outcome
+}
+
+func (d *durableFlags) register(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&d.queue, "queue", "", "with --db: send the sub-model calls through this DBOS queue to the rlm worker processes serving it")
+	cmd.Flags().StringVar(&d.url, "db", "", "run durably on PostgreSQL (postgres://...): each model and tool call is checkpointed; continue a run whose process died with --resume RUN_ID (see docs/distributed.md)")
+}
+
+// take moves --resume from the tool flags to the durable run: with --db it
+// names the durable run (whose tool run has the same id).
+func (d *durableFlags) take(tf *toolFlags) {
+	if d.url == "" {
+		return
+	}
+	d.resume, tf.resume = tf.resume, ""
+}
+
+// run runs the engine configured by cfg as a durable run over h.
+func (d *durableFlags) run(ctx context.Context, stderr io.Writer, cfg engine.Config, h corpus.Handle, query string, rec *trace.Recorder, ts *toolSession) (*engine.Result, error) {
+	spec, err := runSpec(cfg, h, query)
+	if err != nil {
+		return nil, err
+	}
+	dc := durable.Config{DatabaseURL: d.url, Queue: d.queue, RunID: d.resume, Resume: d.resume != "", Spec: spec, Query: query,
+		OnStart: func(id string) {
+			d.runID = id
+			fmt.Fprintf(stderr, "rlm: durable run %s (continue it with --db URL --resume %s)\n", id, id)
+		}}
+	if dc.RunID == "" && ts != nil {
+		// The durable run and its tool run share one id.
+		dc.RunID = ts.runID()
+	}
+	out, err := durable.Run(ctx, dc, func(ctx context.Context, x *durable.Executor) (*engine.Result, error) {
+		if ts != nil {
+			if err := ts.adopt(ctx, dc.RunID); err != nil {
+				return nil, err
+			}
+			ctx = ts.WithRun(ctx)
+		}
+		c := cfg
+		c.Executor = x
+		c.SubProvider = x.SubProvider(c.SubProvider)
+		eng, err := engine.New(c)
+		if err != nil {
+			return nil, err
+		}
+		return eng.Run(trace.WithRecorder(ctx, rec), query, h)
+	})
+	d.out = out
+	if out == nil || out.Result == nil {
+		if err == nil {
+			err = fault.New(fault.PhaseExecute, fault.KindInternal, "the durable run returned no result")
+		}
+		return &engine.Result{Status: engine.StatusFailed, Error: fault.As(err)}, err
+	}
+	if err == nil && out.Result.Error != nil {
+		err = out.Result.Error
+	}
+	return out.Result, err
+}
+
+// report prints how the durable run's calls were carried out.
+func (d *durableFlags) report(w io.Writer) {
+	if d.out == nil {
+		return
+	}
+	if d.out.Finished {
+		fmt.Fprintf(w, "rlm: durable run %s had finished: its recorded result is shown\n", d.out.RunID)
+		return
+	}
+	fmt.Fprintf(w, "rlm: durable run %s: %d call(s) answered from checkpoints, %d sent and recorded\n", d.out.RunID, d.out.Replayed, d.out.Recorded)
+}
+
+// runSpec fingerprints what a run computes: the query, the root context's
+// content and the configuration a resume must repeat.
+func runSpec(cfg engine.Config, h corpus.Handle, query string) (string, error) {
+	b, release, err := cfg.Store.Bytes(h)
+	if err != nil {
+		return "", err
+	}
+	content := fingerprint.Bytes(b)
+	release()
+	return fingerprint.Of(map[string]any{
+		"query": query, "context": content, "model": cfg.Model, "sub_model": cfg.SubModel, "mode": cfg.Mode,
+		"limits": cfg.Limits, "capabilities": cfg.Capabilities.Strings(), "deep": cfg.ExperimentalDeepRecursion,
+	})
+}
+
+// adopt makes id the session's tool run (a durable run's own id): on a
+// resume, the effects the journal recorded for it are replayed.
+func (s *toolSession) adopt(ctx context.Context, id string) error {
+	if s.Run != nil && s.Run.ID() == id {
+		return nil
+	}
+	if s.journal != nil {
+		if _, err := s.journal.RunEffects(ctx, id); err != nil {
+			if err := s.journal.StartRun(ctx, id); err != nil {
+				return err
+			}
+		}
+	}
+	s.Run = tool.ResumeRun(id)
+	return nil
+}
+
+func newStatusCmd() *cobra.Command {
+	var url string
+	cmd := &cobra.Command{
+		Use:   "status --db URL RUN_ID",
+		Short: "Show the status of a durable run",
+		Long: `Print {"run_id","status","steps","created_at","updated_at"} for the durable run RUN_ID:
+status is pending (running, or interrupted: continue it with rlm run --db URL --resume RUN_ID),
+queued, or the finished run's completed, failed or cancelled; steps counts its checkpoints.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			st, _, err := durable.Status(cmd.Context(), url, args[0])
+			if err != nil {
+				return err
+			}
+			return writeJSON(cmd.OutOrStdout(), st)
+		},
+	}
+	cmd.Flags().StringVar(&url, "db", "", "PostgreSQL URL of the durable runs (postgres://...)")
+	_ = cmd.MarkFlagRequired("db")
+	return cmd
+}
+
+func newResultCmd() *cobra.Command {
+	var (
+		url    string
+		asJSON bool
+	)
+	cmd := &cobra.Command{
+		Use:   "result --db URL RUN_ID",
+		Short: "Print the result of a finished durable run",
+		Long: `Print the recorded result of the durable run RUN_ID as rlm run prints it (the answer, or with
+--json the result document). A run that has not finished is Kind run_not_finished.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			st, res, err := durable.Status(cmd.Context(), url, args[0])
+			if err != nil {
+				return err
+			}
+			if res == nil {
+				return fault.New(fault.PhaseExecute, durable.KindRunNotFinished, "the run has not finished").
+					With("run_id", args[0]).With("status", st.Status).
+					WithHint("wait for it, or continue an interrupted run with rlm run --db URL --resume RUN_ID")
+			}
+			var runErr error
+			if res.Error != nil {
+				runErr = res.Error
+			}
+			pst := newStatus(cmd.ErrOrStderr(), false)
+			return printRun(cmd, pst, res, runErr, nil, asJSON, runIdentity{id: args[0]})
+		},
+	}
+	cmd.Flags().StringVar(&url, "db", "", "PostgreSQL URL of the durable runs (postgres://...)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print the result as JSON, as rlm run --json does`)
+	_ = cmd.MarkFlagRequired("db")
+	return cmd
+}
+
+func newWorkerCmd() *cobra.Command {
+	var (
+		pf  providerFlags
+		wc  durable.WorkerConfig
+		url string
+	)
+	cmd := &cobra.Command{
+		Use:   "worker --db URL [--queue NAME] [--concurrency N]",
+		Short: "Serve the sub-model calls of durable runs from a DBOS queue",
+		Long: `Serve the queue NAME (default rlm): the sub-model calls of every rlm run --db URL --queue NAME
+are sent by whichever workers are live, with this worker's provider flags (--base-url, the API
+key). --concurrency bounds this worker's calls in flight; --global-concurrency and --rate-limit
+(requests per --rate-period, default one minute, per model) bound the queue across all workers,
+stored in the database (the last worker started sets them). SIGTERM or Ctrl-C stops taking calls,
+lets those in flight finish (up to --grace), and exits 0.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			st := newStatus(cmd.ErrOrStderr(), false)
+			sess, err := pf.open(st)
+			if err != nil {
+				return err
+			}
+			defer sess.close()
+			wc.DatabaseURL, wc.Provider = url, sess.provider
+			wc.OnReady = func(id string) {
+				fmt.Fprintf(cmd.ErrOrStderr(), "rlm: worker %s serving queue %s\n", id, wc.Queue)
+			}
+			if wc.Queue == "" {
+				wc.Queue = durable.DefaultQueue
+			}
+			return durable.Work(cmd.Context(), wc)
+		},
+	}
+	pf.register(cmd)
+	fl := cmd.Flags()
+	fl.StringVar(&url, "db", "", "PostgreSQL URL of the durable runs (postgres://...)")
+	fl.StringVar(&wc.Queue, "queue", durable.DefaultQueue, "queue to serve")
+	fl.IntVar(&wc.Concurrency, "concurrency", 8, "calls this worker runs at once")
+	fl.IntVar(&wc.GlobalConcurrency, "global-concurrency", 0, "calls in flight on the queue across all workers (0: no limit)")
+	fl.IntVar(&wc.RateLimit, "rate-limit", 0, "calls started per model per --rate-period across all workers (0: no limit)")
+	fl.DurationVar(&wc.RatePeriod, "rate-period", time.Minute, "period of --rate-limit")
+	fl.DurationVar(&wc.Grace, "grace", 30*time.Second, "how long a stopping worker lets its calls in flight finish")
+	_ = cmd.MarkFlagRequired("db")
+	return cmd
+}

@@ -1,0 +1,190 @@
+package durable
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/dbos-inc/dbos-transact-golang/dbos"
+	"github.com/google/uuid"
+
+	"github.com/rlm-go/rlm/engine"
+	"github.com/rlm-go/rlm/fault"
+)
+
+// WorkflowName is the DBOS workflow of a durable run.
+const WorkflowName = "rlm.run"
+
+// AppName is the DBOS application name of rlm's workflows.
+const AppName = "rlm"
+
+// Config configures one durable run.
+type Config struct {
+	// DatabaseURL is the PostgreSQL URL (postgres://...).
+	DatabaseURL string
+	// RunID names the run: empty for a new run (a fresh id), or the run
+	// to continue when Resume is set.
+	RunID  string
+	Resume bool
+	// Spec identifies what the run computes (the fingerprint of its query,
+	// contexts and configuration); a resume must have the recorded one.
+	Spec string
+	// Query is recorded with the run, for people reading the database.
+	Query string
+	// Logger receives DBOS's log (default: discarded).
+	Logger *slog.Logger
+	// Queue, when set, sends the run's sub-model calls through this DBOS
+	// queue to the workers serving it (rlm worker), within the queue's
+	// limits; the run's process still makes its own loops' turns.
+	Queue string
+	// OnStart, when set, is called with the run id once the run is
+	// registered, before any model call (the CLI prints it).
+	OnStart func(runID string)
+}
+
+// RunFunc runs the engine with x as its Executor under ctx. It is called
+// once per execution of the run: on the first start, and again for each
+// resume of a run that did not finish.
+type RunFunc func(ctx context.Context, x *Executor) (*engine.Result, error)
+
+// Outcome is what a durable run ended with.
+type Outcome struct {
+	RunID  string
+	Result *engine.Result
+	// Replayed counts the calls this execution answered from checkpoints;
+	// Recorded the calls it completed and recorded.
+	Replayed int64 `json:"replayed"`
+	Recorded int64 `json:"recorded"`
+	// Finished is set when a resumed run had already finished: Result is
+	// the recorded one and nothing ran.
+	Finished bool
+}
+
+type runInput struct {
+	RunID string `json:"run_id"`
+	Spec  string `json:"spec"`
+}
+
+// Run starts a durable run, or continues the run cfg.RunID with
+// cfg.Resume, as a DBOS workflow, and waits for its result.
+//
+// The workflow's executor id and application version are the run's own
+// ("rlm-run-" + id), so this process recovers exactly this run and no
+// other process's queue runner takes it.
+func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
+	store, err := Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	defer store.Close()
+	if cfg.RunID == "" {
+		if cfg.Resume {
+			return nil, fault.New(fault.PhaseConfig, fault.KindInvalid, "resume needs a run id")
+		}
+		cfg.RunID = uuid.NewString()
+	}
+	if err := store.register(ctx, cfg.RunID, cfg.Spec, cfg.Query, cfg.Resume); err != nil {
+		return nil, err
+	}
+	logger := cfg.Logger
+	if logger == nil {
+		logger = quiet()
+	}
+	version := "rlm-run-" + cfg.RunID
+	dctx, err := dbos.NewContext(context.WithoutCancel(ctx), dbos.Config{
+		AppName: AppName, DatabaseURL: cfg.DatabaseURL, ExecutorID: version, ApplicationVersion: version,
+		Logger: logger, SystemDBStartupTimeout: 30 * time.Second,
+	})
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	out := &Outcome{RunID: cfg.RunID}
+	var (
+		mu   sync.Mutex
+		last *Executor
+	)
+	wf := func(wctx dbos.Context, in runInput) (*engine.Result, error) {
+		rctx, cancel := context.WithCancelCause(wctx)
+		defer cancel(nil)
+		// The caller's cancellation (Ctrl-C) reaches the run.
+		stop := context.AfterFunc(ctx, func() { cancel(context.Cause(ctx)) })
+		defer stop()
+		x := NewExecutor(store, in.RunID, cancel)
+		if cfg.Queue != "" {
+			x.remote = &queueProvider{client: dctx, queue: cfg.Queue, run: in.RunID, timeout: CallTimeout}
+		}
+		mu.Lock()
+		last = x
+		mu.Unlock()
+		res, err := fn(rctx, x)
+		if res == nil {
+			// Recorded as the run's result, with its typed error: a
+			// workflow error would keep only its text.
+			fe := fault.As(err)
+			if fe == nil && err != nil {
+				fe = fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, err.Error())
+			}
+			res = &engine.Result{Status: engine.StatusFailed, Error: fe}
+		}
+		return res, nil
+	}
+	dbos.RegisterWorkflow(dctx, wf, dbos.WithWorkflowName(WorkflowName))
+	if err := dctx.Launch(); err != nil {
+		return nil, unavailable(err)
+	}
+	defer dctx.Shutdown(dctx, 10*time.Second)
+	if cfg.Queue != "" {
+		if _, err := dctx.RetrieveQueue(dctx, cfg.Queue); err != nil {
+			if errors.Is(err, dbos.ErrQueueNotFound) {
+				return nil, fault.New(fault.PhaseConfig, KindQueueNotFound, "no worker has registered the queue").With("queue", cfg.Queue).
+					WithHint("start rlm worker --db URL --queue " + cfg.Queue + " first")
+			}
+			return nil, unavailable(err)
+		}
+	}
+	if cfg.OnStart != nil {
+		cfg.OnStart(cfg.RunID)
+	}
+	var h dbos.WorkflowHandle[*engine.Result]
+	if cfg.Resume {
+		h, err = dbos.RetrieveWorkflow[*engine.Result](dctx, cfg.RunID)
+	} else {
+		h, err = dbos.RunWorkflow(dctx, wf, runInput{RunID: cfg.RunID, Spec: cfg.Spec}, dbos.WithWorkflowID(cfg.RunID))
+	}
+	if err != nil {
+		return nil, dbosError(err, cfg.RunID)
+	}
+	res, err := h.GetResult()
+	mu.Lock()
+	x := last
+	mu.Unlock()
+	if x == nil {
+		out.Finished = true
+	} else {
+		out.Replayed, out.Recorded = x.Replayed(), x.Recorded()
+	}
+	out.Result = res
+	if err != nil && res == nil {
+		return out, dbosError(err, cfg.RunID)
+	}
+	return out, err
+}
+
+// dbosError maps a DBOS error to a typed one.
+func dbosError(err error, run string) error {
+	if fault.As(err) != nil {
+		return err
+	}
+	var de *dbos.Error
+	if errors.As(err, &de) && de.Code == dbos.ErrorCodeNonExistentWorkflow {
+		return notFound(run)
+	}
+	return unavailable(err)
+}
+
+func notFound(run string) error {
+	return fault.New(fault.PhaseConfig, KindRunNotFound, "no durable run has this id in the database").With("run_id", run).
+		WithHint("use a run id printed by rlm run --db against the same database")
+}

@@ -1,0 +1,259 @@
+// Package durable runs RLM runs as durable DBOS workflows on PostgreSQL:
+// every model request and tool call of a run is a checkpoint keyed by its
+// place in the run tree, so that a run whose process died is resumed from
+// its checkpoints: completed calls are answered from their records, never
+// sent or executed again, and charged once, from the record.
+//
+// The engine does not import this package: it sees only its Executor (see
+// engine.Executor), so a program that does not import durable links neither
+// DBOS nor the PostgreSQL driver. See docs/distributed.md.
+package durable
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"regexp"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/fault"
+)
+
+// Error kinds reported by durable runs.
+const (
+	// KindDBUnavailable: the database cannot be reached (after retries).
+	KindDBUnavailable fault.Kind = "db_unavailable"
+	// KindRunNotFound: --resume or a status query names an unknown run.
+	KindRunNotFound fault.Kind = "run_not_found"
+	// KindResumeMismatch: a resume's query, context or configuration is
+	// not the recorded run's.
+	KindResumeMismatch fault.Kind = "resume_mismatch"
+	// KindCheckpointCorrupt: a recorded checkpoint cannot be decoded.
+	KindCheckpointCorrupt fault.Kind = "checkpoint_corrupt"
+)
+
+// Schema is the PostgreSQL schema of rlm's own tables (DBOS keeps its
+// tables in schema "dbos").
+const Schema = "rlm"
+
+// migrations create rlm's tables; each statement is idempotent, and all
+// run in one transaction under an advisory lock, so concurrent starts are
+// safe.
+var migrations = []string{
+	`CREATE SCHEMA IF NOT EXISTS rlm`,
+	`CREATE TABLE IF NOT EXISTS rlm.runs (
+		run_id      text PRIMARY KEY,
+		spec        text NOT NULL,
+		query       text NOT NULL,
+		created_at  timestamptz NOT NULL DEFAULT now()
+	)`,
+	`CREATE TABLE IF NOT EXISTS rlm.steps (
+		run_id      text NOT NULL,
+		key         text NOT NULL,
+		kind        text NOT NULL,
+		result      jsonb NOT NULL,
+		tokens      bigint NOT NULL DEFAULT 0,
+		cost_usd    double precision NOT NULL DEFAULT 0,
+		created_at  timestamptz NOT NULL DEFAULT now(),
+		PRIMARY KEY (run_id, key)
+	)`,
+}
+
+// Store is the connection to the database holding rlm's checkpoints.
+type Store struct {
+	pool *pgxpool.Pool
+}
+
+// Open connects to the database at url (a postgres:// URL), retrying a
+// refused connection for up to 10 s, and runs the migrations.
+func Open(ctx context.Context, url string) (*Store, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fault.Wrap(err, fault.PhaseConfig, fault.KindInvalid, "the database URL is not valid").
+			WithHint("use postgres://USER@HOST:PORT/DB?sslmode=disable")
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	s := &Store{pool: pool}
+	if err := retry(ctx, s.migrate); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Close closes the connections.
+func (s *Store) Close() { s.pool.Close() }
+
+// Pool returns the connection pool (shared with DBOS).
+func (s *Store) Pool() *pgxpool.Pool { return s.pool }
+
+func (s *Store) migrate(ctx context.Context) error {
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(727100015)`); err != nil {
+		return err
+	}
+	for _, m := range migrations {
+		if _, err := tx.Exec(ctx, m); err != nil {
+			return err
+		}
+	}
+	return tx.Commit(ctx)
+}
+
+// retryWindow is how long a connection failure is retried.
+var retryWindow = 10 * time.Second
+
+// retry runs op, retrying connection failures with backoff for about 10 s;
+// a failure that remains is Kind db_unavailable.
+func retry(ctx context.Context, op func(context.Context) error) error {
+	delay := 50 * time.Millisecond
+	deadline := time.Now().Add(retryWindow)
+	for {
+		err := op(ctx)
+		if err == nil || !transient(err) || ctx.Err() != nil || time.Now().After(deadline) {
+			if err != nil && transient(err) {
+				return unavailable(err)
+			}
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return fault.FromContext(fault.PhaseExecute, ctx.Err())
+		case <-time.After(delay):
+		}
+		delay = min(delay*2, time.Second)
+	}
+}
+
+// transient reports a connection-level failure worth retrying: no
+// connection, a connection lost, or a server shutting down.
+func transient(err error) bool {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return false
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		// Class 08: connection exception; 57P0x: operator intervention.
+		return len(pe.Code) == 5 && (pe.Code[:2] == "08" || pe.Code[:4] == "57P0")
+	}
+	var ce *pgconn.ConnectError
+	return errors.As(err, &ce) || pgconn.SafeToRetry(err) || pgconn.Timeout(err)
+}
+
+func unavailable(err error) error {
+	return fault.Wrap(redacted(err), fault.PhaseExecute, KindDBUnavailable, "the database cannot be reached").
+		WithHint("check that PostgreSQL is running and the --db URL is right")
+}
+
+// dsnPassword matches the password of a database URL in an error's text.
+var dsnPassword = regexp.MustCompile(`(postgres(?:ql)?://[^:/@\s]*:)[^@\s]*@`)
+
+// redacted returns err with the passwords of database URLs in its text
+// replaced (DBOS's errors quote the URL).
+func redacted(err error) error {
+	msg := err.Error()
+	if clean := dsnPassword.ReplaceAllString(msg, "${1}REDACTED@"); clean != msg {
+		return errors.New(clean)
+	}
+	return err
+}
+
+// hasRun reports whether run is registered.
+func (s *Store) hasRun(ctx context.Context, run string) (bool, error) {
+	var ok bool
+	err := retry(ctx, func(ctx context.Context) error {
+		return s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM rlm.runs WHERE run_id = $1)`, run).Scan(&ok)
+	})
+	return ok, err
+}
+
+// record is one checkpoint.
+type record struct {
+	Kind   string
+	Result json.RawMessage
+}
+
+// lookup returns the checkpoint of (run, key), or ok false.
+func (s *Store) lookup(ctx context.Context, run, key string) (rec record, ok bool, err error) {
+	err = retry(ctx, func(ctx context.Context) error {
+		row := s.pool.QueryRow(ctx, `SELECT kind, result FROM rlm.steps WHERE run_id = $1 AND key = $2`, run, key)
+		var raw []byte
+		switch err := row.Scan(&rec.Kind, &raw); {
+		case errors.Is(err, pgx.ErrNoRows):
+			ok = false
+			return nil
+		case err != nil:
+			return err
+		}
+		rec.Result, ok = raw, true
+		return nil
+	})
+	return rec, ok, err
+}
+
+// save records a checkpoint; an existing one for the key is kept (the first
+// record wins, so a call completed twice is charged from one record).
+func (s *Store) save(ctx context.Context, run, key, kind string, result json.RawMessage, u budget.Usage) error {
+	return retry(ctx, func(ctx context.Context) error {
+		_, err := s.pool.Exec(ctx, `INSERT INTO rlm.steps (run_id, key, kind, result, tokens, cost_usd) VALUES ($1, $2, $3, $4, $5, $6)
+			ON CONFLICT (run_id, key) DO NOTHING`, run, key, kind, []byte(result), u.TotalTokens, u.CostUSD)
+		return err
+	})
+}
+
+// StepTotals are the recorded checkpoints of a run.
+type StepTotals struct {
+	Steps      int64   `json:"steps"`
+	ModelCalls int64   `json:"model_calls"`
+	ToolCalls  int64   `json:"tool_calls"`
+	Tokens     int64   `json:"tokens"`
+	CostUSD    float64 `json:"cost_usd"`
+}
+
+// Totals sums the checkpoints recorded for run.
+func (s *Store) Totals(ctx context.Context, run string) (StepTotals, error) {
+	var t StepTotals
+	err := retry(ctx, func(ctx context.Context) error {
+		return s.pool.QueryRow(ctx, `SELECT count(*), count(*) FILTER (WHERE kind = 'model'), count(*) FILTER (WHERE kind = 'tool'),
+			coalesce(sum(tokens), 0), coalesce(sum(cost_usd), 0) FROM rlm.steps WHERE run_id = $1`, run).
+			Scan(&t.Steps, &t.ModelCalls, &t.ToolCalls, &t.Tokens, &t.CostUSD)
+	})
+	return t, err
+}
+
+// register records a run's spec (the fingerprint of its query, context and
+// configuration), or checks it against the recorded one on resume.
+func (s *Store) register(ctx context.Context, run, spec, query string, resume bool) error {
+	return retry(ctx, func(ctx context.Context) error {
+		if !resume {
+			_, err := s.pool.Exec(ctx, `INSERT INTO rlm.runs (run_id, spec, query) VALUES ($1, $2, $3)`, run, spec, query)
+			return err
+		}
+		var got string
+		err := s.pool.QueryRow(ctx, `SELECT spec FROM rlm.runs WHERE run_id = $1`, run).Scan(&got)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return notFound(run)
+		}
+		if err != nil {
+			return err
+		}
+		if got != spec {
+			return fault.New(fault.PhaseConfig, KindResumeMismatch, "the resumed run had another query, context or configuration").
+				With("run_id", run).With("recorded_spec", got).With("spec", spec).
+				WithHint("resume with the same query, --context files and flags as the original run")
+		}
+		return nil
+	})
+}
