@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -24,9 +25,16 @@ import (
 // the key appears in no error text, no JSON-encoded error and no trace.
 func TestAPIKeyNeverLeaks(t *testing.T) {
 	const key = "sk-FAKE-rlm-9f8e7d6c5b4a3210"
-	var sawAuth []string
+	// Handlers of the slow route outlive their timed-out request and
+	// overlap the next one, so the record is guarded.
+	var (
+		mu      sync.Mutex
+		sawAuth []string
+	)
 	echo := func(w http.ResponseWriter, r *http.Request) string {
+		mu.Lock()
 		sawAuth = append(sawAuth, r.Header.Get("Authorization"))
+		mu.Unlock()
 		io.Copy(io.Discard, r.Body)
 		return "you sent " + r.Header.Get("Authorization")
 	}
@@ -126,6 +134,8 @@ func TestAPIKeyNeverLeaks(t *testing.T) {
 		t.Errorf("trace has %d events", len(rec.Events()))
 	}
 	// The key was really sent.
+	mu.Lock()
+	defer mu.Unlock()
 	if len(sawAuth) == 0 || sawAuth[0] != "Bearer "+key {
 		t.Errorf("server saw Authorization %q", sawAuth)
 	}
