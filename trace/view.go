@@ -39,40 +39,64 @@ func WriteTree(w io.Writer, events []Event) error {
 	}
 	printed := make([]bool, len(events))
 	expanded := make(map[string]bool, len(events)) // ids whose children were walked
-	var walk func(i, level int) error
-	walk = func(i, level int) error {
-		printed[i] = true
-		ev := events[i]
-		if _, err := fmt.Fprintf(w, "%s%s\n", strings.Repeat("  ", level), Line(ev)); err != nil {
-			return err
-		}
-		if expanded[ev.ID] {
-			return nil
-		}
-		expanded[ev.ID] = true
-		for _, c := range children[ev.ID] {
-			if printed[c] {
+	// The walk is iterative (an explicit stack, children pushed in reverse
+	// order) so a parent chain of any length cannot exhaust the goroutine
+	// stack, and a line's indentation stops growing at MaxTreeIndent levels
+	// so the output stays linear in the number of events.
+	type frame struct{ i, level int }
+	var stack []frame
+	walk := func(root int) error {
+		stack = append(stack[:0], frame{root, 0})
+		for len(stack) > 0 {
+			f := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if printed[f.i] {
 				continue
 			}
-			if err := walk(c, level+1); err != nil {
+			printed[f.i] = true
+			ev := events[f.i]
+			if _, err := fmt.Fprintf(w, "%s%s\n", indent(f.level), Line(ev)); err != nil {
 				return err
+			}
+			if expanded[ev.ID] {
+				continue
+			}
+			expanded[ev.ID] = true
+			cs := children[ev.ID]
+			for k := len(cs) - 1; k >= 0; k-- {
+				if !printed[cs[k]] {
+					stack = append(stack, frame{cs[k], f.level + 1})
+				}
 			}
 		}
 		return nil
 	}
 	for _, r := range roots {
-		if err := walk(r, 0); err != nil {
+		if err := walk(r); err != nil {
 			return err
 		}
 	}
 	for i := range events {
 		if !printed[i] {
-			if err := walk(i, 0); err != nil {
+			if err := walk(i); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// MaxTreeIndent is the deepest level WriteTree indents. A line nested
+// deeper is indented MaxTreeIndent levels and starts with the elision
+// marker "⋯L<level> " giving its true level, so a long parent chain prints
+// in output linear in its length.
+const MaxTreeIndent = 32
+
+func indent(level int) string {
+	if level <= MaxTreeIndent {
+		return strings.Repeat("  ", level)
+	}
+	return strings.Repeat("  ", MaxTreeIndent) + "⋯L" + strconv.Itoa(level) + " "
 }
 
 // sortBranches orders the siblings cs that are parallel branches (attribute
