@@ -16,11 +16,24 @@ import (
 // order. Each line shows the kind, name, status, the key figures
 // (duration, tokens, cost, bytes) and the attributes that explain the step:
 // a model call's retries, a search's pattern, a plan step's bind name, a
-// branch's index. Every event is
-// printed exactly once, even in a malformed trace: an event whose parent is
-// missing is a root, and events caught in a parent cycle (or under a
-// duplicate id) are printed as roots after the rest.
+// branch's index. Every event is printed exactly once (see Walk), and
+// indentation stops at MaxTreeIndent levels.
 func WriteTree(w io.Writer, events []Event) error {
+	return Walk(events, func(i, level int) error {
+		_, err := fmt.Fprintf(w, "%s%s\n", indent(level), Line(events[i]))
+		return err
+	})
+}
+
+// Walk visits every event exactly once in tree order (depth first,
+// children under their parent in sequence order, parallel branches in
+// branch order), calling visit with the event's index and its level in the
+// tree (0 for a root). It holds even in a malformed trace: an event whose
+// parent is missing is a root, and events caught in a parent cycle (or
+// under a duplicate id) are visited as roots after the rest. The walk is
+// iterative (an explicit stack), so a parent chain of any length cannot
+// exhaust the goroutine stack. Walk stops at the first error visit returns.
+func Walk(events []Event, visit func(i, level int) error) error {
 	known := make(map[string]bool, len(events))
 	for _, ev := range events {
 		known[ev.ID] = true
@@ -39,10 +52,6 @@ func WriteTree(w io.Writer, events []Event) error {
 	}
 	printed := make([]bool, len(events))
 	expanded := make(map[string]bool, len(events)) // ids whose children were walked
-	// The walk is iterative (an explicit stack, children pushed in reverse
-	// order) so a parent chain of any length cannot exhaust the goroutine
-	// stack, and a line's indentation stops growing at MaxTreeIndent levels
-	// so the output stays linear in the number of events.
 	type frame struct{ i, level int }
 	var stack []frame
 	walk := func(root int) error {
@@ -54,15 +63,15 @@ func WriteTree(w io.Writer, events []Event) error {
 				continue
 			}
 			printed[f.i] = true
-			ev := events[f.i]
-			if _, err := fmt.Fprintf(w, "%s%s\n", indent(f.level), Line(ev)); err != nil {
+			if err := visit(f.i, f.level); err != nil {
 				return err
 			}
-			if expanded[ev.ID] {
+			id := events[f.i].ID
+			if expanded[id] {
 				continue
 			}
-			expanded[ev.ID] = true
-			cs := children[ev.ID]
+			expanded[id] = true
+			cs := children[id]
 			for k := len(cs) - 1; k >= 0; k-- {
 				if !printed[cs[k]] {
 					stack = append(stack, frame{cs[k], f.level + 1})

@@ -29,5 +29,6 @@ func newTraceCmd() *cobra.Command {
 			return trace.WriteTree(cmd.OutOrStdout(), evs)
 		},
 	})
+	cmd.AddCommand(newTraceServeCmd())
 	return cmd
 }
