@@ -83,6 +83,7 @@ func (l *LiveFile) WriteFile(path, name string, events []Event, dropped int) err
 	}
 	tmpPath := tmp.Name()
 	_ = tmp.Close()
+	_ = os.Chmod(tmpPath, 0o644) // as os.Create would (before the umask)
 	if err := WriteFile(tmpPath, name, events, dropped); err != nil {
 		_ = os.Remove(tmpPath)
 		return err

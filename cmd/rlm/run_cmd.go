@@ -185,6 +185,7 @@ func newRunCmd() *cobra.Command {
 		asJSON    bool
 		traceFile string
 		vf        verboseFlags
+		of        otlpFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "run [flags] QUERY",
@@ -238,14 +239,23 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 			if err != nil {
 				return err
 			}
-			rec := trace.NewRecorder(trace.WithObserver(st.observe))
+			ot, err := of.start(ctx, cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			live, err := trace.OpenLive(traceFile) // a .jsonl trace grows during the run
+			if err != nil {
+				return err
+			}
+			rec := trace.NewRecorder(trace.WithObserver(st.observe), trace.WithObserver(live.Observe), ot.option())
 			res, runErr := eng.Run(trace.WithRecorder(ctx, rec), args[0], h)
 			st.stop()
+			ot.finish(cmd.ErrOrStderr())
 			// The answer is paid for: it is printed even when an output
 			// cannot be written, and the output error is reported after it.
 			outErr := sess.finish(pf.record)
 			if traceFile != "" {
-				if err := trace.WriteFile(traceFile, "rlm run", res.Trajectory, rec.Dropped()); err != nil {
+				if err := live.WriteFile(traceFile, "rlm run", res.Trajectory, rec.Dropped()); err != nil {
 					outErr = errors.Join(outErr, err)
 				}
 			}
@@ -260,6 +270,7 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 	bf.register(cmd)
 	tf.register(cmd, true)
 	vf.register(cmd)
+	of.register(cmd)
 	cmd.Flags().StringArrayVar(&ctxPaths, "context", nil, "context file, directory (its text files), or - for stdin; repeat for several files (one context listing them); required")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print the result as JSON: {"status","answer","usage","error","run_id","replayed","trace"} (run_id when tools are granted)`)
 	cmd.Flags().StringVar(&traceFile, "trace", "", "write the trace to FILE (.jsonl for JSON lines, else one JSON envelope)")
