@@ -12,10 +12,10 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/goleak"
 	coltrace "go.opentelemetry.io/proto/otlp/collector/trace/v1"
 	commonpb "go.opentelemetry.io/proto/otlp/common/v1"
 	tracepb "go.opentelemetry.io/proto/otlp/trace/v1"
+	"go.uber.org/goleak"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/rlm-go/rlm/fault"
