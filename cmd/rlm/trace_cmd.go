@@ -29,6 +29,6 @@ func newTraceCmd() *cobra.Command {
 			return trace.WriteTree(cmd.OutOrStdout(), evs)
 		},
 	})
-	cmd.AddCommand(newTraceServeCmd())
+	cmd.AddCommand(newTraceServeCmd(), newTraceImportCmd(), newTraceExportCmd())
 	return cmd
 }
