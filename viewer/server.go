@@ -172,6 +172,7 @@ func (s *Server) node(w http.ResponseWriter, r *http.Request) {
 	if src == nil {
 		return
 	}
+	src.refresh()
 	m := src.snapshot()
 	pos, err := strconv.Atoi(r.URL.Query().Get("pos"))
 	if err != nil {
