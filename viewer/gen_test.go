@@ -68,6 +68,9 @@ func genTrace(n int) []trace.Event {
 		evs[turnIdx].End, evs[turnIdx].DurationMS = end, float64(end.Sub(evs[turnIdx].Start).Microseconds())/1000
 		at = end
 	}
+	for len(evs) < n {
+		add("e1", 0, trace.KindNote, "note", at, 0)
+	}
 	evs[0].End, evs[0].DurationMS = at, float64(at.Sub(t0).Microseconds())/1000
 	return evs
 }

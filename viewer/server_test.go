@@ -2,10 +2,12 @@ package viewer
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
 	"math"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -20,7 +22,13 @@ import (
 	"github.com/rlm-go/rlm/trace"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+func TestMain(m *testing.M) {
+	if spec := os.Getenv(appendEnv); spec != "" {
+		appendHelper(spec) // the helper process of TestBrowserLive
+		os.Exit(0)
+	}
+	goleak.VerifyTestMain(m)
+}
 
 func serve(t *testing.T, opts Options, paths ...string) *httptest.Server {
 	t.Helper()
@@ -28,8 +36,13 @@ func serve(t *testing.T, opts Options, paths ...string) *httptest.Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(s.Handler())
-	t.Cleanup(srv.Close)
+	// Live streams end with the test: their context is cancelled before
+	// the server closes (Close waits for active connections).
+	ctx, cancel := context.WithCancel(context.Background())
+	srv := httptest.NewUnstartedServer(s.Handler())
+	srv.Config.BaseContext = func(net.Listener) context.Context { return ctx }
+	srv.Start()
+	t.Cleanup(func() { cancel(); srv.Close() })
 	return srv
 }
 

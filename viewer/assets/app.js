@@ -80,7 +80,7 @@
     const tw = !st.flat && n.sn > 1 ? (st.collapsed.has(n.id) ? "▸" : "▾") : "";
     let lab = `<span class="tw">${tw}</span><span class="st-${n.s}">${mark(n.s)}</span> <span class="k">${esc(label(n))}</span>`;
     let figs = ` d${n.d} ${ms(n.ms)}` + (n.tk ? ` tok=${n.tk}` : "") + (n.c ? ` ${n.est ? "~" : ""}${usd(n.c)}` : "");
-    const tot = n.sn > 1 ? `Σ${n.sn} tok=${n.stk || 0} ${usd(n.sc || 0)}` + (n.se ? ` ✗${n.se}` : "") : "";
+    const tot = n.sn > 1 ? `Σ${n.sn}` + (n.stk ? ` tok=${n.stk}` : "") + (n.sc ? ` ${usd(n.sc)}` : "") + (n.se ? ` ✗${n.se}` : "") : "";
     const cls = "row" + (p === st.sel ? " sel" : "");
     const data = `data-pos="${p}" data-sn="${n.sn}" data-stk="${n.stk || 0}" data-sc="${(n.sc || 0).toFixed(6)}"`;
     if (timeline) {
