@@ -158,7 +158,8 @@ func (s *Server) tree(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	src.refresh()
-	writeJSON(w, src.snapshot())
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(src.treeJSON())
 }
 
 // Detail is what /api/node returns.

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -36,6 +37,7 @@ type source struct {
 	version int // bumped whenever events change
 	err     error
 	model   *Model // cached for version
+	encoded []byte // model as JSON, cached for version
 }
 
 func newSource(path string) *source {
@@ -113,24 +115,67 @@ func (s *source) readTail() {
 	if end < 0 {
 		return // no complete line yet
 	}
-	before := len(s.events)
-	for _, line := range bytes.Split(data[:end], []byte("\n")) {
-		s.line++
-		s.off += int64(len(line)) + 1
-		line = bytes.TrimSpace(line)
-		if len(line) == 0 {
-			continue
-		}
-		var ev trace.Event
-		if err := json.Unmarshal(line, &ev); err != nil {
-			s.setErr(fault.Wrap(err, fault.PhaseTrace, trace.KindMalformedTrace, "trace line is not an event").With("line", s.line).With("file", s.name))
-			break
-		}
-		s.events = append(s.events, ev)
+	lines := bytes.Split(data[:end], []byte("\n"))
+	evs, bad, err := parseLines(lines)
+	s.events = append(s.events, evs...)
+	for _, l := range lines[:bad] {
+		s.off += int64(len(l)) + 1
 	}
-	if len(s.events) != before {
+	s.line += bad
+	if err != nil {
+		s.setErr(fault.Wrap(err, fault.PhaseTrace, trace.KindMalformedTrace, "trace line is not an event").With("line", s.line+1).With("file", s.name))
+	}
+	if len(evs) > 0 {
 		s.version++
 	}
+}
+
+// parseLines decodes JSONL lines (blank ones skipped) on every CPU, in
+// order. It returns the events of the lines before the first bad one, the
+// number of lines consumed (all, or the index of the first bad line) and
+// that line's error.
+func parseLines(lines [][]byte) ([]trace.Event, int, error) {
+	out := make([]trace.Event, len(lines))
+	ok := make([]bool, len(lines))
+	errs := make([]error, len(lines))
+	workers := runtime.GOMAXPROCS(0)
+	if len(lines) < 1024 {
+		workers = 1
+	}
+	var wg sync.WaitGroup
+	per := (len(lines) + workers - 1) / workers
+	for w := 0; w < workers; w++ {
+		lo, hi := w*per, min((w+1)*per, len(lines))
+		if lo >= hi {
+			break
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := lo; i < hi; i++ {
+				l := bytes.TrimSpace(lines[i])
+				if len(l) == 0 {
+					continue
+				}
+				if errs[i] = json.Unmarshal(l, &out[i]); errs[i] == nil {
+					ok[i] = true
+				} else {
+					return // later lines of this chunk are not needed
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	evs := out[:0]
+	for i := range lines {
+		if errs[i] != nil {
+			return evs, i, errs[i]
+		}
+		if ok[i] {
+			evs = append(evs, out[i])
+		}
+	}
+	return evs, len(lines), nil
 }
 
 // snapshot returns the current model, built once per version.
@@ -138,7 +183,7 @@ func (s *source) snapshot() *Model {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.model == nil || s.model.Version != s.version {
-		s.model = build(s.events, s.version)
+		s.model, s.encoded = build(s.events, s.version), nil
 		s.model.Name = s.name
 		if s.err != nil {
 			s.model.Error = fault.As(s.err)
@@ -148,6 +193,24 @@ func (s *source) snapshot() *Model {
 		}
 	}
 	return s.model
+}
+
+// treeJSON returns the current model as JSON, encoded once per version.
+func (s *source) treeJSON() []byte {
+	m := s.snapshot()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.encoded == nil || s.model != m {
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		_ = enc.Encode(m)
+		if s.model == m {
+			s.encoded = b.Bytes()
+		}
+		return b.Bytes()
+	}
+	return s.encoded
 }
 
 // event returns a copy of the i-th event of the current model's order.
