@@ -58,12 +58,7 @@ recorded them (rlm run --trace-content). Without -o it writes to stdout.`,
 				return fault.New(fault.PhaseConfig, kindUsage, "unknown export format").With("format", format).
 					WithHint("use --format " + formatRLMJSONL)
 			}
-			f, err := os.Open(args[0])
-			if err != nil {
-				return fault.Wrap(err, fault.PhaseTrace, trace.KindIO, "cannot open trace file")
-			}
-			defer f.Close()
-			evs, err := trace.Read(f)
+			evs, err := trace.ReadFile(args[0])
 			if err != nil {
 				return err
 			}

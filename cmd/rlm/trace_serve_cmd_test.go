@@ -62,8 +62,8 @@ func TestTraceServeCmd(t *testing.T) {
 	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
-	// serve-cassette's rule: an interrupted server stops cleanly, 0 (or
-	// 130 if the CLI treats the interruption as a cancelled command).
+	// An interrupted server stops cleanly: status 0, or 130 should the
+	// CLI report the interruption as a cancelled command.
 	if err := cmd.Wait(); err != nil {
 		var ee *exec.ExitError
 		if !errors.As(err, &ee) || ee.ExitCode() != exitInterrupted {

@@ -8,6 +8,7 @@ package rlmlog
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -336,7 +337,7 @@ func Export(w io.Writer, events []trace.Event) error {
 		children[ev.Parent] = append(children[ev.Parent], i)
 	}
 	for _, cs := range children {
-		slices.SortStableFunc(cs, func(a, b int) int { return cmpSeq(events[a], events[b]) })
+		slices.SortStableFunc(cs, func(a, b int) int { return cmp.Compare(events[a].Seq, events[b].Seq) })
 	}
 	if run < 0 {
 		return fault.New(fault.PhaseTrace, trace.KindMalformedTrace, "the trace has no run to export")
@@ -417,16 +418,6 @@ func intAttr(v any) (int, bool) {
 		return int(v), v == float64(int(v))
 	}
 	return 0, false
-}
-
-func cmpSeq(a, b trace.Event) int {
-	switch {
-	case a.Seq < b.Seq:
-		return -1
-	case a.Seq > b.Seq:
-		return 1
-	}
-	return 0
 }
 
 // block maps a step (and its subtree) to a code block.
