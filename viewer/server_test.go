@@ -304,3 +304,13 @@ func BenchmarkBuild100k(b *testing.B) {
 		build(evs, 1)
 	}
 }
+
+// TestAPIOfficialLog: a log of the official Python RLM is shown converted.
+func TestAPIOfficialLog(t *testing.T) {
+	srv := serve(t, Options{}, "../trace/rlmlog/testdata/official.jsonl")
+	var m Model
+	get(t, srv.URL+"/api/tree?file=0", &m)
+	if m.Error != nil || m.Summary.Turns != 3 || m.Summary.Answer != "billing" || m.Summary.Failed != 1 {
+		t.Fatalf("summary %+v, error %v", m.Summary, m.Error)
+	}
+}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/trace"
+	"github.com/rlm-go/rlm/trace/rlmlog"
 )
 
 // maxFileBytes bounds what the viewer reads of one trace file, as
@@ -23,21 +24,23 @@ var maxFileBytes int64 = 1 << 30
 // last one (a trailing line without its newline waits for the next
 // refresh), so a trace a running `rlm run --trace x.jsonl` is writing grows
 // in the page. A file replaced (another inode) or truncated is read again
-// from the start. Other files (the JSON envelope) are read whole whenever
-// their size or modification time changes.
+// from the start. Other files (the JSON envelope, and a log of the official
+// Python RLM, converted with rlmlog.Import) are read whole whenever their
+// size or modification time changes.
 type source struct {
 	path string
 	name string
 
-	mu      sync.Mutex
-	info    os.FileInfo // of the last read
-	off     int64       // bytes of a JSONL file consumed
-	line    int         // lines of a JSONL file consumed
-	events  []trace.Event
-	version int // bumped whenever events change
-	err     error
-	model   *Model // cached for version
-	encoded []byte // model as JSON, cached for version
+	mu       sync.Mutex
+	info     os.FileInfo // of the last read
+	off      int64       // bytes of a JSONL file consumed
+	line     int         // lines of a JSONL file consumed
+	events   []trace.Event
+	version  int // bumped whenever events change
+	err      error
+	official bool   // the file is a log of the official Python RLM (read whole, converted)
+	model    *Model // cached for version
+	encoded  []byte // model as JSON, cached for version
 }
 
 func newSource(path string) *source {
@@ -57,7 +60,10 @@ func (s *source) refresh() int {
 		return s.version
 	}
 	replaced := s.info == nil || !os.SameFile(s.info, fi) || fi.Size() < s.off
-	if !s.jsonl() {
+	if s.jsonl() && (replaced || s.off == 0) {
+		s.official = sniffOfficial(s.path)
+	}
+	if !s.jsonl() || s.official {
 		if !replaced && fi.Size() == s.info.Size() && fi.ModTime().Equal(s.info.ModTime()) {
 			return s.version
 		}
@@ -90,9 +96,29 @@ func (s *source) readWhole() {
 		return
 	}
 	defer f.Close()
-	evs, err := trace.Read(f)
+	var evs []trace.Event
+	if s.official {
+		evs, err = rlmlog.Import(io.LimitReader(f, maxFileBytes))
+	} else {
+		evs, err = trace.Read(f)
+	}
 	s.events, s.err = evs, err
 	s.version++
+}
+
+// sniffOfficial reports whether the file at path starts like a log of the
+// official Python RLM: its first line is a metadata entry, which that
+// logger writes as {"type": "metadata", ...}.
+func sniffOfficial(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 64)
+	n, _ := io.ReadFull(f, head)
+	h := bytes.ReplaceAll(bytes.TrimSpace(head[:n]), []byte(" "), nil)
+	return bytes.HasPrefix(h, []byte(`{"type":"metadata"`))
 }
 
 func (s *source) readTail() {

@@ -102,7 +102,14 @@
     list.classList.toggle("timeline", tl);
     let h = "";
     for (let i = first; i < last; i++) h += rowHTML(rows[i], tl);
-    $("#rows").style.top = first * ROW + "px";
+    const axis = $("#axis");
+    axis.hidden = !tl;
+    if (tl) {
+      const wall = st.model.summary.wall_ms || 0;
+      axis.innerHTML = `<span class="lab">wall ${ms(wall)}</span><span class="track">` +
+        [0, 0.25, 0.5, 0.75].map((f) => `<span class="tick" style="left:${f * 100}%">${ms(wall * f)}</span>`).join("") + "</span>";
+    }
+    $("#rows").style.top = first * ROW + (tl ? ROW : 0) + "px";
     $("#rows").innerHTML = h;
   }
 
