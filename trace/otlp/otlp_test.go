@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -268,5 +269,39 @@ func TestExportFromEnvironment(t *testing.T) {
 	defer rc.mu.Unlock()
 	if len(rc.spans) != len(evs) {
 		t.Fatalf("received %d spans, want %d", len(rc.spans), len(evs))
+	}
+}
+
+// TestQueueBoundsAndDrops: while the collector hangs, Observe never
+// blocks: beyond the bounded queue (and the few spans already in flight)
+// events are dropped and counted, and every event is either exported or
+// counted as dropped.
+func TestQueueBoundsAndDrops(t *testing.T) {
+	release := make(chan struct{})
+	var once sync.Once
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		<-release
+		_, _ = io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "application/x-protobuf")
+	}))
+	defer srv.Close()
+	defer once.Do(func() { close(release) })
+	exp, err := Start(context.Background(), Config{Endpoint: srv.URL, Queue: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 100
+	for i := range n {
+		exp.Observe(trace.Event{Seq: uint64(i + 1), ID: "e" + strconv.Itoa(i+1), Kind: trace.KindNote, Name: "n"})
+	}
+	// At most: one event in the queue, one being turned into a span, one
+	// in the SDK's queue of 1 and one batch of 1 being sent.
+	if d := exp.dropped.Load(); d < n-4 {
+		t.Fatalf("%d of %d events dropped while the collector hangs, want at least %d", d, n, n-4)
+	}
+	once.Do(func() { close(release) })
+	st := exp.Shutdown(context.Background())
+	if st.Spans+st.Dropped != n || st.Failed != 0 {
+		t.Fatalf("stats %+v: exported and dropped do not add up to %d", st, n)
 	}
 }
