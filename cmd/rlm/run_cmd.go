@@ -239,11 +239,11 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 			if err != nil {
 				return err
 			}
-			ot, err := of.start(ctx, cmd.ErrOrStderr())
+			live, err := trace.OpenLive(traceFile) // a .jsonl trace grows during the run
 			if err != nil {
 				return err
 			}
-			live, err := trace.OpenLive(traceFile) // a .jsonl trace grows during the run
+			ot, err := of.start(ctx, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
