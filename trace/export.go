@@ -82,6 +82,17 @@ func WriteFile(path, name string, events []Event, dropped int) error {
 	return nil
 }
 
+// ReadFile opens path and decodes it with Read; a file that cannot be
+// opened is Kind io_error.
+func ReadFile(path string) ([]Event, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fault.Wrap(err, fault.PhaseTrace, KindIO, "cannot open trace file")
+	}
+	defer f.Close()
+	return Read(f)
+}
+
 // maxTraceBytes bounds the input Read accepts. It is a variable for tests.
 var maxTraceBytes int64 = 1 << 30
 

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"runtime/debug"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -88,5 +90,47 @@ func TestRedactNestedCredentials(t *testing.T) {
 	}
 	if !IsSecretKey("X-Api-Key") || !IsSecretKey("Proxy-Authorization") || IsSecretKey("max_tokens") {
 		t.Errorf("IsSecretKey misclassifies header names")
+	}
+}
+
+// TestTraceViewDeepChainBounded is issue 18 item 9: a 20,000-event parent
+// chain printed 400 MB (two spaces of indentation per level) through a
+// recursive walk. The output is now linear in the number of events
+// (indentation stops at MaxTreeIndent, with an elision marker) and the walk
+// is iterative: it runs with the goroutine stack capped at 1 MiB, which the
+// recursive walk of this chain exceeded.
+func TestTraceViewDeepChainBounded(t *testing.T) {
+	const n = 20_000
+	evs := make([]Event, n)
+	for i := range evs {
+		evs[i] = Event{Seq: uint64(i + 1), ID: "e" + strconv.Itoa(i+1), Kind: KindPlanStep, Name: "step", Status: StatusOK, Depth: i}
+		if i > 0 {
+			evs[i].Parent = evs[i-1].ID
+		}
+	}
+	old := debug.SetMaxStack(1 << 20)
+	defer debug.SetMaxStack(old)
+	var buf bytes.Buffer
+	done := make(chan error, 1)
+	go func() { done <- WriteTree(&buf, evs) }()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	if got := strings.Count(out, "\n"); got != n {
+		t.Fatalf("printed %d lines, want %d", got, n)
+	}
+	// Every line: at most MaxTreeIndent levels of indentation, a marker and
+	// the event's own line (well under 100 bytes here).
+	if limit := n * (2*MaxTreeIndent + 120); buf.Len() > limit {
+		t.Fatalf("output is %d bytes, want at most %d", buf.Len(), limit)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	last := lines[n-1]
+	if want := strings.Repeat("  ", MaxTreeIndent) + "⋯L" + strconv.Itoa(n-1) + " ✓ plan_step step"; !strings.HasPrefix(last, want) {
+		t.Fatalf("deepest line = %q, want prefix %q", last, want)
+	}
+	if strings.Contains(lines[MaxTreeIndent], "⋯") || !strings.Contains(lines[MaxTreeIndent+1], "⋯L33 ") {
+		t.Fatalf("elision starts at the wrong level:\n%s\n%s", lines[MaxTreeIndent], lines[MaxTreeIndent+1])
 	}
 }

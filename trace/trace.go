@@ -113,7 +113,20 @@ func WithClock(now func() time.Time) Option { return func(r *Recorder) { r.now =
 
 // WithObserver registers fn to be called (synchronously, outside the
 // recorder's lock) with every event as it is recorded; for live progress.
-func WithObserver(fn func(Event)) Option { return func(r *Recorder) { r.onEvent = fn } }
+// Several observers are called in the order they were given; a nil fn is
+// ignored.
+func WithObserver(fn func(Event)) Option {
+	return func(r *Recorder) {
+		if fn == nil {
+			return
+		}
+		if prev := r.onEvent; prev != nil {
+			r.onEvent = func(ev Event) { prev(ev); fn(ev) }
+			return
+		}
+		r.onEvent = fn
+	}
+}
 
 // NewRecorder returns an empty Recorder.
 func NewRecorder(opts ...Option) *Recorder {

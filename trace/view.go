@@ -16,11 +16,24 @@ import (
 // order. Each line shows the kind, name, status, the key figures
 // (duration, tokens, cost, bytes) and the attributes that explain the step:
 // a model call's retries, a search's pattern, a plan step's bind name, a
-// branch's index. Every event is
-// printed exactly once, even in a malformed trace: an event whose parent is
-// missing is a root, and events caught in a parent cycle (or under a
-// duplicate id) are printed as roots after the rest.
+// branch's index. Every event is printed exactly once (see Walk), and
+// indentation stops at MaxTreeIndent levels.
 func WriteTree(w io.Writer, events []Event) error {
+	return Walk(events, func(i, level int) error {
+		_, err := fmt.Fprintf(w, "%s%s\n", indent(level), Line(events[i]))
+		return err
+	})
+}
+
+// Walk visits every event exactly once in tree order (depth first,
+// children under their parent in sequence order, parallel branches in
+// branch order), calling visit with the event's index and its level in the
+// tree (0 for a root). It holds even in a malformed trace: an event whose
+// parent is missing is a root, and events caught in a parent cycle (or
+// under a duplicate id) are visited as roots after the rest. The walk is
+// iterative (an explicit stack), so a parent chain of any length cannot
+// exhaust the goroutine stack. Walk stops at the first error visit returns.
+func Walk(events []Event, visit func(i, level int) error) error {
 	known := make(map[string]bool, len(events))
 	for _, ev := range events {
 		known[ev.ID] = true
@@ -39,40 +52,60 @@ func WriteTree(w io.Writer, events []Event) error {
 	}
 	printed := make([]bool, len(events))
 	expanded := make(map[string]bool, len(events)) // ids whose children were walked
-	var walk func(i, level int) error
-	walk = func(i, level int) error {
-		printed[i] = true
-		ev := events[i]
-		if _, err := fmt.Fprintf(w, "%s%s\n", strings.Repeat("  ", level), Line(ev)); err != nil {
-			return err
-		}
-		if expanded[ev.ID] {
-			return nil
-		}
-		expanded[ev.ID] = true
-		for _, c := range children[ev.ID] {
-			if printed[c] {
+	type frame struct{ i, level int }
+	var stack []frame
+	walk := func(root int) error {
+		stack = append(stack[:0], frame{root, 0})
+		for len(stack) > 0 {
+			f := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if printed[f.i] {
 				continue
 			}
-			if err := walk(c, level+1); err != nil {
+			printed[f.i] = true
+			if err := visit(f.i, f.level); err != nil {
 				return err
+			}
+			id := events[f.i].ID
+			if expanded[id] {
+				continue
+			}
+			expanded[id] = true
+			cs := children[id]
+			for k := len(cs) - 1; k >= 0; k-- {
+				if !printed[cs[k]] {
+					stack = append(stack, frame{cs[k], f.level + 1})
+				}
 			}
 		}
 		return nil
 	}
 	for _, r := range roots {
-		if err := walk(r, 0); err != nil {
+		if err := walk(r); err != nil {
 			return err
 		}
 	}
 	for i := range events {
 		if !printed[i] {
-			if err := walk(i, 0); err != nil {
+			if err := walk(i); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// MaxTreeIndent is the deepest level WriteTree indents. A line nested
+// deeper is indented MaxTreeIndent levels and starts with the elision
+// marker "⋯L<level> " giving its true level, so a long parent chain prints
+// in output linear in its length.
+const MaxTreeIndent = 32
+
+func indent(level int) string {
+	if level <= MaxTreeIndent {
+		return strings.Repeat("  ", level)
+	}
+	return strings.Repeat("  ", MaxTreeIndent) + "⋯L" + strconv.Itoa(level) + " "
 }
 
 // sortBranches orders the siblings cs that are parallel branches (attribute

@@ -192,6 +192,7 @@ func newRunCmd() *cobra.Command {
 		traceFile string
 		vf        verboseFlags
 		df        durableFlags
+		of        otlpFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "run [flags] QUERY",
@@ -246,7 +247,15 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 			if err != nil {
 				return err
 			}
-			rec := trace.NewRecorder(trace.WithObserver(st.observe))
+			live, err := trace.OpenLive(traceFile) // a .jsonl trace grows during the run
+			if err != nil {
+				return err
+			}
+			ot, err := of.start(ctx, cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			rec := trace.NewRecorder(trace.WithObserver(st.observe), trace.WithObserver(live.Observe), ot.option())
 			var res *engine.Result
 			var runErr error
 			if df.url != "" {
@@ -255,11 +264,12 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 				res, runErr = eng.Run(trace.WithRecorder(ctx, rec), args[0], h)
 			}
 			st.stop()
+			ot.finish(cmd.ErrOrStderr())
 			// The answer is paid for: it is printed even when an output
 			// cannot be written, and the output error is reported after it.
 			outErr := sess.finish(pf.record)
 			if traceFile != "" {
-				if err := trace.WriteFile(traceFile, "rlm run", res.Trajectory, rec.Dropped()); err != nil {
+				if err := live.WriteFile(traceFile, "rlm run", res.Trajectory, rec.Dropped()); err != nil {
 					outErr = errors.Join(outErr, err)
 				}
 			}
@@ -280,6 +290,7 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 	tf.register(cmd, true)
 	vf.register(cmd)
 	df.register(cmd)
+	of.register(cmd)
 	cmd.Flags().StringArrayVar(&ctxPaths, "context", nil, "context file, directory (its text files), or - for stdin; repeat for several files (one context listing them); required")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print the result as JSON: {"status","answer","usage","error","run_id","replayed","trace"} (run_id when tools are granted)`)
 	cmd.Flags().StringVar(&traceFile, "trace", "", "write the trace to FILE (.jsonl for JSON lines, else one JSON envelope)")

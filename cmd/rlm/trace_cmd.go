@@ -1,11 +1,8 @@
 package main
 
 import (
-	"os"
-
 	"github.com/spf13/cobra"
 
-	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/trace"
 )
 
@@ -17,17 +14,13 @@ func newTraceCmd() *cobra.Command {
 		Short: "Print a trace (JSON or JSONL) as a readable tree",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f, err := os.Open(args[0])
-			if err != nil {
-				return fault.Wrap(err, fault.PhaseTrace, trace.KindIO, "cannot open trace file")
-			}
-			defer f.Close()
-			evs, err := trace.Read(f)
+			evs, err := trace.ReadFile(args[0])
 			if err != nil {
 				return err
 			}
 			return trace.WriteTree(cmd.OutOrStdout(), evs)
 		},
 	})
+	cmd.AddCommand(newTraceServeCmd(), newTraceImportCmd(), newTraceExportCmd())
 	return cmd
 }

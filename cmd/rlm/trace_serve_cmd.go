@@ -1,0 +1,81 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/viewer"
+)
+
+func newTraceServeCmd() *cobra.Command {
+	var (
+		addr        string
+		allowRemote bool
+		poll        time.Duration
+	)
+	cmd := &cobra.Command{
+		Use:   "serve FILE...",
+		Short: "Show traces in a local web page (tree, timeline, detail, compare; follows growing JSONL files)",
+		Long: `serve starts a web server for the trace files and prints the page's URL on
+stdout. The page shows the recursion tree with figures and subtree totals, a
+timeline, a node's detail, search and filters, and (with several files) a
+side-by-side comparison. A JSONL trace that a running
+'rlm run --trace x.jsonl' is writing is followed live. Every asset is built
+into the binary. The server listens on loopback only unless --allow-remote;
+it runs until interrupted (Ctrl-C).`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			if ctx == nil {
+				ctx = context.Background()
+			}
+			return serveTraces(ctx, args, addr, viewer.Options{Poll: poll, AllowRemote: allowRemote}, cmd.OutOrStdout(), cmd.ErrOrStderr())
+		},
+	}
+	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:0", "address to listen on; port 0 picks a free port")
+	cmd.Flags().BoolVar(&allowRemote, "allow-remote", false, "allow a non-loopback --addr (the traces become readable from the network)")
+	cmd.Flags().DurationVar(&poll, "poll", viewer.DefaultPoll, "how often a followed file is checked for new events")
+	return cmd
+}
+
+// serveTraces serves the viewer for paths on addr until ctx ends.
+func serveTraces(ctx context.Context, paths []string, addr string, opts viewer.Options, stdout, stderr io.Writer) error {
+	v, err := viewer.New(paths, opts)
+	if err != nil {
+		return err
+	}
+	ln, err := viewer.Listen(addr, opts.AllowRemote)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: v.Handler(), ReadHeaderTimeout: 10 * time.Second,
+		// Live streams end with ctx, so Shutdown does not wait for them.
+		BaseContext: func(net.Listener) context.Context { return ctx }}
+	url := "http://" + ln.Addr().String() + "/"
+	fmt.Fprintln(stdout, url)
+	fmt.Fprintf(stderr, "rlm trace serve: showing %d file(s) at %s (Ctrl-C stops)\n", len(paths), url)
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	select {
+	case <-ctx.Done():
+	case err := <-served:
+		return fault.Wrap(err, fault.PhaseConfig, viewer.KindListen, "server stopped").With("addr", ln.Addr().String())
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		_ = srv.Close()
+	}
+	if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fault.Wrap(err, fault.PhaseConfig, viewer.KindListen, "server stopped").With("addr", ln.Addr().String())
+	}
+	return nil
+}

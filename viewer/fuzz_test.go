@@ -1,0 +1,39 @@
+package viewer
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/rlm-go/rlm/trace"
+)
+
+// FuzzParseAndBuild: any JSONL input parses without panicking, stops at
+// its first bad line, and lays out as a tree holding every event once with
+// subtree sizes that add up.
+func FuzzParseAndBuild(f *testing.F) {
+	var b strings.Builder
+	_ = trace.WriteJSONL(&b, genTrace(40))
+	f.Add([]byte(b.String()))
+	f.Add([]byte(`{"id":"e1","parent":"e2"}` + "\n" + `{"id":"e2","parent":"e1"}` + "\n" + `{"id":"e1","parent":"e1"}` + "\nnope\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lines := bytes.Split(data, []byte("\n"))
+		evs, n, err := parseLines(lines)
+		if n > len(lines) || (err == nil) != (n == len(lines)) {
+			t.Fatalf("consumed %d of %d lines, err %v", n, len(lines), err)
+		}
+		m := build(evs, 1)
+		if len(m.Nodes) != len(evs) {
+			t.Fatalf("%d nodes for %d events", len(m.Nodes), len(evs))
+		}
+		total := 0
+		for _, nd := range m.Nodes {
+			if nd.Parent < 0 {
+				total += nd.Size
+			}
+		}
+		if total != len(evs) {
+			t.Fatalf("root subtrees hold %d events, want %d", total, len(evs))
+		}
+	})
+}

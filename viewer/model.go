@@ -1,0 +1,139 @@
+package viewer
+
+import (
+	"time"
+
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/trace"
+)
+
+// Node is one event as the page draws it: a row of the tree in walk order
+// (trace.Walk), with its own figures and its subtree's totals. Field names
+// are short because a 100k-event trace sends 100k of them.
+type Node struct {
+	ID     string       `json:"id"`
+	Parent int          `json:"p"`  // position of the tree parent in Nodes, -1 for a root
+	Level  int          `json:"l"`  // level in the tree (0 = root)
+	Depth  int          `json:"d"`  // recursion depth recorded on the event
+	Kind   trace.Kind   `json:"k"`  // event kind
+	Name   string       `json:"n"`  // event name (model name for a model call, tool name for a tool call)
+	Status trace.Status `json:"s"`  // ok, error, cancelled
+	Start  float64      `json:"t0"` // start, in ms after the trace's earliest start
+	MS     float64      `json:"ms"` // duration in ms
+	Tokens int64        `json:"tk,omitempty"`
+	Cost   float64      `json:"c,omitempty"`
+	Est    bool         `json:"est,omitempty"` // cost estimated from the price table
+	Err    string       `json:"e,omitempty"`   // error as phase/kind
+	Size   int          `json:"sn"`            // events in the subtree, itself included
+	SubTok int64        `json:"stk,omitempty"` // tokens in the subtree
+	SubUSD float64      `json:"sc,omitempty"`  // cost in the subtree
+	SubErr int          `json:"se,omitempty"`  // failed events in the subtree
+}
+
+// Summary is a trace's totals, for the header and the side-by-side
+// comparison.
+type Summary struct {
+	Events     int          `json:"events"`
+	Roots      int          `json:"roots"`
+	Turns      int          `json:"turns"`       // turns of the root loop (depth 0)
+	ModelCalls int          `json:"model_calls"` // provider requests
+	Tokens     int64        `json:"tokens"`
+	CostUSD    float64      `json:"cost_usd"`
+	Failed     int          `json:"failed"` // events with status error
+	WallMS     float64      `json:"wall_ms"`
+	Status     trace.Status `json:"status,omitempty"` // of the first root
+	Answer     string       `json:"answer,omitempty"` // when the trace recorded it (attribute "answer")
+	MaxDepth   int          `json:"max_depth"`
+	Start      time.Time    `json:"start,omitzero"`
+}
+
+// Model is what /api/tree returns for one file.
+type Model struct {
+	Name    string       `json:"name"`
+	Version int          `json:"version"`
+	Summary Summary      `json:"summary"`
+	Nodes   []Node       `json:"nodes"`
+	Error   *fault.Error `json:"error,omitempty"` // the file could not be read (wholly or from some line on)
+	index   []int        // Nodes[pos] is events[index[pos]]
+}
+
+// build lays out events in tree order and sums every subtree. It is linear
+// in the number of events (one walk, one reverse pass).
+func build(events []trace.Event, version int) *Model {
+	m := &Model{Version: version, Nodes: make([]Node, 0, len(events)), index: make([]int, 0, len(events))}
+	var t0 time.Time
+	for _, ev := range events {
+		if !ev.Start.IsZero() && (t0.IsZero() || ev.Start.Before(t0)) {
+			t0 = ev.Start
+		}
+	}
+	var end time.Time
+	var ancestors []int // ancestors[l] = position of the current node at level l
+	_ = trace.Walk(events, func(i, level int) error {
+		ev := events[i]
+		n := Node{ID: ev.ID, Parent: -1, Level: level, Depth: ev.Depth, Kind: ev.Kind, Name: ev.Name, Status: ev.Status, MS: ev.DurationMS, Cost: ev.CostUSD, Est: ev.CostUSD > 0 && !ev.CostKnown, Size: 1}
+		if !ev.Start.IsZero() && !t0.IsZero() {
+			n.Start = float64(ev.Start.Sub(t0).Microseconds()) / 1000
+		}
+		if ev.End.After(end) {
+			end = ev.End
+		}
+		if ev.Tokens != nil {
+			n.Tokens = ev.Tokens.Total
+		}
+		if ev.Error != nil {
+			n.Err = string(ev.Error.Phase) + "/" + string(ev.Error.Kind)
+		}
+		ancestors = append(ancestors[:level], len(m.Nodes))
+		if level > 0 {
+			n.Parent = ancestors[level-1]
+		}
+		n.SubTok, n.SubUSD = n.Tokens, n.Cost
+		if n.Status == trace.StatusError {
+			n.SubErr = 1
+		}
+		m.Nodes = append(m.Nodes, n)
+		m.index = append(m.index, i)
+		s := &m.Summary
+		s.Events++
+		s.Tokens += n.Tokens
+		s.CostUSD += n.Cost
+		s.MaxDepth = max(s.MaxDepth, ev.Depth)
+		if n.Status == trace.StatusError {
+			s.Failed++
+		}
+		switch {
+		case level == 0:
+			s.Roots++
+			if s.Roots == 1 {
+				s.Status = ev.Status
+			}
+		case ev.Kind == trace.KindTurn && ev.Depth == 0 && events[m.index[n.Parent]].Kind == trace.KindRun:
+			s.Turns++
+		}
+		if ev.Kind == trace.KindModelCall {
+			s.ModelCalls++
+		}
+		if a, ok := ev.Attrs["answer"].(string); ok && s.Answer == "" {
+			s.Answer = a
+		}
+		return nil
+	})
+	for pos := len(m.Nodes) - 1; pos >= 0; pos-- {
+		n := &m.Nodes[pos]
+		if n.Parent >= 0 {
+			p := &m.Nodes[n.Parent]
+			p.Size += n.Size
+			p.SubTok += n.SubTok
+			p.SubUSD += n.SubUSD
+			p.SubErr += n.SubErr
+		}
+	}
+	if !t0.IsZero() {
+		m.Summary.Start = t0
+		if end.After(t0) {
+			m.Summary.WallMS = float64(end.Sub(t0).Microseconds()) / 1000
+		}
+	}
+	return m
+}

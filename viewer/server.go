@@ -1,0 +1,234 @@
+// Package viewer serves a local web page that shows trace files: the
+// recursion tree with per-node figures and subtree totals, a timeline, a
+// node's detail, search and filters, a side-by-side comparison of several
+// files, and live following of a JSONL trace that a running `rlm run
+// --trace x.jsonl` is writing. Every asset is embedded in the binary (plain
+// JavaScript, no build step, no CDN); the page talks to a small JSON API on
+// the same server (see docs/trace.md).
+package viewer
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"net"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/trace"
+)
+
+//go:embed assets
+var assets embed.FS
+
+// Error kinds of the viewer.
+const (
+	// KindNotLoopback: the listen address is not a loopback address and
+	// remote access was not allowed.
+	KindNotLoopback fault.Kind = "addr_not_loopback"
+	// KindListen: the address is malformed or cannot be listened on.
+	KindListen fault.Kind = "listen_failed"
+)
+
+// DefaultPoll is how often a followed file is checked for new lines.
+const DefaultPoll = 250 * time.Millisecond
+
+// Options configures a Server.
+type Options struct {
+	Poll        time.Duration // how often /api/live checks a file; DefaultPoll when zero
+	AllowRemote bool          // accept requests for any Host (Listen also allows any address)
+}
+
+// Server shows a fixed list of trace files.
+type Server struct {
+	sources []*source
+	opts    Options
+}
+
+// New returns a server for the trace files at paths. Every file must exist
+// when the server starts (Kind io_error otherwise); its content is read on
+// demand and may still be growing.
+func New(paths []string, opts Options) (*Server, error) {
+	if opts.Poll <= 0 {
+		opts.Poll = DefaultPoll
+	}
+	s := &Server{opts: opts}
+	for _, p := range paths {
+		if _, err := os.Stat(p); err != nil {
+			return nil, fault.Wrap(err, fault.PhaseTrace, trace.KindIO, "cannot open trace file").With("file", p)
+		}
+		s.sources = append(s.sources, newSource(p))
+	}
+	return s, nil
+}
+
+// Listen opens a TCP listener on addr. Unless allowRemote, addr must name a
+// loopback host (127.0.0.1, ::1, localhost); an empty host means every
+// interface and is refused too (Kind addr_not_loopback).
+func Listen(addr string, allowRemote bool) (net.Listener, error) {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, fault.Wrap(err, fault.PhaseConfig, KindListen, "invalid listen address").With("addr", addr)
+	}
+	if !allowRemote && !isLoopbackHost(host) {
+		return nil, fault.New(fault.PhaseConfig, KindNotLoopback, "the viewer listens on loopback addresses only").
+			With("addr", addr).WithHint("use --addr 127.0.0.1:PORT, or pass --allow-remote to listen on " + addr)
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fault.Wrap(err, fault.PhaseConfig, KindListen, "cannot listen").With("addr", addr)
+	}
+	return ln, nil
+}
+
+func isLoopbackHost(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// Handler returns the page and its API:
+//
+//	GET /                      the page (index.html, app.js, app.css)
+//	GET /api/files             [{"file","name","events","version","summary","error"}]
+//	GET /api/tree?file=N       the file's Model: summary and nodes in tree order
+//	GET /api/node?file=N&pos=P {"node": Node, "event": the full event (redacted)}
+//	GET /api/live?file=N       server-sent events: "version" whenever the file changed
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	static, _ := fs.Sub(assets, "assets")
+	mux.Handle("GET /", http.FileServerFS(static))
+	mux.HandleFunc("GET /api/files", s.files)
+	mux.HandleFunc("GET /api/tree", s.tree)
+	mux.HandleFunc("GET /api/node", s.node)
+	mux.HandleFunc("GET /api/live", s.live)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// A page elsewhere cannot read the API through DNS rebinding:
+		// only loopback Host names are served unless remote access is on.
+		if h, _, err := net.SplitHostPort(r.Host); !s.opts.AllowRemote && (err != nil || !isLoopbackHost(h)) {
+			http.Error(w, "forbidden host", http.StatusForbidden)
+			return
+		}
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'")
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.Header().Set("Cache-Control", "no-store")
+		mux.ServeHTTP(w, r)
+	})
+}
+
+// FileInfo is one row of /api/files.
+type FileInfo struct {
+	File    int          `json:"file"`
+	Name    string       `json:"name"`
+	Events  int          `json:"events"`
+	Version int          `json:"version"`
+	Summary Summary      `json:"summary"`
+	Error   *fault.Error `json:"error,omitempty"`
+}
+
+func (s *Server) files(w http.ResponseWriter, r *http.Request) {
+	out := make([]FileInfo, len(s.sources))
+	for i, src := range s.sources {
+		src.refresh()
+		m := src.snapshot()
+		out[i] = FileInfo{File: i, Name: m.Name, Events: len(m.Nodes), Version: m.Version, Summary: m.Summary, Error: m.Error}
+	}
+	writeJSON(w, out)
+}
+
+func (s *Server) source(w http.ResponseWriter, r *http.Request) *source {
+	n, err := strconv.Atoi(r.URL.Query().Get("file"))
+	if err != nil || n < 0 || n >= len(s.sources) {
+		http.Error(w, "unknown file", http.StatusNotFound)
+		return nil
+	}
+	return s.sources[n]
+}
+
+func (s *Server) tree(w http.ResponseWriter, r *http.Request) {
+	src := s.source(w, r)
+	if src == nil {
+		return
+	}
+	src.refresh()
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(src.treeJSON())
+}
+
+// Detail is what /api/node returns.
+type Detail struct {
+	Node  Node        `json:"node"`
+	Event trace.Event `json:"event"`
+}
+
+func (s *Server) node(w http.ResponseWriter, r *http.Request) {
+	src := s.source(w, r)
+	if src == nil {
+		return
+	}
+	src.refresh()
+	m := src.snapshot()
+	pos, err := strconv.Atoi(r.URL.Query().Get("pos"))
+	if err != nil {
+		http.Error(w, "bad pos", http.StatusBadRequest)
+		return
+	}
+	ev, ok := src.event(m, pos)
+	if !ok || ev.ID != m.Nodes[pos].ID {
+		http.Error(w, "unknown node (the file changed: reload the tree)", http.StatusNotFound)
+		return
+	}
+	// Recorded traces are redacted when written; an imported or
+	// hand-edited file is redacted again here.
+	ev.Attrs = trace.Redact(ev.Attrs)
+	if ev.Error != nil {
+		c := *ev.Error
+		c.Detail = trace.Redact(c.Detail)
+		ev.Error = &c
+	}
+	writeJSON(w, Detail{Node: m.Nodes[pos], Event: ev})
+}
+
+func (s *Server) live(w http.ResponseWriter, r *http.Request) {
+	src := s.source(w, r)
+	if src == nil {
+		return
+	}
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	tick := time.NewTicker(s.opts.Poll)
+	defer tick.Stop()
+	last := -1
+	for {
+		if v := src.refresh(); v != last {
+			if _, err := fmt.Fprintf(w, "event: version\ndata: %d\n\n", v); err != nil {
+				return
+			}
+			fl.Flush()
+			last = v
+		}
+		select {
+		case <-r.Context().Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v)
+}
