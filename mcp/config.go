@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/tool"
 )
@@ -206,4 +207,27 @@ func (s ServerConfig) maxMessage() int {
 		return int(s.MaxMessageBytes)
 	}
 	return DefaultMaxMessageBytes
+}
+
+// Granted returns the configured servers some tool of which caps may
+// grant (tool:*, tool:mcp.*, tool:mcp.<server>.* or tool:mcp.<server>.X),
+// sorted: the servers a run may use, and so the ones it imports.
+func (c Config) Granted(caps capability.Set) []string {
+	var out []string
+	for _, cp := range caps.List() {
+		if cp.Prefix() != capability.PrefixTool {
+			continue
+		}
+		n := cp.Name()
+		if n == "*" || n == "mcp.*" {
+			return c.Names()
+		}
+		if srv := ServerOf(n); srv != "" {
+			if _, ok := c.Servers[srv]; ok {
+				out = append(out, srv)
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }

@@ -354,3 +354,21 @@ func (h *Host) ReadResource(ctx context.Context, server, uri string) ([]byte, st
 	}
 	return out, res.Contents[0].MIMEType, nil
 }
+
+// ContextScheme starts a context argument that names an MCP resource:
+// mcp://<server>/<uri>.
+const ContextScheme = "mcp://"
+
+// ParseContextURI splits "mcp://<server>/<uri>" into the server name and
+// the resource URI; ok is false when s is not of that form.
+func ParseContextURI(s string) (server, uri string, ok bool) {
+	rest, found := strings.CutPrefix(s, ContextScheme)
+	if !found {
+		return "", "", false
+	}
+	server, uri, found = strings.Cut(rest, "/")
+	if !found || uri == "" || !ValidServerName(server) {
+		return "", "", false
+	}
+	return server, uri, true
+}

@@ -42,7 +42,7 @@ func serverEnv(cfg ServerConfig) []string {
 type failure struct{ p atomic.Pointer[fault.Error] }
 
 func (f *failure) set(fe *fault.Error) { f.p.CompareAndSwap(nil, fe) }
-func (f *failure) get() *fault.Error  { return f.p.Load() }
+func (f *failure) get() *fault.Error   { return f.p.Load() }
 
 var (
 	errTooLarge  = errors.New("mcp: message exceeds max_message_bytes")

@@ -234,7 +234,12 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 			if err != nil {
 				return err
 			}
-			h, err := addContexts(ctx, store, ctxPaths, cmd.InOrStdin())
+			paths, done, err := tf.mcpContexts(ctx, ctxPaths) // mcp://<server>/<uri> resources
+			defer done()
+			if err != nil {
+				return err
+			}
+			h, err := addContexts(ctx, store, paths, cmd.InOrStdin())
 			if err != nil {
 				return err
 			}

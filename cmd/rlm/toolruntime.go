@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
@@ -44,7 +45,11 @@ func (f *toolFlags) open() (*toolSession, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &toolSession{Registry: reg, Caps: caps, closers: []func(){func() { ws.Close() }}}
+	s := &toolSession{Registry: reg, Caps: caps, closers: []func(){func() { ws.Close() }, f.closeMCP}}
+	if err := f.importMCP(context.Background(), reg, &caps, os.Stderr); err != nil {
+		s.Close()
+		return nil, err
+	}
 	// The workspace's resolved directory is part of every effect identity:
 	// the same call against another --workspace is another effect.
 	cfg := tool.Config{Authority: authority.NewStore(), Root: ws.Dir()}

@@ -114,7 +114,9 @@ func NewServer() *mcp.Server {
 		})
 	s.AddTool(&mcp.Tool{Name: "bad.schema name", Description: "Its schema has a dangling reference.",
 		InputSchema: json.RawMessage(`{"type":"object","properties":{"x":{"$ref":"#/$defs/missing"}}}`)},
-		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return text("unreachable"), nil })
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return text("unreachable"), nil
+		})
 	s.AddResource(&mcp.Resource{URI: "fake://notes/1", Name: "notes", MIMEType: "text/plain"},
 		func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, MIMEType: "text/plain",
