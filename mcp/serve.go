@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/hex"
+	"encoding/json"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -120,19 +121,29 @@ func NewServer(cfg ServeConfig) (*Server, error) {
 	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolRun, Description: "Answer a query over a context with a recursive language model (rlm run). " +
 		"Give context_path (a file or directory under the server's allowed roots) or context_text. Budgets default to the server's and can only be lowered. " +
 		"Returns the answer, usage and a trace id.",
-		Annotations: &mcpsdk.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: ptr(true)}}, s.runTool(cfg.Run, true))
+		OutputSchema: runOutputSchema, Annotations: &mcpsdk.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: ptr(true)}}, s.runTool(cfg.Run, true))
 	if cfg.Direct != nil {
 		mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolDirect, Description: "Answer a query with rlm's native tool-calling loop (rlm direct) over the server's configured tools " +
-			"and an optional context. Budgets can only be lowered.", Annotations: &mcpsdk.ToolAnnotations{OpenWorldHint: ptr(true)}}, s.runTool(cfg.Direct, false))
+			"and an optional context. Budgets can only be lowered.", OutputSchema: runOutputSchema, Annotations: &mcpsdk.ToolAnnotations{OpenWorldHint: ptr(true)}}, s.runTool(cfg.Direct, false))
 	}
 	ro := &mcpsdk.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: ptr(false)}
-	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolContextMetadata, Description: "Size, line count and files of a context under the allowed roots.", Annotations: ro}, s.metadataTool)
-	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolContextSearch, Description: "Lines of a context under the allowed roots that contain a pattern (literal, or regex), with byte offsets.", Annotations: ro}, s.searchTool)
-	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolContextSlice, Description: "A byte range of a context under the allowed roots (bounded).", Annotations: ro}, s.sliceTool)
+	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolContextMetadata, OutputSchema: contextOutputSchema, Description: "Size, line count and files of a context under the allowed roots.", Annotations: ro}, s.metadataTool)
+	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolContextSearch, OutputSchema: contextOutputSchema, Description: "Lines of a context under the allowed roots that contain a pattern (literal, or regex), with byte offsets.", Annotations: ro}, s.searchTool)
+	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolContextSlice, OutputSchema: contextOutputSchema, Description: "A byte range of a context under the allowed roots (bounded).", Annotations: ro}, s.sliceTool)
 	return s, nil
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// Output schemas, written out: inference would give the free-form answer
+// and value fields the boolean schema true, which some clients refuse.
+var (
+	runOutputSchema = json.RawMessage(`{"type":"object","required":["status","answer","usage","trace_id","limits"],"properties":{` +
+		`"status":{"type":"string"},"answer":{"description":"the answer: text, or JSON when the run returned a value"},` +
+		`"usage":{"type":"object"},"trace_id":{"type":"string"},"limits":{"type":"object"},"error":{"type":"object"}}}`)
+	contextOutputSchema = json.RawMessage(`{"type":"object","required":["value","truncated"],"properties":{` +
+		`"value":{"description":"the operation's value: metadata, matches or a span"},"truncated":{"type":"boolean"}}}`)
+)
 
 // SDK returns the underlying SDK server.
 func (s *Server) SDK() *mcpsdk.Server { return s.srv }

@@ -208,7 +208,7 @@ func (p *process) transport(limit int, fail *failure) sdk.Transport {
 // headers and a bound on each response body.
 func httpTransport(cfg ServerConfig, limit int, fail *failure) sdk.Transport {
 	rt := &headerRoundTripper{next: http.DefaultTransport, headers: cfg.Headers, limit: int64(limit), fail: fail}
-	return &sdk.StreamableClientTransport{Endpoint: cfg.URL, HTTPClient: &http.Client{Transport: rt}, MaxRetries: -1, MaxEventSize: limit}
+	return &sdk.StreamableClientTransport{Endpoint: cfg.URL, HTTPClient: &http.Client{Transport: rt}, MaxEventSize: limit}
 }
 
 type headerRoundTripper struct {
