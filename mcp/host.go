@@ -341,11 +341,14 @@ func (s *server) classify(ctx context.Context, c *conn, method string, err error
 		return newErr(KindCallFailed, "the server answered with an error").With("server", s.name).With("method", method).
 			With("code", we.Code).With("message", textcut.Prefix(we.Message, 512))
 	}
-	// A transport failure: the connection is closing or closed. Wait
-	// briefly for it to end so the recorded cause is known.
-	select {
-	case <-c.dead:
-	case <-time.After(2 * time.Second):
+	// A transport failure: the connection is closing or closed. Unless
+	// the framing already said why, wait briefly for it to end so the
+	// recorded cause (the process's exit) is known.
+	if c.fail.get() == nil {
+		select {
+		case <-c.dead:
+		case <-time.After(2 * time.Second):
+		}
 	}
 	if fe := c.fail.get(); fe != nil {
 		s.drop(c, fe)
