@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -197,4 +199,53 @@ func (w *lockedWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.b.Write(p)
+}
+
+func TestMCPServeHTTPBearer(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "doc.txt"), []byte("one\ntwo\n"), 0o644)
+	cas := writeCassette(t, dir, `{"answer":"x"}`)
+	// A non-loopback address needs a token.
+	out, err := exec.Command(builtBinary(t), "mcp", "serve", "--http", "0.0.0.0:0", "--replay", cas).CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "bearer token") {
+		t.Fatalf("non-loopback without a token: %v %s", err, out)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	srv := exec.CommandContext(ctx, builtBinary(t), "mcp", "serve", "--http", "127.0.0.1:0", "--bearer-token-env", "RLM_TEST_TOKEN",
+		"--root", dir, "--replay", cas)
+	srv.Env = binaryEnv("RLM_TEST_TOKEN=s3cret-token")
+	stderr, _ := srv.StderrPipe()
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cancel(); srv.Wait() }()
+	line, _ := bufio.NewReader(stderr).ReadString('\n')
+	url := strings.TrimSpace(strings.TrimPrefix(line, "rlm: mcp: serving streamable HTTP on "))
+	resp, err := http.Post(url, "application/json", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUnauthorized {
+		t.Fatalf("without the token: HTTP %d", resp.StatusCode)
+	}
+	hc := &http.Client{Transport: bearer{"s3cret-token"}}
+	sess, err := mcpsdk.NewClient(&mcpsdk.Implementation{Name: "test"}, nil).Connect(ctx,
+		&mcpsdk.StreamableClientTransport{Endpoint: url, HTTPClient: hc}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sess.Close()
+	res, err := sess.CallTool(ctx, &mcpsdk.CallToolParams{Name: "context_metadata", Arguments: map[string]any{"path": "doc.txt"}})
+	if err != nil || res.IsError {
+		t.Fatalf("context_metadata over HTTP: %v %+v", err, res)
+	}
+}
+
+type bearer struct{ token string }
+
+func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+b.token)
+	return http.DefaultTransport.RoundTrip(r)
 }
