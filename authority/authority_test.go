@@ -400,3 +400,42 @@ func TestRecordsRedactSecrets(t *testing.T) {
 }
 
 func contains(b []byte, s string) bool { return strings.Contains(string(b), s) }
+
+// Issue 18 item 5: one operation has one pending record, however often it
+// is asked for; a different operation, or the same one after its record
+// ended, gets its own.
+func TestApprovalsOnePendingRecordPerOperation(t *testing.T) {
+	s := NewStore()
+	n, cont := counter()
+	first, _ := s.Authorize(op(`{"a":1}`), cont, nil)
+	for range 9 {
+		d, err := s.Authorize(op(`{"a":1}`), cont, nil)
+		if err != nil || d.Action != ActionPending || d.Record.ID != first.Record.ID {
+			t.Fatalf("repeat: %+v %v (want the record %s)", d, err, first.Record.ID)
+		}
+	}
+	other, _ := s.Authorize(op(`{"a":2}`), cont, nil)
+	elsewhere := op(`{"a":1}`)
+	elsewhere.Context = "session:t"
+	third, _ := s.Authorize(elsewhere, cont, nil)
+	if other.Record.ID == first.Record.ID || third.Record.ID == first.Record.ID || other.Record.ID == third.Record.ID {
+		t.Fatalf("distinct operations share a record: %s %s %s", first.Record.ID, other.Record.ID, third.Record.ID)
+	}
+	if got := len(s.List("session:s")); got != 2 {
+		t.Fatalf("session:s has %d records, want 2", got)
+	}
+	if _, err := s.Approve(first.Record.ID, nil); err != nil {
+		t.Fatal(err)
+	}
+	if res, err := s.Await(context.Background(), first.Record.ID); err != nil || res.State != StateResolved || n.Load() != 1 {
+		t.Fatalf("%+v %v n=%d", res, err, n.Load())
+	}
+	again, _ := s.Authorize(op(`{"a":1}`), cont, nil)
+	if again.Action != ActionPending || again.Record.ID == first.Record.ID {
+		t.Fatalf("after its record ended the operation must pend anew: %+v", again)
+	}
+	denied, _ := s.Deny(again.Record.ID, "no")
+	if next, _ := s.Authorize(op(`{"a":1}`), cont, nil); next.Record.ID == denied.ID {
+		t.Fatalf("a denied record was reused: %+v", next)
+	}
+}

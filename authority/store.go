@@ -134,6 +134,7 @@ type Store struct {
 	once      map[onceKey]*onceRec
 	onceOrder map[string][]string // completed allow-once fingerprints per context, oldest first
 	entries   map[string]*entry
+	open      map[onceKey]string  // the pending record of each (context, fingerprint)
 	terminal  map[string][]string // terminal ids per context, oldest first
 	seq       uint64
 	now       func() time.Time
@@ -143,7 +144,7 @@ type Store struct {
 func NewStore() *Store {
 	return &Store{
 		modes: map[string]Tier{}, once: map[onceKey]*onceRec{}, onceOrder: map[string][]string{},
-		entries: map[string]*entry{}, terminal: map[string][]string{}, now: time.Now,
+		entries: map[string]*entry{}, open: map[onceKey]string{}, terminal: map[string][]string{}, now: time.Now,
 	}
 }
 
@@ -211,7 +212,11 @@ func (s *Store) Child(parent, child string, requested Tier) error {
 // context and fingerprint replays its outcome; a started one fails with
 // allow_once_in_progress; tier allow_once is consumed (the context becomes
 // approve_diff) and executes; allow_session and dangerous execute;
-// approve_diff creates a pending operation holding cont and edit.
+// approve_diff creates a pending operation holding cont and edit, or, when
+// the same operation (context and fingerprint) is already pending, returns
+// that record: one operation has one pending record however often it is
+// asked for (a retry, a map over equal items, a model repeating a call),
+// and approving it runs it once.
 //
 // After an allow-once execution the caller must call CompleteOnce (or
 // AbortOnce if it never ran the operation).
@@ -247,6 +252,10 @@ func (s *Store) Authorize(op Operation, cont Continuation, edit Editor) (Decisio
 	case AllowSession, Dangerous:
 		d.Action, d.Permit = ActionExecute, string(tier)
 	default:
+		if e := s.entries[s.open[key]]; e != nil && e.state == StatePending {
+			d.Action, d.Record = ActionPending, e.record()
+			return d, nil
+		}
 		e := s.newEntry(op, fp, cont, edit)
 		d.Action, d.Record = ActionPending, e.record()
 	}
@@ -291,6 +300,7 @@ func (s *Store) newEntry(op Operation, fp string, cont Continuation, edit Editor
 	s.seq++
 	e := &entry{op: op, fp: fp, id: approvalID(s.seq), state: StatePending, created: s.now(), cont: cont, edit: edit, done: make(chan struct{})}
 	s.entries[e.id] = e
+	s.open[onceKey{op.Context, fp}] = e.id
 	return e
 }
 
@@ -318,6 +328,9 @@ func (s *Store) finish(e *entry, st State, res Resolution) {
 	e.cont, e.edit, e.cancel = nil, nil, nil
 	close(e.done)
 	ctx := e.op.Context
+	if k := (onceKey{ctx, e.fp}); s.open[k] == e.id {
+		delete(s.open, k)
+	}
 	ids := append(s.terminal[ctx], e.id)
 	for len(ids) > HistoryLimit {
 		delete(s.entries, ids[0])

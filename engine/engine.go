@@ -10,11 +10,14 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -258,7 +261,11 @@ type Result struct {
 	Vars         map[string]any       `json:"vars,omitempty"`
 	Trajectory   []trace.Event        `json:"trajectory"`
 	Error        *fault.Error         `json:"error,omitempty"`
-	ElapsedMS    float64              `json:"elapsed_ms"`
+	// PendingApprovals lists, sorted, the ids of the pending operations
+	// (approval_required) the run tree's tool calls created or joined
+	// before the run ended; a host approves them through its tool runtime.
+	PendingApprovals []string `json:"pending_approvals,omitempty"`
+	ElapsedMS        float64  `json:"elapsed_ms"`
 }
 
 // run is the shared state of one run tree.
@@ -270,6 +277,7 @@ type run struct {
 	mu      sync.Mutex
 	created []corpus.Handle // sub-contexts registered during the run
 	rstats  Recursion
+	pending map[string]bool // approval ids of pending operations (PendingApprovals)
 
 	obsMu sync.Mutex // serializes Config.Observer calls
 }
@@ -323,7 +331,11 @@ func (e *Engine) Run(ctx context.Context, query string, input corpus.Handle) (*R
 	res.Counters = r.tracker.Counters()
 	r.mu.Lock()
 	res.Recursion = r.rstats
+	for id := range r.pending {
+		res.PendingApprovals = append(res.PendingApprovals, id)
+	}
 	r.mu.Unlock()
+	slices.SortFunc(res.PendingApprovals, compareApprovalIDs)
 	// Children of a fan-out start in any order; the result does not.
 	slices.Sort(res.Recursion.Fingerprints)
 	res.Trajectory = rec.Events()
@@ -362,6 +374,34 @@ func (r *run) normalize(ctx context.Context, err error) error {
 		return fault.Wrap(err, fault.PhaseExecute, fault.KindCancelled, "the run was cancelled")
 	}
 	return err
+}
+
+// notePending records the approval id of an approval_required error.
+func (r *run) notePending(err error) {
+	fe := fault.As(err)
+	if fe == nil || fe.Kind != KindApprovalRequired {
+		return
+	}
+	id, _ := fe.Detail["approval_id"].(string)
+	if id == "" {
+		return
+	}
+	r.mu.Lock()
+	if r.pending == nil {
+		r.pending = map[string]bool{}
+	}
+	r.pending[id] = true
+	r.mu.Unlock()
+}
+
+// compareApprovalIDs orders ids of the form approval_N by N, then by text.
+func compareApprovalIDs(a, b string) int {
+	na, ea := strconv.Atoi(strings.TrimPrefix(a, "approval_"))
+	nb, eb := strconv.Atoi(strings.TrimPrefix(b, "approval_"))
+	if ea == nil && eb == nil && na != nb {
+		return cmp.Compare(na, nb)
+	}
+	return strings.Compare(a, b)
 }
 
 func (r *run) track(h corpus.Handle) {

@@ -246,10 +246,20 @@ func (v *env) Tool(ctx context.Context, name string, args plan.Value) (plan.Valu
 	defer release()
 	out, err := v.r.e.cfg.Tools.Call(ctx, v.n.caps, name, json.RawMessage(raw))
 	if err != nil {
+		v.r.notePending(err)
 		return nil, err
 	}
 	return decodeValue(out)
 }
+
+// EndsRun reports the engine's run-ending errors (isFatal) to the plan
+// runner, so map and retry neither isolate nor retry them: an approval, a
+// denial, a cycle or a changed context ends the run wherever it arises.
+func (v *env) EndsRun(err error) bool {
+	return fault.As(err) != nil && isFatal(err)
+}
+
+var _ plan.RunEnder = (*env)(nil)
 
 // Checkpoint records a labelled checkpoint in the trace.
 func (v *env) Checkpoint(ctx context.Context, label string, vars map[string]plan.Value) error {

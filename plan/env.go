@@ -34,6 +34,16 @@ type Env interface {
 	Admit(ctx context.Context, est Estimate) error
 }
 
+// RunEnder is implemented by an Env whose runtime ends the whole run on
+// some errors of its own (an operation that waits for a human approval, a
+// denied capability): map does not isolate such an error as an item's
+// error value but cancels its other items and returns it, and retry does
+// not try again. The plan package keeps its own rule (IsFatal) for errors
+// it knows; EndsRun adds the runtime's.
+type RunEnder interface {
+	EndsRun(err error) bool
+}
+
 // ModelCall is one sub-model call of a model step.
 type ModelCall struct {
 	// Prompt is the user prompt.

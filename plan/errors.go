@@ -122,13 +122,19 @@ func annotate(err error, key string, value any) error {
 }
 
 // stopsFanout reports whether err stops a retry and a map's other items:
-// a fatal error or a value over the limit (which would recur).
-func stopsFanout(err error) bool {
+// a fatal error, a value over the limit (which would recur), or an error
+// the Env says ends the run (see RunEnder).
+func (r *runner) stopsFanout(err error) bool {
 	if IsFatal(err) {
 		return true
 	}
-	fe := fault.As(err)
-	return fe != nil && fe.Kind == KindValueTooLarge
+	if fe := fault.As(err); fe != nil && fe.Kind == KindValueTooLarge {
+		return true
+	}
+	if e, ok := r.env.(RunEnder); ok && e.EndsRun(err) {
+		return true
+	}
+	return false
 }
 
 // IsFatal reports whether err must not be isolated or retried: a budget error

@@ -252,7 +252,7 @@ func (r *runner) step(ctx context.Context, st *Step, sc *scope, path string) (Va
 				return v, nil
 			}
 			last = annotate(err, "attempt", a)
-			if stopsFanout(err) || ctx.Err() != nil {
+			if r.stopsFanout(err) || ctx.Err() != nil {
 				return nil, last
 			}
 		}
@@ -329,8 +329,8 @@ func (r *runner) mapStep(ctx context.Context, st *Step, sc *scope, path string) 
 }
 
 // fanout runs fn for 0..n-1 with at most conc in flight and returns the
-// results in index order. With failFast, or for a Fatal or value_too_large
-// error, the first error cancels the others and is returned; so does the
+// results in index order. With failFast, or for a Fatal, value_too_large
+// or run-ending (RunEnder) error, the first error cancels the others and is returned; so does the
 // results' total size passing max_value_bytes. Otherwise a failing index's
 // result is its ErrorValue. All goroutines have returned when fanout
 // returns.
@@ -370,7 +370,7 @@ launch:
 			defer func() { <-sem }()
 			v, err := fn(ictx, i)
 			span.End(err)
-			if err != nil && !failFast && !stopsFanout(err) {
+			if err != nil && !failFast && !r.stopsFanout(err) {
 				v, err = ErrorValue(err), nil
 			}
 			if err != nil {

@@ -150,6 +150,14 @@ func (f *Future) Done() <-chan struct{} { return f.done }
 // Await waits for the outcome. If ctx ends first, Await returns ctx.Err()
 // and the work goes on: an await timeout does not cancel it (Cancel does).
 func (f *Future) Await(ctx context.Context) (Result, error) {
+	// A result that is already there wins over a cancellation: a call
+	// that ended (a pending approval created, an effect made) is reported
+	// as it ended, not hidden behind ctx.Err().
+	select {
+	case <-f.done:
+		return f.res, f.err
+	default:
+	}
 	select {
 	case <-f.done:
 		return f.res, f.err

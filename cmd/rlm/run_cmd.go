@@ -307,6 +307,9 @@ func runResultJSON(res *engine.Result) runJSON {
 	if out.Trace == nil {
 		out.Trace = []trace.Event{}
 	}
+	if len(res.PendingApprovals) > 0 {
+		out.Extra["pending_approvals"] = res.PendingApprovals
+	}
 	out.Error = withHint(out.Error)
 	return out
 }
@@ -337,6 +340,9 @@ func printRun(cmd *cobra.Command, st *status, res *engine.Result, runErr, outErr
 	fmt.Fprintln(stderr, st.summary(res.Status, res.Turns, &res.Usage))
 	if runErr != nil && res.Partial != nil {
 		fmt.Fprintln(stderr, "rlm: partial result: "+textcut.Prefix(answerText(res.Partial), maxPartialText))
+	}
+	if len(res.PendingApprovals) > 0 {
+		fmt.Fprintln(stderr, "rlm: pending approvals: "+strings.Join(res.PendingApprovals, ", "))
 	}
 	return afterResult(stdout, stderr, runErr, outErr)
 }

@@ -181,3 +181,36 @@ func TestRunWithWorkspaceTool(t *testing.T) {
 		t.Fatalf("%d %s", code, out)
 	}
 }
+
+// Issue 18 item 5 through the CLI: a write under the default approve_diff
+// tier inside a map ends the run (exit 1, approval_required) with the ids of
+// the pending operations in details.pending_approvals, and writes nothing.
+func TestRunApprovalInsideMapEndsRun(t *testing.T) {
+	dir := t.TempDir()
+	ws := filepath.Join(dir, "ws")
+	os.Mkdir(ws, 0o755)
+	ctxFile := filepath.Join(dir, "in.txt")
+	os.WriteFile(ctxFile, []byte("context\n"), 0o644)
+	plan := `{"steps":[{"op":"map","over":["a.txt","b.txt","c.txt"],"as":"p","bind":"out","concurrency":1,"plan":{"steps":[` +
+		`{"op":"tool","name":"fs_write","args":{"path":{"ref":"var","name":"p"},"content":"x"},"bind":"w"}]}},` +
+		`{"op":"final","value":{"ref":"var","name":"out"}}]}`
+	cas := writeCassette(t, dir, plan)
+	out, errOut, code := runCLI(t, "", "run", "--context", ctxFile, "--replay", cas, "--workspace", ws,
+		"--allow", "tool:fs_write", "--state-dir", filepath.Join(dir, "state"), "--json", "write the files")
+	var res struct {
+		Status  string                `json:"status"`
+		Error   struct{ Kind string } `json:"error"`
+		Details struct {
+			Pending []string `json:"pending_approvals"`
+		} `json:"details"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v: %s %s", err, out, errOut)
+	}
+	if code != 1 || res.Status != "failed" || res.Error.Kind != "approval_required" || len(res.Details.Pending) != 1 || res.Details.Pending[0] != "approval_1" {
+		t.Fatalf("exit %d %+v\n%s", code, res, errOut)
+	}
+	if entries, _ := os.ReadDir(ws); len(entries) != 0 {
+		t.Fatalf("the workspace was written: %v", entries)
+	}
+}
