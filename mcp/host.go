@@ -301,23 +301,30 @@ func withServer(fe *fault.Error, name string) *fault.Error {
 func (s *server) reap(c *conn) {
 	defer s.h.wg.Done()
 	_ = c.sess.Wait()
+	fe := c.fail.get()
+	if fe == nil {
+		fe = newErr(KindServerCrashed, "the connection to the server closed")
+	}
+	s.forget(c, fe)
 	c.close()
 	close(c.dead)
+}
+
+// forget detaches c from the server after a failure, so that the next use
+// starts the server again (after the back-off).
+func (s *server) forget(c *conn, fe *fault.Error) {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.conn == c {
 		s.conn = nil
-		fe := c.fail.get()
-		if fe == nil {
-			fe = newErr(KindServerCrashed, "the connection to the server closed")
-		}
 		s.noteFailure(withServer(fe, s.name))
 	}
-	s.mu.Unlock()
 }
 
 // drop closes c after a failure that left it unusable.
 func (s *server) drop(c *conn, fe *fault.Error) {
 	c.fail.set(fe)
+	s.forget(c, c.fail.get())
 	c.close()
 }
 

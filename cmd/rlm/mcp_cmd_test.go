@@ -210,17 +210,8 @@ func TestMCPServeHTTPBearer(t *testing.T) {
 	if err == nil || !strings.Contains(string(out), "bearer token") {
 		t.Fatalf("non-loopback without a token: %v %s", err, out)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	srv := exec.CommandContext(ctx, builtBinary(t), "mcp", "serve", "--http", "127.0.0.1:0", "--bearer-token-env", "RLM_TEST_TOKEN",
-		"--root", dir, "--replay", cas)
-	srv.Env = binaryEnv("RLM_TEST_TOKEN=s3cret-token")
-	stderr, _ := srv.StderrPipe()
-	if err := srv.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { cancel(); srv.Wait() }()
-	line, _ := bufio.NewReader(stderr).ReadString('\n')
-	url := strings.TrimSpace(strings.TrimPrefix(line, "rlm: mcp: serving streamable HTTP on "))
+	url := serveHTTP(t, binaryEnv("RLM_TEST_TOKEN=s3cret-token"), "--bearer-token-env", "RLM_TEST_TOKEN", "--root", dir, "--replay", cas)
+	ctx := context.Background()
 	resp, err := http.Post(url, "application/json", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
 	if err != nil {
 		t.Fatal(err)
@@ -248,4 +239,24 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 	r = r.Clone(r.Context())
 	r.Header.Set("Authorization", "Bearer "+b.token)
 	return http.DefaultTransport.RoundTrip(r)
+}
+
+// serveHTTP starts `rlm mcp serve --http 127.0.0.1:0 ARGS` (stopped at the
+// end of the test) and returns its URL.
+func serveHTTP(t *testing.T, env []string, args ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	srv := exec.CommandContext(ctx, builtBinary(t), append([]string{"mcp", "serve", "--http", "127.0.0.1:0"}, args...)...)
+	srv.Env = env
+	stderr, _ := srv.StderrPipe()
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cancel(); srv.Wait() })
+	line, _ := bufio.NewReader(stderr).ReadString('\n')
+	url := strings.TrimSpace(strings.TrimPrefix(line, "rlm: mcp: serving streamable HTTP on "))
+	if !strings.HasPrefix(url, "http://127.0.0.1:") {
+		t.Fatalf("serve said %q", line)
+	}
+	return url
 }

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"context"
 	"encoding/json"
 	"fmt"
 	"net"
@@ -203,19 +201,7 @@ func TestMCPConformance(t *testing.T) {
 	dir := t.TempDir()
 	cas := filepath.Join(dir, "empty.json")
 	os.WriteFile(cas, []byte(`{"version":1,"interactions":[]}`), 0o644)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	srv := exec.CommandContext(ctx, builtBinary(t), "mcp", "serve", "--http", "127.0.0.1:0", "--root", dir, "--replay", cas)
-	stderr, _ := srv.StderrPipe()
-	if err := srv.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { cancel(); srv.Wait() }()
-	line, _ := bufio.NewReader(stderr).ReadString('\n')
-	url := strings.TrimSpace(strings.TrimPrefix(line, "rlm: mcp: serving streamable HTTP on "))
-	if !strings.HasPrefix(url, "http://127.0.0.1:") {
-		t.Fatalf("serve said %q", line)
-	}
+	url := serveHTTP(t, os.Environ(), "--root", dir, "--replay", cas)
 	var sp, st, cp, ct int
 	for _, sc := range conformanceServer {
 		p, n := conformance(t, node, suite, "server", "--url", url, "--scenario", sc)

@@ -93,12 +93,7 @@ environment; they never appear in an MCP message. See docs/mcp.md.`,
 					Limits: req.Limits, ExperimentalDeepRecursion: bf.deep}
 				if ts != nil {
 					ctx = ts.WithRun(ctx)
-					sub := pf.subModel
-					if sub == "" {
-						sub = pf.model
-					}
-					ecfg.Capabilities = engine.DefaultCapabilities(pf.model, sub).Union(ts.Caps)
-					ecfg.Tools = &engine.RuntimeTools{Registry: ts.Registry, Invoker: ts.Runtime, AuthorityContext: cliAuthorityContext}
+					ts.engineTools(&ecfg, pf.model, pf.subModel)
 				}
 				eng, err := engine.New(mf.apply(ecfg))
 				if err != nil {

@@ -221,14 +221,7 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 				}
 				defer ts.Close()
 				ctx = ts.WithRun(ctx) // effect identity: this run (or the resumed one)
-				// Tools granted with --allow join the default root
-				// capabilities; children get the defaults without tools.
-				sub := pf.subModel
-				if sub == "" {
-					sub = pf.model
-				}
-				cfg.Capabilities = engine.DefaultCapabilities(pf.model, sub).Union(ts.Caps)
-				cfg.Tools = &engine.RuntimeTools{Registry: ts.Registry, Invoker: ts.Runtime, AuthorityContext: cliAuthorityContext}
+				ts.engineTools(&cfg, pf.model, pf.subModel)
 			}
 			eng, err := engine.New(mf.apply(cfg))
 			if err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/effect"
+	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/tool"
 )
@@ -113,6 +114,16 @@ func (s *toolSession) startRun(resume string) error {
 // direct runtime (their tool calls reach the runtime with derived contexts).
 func (s *toolSession) WithRun(ctx context.Context) context.Context {
 	return tool.WithRun(ctx, s.Run)
+}
+
+// engineTools gives the engine the session's tools: the granted ones join
+// the default root capabilities (children get the defaults without tools).
+func (s *toolSession) engineTools(cfg *engine.Config, model, subModel string) {
+	if subModel == "" {
+		subModel = model
+	}
+	cfg.Capabilities = engine.DefaultCapabilities(model, subModel).Union(s.Caps)
+	cfg.Tools = &engine.RuntimeTools{Registry: s.Registry, Invoker: s.Runtime, AuthorityContext: cliAuthorityContext}
 }
 
 // runID returns the id of the run of s, or "" for a nil session.
