@@ -260,3 +260,19 @@ func serveHTTP(t *testing.T, env []string, args ...string) string {
 	}
 	return url
 }
+
+// TestRunPlanCallsMCPTool: rlm run's plan language calls an MCP tool by its
+// registered name, through the same runtime.
+func TestRunPlanCallsMCPTool(t *testing.T) {
+	dir := t.TempDir()
+	cfg := fakeMCPConfig(t, dir, map[string]any{"effect": "read"})
+	ctxFile := filepath.Join(dir, "ctx.txt")
+	os.WriteFile(ctxFile, []byte("context\n"), 0o644)
+	plan := `{"steps":[{"op":"tool","name":"mcp.fake.add","args":{"a":20,"b":22},"bind":"f"},{"op":"final","value":{"ref":"var","name":"f"}}]}`
+	cas := writeCassette(t, dir, plan)
+	out, errOut, code := runCLI(t, "", "run", "--replay", cas, "--json", "--context", ctxFile, "--workspace", dir, "--mcp", cfg,
+		"--allow", "tool:mcp.fake.*", "add them")
+	if code != 0 || !strings.Contains(out, `"sum": 42`) {
+		t.Fatalf("exit %d: %s %s", code, out, errOut)
+	}
+}
