@@ -58,13 +58,20 @@ type Execution struct {
 
 // Start verifies c and starts its tool call on the asynchronous path of rt
 // with the caller's capabilities. The arguments are derived only from the
-// compiled command: {"query": c.Text}. A rejected command returns the
+// compiled command by its adapter's payload rule: {"query": c.Text}. A
+// rejected command returns the
 // typed error and makes no tool call.
 func Start(ctx context.Context, c Command, rt Starter, caps capability.Set, opts Options) (*tool.Future, error) {
 	if err := Verify(c); err != nil {
 		return nil, err
 	}
-	args, err := json.Marshal(map[string]string{"query": c.Text})
+	// The payload rule is the adapter's (Verify): every argument is taken
+	// from the compiled text, the only payload source.
+	payload := make(map[string]string, len(c.Payload))
+	for arg := range c.Payload {
+		payload[arg] = c.Text
+	}
+	args, err := json.Marshal(payload)
 	if err != nil {
 		return nil, fault.Wrap(err, PhaseExecute, KindInvalidCommand, "the command text does not encode")
 	}

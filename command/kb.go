@@ -45,6 +45,9 @@ const (
 	KindInvalidCommand           fault.Kind = "invalid_command"
 	KindUnsupportedCommand       fault.Kind = "unsupported_command"
 	KindInvalidFingerprint       fault.Kind = "invalid_fingerprint"
+	KindUnknownAdapter           fault.Kind = "unknown_adapter"
+	KindInvalidPayloadRule       fault.Kind = "invalid_payload_rule"
+	KindSkillForbidden           fault.Kind = "delegation_skill_forbidden"
 	KindDelegationPolicyConflict fault.Kind = "delegation_policy_conflict"
 	KindInvalidDelegationPolicy  fault.Kind = "invalid_delegation_policy"
 	KindRegistrationFailed       fault.Kind = "subagent_registration_failed"
@@ -79,6 +82,8 @@ type Prompt struct {
 	Text   string   `json:"text"`
 	Role   string   `json:"role,omitempty"`
 	Skills []string `json:"skills,omitempty"`
+	// ForbiddenSkills are skills this prompt's delegation excludes.
+	ForbiddenSkills []string `json:"forbidden_skills,omitempty"`
 }
 
 // Trigger binds a trigger string to a prompt id.
@@ -153,7 +158,7 @@ func (kb *KB) Validate() error {
 		if len(p.Text) > MaxTextBytes {
 			return kbErr("prompt text is too long").With("index", i).With("max", MaxTextBytes)
 		}
-		if len(p.Skills) > MaxRecords {
+		if len(p.Skills) > MaxRecords || len(p.ForbiddenSkills) > MaxRecords {
 			return kbErr("too many skills").With("index", i)
 		}
 	}

@@ -3,7 +3,9 @@ package subagent
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
@@ -16,9 +18,11 @@ import (
 // host-configured context. Per call it overwrites the engine
 // configuration's capabilities (the child's own; the child's recursive
 // children get the same set without tools), its time limit (the effective
-// timeout) and, when Registry is set, its tools: a RuntimeTools bound to
-// the child's authority context, so the child's tool calls are authorized
-// against the child's capabilities and tier.
+// timeout) and, when Registry is set, its tools: a RuntimeTools over the
+// registry's view narrowed to the child's capabilities (tool.Registry.View),
+// bound to the child's authority context, so the child sees only its own
+// tools and its calls are authorized against the child's capabilities
+// and tier.
 type EngineCompleter struct {
 	// Config is the base engine configuration (provider, models, store,
 	// limits). Its Capabilities, ChildCapabilities and Tools are replaced.
@@ -57,40 +61,86 @@ func (c *EngineCompleter) Complete(ctx context.Context, req Request) (Completion
 		cfg.ChildCapabilities = req.Capabilities
 	}
 	cfg.Tools = nil
+	rec := &toolRecorder{next: c.Invoker}
 	if c.Registry != nil && c.Invoker != nil {
-		cfg.Tools = &engine.RuntimeTools{Registry: c.Registry, Invoker: c.Invoker, AuthorityContext: req.AuthorityContext}
+		// The child is shown only the tools its own capabilities grant,
+		// and its calls are authorized against its own authority context.
+		cfg.Tools = &engine.RuntimeTools{Registry: c.Registry.View(req.Capabilities), Invoker: rec, AuthorityContext: req.AuthorityContext}
 	}
 	if req.TimeLimit > 0 {
 		cfg.Limits.TimeLimit = req.TimeLimit
 	}
-	if d := req.Delegation; d.Role != "" || len(d.Skills) > 0 {
-		// Role and skill names are validated tokens ([a-z0-9-]), never
-		// free text.
-		var b strings.Builder
-		b.WriteString(cfg.Instructions)
-		if b.Len() > 0 {
-			b.WriteString("\n")
-		}
-		b.WriteString("You are a delegated child agent.")
-		if d.Role != "" {
-			b.WriteString(" Role: " + d.Role + ".")
-		}
-		if len(d.Skills) > 0 {
-			b.WriteString(" Skills: " + strings.Join(d.Skills, ", ") + ".")
-		}
-		cfg.Instructions = b.String()
+	if d := req.Delegation; d.Model != "" {
+		// The host chose the child's model; the model never does.
+		cfg.Model = d.Model
 	}
+	cfg.Instructions = childInstructions(cfg.Instructions, req)
 	eng, err := engine.New(cfg)
 	if err != nil {
 		fe := fault.As(err)
 		return Completion{Status: StatusFailed, Error: fe}, err
 	}
 	res, err := eng.Run(ctx, req.Query, c.Context)
-	comp := Completion{Status: res.Status, Answer: res.Answer, Usage: res.Usage, Error: res.Error}
+	comp := Completion{Status: res.Status, Answer: res.Answer, Usage: res.Usage, Error: res.Error, ToolCalls: rec.list()}
 	// The envelope carries the result without its trajectory and variable
 	// previews, which go to the caller's trace recorder instead.
 	r := *res
 	r.Trajectory, r.Vars = nil, nil
 	comp.Result, _ = json.Marshal(r)
 	return comp, err
+}
+
+// childInstructions adds the delegation to the base instructions: the
+// role line, then the skill instructions the prompt compiler chose from
+// the host's skill catalog. Without a skill catalog, skills are names
+// only and are listed on the role line. Role and skill names are
+// validated tokens ([a-z0-9-]), never free text.
+func childInstructions(base string, req Request) string {
+	d := req.Delegation
+	compiled := req.SkillText != ""
+	if d.Role == "" && len(d.Skills) == 0 && !compiled {
+		return base
+	}
+	var parts []string
+	if base != "" {
+		parts = append(parts, base)
+	}
+	line := "You are a delegated child agent."
+	if d.Role != "" {
+		line += " Role: " + d.Role + "."
+	}
+	if len(d.Skills) > 0 && !compiled {
+		line += " Skills: " + strings.Join(d.Skills, ", ") + "."
+	}
+	parts = append(parts, line)
+	if compiled {
+		parts = append(parts, req.SkillText)
+	}
+	return strings.Join(parts, "\n")
+}
+
+// toolRecorder keeps the runtime traces of a child's tool calls (at most
+// ToolCallTraceLimit), each with the child's own authority context.
+type toolRecorder struct {
+	next tool.Invoker
+	mu   sync.Mutex
+	tr   []tool.Trace
+}
+
+func (r *toolRecorder) Invoke(ctx context.Context, call tool.Call) (tool.Result, error) {
+	res, err := r.next.Invoke(ctx, call)
+	if err == nil {
+		r.mu.Lock()
+		if len(r.tr) < ToolCallTraceLimit {
+			r.tr = append(r.tr, res.Trace)
+		}
+		r.mu.Unlock()
+	}
+	return res, err
+}
+
+func (r *toolRecorder) list() []tool.Trace {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.Clone(r.tr)
 }

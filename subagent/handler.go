@@ -30,7 +30,9 @@ const ResultSchema = `{"type":"object","required":["status","value","usage","cor
 	`"trace":{"type":"array"},` +
 	`"completion":{"type":"object"},` +
 	`"error":{"type":"object","required":["phase","kind"]},` +
-	`"timeout":{"type":"object","required":["source","requested_seconds","effective_seconds"]}},` +
+	`"timeout":{"type":"object","required":["source","requested_seconds","effective_seconds"]},` +
+	`"skills":{"type":"object","required":["input","capabilities","active_units","rejected","fingerprint","catalog_fingerprint"]},` +
+	`"tool_calls":{"type":"array","maxItems":32}},` +
 	`"additionalProperties":false}`
 
 const defaultDescription = "Delegate a self-contained task to a bounded child agent that runs a full completion over the host's context " +
@@ -67,6 +69,9 @@ func newTool(cfg Config) (*subagentTool, error) {
 	}
 	d, err := cfg.Delegation.Normalize()
 	if err != nil {
+		return nil, err
+	}
+	if err := CheckSkills(cfg.Skills, d.Skills); err != nil {
 		return nil, err
 	}
 	return &subagentTool{cfg: cfg, policy: pol, deleg: d}, nil
@@ -129,6 +134,21 @@ func (s *subagentTool) handle(ctx context.Context, req tool.Request) (any, error
 	env.Timeout = &to
 	deleg := s.deleg
 	env.Delegation = &deleg
+	var skillText string
+	if s.cfg.Skills != nil {
+		// The child's skill instructions are compiled before the child
+		// exists; a compile error (a budget, conflicting always units) is
+		// a failed envelope with no child.
+		comp, err := CompileSkills(ctx, s.cfg.Skills, a.Query, deleg.Skills, s.cfg.ChildCapabilities)
+		if err != nil {
+			env.Error = fault.As(err)
+			if env.Error == nil {
+				env.Error = fault.Wrap(err, PhaseSubagent, KindCompletionFailed, "the child's skills do not compile")
+			}
+			return marshal(env)
+		}
+		env.Skills, skillText = summarize(comp, s.cfg.ChildCapabilities), comp.Text
+	}
 
 	meta, _ := json.Marshal(map[string]any{"purpose": "delegation", "delegation": deleg})
 	child, err := rt.Spawn(s.cfg.Parent, agent.Spec{Name: Name, Mode: agent.ModeRLM, Metadata: meta}, s.cfg.ChildCapabilities)
@@ -147,7 +167,7 @@ func (s *subagentTool) handle(ctx context.Context, req tool.Request) (any, error
 	}
 	creq := Request{
 		Query: a.Query, Capabilities: info.Capabilities, AuthorityContext: info.AuthorityContext,
-		RuntimeID: rt.ID(), Parent: s.cfg.Parent, Agent: child, TimeLimit: effective, Delegation: deleg,
+		RuntimeID: rt.ID(), Parent: s.cfg.Parent, Agent: child, TimeLimit: effective, Delegation: deleg, SkillText: skillText,
 	}
 	payload, _ := json.Marshal(map[string]any{"query": a.Query})
 	work := agent.Work{Type: "completion", Payload: payload}
@@ -209,12 +229,8 @@ func (w *worker) wait(grace time.Duration) budget.Usage {
 
 // cancelled builds the envelope of a cancelled call: status cancelled,
 // Kind cancelled (status failed, Kind timeout, when the caller's deadline
-// passed), the usage the child spent before it stopped. When the
-// caller's context ended, the agent runtime delivers nothing for the
-// cancelled child, so the envelope is sent to the parent as its
-// child_result here; when the child (or its parent) was cancelled through
-// the runtime, the caller is still waiting and receives the envelope as
-// the tool result.
+// passed), the usage the child spent before it stopped. The envelope is
+// the tool result and, always, the parent's child_result.
 func (s *subagentTool) cancelled(ctx context.Context, rt *agent.Runtime, child agent.ID, env *Envelope, w *worker, err error) (json.RawMessage, error) {
 	env.Value = json.RawMessage("null")
 	env.Usage = w.wait(s.policy.Grace)
@@ -236,9 +252,12 @@ func (s *subagentTool) cancelled(ctx context.Context, rt *agent.Runtime, child a
 	if merr != nil {
 		return nil, merr
 	}
-	if ctx.Err() != nil {
-		_ = rt.Send(context.WithoutCancel(ctx), s.cfg.Parent, agent.Message{Type: agent.MsgChildResult, Child: child, Value: raw})
-	}
+	// The agent runtime delivers nothing for a cancelled child (whether
+	// the caller's context ended or the child or its parent was cancelled
+	// through the runtime), so the envelope is sent to the parent as its
+	// child_result here: the parent always learns how its child ended,
+	// even a cancelled parent (its mailbox can still be pumped).
+	_ = rt.Send(context.WithoutCancel(ctx), s.cfg.Parent, agent.Message{Type: agent.MsgChildResult, Child: child, Value: raw})
 	return raw, nil
 }
 
@@ -247,6 +266,7 @@ func (s *subagentTool) cancelled(ctx context.Context, rt *agent.Runtime, child a
 func (s *subagentTool) complete(ctx context.Context, rt *agent.Runtime, child agent.ID, req Request, env Envelope, w *worker) (json.RawMessage, error) {
 	comp, err := s.cfg.Completer.Complete(ctx, req)
 	w.spent(comp.Usage)
+	env.ToolCalls = comp.ToolCalls
 	if ctx.Err() != nil {
 		// Cancellation and the supervised deadline are the runtime's to
 		// report; the handler builds the cancelled envelope.

@@ -24,6 +24,7 @@ import (
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/prompt"
 	"github.com/rlm-go/rlm/tool"
 )
 
@@ -57,6 +58,8 @@ const (
 	DefaultMaxOutputBytes = 64 << 10
 	// EnvelopeTraceLimit bounds the agent events carried in an envelope.
 	EnvelopeTraceLimit = 32
+	// ToolCallTraceLimit bounds the child tool-call traces in an envelope.
+	ToolCallTraceLimit = 32
 	// MaxSkills bounds the skills of a delegation.
 	MaxSkills = 64
 )
@@ -110,7 +113,12 @@ type Source struct {
 type Delegation struct {
 	Role   string   `json:"role,omitempty"`
 	Skills []string `json:"skills"`
-	Source Source   `json:"source"`
+	// Model is the child's model when the host chose one.
+	Model  string `json:"model,omitempty"`
+	Source Source `json:"source"`
+	// Provenance records, per option, whether the host or the knowledge
+	// base set it (sorted by option, value, source).
+	Provenance []Provenance `json:"provenance"`
 }
 
 var nameRE = regexp.MustCompile(`^[a-z]([a-z0-9-]{0,62}[a-z0-9])?$`)
@@ -142,6 +150,14 @@ func (d Delegation) Normalize() (Delegation, error) {
 		skills = []string{}
 	}
 	d.Skills = skills
+	if d.Model != "" && (len(d.Model) > 256 || strings.ContainsAny(d.Model, " \t\r\n")) {
+		return d, fault.New(PhaseSubagent, KindInvalidConfig, "the child model is 1-256 bytes without spaces")
+	}
+	prov, err := normalizeProvenance(d.Provenance)
+	if err != nil {
+		return d, err
+	}
+	d.Provenance = prov
 	switch d.Source.Kind {
 	case "", SourceTrustedHost:
 		if d.Source.PromptID != "" || d.Source.Fingerprint != "" {
@@ -170,6 +186,9 @@ type Request struct {
 	// TimeLimit is the child's wall-time budget (the effective timeout).
 	TimeLimit  time.Duration
 	Delegation Delegation
+	// SkillText is the child's skill instructions compiled by the prompt
+	// compiler from the host's skill catalog; empty without one.
+	SkillText string
 }
 
 // Completion statuses, as reported by a Completer.
@@ -190,6 +209,8 @@ type Completion struct {
 	Error *fault.Error
 	// Result is the full completion result as closed JSON.
 	Result json.RawMessage
+	// ToolCalls are the tool runtime's traces of the child's tool calls.
+	ToolCalls []tool.Trace
 }
 
 // Completer runs one full completion for a child. The host wires it to the
@@ -225,6 +246,11 @@ type Config struct {
 	MaxOutputBytes int64
 	// Description overrides the description shown to models.
 	Description string
+	// Skills is the host's skill catalog (prompt units of kind skill).
+	// When set, the delegated skills must be in it, and each child's
+	// instructions are compiled from it for the child's query and
+	// capabilities (see CompileSkills).
+	Skills *prompt.Catalog
 }
 
 // Register validates cfg and registers rlm_subagent into reg. It fails
@@ -283,6 +309,13 @@ type Envelope struct {
 	Completion json.RawMessage `json:"completion,omitempty"`
 	Error      *fault.Error    `json:"error,omitempty"`
 	Timeout    *Timeout        `json:"timeout,omitempty"`
+	// Skills is the prompt compile of the child's skills, when the host
+	// configured a skill catalog.
+	Skills *SkillCompile `json:"skills,omitempty"`
+	// ToolCalls are the tool runtime's traces of the child's own tool
+	// calls: tool, authorization, tier (authority) and owner (the child's
+	// authority context agent:R/C), status.
+	ToolCalls []tool.Trace `json:"tool_calls,omitempty"`
 }
 
 // Decode parses an envelope from a tool result value.

@@ -39,14 +39,18 @@ const (
 // "approval_required", "malformed_args" (for any argument decoding or
 // schema failure), or the Kind of the error that stopped the call.
 type Trace struct {
-	Tool          string  `json:"tool"`
-	Authorization string  `json:"authorization"`
-	Authority     string  `json:"authority"`
-	Status        string  `json:"status"`
-	Fingerprint   string  `json:"fingerprint,omitempty"`
-	ApprovalID    string  `json:"approval_id,omitempty"`
-	OutputBytes   int64   `json:"output_bytes"`
-	ElapsedMS     float64 `json:"elapsed_ms"`
+	Tool          string `json:"tool"`
+	Authorization string `json:"authorization"`
+	Authority     string `json:"authority"`
+	// Owner is the authority context the call was authorized against
+	// (for example agent:R/C for a child agent); empty when the call was
+	// refused before authority.
+	Owner       string  `json:"owner,omitempty"`
+	Status      string  `json:"status"`
+	Fingerprint string  `json:"fingerprint,omitempty"`
+	ApprovalID  string  `json:"approval_id,omitempty"`
+	OutputBytes int64   `json:"output_bytes"`
+	ElapsedMS   float64 `json:"elapsed_ms"`
 }
 
 // SpanAttrAuthorization is the trace span attribute holding
@@ -222,6 +226,7 @@ func (c *call) finish(res Result, err error) (Result, error) {
 		// "authorization" would be redacted by trace as a secret-like key.
 		c.span.Set(SpanAttrAuthorization, c.tr.Authorization)
 		c.span.Set("authority", c.tr.Authority)
+		c.span.Set("owner", c.tr.Owner)
 		c.span.Set("status", c.tr.Status)
 		c.span.Set("fingerprint", c.tr.Fingerprint)
 		c.span.Set("approval_id", c.tr.ApprovalID)
@@ -295,6 +300,7 @@ func (c *call) validate(ctx context.Context) *fault.Error {
 	if c.authCtx == "" {
 		c.authCtx = DefaultAuthorityContext
 	}
+	c.tr.Owner = c.authCtx
 	c.op = authority.Operation{
 		Context: c.authCtx, Tool: c.e.schema.Name, Effect: string(c.e.schema.Effect),
 		Capability: string(c.e.schema.Capability), Args: c.args, Details: c.details,

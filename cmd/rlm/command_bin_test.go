@@ -3,9 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -71,24 +68,10 @@ func TestCommandBinaryHardTokenBudget(t *testing.T) {
 // a typed cancelled error, the child's envelope says cancelled, the
 // parent received it, and the exit code is 130.
 func TestCommandBinaryInterruptedDuringChildModelCall(t *testing.T) {
-	arrived := make(chan struct{}, 1)
-	release := make(chan struct{})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.Copy(io.Discard, r.Body)
-		select {
-		case arrived <- struct{}{}:
-		default:
-		}
-		select { // stall until the client goes away
-		case <-r.Context().Done():
-		case <-release:
-		}
-	}))
-	t.Cleanup(srv.Close)
-	t.Cleanup(func() { close(release) })
+	url, arrived := stallingServer(t)
 	_, kb, ctxFile := commandFiles(t)
 	cmd, wait := startRLM(t, rlmBinary(t), "command", "--kb", kb, "--trigger", "unknown", "--context", ctxFile,
-		"--base-url", srv.URL+"/v1", "--json")
+		"--base-url", url, "--json")
 	select {
 	case <-arrived:
 	case <-time.After(60 * time.Second): // a safety net, not an assertion on timing

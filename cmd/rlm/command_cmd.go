@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rlm-go/rlm/agent"
+	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/command"
 	"github.com/rlm-go/rlm/corpus"
@@ -38,157 +39,242 @@ func defaultCommandCaps() []string {
 	return caps
 }
 
+// commandFlags are the flags of executing a prompt command: the run flags,
+// the parent's grant, the child's context and workspace, and the host's
+// delegation options.
+type commandFlags struct {
+	pf        providerFlags
+	bf        budgetFlags
+	df        delegationFlags
+	allow     []string
+	ctxFile   []string
+	workspace string
+	stateDir  string
+	asJSON    bool
+}
+
+func (f *commandFlags) register(cmd *cobra.Command) {
+	f.pf.register(cmd)
+	f.bf.register(cmd)
+	f.df.register(cmd)
+	fl := cmd.Flags()
+	fl.StringSliceVar(&f.allow, "allow", nil, "capabilities of the parent agent (default tool:rlm_subagent and context:peek,slice,search,partition,map,reduce)")
+	fl.StringArrayVar(&f.ctxFile, "context", nil, "context file, directory, or - for stdin, the child answers over; repeat for several files; required")
+	fl.StringVar(&f.workspace, "workspace", ".", "directory the child's workspace tools (--child-allow tool:fs_read,...) are confined to")
+	fl.StringVar(&f.stateDir, "state-dir", "", "directory of the durable effect journal of the child's effectful tools")
+	fl.BoolVar(&f.asJSON, "json", false, `print {"status","command","envelope","parent_received","error"}`)
+	_ = cmd.MarkFlagRequired("context")
+}
+
 func newCommandCmd() *cobra.Command {
 	var (
-		pf      providerFlags
-		bf      budgetFlags
+		f       commandFlags
 		kbFile  string
 		trigger string
-		allow   []string
-		ctxFile []string
-		asJSON  bool
-		policy  subagent.TimeoutPolicy
 	)
 	cmd := &cobra.Command{
 		Use:   "command --kb FILE --trigger T --context FILE [flags]",
 		Short: "Compile a prompt command from a knowledge base and execute it through rlm_subagent",
 		Long: `Compile the prompt bound to --trigger in the knowledge base and execute it through the
 canonical tool runtime: the registered rlm_subagent tool spawns a child agent that runs a full
-completion over --context with the parent's capabilities minus tools. The parent holds the
-capabilities of --allow (default: tool:rlm_subagent and the context read capabilities) and
-receives the child's envelope as a child_result message.`,
+completion over --context with the parent's capabilities minus tools (or --child-allow). The parent
+holds the capabilities of --allow (default: tool:rlm_subagent and the context read capabilities)
+and receives the child's envelope as a child_result message. "rlm command compile" writes the
+compiled command; "rlm command exec --compiled FILE" executes one.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			out := commandOutput{Status: subagent.EnvelopeFailed}
-			stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
-			var st *status
-			// finish prints the outcome; the usage line (text mode) once
-			// model calls may have been made (st set).
-			finish := func(err, outErr error) error {
+			return f.run(cmd, func() (command.Command, error) {
+				kb, err := command.LoadKB(kbFile)
 				if err != nil {
-					out.Error = asFault(err)
+					return command.Command{}, err
 				}
-				if outErr != nil {
-					out.OutputError = asFault(outErr)
-				}
-				if out.Status == subagent.EnvelopeCancelled || fault.KindOf(out.Error) == fault.KindCancelled {
-					out.Status = subagent.EnvelopeCancelled
-				}
-				if asJSON {
-					if werr := writeJSON(stdout, out); werr != nil {
-						return werr
-					}
-					if out.Status != subagent.EnvelopeCompleted || outErr != nil {
-						return exitError{code: 1}
-					}
-					return nil
-				}
-				if out.Error == nil && out.Envelope != nil {
-					var v any
-					_ = json.Unmarshal(out.Envelope.Value, &v)
-					fmt.Fprintln(stdout, answerText(v))
-				}
-				if st != nil {
-					fmt.Fprintln(stderr, st.summary(out.Status, -1, nil))
-				}
-				if out.Error != nil {
-					return afterResult(stdout, stderr, out.Error, outErr)
-				}
-				return outErr
-			}
-			if err := bf.checkDepth(); err != nil {
-				return finish(err, nil)
-			}
-			kb, err := command.LoadKB(kbFile)
-			if err != nil {
-				return finish(err, nil)
-			}
-			compiled, err := command.Compile(kb, trigger)
-			if err != nil {
-				return finish(err, nil)
-			}
-			out.Command = &compiled
-			caps := allow
-			if !cmd.Flags().Changed("allow") {
-				caps = defaultCommandCaps()
-			}
-			parentCaps, err := capability.NewSet(splitCaps(caps)...)
-			if err != nil {
-				return finish(err, nil)
-			}
-			// Configuration first: outputs, key, base URL and the child
-			// engine's limits are checked before the input is read.
-			status := newStatus(stderr, !asJSON && isTerminal(stderr))
-			sess, err := pf.open(status)
-			if err != nil {
-				return finish(err, nil)
-			}
-			defer sess.close()
-			ctx := cmd.Context()
-			store := corpus.NewStore()
-			defer store.Close()
-			ecfg := engine.Config{Provider: sess.provider, Model: pf.model, SubModel: pf.subModel, Store: store,
-				Limits: bf.lim, ExperimentalDeepRecursion: bf.deep}
-			if _, err := engine.New(ecfg); err != nil {
-				return finish(err, nil)
-			}
-			h, err := addContexts(ctx, store, ctxFile, cmd.InOrStdin())
-			if err != nil {
-				return finish(err, nil)
-			}
-			st = status
-			env, received, err := runCommand(ctx, compiled, parentCaps, policy, &subagent.EngineCompleter{Config: ecfg, Context: h})
-			st.stop()
-			outErr := sess.finish(pf.record)
-			out.Envelope, out.ParentReceived = env, received
-			if env != nil {
-				out.Status = env.Status
-				if err == nil && env.Error != nil {
-					err = env.Error
-				}
-			}
-			return finish(err, outErr)
+				return command.Compile(kb, trigger)
+			})
 		},
 	}
-	pf.register(cmd)
-	bf.register(cmd)
+	f.register(cmd)
 	fl := cmd.Flags()
-	fl.StringVar(&kbFile, "kb", "", `knowledge base JSON: {"prompts":[{"id","text","role"?,"skills"?}],"triggers":[{"id","trigger"}],"actions":[{"id","action"}]}`)
+	fl.StringVar(&kbFile, "kb", "", `knowledge base JSON: {"prompts":[{"id","text","role"?,"skills"?,"forbidden_skills"?}],"triggers":[{"id","trigger"}],"actions":[{"id","action"}]}`)
 	fl.StringVar(&trigger, "trigger", "", "trigger to compile, e.g. unknown")
-	fl.StringSliceVar(&allow, "allow", nil, "capabilities of the parent agent (default tool:rlm_subagent and context:peek,slice,search,partition,map,reduce)")
-	fl.StringArrayVar(&ctxFile, "context", nil, "context file, directory, or - for stdin, the child answers over; repeat for several files; required")
-	fl.BoolVar(&asJSON, "json", false, `print {"status","command","envelope","parent_received","error"}`)
-	fl.DurationVar(&policy.Default, "subagent-timeout", subagent.DefaultTimeout, "the child's time limit (replaces --time-limit for the child)")
-	fl.DurationVar(&policy.Max, "subagent-timeout-max", subagent.DefaultMaxTimeout, "largest time limit a model may request")
-	fl.DurationVar(&policy.Grace, "subagent-grace", subagent.DefaultGrace, "grace added to the child's time limit for the supervised call")
 	_ = cmd.MarkFlagRequired("kb")
 	_ = cmd.MarkFlagRequired("trigger")
-	_ = cmd.MarkFlagRequired("context")
+	cmd.AddCommand(newCommandCompileCmd(), newCommandExecCmd())
 	return cmd
 }
 
-// runCommand builds the agent runtime and the parent, registers
-// rlm_subagent for the compiled command, executes it with the parent's
-// capabilities and pumps the parent's mailbox for the child_result.
-func runCommand(ctx context.Context, c command.Command, parentCaps capability.Set, policy subagent.TimeoutPolicy, comp subagent.Completer) (*subagent.Envelope, *agent.Reply, error) {
-	rt, err := agent.New(agent.Options{RootCapabilities: parentCaps})
-	if err != nil {
-		return nil, nil, err
+func newCommandCompileCmd() *cobra.Command {
+	var kbFile, trigger string
+	cmd := &cobra.Command{
+		Use:   "compile --kb FILE --trigger T",
+		Short: "Compile the prompt bound to a trigger and print the compiled command as JSON",
+		Long: `Print the compiled command {prompt_id, text, trigger, adapter, target, payload, provenance,
+delegation_policy?, fingerprint} (see docs/commands.md). Compiling changes no state and calls nothing.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			kb, err := command.LoadKB(kbFile)
+			if err != nil {
+				return err
+			}
+			c, err := command.Compile(kb, trigger)
+			if err != nil {
+				return err
+			}
+			return writeJSON(cmd.OutOrStdout(), c)
+		},
 	}
-	defer rt.Close()
-	parent, err := rt.Spawn("", agent.Spec{Name: "cli"}, parentCaps)
-	if err != nil {
-		return nil, nil, err
+	cmd.Flags().StringVar(&kbFile, "kb", "", "knowledge base JSON")
+	cmd.Flags().StringVar(&trigger, "trigger", "", "trigger to compile")
+	_ = cmd.MarkFlagRequired("kb")
+	_ = cmd.MarkFlagRequired("trigger")
+	addJSONErrorsFlag(cmd, false)
+	return cmd
+}
+
+func newCommandExecCmd() *cobra.Command {
+	var (
+		f        commandFlags
+		compiled string
+	)
+	cmd := &cobra.Command{
+		Use:   "exec --compiled FILE --context FILE [flags]",
+		Short: "Execute a compiled command through the canonical tool runtime",
+		Long: `Verify the compiled command (adapter, target, payload rule, policy, fingerprint) before
+anything runs, then execute it as "rlm command" does. A forged or tampered command fails with its
+typed error, makes no tool call and creates no child.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return f.run(cmd, func() (command.Command, error) { return command.LoadCommand(compiled) })
+		},
 	}
-	var childCaps []capability.Cap
-	for _, cp := range parentCaps.List() {
-		if cp.Prefix() != capability.PrefixTool {
-			childCaps = append(childCaps, cp)
+	f.register(cmd)
+	cmd.Flags().StringVar(&compiled, "compiled", "", "compiled command JSON, as written by rlm command compile")
+	_ = cmd.MarkFlagRequired("compiled")
+	return cmd
+}
+
+// run obtains the compiled command and executes it.
+func (f *commandFlags) run(cmd *cobra.Command, compile func() (command.Command, error)) error {
+	out := commandOutput{Status: subagent.EnvelopeFailed}
+	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	var st *status
+	// finish prints the outcome; the usage line (text mode) once
+	// model calls may have been made (st set).
+	finish := func(err, outErr error) error {
+		if err != nil {
+			out.Error = asFault(err)
+		}
+		if outErr != nil {
+			out.OutputError = asFault(outErr)
+		}
+		if out.Status == subagent.EnvelopeCancelled || fault.KindOf(out.Error) == fault.KindCancelled {
+			out.Status = subagent.EnvelopeCancelled
+		}
+		if f.asJSON {
+			if werr := writeJSON(stdout, out); werr != nil {
+				return werr
+			}
+			if out.Status != subagent.EnvelopeCompleted || outErr != nil {
+				return exitError{code: 1}
+			}
+			return nil
+		}
+		if out.Error == nil && out.Envelope != nil {
+			var v any
+			_ = json.Unmarshal(out.Envelope.Value, &v)
+			fmt.Fprintln(stdout, answerText(v))
+		}
+		if st != nil {
+			fmt.Fprintln(stderr, st.summary(out.Status, -1, nil))
+		}
+		if out.Error != nil {
+			return afterResult(stdout, stderr, out.Error, outErr)
+		}
+		return outErr
+	}
+	if err := f.bf.checkDepth(); err != nil {
+		return finish(err, nil)
+	}
+	compiled, err := compile()
+	if err != nil {
+		return finish(err, nil)
+	}
+	out.Command = &compiled
+	caps := f.allow
+	if !cmd.Flags().Changed("allow") {
+		caps = defaultCommandCaps()
+	}
+	parentCaps, err := capability.NewSet(splitCaps(caps)...)
+	if err != nil {
+		return finish(err, nil)
+	}
+	// The host's options are checked against the parent's grant and the
+	// command's policy before anything runs.
+	d, err := f.df.resolve(cmd, parentCaps)
+	if err != nil {
+		return finish(err, nil)
+	}
+	if _, err := command.Delegate(compiled, subagent.Config{}, d.host); err != nil {
+		return finish(err, nil)
+	}
+	// Configuration first: outputs, key, base URL and the child
+	// engine's limits are checked before the input is read.
+	status := newStatus(stderr, !f.asJSON && isTerminal(stderr))
+	sess, err := f.pf.open(status)
+	if err != nil {
+		return finish(err, nil)
+	}
+	defer sess.close()
+	ctx := cmd.Context()
+	store := corpus.NewStore()
+	defer store.Close()
+	ecfg := engine.Config{Provider: sess.provider, Model: f.pf.model, SubModel: f.pf.subModel, Store: store,
+		Limits: f.bf.lim, ExperimentalDeepRecursion: f.bf.deep}
+	if _, err := engine.New(ecfg); err != nil {
+		return finish(err, nil)
+	}
+	h, err := addContexts(ctx, store, f.ctxFile, cmd.InOrStdin())
+	if err != nil {
+		return finish(err, nil)
+	}
+	comp := &subagent.EngineCompleter{Config: ecfg, Context: h}
+	host, err := newSubagentHost(parentCaps, f.df.maxAgents, nil)
+	if err != nil {
+		return finish(err, nil)
+	}
+	defer func() { _ = host.close() }()
+	if hasToolCap(d.childCaps) {
+		// The child's workspace tools: the built-in registry, shown to
+		// the child narrowed to its capabilities, run by a runtime that
+		// shares the agent runtime's authority store.
+		tf := toolFlags{workspace: f.workspace, stateDir: f.stateDir, allow: d.childCaps.Strings(), authority: string(authority.DefaultTier)}
+		ts, err := tf.openWith(host.rt.Authority())
+		if err != nil {
+			return finish(err, nil)
+		}
+		defer ts.Close()
+		ctx = ts.WithRun(ctx)
+		comp.Registry, comp.Invoker = ts.Registry, ts.Runtime
+	}
+	st = status
+	env, received, err := runCommand(ctx, host, compiled, d, f.df.policy, comp)
+	st.stop()
+	outErr := sess.finish(f.pf.record)
+	out.Envelope, out.ParentReceived = env, received
+	if env != nil {
+		out.Status = env.Status
+		if err == nil && env.Error != nil {
+			err = env.Error
 		}
 	}
-	cfg, err := command.SubagentConfig(c, subagent.Config{
-		Runtime: rt, Parent: parent, ChildCapabilities: capability.Of(childCaps...), Completer: comp, Timeout: policy,
-	})
+	return finish(err, outErr)
+}
+
+// runCommand registers rlm_subagent for the compiled command under the
+// host's parent, executes it with the parent's capabilities and pumps the
+// parent's mailbox for the child_result.
+func runCommand(ctx context.Context, host *subagentHost, c command.Command, d delegation, policy subagent.TimeoutPolicy, comp subagent.Completer) (*subagent.Envelope, *agent.Reply, error) {
+	rt, parent := host.rt, host.parent
+	cfg, err := command.Delegate(c, host.config(d, policy, comp), d.host)
 	if err != nil {
 		return nil, nil, err
 	}

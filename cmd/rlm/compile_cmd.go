@@ -8,8 +8,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/prompt"
+	"github.com/rlm-go/rlm/subagent"
 )
 
 // Error kinds of the prompt-compiler commands' own argument handling.
@@ -189,12 +191,14 @@ func compileQueries(cmd *cobra.Command, cat *prompt.Catalog, opts prompt.Options
 
 func newExplainCmd() *cobra.Command {
 	var f promptFlags
-	var unit string
+	var unit, skills string
+	var childSkills, childAllow []string
 	cmd := &cobra.Command{
-		Use:   "explain --catalog FILE [--text TEXT | --input FILE] [--options FILE] --unit ID",
+		Use:   "explain (--catalog FILE [--input FILE] [--options FILE] | --skills FILE [--child-skill S]... [--child-allow CAPS]) [--text TEXT] --unit ID",
 		Short: "Explain why one unit is or is not visible in a compiled projection",
 		Long: "explain compiles like compile and prints the state of one unit (active, selected_not_visible, rejected " +
-			"or hidden) with its activation, score and actual reasons.",
+			"or hidden) with its activation, score and actual reasons. With --skills it compiles a skill catalog exactly as " +
+			"for a delegated child: --text is the child's query, --child-skill the delegated skills, --child-allow the child's capabilities.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			out := cmd.OutOrStdout()
@@ -205,11 +209,16 @@ func newExplainCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			cat, in, opts, err := f.load(true)
-			if err != nil {
-				return err
+			var res *prompt.Compiled
+			if skills != "" {
+				res, err = compileChildSkills(cmd, &f, skills, childSkills, childAllow)
+			} else {
+				cat, in, opts, lerr := f.load(true)
+				if lerr != nil {
+					return lerr
+				}
+				res, err = cat.Compile(cmd.Context(), in, opts)
 			}
-			res, err := cat.Compile(cmd.Context(), in, opts)
 			if err != nil {
 				return err
 			}
@@ -223,7 +232,34 @@ func newExplainCmd() *cobra.Command {
 	f.register(cmd)
 	addJSONErrorsFlag(cmd, false)
 	cmd.Flags().StringVar(&unit, "unit", "", "unit id, e.g. tool:git_diff")
+	cmd.Flags().StringVar(&skills, "skills", "", "skill catalog (as rlm command --skills): explain a delegated child's skill compile")
+	cmd.Flags().StringArrayVar(&childSkills, "child-skill", nil, "with --skills: a delegated skill; repeatable")
+	cmd.Flags().StringSliceVar(&childAllow, "child-allow", nil, "with --skills: the child's capabilities")
 	return cmd
+}
+
+// compileChildSkills compiles a skill catalog as subagent does for a
+// delegated child (subagent.CompileSkills): the same input and options.
+func compileChildSkills(cmd *cobra.Command, f *promptFlags, path string, skills, allow []string) (*prompt.Compiled, error) {
+	if f.catalog != "" || f.input != "" || f.options != "" {
+		return nil, fault.New(fault.PhaseConfig, kindPromptFlags, "--skills excludes --catalog, --input and --options")
+	}
+	b, err := readPromptFile(path)
+	if err != nil {
+		return nil, err
+	}
+	cat, err := prompt.DecodeSkillCatalog(b)
+	if err != nil {
+		return nil, err
+	}
+	caps, err := capability.NewSet(splitCaps(allow)...)
+	if err != nil {
+		return nil, err
+	}
+	if err := subagent.CheckSkills(cat, skills); err != nil {
+		return nil, err
+	}
+	return subagent.CompileSkills(cmd.Context(), cat, f.text, skills, caps)
 }
 
 func newSearchCmd() *cobra.Command {

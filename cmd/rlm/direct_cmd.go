@@ -15,6 +15,7 @@ import (
 	"github.com/rlm-go/rlm/direct"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/prompt"
+	"github.com/rlm-go/rlm/subagent"
 	"github.com/rlm-go/rlm/tool"
 	"github.com/rlm-go/rlm/trace"
 )
@@ -39,6 +40,7 @@ func newDirectCmd() *cobra.Command {
 		pf         providerFlags
 		bf         budgetFlags
 		tf         toolFlags
+		df         delegationFlags
 		ctxPaths   []string
 		asJSON     bool
 		traceFile  string
@@ -91,6 +93,15 @@ replayed, never executed again.`,
 					return err
 				}
 				defer ts.Close()
+				if caps.Has(subagent.Capability) {
+					// rlm_subagent, with the same model and budget flags;
+					// its children answer over --context.
+					host, err := registerSubagent(cmd, &df, ts.Registry, caps, ts.Runtime.Authority(), openChildEngine(cmd, &pf, &bf, ctxPaths, ts, sess))
+					if err != nil {
+						return err
+					}
+					defer func() { _ = host.close() }()
+				}
 				cfg.Registry, cfg.Tools = ts.Registry, ts.Runtime
 				cfg.AlwaysVisibleTools = grantedByName(caps, ts.Registry)
 				ctx = ts.WithRun(ctx) // effect identity: this run (or the resumed one)
@@ -153,6 +164,7 @@ replayed, never executed again.`,
 	pf.register(cmd)
 	bf.register(cmd)
 	tf.register(cmd, true)
+	df.register(cmd)
 	fl := cmd.Flags()
 	fl.StringArrayVar(&ctxPaths, "context", nil, "context file, directory, or - for stdin, read by the context tools; repeat for several files; optional")
 	fl.BoolVar(&asJSON, "json", false, `print {"status","answer","turns","tool_calls","context_calls","usage","error","run_id","replayed","events"}`)

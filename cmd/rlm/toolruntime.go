@@ -33,7 +33,11 @@ type toolSession struct {
 
 // open builds the tool runtime for a command that runs tools. The journal is
 // opened only when the granted capabilities include an effectful tool.
-func (f *toolFlags) open() (*toolSession, error) {
+func (f *toolFlags) open() (*toolSession, error) { return f.openWith(authority.NewStore()) }
+
+// openWith is open with the given authority store, shared with an agent
+// runtime whose children call the session's tools.
+func (f *toolFlags) openWith(auth *authority.Store) (*toolSession, error) {
 	caps, err := capability.NewSet(splitCaps(f.allow)...)
 	if err != nil {
 		return nil, err
@@ -53,7 +57,7 @@ func (f *toolFlags) open() (*toolSession, error) {
 	}
 	// The workspace's resolved directory is part of every effect identity:
 	// the same call against another --workspace is another effect.
-	cfg := tool.Config{Authority: authority.NewStore(), Root: ws.Dir()}
+	cfg := tool.Config{Authority: auth, Root: ws.Dir()}
 	for _, sc := range reg.Schemas() {
 		if sc.Effect == tool.EffectRead || !caps.Has(capability.Tool(sc.Name)) {
 			continue

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rlm-go/rlm/authority"
+	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/mcp"
 	"github.com/rlm-go/rlm/tool"
@@ -66,10 +67,13 @@ func openRegistry(dir string) (*tool.Registry, *workspace.Root, error) {
 
 func newToolsListCmd() *cobra.Command {
 	var f toolFlags
+	var df delegationFlags
 	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "Print the registered tool schemas as JSON, sorted by name",
-		Args:  cobra.NoArgs,
+		Long: "Print the registered tool schemas {name, description, capability, effect, arguments, result, limits} as JSON, " +
+			"sorted by name: the built-in workspace tools and rlm_subagent, whose limits follow the --subagent-* flags.",
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			reg, ws, err := openRegistry(f.workspace)
 			if err != nil {
@@ -80,10 +84,16 @@ func newToolsListCmd() *cobra.Command {
 			if err := f.importMCP(cmd.Context(), reg, nil, cmd.ErrOrStderr()); err != nil {
 				return err
 			}
+			host, err := registerSubagent(cmd, &df, reg, capability.Set{}, authority.NewStore(), noChildEngine)
+			if err != nil {
+				return err
+			}
+			defer func() { _ = host.close() }()
 			return writeJSON(cmd.OutOrStdout(), reg.Schemas())
 		},
 	}
 	f.register(cmd, false)
+	df.register(cmd)
 	return cmd
 }
 
@@ -100,8 +110,14 @@ type toolCallOutput struct {
 }
 
 func newToolsCallCmd() *cobra.Command {
-	var f toolFlags
-	var argsJSON string
+	var (
+		f        toolFlags
+		pf       providerFlags
+		bf       budgetFlags
+		df       delegationFlags
+		ctxPaths []string
+		argsJSON string
+	)
 	cmd := &cobra.Command{
 		Use:   "call NAME",
 		Short: "Run one tool invocation through the full pipeline and print its result as JSON",
@@ -116,12 +132,20 @@ func newToolsCallCmd() *cobra.Command {
 				return err
 			}
 			defer ts.Close()
+			host, err := registerSubagent(cmd, &df, ts.Registry, ts.Caps, ts.Runtime.Authority(), openChildEngine(cmd, &pf, &bf, ctxPaths, ts, nil))
+			if err != nil {
+				return err
+			}
 			res, err := ts.Runtime.Invoke(ts.WithRun(cmd.Context()), tool.Call{
 				Name: args[0], Args: json.RawMessage(argsJSON),
 				Invocation: tool.Invocation{Capabilities: ts.Caps, AuthorityContext: cliAuthorityContext},
 			})
+			outErr := host.close()
 			if err != nil {
 				return fault.FromContext(fault.PhaseTool, err)
+			}
+			if outErr != nil {
+				return outErr
 			}
 			if err := writeJSON(cmd.OutOrStdout(), toolCallOutput{Status: res.Status, Value: res.Value, Error: withHint(res.Error),
 				RunID: ts.runID(), Replayed: res.Replayed, Trace: res.Trace}); err != nil {
@@ -137,7 +161,11 @@ func newToolsCallCmd() *cobra.Command {
 		},
 	}
 	f.register(cmd, true)
+	pf.register(cmd)
+	bf.register(cmd)
+	df.register(cmd)
 	cmd.Flags().StringVar(&argsJSON, "args", "{}", "tool arguments as a JSON object")
+	cmd.Flags().StringArrayVar(&ctxPaths, "context", nil, "context file, directory, or - for stdin, an rlm_subagent child answers over (default: an empty context)")
 	return cmd
 }
 
