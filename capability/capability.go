@@ -70,7 +70,9 @@ func Model(name string) Cap { return Cap(PrefixModel + ":" + name) }
 
 // Parse validates s against the closed vocabulary and returns it as a Cap.
 // Names after the prefix are 1-128 bytes of [A-Za-z0-9_.:/*-]; "*" as the
-// whole name (for example "model:*") grants every name under that prefix.
+// whole name (for example "model:*") grants every name under that prefix,
+// and a name ending in ".*" (for example "tool:mcp.github.*") grants every
+// name that starts with the part before the "*". No other "*" is allowed.
 func Parse(s string) (Cap, error) {
 	c := Cap(s)
 	if bare[c] {
@@ -96,7 +98,8 @@ func validName(name string) bool {
 			return false
 		}
 	}
-	return !strings.Contains(name, "*") || name == "*"
+	star := strings.Index(name, "*")
+	return star < 0 || name == "*" || (star == len(name)-1 && strings.HasSuffix(name, ".*"))
 }
 
 // Prefix returns the part of c before the first colon, or c itself when it is
@@ -166,15 +169,29 @@ func (s Set) Strings() []string {
 // Len returns the number of capabilities.
 func (s Set) Len() int { return len(s.caps) }
 
-// Has reports whether s grants c, either exactly or through a wildcard
-// "PREFIX:*" entry.
+// Has reports whether s grants c, either exactly, through a wildcard
+// "PREFIX:*" entry, or through a dotted wildcard "PREFIX:A.B.*" that covers
+// every name starting with "A.B." (so "tool:mcp.github.*" grants
+// "tool:mcp.github.create_issue" and "tool:mcp.github.*" itself).
 func (s Set) Has(c Cap) bool {
 	if _, ok := slices.BinarySearch(s.caps, c); ok {
 		return true
 	}
-	if p := c.Prefix(); p != string(c) {
-		_, ok := slices.BinarySearch(s.caps, Cap(p+":*"))
-		return ok
+	p := c.Prefix()
+	if p == string(c) {
+		return false
+	}
+	if _, ok := slices.BinarySearch(s.caps, Cap(p+":*")); ok {
+		return true
+	}
+	name := c.Name()
+	for i := len(name) - 1; i > 0; i-- {
+		if name[i] != '.' {
+			continue
+		}
+		if _, ok := slices.BinarySearch(s.caps, Cap(p+":"+name[:i+1]+"*")); ok {
+			return true
+		}
 	}
 	return false
 }

@@ -9,13 +9,13 @@ import (
 )
 
 func TestParse(t *testing.T) {
-	good := []string{"rlm", "map", "code", "tool:fs_read", "context:search", "model:gpt-4o-mini", "model:*", "mcp:github/issues", "network:api.example.com"}
+	good := []string{"rlm", "map", "code", "tool:fs_read", "context:search", "model:gpt-4o-mini", "model:*", "mcp:github/issues", "network:api.example.com", "tool:mcp.gh.*", "tool:mcp.*"}
 	for _, s := range good {
 		if _, err := Parse(s); err != nil {
 			t.Errorf("%q: %v", s, err)
 		}
 	}
-	bad := []string{"", "root", "tool:", "tool:a b", "exec:ls", "tool:fs*", "model:" + string(make([]byte, 129))}
+	bad := []string{"", "root", "tool:", "tool:a b", "exec:ls", "tool:fs*", "tool:mcp.*.x", "tool:mcp*", "tool:mcp.gh.**", "model:" + string(make([]byte, 129))}
 	for _, s := range bad {
 		if _, err := Parse(s); fault.KindOf(err) != KindInvalidCapability {
 			t.Errorf("%q: want invalid_capability, got %v", s, err)
@@ -95,5 +95,31 @@ func TestCodeNarrows(t *testing.T) {
 	}
 	if _, err := MustSet("rlm", "code").Narrow(MustSet("code")); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestDottedWildcard(t *testing.T) {
+	s := MustSet("tool:mcp.gh.*")
+	for _, c := range []struct {
+		cap  Cap
+		want bool
+	}{
+		{"tool:mcp.gh.create_issue", true},
+		{"tool:mcp.gh.a.b", true},
+		{"tool:mcp.gh.*", true},
+		{"tool:mcp.ghx.create_issue", false},
+		{"tool:mcp.other.x", false},
+		{"tool:mcp.gh", false},
+		{"model:mcp.gh.x", false},
+	} {
+		if got := s.Has(c.cap); got != c.want {
+			t.Errorf("Has(%s) = %v, want %v", c.cap, got, c.want)
+		}
+	}
+	if !MustSet("tool:mcp.*").Has("tool:mcp.gh.x") {
+		t.Error("tool:mcp.* must grant every MCP tool")
+	}
+	if _, err := MustSet("tool:mcp.gh.*").Narrow(MustSet("tool:mcp.*")); err == nil {
+		t.Error("narrowing to a wider wildcard must fail")
 	}
 }

@@ -277,8 +277,15 @@ func (c *Catalog) newEnv(sc *scratch, in Input, opts Options) (*env, Options, er
 	for i, cp := range c.caps {
 		_, ok := slices.BinarySearch(granted, cp)
 		if !ok {
-			if p, _, found := strings.Cut(cp, ":"); found {
+			if p, name, found := strings.Cut(cp, ":"); found {
 				_, ok = slices.BinarySearch(granted, p+":*")
+				// Dotted wildcards, as capability.Set.Has: "tool:mcp.gh.*"
+				// grants "tool:mcp.gh.create_issue".
+				for j := len(name) - 1; j > 0 && !ok; j-- {
+					if name[j] == '.' {
+						_, ok = slices.BinarySearch(granted, p+":"+name[:j+1]+"*")
+					}
+				}
 			}
 		}
 		e.capOK[i] = ok

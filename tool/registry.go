@@ -232,6 +232,18 @@ func (r *Registry) Register(spec Spec) error {
 	return nil
 }
 
+// Unregister removes the named tool and reports whether it was registered.
+// Calls already past lookup finish with the entry they found; later calls
+// fail with unknown_tool. Importers of tools whose set changes at run time
+// (package mcp, on tools/list_changed) use it with Register.
+func (r *Registry) Unregister(name string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	_, ok := r.tools[name]
+	delete(r.tools, name)
+	return ok
+}
+
 // Schemas returns the schemas of all tools sorted by name.
 func (r *Registry) Schemas() []Schema {
 	r.mu.RLock()

@@ -669,3 +669,21 @@ func TestNestedCallsDoNotStarveThePool(t *testing.T) {
 		t.Fatal("a plain context is marked as on the pool")
 	}
 }
+
+func TestUnregister(t *testing.T) {
+	reg := NewRegistry()
+	spec := Spec{Name: "x", Args: json.RawMessage(`{"type":"object"}`), Result: json.RawMessage(`{}`), Effect: EffectRead,
+		Handler: func(context.Context, Request) (any, error) { return 1, nil }}
+	if err := reg.Register(spec); err != nil {
+		t.Fatal(err)
+	}
+	if !reg.Unregister("x") || reg.Unregister("x") {
+		t.Fatal("Unregister must report whether the tool was registered")
+	}
+	if _, ok := reg.Lookup("x"); ok {
+		t.Fatal("unregistered tool still found")
+	}
+	if err := reg.Register(spec); err != nil {
+		t.Fatalf("re-register after Unregister: %v", err)
+	}
+}

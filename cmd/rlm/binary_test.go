@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/rlm-go/rlm/internal/mcptest"
 	"io"
 	"net/http"
 	"os"
@@ -28,6 +29,7 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	mcptest.Main() // the test binary doubles as the scripted MCP server (mcp_cmd_test.go)
 	code := m.Run()
 	if binDir != "" {
 		os.RemoveAll(binDir)

@@ -13,6 +13,7 @@ func subcommands() []*cobra.Command {
 		newDemoCmd(),
 		newDirectCmd(),
 		newExplainCmd(),
+		newMCPCmd(),
 		newResultCmd(),
 		newRunCmd(),
 		newSearchCmd(),

@@ -113,7 +113,12 @@ replayed, never executed again.`,
 			if len(ctxPaths) > 0 {
 				store := corpus.NewStore()
 				defer store.Close()
-				h, err := addContexts(ctx, store, ctxPaths, cmd.InOrStdin())
+				paths, done, err := tf.mcpContexts(ctx, ctxPaths) // mcp://<server>/<uri> resources
+				defer done()
+				if err != nil {
+					return err
+				}
+				h, err := addContexts(ctx, store, paths, cmd.InOrStdin())
 				if err != nil {
 					return err
 				}

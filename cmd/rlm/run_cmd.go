@@ -230,20 +230,18 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 				}
 				defer ts.Close()
 				ctx = ts.WithRun(ctx) // effect identity: this run (or the resumed one)
-				// Tools granted with --allow join the default root
-				// capabilities; children get the defaults without tools.
-				sub := pf.subModel
-				if sub == "" {
-					sub = pf.model
-				}
-				cfg.Capabilities = engine.DefaultCapabilities(pf.model, sub).Union(ts.Caps)
-				cfg.Tools = &engine.RuntimeTools{Registry: ts.Registry, Invoker: ts.Runtime, AuthorityContext: cliAuthorityContext}
+				ts.engineTools(&cfg, pf.model, pf.subModel)
 			}
 			eng, err := engine.New(mf.apply(cfg))
 			if err != nil {
 				return err
 			}
-			h, err := addContexts(ctx, store, ctxPaths, cmd.InOrStdin())
+			paths, done, err := tf.mcpContexts(ctx, ctxPaths) // mcp://<server>/<uri> resources
+			defer done()
+			if err != nil {
+				return err
+			}
+			h, err := addContexts(ctx, store, paths, cmd.InOrStdin())
 			if err != nil {
 				return err
 			}

@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/effect"
+	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/tool"
 )
@@ -48,7 +50,11 @@ func (f *toolFlags) openWith(auth *authority.Store) (*toolSession, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &toolSession{Registry: reg, Caps: caps, closers: []func(){func() { ws.Close() }}}
+	s := &toolSession{Registry: reg, Caps: caps, closers: []func(){func() { ws.Close() }, f.closeMCP}}
+	if err := f.importMCP(context.Background(), reg, &caps, os.Stderr); err != nil {
+		s.Close()
+		return nil, err
+	}
 	// The workspace's resolved directory is part of every effect identity:
 	// the same call against another --workspace is another effect.
 	cfg := tool.Config{Authority: auth, Root: ws.Dir()}
@@ -112,6 +118,16 @@ func (s *toolSession) startRun(resume string) error {
 // direct runtime (their tool calls reach the runtime with derived contexts).
 func (s *toolSession) WithRun(ctx context.Context) context.Context {
 	return tool.WithRun(ctx, s.Run)
+}
+
+// engineTools gives the engine the session's tools: the granted ones join
+// the default root capabilities (children get the defaults without tools).
+func (s *toolSession) engineTools(cfg *engine.Config, model, subModel string) {
+	if subModel == "" {
+		subModel = model
+	}
+	cfg.Capabilities = engine.DefaultCapabilities(model, subModel).Union(s.Caps)
+	cfg.Tools = &engine.RuntimeTools{Registry: s.Registry, Invoker: s.Runtime, AuthorityContext: cliAuthorityContext}
 }
 
 // runID returns the id of the run of s, or "" for a nil session.

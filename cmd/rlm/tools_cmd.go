@@ -9,6 +9,7 @@ import (
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/mcp"
 	"github.com/rlm-go/rlm/tool"
 	"github.com/rlm-go/rlm/tool/builtin"
 	"github.com/rlm-go/rlm/workspace"
@@ -21,10 +22,14 @@ type toolFlags struct {
 	authority string
 	stateDir  string
 	resume    string
+	mcp       string // --mcp FILE: MCP servers whose tools join the registry (mcp_cmd.go)
+	mcpCfg    mcp.Config
+	host      *mcp.Host
 }
 
 func (f *toolFlags) register(cmd *cobra.Command, running bool) {
 	cmd.Flags().StringVar(&f.workspace, "workspace", ".", "directory the workspace tools are confined to")
+	cmd.Flags().StringVar(&f.mcp, "mcp", "", `MCP servers file {"mcpServers": {...}}: their tools join the catalog as mcp.<server>.<tool> (docs/mcp.md)`)
 	if !running {
 		return
 	}
@@ -75,6 +80,10 @@ func newToolsListCmd() *cobra.Command {
 				return err
 			}
 			defer ws.Close()
+			defer f.closeMCP()
+			if err := f.importMCP(cmd.Context(), reg, nil, cmd.ErrOrStderr()); err != nil {
+				return err
+			}
 			host, err := registerSubagent(cmd, &df, reg, capability.Set{}, authority.NewStore(), noChildEngine)
 			if err != nil {
 				return err

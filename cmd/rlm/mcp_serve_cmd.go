@@ -1,0 +1,198 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/direct"
+	"github.com/rlm-go/rlm/engine"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/mcp"
+	"github.com/rlm-go/rlm/prompt"
+	"github.com/rlm-go/rlm/trace"
+)
+
+func newMCPCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "mcp",
+		Short: "Serve rlm to MCP clients (rlm mcp serve)",
+	}
+	addJSONErrorsFlag(cmd, true)
+	cmd.AddCommand(newMCPServeCmd())
+	return cmd
+}
+
+func newMCPServeCmd() *cobra.Command {
+	var (
+		pf       providerFlags
+		mf       modeFlag
+		bf       budgetFlags
+		tf       toolFlags
+		roots    []string
+		httpAddr string
+		tokenEnv string
+		traceDir string
+	)
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve rlm_run, context_metadata, context_search, context_slice (and rlm_direct with --allow) over MCP",
+		Long: `Serve rlm as an MCP server: over stdio (the default), or streamable HTTP with
+--http 127.0.0.1:PORT (loopback unless a bearer token is set: --bearer-token-env VAR).
+Tools: rlm_run (query + context_path under a --root, or context_text; returns answer,
+usage and trace_id), context_metadata, context_search, context_slice, and rlm_direct
+when tools are granted with --allow. The budget flags are per-call ceilings a caller
+can only lower. The model endpoint and key come from this process's flags and
+environment; they never appear in an MCP message. See docs/mcp.md.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			if err := bf.checkDepth(); err != nil {
+				return err
+			}
+			st := newStatus(cmd.ErrOrStderr(), false)
+			sess, err := pf.open(st)
+			if err != nil {
+				return err
+			}
+			defer sess.close()
+			var ts *toolSession
+			if len(tf.allow) > 0 {
+				if ts, err = tf.open(); err != nil {
+					return err
+				}
+				defer ts.Close()
+			}
+			if traceDir != "" {
+				if err := os.MkdirAll(traceDir, 0o755); err != nil {
+					return fault.Wrap(err, fault.PhaseConfig, fault.KindInvalid, "cannot create --trace-dir").With("path", traceDir)
+				}
+			}
+			save := func(id string, events []trace.Event, dropped int) {
+				if traceDir != "" {
+					_ = trace.WriteFile(filepath.Join(traceDir, id+".json"), "rlm mcp serve", events, dropped)
+				}
+			}
+			progress := func(req mcp.RunRequest) trace.Option {
+				return trace.WithObserver(func(ev trace.Event) { // each finished step
+					req.Progress(string(ev.Kind) + " " + ev.Name + " " + string(ev.Status))
+				})
+			}
+			cfg := mcp.ServeConfig{Roots: roots, Limits: bf.lim, Version: version()}
+			cfg.Run = func(ctx context.Context, req mcp.RunRequest) (*mcp.RunResult, error) {
+				ecfg := engine.Config{Provider: sess.provider, Model: pf.model, SubModel: pf.subModel, Store: req.Store,
+					Limits: req.Limits, ExperimentalDeepRecursion: bf.deep}
+				if ts != nil {
+					ctx = ts.WithRun(ctx)
+					ts.engineTools(&ecfg, pf.model, pf.subModel)
+				}
+				eng, err := engine.New(mf.apply(ecfg))
+				if err != nil {
+					return nil, err
+				}
+				rec := trace.NewRecorder(progress(req))
+				res, _ := eng.Run(trace.WithRecorder(ctx, rec), req.Query, req.Context)
+				id := mcp.NewTraceID()
+				save(id, res.Trajectory, rec.Dropped())
+				return &mcp.RunResult{Status: res.Status, Answer: res.Answer, Usage: res.Usage, Error: withHint(res.Error), TraceID: id}, nil
+			}
+			if ts != nil {
+				cfg.Direct = func(ctx context.Context, req mcp.RunRequest) (*mcp.RunResult, error) {
+					ctx = ts.WithRun(ctx)
+					caps := ts.Caps
+					dcfg := direct.Config{Provider: sess.provider, Model: pf.model, Mode: prompt.ModeCompiled,
+						Limits: direct.Limits{Limits: req.Limits, MaxNativeCallsPerBatch: direct.DefaultMaxNativeCallsPerBatch}, AuthorityContext: cliAuthorityContext,
+						Registry: ts.Registry, Tools: ts.Runtime, AlwaysVisibleTools: grantedByName(caps, ts.Registry)}
+					if !req.Context.IsZero() {
+						caps = caps.Union(capability.Of(capability.Context("search"), capability.Context("slice"), capability.Context("peek")))
+						dcfg.Store, dcfg.Input = req.Store, req.Context
+					}
+					dcfg.Capabilities = caps
+					r, err := direct.New(dcfg)
+					if err != nil {
+						return nil, err
+					}
+					rec := trace.NewRecorder(progress(req))
+					res, _ := r.Run(trace.WithRecorder(ctx, rec), req.Query)
+					id := mcp.NewTraceID()
+					save(id, rec.Events(), rec.Dropped())
+					return &mcp.RunResult{Status: res.Status, Answer: res.Answer, Usage: res.Usage, Error: withHint(res.Error), TraceID: id}, nil
+				}
+			}
+			srv, err := mcp.NewServer(cfg)
+			if err != nil {
+				return err
+			}
+			defer srv.Close()
+			if httpAddr == "" {
+				return srv.ServeStdio(ctx)
+			}
+			return serveMCPHTTP(ctx, cmd.ErrOrStderr(), srv, httpAddr, tokenEnv)
+		},
+	}
+	pf.register(cmd)
+	mf.register(cmd)
+	bf.register(cmd)
+	tf.register(cmd, true)
+	fl := cmd.Flags()
+	fl.StringArrayVar(&roots, "root", nil, "directory whose files callers may name as contexts (repeat; relative paths resolve against the first)")
+	fl.StringVar(&httpAddr, "http", "", "serve streamable HTTP on this address (host:port; an empty host means 127.0.0.1) instead of stdio")
+	fl.StringVar(&tokenEnv, "bearer-token-env", "", "environment variable holding the bearer token HTTP clients must send (required for a non-loopback --http)")
+	fl.StringVar(&traceDir, "trace-dir", "", "write each call's trace to DIR/<trace_id>.json")
+	return cmd
+}
+
+// serveMCPHTTP listens on addr (loopback unless a bearer token is set)
+// until ctx ends.
+func serveMCPHTTP(ctx context.Context, stderr io.Writer, srv *mcp.Server, addr, tokenEnv string) error {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fault.Wrap(err, fault.PhaseConfig, fault.KindInvalid, "--http must be host:port").With("http", addr)
+	}
+	if host == "" {
+		host = "127.0.0.1"
+	}
+	token := ""
+	if tokenEnv != "" {
+		if token = os.Getenv(tokenEnv); token == "" {
+			return fault.New(fault.PhaseConfig, fault.KindInvalid, "the bearer token variable is empty").With("variable", tokenEnv).
+				WithHint("export the token in that variable, or drop --bearer-token-env")
+		}
+	}
+	if ip := net.ParseIP(host); (ip == nil && host != "localhost") || (ip != nil && !ip.IsLoopback()) {
+		if token == "" {
+			return fault.New(fault.PhaseConfig, fault.KindInvalid, "a non-loopback --http address needs a bearer token").With("http", addr).
+				WithHint("bind 127.0.0.1, or set --bearer-token-env VAR")
+		}
+	}
+	ln, err := net.Listen("tcp", net.JoinHostPort(host, port))
+	if err != nil {
+		return fault.Wrap(err, fault.PhaseConfig, fault.KindInvalid, "cannot listen on --http").With("http", addr)
+	}
+	hs := &http.Server{Handler: srv.HTTPHandler(token), ReadHeaderTimeout: 10 * time.Second}
+	// The bound address goes to stderr so a caller can use port 0.
+	fmt.Fprintf(stderr, "rlm: mcp: serving streamable HTTP on http://%s/\n", ln.Addr())
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case <-ctx.Done():
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = hs.Shutdown(sctx)
+		return nil
+	case err := <-errc:
+		if errors.Is(err, http.ErrServerClosed) {
+			return nil
+		}
+		return err
+	}
+}

@@ -1,0 +1,416 @@
+package mcp
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	mcpsdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/workspace"
+)
+
+// Names of the tools `rlm mcp serve` offers.
+const (
+	ToolRun             = "rlm_run"
+	ToolDirect          = "rlm_direct"
+	ToolContextMetadata = "context_metadata"
+	ToolContextSearch   = "context_search"
+	ToolContextSlice    = "context_slice"
+)
+
+// Server error kinds (phase mcp), reported to MCP clients as tool errors.
+const (
+	// KindContextRequired: rlm_run or rlm_direct got neither or both of
+	// context_path and context_text.
+	KindContextRequired fault.Kind = "context_required"
+	// KindPathNotAllowed: a path lies outside every allowed root (or
+	// escapes one through a symbolic link).
+	KindPathNotAllowed fault.Kind = "path_not_allowed"
+	// KindInlineTooLarge: context_text exceeds MaxInlineBytes.
+	KindInlineTooLarge fault.Kind = "inline_too_large"
+)
+
+// MaxInlineBytes bounds context_text.
+const MaxInlineBytes = 16 << 20
+
+// RunRequest is one rlm_run or rlm_direct call as the host's run function
+// receives it: the query, the context already in Store, the budget (the
+// server's ceilings narrowed by the caller) and a progress callback.
+type RunRequest struct {
+	Query    string
+	Store    *corpus.Store
+	Context  corpus.Handle
+	Limits   budget.Limits
+	Progress func(message string)
+}
+
+// RunResult is what rlm_run and rlm_direct return (structured content).
+type RunResult struct {
+	Status  string        `json:"status"`
+	Answer  any           `json:"answer"`
+	Usage   budget.Usage  `json:"usage"`
+	TraceID string        `json:"trace_id"`
+	Limits  budget.Limits `json:"limits"`
+	Error   *fault.Error  `json:"error,omitempty"`
+}
+
+// RunFunc runs one query; the server supplies Store, Context, Limits and
+// Progress, and fills TraceID and Limits of the result.
+type RunFunc func(ctx context.Context, req RunRequest) (*RunResult, error)
+
+// ServeConfig configures the MCP server side.
+type ServeConfig struct {
+	// Roots are the directories whose files a caller may name as
+	// contexts; relative paths resolve against the first. None means no
+	// path contexts (inline text only).
+	Roots []string
+	// Limits are the server's per-call budget ceilings; a caller's
+	// arguments can only lower them.
+	Limits budget.Limits
+	// Run answers rlm_run (required). Direct answers rlm_direct; nil
+	// leaves rlm_direct out (it is offered when tools are configured).
+	Run    RunFunc
+	Direct RunFunc
+	// Version is the server version in initialize.
+	Version string
+}
+
+// Server is `rlm mcp serve`: an MCP server over the official SDK.
+type Server struct {
+	cfg   ServeConfig
+	roots []*workspace.Root
+	srv   *mcpsdk.Server
+	seq   atomic.Int64
+}
+
+// NewServer opens the roots and builds the MCP server. Close releases the
+// roots.
+func NewServer(cfg ServeConfig) (*Server, error) {
+	if cfg.Run == nil {
+		return nil, newErr(KindInvalidConfig, "the MCP server needs a run function")
+	}
+	s := &Server{cfg: cfg}
+	for _, r := range cfg.Roots {
+		ws, err := workspace.Open(r)
+		if err != nil {
+			s.Close()
+			return nil, err
+		}
+		s.roots = append(s.roots, ws)
+	}
+	v := cfg.Version
+	if v == "" {
+		v = "dev"
+	}
+	s.srv = mcpsdk.NewServer(&mcpsdk.Implementation{Name: "rlm", Version: v}, &mcpsdk.ServerOptions{
+		Instructions: "rlm answers questions over contexts far larger than a model's window. Call rlm_run with a query and a context " +
+			"(a path under the server's allowed roots, or inline text); context_metadata, context_search and context_slice inspect a context directly.",
+	})
+	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolRun, Description: "Answer a query over a context with a recursive language model (rlm run). " +
+		"Give context_path (a file or directory under the server's allowed roots) or context_text. Budgets default to the server's and can only be lowered. " +
+		"Returns the answer, usage and a trace id.",
+		OutputSchema: runOutputSchema, Annotations: &mcpsdk.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: ptr(true)}}, s.runTool(cfg.Run, true))
+	if cfg.Direct != nil {
+		mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolDirect, Description: "Answer a query with rlm's native tool-calling loop (rlm direct) over the server's configured tools " +
+			"and an optional context. Budgets can only be lowered.", OutputSchema: runOutputSchema, Annotations: &mcpsdk.ToolAnnotations{OpenWorldHint: ptr(true)}}, s.runTool(cfg.Direct, false))
+	}
+	ro := &mcpsdk.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: ptr(false)}
+	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolContextMetadata, OutputSchema: contextOutputSchema, Description: "Size, line count and files of a context under the allowed roots.", Annotations: ro}, s.metadataTool)
+	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolContextSearch, OutputSchema: contextOutputSchema, Description: "Lines of a context under the allowed roots that contain a pattern (literal, or regex), with byte offsets.", Annotations: ro}, s.searchTool)
+	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolContextSlice, OutputSchema: contextOutputSchema, Description: "A byte range of a context under the allowed roots (bounded).", Annotations: ro}, s.sliceTool)
+	return s, nil
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// Output schemas, written out: inference would give the free-form answer
+// and value fields the boolean schema true, which some clients refuse.
+var (
+	runOutputSchema = json.RawMessage(`{"type":"object","required":["status","answer","usage","trace_id","limits"],"properties":{` +
+		`"status":{"type":"string"},"answer":{"description":"the answer: text, or JSON when the run returned a value"},` +
+		`"usage":{"type":"object"},"trace_id":{"type":"string"},"limits":{"type":"object"},"error":{"type":"object"}}}`)
+	contextOutputSchema = json.RawMessage(`{"type":"object","required":["value","truncated"],"properties":{` +
+		`"value":{"description":"the operation's value: metadata, matches or a span"},"truncated":{"type":"boolean"}}}`)
+)
+
+// SDK returns the underlying SDK server.
+func (s *Server) SDK() *mcpsdk.Server { return s.srv }
+
+// Close releases the roots.
+func (s *Server) Close() {
+	for _, r := range s.roots {
+		r.Close()
+	}
+	s.roots = nil
+}
+
+// ServeStdio serves one client on stdin/stdout until it disconnects or
+// ctx ends.
+func (s *Server) ServeStdio(ctx context.Context) error {
+	return s.srv.Run(ctx, &mcpsdk.StdioTransport{})
+}
+
+// HTTPHandler serves streamable HTTP. With a non-empty token every request
+// must carry "Authorization: Bearer <token>" (compared in constant time).
+func (s *Server) HTTPHandler(token string) http.Handler {
+	h := mcpsdk.NewStreamableHTTPHandler(func(*http.Request) *mcpsdk.Server { return s.srv }, nil)
+	if token == "" {
+		return h
+	}
+	want := []byte("Bearer " + token)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), want) != 1 {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="rlm"`)
+			http.Error(w, "unauthorized", http.StatusUnauthorized)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// RunArgs are the arguments of rlm_run and rlm_direct.
+type RunArgs struct {
+	Query          string  `json:"query" jsonschema:"the question to answer"`
+	ContextPath    string  `json:"context_path,omitempty" jsonschema:"a file or directory under the server's allowed roots (absolute, or relative to the first root)"`
+	ContextText    string  `json:"context_text,omitempty" jsonschema:"the context as inline text (at most 16 MiB)"`
+	MaxIterations  int     `json:"max_iterations,omitempty" jsonschema:"lower the server's limit of loop turns"`
+	MaxModelCalls  int     `json:"max_model_calls,omitempty" jsonschema:"lower the server's limit of model requests"`
+	MaxToolCalls   int     `json:"max_tool_calls,omitempty" jsonschema:"lower the server's limit of tool calls"`
+	MaxTotalTokens int64   `json:"max_total_tokens,omitempty" jsonschema:"lower the server's token limit"`
+	MaxCostUSD     float64 `json:"max_cost_usd,omitempty" jsonschema:"lower the server's cost limit in USD"`
+	MaxOutputBytes int     `json:"max_output_bytes,omitempty" jsonschema:"lower the server's limit on the answer's bytes"`
+	TimeLimitMS    int64   `json:"time_limit_ms,omitempty" jsonschema:"lower the server's wall-clock limit"`
+}
+
+// Narrow returns ceiling lowered by the caller's arguments: a value is
+// taken only when positive and below the ceiling's.
+func (a RunArgs) Narrow(ceiling budget.Limits) budget.Limits {
+	l := ceiling
+	lower := func(dst *int, v int) {
+		if v > 0 && (*dst <= 0 || v < *dst) {
+			*dst = v
+		}
+	}
+	lower(&l.MaxIterations, a.MaxIterations)
+	lower(&l.MaxModelCalls, a.MaxModelCalls)
+	lower(&l.MaxToolCalls, a.MaxToolCalls)
+	lower(&l.MaxOutputBytes, a.MaxOutputBytes)
+	if a.MaxTotalTokens > 0 && (l.MaxTotalTokens <= 0 || a.MaxTotalTokens < l.MaxTotalTokens) {
+		l.MaxTotalTokens = a.MaxTotalTokens
+	}
+	if a.MaxCostUSD > 0 && (l.MaxCostUSD <= 0 || a.MaxCostUSD < l.MaxCostUSD) {
+		l.MaxCostUSD = a.MaxCostUSD
+	}
+	if d := time.Duration(a.TimeLimitMS) * time.Millisecond; d > 0 && (l.TimeLimit <= 0 || d < l.TimeLimit) {
+		l.TimeLimit = d
+	}
+	return l
+}
+
+// toolError is a failed call as MCP reports it: isError with the typed
+// error as text and as structured content.
+func toolError(err error) (*mcpsdk.CallToolResult, error) {
+	fe := fault.As(err)
+	if fe == nil {
+		fe = fault.Wrap(err, Phase, fault.KindInternal, "the call failed")
+	}
+	return &mcpsdk.CallToolResult{IsError: true, Content: []mcpsdk.Content{&mcpsdk.TextContent{Text: fe.Error()}}}, nil
+}
+
+func (s *Server) runTool(run RunFunc, needContext bool) mcpsdk.ToolHandlerFor[RunArgs, *RunResult] {
+	return func(ctx context.Context, req *mcpsdk.CallToolRequest, args RunArgs) (*mcpsdk.CallToolResult, *RunResult, error) {
+		if strings.TrimSpace(args.Query) == "" {
+			res, err := toolError(newErr(fault.KindInvalid, "query is required"))
+			return res, nil, err
+		}
+		store := corpus.NewStore()
+		defer store.Close()
+		var h corpus.Handle
+		var err error
+		switch {
+		case args.ContextPath != "" && args.ContextText != "":
+			err = newErr(KindContextRequired, "give context_path or context_text, not both")
+		case args.ContextPath != "":
+			h, err = s.open(ctx, store, args.ContextPath)
+		case args.ContextText != "":
+			if len(args.ContextText) > MaxInlineBytes {
+				err = newErr(KindInlineTooLarge, "context_text is larger than 16 MiB").WithHint("put the context in a file under an allowed root and pass context_path")
+			} else {
+				h, err = store.AddString("inline", args.ContextText)
+			}
+		case needContext:
+			err = newErr(KindContextRequired, "give context_path or context_text")
+		}
+		if err != nil {
+			res, err := toolError(err)
+			return res, nil, err
+		}
+		lim := args.Narrow(s.cfg.Limits)
+		out, err := run(ctx, RunRequest{Query: args.Query, Store: store, Context: h, Limits: lim, Progress: s.progress(ctx, req)})
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, nil, ctx.Err()
+			}
+			res, err := toolError(err)
+			return res, nil, err
+		}
+		out.Limits = lim
+		if out.TraceID == "" {
+			out.TraceID = NewTraceID()
+		}
+		res := &mcpsdk.CallToolResult{}
+		if out.Error != nil {
+			res.IsError = true
+			res.Content = []mcpsdk.Content{&mcpsdk.TextContent{Text: out.Error.Error()}}
+		} else if a, ok := out.Answer.(string); ok {
+			res.Content = []mcpsdk.Content{&mcpsdk.TextContent{Text: a}}
+		}
+		return res, out, nil
+	}
+}
+
+// NewTraceID returns a fresh trace id, "trace-" and 16 hex digits.
+func NewTraceID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return "trace-" + hex.EncodeToString(b[:])
+}
+
+// progress sends notifications/progress for each message when the client
+// asked for progress (a progress token); at most 1000 per call.
+func (s *Server) progress(ctx context.Context, req *mcpsdk.CallToolRequest) func(string) {
+	token := req.Params.GetProgressToken()
+	if token == nil || req.Session == nil {
+		return func(string) {}
+	}
+	var n atomic.Int64
+	return func(msg string) {
+		k := n.Add(1)
+		if k > 1000 {
+			return
+		}
+		_ = req.Session.NotifyProgress(ctx, &mcpsdk.ProgressNotificationParams{ProgressToken: token, Progress: float64(k), Message: msg})
+	}
+}
+
+// resolve confines path to an allowed root and returns the host path.
+func (s *Server) resolve(path string) (string, error) {
+	deny := func() error {
+		return newErr(KindPathNotAllowed, "the path is outside the server's allowed roots").With("path", path).
+			WithHint("start rlm mcp serve with --root DIR for the directory that holds it")
+	}
+	if len(s.roots) == 0 {
+		return "", deny()
+	}
+	for i, r := range s.roots {
+		rel := filepath.ToSlash(path)
+		if filepath.IsAbs(path) {
+			var err error
+			if rel, err = filepath.Rel(r.Dir(), filepath.Clean(path)); err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+				continue
+			}
+			rel = filepath.ToSlash(rel)
+		} else if i > 0 {
+			break
+		}
+		clean, err := r.Resolve(rel, true)
+		if err != nil {
+			return "", fault.Wrap(err, Phase, KindPathNotAllowed, "the path is not allowed").With("path", path)
+		}
+		return filepath.Join(r.Dir(), filepath.FromSlash(clean)), nil
+	}
+	return "", deny()
+}
+
+// open adds the file or directory at path to store.
+func (s *Server) open(ctx context.Context, store *corpus.Store, path string) (corpus.Handle, error) {
+	p, err := s.resolve(path)
+	if err != nil {
+		return corpus.Handle{}, err
+	}
+	fi, err := os.Stat(p)
+	if err != nil {
+		return corpus.Handle{}, fault.Wrap(err, Phase, fault.KindNotFound, "the context does not exist").With("path", path)
+	}
+	if fi.IsDir() {
+		return store.AddFiles(ctx, filepath.Base(p), []string{p}, corpus.FilesOptions{})
+	}
+	return store.AddFile(ctx, p)
+}
+
+// PathArgs name a context.
+type PathArgs struct {
+	Path string `json:"path" jsonschema:"a file or directory under the server's allowed roots"`
+}
+
+// SearchArgs are context_search's arguments.
+type SearchArgs struct {
+	Path       string `json:"path" jsonschema:"a file or directory under the server's allowed roots"`
+	Pattern    string `json:"pattern" jsonschema:"the text to find (a literal unless regex is true)"`
+	Regex      bool   `json:"regex,omitempty" jsonschema:"treat pattern as an RE2 regular expression"`
+	MaxResults int    `json:"max_results,omitempty" jsonschema:"at most this many matches (default 100)"`
+}
+
+// SliceArgs are context_slice's arguments.
+type SliceArgs struct {
+	Path   string `json:"path" jsonschema:"a file or directory under the server's allowed roots"`
+	Start  int64  `json:"start" jsonschema:"byte offset"`
+	Length int64  `json:"length,omitempty" jsonschema:"bytes (0: through the end, bounded by 64 KiB)"`
+}
+
+// ContextOutput is what the context tools return.
+type ContextOutput struct {
+	Value     any  `json:"value"`
+	Truncated bool `json:"truncated"`
+}
+
+func (s *Server) withContext(ctx context.Context, path string, f func(*corpus.Store, corpus.Handle) (any, bool, error)) (*mcpsdk.CallToolResult, *ContextOutput, error) {
+	store := corpus.NewStore()
+	defer store.Close()
+	h, err := s.open(ctx, store, path)
+	if err == nil {
+		var v any
+		var trunc bool
+		if v, trunc, err = f(store, h); err == nil {
+			return nil, &ContextOutput{Value: v, Truncated: trunc}, nil
+		}
+	}
+	if ctx.Err() != nil {
+		return nil, nil, ctx.Err()
+	}
+	res, err := toolError(err)
+	return res, nil, err
+}
+
+func (s *Server) metadataTool(ctx context.Context, _ *mcpsdk.CallToolRequest, a PathArgs) (*mcpsdk.CallToolResult, *ContextOutput, error) {
+	return s.withContext(ctx, a.Path, func(st *corpus.Store, h corpus.Handle) (any, bool, error) {
+		md, err := st.Metadata(ctx, h)
+		return md, false, err
+	})
+}
+
+func (s *Server) searchTool(ctx context.Context, _ *mcpsdk.CallToolRequest, a SearchArgs) (*mcpsdk.CallToolResult, *ContextOutput, error) {
+	return s.withContext(ctx, a.Path, func(st *corpus.Store, h corpus.Handle) (any, bool, error) {
+		r, err := st.Search(ctx, h, a.Pattern, corpus.SearchOptions{Regex: a.Regex}, corpus.Limits{MaxResults: a.MaxResults})
+		return r.Value, r.Truncated, err
+	})
+}
+
+func (s *Server) sliceTool(ctx context.Context, _ *mcpsdk.CallToolRequest, a SliceArgs) (*mcpsdk.CallToolResult, *ContextOutput, error) {
+	return s.withContext(ctx, a.Path, func(st *corpus.Store, h corpus.Handle) (any, bool, error) {
+		r, err := st.Slice(ctx, h, a.Start, a.Length, corpus.Limits{})
+		return r.Value, r.Truncated, err
+	})
+}
