@@ -101,6 +101,11 @@ type Request struct {
 type Response struct {
 	Text         string       `json:"text"`
 	Reasoning    string       `json:"reasoning,omitempty"`
+	// Refusal is the text of a refusal the server reported instead of (or
+	// besides) an answer ("refusal" in OpenAI's message or delta); the
+	// engine and the direct runtime end the run with Kind refused, carrying
+	// it, when there is no answer.
+	Refusal      string       `json:"refusal,omitempty"`
 	ToolCalls    []ToolCall   `json:"tool_calls,omitempty"`
 	FinishReason string       `json:"finish_reason,omitempty"`
 	Usage        budget.Usage `json:"usage"`

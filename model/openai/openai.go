@@ -33,6 +33,7 @@ import (
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/model/internal/scrub"
 	"github.com/rlm-go/rlm/trace"
 )
 
@@ -152,7 +153,7 @@ type Provider struct {
 	host        string
 	key         string
 	keyEnv      string   // the environment variable the key comes from
-	secrets     scrubber // the key and secret-looking header values (scrub.go)
+	secrets     *scrub.Set // the key and secret-looking header values (model/internal/scrub)
 	headers     http.Header
 	timeout     time.Duration
 	maxRetries  int
@@ -184,6 +185,7 @@ func New(cfg Config) (*Provider, error) {
 		endpoint:    base + "/chat/completions",
 		host:        host,
 		headers:     make(http.Header),
+		secrets:     new(scrub.Set),
 		timeout:     pick(cfg.Timeout, DefaultTimeout),
 		maxRetries:  cfg.MaxRetries,
 		baseDelay:   pick(cfg.RetryBaseDelay, DefaultRetryBaseDelay),
@@ -211,7 +213,7 @@ func New(cfg Config) (*Provider, error) {
 	for k, v := range cfg.Headers {
 		p.headers.Set(k, v)
 		if trace.IsSecretKey(strings.ReplaceAll(k, "-", "_")) {
-			p.addSecret(v)
+			p.secrets.AddHeader(v)
 		}
 	}
 	env := cfg.APIKeyEnv
@@ -225,7 +227,7 @@ func New(cfg Config) (*Provider, error) {
 	if p.key == "" {
 		p.key = strings.TrimSpace(os.Getenv(env))
 	}
-	p.secrets.add(p.key) // whatever its length
+	p.secrets.Add(p.key) // whatever its length
 	if p.key == "" {
 		if cfg.APIKeyEnv != "" {
 			// The caller named the variable: it must hold the key, or the
@@ -285,6 +287,7 @@ func (p *Provider) Complete(ctx context.Context, req model.Request) (*model.Resp
 		return nil, err
 	}
 	modelName := firstNonEmpty(req.Model, p.model)
+	p = p.forModel(modelName)
 	for attempt := 1; ; attempt++ {
 		if err := ctx.Err(); err != nil {
 			return nil, p.ctxError(ctx, nil).With("attempts", attempt-1)
@@ -388,14 +391,14 @@ func (p *Provider) attempt(ctx context.Context, body []byte, stream bool, onDelt
 	// "stream": true).
 	br := bufio.NewReader(hres.Body)
 	if ct == "text/event-stream" || (stream && ct != "application/json") || sniffEventStream(br) {
-		var ds *deltaScrubber
+		var ds *scrub.Delta
 		if onDelta != nil {
-			ds = &deltaScrubber{sc: &p.secrets, emit: onDelta}
-			onDelta = ds.add
+			ds = &scrub.Delta{Set: p.secrets, Emit: onDelta}
+			onDelta = ds.Add
 		}
 		resp, ferr = p.readStream(ctx, actx, br, onDelta)
 		if ferr == nil && ds != nil {
-			ds.flush()
+			ds.Flush()
 		}
 		if resp != nil {
 			resp.Meta.Streamed = true
@@ -406,7 +409,7 @@ func (p *Provider) attempt(ctx context.Context, body []byte, stream bool, onDelt
 	if ferr != nil {
 		return nil, outcome{}, ferr.With("status", hres.StatusCode)
 	}
-	p.scrubResponse(resp)
+	p.secrets.Response(resp)
 	resp.Meta.HTTPStatus = hres.StatusCode
 	return resp, outcome{}, nil
 }
@@ -535,26 +538,19 @@ type scrubbed struct {
 func (s *scrubbed) Error() string { return s.text }
 func (s *scrubbed) Unwrap() error { return s.err }
 
-// addSecret registers v, and the credential in a "Scheme credential"
-// value such as "Bearer KEY", to be scrubbed (see scrub.go).
-func (p *Provider) addSecret(v string) {
-	v = strings.TrimSpace(v)
-	if len(v) < minSecretLen {
-		return
-	}
-	p.secrets.add(v)
-	if _, cred, ok := strings.Cut(v, " "); ok {
-		if cred = strings.TrimSpace(cred); len(cred) >= minSecretLen {
-			p.secrets.add(cred)
-		}
-	}
+// forModel returns a shallow copy of p for one call to modelName whose
+// errors leave a short placeholder key spelled like the model name alone
+// (see model/internal/scrub).
+func (p *Provider) forModel(modelName string) *Provider {
+	cp := *p
+	cp.secrets = p.secrets.Without(modelName)
+	return &cp
 }
 
 // scrub removes the API key and secret header values (Authorization,
-// X-Api-Key, Cookie, ...) from s, server text bound for an error: each in
-// its exact form, and those of at least MinContentSecretLen bytes in every
-// form (see scrubber).
-func (p *Provider) scrub(s string) string { return p.secrets.text(s) }
+// X-Api-Key, Cookie, ...) from s, server text bound for an error (see
+// model/internal/scrub for the rule).
+func (p *Provider) scrub(s string) string { return p.secrets.Text(s) }
 
 // excerpt returns at most MaxBodyExcerpt bytes of b, cut at a UTF-8
 // boundary, with secrets scrubbed (see clip).

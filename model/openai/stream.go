@@ -12,7 +12,7 @@ import (
 
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
-	"github.com/rlm-go/rlm/model/openai/internal/sse"
+	"github.com/rlm-go/rlm/model/internal/sse"
 )
 
 // readStream reassembles a server-sent event stream of chat.completion.chunk
