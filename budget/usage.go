@@ -16,6 +16,16 @@ type Usage struct {
 	CostKnown        bool    `json:"cost_known"`
 	CostEstimated    bool    `json:"cost_estimated"`
 	Calls            int64   `json:"calls"`
+	// CachedTokens are the prompt tokens read from the provider's prompt
+	// cache (part of PromptTokens, priced at the cached-input price), and
+	// CacheWriteTokens those written to it (Anthropic; also part of
+	// PromptTokens, priced at the cache-write price).
+	CachedTokens     int64 `json:"cached_tokens,omitempty"`
+	CacheWriteTokens int64 `json:"cache_write_tokens,omitempty"`
+	// TokensEstimated reports token counts the provider did not send,
+	// counted with the tokenizer instead (TokensKnown is then false); they
+	// are charged against token budgets like reported ones.
+	TokensEstimated bool `json:"tokens_estimated,omitempty"`
 }
 
 // Add returns the sum of u and v. Flags combine conservatively: the sum's
@@ -37,5 +47,8 @@ func (u Usage) Add(v Usage) Usage {
 		CostKnown:        u.CostKnown && v.CostKnown,
 		CostEstimated:    u.CostEstimated || v.CostEstimated,
 		Calls:            u.Calls + v.Calls,
+		CachedTokens:     u.CachedTokens + v.CachedTokens,
+		CacheWriteTokens: u.CacheWriteTokens + v.CacheWriteTokens,
+		TokensEstimated:  u.TokensEstimated || v.TokensEstimated,
 	}
 }

@@ -17,8 +17,8 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"mime"
@@ -297,13 +297,20 @@ func (p *Provider) Complete(ctx context.Context, req model.Request) (*model.Resp
 			resp.Meta.Provider = p.name
 			resp.Meta.Attempts = attempt
 			resp.Meta.LatencyMS = float64(time.Since(start).Microseconds()) / 1000
-			if resp.Usage.TokensKnown {
-				resp.Usage = budget.WithEstimatedCost(resp.Usage, firstNonEmpty(resp.Meta.Model, modelName))
-			}
+			// A server that sent no usage (no stream_options support, old
+			// vLLM, Ollama streams) gets tokenizer counts, marked estimated.
+			resp.Usage = model.EstimateUsage(req, resp, modelName)
+			resp.Usage = budget.WithEstimatedCost(resp.Usage, firstNonEmpty(resp.Meta.Model, modelName))
 			return resp, nil
 		}
 		ferr.With("attempts", attempt).With("model", modelName)
 		if !out.retryable || attempt > p.maxRetries {
+			if resp != nil {
+				// Usage reported with the failure: the caller charges it.
+				resp.Meta.Provider, resp.Meta.Attempts = p.name, attempt
+				resp.Usage = budget.WithEstimatedCost(resp.Usage, firstNonEmpty(resp.Meta.Model, modelName))
+				return resp, ferr
+			}
 			return nil, ferr
 		}
 		wait := p.backoff(attempt, out)
@@ -407,7 +414,14 @@ func (p *Provider) attempt(ctx context.Context, body []byte, stream bool, onDelt
 		resp, ferr = p.readCompletion(ctx, actx, br)
 	}
 	if ferr != nil {
-		return nil, outcome{}, ferr.With("status", hres.StatusCode)
+		// A stream that failed after the server reported usage (OpenRouter
+		// sends it with a mid-stream error) hands back that usage alone,
+		// so the failed call is charged.
+		var part *model.Response
+		if resp != nil && resp.Usage.TokensKnown {
+			part = &model.Response{Usage: resp.Usage, Meta: model.Meta{ID: p.secrets.Content(resp.Meta.ID), Model: p.secrets.Content(resp.Meta.Model), HTTPStatus: hres.StatusCode, Streamed: true}}
+		}
+		return part, outcome{}, ferr.With("status", hres.StatusCode)
 	}
 	p.secrets.Response(resp)
 	resp.Meta.HTTPStatus = hres.StatusCode
@@ -424,41 +438,47 @@ func (p *Provider) statusOutcome(hres *http.Response) outcome {
 // statusError reads a bounded part of an error body and describes it.
 func (p *Provider) statusError(actx, ctx context.Context, hres *http.Response) *fault.Error {
 	raw, _ := io.ReadAll(io.LimitReader(hres.Body, maxErrorBody))
-	e := fault.Newf(fault.PhaseProvider, model.KindHTTPStatus, "server answered HTTP %d", hres.StatusCode).
-		With("status", hres.StatusCode).
+	e := p.bodyError(fmt.Sprintf("server answered HTTP %d", hres.StatusCode), hres.StatusCode, raw)
+	if d, ok := parseRetryAfter(hres.Header, time.Now()); ok {
+		e.With("retry_after_ms", d.Milliseconds())
+	}
+	return e
+}
+
+// bodyError describes an error body of any shape ParseErrorBody reads, or
+// one it does not (then only the excerpt is kept): Kind http_status, the
+// server's message (bounded, scrubbed) in the message and in detail
+// error_message, its type and code, and a hint.
+func (p *Provider) bodyError(msg string, status int, raw []byte) *fault.Error {
+	e := fault.New(fault.PhaseProvider, model.KindHTTPStatus, msg).
+		With("status", status).
 		With("provider", p.name).
 		With("host", p.host)
 	if len(raw) > 0 {
 		e.With("body_excerpt", p.excerpt(raw))
 	}
-	var eb ErrorBody
-	if decodeErrorBody(raw, &eb) {
-		msg := p.clip(eb.Error.Message, MaxBodyExcerpt)
-		e.Message += ": " + msg
-		e.With("error_message", msg)
-		if eb.Error.Type != "" {
-			e.With("error_type", p.clip(eb.Error.Type, 128))
+	code, typ := "", ""
+	if ae, ok := ParseErrorBody(raw); ok {
+		m := p.clip(ae.Message, MaxBodyExcerpt)
+		e.Message += ": " + m
+		e.With("error_message", m)
+		if ae.Type != "" {
+			typ = p.clip(ae.Type, 128)
+			e.With("error_type", typ)
 		}
-		if c := eb.Error.CodeString(); c != "" {
-			e.With("error_code", p.clip(c, 128))
+		if c := ae.CodeString(); c != "" {
+			code = p.clip(c, 128)
+			e.With("error_code", code)
 		}
 	}
-	if d, ok := parseRetryAfter(hres.Header, time.Now()); ok {
-		e.With("retry_after_ms", d.Milliseconds())
+	hint := p.statusHint(status, code)
+	switch {
+	case contextSizeTypes[typ] || contextSizeTypes[code]:
+		hint = contextSizeHint
+	case status >= 200 && status <= 299:
+		hint = p.okErrorHint()
 	}
-	code, _ := e.Detail["error_code"].(string)
-	return e.WithHint(p.statusHint(hres.StatusCode, code))
-}
-
-func decodeErrorBody(raw []byte, eb *ErrorBody) bool {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || raw[0] != '{' {
-		return false
-	}
-	if err := json.Unmarshal(raw, eb); err != nil || eb.Error == nil {
-		return false
-	}
-	return true
+	return e.WithHint(hint)
 }
 
 // readCompletion decodes a non-streamed body.
@@ -473,17 +493,10 @@ func (p *Provider) readCompletion(ctx, actx context.Context, body io.Reader) (*m
 	if len(raw) > maxResponseBytes {
 		return nil, p.fail(model.KindMalformedResponse, "response body too large", nil).With("limit_bytes", maxResponseBytes)
 	}
-	var eb ErrorBody
-	if decodeErrorBody(raw, &eb) {
-		// Some servers (OpenRouter) report failures with a 2xx status.
-		e := fault.New(fault.PhaseProvider, model.KindHTTPStatus, "server reported an error: "+p.clip(eb.Error.Message, MaxBodyExcerpt)).
-			With("provider", p.name).With("host", p.host).
-			With("error_message", p.clip(eb.Error.Message, MaxBodyExcerpt)).
-			With("body_excerpt", p.excerpt(raw))
-		if c := eb.Error.CodeString(); c != "" {
-			e.With("error_code", p.clip(c, 128))
-		}
-		return nil, e
+	if _, ok := ParseErrorBody(raw); ok {
+		// Some servers (OpenRouter, LM Studio) report failures with a 2xx
+		// status.
+		return nil, p.bodyError("server reported an error", http.StatusOK, raw)
 	}
 	c, err := DecodeCompletion(raw)
 	if err != nil {
