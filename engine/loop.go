@@ -266,6 +266,9 @@ func (r *run) turn(ctx context.Context, n node, p model.Provider, modelName stri
 	if err != nil {
 		return turnReply{}, false, err
 	}
+	if err := model.Refused(resp); err != nil {
+		return turnReply{}, false, err
+	}
 	text := resp.Text
 	if strings.TrimSpace(text) == "" && resp.Reasoning != "" {
 		text = resp.Reasoning

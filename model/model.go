@@ -11,6 +11,7 @@ package model
 import (
 	"context"
 	"encoding/json"
+	"strings"
 
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/fault"
@@ -155,4 +156,30 @@ const (
 	KindStreamInterrupted fault.Kind = "stream_interrupted"
 	KindMissingAPIKey     fault.Kind = "missing_api_key"
 	KindInvalidRequest    fault.Kind = "invalid_request"
+	// KindRefused: the model refused to answer (an OpenAI "refusal", an
+	// Anthropic stop_reason "refusal"); detail "refusal" holds its text.
+	KindRefused fault.Kind = "refused"
 )
+
+// MaxRefusalBytes bounds the refusal text carried by a KindRefused error.
+const MaxRefusalBytes = 4096
+
+// Refused returns the error the engine and the direct runtime end a run
+// with when resp carries a refusal and no answer (Phase provider, Kind
+// refused, the text in the message and in detail "refusal"), or nil.
+func Refused(resp *Response) *fault.Error {
+	if resp == nil || resp.Refusal == "" || strings.TrimSpace(resp.Text) != "" || len(resp.ToolCalls) > 0 {
+		return nil
+	}
+	text := resp.Refusal
+	if len(text) > MaxRefusalBytes {
+		cut := MaxRefusalBytes
+		for cut > 0 && text[cut]&0xC0 == 0x80 {
+			cut--
+		}
+		text = text[:cut] + "…"
+	}
+	return fault.New(fault.PhaseProvider, KindRefused, "the model refused: "+text).
+		With("refusal", text).With("model", resp.Meta.Model).
+		WithHint("the model declined the request; rephrase the query, or try another --model")
+}

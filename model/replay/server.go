@@ -325,6 +325,9 @@ func writeStream(w http.ResponseWriter, c *openai.ChatCompletion, usage json.Raw
 		for _, piece := range split(msg.Content.Text, 4) {
 			send(delta(ch.Index, map[string]any{"content": piece}, nil))
 		}
+		if msg.Refusal != "" {
+			send(delta(ch.Index, map[string]any{"refusal": msg.Refusal}, nil))
+		}
 		for i, tc := range msg.ToolCalls {
 			send(delta(ch.Index, map[string]any{"tool_calls": []map[string]any{{
 				"index": i, "id": tc.ID, "type": firstNonEmpty(tc.Type, "function"),
