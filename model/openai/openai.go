@@ -26,7 +26,6 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
@@ -34,6 +33,7 @@ import (
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/internal/scrub"
+	"github.com/rlm-go/rlm/model/internal/wire"
 	"github.com/rlm-go/rlm/trace"
 )
 
@@ -579,43 +579,14 @@ func (p *Provider) clip(s string, n int) string {
 	return truncate(p.scrub(s), n)
 }
 
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	cut := n
-	for cut > 0 && cut < len(s) && s[cut]&0xC0 == 0x80 {
-		cut--
-	}
-	return s[:cut] + "…"
-}
+// Shared with model/anthropic (model/internal/wire).
+var (
+	parseRetryAfter   = wire.ParseRetryAfter
+	truncate          = wire.Truncate
+	errStreamTooLarge = wire.ErrTooLarge
+)
 
-// parseRetryAfter reads retry-after-ms (milliseconds, as sent by OpenAI) or
-// Retry-After (delay seconds or an HTTP date).
-func parseRetryAfter(h http.Header, now time.Time) (time.Duration, bool) {
-	if v := strings.TrimSpace(h.Get("Retry-After-Ms")); v != "" {
-		if ms, err := strconv.ParseFloat(v, 64); err == nil && ms >= 0 && ms < 1e12 {
-			return time.Duration(ms * float64(time.Millisecond)), true
-		}
-	}
-	v := strings.TrimSpace(h.Get("Retry-After"))
-	if v == "" {
-		return 0, false
-	}
-	if secs, err := strconv.ParseInt(v, 10, 64); err == nil {
-		if secs < 0 {
-			return 0, false
-		}
-		if secs > 1e6 {
-			secs = 1e6
-		}
-		return time.Duration(secs) * time.Second, true
-	}
-	if t, err := http.ParseTime(v); err == nil {
-		return max(t.Sub(now), 0), true
-	}
-	return 0, false
-}
+type boundedReader = wire.BoundedReader
 
 // redactURL drops user info and the query from a URL for error details.
 // KindRedirectRefused: the server answered an API call with a redirect,

@@ -22,7 +22,7 @@ import (
 // onDelta, when set, receives each piece of content text of choice 0 as
 // its event is read.
 func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta func(string)) (*model.Response, *fault.Error) {
-	r := sse.NewReader(&boundedReader{r: body, left: int64(maxResponseBytes)}, 0)
+	r := sse.NewReader(&boundedReader{R: body, Left: int64(maxResponseBytes)}, 0)
 	asm := Assembler{Max: p.maxCalls}
 	events := 0
 	for {
@@ -121,36 +121,6 @@ func (p *Provider) streamError(ae *APIError, events int) *fault.Error {
 		e.WithHint(contextSizeHint)
 	}
 	return e
-}
-
-// errStreamTooLarge reports a stream body longer than maxResponseBytes.
-var errStreamTooLarge = errors.New("stream body too large")
-
-// boundedReader reads at most left bytes from r and then fails with
-// errStreamTooLarge, so that a server streaming without end cannot make
-// the provider buffer without limit.
-type boundedReader struct {
-	r    io.Reader
-	left int64
-}
-
-func (b *boundedReader) Read(p []byte) (int, error) {
-	if b.left <= 0 {
-		// Report the excess only if there is any: a body of exactly the
-		// limit ends normally.
-		var one [1]byte
-		n, err := b.r.Read(one[:])
-		if n > 0 {
-			return 0, errStreamTooLarge
-		}
-		return 0, err
-	}
-	if int64(len(p)) > b.left {
-		p = p[:b.left]
-	}
-	n, err := b.r.Read(p)
-	b.left -= int64(n)
-	return n, err
 }
 
 // MaxToolCalls is the largest number of tool calls one response may carry:
