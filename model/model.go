@@ -38,6 +38,31 @@ type Message struct {
 	ToolCalls []ToolCall `json:"tool_calls,omitempty"`
 	// ToolCallID links a tool message to the call it answers.
 	ToolCallID string `json:"tool_call_id,omitempty"`
+	// CacheBreakpoint marks the end of a stable prefix of the request
+	// (every message up to and including this one is sent again,
+	// byte-identical, by the next request): a provider with explicit prompt
+	// caching (model/anthropic) caches the prefix there. Providers with
+	// automatic prefix caching (OpenAI) ignore it. See MarkCachePrefix.
+	CacheBreakpoint bool `json:"cache_breakpoint,omitempty"`
+}
+
+// MarkCachePrefix returns a copy of msgs with the stable prefix marked for
+// prompt caching: the last system message (the system prompt), and the
+// last message (the append-only history, which the next turn repeats).
+// msgs is not changed.
+func MarkCachePrefix(msgs []Message) []Message {
+	out := make([]Message, len(msgs))
+	copy(out, msgs)
+	for i := len(out) - 1; i >= 0; i-- {
+		if out[i].Role == RoleSystem {
+			out[i].CacheBreakpoint = true
+			break
+		}
+	}
+	if n := len(out); n > 0 {
+		out[n-1].CacheBreakpoint = true
+	}
+	return out
 }
 
 // ToolCall is one native tool call emitted by a model.
