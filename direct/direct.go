@@ -372,6 +372,7 @@ func (st *run) complete(ctx context.Context, req model.Request) (*model.Response
 		return nil, err
 	}
 	req.MaxTokens = int(res.MaxTokens())
+	req.Messages = model.MarkCachePrefix(req.Messages) // for prompt caching
 	resp, err := model.Traced(st.cfg.Provider, st.cfg.Model).Complete(ctx, req)
 	if err != nil {
 		if resp != nil {

@@ -86,6 +86,9 @@ func (r *run) complete(ctx context.Context, depth int, p model.Provider, req mod
 			"requested": req.MaxTokens, "admitted": res.MaxTokens(), "worst_case_tokens": res.Tokens()}, nil)
 	}
 	req.MaxTokens = int(res.MaxTokens())
+	// The system prompt and the append-only history are the stable
+	// prefix: marked for providers with explicit prompt caching.
+	req.Messages = model.MarkCachePrefix(req.Messages)
 	resp, err := model.Traced(p, req.Model).Complete(ctx, req)
 	if resp == nil {
 		res.Release()

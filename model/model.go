@@ -125,8 +125,8 @@ type Request struct {
 
 // Response is the reassembled result of one chat completion.
 type Response struct {
-	Text         string       `json:"text"`
-	Reasoning    string       `json:"reasoning,omitempty"`
+	Text      string `json:"text"`
+	Reasoning string `json:"reasoning,omitempty"`
 	// Refusal is the text of a refusal the server reported instead of (or
 	// besides) an answer ("refusal" in OpenAI's message or delta); the
 	// engine and the direct runtime end the run with Kind refused, carrying

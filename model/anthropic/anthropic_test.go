@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/anthropic"
@@ -221,5 +222,29 @@ func TestKeyNeverLeaks(t *testing.T) {
 	_, err = p.Complete(context.Background(), req(true))
 	if b, _ := json.Marshal(fault.As(err)); err == nil || strings.Contains(string(b), testKey) || strings.Contains(err.Error(), testKey) {
 		t.Fatalf("key leaked in error: %v %s", err, b)
+	}
+}
+
+// TestReplayServesMessages: the replay server answers /v1/messages from an
+// OpenAI-shaped cassette, streamed and not, so cassettes replay through
+// this provider too.
+func TestReplayServesMessages(t *testing.T) {
+	for _, stream := range []bool{false, true} {
+		cas := &replay.Cassette{Version: replay.Version, Interactions: []replay.Interaction{
+			replay.Reply("notes", model.Response{Reasoning: "think", ToolCalls: []model.ToolCall{{ID: "toolu_9", Name: "fs_read", Arguments: `{"path":"n"}`}},
+				Meta: model.Meta{Model: "claude-haiku-4-5"}, Usage: budget.Usage{PromptTokens: 100, CachedTokens: 60, CompletionTokens: 5, TotalTokens: 105, TokensKnown: true}}),
+		}}
+		srv := replay.NewServer(cas)
+		c := cfg("")
+		c.BaseURL = srv.BaseURL()
+		resp, err := newP(t, c).Complete(context.Background(), req(stream))
+		srv.Close()
+		if err != nil {
+			t.Fatalf("stream %v: %v", stream, err)
+		}
+		if len(resp.ToolCalls) != 1 || resp.ToolCalls[0].ID != "toolu_9" || resp.ToolCalls[0].Arguments != `{"path":"n"}` || resp.Reasoning != "think" ||
+			resp.Usage.CachedTokens != 60 || resp.Usage.PromptTokens != 100 || resp.Meta.Streamed != stream {
+			t.Fatalf("stream %v: %+v", stream, resp)
+		}
 	}
 }

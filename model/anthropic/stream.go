@@ -3,6 +3,7 @@ package anthropic
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 )
 
@@ -189,4 +190,69 @@ func (a *Assembler) Response() *Response {
 		r.Content = append(r.Content, b)
 	}
 	return &r
+}
+
+// WriteStream writes r as the Messages API event stream a server would
+// send (message_start with the input usage, each block as
+// content_block_start, deltas of a few pieces and content_block_stop,
+// message_delta with the stop reason and output usage, message_stop),
+// calling flush after each event. The replay server uses it.
+func WriteStream(w io.Writer, r *Response, flush func()) {
+	send := func(typ string, v any) {
+		b, _ := json.Marshal(v)
+		fmt.Fprintf(w, "event: %s\ndata: %s\n\n", typ, b)
+		if flush != nil {
+			flush()
+		}
+	}
+	start := *r
+	start.Content = []Block{}
+	start.StopReason = ""
+	var out int64
+	if r.Usage != nil {
+		u := *r.Usage
+		out, u.OutputTokens = u.OutputTokens, 0
+		start.Usage = &u
+	}
+	send("message_start", map[string]any{"type": "message_start", "message": start})
+	for i, b := range r.Content {
+		head := Block{Type: b.Type, ID: b.ID, Name: b.Name}
+		var deltas []map[string]any
+		switch b.Type {
+		case "text":
+			for _, p := range pieces(b.Text, 3) {
+				deltas = append(deltas, map[string]any{"type": "text_delta", "text": p})
+			}
+		case "thinking":
+			for _, p := range pieces(b.Thinking, 3) {
+				deltas = append(deltas, map[string]any{"type": "thinking_delta", "thinking": p})
+			}
+		case "tool_use":
+			head.Input = json.RawMessage(`{}`)
+			for _, p := range pieces(string(b.Input), 3) {
+				deltas = append(deltas, map[string]any{"type": "input_json_delta", "partial_json": p})
+			}
+		}
+		send("content_block_start", map[string]any{"type": "content_block_start", "index": i, "content_block": head})
+		for _, d := range deltas {
+			send("content_block_delta", map[string]any{"type": "content_block_delta", "index": i, "delta": d})
+		}
+		send("content_block_stop", map[string]any{"type": "content_block_stop", "index": i})
+	}
+	send("message_delta", map[string]any{"type": "message_delta", "delta": map[string]any{"stop_reason": r.StopReason}, "usage": map[string]int64{"output_tokens": out}})
+	send("message_stop", map[string]any{"type": "message_stop"})
+}
+
+// pieces cuts s into at most n pieces at rune boundaries.
+func pieces(s string, n int) []string {
+	r := []rune(s)
+	if len(r) == 0 {
+		return nil
+	}
+	size := (len(r) + n - 1) / n
+	var out []string
+	for i := 0; i < len(r); i += size {
+		out = append(out, string(r[i:min(i+size, len(r))]))
+	}
+	return out
 }

@@ -152,7 +152,7 @@ type Provider struct {
 	endpoint    string
 	host        string
 	key         string
-	keyEnv      string   // the environment variable the key comes from
+	keyEnv      string     // the environment variable the key comes from
 	secrets     *scrub.Set // the key and secret-looking header values (model/internal/scrub)
 	headers     http.Header
 	timeout     time.Duration

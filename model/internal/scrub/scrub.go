@@ -291,7 +291,6 @@ func foldEqual(a, b rune) bool {
 	return a == b || unicode.ToLower(a) == unicode.ToLower(b) || unicode.ToUpper(a) == unicode.ToUpper(b)
 }
 
-
 // wholeWord reports whether s[i:j] is not part of a longer word: the
 // bytes around it, if any, are not letters, digits, '_' or '-'.
 func wholeWord(s string, i, j int) bool {

@@ -81,4 +81,3 @@ func (b *BoundedReader) Read(p []byte) (int, error) {
 	b.Left -= int64(n)
 	return n, err
 }
-
