@@ -72,7 +72,7 @@ func TestQuirkEmptyToolCallIDs(t *testing.T) {
 		t.Fatalf("calls %+v", resp.ToolCalls)
 	}
 	a, b := resp.ToolCalls[0], resp.ToolCalls[1]
-	if a.ID != openai.CallID(0, "lookup", `{"city":"Oslo"}`) || b.ID != openai.CallID(1, "lookup", `{"city":"Bergen"}`) || a.ID == b.ID || !strings.HasPrefix(a.ID, "call_") {
+	if a.ID != openai.CallID("q3", 0, "lookup", `{"city":"Oslo"}`) || b.ID != openai.CallID("q3", 1, "lookup", `{"city":"Bergen"}`) || a.ID == b.ID || !strings.HasPrefix(a.ID, "call_") {
 		t.Errorf("ids %q %q", a.ID, b.ID)
 	}
 	again, _ := quirk(t, "empty_tool_call_id.json", nil, nil)
@@ -83,7 +83,7 @@ func TestQuirkEmptyToolCallIDs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(resp.ToolCalls) != 1 || resp.ToolCalls[0].ID != openai.CallID(0, "lookup", `{"city": "Oslo"}`) || resp.ToolCalls[0].Arguments != `{"city": "Oslo"}` {
+	if len(resp.ToolCalls) != 1 || resp.ToolCalls[0].ID != openai.CallID("q4", 0, "lookup", `{"city": "Oslo"}`) || resp.ToolCalls[0].Arguments != `{"city": "Oslo"}` {
 		t.Errorf("streamed calls %+v", resp.ToolCalls)
 	}
 }
@@ -175,5 +175,17 @@ func TestQuirkThinkInline(t *testing.T) {
 		if resp.Meta.Streamed && streamed.String() != resp.Text {
 			t.Errorf("%s: deltas %q", name, streamed.String())
 		}
+	}
+}
+
+// TestQuirkLegacyFunctionCall: Azure's legacy message.function_call is
+// read as one tool call with an assigned id.
+func TestQuirkLegacyFunctionCall(t *testing.T) {
+	resp, err := quirk(t, "legacy_function_call.json", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.ToolCalls) != 1 || resp.ToolCalls[0].Name != "lookup" || resp.ToolCalls[0].ID != openai.CallID("q12", 0, "lookup", `{"city":"Oslo"}`) {
+		t.Fatalf("%+v", resp)
 	}
 }

@@ -309,7 +309,7 @@ func (a *Assembler) Response() *model.Response {
 	slices.SortStableFunc(calls, func(x, y *callAcc) int { return cmp.Compare(x.index, y.index) })
 	for i, c := range calls {
 		resp.ToolCalls = append(resp.ToolCalls, model.ToolCall{
-			ID:        firstNonEmpty(c.id, CallID(i, c.name.String(), c.arguments.String())),
+			ID:        firstNonEmpty(c.id, CallID(a.id, i, c.name.String(), c.arguments.String())),
 			Type:      firstNonEmpty(c.typ, "function"),
 			Name:      c.name.String(),
 			Arguments: c.arguments.String(),

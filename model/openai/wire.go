@@ -48,6 +48,9 @@ type Message struct {
 	Refusal          string     `json:"refusal,omitempty"`
 	ToolCalls        []ToolCall `json:"tool_calls,omitempty"`
 	ToolCallID       string     `json:"tool_call_id,omitempty"`
+	// FunctionCall is the legacy single call (Azure OpenAI, old models);
+	// it is read as a tool call, never sent.
+	FunctionCall *FunctionCall `json:"function_call,omitempty"`
 }
 
 // Content is message text that may be absent (JSON null).
@@ -324,9 +327,13 @@ func ResponseFromCompletion(c *ChatCompletion) (*model.Response, error) {
 		Usage:        usageFrom(c.Usage),
 		Meta:         model.Meta{ID: c.ID, Model: c.Model},
 	}
-	for i, tc := range ch.Message.ToolCalls {
+	calls := ch.Message.ToolCalls
+	if fc := ch.Message.FunctionCall; len(calls) == 0 && fc != nil && fc.Name != "" {
+		calls = []ToolCall{{Type: "function", Function: *fc}}
+	}
+	for i, tc := range calls {
 		resp.ToolCalls = append(resp.ToolCalls, model.ToolCall{
-			ID:        firstNonEmpty(tc.ID, CallID(i, tc.Function.Name, tc.Function.Arguments)),
+			ID:        firstNonEmpty(tc.ID, CallID(c.ID, i, tc.Function.Name, tc.Function.Arguments)),
 			Type:      firstNonEmpty(tc.Type, "function"),
 			Name:      tc.Function.Name,
 			Arguments: tc.Function.Arguments,
@@ -409,11 +416,12 @@ func firstNonEmpty(s ...string) string {
 
 // CallID is the id given to a tool call that arrived without one (Gemini's
 // OpenAI-compatible endpoint sends "id": ""): "call_" and the first 24 hex
-// digits of the SHA-256 of the call's position in the response, its name
-// and its arguments, so the same response always gets the same ids and
-// different calls of one response get different ones.
-func CallID(index int, name, arguments string) string {
+// digits of the SHA-256 of the response's id, the call's position in the
+// response, its name and its arguments, so the same response always gets
+// the same ids, different calls of one response get different ones, and
+// the same call in a later response (with its own id) another one.
+func CallID(responseID string, index int, name, arguments string) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%d\x00%s\x00%s", index, name, arguments)
+	fmt.Fprintf(h, "%s\x00%d\x00%s\x00%s", responseID, index, name, arguments)
 	return "call_" + hex.EncodeToString(h.Sum(nil))[:24]
 }
