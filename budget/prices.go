@@ -13,6 +13,27 @@ type Price struct {
 	Model            string  `json:"model"`
 	InputPerMillion  float64 `json:"input_per_million"`
 	OutputPerMillion float64 `json:"output_per_million"`
+	// CachedInputPerMillion prices prompt tokens read from the provider's
+	// prompt cache, and CacheWritePerMillion those written to it
+	// (Anthropic); zero means the input price.
+	CachedInputPerMillion float64 `json:"cached_input_per_million,omitempty"`
+	CacheWritePerMillion  float64 `json:"cache_write_per_million,omitempty"`
+}
+
+// UsageCost is the cost of u at price p: cached and cache-written prompt
+// tokens (parts of u.PromptTokens) at their prices, the rest of the
+// prompt at the input price, the completion at the output price.
+func (p Price) UsageCost(u Usage) float64 {
+	cached, write := max(u.CachedTokens, 0), max(u.CacheWriteTokens, 0)
+	plain := max(u.PromptTokens-cached-write, 0)
+	cp, wp := p.CachedInputPerMillion, p.CacheWritePerMillion
+	if cp == 0 {
+		cp = p.InputPerMillion
+	}
+	if wp == 0 {
+		wp = p.InputPerMillion
+	}
+	return (float64(plain)*p.InputPerMillion + float64(cached)*cp + float64(write)*wp + float64(u.CompletionTokens)*p.OutputPerMillion) / 1e6
 }
 
 //go:embed prices.json
@@ -81,8 +102,8 @@ func WithEstimatedCost(u Usage, model string) Usage {
 	if u.CostKnown {
 		return u
 	}
-	if c, ok := EstimateCost(model, u.PromptTokens, u.CompletionTokens); ok {
-		u.CostUSD = c
+	if p, ok := LookupPrice(model); ok {
+		u.CostUSD = p.UsageCost(u)
 		u.CostEstimated = true
 	}
 	return u

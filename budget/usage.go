@@ -23,6 +23,16 @@ type Usage struct {
 	SavedCalls   int64   `json:"saved_calls,omitempty"`
 	SavedTokens  int64   `json:"saved_tokens,omitempty"`
 	SavedCostUSD float64 `json:"saved_cost_usd,omitempty"`
+	// CachedTokens are the prompt tokens read from the provider's prompt
+	// cache (part of PromptTokens, priced at the cached-input price), and
+	// CacheWriteTokens those written to it (Anthropic; also part of
+	// PromptTokens, priced at the cache-write price).
+	CachedTokens     int64 `json:"cached_tokens,omitempty"`
+	CacheWriteTokens int64 `json:"cache_write_tokens,omitempty"`
+	// TokensEstimated reports token counts the provider did not send,
+	// counted with the tokenizer instead (TokensKnown is then false); they
+	// are charged against token budgets like reported ones.
+	TokensEstimated bool `json:"tokens_estimated,omitempty"`
 }
 
 // Add returns the sum of u and v. Flags combine conservatively: the sum's
@@ -59,5 +69,8 @@ func (u Usage) addSpent(v Usage) Usage {
 		CostKnown:        u.CostKnown && v.CostKnown,
 		CostEstimated:    u.CostEstimated || v.CostEstimated,
 		Calls:            u.Calls + v.Calls,
+		CachedTokens:     u.CachedTokens + v.CachedTokens,
+		CacheWriteTokens: u.CacheWriteTokens + v.CacheWriteTokens,
+		TokensEstimated:  u.TokensEstimated || v.TokensEstimated,
 	}
 }

@@ -388,8 +388,14 @@ func (st *run) complete(ctx context.Context, req model.Request) (*model.Response
 		return nil, err
 	}
 	req.MaxTokens = int(res.MaxTokens())
+	req.Messages = model.MarkCachePrefix(req.Messages) // for prompt caching
 	resp, err := model.Traced(p, st.cfg.Model).Complete(ctx, req)
 	if err != nil {
+		if resp != nil {
+			// Usage reported with the failure (a mid-stream error) is
+			// charged.
+			_ = res.Settle(st.record(resp))
+		}
 		return nil, err
 	}
 	serr := res.Settle(st.record(resp))
@@ -415,6 +421,9 @@ func (st *run) record(resp *model.Response) budget.Usage {
 
 // finish accepts a response without tool calls as the final answer.
 func (st *run) finish(resp *model.Response) (string, error) {
+	if err := model.Refused(resp); err != nil {
+		return "", err
+	}
 	if resp.Text == "" {
 		return "", fault.New(fault.PhaseProvider, KindMissingFinalOutput, "the response has neither tool calls nor text")
 	}

@@ -143,6 +143,9 @@ func (r *run) codeTurn(ctx context.Context, n node, p model.Provider, modelName 
 	if err != nil {
 		return "", codeObs{}, false, err
 	}
+	if err := model.Refused(resp); err != nil {
+		return "", codeObs{}, false, err
+	}
 	text := resp.Text
 	if strings.TrimSpace(text) == "" && resp.Reasoning != "" {
 		text = resp.Reasoning

@@ -101,6 +101,9 @@ func (r *run) complete(ctx context.Context, depth int, p model.Provider, req mod
 			"requested": req.MaxTokens, "admitted": res.MaxTokens(), "worst_case_tokens": res.Tokens()}, nil)
 	}
 	req.MaxTokens = int(res.MaxTokens())
+	// The system prompt and the append-only history are the stable
+	// prefix: marked for providers with explicit prompt caching.
+	req.Messages = model.MarkCachePrefix(req.Messages)
 	resp, err := r.send(ctx, depth, p, req)
 	if resp == nil {
 		res.Release()
@@ -279,6 +282,9 @@ func (r *run) turn(ctx context.Context, n node, p model.Provider, modelName stri
 	resp, err := r.complete(ctx, n.depth, p, req)
 	deltas.flush()
 	if err != nil {
+		return turnReply{}, false, err
+	}
+	if err := model.Refused(resp); err != nil {
 		return turnReply{}, false, err
 	}
 	text := resp.Text

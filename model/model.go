@@ -11,6 +11,7 @@ package model
 import (
 	"context"
 	"encoding/json"
+	"strings"
 
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/fault"
@@ -37,6 +38,31 @@ type Message struct {
 	ToolCalls []ToolCall `json:"tool_calls,omitempty"`
 	// ToolCallID links a tool message to the call it answers.
 	ToolCallID string `json:"tool_call_id,omitempty"`
+	// CacheBreakpoint marks the end of a stable prefix of the request
+	// (every message up to and including this one is sent again,
+	// byte-identical, by the next request): a provider with explicit prompt
+	// caching (model/anthropic) caches the prefix there. Providers with
+	// automatic prefix caching (OpenAI) ignore it. See MarkCachePrefix.
+	CacheBreakpoint bool `json:"cache_breakpoint,omitempty"`
+}
+
+// MarkCachePrefix returns a copy of msgs with the stable prefix marked for
+// prompt caching: the last system message (the system prompt), and the
+// last message (the append-only history, which the next turn repeats).
+// msgs is not changed.
+func MarkCachePrefix(msgs []Message) []Message {
+	out := make([]Message, len(msgs))
+	copy(out, msgs)
+	for i := len(out) - 1; i >= 0; i-- {
+		if out[i].Role == RoleSystem {
+			out[i].CacheBreakpoint = true
+			break
+		}
+	}
+	if n := len(out); n > 0 {
+		out[n-1].CacheBreakpoint = true
+	}
+	return out
 }
 
 // ToolCall is one native tool call emitted by a model.
@@ -99,8 +125,13 @@ type Request struct {
 
 // Response is the reassembled result of one chat completion.
 type Response struct {
-	Text         string       `json:"text"`
-	Reasoning    string       `json:"reasoning,omitempty"`
+	Text      string `json:"text"`
+	Reasoning string `json:"reasoning,omitempty"`
+	// Refusal is the text of a refusal the server reported instead of (or
+	// besides) an answer ("refusal" in OpenAI's message or delta); the
+	// engine and the direct runtime end the run with Kind refused, carrying
+	// it, when there is no answer.
+	Refusal      string       `json:"refusal,omitempty"`
 	ToolCalls    []ToolCall   `json:"tool_calls,omitempty"`
 	FinishReason string       `json:"finish_reason,omitempty"`
 	Usage        budget.Usage `json:"usage"`
@@ -186,4 +217,30 @@ const (
 	KindStreamInterrupted fault.Kind = "stream_interrupted"
 	KindMissingAPIKey     fault.Kind = "missing_api_key"
 	KindInvalidRequest    fault.Kind = "invalid_request"
+	// KindRefused: the model refused to answer (an OpenAI "refusal", an
+	// Anthropic stop_reason "refusal"); detail "refusal" holds its text.
+	KindRefused fault.Kind = "refused"
 )
+
+// MaxRefusalBytes bounds the refusal text carried by a KindRefused error.
+const MaxRefusalBytes = 4096
+
+// Refused returns the error the engine and the direct runtime end a run
+// with when resp carries a refusal and no answer (Phase provider, Kind
+// refused, the text in the message and in detail "refusal"), or nil.
+func Refused(resp *Response) *fault.Error {
+	if resp == nil || resp.Refusal == "" || strings.TrimSpace(resp.Text) != "" || len(resp.ToolCalls) > 0 {
+		return nil
+	}
+	text := resp.Refusal
+	if len(text) > MaxRefusalBytes {
+		cut := MaxRefusalBytes
+		for cut > 0 && text[cut]&0xC0 == 0x80 {
+			cut--
+		}
+		text = text[:cut] + "…"
+	}
+	return fault.New(fault.PhaseProvider, KindRefused, "the model refused: "+text).
+		With("refusal", text).With("model", resp.Meta.Model).
+		WithHint("the model declined the request; rephrase the query, or try another --model")
+}

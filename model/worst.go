@@ -60,3 +60,38 @@ func Worst(req Request, modelName string, depth int) budget.Worst {
 	}
 	return budget.Worst{Model: modelName, Depth: depth, PromptTokens: PromptTokens(req, modelName), MaxTokens: int64(req.MaxTokens)}
 }
+
+// EstimateUsage returns the usage of a call whose provider reported no
+// token counts: the prompt counted as PromptTokens does and the reply
+// (text, reasoning, refusal, tool calls) with the model's tokenizer,
+// marked TokensEstimated (TokensKnown stays false). The budget tracker
+// charges these counts like reported ones. A usage with known tokens is
+// returned as it is.
+func EstimateUsage(req Request, resp *Response, modelName string) budget.Usage {
+	u := resp.Usage
+	if u.TokensKnown {
+		return u
+	}
+	if req.Model != "" {
+		modelName = req.Model
+	}
+	c := tokens.ForModel(modelName)
+	count := func(s string) int64 {
+		if len(s) > exactPartBytes {
+			return int64(tokens.Estimator{}.Count(s))
+		}
+		return int64(c.Count(s))
+	}
+	out := count(resp.Text) + count(resp.Reasoning) + count(resp.Refusal)
+	for _, tc := range resp.ToolCalls {
+		out += framePerToolCall + count(tc.Name) + count(tc.Arguments)
+	}
+	u.PromptTokens = PromptTokens(req, modelName)
+	u.CompletionTokens = out
+	u.TotalTokens = u.PromptTokens + out
+	u.TokensEstimated = true
+	if u.Calls == 0 {
+		u.Calls = 1
+	}
+	return u
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strconv"
 
@@ -10,7 +11,6 @@ import (
 	"github.com/rlm-go/rlm/fingerprint"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/cache"
-	"github.com/rlm-go/rlm/model/openai"
 )
 
 // cacheFlags are the response-cache flags of every command that calls a
@@ -34,13 +34,16 @@ func (f *cacheFlags) register(fl *pflag.FlagSet) {
 // cacheScope is the owner of the responses: the endpoint and credentials
 // (openai.Provider.CacheScope), or the cassette for a replayed run, whose
 // server listens on a new port each time.
-func (f *providerFlags) cacheScope(p *openai.Provider) string {
+func (f *providerFlags) cacheScope(p model.Provider) string {
 	if f.replay != "" {
 		if data, err := os.ReadFile(f.replay); err == nil {
 			return "replay:" + fingerprint.Bytes(data)
 		}
 	}
-	return p.CacheScope()
+	if s, ok := p.(interface{ CacheScope() string }); ok {
+		return s.CacheScope()
+	}
+	return fmt.Sprintf("%T", p) // every provider the CLI builds has a scope
 }
 
 // wrap applies --temperature and puts the cache in front of p; st shows

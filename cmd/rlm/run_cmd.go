@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -18,6 +19,7 @@ import (
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/textcut"
 	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/model/anthropic"
 	"github.com/rlm-go/rlm/model/openai"
 	"github.com/rlm-go/rlm/model/replay"
 	"github.com/rlm-go/rlm/trace"
@@ -25,6 +27,7 @@ import (
 
 // providerFlags are the flags of every command that calls a model.
 type providerFlags struct {
+	provider  string // "openai" (any OpenAI-compatible server) or "anthropic"
 	baseURL   string
 	model     string
 	subModel  string
@@ -43,7 +46,8 @@ type providerFlags struct {
 
 func (f *providerFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
-	fl.StringVar(&f.baseURL, "base-url", envOr("RLM_BASE_URL", openai.DefaultBaseURL), "OpenAI-compatible API base URL (env RLM_BASE_URL)")
+	fl.StringVar(&f.provider, "provider", envOr("RLM_PROVIDER", "openai"), "API the model server speaks: openai (any OpenAI-compatible server) or anthropic (the Messages API, key from ANTHROPIC_API_KEY; env RLM_PROVIDER)")
+	fl.StringVar(&f.baseURL, "base-url", envOr("RLM_BASE_URL", openai.DefaultBaseURL), "API base URL (env RLM_BASE_URL; with --provider anthropic the default is "+anthropic.DefaultBaseURL+")")
 	fl.StringVar(&f.model, "model", envOr("RLM_MODEL", "gpt-4o-mini"), "root model (env RLM_MODEL)")
 	fl.StringVar(&f.subModel, "sub-model", os.Getenv("RLM_SUB_MODEL"), "model for sub-calls and children (default: --model; env RLM_SUB_MODEL)")
 	fl.StringVar(&f.apiKeyEnv, "api-key-env", "", "environment variable holding the API key (default OPENAI_API_KEY, or OPENROUTER_API_KEY for openrouter.ai)")
@@ -92,7 +96,17 @@ func (f *providerFlags) open(st *status, outputs ...[2]string) (*session, error)
 		s.closers = append(s.closers, srv.Close)
 		cfg.BaseURL, cfg.APIKeyEnv, cfg.Name = srv.BaseURL(), "", "replay"
 	}
-	p, err := openai.New(cfg)
+	var p model.Provider
+	var err error
+	switch f.provider {
+	case "openai", "":
+		p, err = openai.New(cfg)
+	case "anthropic":
+		p, err = f.anthropic(cfg)
+	default:
+		err = fault.New(fault.PhaseConfig, kindUsage, "unknown --provider "+strconv.Quote(f.provider)).
+			WithHint("use --provider openai (any OpenAI-compatible server) or --provider anthropic")
+	}
 	if err != nil {
 		s.close()
 		return nil, err
@@ -108,6 +122,17 @@ func (f *providerFlags) open(st *status, outputs ...[2]string) (*session, error)
 		return nil, err
 	}
 	return s, nil
+}
+
+// anthropic builds the Messages API provider from the settings cfg holds
+// for the OpenAI one: the OpenAI default base URL means Anthropic's.
+func (f *providerFlags) anthropic(cfg openai.Config) (model.Provider, error) {
+	base := cfg.BaseURL
+	if base == openai.DefaultBaseURL {
+		base = anthropic.DefaultBaseURL
+	}
+	return anthropic.New(anthropic.Config{Name: cfg.Name, BaseURL: base, Model: cfg.Model, APIKeyEnv: cfg.APIKeyEnv,
+		Timeout: cfg.Timeout, OnRetry: cfg.OnRetry, MaxToolCalls: cfg.MaxToolCalls})
 }
 
 // checkCost notes (once) or, with --strict-cost, refuses the models that

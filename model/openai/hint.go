@@ -62,3 +62,13 @@ func (p *Provider) timeoutHint() string {
 func (p *Provider) malformedHint() string {
 	return fmt.Sprintf("the server at %s did not answer like an OpenAI-compatible chat-completions API: check --base-url", p.baseURL)
 }
+
+// contextSizeHint is the remedy for a prompt longer than the server's
+// context (llama.cpp exceed_context_size_error, OpenAI
+// context_length_exceeded).
+const contextSizeHint = "the prompt is longer than the model's context on this server: raise the server's context size (llama.cpp -c / --ctx-size), or send less (a smaller context slice or fewer turns)"
+
+// okErrorHint is the remedy for an error body sent with a 2xx status.
+func (p *Provider) okErrorHint() string {
+	return fmt.Sprintf("the server answered with an error instead of a chat completion: check --model, and that --base-url (%s) ends in the API version path (usually /v1)", p.baseURL)
+}

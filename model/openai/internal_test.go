@@ -220,7 +220,7 @@ func FuzzStreamDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in []byte) {
 		ctx := t.Context()
 		resp, err := p.readStream(ctx, ctx, bytes.NewReader(in), nil)
-		if (resp == nil) == (err == nil) {
+		if resp == nil && err == nil {
 			t.Fatalf("resp %v, err %v", resp, err)
 		}
 		if err != nil {

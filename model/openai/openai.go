@@ -17,8 +17,8 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"mime"
@@ -26,13 +26,14 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/model/internal/scrub"
+	"github.com/rlm-go/rlm/model/internal/wire"
 	"github.com/rlm-go/rlm/trace"
 )
 
@@ -151,8 +152,8 @@ type Provider struct {
 	endpoint    string
 	host        string
 	key         string
-	keyEnv      string   // the environment variable the key comes from
-	secrets     scrubber // the key and secret-looking header values (scrub.go)
+	keyEnv      string     // the environment variable the key comes from
+	secrets     *scrub.Set // the key and secret-looking header values (model/internal/scrub)
 	headers     http.Header
 	timeout     time.Duration
 	maxRetries  int
@@ -184,6 +185,7 @@ func New(cfg Config) (*Provider, error) {
 		endpoint:    base + "/chat/completions",
 		host:        host,
 		headers:     make(http.Header),
+		secrets:     new(scrub.Set),
 		timeout:     pick(cfg.Timeout, DefaultTimeout),
 		maxRetries:  cfg.MaxRetries,
 		baseDelay:   pick(cfg.RetryBaseDelay, DefaultRetryBaseDelay),
@@ -211,7 +213,7 @@ func New(cfg Config) (*Provider, error) {
 	for k, v := range cfg.Headers {
 		p.headers.Set(k, v)
 		if trace.IsSecretKey(strings.ReplaceAll(k, "-", "_")) {
-			p.addSecret(v)
+			p.secrets.AddHeader(v)
 		}
 	}
 	env := cfg.APIKeyEnv
@@ -225,7 +227,7 @@ func New(cfg Config) (*Provider, error) {
 	if p.key == "" {
 		p.key = strings.TrimSpace(os.Getenv(env))
 	}
-	p.secrets.add(p.key) // whatever its length
+	p.secrets.Add(p.key) // whatever its length
 	if p.key == "" {
 		if cfg.APIKeyEnv != "" {
 			// The caller named the variable: it must hold the key, or the
@@ -285,6 +287,7 @@ func (p *Provider) Complete(ctx context.Context, req model.Request) (*model.Resp
 		return nil, err
 	}
 	modelName := firstNonEmpty(req.Model, p.model)
+	p = p.forModel(modelName)
 	for attempt := 1; ; attempt++ {
 		if err := ctx.Err(); err != nil {
 			return nil, p.ctxError(ctx, nil).With("attempts", attempt-1)
@@ -294,13 +297,20 @@ func (p *Provider) Complete(ctx context.Context, req model.Request) (*model.Resp
 			resp.Meta.Provider = p.name
 			resp.Meta.Attempts = attempt
 			resp.Meta.LatencyMS = float64(time.Since(start).Microseconds()) / 1000
-			if resp.Usage.TokensKnown {
-				resp.Usage = budget.WithEstimatedCost(resp.Usage, firstNonEmpty(resp.Meta.Model, modelName))
-			}
+			// A server that sent no usage (no stream_options support, old
+			// vLLM, Ollama streams) gets tokenizer counts, marked estimated.
+			resp.Usage = model.EstimateUsage(req, resp, modelName)
+			resp.Usage = budget.WithEstimatedCost(resp.Usage, firstNonEmpty(resp.Meta.Model, modelName))
 			return resp, nil
 		}
 		ferr.With("attempts", attempt).With("model", modelName)
 		if !out.retryable || attempt > p.maxRetries {
+			if resp != nil {
+				// Usage reported with the failure: the caller charges it.
+				resp.Meta.Provider, resp.Meta.Attempts = p.name, attempt
+				resp.Usage = budget.WithEstimatedCost(resp.Usage, firstNonEmpty(resp.Meta.Model, modelName))
+				return resp, ferr
+			}
 			return nil, ferr
 		}
 		wait := p.backoff(attempt, out)
@@ -388,14 +398,14 @@ func (p *Provider) attempt(ctx context.Context, body []byte, stream bool, onDelt
 	// "stream": true).
 	br := bufio.NewReader(hres.Body)
 	if ct == "text/event-stream" || (stream && ct != "application/json") || sniffEventStream(br) {
-		var ds *deltaScrubber
+		var ds *scrub.Delta
 		if onDelta != nil {
-			ds = &deltaScrubber{sc: &p.secrets, emit: onDelta}
-			onDelta = ds.add
+			ds = &scrub.Delta{Set: p.secrets, Emit: onDelta}
+			onDelta = ds.Add
 		}
 		resp, ferr = p.readStream(ctx, actx, br, onDelta)
 		if ferr == nil && ds != nil {
-			ds.flush()
+			ds.Flush()
 		}
 		if resp != nil {
 			resp.Meta.Streamed = true
@@ -404,9 +414,16 @@ func (p *Provider) attempt(ctx context.Context, body []byte, stream bool, onDelt
 		resp, ferr = p.readCompletion(ctx, actx, br)
 	}
 	if ferr != nil {
-		return nil, outcome{}, ferr.With("status", hres.StatusCode)
+		// A stream that failed after the server reported usage (OpenRouter
+		// sends it with a mid-stream error) hands back that usage alone,
+		// so the failed call is charged.
+		var part *model.Response
+		if resp != nil && resp.Usage.TokensKnown {
+			part = &model.Response{Usage: resp.Usage, Meta: model.Meta{ID: p.secrets.Content(resp.Meta.ID), Model: p.secrets.Content(resp.Meta.Model), HTTPStatus: hres.StatusCode, Streamed: true}}
+		}
+		return part, outcome{}, ferr.With("status", hres.StatusCode)
 	}
-	p.scrubResponse(resp)
+	p.secrets.Response(resp)
 	resp.Meta.HTTPStatus = hres.StatusCode
 	return resp, outcome{}, nil
 }
@@ -421,41 +438,47 @@ func (p *Provider) statusOutcome(hres *http.Response) outcome {
 // statusError reads a bounded part of an error body and describes it.
 func (p *Provider) statusError(actx, ctx context.Context, hres *http.Response) *fault.Error {
 	raw, _ := io.ReadAll(io.LimitReader(hres.Body, maxErrorBody))
-	e := fault.Newf(fault.PhaseProvider, model.KindHTTPStatus, "server answered HTTP %d", hres.StatusCode).
-		With("status", hres.StatusCode).
+	e := p.bodyError(fmt.Sprintf("server answered HTTP %d", hres.StatusCode), hres.StatusCode, raw)
+	if d, ok := parseRetryAfter(hres.Header, time.Now()); ok {
+		e.With("retry_after_ms", d.Milliseconds())
+	}
+	return e
+}
+
+// bodyError describes an error body of any shape ParseErrorBody reads, or
+// one it does not (then only the excerpt is kept): Kind http_status, the
+// server's message (bounded, scrubbed) in the message and in detail
+// error_message, its type and code, and a hint.
+func (p *Provider) bodyError(msg string, status int, raw []byte) *fault.Error {
+	e := fault.New(fault.PhaseProvider, model.KindHTTPStatus, msg).
+		With("status", status).
 		With("provider", p.name).
 		With("host", p.host)
 	if len(raw) > 0 {
 		e.With("body_excerpt", p.excerpt(raw))
 	}
-	var eb ErrorBody
-	if decodeErrorBody(raw, &eb) {
-		msg := p.clip(eb.Error.Message, MaxBodyExcerpt)
-		e.Message += ": " + msg
-		e.With("error_message", msg)
-		if eb.Error.Type != "" {
-			e.With("error_type", p.clip(eb.Error.Type, 128))
+	code, typ := "", ""
+	if ae, ok := ParseErrorBody(raw); ok {
+		m := p.clip(ae.Message, MaxBodyExcerpt)
+		e.Message += ": " + m
+		e.With("error_message", m)
+		if ae.Type != "" {
+			typ = p.clip(ae.Type, 128)
+			e.With("error_type", typ)
 		}
-		if c := eb.Error.CodeString(); c != "" {
-			e.With("error_code", p.clip(c, 128))
+		if c := ae.CodeString(); c != "" {
+			code = p.clip(c, 128)
+			e.With("error_code", code)
 		}
 	}
-	if d, ok := parseRetryAfter(hres.Header, time.Now()); ok {
-		e.With("retry_after_ms", d.Milliseconds())
+	hint := p.statusHint(status, code)
+	switch {
+	case contextSizeTypes[typ] || contextSizeTypes[code]:
+		hint = contextSizeHint
+	case status >= 200 && status <= 299:
+		hint = p.okErrorHint()
 	}
-	code, _ := e.Detail["error_code"].(string)
-	return e.WithHint(p.statusHint(hres.StatusCode, code))
-}
-
-func decodeErrorBody(raw []byte, eb *ErrorBody) bool {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || raw[0] != '{' {
-		return false
-	}
-	if err := json.Unmarshal(raw, eb); err != nil || eb.Error == nil {
-		return false
-	}
-	return true
+	return e.WithHint(hint)
 }
 
 // readCompletion decodes a non-streamed body.
@@ -470,17 +493,10 @@ func (p *Provider) readCompletion(ctx, actx context.Context, body io.Reader) (*m
 	if len(raw) > maxResponseBytes {
 		return nil, p.fail(model.KindMalformedResponse, "response body too large", nil).With("limit_bytes", maxResponseBytes)
 	}
-	var eb ErrorBody
-	if decodeErrorBody(raw, &eb) {
-		// Some servers (OpenRouter) report failures with a 2xx status.
-		e := fault.New(fault.PhaseProvider, model.KindHTTPStatus, "server reported an error: "+p.clip(eb.Error.Message, MaxBodyExcerpt)).
-			With("provider", p.name).With("host", p.host).
-			With("error_message", p.clip(eb.Error.Message, MaxBodyExcerpt)).
-			With("body_excerpt", p.excerpt(raw))
-		if c := eb.Error.CodeString(); c != "" {
-			e.With("error_code", p.clip(c, 128))
-		}
-		return nil, e
+	if _, ok := ParseErrorBody(raw); ok {
+		// Some servers (OpenRouter, LM Studio) report failures with a 2xx
+		// status.
+		return nil, p.bodyError("server reported an error", http.StatusOK, raw)
 	}
 	c, err := DecodeCompletion(raw)
 	if err != nil {
@@ -535,26 +551,19 @@ type scrubbed struct {
 func (s *scrubbed) Error() string { return s.text }
 func (s *scrubbed) Unwrap() error { return s.err }
 
-// addSecret registers v, and the credential in a "Scheme credential"
-// value such as "Bearer KEY", to be scrubbed (see scrub.go).
-func (p *Provider) addSecret(v string) {
-	v = strings.TrimSpace(v)
-	if len(v) < minSecretLen {
-		return
-	}
-	p.secrets.add(v)
-	if _, cred, ok := strings.Cut(v, " "); ok {
-		if cred = strings.TrimSpace(cred); len(cred) >= minSecretLen {
-			p.secrets.add(cred)
-		}
-	}
+// forModel returns a shallow copy of p for one call to modelName whose
+// errors leave a short placeholder key spelled like the model name alone
+// (see model/internal/scrub).
+func (p *Provider) forModel(modelName string) *Provider {
+	cp := *p
+	cp.secrets = p.secrets.Without(modelName)
+	return &cp
 }
 
 // scrub removes the API key and secret header values (Authorization,
-// X-Api-Key, Cookie, ...) from s, server text bound for an error: each in
-// its exact form, and those of at least MinContentSecretLen bytes in every
-// form (see scrubber).
-func (p *Provider) scrub(s string) string { return p.secrets.text(s) }
+// X-Api-Key, Cookie, ...) from s, server text bound for an error (see
+// model/internal/scrub for the rule).
+func (p *Provider) scrub(s string) string { return p.secrets.Text(s) }
 
 // excerpt returns at most MaxBodyExcerpt bytes of b, cut at a UTF-8
 // boundary, with secrets scrubbed (see clip).
@@ -570,43 +579,14 @@ func (p *Provider) clip(s string, n int) string {
 	return truncate(p.scrub(s), n)
 }
 
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	cut := n
-	for cut > 0 && cut < len(s) && s[cut]&0xC0 == 0x80 {
-		cut--
-	}
-	return s[:cut] + "…"
-}
+// Shared with model/anthropic (model/internal/wire).
+var (
+	parseRetryAfter   = wire.ParseRetryAfter
+	truncate          = wire.Truncate
+	errStreamTooLarge = wire.ErrTooLarge
+)
 
-// parseRetryAfter reads retry-after-ms (milliseconds, as sent by OpenAI) or
-// Retry-After (delay seconds or an HTTP date).
-func parseRetryAfter(h http.Header, now time.Time) (time.Duration, bool) {
-	if v := strings.TrimSpace(h.Get("Retry-After-Ms")); v != "" {
-		if ms, err := strconv.ParseFloat(v, 64); err == nil && ms >= 0 && ms < 1e12 {
-			return time.Duration(ms * float64(time.Millisecond)), true
-		}
-	}
-	v := strings.TrimSpace(h.Get("Retry-After"))
-	if v == "" {
-		return 0, false
-	}
-	if secs, err := strconv.ParseInt(v, 10, 64); err == nil {
-		if secs < 0 {
-			return 0, false
-		}
-		if secs > 1e6 {
-			secs = 1e6
-		}
-		return time.Duration(secs) * time.Second, true
-	}
-	if t, err := http.ParseTime(v); err == nil {
-		return max(t.Sub(now), 0), true
-	}
-	return 0, false
-}
+type boundedReader = wire.BoundedReader
 
 // redactURL drops user info and the query from a URL for error details.
 // KindRedirectRefused: the server answered an API call with a redirect,

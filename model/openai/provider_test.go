@@ -629,8 +629,10 @@ func TestUnknownFieldsAndCost(t *testing.T) {
 			"r", 12.5, false, true},
 		{"unpriced model, no cost", `{"id":"x","object":"chat.completion","model":"my-local-model","choices":[{"index":0,"message":{"role":"assistant","content":"ok"},"finish_reason":"stop"}],
 		  "usage":{"prompt_tokens":1,"completion_tokens":1,"total_tokens":2}}`, "", 0, false, false},
-		{"no usage", `{"id":"x","object":"chat.completion","model":"gpt-4o","choices":[{"index":0,"message":{"role":"assistant","content":"ok"},"finish_reason":"stop"}]}`,
-			"", 0, false, false},
+		// No usage: tokens counted with the tokenizer (20 prompt, 1
+		// completion, issue 17 item 6) and priced.
+		{"no usage, tokens estimated", `{"id":"x","object":"chat.completion","model":"gpt-4o","choices":[{"index":0,"message":{"role":"assistant","content":"ok"},"finish_reason":"stop"}]}`,
+			"", 20*2.5e-6 + 1*10e-6, false, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

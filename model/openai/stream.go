@@ -12,7 +12,7 @@ import (
 
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
-	"github.com/rlm-go/rlm/model/openai/internal/sse"
+	"github.com/rlm-go/rlm/model/internal/sse"
 )
 
 // readStream reassembles a server-sent event stream of chat.completion.chunk
@@ -22,7 +22,7 @@ import (
 // onDelta, when set, receives each piece of content text of choice 0 as
 // its event is read.
 func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta func(string)) (*model.Response, *fault.Error) {
-	r := sse.NewReader(&boundedReader{r: body, left: int64(maxResponseBytes)}, 0)
+	r := sse.NewReader(&boundedReader{R: body, Left: int64(maxResponseBytes)}, 0)
 	asm := Assembler{Max: p.maxCalls}
 	events := 0
 	for {
@@ -44,6 +44,9 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 			return nil, p.fail(model.KindStreamInterrupted, "the stream broke before it was complete", err).With("events", events)
 		}
 		events++
+		if ev.Error != "" {
+			return asm.Response(), p.streamError(parseStreamError(ev.Error), events)
+		}
 		data := strings.TrimSpace(ev.Data)
 		if data == "[DONE]" {
 			asm.done = true
@@ -58,21 +61,13 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 				With("events", events).With("body_excerpt", p.excerpt([]byte(data)))
 		}
 		if chunk.Error != nil {
-			msg := p.clip(chunk.Error.Message, MaxBodyExcerpt)
-			e := p.fail(model.KindStreamInterrupted, "the server reported an error inside the stream: "+msg, nil).
-				With("events", events).With("error_message", msg)
-			if c := chunk.Error.CodeString(); c != "" {
-				e.With("error_code", p.clip(c, 128))
-			}
-			return nil, e
+			// The usage that came with the error (OpenRouter) is kept, so
+			// the failed call is charged what it cost.
+			asm.Add(&chunk)
+			return asm.Response(), p.streamError(chunk.Error, events)
 		}
-		asm.Add(&chunk)
-		if onDelta != nil {
-			for i := range chunk.Choices {
-				if c := chunk.Choices[i]; c.Index == 0 && c.Delta.Content != nil && *c.Delta.Content != "" {
-					onDelta(*c.Delta.Content)
-				}
-			}
+		if vis := asm.Add(&chunk); onDelta != nil && vis != "" {
+			onDelta(vis)
 		}
 		if asm.TooManyToolCalls() {
 			return nil, p.fail(KindTooManyToolCalls, "the response carries more tool calls than one batch may hold", nil).
@@ -86,37 +81,46 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 	if !asm.done && asm.finish == "" {
 		return nil, p.fail(model.KindStreamInterrupted, "the stream ended before [DONE]", nil).With("events", events)
 	}
+	if vis := asm.flushText(); onDelta != nil && vis != "" {
+		onDelta(vis)
+	}
 	return asm.Response(), nil
 }
 
-// errStreamTooLarge reports a stream body longer than maxResponseBytes.
-var errStreamTooLarge = errors.New("stream body too large")
-
-// boundedReader reads at most left bytes from r and then fails with
-// errStreamTooLarge, so that a server streaming without end cannot make
-// the provider buffer without limit.
-type boundedReader struct {
-	r    io.Reader
-	left int64
+// parseStreamError reads the value of an SSE "error:" field: an error
+// object (llama.cpp sends {"code":400,"message":...,"type":...}), an
+// OpenAI-style error body, or plain text.
+func parseStreamError(v string) *APIError {
+	if ae, ok := ParseErrorBody([]byte(v)); ok {
+		return ae
+	}
+	var ae APIError
+	if json.Unmarshal([]byte(v), &ae) == nil && ae.Message != "" {
+		return &ae
+	}
+	return &APIError{Message: v}
 }
 
-func (b *boundedReader) Read(p []byte) (int, error) {
-	if b.left <= 0 {
-		// Report the excess only if there is any: a body of exactly the
-		// limit ends normally.
-		var one [1]byte
-		n, err := b.r.Read(one[:])
-		if n > 0 {
-			return 0, errStreamTooLarge
-		}
-		return 0, err
+// contextSizeTypes are error types servers use for a prompt longer than
+// the model's context.
+var contextSizeTypes = map[string]bool{"exceed_context_size_error": true, "context_length_exceeded": true}
+
+// streamError is a failure the server reported inside a stream:
+// stream_interrupted with the server's message (bounded, scrubbed).
+func (p *Provider) streamError(ae *APIError, events int) *fault.Error {
+	msg := p.clip(ae.Message, MaxBodyExcerpt)
+	e := p.fail(model.KindStreamInterrupted, "the server reported an error inside the stream: "+msg, nil).
+		With("events", events).With("error_message", msg)
+	if ae.Type != "" {
+		e.With("error_type", p.clip(ae.Type, 128))
 	}
-	if int64(len(p)) > b.left {
-		p = p[:b.left]
+	if c := ae.CodeString(); c != "" {
+		e.With("error_code", p.clip(c, 128))
 	}
-	n, err := b.r.Read(p)
-	b.left -= int64(n)
-	return n, err
+	if contextSizeTypes[ae.Type] || contextSizeTypes[ae.CodeString()] {
+		e.WithHint(contextSizeHint)
+	}
+	return e
 }
 
 // MaxToolCalls is the largest number of tool calls one response may carry:
@@ -156,6 +160,8 @@ type Assembler struct {
 	id, model string
 	text      strings.Builder
 	reasoning strings.Builder
+	refusal   strings.Builder
+	think     thinkSplit
 	calls     []*callAcc
 	byIndex   map[int]*callAcc
 	tooMany   bool
@@ -171,8 +177,10 @@ type callAcc struct {
 	arguments strings.Builder
 }
 
-// Add folds one chunk into the response.
-func (a *Assembler) Add(c *ChatCompletionChunk) {
+// Add folds one chunk into the response and returns the reply text it
+// added (content after any leading <think> section, see thinkSplit).
+func (a *Assembler) Add(c *ChatCompletionChunk) string {
+	vis := ""
 	if a.id == "" {
 		a.id = c.ID
 	}
@@ -189,13 +197,19 @@ func (a *Assembler) Add(c *ChatCompletionChunk) {
 			continue
 		}
 		d := &ch.Delta
-		if d.Content != nil {
-			a.text.WriteString(*d.Content)
-		}
 		if d.Reasoning != nil {
 			a.reasoning.WriteString(*d.Reasoning)
 		} else if d.ReasoningContent != nil {
 			a.reasoning.WriteString(*d.ReasoningContent)
+		}
+		if d.Content != nil {
+			a.reasoning.WriteString(d.Content.Reasoning)
+			v := a.think.add(d.Content.Text, &a.reasoning)
+			a.text.WriteString(v)
+			vis += v
+		}
+		if d.Refusal != nil {
+			a.refusal.WriteString(*d.Refusal)
 		}
 		for j := range d.ToolCalls {
 			if !a.addCall(&d.ToolCalls[j]) {
@@ -206,6 +220,15 @@ func (a *Assembler) Add(c *ChatCompletionChunk) {
 			a.finish = *ch.FinishReason
 		}
 	}
+	return vis
+}
+
+// flushText ends the content: text held back while it could still start
+// a <think> section is added, and returned.
+func (a *Assembler) flushText() string {
+	v := a.think.finish(&a.reasoning)
+	a.text.WriteString(v)
+	return v
 }
 
 // TooManyToolCalls reports that a chunk started more than MaxToolCalls
@@ -273,18 +296,20 @@ func (a *Assembler) addCall(d *ToolCallDelta) bool {
 // Response returns the assembled response. Usage is known when a chunk
 // carried a usage object.
 func (a *Assembler) Response() *model.Response {
+	a.flushText()
 	resp := &model.Response{
 		Text:         a.text.String(),
 		Reasoning:    a.reasoning.String(),
+		Refusal:      a.refusal.String(),
 		FinishReason: a.finish,
 		Usage:        usageFrom(a.usage),
 		Meta:         model.Meta{ID: a.id, Model: a.model},
 	}
 	calls := slices.Clone(a.calls)
 	slices.SortStableFunc(calls, func(x, y *callAcc) int { return cmp.Compare(x.index, y.index) })
-	for _, c := range calls {
+	for i, c := range calls {
 		resp.ToolCalls = append(resp.ToolCalls, model.ToolCall{
-			ID:        c.id,
+			ID:        firstNonEmpty(c.id, CallID(a.id, i, c.name.String(), c.arguments.String())),
 			Type:      firstNonEmpty(c.typ, "function"),
 			Name:      c.name.String(),
 			Arguments: c.arguments.String(),

@@ -2,6 +2,8 @@ package openai
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -46,12 +48,18 @@ type Message struct {
 	Refusal          string     `json:"refusal,omitempty"`
 	ToolCalls        []ToolCall `json:"tool_calls,omitempty"`
 	ToolCallID       string     `json:"tool_call_id,omitempty"`
+	// FunctionCall is the legacy single call (Azure OpenAI, old models);
+	// it is read as a tool call, never sent.
+	FunctionCall *FunctionCall `json:"function_call,omitempty"`
 }
 
 // Content is message text that may be absent (JSON null).
 type Content struct {
 	Text string
-	Null bool
+	// Reasoning is the text of "thinking" parts of a content array
+	// (Mistral magistral); it is read, never sent.
+	Reasoning string
+	Null      bool
 }
 
 // MarshalJSON encodes c as a JSON string, or null when c.Null is set.
@@ -70,18 +78,20 @@ func (c *Content) UnmarshalJSON(b []byte) error {
 		*c = Content{Null: true}
 		return nil
 	case len(b) > 0 && b[0] == '[':
-		var parts []struct {
-			Type string `json:"type"`
-			Text string `json:"text"`
-		}
+		var parts []contentPart
 		if err := json.Unmarshal(b, &parts); err != nil {
-			return err
+			return fmt.Errorf("content parts: %w", err)
 		}
-		var sb strings.Builder
+		var text, reasoning strings.Builder
 		for _, p := range parts {
-			sb.WriteString(p.Text)
+			switch p.Type {
+			case "thinking", "reasoning":
+				p.thinking(&reasoning)
+			default:
+				text.WriteString(p.Text)
+			}
 		}
-		*c = Content{Text: sb.String()}
+		*c = Content{Text: text.String(), Reasoning: reasoning.String()}
 		return nil
 	}
 	var s string
@@ -90,6 +100,39 @@ func (c *Content) UnmarshalJSON(b []byte) error {
 	}
 	*c = Content{Text: s}
 	return nil
+}
+
+// contentPart is one part of a content array: {"type": "text", "text":
+// ...}, or {"type": "thinking", "thinking": ...} whose thinking is a string
+// or itself an array of text parts (Mistral).
+type contentPart struct {
+	Type     string          `json:"type"`
+	Text     string          `json:"text"`
+	Thinking json.RawMessage `json:"thinking"`
+}
+
+// maxPartDepth bounds the nesting of thinking parts read.
+const maxPartDepth = 4
+
+func (p *contentPart) thinking(sb *strings.Builder) { p.thinkingAt(sb, 0) }
+
+func (p *contentPart) thinkingAt(sb *strings.Builder, depth int) {
+	sb.WriteString(p.Text)
+	t := bytes.TrimSpace(p.Thinking)
+	if len(t) == 0 || depth >= maxPartDepth {
+		return
+	}
+	var s string
+	if t[0] == '"' && json.Unmarshal(t, &s) == nil {
+		sb.WriteString(s)
+		return
+	}
+	var sub []contentPart
+	if t[0] == '[' && json.Unmarshal(t, &sub) == nil {
+		for i := range sub {
+			sub[i].thinkingAt(sb, depth+1)
+		}
+	}
 }
 
 // ToolCall is a function call in an assistant message.
@@ -106,13 +149,28 @@ type FunctionCall struct {
 }
 
 // Usage is the token accounting of a response. Cost is OpenRouter's
-// "usage.cost" in USD (credits), present only when the server reports it.
+// "usage.cost" in USD (credits), present only when the server reports it;
+// CostInUSDTicks is xAI's cost in units of 1e-10 USD. Cached prompt tokens
+// come from "prompt_tokens_details.cached_tokens" (OpenAI, xAI,
+// OpenRouter) or DeepSeek's "prompt_cache_hit_tokens"; they are part of
+// PromptTokens.
 type Usage struct {
-	PromptTokens     int64    `json:"prompt_tokens"`
-	CompletionTokens int64    `json:"completion_tokens"`
-	TotalTokens      int64    `json:"total_tokens"`
-	Cost             *float64 `json:"cost,omitempty"`
+	PromptTokens         int64         `json:"prompt_tokens"`
+	CompletionTokens     int64         `json:"completion_tokens"`
+	TotalTokens          int64         `json:"total_tokens"`
+	Cost                 *float64      `json:"cost,omitempty"`
+	CostInUSDTicks       *int64        `json:"cost_in_usd_ticks,omitempty"`
+	PromptTokensDetails  *TokenDetails `json:"prompt_tokens_details,omitempty"`
+	PromptCacheHitTokens int64         `json:"prompt_cache_hit_tokens,omitempty"`
 }
+
+// TokenDetails is the breakdown of prompt tokens.
+type TokenDetails struct {
+	CachedTokens int64 `json:"cached_tokens"`
+}
+
+// USDPerTick is the value of one of xAI's cost_in_usd_ticks.
+const USDPerTick = 1e-10
 
 // ChatCompletionChunk is one streamed event ("object":
 // "chat.completion.chunk").
@@ -137,8 +195,11 @@ type ChunkChoice struct {
 
 // Delta is an incremental message fragment.
 type Delta struct {
-	Role             string          `json:"role,omitempty"`
-	Content          *string         `json:"content,omitempty"`
+	Role string `json:"role,omitempty"`
+	// Content is a string or, from some servers (Mistral), an array of
+	// text and thinking parts.
+	Content          *Content        `json:"content,omitempty"`
+	Refusal          *string         `json:"refusal,omitempty"`
 	Reasoning        *string         `json:"reasoning,omitempty"`
 	ReasoningContent *string         `json:"reasoning_content,omitempty"`
 	ToolCalls        []ToolCallDelta `json:"tool_calls,omitempty"`
@@ -187,6 +248,45 @@ type ErrorBody struct {
 	Error *APIError `json:"error"`
 }
 
+// ParseErrorBody reads the error bodies servers send: OpenAI's
+// {"error": {"message": ...}}, a plain string {"error": "..."} (LM Studio,
+// Ollama), and vLLM's flat {"object": "error", "message": ...}. It
+// reports false for anything else, including a chat completion.
+func ParseErrorBody(raw []byte) (*APIError, bool) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || raw[0] != '{' {
+		return nil, false
+	}
+	var b struct {
+		Error   json.RawMessage `json:"error"`
+		Object  string          `json:"object"`
+		Message string          `json:"message"`
+		Type    string          `json:"type"`
+		Code    json.RawMessage `json:"code"`
+	}
+	if json.Unmarshal(raw, &b) != nil {
+		return nil, false
+	}
+	e := bytes.TrimSpace(b.Error)
+	switch {
+	case len(e) > 0 && e[0] == '{':
+		var ae APIError
+		if json.Unmarshal(e, &ae) != nil {
+			return nil, false
+		}
+		return &ae, true
+	case len(e) > 0 && e[0] == '"':
+		var msg string
+		if json.Unmarshal(e, &msg) != nil {
+			return nil, false
+		}
+		return &APIError{Message: msg}, true
+	case b.Object == "error":
+		return &APIError{Message: b.Message, Type: b.Type, Code: b.Code}, true
+	}
+	return nil, false
+}
+
 // DecodeCompletion decodes a chat.completion JSON object. It fails when the
 // text is not a JSON object or has no choices; unknown fields are ignored.
 func DecodeCompletion(b []byte) (*ChatCompletion, error) {
@@ -218,16 +318,22 @@ func ResponseFromCompletion(c *ChatCompletion) (*model.Response, error) {
 			break
 		}
 	}
+	think, text := splitThink(ch.Message.Content.Text)
 	resp := &model.Response{
-		Text:         ch.Message.Content.Text,
-		Reasoning:    firstNonEmpty(ch.Message.Reasoning, ch.Message.ReasoningContent),
+		Text:         text,
+		Reasoning:    firstNonEmpty(ch.Message.Reasoning, ch.Message.ReasoningContent, ch.Message.Content.Reasoning) + think,
+		Refusal:      ch.Message.Refusal,
 		FinishReason: ch.FinishReason,
 		Usage:        usageFrom(c.Usage),
 		Meta:         model.Meta{ID: c.ID, Model: c.Model},
 	}
-	for _, tc := range ch.Message.ToolCalls {
+	calls := ch.Message.ToolCalls
+	if fc := ch.Message.FunctionCall; len(calls) == 0 && fc != nil && fc.Name != "" {
+		calls = []ToolCall{{Type: "function", Function: *fc}}
+	}
+	for i, tc := range calls {
 		resp.ToolCalls = append(resp.ToolCalls, model.ToolCall{
-			ID:        tc.ID,
+			ID:        firstNonEmpty(tc.ID, CallID(c.ID, i, tc.Function.Name, tc.Function.Arguments)),
 			Type:      firstNonEmpty(tc.Type, "function"),
 			Name:      tc.Function.Name,
 			Arguments: tc.Function.Arguments,
@@ -241,8 +347,8 @@ func ResponseFromCompletion(c *ChatCompletion) (*model.Response, error) {
 // the cost when it is known (not when it was estimated). When resp has no
 // id, fallbackID is used.
 func CompletionFromResponse(resp *model.Response, fallbackID string) *ChatCompletion {
-	msg := Message{Role: "assistant", Content: Content{Text: resp.Text}, Reasoning: resp.Reasoning}
-	if resp.Text == "" && len(resp.ToolCalls) > 0 {
+	msg := Message{Role: "assistant", Content: Content{Text: resp.Text}, Reasoning: resp.Reasoning, Refusal: resp.Refusal}
+	if resp.Text == "" && (len(resp.ToolCalls) > 0 || resp.Refusal != "") {
 		msg.Content.Null = true
 	}
 	for _, tc := range resp.ToolCalls {
@@ -260,6 +366,9 @@ func CompletionFromResponse(resp *model.Response, fallbackID string) *ChatComple
 	}
 	if u := resp.Usage; u.TokensKnown || u.CostKnown {
 		c.Usage = &Usage{PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens, TotalTokens: u.TotalTokens}
+		if u.CachedTokens > 0 {
+			c.Usage.PromptTokensDetails = &TokenDetails{CachedTokens: u.CachedTokens}
+		}
 		if u.CostKnown {
 			cost := u.CostUSD
 			c.Usage.Cost = &cost
@@ -280,8 +389,17 @@ func usageFrom(u *Usage) budget.Usage {
 		out.TotalTokens = u.PromptTokens + u.CompletionTokens
 	}
 	out.TokensKnown = true
-	if u.Cost != nil {
+	out.CachedTokens = u.PromptCacheHitTokens
+	if d := u.PromptTokensDetails; d != nil && d.CachedTokens > 0 {
+		out.CachedTokens = d.CachedTokens
+	}
+	out.CachedTokens = min(max(out.CachedTokens, 0), max(out.PromptTokens, 0))
+	switch {
+	case u.Cost != nil:
 		out.CostUSD = *u.Cost
+		out.CostKnown = true
+	case u.CostInUSDTicks != nil:
+		out.CostUSD = float64(*u.CostInUSDTicks) * USDPerTick
 		out.CostKnown = true
 	}
 	return out
@@ -294,4 +412,16 @@ func firstNonEmpty(s ...string) string {
 		}
 	}
 	return ""
+}
+
+// CallID is the id given to a tool call that arrived without one (Gemini's
+// OpenAI-compatible endpoint sends "id": ""): "call_" and the first 24 hex
+// digits of the SHA-256 of the response's id, the call's position in the
+// response, its name and its arguments, so the same response always gets
+// the same ids, different calls of one response get different ones, and
+// the same call in a later response (with its own id) another one.
+func CallID(responseID string, index int, name, arguments string) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%d\x00%s\x00%s", responseID, index, name, arguments)
+	return "call_" + hex.EncodeToString(h.Sum(nil))[:24]
 }

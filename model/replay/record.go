@@ -75,7 +75,7 @@ func (r *Recorder) Complete(ctx context.Context, req model.Request) (*model.Resp
 // scrubbed returns a copy of resp with every string scrubbed.
 func (r *Recorder) scrubbed(resp *model.Response) *model.Response {
 	c := *resp
-	c.Text, c.Reasoning, c.FinishReason = r.scrub(c.Text), r.scrub(c.Reasoning), r.scrub(c.FinishReason)
+	c.Text, c.Reasoning, c.Refusal, c.FinishReason = r.scrub(c.Text), r.scrub(c.Reasoning), r.scrub(c.Refusal), r.scrub(c.FinishReason)
 	c.Meta.ID, c.Meta.Model, c.Meta.Provider = r.scrub(c.Meta.ID), r.scrub(c.Meta.Model), r.scrub(c.Meta.Provider)
 	if len(resp.ToolCalls) > 0 {
 		c.ToolCalls = make([]model.ToolCall, len(resp.ToolCalls))

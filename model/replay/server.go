@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/rlm-go/rlm/internal/textcut"
+	"github.com/rlm-go/rlm/model/anthropic"
 	"github.com/rlm-go/rlm/model/openai"
 )
 
@@ -138,12 +139,12 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer h.inFlight.Add(-1)
 	path := strings.TrimSuffix(r.URL.Path, "/")
 	switch path {
-	case "/v1/chat/completions", "/chat/completions":
+	case "/v1/chat/completions", "/chat/completions", "/v1/messages", "/messages":
 		if r.Method != http.MethodPost {
 			writeError(w, http.StatusMethodNotAllowed, "invalid_request_error", "method_not_allowed", "use POST")
 			return
 		}
-		h.serveCompletion(w, r)
+		h.serveCompletion(w, r, strings.HasSuffix(path, "/messages"))
 	case "/v1/models", "/models":
 		if r.Method != http.MethodGet {
 			writeError(w, http.StatusMethodNotAllowed, "invalid_request_error", "method_not_allowed", "use GET")
@@ -180,7 +181,10 @@ type chatRequest struct {
 	StreamOptions *openai.StreamOptions `json:"stream_options"`
 }
 
-func (h *Handler) serveCompletion(w http.ResponseWriter, r *http.Request) {
+// serveCompletion answers a chat-completions request or, with messages
+// set, an Anthropic Messages API request (the same interactions, sent in
+// that shape).
+func (h *Handler) serveCompletion(w http.ResponseWriter, r *http.Request, messages bool) {
 	tooLarge := func() {
 		// Do not drain the rest of the body; close the connection instead.
 		w.Header().Set("Connection", "close")
@@ -201,7 +205,12 @@ func (h *Handler) serveCompletion(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req chatRequest
-	if err := json.Unmarshal(body, &req); err != nil {
+	if messages {
+		req, err = fromMessagesRequest(body)
+	} else {
+		err = json.Unmarshal(body, &req)
+	}
+	if err != nil {
 		writeError(w, http.StatusBadRequest, "invalid_request_error", "invalid_json", "request body is not a chat-completions request: "+err.Error())
 		return
 	}
@@ -256,6 +265,8 @@ func (h *Handler) serveCompletion(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(e.in.Status)
 		_, _ = w.Write(body)
+	case messages:
+		writeMessages(w, e.completion, req.Stream)
 	case req.Stream:
 		includeUsage := req.StreamOptions != nil && req.StreamOptions.IncludeUsage
 		writeStream(w, e.completion, e.usage, includeUsage)
@@ -324,6 +335,9 @@ func writeStream(w http.ResponseWriter, c *openai.ChatCompletion, usage json.Raw
 		}
 		for _, piece := range split(msg.Content.Text, 4) {
 			send(delta(ch.Index, map[string]any{"content": piece}, nil))
+		}
+		if msg.Refusal != "" {
+			send(delta(ch.Index, map[string]any{"refusal": msg.Refusal}, nil))
 		}
 		for i, tc := range msg.ToolCalls {
 			send(delta(ch.Index, map[string]any{"tool_calls": []map[string]any{{
@@ -407,3 +421,45 @@ func (s *Server) BaseURL() string { return s.ts.URL + "/v1" }
 
 // Close shuts the server down and closes idle client connections.
 func (s *Server) Close() { s.ts.Close() }
+
+// fromMessagesRequest reads the part of a Messages API request the server
+// looks at: the model, the stream flag, and the texts (system blocks,
+// then each block's text or tool result) as messages to match.
+func fromMessagesRequest(body []byte) (chatRequest, error) {
+	var mr anthropic.MessagesRequest
+	if err := json.Unmarshal(body, &mr); err != nil {
+		return chatRequest{}, err
+	}
+	req := chatRequest{Model: mr.Model, Stream: mr.Stream}
+	add := func(role, text string) {
+		req.Messages = append(req.Messages, openai.Message{Role: role, Content: openai.Content{Text: text}})
+	}
+	for _, b := range mr.System {
+		add("system", b.Text)
+	}
+	for _, m := range mr.Messages {
+		for _, b := range m.Content {
+			add(m.Role, b.Text+b.Content)
+		}
+	}
+	return req, nil
+}
+
+// writeMessages sends c as a Messages API message, streamed or not.
+func writeMessages(w http.ResponseWriter, c *openai.ChatCompletion, stream bool) {
+	resp, err := openai.ResponseFromCompletion(c)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, "server_error", string(KindMalformedCassette), err.Error())
+		return
+	}
+	m := anthropic.FromResponse(resp, "msg_replay")
+	if !stream {
+		writeJSONBody(w, http.StatusOK, m)
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusOK)
+	rc := http.NewResponseController(w)
+	anthropic.WriteStream(w, m, func() { _ = rc.Flush() })
+}

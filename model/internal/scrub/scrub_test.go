@@ -1,4 +1,4 @@
-package openai
+package scrub
 
 import (
 	"strings"
@@ -7,10 +7,10 @@ import (
 
 const scrubKey = "sk-FAKE/rlm+9f8e7d6c&5b4a3210"
 
-func testScrubber() *scrubber {
-	var sc scrubber
-	sc.add(scrubKey)
-	sc.add("tiny") // short: exact, errors only
+func testScrubber() *Set {
+	var sc Set
+	sc.Add(scrubKey)
+	sc.Add("tiny") // short: exact, errors only
 	return &sc
 }
 
@@ -32,35 +32,35 @@ func TestScrubberForms(t *testing.T) {
 		{"empty", "", "", ""},
 	}
 	for _, tt := range tests {
-		if got := sc.content(tt.in); got != tt.content {
+		if got := sc.Content(tt.in); got != tt.content {
 			t.Errorf("%s: content(%q) = %q, want %q", tt.name, tt.in, got, tt.content)
 		}
-		if got := sc.text(tt.in); got != tt.text {
+		if got := sc.Text(tt.in); got != tt.text {
 			t.Errorf("%s: text(%q) = %q, want %q", tt.name, tt.in, got, tt.text)
 		}
 	}
-	var zero scrubber
-	if got := zero.content(scrubKey); got != scrubKey {
+	var zero Set
+	if got := zero.Content(scrubKey); got != scrubKey {
 		t.Errorf("the zero scrubber changed %q", got)
 	}
 }
 
 // checkPieces checks that scrubbing s in the pieces cut at every step
 // bytes gives exactly what scrubbing it whole gives.
-func checkPieces(t *testing.T, sc *scrubber, s string, step int) {
+func checkPieces(t *testing.T, sc *Set, s string, step int) {
 	t.Helper()
 	var got strings.Builder
-	d := deltaScrubber{sc: sc, emit: func(p string) {
+	d := Delta{Set: sc, Emit: func(p string) {
 		if p == "" {
 			t.Fatal("empty piece emitted")
 		}
 		got.WriteString(p)
 	}}
 	for i := 0; i < len(s); i += step {
-		d.add(s[i:min(i+step, len(s))])
+		d.Add(s[i:min(i+step, len(s))])
 	}
-	d.flush()
-	if want := sc.content(s); got.String() != want {
+	d.Flush()
+	if want := sc.Content(s); got.String() != want {
 		t.Fatalf("step %d: pieces give %q, whole gives %q", step, got.String(), want)
 	}
 }
@@ -94,7 +94,7 @@ func FuzzScrub(f *testing.F) {
 		sc := testScrubber()
 		step = 1 + (step&0xff)%16
 		checkPieces(t, sc, s, step)
-		out := sc.content(s)
+		out := sc.Content(s)
 		if strings.Contains(strings.ToLower(out), strings.ToLower(scrubKey)) {
 			t.Fatalf("key survived: %q", out)
 		}
@@ -106,6 +106,37 @@ func BenchmarkScrubContent(b *testing.B) {
 	text := strings.Repeat("some ordinary answer text with sk- and \\n escapes; ", 20000)
 	b.SetBytes(int64(len(text)))
 	for b.Loop() {
-		sc.content(text)
+		sc.Content(text)
+	}
+}
+
+// TestShortKeyWholeWordOnly: a short placeholder key is scrubbed from
+// errors only as a whole word, and not at all when it is the model name.
+func TestShortKeyWholeWordOnly(t *testing.T) {
+	var sc Set
+	sc.Add("x")
+	sc.Add("ollama")
+	tests := []struct{ in, want string }{
+		{"max_tokens must be positive", "max_tokens must be positive"},
+		{"bad key x", "bad key [redacted]"},
+		{"key=x;", "key=[redacted];"},
+		{`model "ollama" not found`, `model "[redacted]" not found`},
+		{"ollamas and ollama-2 and xollama", "ollamas and ollama-2 and xollama"},
+	}
+	for _, tt := range tests {
+		if got := sc.Text(tt.in); got != tt.want {
+			t.Errorf("Text(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if got := sc.Content(tt.in); got != tt.in {
+			t.Errorf("Content(%q) = %q, want it unchanged", tt.in, got)
+		}
+	}
+	if got, want := sc.Without("ollama").Text(`model "ollama" not found, bad key x`), `model "ollama" not found, bad key [redacted]`; got != want {
+		t.Errorf("Without: %q, want %q", got, want)
+	}
+	long := "sk-0123456789abcdef0123"
+	sc.Add(long)
+	if got := sc.Without(long).Text(long); got != Redacted {
+		t.Errorf("Without dropped a long secret: %q", got)
 	}
 }

@@ -32,6 +32,11 @@ type Event struct {
 	Data string
 	// ID is the value of the last "id" field, if any.
 	ID string
+	// Error is the value of an "error" field. The grammar ignores unknown
+	// fields, but llama.cpp's server reports a failure inside a stream as
+	// a line "error: {json}" with no data line; an event carrying one is
+	// dispatched even without data.
+	Error string
 }
 
 // Reader reads events from a stream.
@@ -55,7 +60,8 @@ func NewReader(r io.Reader, maxLine int) *Reader {
 
 // Next returns the next event. It returns io.EOF once the stream ended with
 // no further event, and the underlying read error (or ErrLineTooLong)
-// otherwise. Events with no data lines are skipped, as the grammar requires.
+// otherwise. Events with no data lines (and no error field) are skipped, as
+// the grammar requires.
 func (r *Reader) Next() (Event, error) {
 	var (
 		ev      Event
@@ -65,7 +71,7 @@ func (r *Reader) Next() (Event, error) {
 	for r.sc.Scan() {
 		line := r.sc.Bytes()
 		if len(line) == 0 {
-			if hasData {
+			if hasData || ev.Error != "" {
 				ev.Data = data.String()
 				return ev, nil
 			}
@@ -95,6 +101,11 @@ func (r *Reader) Next() (Event, error) {
 			if bytes.IndexByte(value, 0) < 0 {
 				ev.ID = string(value)
 			}
+		case "error":
+			if ev.Error != "" {
+				ev.Error += "\n"
+			}
+			ev.Error += string(value)
 		}
 		// "retry" and unknown fields are ignored.
 	}
@@ -104,7 +115,7 @@ func (r *Reader) Next() (Event, error) {
 		}
 		return Event{}, err
 	}
-	if hasData {
+	if hasData || ev.Error != "" {
 		ev.Data = data.String()
 		return ev, nil
 	}

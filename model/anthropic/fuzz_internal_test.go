@@ -1,0 +1,46 @@
+package anthropic
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzStream: any body gives a response or a provider error of a stream
+// kind, never a panic, and never more tool calls than the cap.
+func FuzzStream(f *testing.F) {
+	for _, n := range []string{"stream_text.sse", "stream_tool_use.sse", "stream_error.sse"} {
+		b, err := os.ReadFile(filepath.Join("testdata", n))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte("data: {\"type\":\"content_block_delta\",\"index\":3,\"delta\":{}}\n\n"))
+	p, err := New(Config{BaseURL: "http://127.0.0.1:1/v1", Model: "m", APIKey: "k", MaxToolCalls: 2})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		ctx := t.Context()
+		resp, ferr := p.readStream(ctx, ctx, bytes.NewReader(in), nil)
+		if resp == nil && ferr == nil {
+			t.Fatal("neither response nor error")
+		}
+		if resp != nil && len(resp.ToolCalls) > 2 {
+			t.Fatalf("%d tool calls over the cap", len(resp.ToolCalls))
+		}
+	})
+}
+
+// FuzzDecodeResponse: a non-streamed body decodes or fails, and converts.
+func FuzzDecodeResponse(f *testing.F) {
+	b, _ := os.ReadFile(filepath.Join("testdata", "message_tool_use.json"))
+	f.Add(b)
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if r, err := DecodeResponse(in); err == nil {
+			_ = ToResponse(r)
+		}
+	})
+}

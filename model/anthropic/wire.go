@@ -1,0 +1,346 @@
+package anthropic
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model"
+)
+
+// MessagesRequest is the JSON body of POST /v1/messages.
+type MessagesRequest struct {
+	Model       string     `json:"model"`
+	MaxTokens   int        `json:"max_tokens"`
+	System      []Block    `json:"system,omitempty"`
+	Messages    []Message  `json:"messages"`
+	Tools       []ToolSpec `json:"tools,omitempty"`
+	ToolChoice  any        `json:"tool_choice,omitempty"`
+	Temperature *float64   `json:"temperature,omitempty"`
+	Stream      bool       `json:"stream,omitempty"`
+}
+
+// Message is one turn of a Messages API conversation.
+type Message struct {
+	Role    string  `json:"role"`
+	Content []Block `json:"content"`
+}
+
+// Block is a content block: text, thinking, tool_use or tool_result.
+type Block struct {
+	Type string `json:"type"`
+	Text string `json:"text,omitempty"`
+	// Thinking and Signature are a thinking block's text and signature.
+	Thinking  string `json:"thinking,omitempty"`
+	Signature string `json:"signature,omitempty"`
+	// ID, Name and Input are a tool_use block's call.
+	ID    string          `json:"id,omitempty"`
+	Name  string          `json:"name,omitempty"`
+	Input json.RawMessage `json:"input,omitempty"`
+	// ToolUseID and Content are a tool_result block's answer.
+	ToolUseID string `json:"tool_use_id,omitempty"`
+	Content   string `json:"content,omitempty"`
+	// CacheControl marks the end of a cached prefix.
+	CacheControl *CacheControl `json:"cache_control,omitempty"`
+}
+
+// CacheControl is a prompt-caching breakpoint; Type is "ephemeral".
+type CacheControl struct {
+	Type string `json:"type"`
+}
+
+// ToolSpec is a tool offered to the model.
+type ToolSpec struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description,omitempty"`
+	InputSchema json.RawMessage `json:"input_schema"`
+}
+
+// Response is a Messages API response ("type": "message").
+type Response struct {
+	ID         string  `json:"id"`
+	Type       string  `json:"type"`
+	Role       string  `json:"role"`
+	Model      string  `json:"model"`
+	Content    []Block `json:"content"`
+	StopReason string  `json:"stop_reason,omitempty"`
+	Usage      *Usage  `json:"usage,omitempty"`
+}
+
+// Usage is the Messages API token accounting. InputTokens excludes the
+// tokens read from and written to the prompt cache.
+type Usage struct {
+	InputTokens              int64 `json:"input_tokens"`
+	OutputTokens             int64 `json:"output_tokens"`
+	CacheCreationInputTokens int64 `json:"cache_creation_input_tokens,omitempty"`
+	CacheReadInputTokens     int64 `json:"cache_read_input_tokens,omitempty"`
+}
+
+// MaxCacheBreakpoints is the most cache_control marks the API accepts in
+// one request.
+const MaxCacheBreakpoints = 4
+
+// DefaultMaxTokens is sent when a request has no MaxTokens: the Messages
+// API requires the field.
+const DefaultMaxTokens = 4096
+
+// EncodeRequest builds the body for req. System messages become the
+// system blocks; tool messages become tool_result blocks of a user turn;
+// consecutive turns of one role are merged; assistant tool calls become
+// tool_use blocks (arguments that are not a JSON object are sent as {}).
+// Messages marked CacheBreakpoint (model.MarkCachePrefix) get
+// cache_control on their last block, at most MaxCacheBreakpoints (the
+// last ones). Errors have Kind invalid_request.
+func EncodeRequest(req model.Request, defaultModel string) ([]byte, error) {
+	mr := MessagesRequest{
+		Model:       firstNonEmpty(req.Model, defaultModel),
+		MaxTokens:   req.MaxTokens,
+		Temperature: req.Temperature,
+		Stream:      req.Stream,
+	}
+	if mr.Model == "" {
+		return nil, invalid("no model: set Config.Model or Request.Model")
+	}
+	if len(req.Messages) == 0 {
+		return nil, invalid("request has no messages")
+	}
+	if mr.MaxTokens <= 0 {
+		mr.MaxTokens = DefaultMaxTokens
+	}
+	type mark struct {
+		sys bool
+		at  int
+	}
+	var marks []mark
+	for i, m := range req.Messages {
+		var b []Block
+		role := "user"
+		switch m.Role {
+		case model.RoleSystem:
+			mr.System = append(mr.System, Block{Type: "text", Text: m.Content})
+			if m.CacheBreakpoint {
+				marks = append(marks, mark{true, len(mr.System) - 1})
+			}
+			continue
+		case model.RoleUser:
+			b = []Block{{Type: "text", Text: m.Content}}
+		case model.RoleTool:
+			if m.ToolCallID == "" {
+				return nil, invalid(fmt.Sprintf("tool message %d has no tool_call_id", i)).With("message", i)
+			}
+			b = []Block{{Type: "tool_result", ToolUseID: m.ToolCallID, Content: m.Content}}
+		case model.RoleAssistant:
+			role = "assistant"
+			if m.Content != "" {
+				b = append(b, Block{Type: "text", Text: m.Content})
+			}
+			for _, tc := range m.ToolCalls {
+				b = append(b, Block{Type: "tool_use", ID: tc.ID, Name: tc.Name, Input: inputObject(tc.Arguments)})
+			}
+			if len(b) == 0 {
+				b = []Block{{Type: "text", Text: ""}}
+			}
+		default:
+			return nil, invalid(fmt.Sprintf("message %d has unknown role %q", i, m.Role)).With("message", i)
+		}
+		if n := len(mr.Messages); n > 0 && mr.Messages[n-1].Role == role {
+			mr.Messages[n-1].Content = append(mr.Messages[n-1].Content, b...)
+		} else {
+			mr.Messages = append(mr.Messages, Message{Role: role, Content: b})
+		}
+		if m.CacheBreakpoint {
+			marks = append(marks, mark{false, len(mr.Messages) - 1})
+		}
+	}
+	if len(mr.Messages) == 0 {
+		return nil, invalid("request has no user or assistant messages")
+	}
+	if len(marks) > MaxCacheBreakpoints {
+		marks = marks[len(marks)-MaxCacheBreakpoints:]
+	}
+	eph := &CacheControl{Type: "ephemeral"}
+	for _, mk := range marks {
+		if mk.sys {
+			mr.System[mk.at].CacheControl = eph
+			continue
+		}
+		c := mr.Messages[mk.at].Content
+		c[len(c)-1].CacheControl = eph
+	}
+	for i, t := range req.Tools {
+		if t.Name == "" {
+			return nil, invalid(fmt.Sprintf("tool %d has no name", i)).With("tool", i)
+		}
+		schema := t.Parameters
+		if len(schema) == 0 {
+			schema = json.RawMessage(`{"type":"object"}`)
+		} else if !json.Valid(schema) {
+			return nil, invalid(fmt.Sprintf("tool %q parameters are not valid JSON", t.Name)).With("tool", i)
+		}
+		mr.Tools = append(mr.Tools, ToolSpec{Name: t.Name, Description: t.Description, InputSchema: schema})
+	}
+	switch tc := req.ToolChoice; tc.Mode {
+	case "":
+		if tc.Name != "" {
+			mr.ToolChoice = map[string]string{"type": "tool", "name": tc.Name}
+		}
+	case "auto":
+		mr.ToolChoice = map[string]string{"type": "auto"}
+	case "required":
+		mr.ToolChoice = map[string]string{"type": "any"}
+	case "none":
+		mr.ToolChoice = map[string]string{"type": "none"}
+	case "function":
+		if tc.Name == "" {
+			return nil, invalid(`tool_choice mode "function" needs a name`)
+		}
+		mr.ToolChoice = map[string]string{"type": "tool", "name": tc.Name}
+	default:
+		return nil, invalid(fmt.Sprintf("unknown tool_choice mode %q", tc.Mode))
+	}
+	body, err := json.Marshal(mr)
+	if err != nil {
+		return nil, fault.Wrap(err, fault.PhaseProvider, model.KindInvalidRequest, "encode request")
+	}
+	return body, nil
+}
+
+// inputObject returns args when it is a JSON object, else {}.
+func inputObject(args string) json.RawMessage {
+	a := bytes.TrimSpace([]byte(args))
+	if len(a) > 0 && a[0] == '{' && json.Valid(a) {
+		return a
+	}
+	return json.RawMessage(`{}`)
+}
+
+// DecodeResponse decodes a Messages API response body.
+func DecodeResponse(b []byte) (*Response, error) {
+	var r Response
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if err := dec.Decode(&r); err != nil {
+		return nil, err
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("trailing data after the message object")
+	}
+	if r.Type != "message" {
+		return nil, fmt.Errorf("type is %q, want \"message\"", r.Type)
+	}
+	return &r, nil
+}
+
+// finishReasons maps stop_reason to the OpenAI finish_reason the rest of
+// the code knows.
+var finishReasons = map[string]string{
+	"end_turn":      "stop",
+	"stop_sequence": "stop",
+	"tool_use":      "tool_calls",
+	"max_tokens":    "length",
+	"refusal":       "refusal",
+}
+
+// ToResponse converts r into a model.Response: text blocks joined as the
+// text, thinking blocks as reasoning, tool_use blocks as tool calls (the
+// input as compact JSON arguments). A stop_reason "refusal" makes the
+// text the Refusal.
+func ToResponse(r *Response) *model.Response {
+	resp := &model.Response{
+		FinishReason: firstNonEmpty(finishReasons[r.StopReason], r.StopReason),
+		Usage:        usageFrom(r.Usage),
+		Meta:         model.Meta{ID: r.ID, Model: r.Model},
+	}
+	var text, reasoning strings.Builder
+	for _, b := range r.Content {
+		switch b.Type {
+		case "text":
+			text.WriteString(b.Text)
+		case "thinking":
+			reasoning.WriteString(b.Thinking)
+		case "tool_use":
+			args := "{}"
+			if len(b.Input) == 0 && b.Text != "" {
+				args = b.Text // streamed input that is not valid JSON
+			}
+			if in := bytes.TrimSpace(b.Input); len(in) > 0 {
+				var c bytes.Buffer
+				if json.Compact(&c, in) == nil {
+					args = c.String()
+				}
+			}
+			resp.ToolCalls = append(resp.ToolCalls, model.ToolCall{ID: b.ID, Type: "function", Name: b.Name, Arguments: args})
+		}
+	}
+	resp.Text, resp.Reasoning = text.String(), reasoning.String()
+	if r.StopReason == "refusal" {
+		resp.Refusal = firstNonEmpty(resp.Text, "the model refused (stop_reason refusal)")
+		resp.Text = ""
+	}
+	return resp
+}
+
+// FromResponse builds the Messages API response a server would have sent
+// for resp (the replay server uses it to answer /v1/messages).
+func FromResponse(resp *model.Response, fallbackID string) *Response {
+	r := &Response{ID: firstNonEmpty(resp.Meta.ID, fallbackID), Type: "message", Role: "assistant", Model: resp.Meta.Model}
+	if resp.Reasoning != "" {
+		r.Content = append(r.Content, Block{Type: "thinking", Thinking: resp.Reasoning})
+	}
+	if t := firstNonEmpty(resp.Text, resp.Refusal); t != "" {
+		r.Content = append(r.Content, Block{Type: "text", Text: t})
+	}
+	for _, tc := range resp.ToolCalls {
+		r.Content = append(r.Content, Block{Type: "tool_use", ID: tc.ID, Name: tc.Name, Input: inputObject(tc.Arguments)})
+	}
+	switch {
+	case resp.Refusal != "" && resp.Text == "":
+		r.StopReason = "refusal"
+	case len(resp.ToolCalls) > 0:
+		r.StopReason = "tool_use"
+	case resp.FinishReason == "length":
+		r.StopReason = "max_tokens"
+	default:
+		r.StopReason = "end_turn"
+	}
+	if u := resp.Usage; u.TokensKnown {
+		r.Usage = &Usage{
+			InputTokens:              max(u.PromptTokens-u.CachedTokens-u.CacheWriteTokens, 0),
+			OutputTokens:             u.CompletionTokens,
+			CacheReadInputTokens:     u.CachedTokens,
+			CacheCreationInputTokens: u.CacheWriteTokens,
+		}
+	}
+	return r
+}
+
+// usageFrom converts Messages API usage: the prompt is the uncached input
+// plus the cache reads and writes.
+func usageFrom(u *Usage) budget.Usage {
+	out := budget.Usage{Calls: 1}
+	if u == nil {
+		return out
+	}
+	out.CachedTokens = max(u.CacheReadInputTokens, 0)
+	out.CacheWriteTokens = max(u.CacheCreationInputTokens, 0)
+	out.PromptTokens = max(u.InputTokens, 0) + out.CachedTokens + out.CacheWriteTokens
+	out.CompletionTokens = max(u.OutputTokens, 0)
+	out.TotalTokens = out.PromptTokens + out.CompletionTokens
+	out.TokensKnown = true
+	return out
+}
+
+func invalid(msg string) *fault.Error {
+	return fault.New(fault.PhaseProvider, model.KindInvalidRequest, msg)
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}

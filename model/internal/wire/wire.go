@@ -1,0 +1,83 @@
+// Package wire holds the HTTP details the model providers (model/openai,
+// model/anthropic) share: Retry-After parsing, bounded reads, cutting
+// server text.
+package wire
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Truncate cuts s to at most n bytes at a UTF-8 boundary, adding an
+// ellipsis when it cut.
+func Truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && cut < len(s) && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// ParseRetryAfter reads retry-after-ms (milliseconds, as sent by OpenAI) or
+// Retry-After (delay seconds or an HTTP date).
+func ParseRetryAfter(h http.Header, now time.Time) (time.Duration, bool) {
+	if v := strings.TrimSpace(h.Get("Retry-After-Ms")); v != "" {
+		if ms, err := strconv.ParseFloat(v, 64); err == nil && ms >= 0 && ms < 1e12 {
+			return time.Duration(ms * float64(time.Millisecond)), true
+		}
+	}
+	v := strings.TrimSpace(h.Get("Retry-After"))
+	if v == "" {
+		return 0, false
+	}
+	if secs, err := strconv.ParseInt(v, 10, 64); err == nil {
+		if secs < 0 {
+			return 0, false
+		}
+		if secs > 1e6 {
+			secs = 1e6
+		}
+		return time.Duration(secs) * time.Second, true
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return max(t.Sub(now), 0), true
+	}
+	return 0, false
+}
+
+// ErrTooLarge reports a body longer than its bound.
+var ErrTooLarge = errors.New("body too large")
+
+// BoundedReader reads at most left bytes from r and then fails with
+// ErrTooLarge, so that a server streaming without end cannot make
+// the provider buffer without limit.
+type BoundedReader struct {
+	R    io.Reader
+	Left int64
+}
+
+func (b *BoundedReader) Read(p []byte) (int, error) {
+	if b.Left <= 0 {
+		// Report the excess only if there is any: a body of exactly the
+		// limit ends normally.
+		var one [1]byte
+		n, err := b.R.Read(one[:])
+		if n > 0 {
+			return 0, ErrTooLarge
+		}
+		return 0, err
+	}
+	if int64(len(p)) > b.Left {
+		p = p[:b.Left]
+	}
+	n, err := b.R.Read(p)
+	b.Left -= int64(n)
+	return n, err
+}
