@@ -363,6 +363,7 @@ func (st *run) loop(ctx context.Context) (string, error) {
 // A response cache (model.Sharer) is asked first; a hit is a turn that
 // charges nothing but its savings.
 func (st *run) complete(ctx context.Context, req model.Request) (*model.Response, error) {
+	req.Messages = model.MarkCachePrefix(req.Messages) // for prompt caching, before the response cache keys req
 	hit, p, releaseLead, err := model.Share(ctx, st.cfg.Provider, st.cfg.Model, req)
 	if err != nil {
 		return nil, err
@@ -388,7 +389,6 @@ func (st *run) complete(ctx context.Context, req model.Request) (*model.Response
 		return nil, err
 	}
 	req.MaxTokens = int(res.MaxTokens())
-	req.Messages = model.MarkCachePrefix(req.Messages) // for prompt caching
 	resp, err := model.Traced(p, st.cfg.Model).Complete(ctx, req)
 	if err != nil {
 		if resp != nil {

@@ -69,6 +69,10 @@ func (r *run) complete(ctx context.Context, depth int, p model.Provider, req mod
 	if req.Temperature == nil {
 		req.Temperature = r.e.cfg.Temperature
 	}
+	// The system prompt and the append-only history are the stable
+	// prefix: marked for providers with explicit prompt caching
+	// (before the response cache keys the request).
+	req.Messages = model.MarkCachePrefix(req.Messages)
 	hit, p, releaseLead, err := model.Share(ctx, p, req.Model, req)
 	if err != nil {
 		return nil, err
@@ -101,9 +105,6 @@ func (r *run) complete(ctx context.Context, depth int, p model.Provider, req mod
 			"requested": req.MaxTokens, "admitted": res.MaxTokens(), "worst_case_tokens": res.Tokens()}, nil)
 	}
 	req.MaxTokens = int(res.MaxTokens())
-	// The system prompt and the append-only history are the stable
-	// prefix: marked for providers with explicit prompt caching.
-	req.Messages = model.MarkCachePrefix(req.Messages)
 	resp, err := r.send(ctx, depth, p, req)
 	if resp == nil {
 		res.Release()
