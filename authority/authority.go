@@ -40,6 +40,13 @@ const (
 	KindApprovalDenied     fault.Kind = "approval_denied"
 	KindSuperseded         fault.Kind = "approval_superseded"
 	KindApprovalCancelled  fault.Kind = "approval_cancelled"
+
+	// Outcomes of Authorize that its callers (the tool runtime, the
+	// direct loop, the engine's tool adapter) report under their own
+	// phase. They are declared here, where the decision is made, so each
+	// is declared once.
+	KindApprovalRequired fault.Kind = "approval_required" // the operation waits for a human decision
+	KindDenied           fault.Kind = "authority_denied"  // the store refused the operation
 )
 
 // Tier is an authority tier.

@@ -16,7 +16,7 @@ import (
 // host-configured context. Per call it overwrites the engine
 // configuration's capabilities (the child's own; the child's recursive
 // children get the same set without tools), its time limit (the effective
-// timeout) and, when Registry is set, its tools: a RuntimeTools bound to
+// timeout) and, when Registry is set, its tools: a tool.ModelTools bound to
 // the child's authority context, so the child's tool calls are authorized
 // against the child's capabilities and tier.
 type EngineCompleter struct {
@@ -58,7 +58,7 @@ func (c *EngineCompleter) Complete(ctx context.Context, req Request) (Completion
 	}
 	cfg.Tools = nil
 	if c.Registry != nil && c.Invoker != nil {
-		cfg.Tools = &engine.RuntimeTools{Registry: c.Registry, Invoker: c.Invoker, AuthorityContext: req.AuthorityContext}
+		cfg.Tools = &tool.ModelTools{Registry: c.Registry, Invoker: c.Invoker, AuthorityContext: req.AuthorityContext}
 	}
 	if req.TimeLimit > 0 {
 		cfg.Limits.TimeLimit = req.TimeLimit

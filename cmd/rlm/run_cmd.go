@@ -20,6 +20,7 @@ import (
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/openai"
 	"github.com/rlm-go/rlm/model/replay"
+	"github.com/rlm-go/rlm/tool"
 	"github.com/rlm-go/rlm/trace"
 )
 
@@ -228,7 +229,7 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 					sub = pf.model
 				}
 				cfg.Capabilities = engine.DefaultCapabilities(pf.model, sub).Union(ts.Caps)
-				cfg.Tools = &engine.RuntimeTools{Registry: ts.Registry, Invoker: ts.Runtime, AuthorityContext: cliAuthorityContext}
+				cfg.Tools = &tool.ModelTools{Registry: ts.Registry, Invoker: ts.Runtime, AuthorityContext: cliAuthorityContext}
 			}
 			eng, err := engine.New(mf.apply(cfg))
 			if err != nil {
