@@ -2,7 +2,6 @@ package bench
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 
 	"github.com/rlm-go/rlm/tool"
@@ -27,15 +26,10 @@ type wordCountOut struct {
 // pipeline (schema, capability, limits, authority, tracing).
 func wordTools() (*tool.ModelTools, error) {
 	reg := tool.NewRegistry()
-	err := reg.Register(tool.Spec{Name: WordCountTool, Description: "Count the whitespace-separated words of a text.",
-		Args: tool.MustSchemaFor[wordCountIn](), Result: tool.MustSchemaFor[wordCountOut](), Effect: tool.EffectRead,
-		Handler: func(ctx context.Context, req tool.Request) (any, error) {
-			var in wordCountIn
-			if err := json.Unmarshal(req.Args, &in); err != nil {
-				return nil, err
-			}
+	err := reg.Register(tool.Func(WordCountTool, "Count the whitespace-separated words of a text.",
+		func(ctx context.Context, in wordCountIn) (wordCountOut, error) {
 			return wordCountOut{Words: len(strings.Fields(in.Content))}, nil
-		}})
+		}))
 	if err != nil {
 		return nil, err
 	}
