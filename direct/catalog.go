@@ -159,7 +159,7 @@ func newSession(ctx context.Context, cfg *Config, query string) (*session, error
 		mode = prompt.ModeCompiled
 	}
 	res, err := cat.Compile(ctx, prompt.Input{Text: truncateRunes(query, prompt.MaxInputText)},
-		prompt.Options{Capabilities: cfg.Capabilities.Strings(), Mode: mode, Model: cfg.Model})
+		prompt.Options{Capabilities: cfg.Capabilities, Mode: mode, Model: cfg.Model})
 	if err != nil {
 		return nil, err
 	}

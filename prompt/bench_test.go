@@ -11,12 +11,14 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/rlm-go/rlm/capability"
 )
 
 type genCat struct {
 	cat     *Catalog
 	tools   []genTool
-	caps    []string
+	caps    capability.Set
 	queries []string
 	intents []UnitID
 }
