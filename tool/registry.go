@@ -52,26 +52,22 @@ const (
 	KindIndeterminate     fault.Kind = "effect_indeterminate" // an effect was dispatched and its outcome is unknown
 )
 
-// Effect is the effect class of a tool.
-type Effect string
+// Effect is the effect class of a tool: authority's type, re-exported so
+// tool declarations read naturally. Everything except EffectRead goes
+// through authority and the durable effect journal.
+type Effect = authority.Effect
 
-// Effect classes. Everything except EffectRead goes through authority and
-// the durable effect journal.
+// Effect classes (declared in authority).
 const (
-	EffectRead               Effect = "read"
-	EffectWrite              Effect = "write"
-	EffectProcess            Effect = "process"
-	EffectNetworkWrite       Effect = "network_write"
-	EffectInstall            Effect = "install"
-	EffectServiceStart       Effect = "service_start"
-	EffectServiceStop        Effect = "service_stop"
-	EffectRepositoryMutation Effect = "repository_mutation"
+	EffectRead               = authority.EffectRead
+	EffectWrite              = authority.EffectWrite
+	EffectProcess            = authority.EffectProcess
+	EffectNetworkWrite       = authority.EffectNetworkWrite
+	EffectInstall            = authority.EffectInstall
+	EffectServiceStart       = authority.EffectServiceStart
+	EffectServiceStop        = authority.EffectServiceStop
+	EffectRepositoryMutation = authority.EffectRepositoryMutation
 )
-
-var effects = []Effect{EffectRead, EffectWrite, EffectProcess, EffectNetworkWrite, EffectInstall, EffectServiceStart, EffectServiceStop, EffectRepositoryMutation}
-
-// Valid reports whether e is one of the eight effect classes.
-func (e Effect) Valid() bool { return slices.Contains(effects, e) }
 
 // Default limits applied when a Spec leaves them zero.
 const (
