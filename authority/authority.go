@@ -19,6 +19,7 @@ package authority
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/fingerprint"
@@ -40,6 +41,13 @@ const (
 	KindApprovalDenied     fault.Kind = "approval_denied"
 	KindSuperseded         fault.Kind = "approval_superseded"
 	KindApprovalCancelled  fault.Kind = "approval_cancelled"
+
+	// Outcomes of Authorize that its callers (the tool runtime, the
+	// direct loop, the engine's tool adapter) report under their own
+	// phase. They are declared here, where the decision is made, so each
+	// is declared once.
+	KindApprovalRequired fault.Kind = "approval_required" // the operation waits for a human decision
+	KindDenied           fault.Kind = "authority_denied"  // the store refused the operation
 )
 
 // Tier is an authority tier.
@@ -97,8 +105,32 @@ func NarrowTier(parent, child Tier) (Tier, error) {
 	return child, nil
 }
 
-// EffectRead is the effect class that never needs approval.
-const EffectRead = "read"
+// Effect is the effect class of an operation. This is the one declaration
+// of effect classes: tool (tool.Effect, Spec.Effect), direct (Binding.Effect)
+// and Operation.Effect all use these values. Every class except
+// EffectRead is effectful: it goes through the tier decision, and in the
+// tool runtime through the durable effect journal.
+type Effect string
+
+// Effect classes. The six classes beyond read and write are not used by
+// the built-in tools; they are the closed vocabulary a registered tool
+// (for example an MCP tool) declares, shown by "rlm tools list", and each
+// is effectful like write.
+const (
+	EffectRead               Effect = "read" // never needs approval
+	EffectWrite              Effect = "write"
+	EffectProcess            Effect = "process"
+	EffectNetworkWrite       Effect = "network_write"
+	EffectInstall            Effect = "install"
+	EffectServiceStart       Effect = "service_start"
+	EffectServiceStop        Effect = "service_stop"
+	EffectRepositoryMutation Effect = "repository_mutation"
+)
+
+var effects = []Effect{EffectRead, EffectWrite, EffectProcess, EffectNetworkWrite, EffectInstall, EffectServiceStart, EffectServiceStop, EffectRepositoryMutation}
+
+// Valid reports whether e is one of the eight effect classes.
+func (e Effect) Valid() bool { return slices.Contains(effects, e) }
 
 // Correlation identifies where an operation came from. It is recorded for
 // observability and never part of an operation's identity.

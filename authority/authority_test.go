@@ -113,7 +113,7 @@ func counter() (*atomic.Int32, Continuation) {
 func TestReadNeverPends(t *testing.T) {
 	s := NewStore()
 	o := op(`{}`)
-	o.Effect = EffectRead
+	o.Effect = string(EffectRead)
 	d, err := s.Authorize(o, nil, nil)
 	if err != nil || d.Action != ActionExecute || d.Permit != "read" || len(s.List("session:s")) != 0 {
 		t.Fatalf("%+v %v", d, err)

@@ -229,8 +229,8 @@ func (s *Store) Authorize(op Operation, cont Continuation, edit Editor) (Decisio
 	defer s.mu.Unlock()
 	tier := s.mode(op.Context)
 	d := Decision{Tier: tier, Fingerprint: fp}
-	if op.Effect == EffectRead {
-		d.Action, d.Permit = ActionExecute, EffectRead
+	if op.Effect == string(EffectRead) {
+		d.Action, d.Permit = ActionExecute, string(EffectRead)
 		return d, nil
 	}
 	if cont == nil {

@@ -411,7 +411,12 @@ func runCase(ctx context.Context, c confCase) CaseResult {
 	cfg := engine.Config{Provider: prov, Model: ConformanceModel, SubModel: ConformanceSubModel, Store: store,
 		Limits: c.limits, ExperimentalDeepRecursion: c.deep, Mode: c.mode}
 	if c.tools {
-		cfg.Tools = wordTools{}
+		tools, err := wordTools()
+		if err != nil {
+			out.Reason = err.Error()
+			return out
+		}
+		cfg.Tools = tools
 		cfg.Capabilities = engine.DefaultCapabilities(ConformanceModel, ConformanceSubModel).Union(capability.Of(capability.Tool(WordCountTool)))
 		if c.mode == engine.ModeCode {
 			cfg.Capabilities = cfg.Capabilities.Union(capability.Of(capability.Code))

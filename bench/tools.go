@@ -2,13 +2,9 @@ package bench
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 
-	"github.com/rlm-go/rlm/capability"
-	"github.com/rlm-go/rlm/engine"
-	"github.com/rlm-go/rlm/fault"
-	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/tool"
 )
 
 // WordCountTool is the one tool the conformance suite registers: it counts
@@ -17,37 +13,25 @@ import (
 // key is "text" is the plan language's text expression.)
 const WordCountTool = "word_count"
 
-// wordTools is a minimal deterministic engine.Tools for the conformance
-// suite; it stands in until a tool runtime is wired.
-type wordTools struct{}
-
-var _ engine.Tools = wordTools{}
-
-// Schemas implements engine.Tools.
-func (wordTools) Schemas() []model.Tool {
-	return []model.Tool{{
-		Name:        WordCountTool,
-		Description: "Count the whitespace-separated words of a text.",
-		Parameters:  json.RawMessage(`{"type":"object","properties":{"content":{"type":"string"}},"required":["content"],"additionalProperties":false}`),
-	}}
+type wordCountIn struct {
+	Content string `json:"content"`
 }
 
-// Call implements engine.Tools.
-func (wordTools) Call(ctx context.Context, caps capability.Set, name string, args json.RawMessage) (json.RawMessage, error) {
-	if name != WordCountTool {
-		return nil, fault.New(fault.PhaseTool, engine.KindToolUnavailable, "unknown tool").With("tool", name)
+type wordCountOut struct {
+	Words int `json:"words"`
+}
+
+// wordTools registers word_count in a fresh registry and returns it behind
+// the real tool runtime, so the conformance suite runs the canonical
+// pipeline (schema, capability, limits, authority, tracing).
+func wordTools() (*tool.ModelTools, error) {
+	reg := tool.NewRegistry()
+	err := reg.Register(tool.Func(WordCountTool, "Count the whitespace-separated words of a text.",
+		func(ctx context.Context, in wordCountIn) (wordCountOut, error) {
+			return wordCountOut{Words: len(strings.Fields(in.Content))}, nil
+		}))
+	if err != nil {
+		return nil, err
 	}
-	if !caps.Has(capability.Tool(name)) {
-		return nil, fault.New(fault.PhaseTool, "capability_denied", "the tool is not granted").With("tool", name)
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, fault.FromContext(fault.PhaseTool, err)
-	}
-	var in struct {
-		Content string `json:"content"`
-	}
-	if err := json.Unmarshal(args, &in); err != nil {
-		return nil, fault.Wrap(err, fault.PhaseTool, "invalid_arguments", "arguments must be {\"content\": string}")
-	}
-	return json.Marshal(map[string]int{"words": len(strings.Fields(in.Content))})
+	return &tool.ModelTools{Registry: reg, Invoker: tool.NewRuntime(reg, tool.Config{})}, nil
 }

@@ -1,22 +1,14 @@
 package direct
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
-	"slices"
-	"strings"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
-	"github.com/rlm-go/rlm/internal/jsonstrict"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/prompt"
+	"github.com/rlm-go/rlm/tool"
 )
 
 // Names of the built-in context tools.
@@ -42,12 +34,16 @@ var contextTools = []contextTool{
 		`{"type":"object","properties":{"selector":{"type":"string","enum":["metadata","head","tail"]},"count":{"type":"integer","minimum":1,"maximum":65536}},"required":["selector"],"additionalProperties":false}`},
 }
 
-// session is the trusted catalog of one run: the bindings, their compiled
-// validators and the provider-visible tools, in a fixed order computed
-// once.
+// session is the trusted catalog of one run: the bindings, the
+// provider-visible tools in a fixed order computed once, and what
+// validates each binding's arguments: the registry (tool.Catalog.Validate,
+// the runtime's own argument step) for registry tools, and a
+// tool.Validator compiled with the registry's settings for the context
+// tools.
 type session struct {
 	bindings   map[string]Binding
-	validators map[string]*jsonschema.Schema
+	registry   tool.Catalog
+	validators map[string]*tool.Validator // context tools
 	tools      []model.Tool
 	hasContext bool
 }
@@ -60,88 +56,49 @@ func (s *session) Resolve(name string) (Binding, bool) {
 	return b, ok
 }
 
-// Validate checks a call's arguments against the binding's schema. It
-// validates the value decoded from the argument text with the strict
-// decoder the tool runtime uses (numbers kept exact), so both agree.
+// Validate checks a call's normalized arguments against the binding's
+// schema with the tool runtime's validator, so both agree, and reports a
+// failure as schema/malformed_arguments with the runtime's detail
+// (pointer, keyword, missing, unexpected).
 func (s *session) Validate(b Binding, c Call) *fault.Error {
-	sch := s.validators[b.Name]
-	if sch == nil {
+	args := json.RawMessage(c.Raw) // what the runtime receives
+	if len(args) == 0 {
+		args = c.Args
+	}
+	var err error
+	switch v := s.validators[b.Name]; {
+	case b.Kind == BindTool && s.registry != nil:
+		err = s.registry.Validate(b.Name, args)
+	case v == nil:
 		return fault.New(PhaseSchema, KindMalformedArguments, "the tool has no parameter schema")
+	case c.value != nil:
+		err = v.ValidateValue(c.value)
+	default:
+		err = v.Validate(args)
 	}
-	v := c.value
-	if v == nil {
-		src := []byte(c.Raw)
-		if len(src) == 0 {
-			src = c.Args
-		}
-		var err error
-		if v, err = jsonstrict.Decode(src); err != nil {
-			return fault.New(PhaseSchema, KindMalformedArguments, "arguments are not JSON").With("reason", "malformed_json")
-		}
-	}
-	if err := sch.Validate(v); err != nil {
-		return schemaFault(err)
-	}
-	return nil
+	return schemaFault(err)
 }
 
-// schemaFault maps a validation error to schema/malformed_arguments with
-// the JSON pointer and keyword of the first failing leaf and the missing
-// or unexpected property names; never the library's message.
+// schemaFault maps the runtime's argument verdict to schema/
+// malformed_arguments, keeping its detail; never a library message.
 func schemaFault(err error) *fault.Error {
-	fe := fault.New(PhaseSchema, KindMalformedArguments, "arguments do not match the parameter schema")
-	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
-		return fe.With("pointer", "")
+	fe := fault.As(err)
+	if err == nil || fe == nil {
+		return nil
 	}
-	leaf := ve
-	for len(leaf.Causes) > 0 {
-		leaf = leaf.Causes[0]
+	switch fe.Kind {
+	case tool.KindSchemaValidation:
+		out := fault.New(PhaseSchema, KindMalformedArguments, "arguments do not match the parameter schema")
+		for _, k := range []string{"pointer", "keyword", "missing", "unexpected"} {
+			if v, ok := fe.Detail[k]; ok {
+				out.With(k, v)
+			}
+		}
+		return out
+	case tool.KindMalformedArgs:
+		return fault.New(PhaseSchema, KindMalformedArguments, "arguments are not JSON").With("reason", "malformed_json")
 	}
-	var ptr strings.Builder
-	for _, tok := range leaf.InstanceLocation {
-		ptr.WriteByte('/')
-		ptr.WriteString(strings.ReplaceAll(strings.ReplaceAll(tok, "~", "~0"), "/", "~1"))
-	}
-	fe.With("pointer", ptr.String())
-	if kw := leaf.ErrorKind.KeywordPath(); len(kw) > 0 {
-		fe.With("keyword", kw[len(kw)-1])
-	}
-	switch ek := leaf.ErrorKind.(type) {
-	case *kind.Required:
-		fe.With("missing", slices.Sorted(slices.Values(ek.Missing)))
-	case *kind.AdditionalProperties:
-		fe.With("unexpected", slices.Sorted(slices.Values(ek.Properties)))
-	}
-	return fe
-}
-
-// noLoader refuses external schema references.
-type noLoader struct{}
-
-func (noLoader) Load(url string) (any, error) {
-	return nil, fmt.Errorf("external schema references are not allowed")
-}
-
-// compileParams compiles a parameter schema exactly as the tool registry
-// compiles argument schemas (tool.Registry.Register): draft 2020-12 by
-// default, no loader for external references, and for registry tools the
-// registry's resource URL, so relative references resolve the same way.
-// The registry exposes no side-effect-free validate method, so the loop
-// keeps its own validators; these settings keep its verdict identical to
-// the runtime's, which re-validates the same argument text anyway.
-func compileParams(url string, raw []byte) (*jsonschema.Schema, error) {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
-	if err != nil {
-		return nil, err
-	}
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	c.UseLoader(noLoader{})
-	if err := c.AddResource(url, doc); err != nil {
-		return nil, err
-	}
-	return c.Compile(url)
+	return fault.New(PhaseSchema, KindMalformedArguments, "the tool has no parameter schema").With("reason", string(fe.Kind))
 }
 
 // newSession builds the catalog once: the context tools whose context:*
@@ -149,24 +106,25 @@ func compileParams(url string, raw []byte) (*jsonschema.Schema, error) {
 // registry tools the prompt compiler projects for the query, in the
 // compiler's order.
 func newSession(ctx context.Context, cfg *Config, query string) (*session, error) {
-	s := &session{bindings: map[string]Binding{}, validators: map[string]*jsonschema.Schema{}}
+	s := &session{bindings: map[string]Binding{}, validators: map[string]*tool.Validator{}}
+	if cfg.Registry != nil {
+		s.registry = cfg.Registry
+	}
 	setupErr := func(err error, msg string) error {
 		return fault.Wrap(err, PhaseSetup, KindInvalidConfig, msg)
 	}
-	add := func(b Binding, t model.Tool, params []byte) error {
+	add := func(b Binding, t model.Tool) error {
 		if _, dup := s.bindings[b.Name]; dup {
 			return fault.New(PhaseSetup, KindDuplicateToolName, "two tools render the same function name").With("tool", b.Name)
 		}
-		url := "https://rlm.invalid/direct/" + b.Name + ".json"
-		if b.Kind == BindTool {
-			url = registryArgsURL(b.Name)
-		}
-		sch, err := compileParams(url, params)
-		if err != nil {
-			return setupErr(err, "a tool parameter schema does not compile")
+		if b.Kind == BindContext {
+			v, err := tool.NewValidator(b.Name, t.Parameters)
+			if err != nil {
+				return setupErr(err, "a tool parameter schema does not compile")
+			}
+			s.validators[b.Name] = v
 		}
 		s.bindings[b.Name] = b
-		s.validators[b.Name] = sch
 		s.tools = append(s.tools, t)
 		return nil
 	}
@@ -177,7 +135,7 @@ func newSession(ctx context.Context, cfg *Config, query string) (*session, error
 			}
 			s.hasContext = true
 			if err := add(Binding{Name: ct.name, Kind: BindContext, Op: ct.op, Effect: EffectRead},
-				model.Tool{Name: ct.name, Description: ct.description, Parameters: json.RawMessage(ct.params)}, []byte(ct.params)); err != nil {
+				model.Tool{Name: ct.name, Description: ct.description, Parameters: json.RawMessage(ct.params)}); err != nil {
 				return nil, err
 			}
 		}
@@ -185,16 +143,10 @@ func newSession(ctx context.Context, cfg *Config, query string) (*session, error
 	if cfg.Registry == nil {
 		return s, nil
 	}
-	schemas := cfg.Registry.Schemas()
-	if len(schemas) == 0 {
+	if len(cfg.Registry.Schemas()) == 0 {
 		return s, nil
 	}
-	imports := make([]prompt.ToolSchema, 0, len(schemas))
-	for _, sc := range schemas {
-		imports = append(imports, prompt.ToolSchema{Name: sc.Name, Description: sc.Description, Parameters: sc.Arguments,
-			Capability: string(sc.Capability), Effect: string(sc.Effect)})
-	}
-	specs, err := prompt.ImportTools(imports, prompt.ImportOptions{AlwaysVisibleTools: cfg.AlwaysVisibleTools})
+	specs, err := prompt.ImportCatalog(cfg.Registry, prompt.ImportOptions{AlwaysVisibleTools: cfg.AlwaysVisibleTools})
 	if err != nil {
 		return nil, err
 	}
@@ -207,7 +159,7 @@ func newSession(ctx context.Context, cfg *Config, query string) (*session, error
 		mode = prompt.ModeCompiled
 	}
 	res, err := cat.Compile(ctx, prompt.Input{Text: truncateRunes(query, prompt.MaxInputText)},
-		prompt.Options{Capabilities: cfg.Capabilities.Strings(), Mode: mode, Model: cfg.Model})
+		prompt.Options{Capabilities: cfg.Capabilities, Mode: mode, Model: cfg.Model})
 	if err != nil {
 		return nil, err
 	}
@@ -218,17 +170,11 @@ func newSession(ctx context.Context, cfg *Config, query string) (*session, error
 		}
 		b := Binding{Name: sc.Name, Kind: BindTool, Effect: string(sc.Effect)}
 		t := model.Tool{Name: ft.Function.Name, Description: ft.Function.Description, Parameters: ft.Function.Parameters}
-		if err := add(b, t, sc.Arguments); err != nil {
+		if err := add(b, t); err != nil {
 			return nil, err
 		}
 	}
 	return s, nil
-}
-
-// registryArgsURL is the resource URL under which tool.Registry compiles
-// a tool's argument schema.
-func registryArgsURL(name string) string {
-	return "https://rlm.invalid/tools/" + name + "/arguments.json"
 }
 
 func truncateRunes(s string, n int) string {

@@ -1,6 +1,9 @@
 package direct
 
-import "github.com/rlm-go/rlm/fault"
+import (
+	"github.com/rlm-go/rlm/authority"
+	"github.com/rlm-go/rlm/fault"
+)
 
 // BindingKind says how a resolved call is dispatched.
 type BindingKind string
@@ -13,9 +16,10 @@ const (
 	BindTool BindingKind = "tool"
 )
 
-// EffectRead is the effect class of tools that do not change the world.
-// Every other effect class is effectful.
-const EffectRead = "read"
+// EffectRead is the effect class of tools that do not change the world
+// (authority.EffectRead as a string, the type of Binding.Effect). Every
+// other effect class is effectful.
+const EffectRead = string(authority.EffectRead)
 
 // Binding is a trusted catalog entry: what a tool name resolves to. It is
 // internal: no part of it ever reaches the model.

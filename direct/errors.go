@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 
+	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/fault"
 )
@@ -54,11 +55,11 @@ const (
 	KindUnavailableToolSchema fault.Kind = "unavailable_tool_schema" // catalog/
 
 	// Run-ending kinds.
-	KindMissingFinalOutput    fault.Kind = "missing_final_output"     // provider/: no calls and no text
-	KindApprovalRequired      fault.Kind = "approval_required"        // authority/: a human must decide
-	KindEffectfulReplayDenied fault.Kind = "effectful_replay_denied"  // effect/: a replayed effect is not fresh authority
-	KindContextOpFailed       fault.Kind = "context_operation_failed" // context/: the store refused an operation
-	KindInvalidConfig         fault.Kind = "invalid_config"           // setup/
+	KindMissingFinalOutput    fault.Kind = "missing_final_output"         // provider/: no calls and no text
+	KindApprovalRequired                 = authority.KindApprovalRequired // authority/: a human must decide
+	KindEffectfulReplayDenied fault.Kind = "effectful_replay_denied"      // effect/: a replayed effect is not fresh authority
+	KindContextOpFailed       fault.Kind = "context_operation_failed"     // context/: the store refused an operation
+	KindInvalidConfig         fault.Kind = "invalid_config"               // setup/
 	KindDuplicateToolName     fault.Kind = "duplicate_native_tool_name"
 )
 

@@ -17,7 +17,7 @@ import (
 // putTools offers one effectful tool, put, under the default tier
 // approve_diff: every call needs a human approval. It returns the runtime
 // too, so a test can read the pending records.
-func putTools(t *testing.T, runs *atomic.Int64) (*RuntimeTools, *tool.Runtime) {
+func putTools(t *testing.T, runs *atomic.Int64) (*tool.ModelTools, *tool.Runtime) {
 	t.Helper()
 	reg := tool.NewRegistry()
 	err := reg.Register(tool.Spec{
@@ -38,7 +38,7 @@ func putTools(t *testing.T, runs *atomic.Int64) (*RuntimeTools, *tool.Runtime) {
 	}
 	t.Cleanup(func() { j.Close() })
 	rt := tool.NewRuntime(reg, tool.Config{Journal: j})
-	return &RuntimeTools{Registry: reg, Invoker: rt, AuthorityContext: "session:approvals"}, rt
+	return &tool.ModelTools{Registry: reg, Invoker: rt, AuthorityContext: "session:approvals"}, rt
 }
 
 // Issue 18 item 5: approval_required ends the run wherever it arises — a

@@ -21,6 +21,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
@@ -56,9 +57,16 @@ const (
 	MaxStepConcurrency = 64
 )
 
+// KindApprovalRequired is reported when a plan's tool call needs a human
+// approval: the loop never waits for one, so the run ends. It is
+// authority's kind, re-exported for callers that match on it.
+const KindApprovalRequired = authority.KindApprovalRequired
+
 // Tools is the narrow interface through which plans call registered tools.
-// The tool runtime implements it; authorization happens there, against the
-// capabilities passed with each call.
+// tool.ModelTools implements it over the tool runtime; authorization
+// happens there, against the capabilities passed with each call. An error
+// of Kind approval_required or authority_denied (declared in authority)
+// ends the run; other tool errors are observations.
 type Tools interface {
 	// Schemas returns the tools offered to the model, sorted by name.
 	Schemas() []model.Tool

@@ -44,7 +44,7 @@ func TestIsFatalByPhaseAndKind(t *testing.T) {
 
 // blockingTool registers "wait", whose handler blocks until its context
 // ends, with the given time limit.
-func blockingTool(t *testing.T, limit time.Duration) *RuntimeTools {
+func blockingTool(t *testing.T, limit time.Duration) *tool.ModelTools {
 	t.Helper()
 	reg := tool.NewRegistry()
 	err := reg.Register(tool.Spec{
@@ -61,7 +61,7 @@ func blockingTool(t *testing.T, limit time.Duration) *RuntimeTools {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &RuntimeTools{Registry: reg, Invoker: tool.NewRuntime(reg, tool.Config{})}
+	return &tool.ModelTools{Registry: reg, Invoker: tool.NewRuntime(reg, tool.Config{})}
 }
 
 // A tool's own time limit is an observation the model can react to.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
@@ -14,7 +15,6 @@ import (
 	"github.com/rlm-go/rlm/internal/textcut"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/plan"
-	"github.com/rlm-go/rlm/tool"
 	"github.com/rlm-go/rlm/trace"
 )
 
@@ -408,7 +408,7 @@ func fatalFault(e *fault.Error) bool {
 	case fault.KindTimeout:
 		return e.Phase != fault.PhaseTool || errors.Is(e, context.DeadlineExceeded)
 	case fault.KindCancelled, KindDeepRecursionRequired, KindRecursiveCycle,
-		kindCapabilityDenied, kindMaxDepth, KindApprovalRequired, tool.KindAuthorityDenied,
+		kindCapabilityDenied, kindMaxDepth, authority.KindApprovalRequired, authority.KindDenied,
 		corpus.KindContextChanged:
 		return true
 	}

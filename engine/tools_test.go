@@ -13,7 +13,7 @@ import (
 	"github.com/rlm-go/rlm/tool"
 )
 
-func upperTool(t *testing.T, calls *atomic.Int64) *RuntimeTools {
+func upperTool(t *testing.T, calls *atomic.Int64) *tool.ModelTools {
 	t.Helper()
 	reg := tool.NewRegistry()
 	err := reg.Register(tool.Spec{
@@ -34,7 +34,7 @@ func upperTool(t *testing.T, calls *atomic.Int64) *RuntimeTools {
 		t.Fatal(err)
 	}
 	rt := tool.NewRuntime(reg, tool.Config{})
-	return &RuntimeTools{Registry: reg, Invoker: rt}
+	return &tool.ModelTools{Registry: reg, Invoker: rt}
 }
 
 func TestToolStepThroughRuntime(t *testing.T) {

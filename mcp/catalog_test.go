@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"fmt"
+	"github.com/rlm-go/rlm/capability"
 	"strconv"
 	"strings"
 	"testing"
@@ -40,7 +41,7 @@ func TestCompiledSelectsAmongManyMCPTools(t *testing.T) {
 		t.Fatal(err)
 	}
 	res, err := cat.Compile(context.Background(), prompt.Input{Text: "which kubernetes pods are failing?"},
-		prompt.Options{Capabilities: []string{"tool:mcp.fake.*"}, Mode: prompt.ModeCompiled})
+		prompt.Options{Capabilities: capability.Of("tool:mcp.fake.*"), Mode: prompt.ModeCompiled})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +61,7 @@ func TestCompiledSelectsAmongManyMCPTools(t *testing.T) {
 	}
 	// Without the capability nothing of the server is offered.
 	res, err = cat.Compile(context.Background(), prompt.Input{Text: "which kubernetes pods are failing?"},
-		prompt.Options{Capabilities: []string{"tool:mcp.other.*"}, Mode: prompt.ModeCompiled})
+		prompt.Options{Capabilities: capability.Of("tool:mcp.other.*"), Mode: prompt.ModeCompiled})
 	if err != nil || len(res.ToolSchemas) != 0 {
 		t.Fatalf("ungranted server offered %d tools (%v)", len(res.ToolSchemas), err)
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/pack"
 )
@@ -15,12 +16,12 @@ const alwaysFixture = `[
  {"unit": "tool:task", "description": "Delegate a subtask to a background worker", "activation": "always",
   "aliases": ["core policy", "delegate"],
   "schema": {"parameters": {"type": "object", "properties": {"goal": {"type": "string"}}, "required": ["goal"]}}},
- {"unit": "tool:git_diff", "description": "Show the diff between the working tree and HEAD", "requires_capability": "vcs.read",
+ {"unit": "tool:git_diff", "description": "Show the diff between the working tree and HEAD", "requires_capability": "tool:vcs.read",
   "aliases": ["github"], "triggers": [{"phrase": "review pull request", "weight": 30}], "schema": {}},
  {"unit": "tool:weather", "description": "Forecast the weather for a city", "schema": {}}
 ]`
 
-var vcs = Options{Capabilities: []string{"vcs.read"}}
+var vcs = Options{Capabilities: capability.MustSet("tool:vcs.read")}
 
 func withActivation(a Activation) string {
 	return `[{"unit": "tool:task", "description": "Delegate a subtask to a background worker", "activation": "` + string(a) + `", "schema": {}}]`
@@ -123,13 +124,13 @@ func TestTrustedExplicitDenialCanRejectAlwaysTool(t *testing.T) {
 }
 
 func TestCapabilityDeniedAlwaysToolIsNotExposed(t *testing.T) {
-	c := catalog(t, `[{"unit": "tool:task", "activation": "always", "requires_capability": "agent.spawn", "schema": {}}]`)
+	c := catalog(t, `[{"unit": "tool:task", "activation": "always", "requires_capability": "tool:agent.spawn", "schema": {}}]`)
 	r := compile(t, c, text("anything"), Options{})
-	mustRejected(t, r, "tool:task", "capability_denied(agent.spawn)")
+	mustRejected(t, r, "tool:task", "capability_denied(tool:agent.spawn)")
 	if hasTool(r, "task") {
 		t.Fatal("capability-denied tool exposed")
 	}
-	r = compile(t, c, text("anything"), Options{Capabilities: []string{"agent.spawn"}})
+	r = compile(t, c, text("anything"), Options{Capabilities: capability.MustSet("tool:agent.spawn")})
 	if ex, _ := r.Explain("tool:task"); ex.State != StateActive || ex.CapabilityAuthority != AuthorityRecheck {
 		t.Fatalf("explain = %+v", ex)
 	}
@@ -231,9 +232,9 @@ func TestActivationChangesFingerprint(t *testing.T) {
 
 func TestToolRegistryImportCanMarkSelectedToolAlwaysVisible(t *testing.T) {
 	tools := []ToolSchema{
-		{Name: "task", Description: "Delegate a subtask", Capability: "agent.spawn", Effect: "write"},
+		{Name: "task", Description: "Delegate a subtask", Capability: "tool:agent.spawn", Effect: "write"},
 		{Name: "search_tools", Description: "Search the tool catalog", Effect: "read"},
-		{Name: "git_diff", Description: "Show a diff", Capability: "vcs.read", Effect: "read"},
+		{Name: "git_diff", Description: "Show a diff", Capability: "tool:vcs.read", Effect: "read"},
 	}
 	specs, err := ImportTools(tools, ImportOptions{AlwaysVisibleTools: []string{"task", "search_tools"}})
 	if err != nil {
@@ -254,7 +255,7 @@ func TestToolRegistryImportCanMarkSelectedToolAlwaysVisible(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := compile(t, c, text("unrelated chatter"), Options{Capabilities: []string{"agent.spawn", "vcs.read"}})
+	r := compile(t, c, text("unrelated chatter"), Options{Capabilities: capability.MustSet("tool:agent.spawn", "tool:vcs.read")})
 	if !slices.Equal(r.ActiveUnits, []UnitID{"tool:search_tools", "tool:task"}) || !hasTool(r, "task") || !hasTool(r, "search_tools") {
 		t.Fatalf("active = %v", r.ActiveUnits)
 	}

@@ -12,12 +12,14 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/rlm-go/rlm/capability"
 )
 
 type genCat struct {
 	cat     *Catalog
 	tools   []genTool
-	caps    []string
+	caps    capability.Set
 	queries []string
 	intents []UnitID
 	// heldOut are queries from genHeldOutQuery, never used for tuning.

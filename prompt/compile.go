@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/fingerprint"
 	"github.com/rlm-go/rlm/internal/textcut"
@@ -261,34 +262,10 @@ func (c *Catalog) newEnv(sc *scratch, in Input, opts Options) (*env, Options, er
 	if e.counter == nil {
 		e.counter = pack.CounterFor(opts.Model)
 	}
-	// Capabilities.
-	granted := make([]string, 0, len(opts.Capabilities))
-	for _, s := range opts.Capabilities {
-		s = strings.TrimSpace(s)
-		if !validToken(s, MaxCapability) {
-			return nil, opts, fault.New(PhaseCompile, KindInvalidCapability, "capabilities must be tokens without spaces, parentheses or commas").With("capability", textcut.Prefix(s, 200))
-		}
-		granted = append(granted, s)
-	}
-	slices.Sort(granted)
-	granted = slices.Compact(granted)
-	opts.Capabilities = granted
+	// Capabilities: one grammar and one Has, capability.Set's.
 	e.capOK = make([]bool, len(c.caps))
 	for i, cp := range c.caps {
-		_, ok := slices.BinarySearch(granted, cp)
-		if !ok {
-			if p, name, found := strings.Cut(cp, ":"); found {
-				_, ok = slices.BinarySearch(granted, p+":*")
-				// Dotted wildcards, as capability.Set.Has: "tool:mcp.gh.*"
-				// grants "tool:mcp.gh.create_issue".
-				for j := len(name) - 1; j > 0 && !ok; j-- {
-					if name[j] == '.' {
-						_, ok = slices.BinarySearch(granted, p+":"+name[:j+1]+"*")
-					}
-				}
-			}
-		}
-		e.capOK[i] = ok
+		e.capOK[i] = opts.Capabilities.Has(capability.Cap(cp))
 	}
 	// Discovery scope.
 	if err := c.checkNarrowing(opts.ParentDiscoveryScope, opts.DiscoveryScope); err != nil {
@@ -897,7 +874,7 @@ func (c *Catalog) finish(e *env, res *resolver, r *Compiled) error {
 	}
 	r.Text = strings.Join(texts, "\n\n")
 	fp, err := fingerprint.Of(material{
-		Catalog: c.fp, Input: e.in, Capabilities: r.opts.Capabilities,
+		Catalog: c.fp, Input: e.in, Capabilities: r.opts.Capabilities.Strings(),
 		DiscoveryScope: r.opts.DiscoveryScope, ParentDiscoveryScope: r.opts.ParentDiscoveryScope,
 		CandidateLimit: e.limit, Mode: e.mode, Pack: !e.noPack, Policy: e.policy,
 		Encoding: e.counter.Encoding(), LexicalCutoff: e.cutoff,

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/golden"
 	"github.com/rlm-go/rlm/pack"
@@ -15,10 +16,10 @@ import (
 
 const refFixture = `[
  {"unit": "tool:git_diff", "description": "Show the diff between the working tree and HEAD", "category": "vcs",
-  "requires_capability": "vcs.read", "aliases": ["github"],
+  "requires_capability": "tool:vcs.read", "aliases": ["github"],
   "triggers": [{"phrase": "review pull request", "weight": 30}, {"signal": "verb:review", "weight": 30}], "schema": {}},
  {"unit": "tool:source_search", "description": "Search source files for a pattern", "category": "search",
-  "requires_capability": "fs.read", "triggers": [{"signal": "need:source_search", "weight": 40}], "schema": {}},
+  "requires_capability": "tool:fs.read", "triggers": [{"signal": "need:source_search", "weight": 40}], "schema": {}},
  {"unit": "skill:review", "description": "How to review a change", "content": "Review carefully.",
   "requires": ["tool:git_diff"], "suggests": ["instruction:style"]},
  {"unit": "instruction:style", "content": "Prefer small diffs."},
@@ -27,7 +28,7 @@ const refFixture = `[
  {"unit": "mcp_tool:github/repo_search", "description": "Search GitHub repositories", "requires": ["mcp_server:github"], "schema": {}}
 ]`
 
-var allCaps = Options{Capabilities: []string{"vcs.read", "fs.read"}}
+var allCaps = Options{Capabilities: capability.MustSet("tool:vcs.read", "tool:fs.read")}
 
 func TestPhraseTriggerActivatesUnit(t *testing.T) {
 	r := compile(t, catalog(t, refFixture), text("Please REVIEW pull-request #4"), allCaps)
@@ -95,7 +96,7 @@ func TestDependencyPolicyFailuresNameTheDependency(t *testing.T) {
 	c := catalog(t, refFixture)
 	in := Input{Text: "x", Selected: []UnitID{"skill:review"}}
 	r := compile(t, c, in, Options{})
-	mustRejected(t, r, "skill:review", "dependency_capability_denied(tool:git_diff,vcs.read)")
+	mustRejected(t, r, "skill:review", "dependency_capability_denied(tool:git_diff,tool:vcs.read)")
 	in.Denied = []UnitID{"tool:git_diff"}
 	r = compile(t, c, in, allCaps)
 	mustRejected(t, r, "skill:review", "dependency_denied(tool:git_diff)")
@@ -167,7 +168,7 @@ func TestDependencyRemovedAfterConflictIsRejected(t *testing.T) {
 
 func TestNeedsDoesNotWidenCapabilities(t *testing.T) {
 	r := compile(t, catalog(t, refFixture), Input{Text: "find it", Needs: []string{"source_search"}}, Options{})
-	mustRejected(t, r, "tool:source_search", "capability_denied(fs.read)")
+	mustRejected(t, r, "tool:source_search", "capability_denied(tool:fs.read)")
 }
 
 func TestNeedsRecompileExposesEligibleMatchingTool(t *testing.T) {
@@ -233,7 +234,7 @@ func TestCompactRepresentationUnderPressure(t *testing.T) {
 }
 
 func TestPackFalseStillRenders(t *testing.T) {
-	r := compile(t, catalog(t, refFixture), text("review pull request"), Options{Capabilities: []string{"vcs.read"}, NoPack: true})
+	r := compile(t, catalog(t, refFixture), text("review pull request"), Options{Capabilities: capability.MustSet("tool:vcs.read"), NoPack: true})
 	if r.Ledger != nil || !isActive(r, "tool:git_diff") || !hasTool(r, "git_diff") || !strings.Contains(r.Text, "Review carefully.") {
 		t.Fatalf("%+v", r)
 	}
@@ -261,16 +262,16 @@ func TestExactTokenizerWhenModelKnown(t *testing.T) {
 }
 
 func TestAllToolsMode(t *testing.T) {
-	r := compile(t, catalog(t, refFixture), text("nothing relevant"), Options{Mode: ModeAllTools, Capabilities: []string{"vcs.read"}})
+	r := compile(t, catalog(t, refFixture), text("nothing relevant"), Options{Mode: ModeAllTools, Capabilities: capability.MustSet("tool:vcs.read")})
 	mustSelected(t, r, "tool:git_diff", "compatibility_mode(all_tools)")
-	mustRejected(t, r, "tool:source_search", "capability_denied(fs.read)")
+	mustRejected(t, r, "tool:source_search", "capability_denied(tool:fs.read)")
 	mustRejected(t, r, "skill:broken", "missing_dependency(tool:missing)")
 }
 
 func TestIdenticalMaterialInputsHaveIdenticalFingerprint(t *testing.T) {
 	c := catalog(t, refFixture)
 	a := compile(t, c, text("review"), allCaps)
-	b := compile(t, c, Input{Text: "review", Signals: []string{}}, Options{Capabilities: []string{"fs.read", "vcs.read", "vcs.read"}})
+	b := compile(t, c, Input{Text: "review", Signals: []string{}}, Options{Capabilities: capability.MustSet("tool:fs.read", "tool:vcs.read", "tool:vcs.read")})
 	w := compile(t, c, text("weather"), allCaps)
 	if a.Fingerprint != b.Fingerprint || a.Fingerprint == w.Fingerprint {
 		t.Fatalf("%s %s %s", a.Fingerprint, b.Fingerprint, w.Fingerprint)
@@ -279,7 +280,7 @@ func TestIdenticalMaterialInputsHaveIdenticalFingerprint(t *testing.T) {
 
 func TestCapabilityWildcard(t *testing.T) {
 	c := catalog(t, `[{"unit": "tool:fs_read", "requires_capability": "tool:fs_read", "activation": "always", "schema": {}}]`)
-	if r := compile(t, c, text("x"), Options{Capabilities: []string{"tool:*"}}); !isActive(r, "tool:fs_read") {
+	if r := compile(t, c, text("x"), Options{Capabilities: capability.MustSet("tool:*")}); !isActive(r, "tool:fs_read") {
 		t.Fatal("tool:* should grant tool:fs_read")
 	}
 }
@@ -294,7 +295,6 @@ func TestCompileErrors(t *testing.T) {
 	}{
 		{"negative limit", Input{}, Options{CandidateLimit: -1}, KindInvalidCandidateLimit},
 		{"bad mode", Input{}, Options{Mode: "everything"}, KindInvalidMode},
-		{"bad capability", Input{}, Options{Capabilities: []string{"a b"}}, KindInvalidCapability},
 		{"bad policy", Input{}, Options{Policy: policy(10, 20, 0)}, pack.KindInvalidPolicy},
 		{"huge text", Input{Text: strings.Repeat("x", MaxInputText+1)}, Options{}, KindInputTooLarge},
 		{"bad selected", Input{Selected: []UnitID{"nope"}}, Options{}, KindInvalidInput},
@@ -324,7 +324,7 @@ func TestExplainUnknownUnit(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 	ex, _ := r.Explain("tool:source_search")
-	if !slices.Equal(ex.Reasons, []string{"no_matching_evidence", "capability_denied(fs.read)"}) {
+	if !slices.Equal(ex.Reasons, []string{"no_matching_evidence", "capability_denied(tool:fs.read)"}) {
 		t.Fatalf("explain = %+v", ex)
 	}
 }
@@ -353,11 +353,11 @@ func TestCompileGolden(t *testing.T) {
 
 func TestConcurrentCompilesAgree(t *testing.T) {
 	c := catalog(t, refFixture)
-	want := compile(t, c, text("review pull request and search source files"), Options{Capabilities: []string{"vcs.read", "fs.read"}, Model: "gpt-4o"})
+	want := compile(t, c, text("review pull request and search source files"), Options{Capabilities: capability.MustSet("tool:vcs.read", "tool:fs.read"), Model: "gpt-4o"})
 	errs := make(chan error, 8)
 	for range 8 {
 		go func() {
-			r, err := c.Compile(context.Background(), text("review pull request and search source files"), Options{Capabilities: []string{"vcs.read", "fs.read"}, Model: "gpt-4o"})
+			r, err := c.Compile(context.Background(), text("review pull request and search source files"), Options{Capabilities: capability.MustSet("tool:vcs.read", "tool:fs.read"), Model: "gpt-4o"})
 			if err == nil && (r.Fingerprint != want.Fingerprint || r.Ledger.TotalTokens != want.Ledger.TotalTokens || r.Text != want.Text) {
 				err = fault.New(PhaseCompile, fault.KindInternal, "concurrent compile differs")
 			}

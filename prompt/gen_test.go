@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+
+	"github.com/rlm-go/rlm/capability"
 )
 
 // A generator of realistic tool catalogs and of queries whose intended tool
@@ -171,7 +173,7 @@ func genQuery(g genTool, r *rand.Rand) string {
 	return fmt.Sprintf(genQueryFrames[r.IntN(len(genQueryFrames))], core)
 }
 
-func genSpecs(tools []genTool) ([]Spec, []string) {
+func genSpecs(tools []genTool) ([]Spec, capability.Set) {
 	schemas := make([]ToolSchema, len(tools))
 	caps := map[string]bool{}
 	for i, g := range tools {
@@ -186,5 +188,5 @@ func genSpecs(tools []genTool) ([]Spec, []string) {
 	for c := range caps {
 		capList = append(capList, c)
 	}
-	return specs, capList
+	return specs, capability.MustSet(capList...)
 }

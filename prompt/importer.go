@@ -7,6 +7,7 @@ import (
 
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/textcut"
+	"github.com/rlm-go/rlm/tool"
 )
 
 // Imported tool triggers: the tool's name as a keyword and each alias as a
@@ -125,6 +126,18 @@ func importTools(tools []ToolSchema, opts ImportOptions) ([]Spec, []Unit, error)
 		units = append(units, u)
 	}
 	return specs, units, nil
+}
+
+// ImportCatalog imports every tool of a tool catalog (a *tool.Registry):
+// its public schemas, never its handlers, through ImportTools.
+func ImportCatalog(cat tool.Catalog, opts ImportOptions) ([]Spec, error) {
+	schemas := cat.Schemas()
+	tools := make([]ToolSchema, len(schemas))
+	for i, sc := range schemas {
+		tools[i] = ToolSchema{Name: sc.Name, Description: sc.Description, Parameters: sc.Arguments,
+			Capability: string(sc.Capability), Effect: string(sc.Effect)}
+	}
+	return ImportTools(tools, opts)
 }
 
 // CatalogFile is the JSON catalog format: units, tool schemas to import

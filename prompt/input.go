@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/textcut"
 	"github.com/rlm-go/rlm/pack"
@@ -178,10 +179,10 @@ const (
 // Options are the trusted settings of one compile.
 type Options struct {
 	// Capabilities granted for this compile. A unit's requires_capability
-	// is eligible when it equals a granted string, or when it has the form
-	// "P:NAME" and "P:*" is granted. Any non-empty token is accepted, not
-	// only capability.Cap vocabulary.
-	Capabilities []string `json:"capabilities"`
+	// is eligible when the set grants it (capability.Set.Has: exactly, or
+	// through "PREFIX:*"). JSON: an array of capability strings in the
+	// closed vocabulary of package capability.
+	Capabilities capability.Set `json:"capabilities"`
 	// DiscoveryScope is the requested scope; ParentDiscoveryScope bounds it.
 	// A request that names items the parent does not cover fails with
 	// discovery_scope_widening_denied.
@@ -229,8 +230,13 @@ func DecodeOptions(data []byte) (Options, error) {
 	if err := decodeStrict(data, &raw, PhaseInput, KindInvalidOptions); err != nil {
 		return Options{}, err
 	}
+	caps, err := capability.NewSet(raw.Capabilities...)
+	if err != nil {
+		return Options{}, fault.Wrap(err, PhaseInput, KindInvalidCapability, "capabilities must be in the closed capability vocabulary").
+			With("capability", fault.As(err).Detail["capability"])
+	}
 	o := Options{
-		Capabilities: raw.Capabilities, DiscoveryScope: raw.DiscoveryScope, ParentDiscoveryScope: raw.ParentDiscoveryScope,
+		Capabilities: caps, DiscoveryScope: raw.DiscoveryScope, ParentDiscoveryScope: raw.ParentDiscoveryScope,
 		CandidateLimit: raw.CandidateLimit, Mode: raw.Mode, Model: raw.Model, LexicalCutoff: raw.LexicalCutoff,
 		NoPack: raw.Pack != nil && !*raw.Pack,
 	}

@@ -9,6 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/fingerprint"
 	"github.com/rlm-go/rlm/internal/jsonstrict"
@@ -303,8 +304,10 @@ func Normalize(s Spec) (Unit, error) {
 	if capStr == "none" {
 		capStr = ""
 	}
-	if capStr != "" && !validToken(capStr, MaxCapability) {
-		return Unit{}, fail(KindInvalidCapability, "requires_capability must be a token without spaces, parentheses or commas").With("capability", textcut.Prefix(capStr, 200))
+	if capStr != "" {
+		if _, err := capability.Parse(capStr); err != nil || len(capStr) > MaxCapability {
+			return Unit{}, fail(KindInvalidCapability, "requires_capability must be a capability of the closed vocabulary (package capability)").With("capability", textcut.Prefix(capStr, 200))
+		}
 	}
 	u.RequiresCapability = capStr
 	u.Priority = DefaultPriority

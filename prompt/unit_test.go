@@ -101,7 +101,7 @@ func TestEveryFieldIsMaterialToCatalogFingerprint(t *testing.T) {
 	variants := []string{
 		``, `, "category": "c"`, `, "description": "d"`, `, "available": false`, `, "activation": "always"`,
 		`, "aliases": ["a"]`, `, "triggers": [{"keyword": "k"}]`, `, "requires": ["tool:y"]`, `, "suggests": ["tool:y"]`,
-		`, "conflicts": ["tool:y"]`, `, "supersedes": ["tool:y"]`, `, "requires_capability": "c"`, `, "priority": 1`,
+		`, "conflicts": ["tool:y"]`, `, "supersedes": ["tool:y"]`, `, "requires_capability": "tool:c"`, `, "priority": 1`,
 		`, "provider_visible": false`, `, "mandatory_context": false`, `, "schema": {}`, `, "content": "c"`,
 		`, "representations": [{"kind": "full", "text": "t", "utility": 1}]`, `, "provenance": "p"`,
 	}
@@ -174,13 +174,20 @@ func TestDecodeInputAndOptions(t *testing.T) {
 			t.Fatalf("%s: err = %v", bad, err)
 		}
 	}
-	o, err := DecodeOptions([]byte(`{"capabilities": ["a"], "discovery_scope": [{"kind": "tool"}], "parent_discovery_scope": "all",
+	o, err := DecodeOptions([]byte(`{"capabilities": ["rlm"], "discovery_scope": [{"kind": "tool"}], "parent_discovery_scope": "all",
 	  "candidate_limit": 3, "mode": "all_tools", "pack": false, "policy": {"max_context_tokens": 1000}}`))
 	if err != nil || !o.NoPack || o.Policy.MaxContextTokens != 1000 || o.Policy.ReserveOutputTokens != 16384 || o.DiscoveryScope.All() || !o.ParentDiscoveryScope.All() {
 		t.Fatalf("o = %+v, %v", o, err)
 	}
 	for _, bad := range []string{`{"discovery_scope": [{"kind": "widget"}]}`, `{"discovery_scope": [{"kind": "tool", "unit": "tool:x"}]}`, `{"discovery_scope": "some"}`} {
 		if _, err := DecodeOptions([]byte(bad)); fault.KindOf(err) != KindInvalidDiscoveryScope {
+			t.Fatalf("%s: err = %v", bad, err)
+		}
+	}
+	// Grants use capability's closed vocabulary (moved from
+	// TestCompileErrors: a capability.Set cannot hold a bad grant).
+	for _, bad := range []string{`{"capabilities": ["a b"]}`, `{"capabilities": ["vcs.read"]}`} {
+		if _, err := DecodeOptions([]byte(bad)); fault.KindOf(err) != KindInvalidCapability {
 			t.Fatalf("%s: err = %v", bad, err)
 		}
 	}
@@ -191,7 +198,7 @@ func TestDecodeInputAndOptions(t *testing.T) {
 
 func TestCatalogFileBuild(t *testing.T) {
 	f, err := DecodeCatalogFile([]byte(`{"units": [{"unit": "instruction:core", "activation": "always", "content": "Be brief."}],
-	  "tools": [{"name": "git_diff", "description": "Show a diff", "parameters": {"type": "object"}, "capability": "vcs.read", "effect": "read"}],
+	  "tools": [{"name": "git_diff", "description": "Show a diff", "parameters": {"type": "object"}, "capability": "tool:vcs.read", "effect": "read"}],
 	  "import": {"always_visible_tools": ["git_diff"], "category": "vcs", "aliases": {"git_diff": ["diff"]}}}`))
 	if err != nil {
 		t.Fatal(err)
@@ -201,7 +208,7 @@ func TestCatalogFileBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	u, ok := c.Lookup("tool:git_diff")
-	if !ok || u.Activation != Always || u.Category != "vcs" || u.RequiresCapability != "vcs.read" || !slices.Equal(u.Aliases, []string{"diff"}) {
+	if !ok || u.Activation != Always || u.Category != "vcs" || u.RequiresCapability != "tool:vcs.read" || !slices.Equal(u.Aliases, []string{"diff"}) {
 		t.Fatalf("u = %+v", u)
 	}
 	if len(u.Triggers) != 2 {

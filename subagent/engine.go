@@ -18,7 +18,7 @@ import (
 // host-configured context. Per call it overwrites the engine
 // configuration's capabilities (the child's own; the child's recursive
 // children get the same set without tools), its time limit (the effective
-// timeout) and, when Registry is set, its tools: a RuntimeTools over the
+// timeout) and, when Registry is set, its tools: a tool.ModelTools over the
 // registry's view narrowed to the child's capabilities (tool.Registry.View),
 // bound to the child's authority context, so the child sees only its own
 // tools and its calls are authorized against the child's capabilities
@@ -65,7 +65,7 @@ func (c *EngineCompleter) Complete(ctx context.Context, req Request) (Completion
 	if c.Registry != nil && c.Invoker != nil {
 		// The child is shown only the tools its own capabilities grant,
 		// and its calls are authorized against its own authority context.
-		cfg.Tools = &engine.RuntimeTools{Registry: c.Registry.View(req.Capabilities), Invoker: rec, AuthorityContext: req.AuthorityContext}
+		cfg.Tools = &tool.ModelTools{Registry: c.Registry.View(req.Capabilities), Invoker: rec, AuthorityContext: req.AuthorityContext}
 	}
 	if req.TimeLimit > 0 {
 		cfg.Limits.TimeLimit = req.TimeLimit

@@ -37,7 +37,7 @@ func SkillCompileInput(query string, skills []string, caps capability.Set) (prom
 	for _, s := range skills {
 		in.Selected = append(in.Selected, prompt.SkillID(s))
 	}
-	return in, prompt.Options{Capabilities: caps.Strings()}
+	return in, prompt.Options{Capabilities: caps}
 }
 
 // CompileSkills compiles the child's skill instructions from cat.

@@ -17,19 +17,14 @@
 package tool
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"slices"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/santhosh-tekuri/jsonschema/v6/kind"
-
+	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 )
@@ -53,30 +48,26 @@ const (
 	KindInvalidResult     fault.Kind = "invalid_result"       // the result violates the result schema
 	KindOversizedOutput   fault.Kind = "oversized_output"     // the result is larger than max output bytes
 	KindBackpressure      fault.Kind = "backpressure"         // the worker pool backlog is full
-	KindAuthorityDenied   fault.Kind = "authority_denied"     // the authority store refused
+	KindAuthorityDenied              = authority.KindDenied   // the authority store refused
 	KindIndeterminate     fault.Kind = "effect_indeterminate" // an effect was dispatched and its outcome is unknown
 )
 
-// Effect is the effect class of a tool.
-type Effect string
+// Effect is the effect class of a tool: authority's type, re-exported so
+// tool declarations read naturally. Everything except EffectRead goes
+// through authority and the durable effect journal.
+type Effect = authority.Effect
 
-// Effect classes. Everything except EffectRead goes through authority and
-// the durable effect journal.
+// Effect classes (declared in authority).
 const (
-	EffectRead               Effect = "read"
-	EffectWrite              Effect = "write"
-	EffectProcess            Effect = "process"
-	EffectNetworkWrite       Effect = "network_write"
-	EffectInstall            Effect = "install"
-	EffectServiceStart       Effect = "service_start"
-	EffectServiceStop        Effect = "service_stop"
-	EffectRepositoryMutation Effect = "repository_mutation"
+	EffectRead               = authority.EffectRead
+	EffectWrite              = authority.EffectWrite
+	EffectProcess            = authority.EffectProcess
+	EffectNetworkWrite       = authority.EffectNetworkWrite
+	EffectInstall            = authority.EffectInstall
+	EffectServiceStart       = authority.EffectServiceStart
+	EffectServiceStop        = authority.EffectServiceStop
+	EffectRepositoryMutation = authority.EffectRepositoryMutation
 )
-
-var effects = []Effect{EffectRead, EffectWrite, EffectProcess, EffectNetworkWrite, EffectInstall, EffectServiceStart, EffectServiceStop, EffectRepositoryMutation}
-
-// Valid reports whether e is one of the eight effect classes.
-func (e Effect) Valid() bool { return slices.Contains(effects, e) }
 
 // Default limits applied when a Spec leaves them zero.
 const (
@@ -134,6 +125,8 @@ type Spec struct {
 	Limits      Limits          // zero fields take the defaults
 	Handler     Handler         // required
 	Preflight   Preflight       // optional
+
+	deriveErr error // Func: a schema could not be derived
 }
 
 // Schema is the public description of a registered tool.
@@ -149,8 +142,8 @@ type Schema struct {
 
 type entry struct {
 	schema    Schema
-	args      *jsonschema.Schema
-	result    *jsonschema.Schema
+	args      *Validator
+	result    *Validator
 	handler   Handler
 	preflight Preflight
 }
@@ -187,6 +180,9 @@ func invalidTool(name, msg string) *fault.Error {
 // invalid_tool (bad name, effect, capability, limits or missing handler),
 // invalid_schema (a schema does not compile) and duplicate_tool.
 func (r *Registry) Register(spec Spec) error {
+	if spec.deriveErr != nil {
+		return spec.deriveErr
+	}
 	if !ValidName(spec.Name) {
 		return invalidTool(spec.Name, "tool name must be 1-64 of [A-Za-z0-9_.-]")
 	}
@@ -269,71 +265,4 @@ func (r *Registry) get(name string) *entry {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
 	return r.tools[name]
-}
-
-// noLoader refuses every external schema reference: schemas are
-// self-contained.
-type noLoader struct{}
-
-func (noLoader) Load(url string) (any, error) {
-	return nil, fmt.Errorf("external schema references are not allowed")
-}
-
-func compileSchema(tool, which string, raw json.RawMessage) (*jsonschema.Schema, json.RawMessage, error) {
-	bad := func(err error, msg string) error {
-		return fault.Wrap(err, fault.PhaseTool, KindInvalidSchema, msg).With("tool", tool).With("schema", which)
-	}
-	if len(bytes.TrimSpace(raw)) == 0 {
-		return nil, nil, bad(nil, "schema is required")
-	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
-	if err != nil {
-		return nil, nil, bad(err, "schema is not JSON")
-	}
-	url := "https://rlm.invalid/tools/" + tool + "/" + which + ".json"
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	c.UseLoader(noLoader{})
-	if err := c.AddResource(url, doc); err != nil {
-		return nil, nil, bad(err, "schema cannot be added")
-	}
-	sch, err := c.Compile(url)
-	if err != nil {
-		return nil, nil, bad(err, "schema does not compile")
-	}
-	var buf bytes.Buffer
-	if err := json.Compact(&buf, raw); err != nil {
-		return nil, nil, bad(err, "schema is not JSON")
-	}
-	return sch, buf.Bytes(), nil
-}
-
-// validationError maps a schema failure to Kind schema_validation_failed
-// (or invalid_result for results) with the JSON pointer of the failing
-// value and the failing keyword; never the library's message.
-func validationError(err error, k fault.Kind, root string) *fault.Error {
-	fe := fault.New(fault.PhaseTool, k, "value does not match the schema")
-	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
-		return fe.With("pointer", root)
-	}
-	leaf := ve
-	for len(leaf.Causes) > 0 {
-		leaf = leaf.Causes[0]
-	}
-	ptr := root
-	for _, tok := range leaf.InstanceLocation {
-		ptr += "/" + strings.ReplaceAll(strings.ReplaceAll(tok, "~", "~0"), "/", "~1")
-	}
-	fe.With("pointer", ptr)
-	if kw := leaf.ErrorKind.KeywordPath(); len(kw) > 0 {
-		fe.With("keyword", kw[len(kw)-1])
-	}
-	switch ek := leaf.ErrorKind.(type) {
-	case *kind.Required:
-		fe.With("missing", slices.Sorted(slices.Values(ek.Missing)))
-	case *kind.AdditionalProperties:
-		fe.With("unexpected", slices.Sorted(slices.Values(ek.Properties)))
-	}
-	return fe
 }

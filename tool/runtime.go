@@ -312,22 +312,9 @@ func (c *call) validate(ctx context.Context) *fault.Error {
 // decodeArgs rejects malformed JSON and duplicate keys, validates the
 // schema and computes the canonical form.
 func (c *call) decodeArgs(raw json.RawMessage) *fault.Error {
-	if len(bytes.TrimSpace(raw)) == 0 {
-		raw = json.RawMessage("{}")
-	}
-	v, err := jsonstrict.Decode(raw)
-	if err != nil {
-		fe := stepErr(KindMalformedArgs, "arguments are not valid JSON")
-		if pe := fault.As(err); pe != nil {
-			fe.With("reason", string(pe.Kind))
-			if p, ok := pe.Detail["pointer"]; ok {
-				fe.With("pointer", p)
-			}
-		}
+	v, fe := c.e.args.decode(raw)
+	if fe != nil {
 		return fe
-	}
-	if err := c.e.args.Validate(v); err != nil {
-		return validationError(err, KindSchemaValidation, "")
 	}
 	canon, err := fingerprint.CanonicalValue(v)
 	if err != nil {
@@ -605,8 +592,8 @@ func (c *call) checkResult(v any) Result {
 	if err != nil {
 		return Result{Status: StatusError, Error: stepErr(KindInvalidResult, "the handler result is not JSON")}
 	}
-	if err := c.e.result.Validate(decoded); err != nil {
-		return Result{Status: StatusError, Error: validationError(err, KindInvalidResult, "")}
+	if fe := c.e.result.check(decoded, KindInvalidResult); fe != nil {
+		return Result{Status: StatusError, Error: fe}
 	}
 	c.tr.OutputBytes = int64(len(raw))
 	if c.tr.OutputBytes > c.lim.MaxOutputBytes {

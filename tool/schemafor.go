@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -31,7 +32,9 @@ import (
 //     out, fields of embedded structs are promoted, and every field without
 //     omitempty or omitzero is required;
 //   - interface types and json.RawMessage accept any value; time.Time is a
-//     date-time string; other encoding.TextMarshaler types are strings.
+//     date-time string; other encoding.TextMarshaler types are strings;
+//   - a `jsonschema:"..."` field tag adds keywords to the field's schema:
+//     minLength=N, maxLength=N, minimum=X, maximum=X, enum=a|b|c.
 //
 // Types whose encoding cannot be derived (channels, functions, complex
 // numbers, other json.Marshaler implementations, recursive types, maps
@@ -295,8 +298,45 @@ func (g *schemaGen) fields(t reflect.Type, depth int) ([]field, error) {
 		} else if s, err = g.schema(ft); err != nil {
 			return nil, err
 		}
+		if kw, ok := sf.Tag.Lookup("jsonschema"); ok {
+			if s, err = withKeywords(s, kw, t); err != nil {
+				return nil, err
+			}
+		}
 		omit := hasOpt(opts, "omitempty") || hasOpt(opts, "omitzero")
 		out = append(out, field{name: name, schema: s, required: !omit, depth: depth, tagged: tagged})
+	}
+	return out, nil
+}
+
+// withKeywords adds the keywords of a `jsonschema:"..."` field tag to s: a
+// comma-separated list of minLength=N, maxLength=N, minimum=X, maximum=X
+// and enum=a|b|c (string values). Other keywords fail with invalid_schema.
+func withKeywords(s map[string]any, tag string, t reflect.Type) (map[string]any, error) {
+	out := maps(s)
+	for kv := range strings.SplitSeq(tag, ",") {
+		k, v, _ := strings.Cut(strings.TrimSpace(kv), "=")
+		switch k {
+		case "minLength", "maxLength":
+			n, err := strconv.ParseUint(v, 10, 31)
+			if err != nil {
+				return nil, unsupported(t, "jsonschema_tag_"+k)
+			}
+			out[k] = n
+		case "minimum", "maximum":
+			if _, err := strconv.ParseFloat(v, 64); err != nil {
+				return nil, unsupported(t, "jsonschema_tag_"+k)
+			}
+			out[k] = json.Number(v)
+		case "enum":
+			vals := []any{}
+			for e := range strings.SplitSeq(v, "|") {
+				vals = append(vals, e)
+			}
+			out[k] = vals
+		default:
+			return nil, unsupported(t, "jsonschema_tag_"+k)
+		}
 	}
 	return out, nil
 }

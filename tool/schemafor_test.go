@@ -86,7 +86,7 @@ func TestSchemaForCompilesAndValidates(t *testing.T) {
 		if err := json.Unmarshal(b, &inst); err != nil {
 			t.Fatal(err)
 		}
-		if err := sch.Validate(inst); err != nil {
+		if err := sch.ValidateValue(inst); err != nil {
 			t.Errorf("%s value %s does not validate: %v", name, b, err)
 		}
 	}
@@ -106,7 +106,7 @@ func TestSchemaForCompilesAndValidates(t *testing.T) {
 		if err := json.Unmarshal([]byte(js), &inst); err != nil {
 			t.Fatal(name, err)
 		}
-		if err := sch.Validate(inst); err == nil {
+		if err := sch.ValidateValue(inst); err == nil {
 			t.Errorf("%s: %s validated", name, js)
 		}
 	}

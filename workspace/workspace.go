@@ -237,7 +237,7 @@ func hardLinked(fi fs.FileInfo) error {
 type File struct {
 	Path      string `json:"path"`
 	Content   string `json:"content"`
-	Bytes     int64  `json:"bytes"`
+	Bytes     int64  `json:"bytes" jsonschema:"minimum=0"`
 	Truncated bool   `json:"truncated"`
 }
 
@@ -278,8 +278,8 @@ func (r *Root) ReadFile(rel string, maxBytes int64) (File, error) {
 // Entry is one directory entry.
 type Entry struct {
 	Name string `json:"name"`
-	Type string `json:"type"` // file, dir, symlink or other
-	Size int64  `json:"size"`
+	Type string `json:"type" jsonschema:"enum=file|dir|symlink|other"`
+	Size int64  `json:"size" jsonschema:"minimum=0"`
 }
 
 // Listing is the content of a workspace directory, sorted by name.
@@ -339,7 +339,7 @@ func (r *Root) List(rel string, maxEntries int) (Listing, error) {
 // Written describes a completed write.
 type Written struct {
 	Path    string `json:"path"`
-	Bytes   int64  `json:"bytes"`
+	Bytes   int64  `json:"bytes" jsonschema:"minimum=0"`
 	Created bool   `json:"created"`
 }
 

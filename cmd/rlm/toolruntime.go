@@ -127,7 +127,7 @@ func (s *toolSession) engineTools(cfg *engine.Config, model, subModel string) {
 		subModel = model
 	}
 	cfg.Capabilities = engine.DefaultCapabilities(model, subModel).Union(s.Caps)
-	cfg.Tools = &engine.RuntimeTools{Registry: s.Registry, Invoker: s.Runtime, AuthorityContext: cliAuthorityContext}
+	cfg.Tools = &tool.ModelTools{Registry: s.Registry, Invoker: s.Runtime, AuthorityContext: cliAuthorityContext}
 }
 
 // runID returns the id of the run of s, or "" for a nil session.

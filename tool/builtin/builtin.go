@@ -27,69 +27,19 @@ const (
 	defaultMaxEntries   = 1000
 )
 
-const pathArgs = `{
-  "type": "object",
-  "properties": {"path": {"type": "string", "minLength": 1, "maxLength": 4096}},
-  "required": ["path"],
-  "additionalProperties": false
-}`
+// pathIn is the argument of fs_read and fs_list.
+type pathIn struct {
+	Path string `json:"path" jsonschema:"minLength=1,maxLength=4096"`
+}
 
-const writeArgs = `{
-  "type": "object",
-  "properties": {
-    "path": {"type": "string", "minLength": 1, "maxLength": 4096},
-    "content": {"type": "string"}
-  },
-  "required": ["path", "content"],
-  "additionalProperties": false
-}`
-
-const readResult = `{
-  "type": "object",
-  "properties": {
-    "path": {"type": "string"},
-    "content": {"type": "string"},
-    "bytes": {"type": "integer", "minimum": 0},
-    "truncated": {"type": "boolean"}
-  },
-  "required": ["path", "content", "bytes", "truncated"]
-}`
-
-const listResult = `{
-  "type": "object",
-  "properties": {
-    "path": {"type": "string"},
-    "entries": {"type": "array", "items": {
-      "type": "object",
-      "properties": {
-        "name": {"type": "string"},
-        "type": {"enum": ["file", "dir", "symlink", "other"]},
-        "size": {"type": "integer", "minimum": 0}
-      },
-      "required": ["name", "type", "size"]
-    }},
-    "truncated": {"type": "boolean"}
-  },
-  "required": ["path", "entries", "truncated"]
-}`
-
-const writeResult = `{
-  "type": "object",
-  "properties": {
-    "path": {"type": "string"},
-    "bytes": {"type": "integer", "minimum": 0},
-    "created": {"type": "boolean"}
-  },
-  "required": ["path", "bytes", "created"]
-}`
-
-type pathArg struct {
-	Path    string `json:"path"`
+// writeIn is the argument of fs_write.
+type writeIn struct {
+	Path    string `json:"path" jsonschema:"minLength=1,maxLength=4096"`
 	Content string `json:"content"`
 }
 
-func decode(raw json.RawMessage) (pathArg, error) {
-	var a pathArg
+func decode(raw json.RawMessage) (writeIn, error) {
+	var a writeIn
 	err := json.Unmarshal(raw, &a)
 	return a, err
 }
@@ -115,62 +65,37 @@ func Register(reg *tool.Registry, ws *workspace.Root, opts Options) error {
 			return nil, map[string]any{"path": rel}, nil
 		}
 	}
-	specs := []tool.Spec{
-		{
-			Name:        "fs_read",
-			Description: "Read a UTF-8 text file in the workspace. path is relative to the workspace root, using '/' separators.",
-			Args:        json.RawMessage(pathArgs), Result: json.RawMessage(readResult),
-			Effect:    tool.EffectRead,
-			Limits:    tool.Limits{MaxOutputBytes: opts.MaxFileBytes + 1024},
-			Preflight: resolve(false),
-			Handler: func(ctx context.Context, req tool.Request) (any, error) {
-				a, err := decode(req.Args)
-				if err != nil {
-					return nil, err
-				}
-				return ws.ReadFile(a.Path, opts.MaxFileBytes)
-			},
-		},
-		{
-			Name:        "fs_list",
-			Description: "List a directory in the workspace, sorted by name. Use \".\" for the workspace root.",
-			Args:        json.RawMessage(pathArgs), Result: json.RawMessage(listResult),
-			Effect:    tool.EffectRead,
-			Limits:    tool.Limits{MaxOutputBytes: 64 << 10},
-			Preflight: resolve(true),
-			Handler: func(ctx context.Context, req tool.Request) (any, error) {
-				a, err := decode(req.Args)
-				if err != nil {
-					return nil, err
-				}
-				return ws.List(a.Path, opts.MaxEntries)
-			},
-		},
-		{
-			Name:        "fs_write",
-			Description: "Create or replace a text file in the workspace. The parent directory must exist.",
-			Args:        json.RawMessage(writeArgs), Result: json.RawMessage(writeResult),
-			Effect: tool.EffectWrite,
-			Preflight: func(ctx context.Context, args json.RawMessage) (json.RawMessage, map[string]any, error) {
-				a, err := decode(args)
-				if err != nil {
-					return nil, nil, err
-				}
-				rel, _, err := ws.CheckWritable(a.Path)
-				if err != nil {
-					return nil, nil, err
-				}
-				return nil, map[string]any{"path": rel}, nil
-			},
-			Handler: func(ctx context.Context, req tool.Request) (any, error) {
-				a, err := decode(req.Args)
-				if err != nil {
-					return nil, err
-				}
-				return ws.WriteFile(a.Path, []byte(a.Content))
-			},
-		},
+	read := tool.Func("fs_read", "Read a UTF-8 text file in the workspace. path is relative to the workspace root, using '/' separators.",
+		func(ctx context.Context, in pathIn) (workspace.File, error) {
+			return ws.ReadFile(in.Path, opts.MaxFileBytes)
+		})
+	read.Limits = tool.Limits{MaxOutputBytes: opts.MaxFileBytes + 1024}
+	read.Preflight = resolve(false)
+
+	list := tool.Func("fs_list", "List a directory in the workspace, sorted by name. Use \".\" for the workspace root.",
+		func(ctx context.Context, in pathIn) (workspace.Listing, error) {
+			return ws.List(in.Path, opts.MaxEntries)
+		})
+	list.Limits = tool.Limits{MaxOutputBytes: 64 << 10}
+	list.Preflight = resolve(true)
+
+	write := tool.Func("fs_write", "Create or replace a text file in the workspace. The parent directory must exist.",
+		func(ctx context.Context, in writeIn) (workspace.Written, error) {
+			return ws.WriteFile(in.Path, []byte(in.Content))
+		})
+	write.Effect = tool.EffectWrite
+	write.Preflight = func(ctx context.Context, args json.RawMessage) (json.RawMessage, map[string]any, error) {
+		a, err := decode(args)
+		if err != nil {
+			return nil, nil, err
+		}
+		rel, _, err := ws.CheckWritable(a.Path)
+		if err != nil {
+			return nil, nil, err
+		}
+		return nil, map[string]any{"path": rel}, nil
 	}
+	specs := []tool.Spec{read, list, write}
 	for _, s := range specs {
 		if err := reg.Register(s); err != nil {
 			return err
