@@ -13,7 +13,7 @@ var canonSeeds = []string{
 	`{"unit": "skill:x", "triggers": [{"phrase": "Review PR", "weight": 3}, {"signal": "s"}, {"keyword": "k\u2028"}], "aliases": ["A", "a"]}`,
 	`{"unit": "instruction:x", "representations": [{"kind": "full", "text": "t\n\"q\"", "utility": 2}], "provenance": [1, {"b": 2, "a": 1}]}`,
 	`{"unit": "tool:x2", "requires": ["tool:y"], "suggests": ["tool:z"], "conflicts": ["tool:w"], "supersedes": ["tool:v"], "priority": 7, "available": false, "provider_visible": false, "mandatory_context": false}`,
-	`{"unit": "tool:\u00e9t\u00e9", "description": "caf\u00e9 <b>&amp;</b> \u0001", "content": "\ud83d\ude00", "requires_capability": "a.b"}`,
+	`{"unit": "tool:\u00e9t\u00e9", "description": "caf\u00e9 <b>&amp;</b> \u0001", "content": "\ud83d\ude00", "requires_capability": "tool:a.b"}`,
 }
 
 // checkUnitCanonical asserts that the hand-written canonical form of the
