@@ -64,7 +64,7 @@ type Catalog struct {
 	cacheMu sync.Mutex
 	cache   map[string][]atomic.Int32 // encoding → per variant token count + 1 (0 = unknown)
 
-	scratch sync.Pool
+	slotPool sync.Pool
 }
 
 type posting struct {
@@ -260,8 +260,8 @@ func newCatalog(units []Unit, opts CatalogOptions) (*Catalog, error) {
 		return nil, err
 	}
 	n := len(units)
-	c.scratch.New = func() any {
-		return &scratch{score: make([]int64, n), mark: make([]bool, n)}
+	c.slotPool.New = func() any {
+		return &unitSlots{score: make([]int64, n), mark: make([]bool, n)}
 	}
 	return c, nil
 }

@@ -73,7 +73,7 @@ type Compiled struct {
 	catalog  *Catalog
 	input    Input
 	opts     Options
-	env      *env
+	eval     *evaluated
 	selected map[UnitID]int
 	rejected map[UnitID]int
 	active   map[UnitID]bool
@@ -111,9 +111,10 @@ func (a rank) better(b rank) bool {
 	return a.unit < b.unit
 }
 
-// scratch is per-compile working memory sized to the catalog, reused
-// through a pool; only touched entries are reset.
-type scratch struct {
+// unitSlots is one compile's working memory with one slot per catalog
+// unit (scores, marks, flags), reused through the catalog's pool; only
+// touched slots are reset.
+type unitSlots struct {
 	score   []int64
 	lex     []int64
 	mark    []bool
@@ -131,7 +132,7 @@ const (
 	flagParentScopeUnit
 )
 
-func (s *scratch) reset() {
+func (s *unitSlots) reset() {
 	for _, u := range s.touched {
 		s.score[u], s.lex[u], s.mark[u] = 0, 0, false
 	}
@@ -141,8 +142,8 @@ func (s *scratch) reset() {
 	s.touched, s.flagged = s.touched[:0], s.flagged[:0]
 }
 
-func (c *Catalog) getScratch() *scratch {
-	s := c.scratch.Get().(*scratch)
+func (c *Catalog) getSlots() *unitSlots {
+	s := c.slotPool.Get().(*unitSlots)
 	if s.lex == nil {
 		n := len(c.units)
 		s.lex, s.flags = make([]int64, n), make([]uint8, n)
@@ -150,10 +151,12 @@ func (c *Catalog) getScratch() *scratch {
 	return s
 }
 
-// env is the evaluated input and options of one compile.
-type env struct {
+// evaluated is one compile's input and options evaluated against the
+// catalog (tokens, signals, denials, grants, scope), with the unit slots
+// the compile scores and flags units in.
+type evaluated struct {
 	c       *Catalog
-	sc      *scratch
+	slots   *unitSlots
 	in      Input
 	seq     []int32   // text token ids in order, -1 for tokens not in the catalog
 	set     []int32   // distinct known text token ids, sorted
@@ -182,11 +185,11 @@ type scopeEval struct {
 	flag  uint8
 }
 
-func (e *env) setFlag(u int32, f uint8) {
-	if e.sc.flags[u] == 0 {
-		e.sc.flagged = append(e.sc.flagged, u)
+func (e *evaluated) setFlag(u int32, f uint8) {
+	if e.slots.flags[u] == 0 {
+		e.slots.flagged = append(e.slots.flagged, u)
 	}
-	e.sc.flags[u] |= f
+	e.slots.flags[u] |= f
 }
 
 // Compile selects, resolves, packs and renders one projection of the
@@ -202,16 +205,16 @@ func (c *Catalog) Compile(ctx context.Context, in Input, opts Options) (*Compile
 	if err != nil {
 		return nil, err
 	}
-	sc := c.getScratch()
+	sl := c.getSlots()
 	defer func() {
-		sc.reset()
-		c.scratch.Put(sc)
+		sl.reset()
+		c.slotPool.Put(sl)
 	}()
-	e, opts, err := c.newEnv(sc, in, opts)
+	e, opts, err := c.evaluate(sl, in, opts)
 	if err != nil {
 		return nil, err
 	}
-	r := &Compiled{catalog: c, input: in, opts: opts, env: e, CatalogFingerprint: c.fp}
+	r := &Compiled{catalog: c, input: in, opts: opts, eval: e, CatalogFingerprint: c.fp}
 	res := newResolver(e)
 	if e.mode == ModeAllTools {
 		c.frontierAll(e, res)
@@ -224,16 +227,37 @@ func (c *Catalog) Compile(ctx context.Context, in Input, opts Options) (*Compile
 	if err := c.finish(e, res, r); err != nil {
 		return nil, err
 	}
-	r.env = e.detach()
+	r.eval = e.detach()
 	return r, nil
 }
 
-// newEnv evaluates the input and options once per compile.
-func (c *Catalog) newEnv(sc *scratch, in Input, opts Options) (*env, Options, error) {
-	e := &env{c: c, sc: sc, in: in, limit: opts.CandidateLimit, mode: opts.Mode, noPack: opts.NoPack, cutoff: opts.LexicalCutoff}
+// evaluate evaluates the input and options once per compile: options,
+// grants, trusted marks, text, signals, untrusted denials, in that order
+// (the first failing check is the error).
+func (c *Catalog) evaluate(sl *unitSlots, in Input, opts Options) (*evaluated, Options, error) {
+	e := &evaluated{c: c, slots: sl, in: in}
+	opts, err := e.evalOptions(opts)
+	if err != nil {
+		return nil, opts, err
+	}
+	if err := e.evalGrants(opts); err != nil {
+		return nil, opts, err
+	}
+	e.markTrusted(in)
+	words := e.evalText(in.Text)
+	e.evalSignals(in)
+	e.markUntrustedDenials(in.Signals, words)
+	return e, opts, nil
+}
+
+// evalOptions checks the options and fills in their defaults: candidate
+// limit, mode, lexical cutoff, packing policy and token counter. It returns
+// opts with the effective limit and mode.
+func (e *evaluated) evalOptions(opts Options) (Options, error) {
+	e.limit, e.mode, e.noPack, e.cutoff = opts.CandidateLimit, opts.Mode, opts.NoPack, opts.LexicalCutoff
 	switch {
 	case e.limit < 0:
-		return nil, opts, fault.New(PhaseCompile, KindInvalidCandidateLimit, "candidate_limit must not be negative").With("candidate_limit", e.limit)
+		return opts, fault.New(PhaseCompile, KindInvalidCandidateLimit, "candidate_limit must not be negative").With("candidate_limit", e.limit)
 	case e.limit == 0:
 		e.limit = DefaultCandidateLimit
 	case e.limit > MaxCandidateLimit:
@@ -245,49 +269,64 @@ func (c *Catalog) newEnv(sc *scratch, in Input, opts Options) (*env, Options, er
 		e.mode = ModeCompiled
 	case ModeCompiled, ModeAllTools:
 	default:
-		return nil, opts, fault.New(PhaseCompile, KindInvalidMode, "mode must be compiled or all_tools").With("mode", textcut.Prefix(string(e.mode), 64))
+		return opts, fault.New(PhaseCompile, KindInvalidMode, "mode must be compiled or all_tools").With("mode", textcut.Prefix(string(e.mode), 64))
 	}
 	opts.Mode = e.mode
 	if e.cutoff < 0 || e.cutoff > 100 {
-		return nil, opts, fault.New(PhaseCompile, KindInvalidOptions, "lexical_cutoff must be 0..100").With("lexical_cutoff", e.cutoff)
+		return opts, fault.New(PhaseCompile, KindInvalidOptions, "lexical_cutoff must be 0..100").With("lexical_cutoff", e.cutoff)
 	}
 	e.policy = pack.DefaultPolicy()
 	if opts.Policy != nil {
 		e.policy = *opts.Policy
 	}
 	if _, err := e.policy.Available(); err != nil {
-		return nil, opts, err
+		return opts, err
 	}
 	e.counter = opts.Counter
 	if e.counter == nil {
 		e.counter = pack.CounterFor(opts.Model)
 	}
-	// Capabilities: one grammar and one Has, capability.Set's.
+	return opts, nil
+}
+
+// evalGrants evaluates what the caller may see: the granted capabilities
+// (one grammar and one Has, capability.Set's) and the discovery scope,
+// which may only narrow its parent's.
+func (e *evaluated) evalGrants(opts Options) error {
+	c := e.c
 	e.capOK = make([]bool, len(c.caps))
 	for i, cp := range c.caps {
 		e.capOK[i] = opts.Capabilities.Has(capability.Cap(cp))
 	}
-	// Discovery scope.
 	if err := c.checkNarrowing(opts.ParentDiscoveryScope, opts.DiscoveryScope); err != nil {
-		return nil, opts, err
+		return err
 	}
 	e.scope = c.evalScope(e, opts.DiscoveryScope, flagScopeUnit)
 	e.parent = c.evalScope(e, opts.ParentDiscoveryScope, flagParentScopeUnit)
-	// Trusted selection and denial.
+	return nil
+}
+
+// markTrusted flags the units the host selected or denied (trusted input).
+func (e *evaluated) markTrusted(in Input) {
 	for _, id := range in.Selected {
-		if u, ok := c.index[id]; ok {
+		if u, ok := e.c.index[id]; ok {
 			e.setFlag(u, flagSelected)
 		}
 	}
 	for _, id := range in.Denied {
-		if u, ok := c.index[id]; ok {
+		if u, ok := e.c.index[id]; ok {
 			e.setFlag(u, flagDenied)
 		}
 	}
-	// Text.
+}
+
+// evalText tokenizes the text into the catalog's token ids (seq, set) and
+// its lexical matches, and returns the words in order.
+func (e *evaluated) evalText(text string) []string {
+	c := e.c
 	var words []string
 	seen := map[int32]bool{}
-	tokenize(in.Text, func(t string) {
+	tokenize(text, func(t string) {
 		words = append(words, t)
 		id, ok := c.dict[t]
 		if !ok {
@@ -302,7 +341,12 @@ func (c *Catalog) newEnv(sc *scratch, in Input, opts Options) (*env, Options, er
 	})
 	slices.Sort(e.set)
 	e.lex = c.lexTerms(words)
-	// Signals and needs.
+	return words
+}
+
+// evalSignals collects the signals, each need as signal need:NAME (sorted,
+// distinct), and the needs by name key (the first spelling of each).
+func (e *evaluated) evalSignals(in Input) {
 	e.signals = slices.Clone(in.Signals)
 	for _, n := range in.Needs {
 		e.signals = append(e.signals, "need:"+n)
@@ -319,8 +363,14 @@ func (c *Catalog) newEnv(sc *scratch, in Input, opts Options) (*env, Options, er
 			}
 		}
 	}
-	// Untrusted denials: signals and natural-language negation.
-	for _, s := range in.Signals {
+}
+
+// markUntrustedDenials records the untrusted denials: deny: and negated:
+// signals naming a unit or a category, and natural-language negation of a
+// unit's name or alias in the text's words.
+func (e *evaluated) markUntrustedDenials(signals, words []string) {
+	c := e.c
+	for _, s := range signals {
 		for _, prefix := range []string{"deny:", "negated:"} {
 			rest, ok := strings.CutPrefix(s, prefix)
 			if !ok {
@@ -367,7 +417,6 @@ func (c *Catalog) newEnv(sc *scratch, in Input, opts Options) (*env, Options, er
 			}
 		}
 	}
-	return e, opts, nil
 }
 
 // checkNarrowing fails when a restricted request names items a restricted
@@ -403,7 +452,7 @@ func (c *Catalog) checkNarrowing(parent, req Scope) error {
 	return nil
 }
 
-func (c *Catalog) evalScope(e *env, s Scope, flag uint8) scopeEval {
+func (c *Catalog) evalScope(e *evaluated, s Scope, flag uint8) scopeEval {
 	if s.All() {
 		return scopeEval{all: true}
 	}
@@ -425,27 +474,27 @@ func (c *Catalog) evalScope(e *env, s Scope, flag uint8) scopeEval {
 	return ev
 }
 
-// detach drops the scratch memory so the env can outlive the compile
+// detach drops the unit slots so the evaluation can outlive the compile
 // (Explain re-evaluates single units with it).
-func (e *env) detach() *env {
+func (e *evaluated) detach() *evaluated {
 	d := *e
-	d.sc = nil
+	d.slots = nil
 	flags := map[int32]uint8{}
-	for _, u := range e.sc.flagged {
-		flags[u] = e.sc.flags[u]
+	for _, u := range e.slots.flagged {
+		flags[u] = e.slots.flags[u]
 	}
 	d.flagMap = flags
 	return &d
 }
 
-func (e *env) flagsOf(u int32) uint8 {
-	if e.sc != nil {
-		return e.sc.flags[u]
+func (e *evaluated) flagsOf(u int32) uint8 {
+	if e.slots != nil {
+		return e.slots.flags[u]
 	}
 	return e.flagMap[u]
 }
 
-func (e *env) allowed(u int32) bool {
+func (e *evaluated) allowed(u int32) bool {
 	f := e.flagsOf(u)
 	okScope := func(s *scopeEval) bool {
 		if s.all {
@@ -459,7 +508,7 @@ func (e *env) allowed(u int32) bool {
 // gate returns the policy reasons rejecting unit u, in a fixed order:
 // trusted denial, untrusted denials (relevant units that the host did not
 // select only), availability, discovery scope, capability.
-func (e *env) gate(u int32, always bool) []string {
+func (e *evaluated) gate(u int32, always bool) []string {
 	c := e.c
 	f := e.flagsOf(u)
 	var out []string
@@ -493,7 +542,7 @@ func (e *env) gate(u int32, always bool) []string {
 // units such as MCP servers may sit outside it. Untrusted negation of a
 // dependency fails relevant roots only (dependency_negated); pinned roots
 // ignore it like they ignore negation of themselves.
-func (e *env) depCheck(u int32, pinned bool) string {
+func (e *evaluated) depCheck(u int32, pinned bool) string {
 	c := e.c
 	id := string(c.units[u].ID)
 	f := e.flagsOf(u)
@@ -513,7 +562,7 @@ func (e *env) depCheck(u int32, pinned bool) string {
 }
 
 // hasAll reports whether every token of ids is in the text.
-func (e *env) hasAll(ids []int32) bool {
+func (e *evaluated) hasAll(ids []int32) bool {
 	for _, t := range ids {
 		if _, ok := slices.BinarySearch(e.set, t); !ok {
 			return false
@@ -523,7 +572,7 @@ func (e *env) hasAll(ids []int32) bool {
 }
 
 // hasPhrase reports whether ids occur contiguously in the text.
-func (e *env) hasPhrase(ids []int32) bool {
+func (e *evaluated) hasPhrase(ids []int32) bool {
 	for p := 0; p+len(ids) <= len(e.seq); p++ {
 		if e.seq[p] == ids[0] && slices.Equal(e.seq[p:p+len(ids)], ids) {
 			return true
@@ -532,22 +581,22 @@ func (e *env) hasPhrase(ids []int32) bool {
 	return false
 }
 
-// accumulate adds every piece of evidence to the scratch scores through
+// accumulate adds every piece of evidence to the unit slots' scores through
 // the indexes, touching only units that have some.
-func (c *Catalog) accumulate(e *env) {
-	sc := e.sc
+func (c *Catalog) accumulate(e *evaluated) {
+	sl := e.slots
 	add := func(u int32, w int64) {
-		if !sc.mark[u] {
-			sc.mark[u] = true
-			sc.touched = append(sc.touched, u)
+		if !sl.mark[u] {
+			sl.mark[u] = true
+			sl.touched = append(sl.touched, u)
 		}
-		sc.score[u] += w
+		sl.score[u] += w
 	}
 	for _, lt := range e.lex {
 		for _, p := range c.postings[lt.tok] {
 			w := int64(p.weight) * int64(lt.strength) / matchExact
 			add(p.unit, w)
-			sc.lex[p.unit] += w
+			sl.lex[p.unit] += w
 		}
 	}
 	for _, t := range e.set {
@@ -581,7 +630,7 @@ func (c *Catalog) accumulate(e *env) {
 
 // evidence recomputes the evidence of one unit with its reasons. It agrees
 // with accumulate: base equals the accumulated score.
-func (e *env) evidence(u int32) (base, lex int64, reasons []string) {
+func (e *evaluated) evidence(u int32) (base, lex int64, reasons []string) {
 	c := e.c
 	unit := &c.units[u]
 	if e.flagsOf(u)&flagSelected != 0 {
@@ -636,20 +685,20 @@ func (e *env) evidence(u int32) (base, lex int64, reasons []string) {
 
 // frontierCompiled seeds eligible always units and the best relevant units
 // with evidence, up to the candidate limit.
-func (c *Catalog) frontierCompiled(e *env, res *resolver, r *Compiled) {
-	sc := e.sc
+func (c *Catalog) frontierCompiled(e *evaluated, res *resolver, r *Compiled) {
+	sl := e.slots
 	c.seedAlways(e, res, 0)
 	c.accumulate(e)
 	var lexMax int64
 	if e.cutoff > 0 {
-		for _, u := range sc.touched {
-			lexMax = max(lexMax, sc.lex[u])
+		for _, u := range sl.touched {
+			lexMax = max(lexMax, sl.lex[u])
 		}
 		r.lexFloor = (lexMax*int64(e.cutoff) + 99) / 100
 	}
 	h := make(topK, 0, e.limit)
-	for _, u := range sc.touched {
-		base := sc.score[u]
+	for _, u := range sl.touched {
+		base := sl.score[u]
 		if base <= 0 || c.units[u].Activation == Always {
 			continue
 		}
@@ -657,7 +706,7 @@ func (c *Catalog) frontierCompiled(e *env, res *resolver, r *Compiled) {
 			res.reject(u, reasons...)
 			continue
 		}
-		if e.cutoff > 0 && base == sc.lex[u] && sc.lex[u] < r.lexFloor {
+		if e.cutoff > 0 && base == sl.lex[u] && sl.lex[u] < r.lexFloor {
 			continue
 		}
 		rk := rank{score: base + int64(c.units[u].Priority), unit: u}
@@ -668,7 +717,7 @@ func (c *Catalog) frontierCompiled(e *env, res *resolver, r *Compiled) {
 	}
 	// Denied units without evidence are still reported.
 	for _, id := range e.in.Denied {
-		if u, ok := c.index[id]; ok && !sc.mark[u] && c.units[u].Activation != Always {
+		if u, ok := c.index[id]; ok && !sl.mark[u] && c.units[u].Activation != Always {
 			res.reject(u, e.gate(u, false)...)
 		}
 	}
@@ -680,7 +729,7 @@ func (c *Catalog) frontierCompiled(e *env, res *resolver, r *Compiled) {
 
 // seedAlways adds every eligible always unit as a pinned root with reason
 // activation(always); ineligible ones are rejected with their reasons.
-func (c *Catalog) seedAlways(e *env, res *resolver, bonus int64) {
+func (c *Catalog) seedAlways(e *evaluated, res *resolver, bonus int64) {
 	for _, u := range c.always {
 		if reasons := e.gate(u, true); len(reasons) > 0 {
 			res.reject(u, reasons...)
@@ -698,7 +747,7 @@ func (c *Catalog) seedAlways(e *env, res *resolver, bonus int64) {
 }
 
 // frontierAll makes every eligible unit a candidate (all_tools mode).
-func (c *Catalog) frontierAll(e *env, res *resolver) {
+func (c *Catalog) frontierAll(e *evaluated, res *resolver) {
 	c.seedAlways(e, res, allToolsScore-1)
 	for u := range c.units {
 		u := int32(u)
@@ -766,7 +815,7 @@ func (h topK) sorted() []rank {
 }
 
 // finish packs and renders the resolved entries into r.
-func (c *Catalog) finish(e *env, res *resolver, r *Compiled) error {
+func (c *Catalog) finish(e *evaluated, res *resolver, r *Compiled) error {
 	alive := res.alive()
 	// Selected, by score then id.
 	bySelection := slices.Clone(alive)

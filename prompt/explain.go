@@ -62,12 +62,12 @@ func (r *Compiled) Explain(id UnitID) (Explanation, error) {
 		return ex, nil
 	}
 	ex.State = StateHidden
-	base, lex, _ := r.env.evidence(u)
-	policy := r.env.gate(u, unit.Activation == Always)
+	base, lex, _ := r.eval.evidence(u)
+	policy := r.eval.gate(u, unit.Activation == Always)
 	switch {
 	case base <= 0:
 		ex.Reasons = []string{"no_matching_evidence"}
-	case r.env.cutoff > 0 && base == lex && lex < r.lexFloor:
+	case r.eval.cutoff > 0 && base == lex && lex < r.lexFloor:
 		ex.Score = base + int64(unit.Priority)
 		ex.Reasons = []string{"below_lexical_cutoff"}
 	default:

@@ -201,7 +201,7 @@ func lookupTerm(terms []lexTerm, tok int32) int32 {
 
 // nameMiss is the weight of unit u's name and alias tokens the text did
 // not match.
-func (e *env) nameMiss(u int32) int64 {
+func (e *evaluated) nameMiss(u int32) int64 {
 	var miss int64
 	for _, tw := range e.c.unitToks[u] {
 		if tw.inName && lookupTerm(e.lex, tw.tok) == 0 {

@@ -21,7 +21,7 @@ type entry struct {
 // resolver runs dependency closure, suggestions, always-unit consistency,
 // supersession, conflicts and the closure re-check.
 type resolver struct {
-	e       *env
+	e       *evaluated
 	entries map[int32]*entry
 	order   []*entry // insertion order
 	rejects map[int32][]string
@@ -29,7 +29,7 @@ type resolver struct {
 	edges   map[Edge]bool
 }
 
-func newResolver(e *env) *resolver {
+func newResolver(e *evaluated) *resolver {
 	return &resolver{e: e, entries: map[int32]*entry{}, rejects: map[int32][]string{}, edges: map[Edge]bool{}}
 }
 

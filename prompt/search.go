@@ -82,12 +82,12 @@ func (c *Catalog) Search(ctx context.Context, query string, opts SearchOptions) 
 		fe.Phase = PhaseSearch
 		return SearchResult{}, fe
 	}
-	sc := c.getScratch()
+	sl := c.getSlots()
 	defer func() {
-		sc.reset()
-		c.scratch.Put(sc)
+		sl.reset()
+		c.slotPool.Put(sl)
 	}()
-	e := &env{c: c, sc: sc}
+	e := &evaluated{c: c, slots: sl}
 	e.scope = c.evalScope(e, opts.DiscoveryScope, flagScopeUnit)
 	e.parent = c.evalScope(e, opts.ParentDiscoveryScope, flagParentScopeUnit)
 
@@ -108,26 +108,26 @@ func (c *Catalog) Search(ctx context.Context, query string, opts SearchOptions) 
 			qtoks = append(qtoks, id)
 		}
 	})
-	nameHits := sc.lex // reused as a per-unit count of name-token matches
+	nameHits := sl.lex // reused as a per-unit count of name-token matches
 	for _, t := range qtoks {
 		for _, p := range c.postings[t] {
-			if !sc.mark[p.unit] {
-				sc.mark[p.unit] = true
-				sc.touched = append(sc.touched, p.unit)
+			if !sl.mark[p.unit] {
+				sl.mark[p.unit] = true
+				sl.touched = append(sl.touched, p.unit)
 			}
-			sc.score[p.unit] += int64(p.weight)
+			sl.score[p.unit] += int64(p.weight)
 			if c.isNameToken(p.unit, t) {
 				nameHits[p.unit]++
 			}
 		}
 	}
 	var hits []rank
-	for _, u := range sc.touched {
+	for _, u := range sl.touched {
 		unit := &c.units[u]
 		if (!unit.Available && !opts.IncludeUnavailable) || !e.allowed(u) {
 			continue
 		}
-		score := sc.score[u]
+		score := sl.score[u]
 		switch {
 		case known && len(qtoks) > 0 && nameHits[u] == int64(len(qtoks)):
 			score += nameContainsQueryBonus

@@ -307,17 +307,17 @@ func FuzzDecodeInput(f *testing.F) {
 // with the per-unit evidence used for reasons.
 func checkEvidenceAgrees(t *testing.T, c *Catalog, r *Compiled) {
 	t.Helper()
-	sc := c.getScratch()
-	defer func() { sc.reset(); c.scratch.Put(sc) }()
-	e, _, err := c.newEnv(sc, r.input, r.opts)
+	sl := c.getSlots()
+	defer func() { sl.reset(); c.slotPool.Put(sl) }()
+	e, _, err := c.evaluate(sl, r.input, r.opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c.accumulate(e)
 	for u := range c.units {
 		base, _, _ := e.evidence(int32(u))
-		if base != sc.score[u] {
-			t.Fatalf("unit %s: indexed %d, per-unit %d", c.units[u].ID, sc.score[u], base)
+		if base != sl.score[u] {
+			t.Fatalf("unit %s: indexed %d, per-unit %d", c.units[u].ID, sl.score[u], base)
 		}
 	}
 }
