@@ -268,8 +268,11 @@ func runDirect(ctx context.Context, cfg Config, task *Task) Trial {
 	if err != nil {
 		return failed(err, 0)
 	}
-	ctx, cancel := context.WithTimeout(ctx, lim.TimeLimit)
-	defer cancel()
+	if lim.TimeLimit > 0 { // negative: unlimited
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, lim.TimeLimit)
+		defer cancel()
+	}
 	start := time.Now()
 	resp, err := cfg.Provider.Complete(ctx, model.Request{Model: cfg.Model, Messages: DirectPrompt(task), MaxTokens: cfg.MaxTokens})
 	tr := Trial{LatencyMS: ms(time.Since(start))}

@@ -2,6 +2,7 @@ package budget
 
 import (
 	"context"
+	"encoding/json"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -10,10 +11,15 @@ import (
 )
 
 // Limits are the hard budgets of one run. They are tree-wide: a run and all
-// its recursive children share one Tracker. A zero field means "use the
-// default"; a negative field means "unlimited", except MaxDepth, where a
-// negative value is invalid (to forbid recursion, do not grant the "rlm"
-// capability).
+// its recursive children share one Tracker. They follow the rule of every
+// Limits type (docs/budget.md, "One rule for every limit"): a zero field
+// takes the default (DefaultLimits); a negative field means "unlimited",
+// except MaxDepth, where a negative value is invalid (to forbid recursion,
+// do not grant the "rlm" capability).
+//
+// Its JSON form has the fields' json names, the time limit in whole
+// milliseconds as time_limit_ms (see Millis); UnmarshalJSON also reads the
+// nanoseconds time_limit earlier versions wrote.
 type Limits struct {
 	MaxIterations  int           `json:"max_iterations"`   // completion-loop turns, summed over the tree
 	MaxDepth       int           `json:"max_depth"`        // deepest recursion level allowed (root is 0)
@@ -24,8 +30,59 @@ type Limits struct {
 	MaxCostUSD     float64       `json:"max_cost_usd"`     // reported or estimated cost
 	MaxOutputBytes int           `json:"max_output_bytes"` // bytes of the final answer
 	MaxConcurrency int           `json:"max_concurrency"`  // leaf sub-calls (model requests below the root, tool calls) in flight
-	TimeLimit      time.Duration `json:"time_limit"`       // wall clock for the whole run
+	TimeLimit      time.Duration `json:"-"`                // wall clock for the whole run (JSON: time_limit_ms)
 }
+
+// plainLimits is Limits without its JSON methods.
+type plainLimits Limits
+
+// MarshalJSON encodes l with the time limit as time_limit_ms.
+func (l Limits) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		plainLimits
+		TimeLimitMS int64 `json:"time_limit_ms"`
+	}{plainLimits(l), Millis(l.TimeLimit)})
+}
+
+// UnmarshalJSON decodes the form MarshalJSON writes. Without time_limit_ms
+// it reads time_limit in nanoseconds, the form earlier versions wrote (in
+// rlm_run's limits).
+func (l *Limits) UnmarshalJSON(b []byte) error {
+	var w struct {
+		plainLimits
+		TimeLimitMS *int64 `json:"time_limit_ms"`
+		TimeLimitNS *int64 `json:"time_limit"`
+	}
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	*l = Limits(w.plainLimits)
+	switch {
+	case w.TimeLimitMS != nil:
+		l.TimeLimit = FromMillis(*w.TimeLimitMS)
+	case w.TimeLimitNS != nil:
+		l.TimeLimit = time.Duration(*w.TimeLimitNS)
+	}
+	return nil
+}
+
+// Millis is how every limit's duration is written in JSON: whole
+// milliseconds, in a field whose name ends in _ms. A nonzero duration
+// shorter than a millisecond is written as 1 or -1, never as 0, which
+// would read back as "the default".
+func Millis(d time.Duration) int64 {
+	ms := d.Milliseconds()
+	switch {
+	case ms == 0 && d > 0:
+		return 1
+	case ms == 0 && d < 0:
+		return -1
+	}
+	return ms
+}
+
+// FromMillis is the duration of ms milliseconds (the inverse of Millis).
+func FromMillis(ms int64) time.Duration { return time.Duration(ms) * time.Millisecond }
 
 // DefaultLimits are used for zero fields of Limits.
 var DefaultLimits = Limits{
@@ -128,8 +185,14 @@ func NewTracker(l Limits) *Tracker {
 // Limits returns the limits the tracker enforces.
 func (t *Tracker) Limits() Limits { return t.limits }
 
-// Deadline returns the wall-clock deadline of the run.
-func (t *Tracker) Deadline() time.Time { return t.start.Add(t.limits.TimeLimit) }
+// Deadline returns the wall-clock deadline of the run; ok is false when the
+// time limit is unlimited (negative) and the run has no deadline.
+func (t *Tracker) Deadline() (deadline time.Time, ok bool) {
+	if t.limits.TimeLimit <= 0 {
+		return time.Time{}, false
+	}
+	return t.start.Add(t.limits.TimeLimit), true
+}
 
 func exceeded(kind fault.Kind, limit string, max any, used any) error {
 	return fault.New(fault.PhaseBudget, kind, "budget exhausted: "+limit).With("limit", limit).With("max", max).With("used", used)

@@ -6,11 +6,14 @@ import (
 	"errors"
 	"time"
 
+	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/fault"
 )
 
 // Defaults and hard caps of Limits. A zero field takes the default; a
-// negative field, or one above its cap, fails with Kind invalid_limit.
+// negative field, or one above its cap, fails with Kind invalid_limit: an
+// operation's limits cannot be lifted (docs/budget.md, "One rule for every
+// limit").
 const (
 	DefaultMaxResults = 100
 	DefaultMaxBytes   = 64 << 10
@@ -26,7 +29,8 @@ const (
 )
 
 // Limits bounds one operation. Its JSON form is
-// {"max_results","max_bytes","time_limit_ms"}.
+// {"max_results","max_bytes","time_limit_ms"}, the time limit in whole
+// milliseconds (budget.Millis).
 type Limits struct {
 	// MaxResults bounds the number of items in a list value (matches,
 	// chunks, mapped lines). Default 100, cap 100000.
@@ -47,7 +51,7 @@ type limitsJSON struct {
 
 // MarshalJSON encodes l as {"max_results","max_bytes","time_limit_ms"}.
 func (l Limits) MarshalJSON() ([]byte, error) {
-	return json.Marshal(limitsJSON{l.MaxResults, l.MaxBytes, l.TimeLimit.Milliseconds()})
+	return json.Marshal(limitsJSON{l.MaxResults, l.MaxBytes, budget.Millis(l.TimeLimit)})
 }
 
 // UnmarshalJSON decodes the form written by MarshalJSON.
@@ -56,32 +60,34 @@ func (l *Limits) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &j); err != nil {
 		return err
 	}
-	*l = Limits{j.MaxResults, j.MaxBytes, time.Duration(j.TimeLimitMS) * time.Millisecond}
+	*l = Limits{j.MaxResults, j.MaxBytes, budget.FromMillis(j.TimeLimitMS)}
 	return nil
 }
 
 // Resolve returns l with defaults filled in, or an invalid_limit error.
 func (l Limits) Resolve() (Limits, error) {
-	check := func(name string, v, def, max int64) (int64, error) {
+	// unit scales the value and the cap in the error's detail to the
+	// limit's JSON unit (milliseconds for time_limit_ms).
+	check := func(name string, v, def, max, unit int64) (int64, error) {
 		switch {
 		case v < 0:
-			return 0, newErr(KindInvalidLimit, "negative limit").With("limit", name).With("value", v)
+			return 0, newErr(KindInvalidLimit, "negative limit").With("limit", name).With("value", v/unit)
 		case v > max:
-			return 0, newErr(KindInvalidLimit, "limit above hard cap").With("limit", name).With("value", v).With("max", max)
+			return 0, newErr(KindInvalidLimit, "limit above hard cap").With("limit", name).With("value", v/unit).With("max", max/unit)
 		case v == 0:
 			return def, nil
 		}
 		return v, nil
 	}
-	r, err := check("max_results", int64(l.MaxResults), DefaultMaxResults, MaxMaxResults)
+	r, err := check("max_results", int64(l.MaxResults), DefaultMaxResults, MaxMaxResults, 1)
 	if err != nil {
 		return Limits{}, err
 	}
-	b, err := check("max_bytes", int64(l.MaxBytes), DefaultMaxBytes, MaxMaxBytes)
+	b, err := check("max_bytes", int64(l.MaxBytes), DefaultMaxBytes, MaxMaxBytes, 1)
 	if err != nil {
 		return Limits{}, err
 	}
-	t, err := check("time_limit_ms", int64(l.TimeLimit), int64(DefaultTimeLimit), int64(MaxTimeLimit))
+	t, err := check("time_limit_ms", int64(l.TimeLimit), int64(DefaultTimeLimit), int64(MaxTimeLimit), int64(time.Millisecond))
 	if err != nil {
 		return Limits{}, err
 	}

@@ -29,13 +29,46 @@ const DefaultMaxTokens = 1024
 var DefaultContextLimits = corpus.Limits{MaxResults: 16, MaxBytes: 4096, TimeLimit: time.Second}
 
 // Limits are the budgets of a direct run: the tree-wide budget limits
-// plus the per-batch cardinality limit.
+// plus the per-batch cardinality limit, under the rule of every Limits
+// type (docs/budget.md, "One rule for every limit"). The JSON form is
+// budget.Limits' with max_native_calls_per_batch added.
 type Limits struct {
 	budget.Limits
 	// MaxNativeCallsPerBatch bounds the calls of one provider response,
 	// malformed calls included. Zero means DefaultMaxNativeCallsPerBatch;
 	// negative means unlimited.
 	MaxNativeCallsPerBatch int `json:"max_native_calls_per_batch"`
+}
+
+// MarshalJSON encodes l as budget.Limits does, with
+// max_native_calls_per_batch added (the embedded Limits' method would
+// drop it).
+func (l Limits) MarshalJSON() ([]byte, error) {
+	b, err := json.Marshal(l.Limits)
+	if err != nil {
+		return nil, err
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, err
+	}
+	m["max_native_calls_per_batch"], _ = json.Marshal(l.MaxNativeCallsPerBatch)
+	return json.Marshal(m)
+}
+
+// UnmarshalJSON decodes the form MarshalJSON writes.
+func (l *Limits) UnmarshalJSON(b []byte) error {
+	var batch struct {
+		N int `json:"max_native_calls_per_batch"`
+	}
+	if err := json.Unmarshal(b, &batch); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(b, &l.Limits); err != nil {
+		return err
+	}
+	l.MaxNativeCallsPerBatch = batch.N
+	return nil
 }
 
 // Config configures a Runner.
@@ -245,9 +278,9 @@ func (r *Runner) Run(ctx context.Context, query string) (res *Result, err error)
 	// The run's time limit bounds every call in flight, not only the
 	// admission checks; its cause is the typed budget error.
 	lim := st.tracker.Limits()
-	if lim.TimeLimit > 0 {
+	if deadline, ok := st.tracker.Deadline(); ok {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithDeadlineCause(ctx, st.tracker.Deadline(),
+		ctx, cancel = context.WithDeadlineCause(ctx, deadline,
 			fault.New(fault.PhaseBudget, budget.KindTimeLimit, "budget exhausted: time_limit").
 				With("limit", "time_limit").With("max", lim.TimeLimit.String()))
 		defer cancel()

@@ -310,8 +310,11 @@ func (e *Engine) Run(ctx context.Context, query string, input corpus.Handle) (*R
 	res := &Result{Status: StatusFailed}
 	defer r.cleanup()
 
-	ctx, cancel := context.WithDeadline(ctx, r.tracker.Deadline())
-	defer cancel()
+	if deadline, ok := r.tracker.Deadline(); ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, deadline)
+		defer cancel()
+	}
 	ctx, span := trace.Start(trace.WithDepth(ctx, 0), trace.KindRun, "rlm")
 	span.Set("query_bytes", len(query))
 	var ans answer
@@ -377,7 +380,7 @@ func (r *run) normalize(ctx context.Context, err error) error {
 		return err
 	}
 	if errors.Is(err, context.DeadlineExceeded) || fault.KindOf(err) == fault.KindTimeout || ctx.Err() == context.DeadlineExceeded {
-		if !time.Now().Before(r.tracker.Deadline()) {
+		if deadline, ok := r.tracker.Deadline(); ok && !time.Now().Before(deadline) {
 			return fault.Wrap(err, fault.PhaseBudget, budget.KindTimeLimit, "the run's time limit passed").
 				With("limit", "time_limit").With("max", r.e.cfg.Limits.TimeLimit.String())
 		}

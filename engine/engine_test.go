@@ -546,3 +546,13 @@ func TestObservationIsBounded(t *testing.T) {
 		t.Fatal("the root prompt must carry metadata only, never the whole context")
 	}
 }
+
+// A negative time limit is unlimited (docs/budget.md), not a deadline in
+// the past: the run completes.
+func TestUnlimitedTimeLimitRuns(t *testing.T) {
+	f := newFixture(t, haystack, Config{Limits: budget.Limits{TimeLimit: -1}}, reply("", `{"answer":"x"}`))
+	res, err := f.run(t, "q")
+	if err != nil || res.Status != StatusCompleted {
+		t.Fatalf("status %s, %v", res.Status, err)
+	}
+}

@@ -445,7 +445,7 @@ func (r *run) remaining() plan.Limits {
 	c := r.tracker.Counters()
 	left := func(limit int, used int64) int {
 		if limit < 0 {
-			return 0
+			return -1 // unlimited
 		}
 		return int(max(int64(limit)-used, 1))
 	}

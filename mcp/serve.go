@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync/atomic"
-	"time"
 
 	mcpsdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -195,11 +194,17 @@ type RunArgs struct {
 }
 
 // Narrow returns ceiling lowered by the caller's arguments: a value is
-// taken only when positive and below the ceiling's.
+// taken only when positive and below the ceiling's. A zero ceiling field is
+// the default (docs/budget.md: one rule for every limit), so a caller never
+// raises a limit above it; a negative one is unlimited, which any positive
+// value lowers.
 func (a RunArgs) Narrow(ceiling budget.Limits) budget.Limits {
-	l := ceiling
+	l, err := ceiling.Resolve()
+	if err != nil { // a negative max_depth: the run refuses it
+		l = ceiling
+	}
 	lower := func(dst *int, v int) {
-		if v > 0 && (*dst <= 0 || v < *dst) {
+		if v > 0 && (*dst < 0 || v < *dst) {
 			*dst = v
 		}
 	}
@@ -207,13 +212,13 @@ func (a RunArgs) Narrow(ceiling budget.Limits) budget.Limits {
 	lower(&l.MaxModelCalls, a.MaxModelCalls)
 	lower(&l.MaxToolCalls, a.MaxToolCalls)
 	lower(&l.MaxOutputBytes, a.MaxOutputBytes)
-	if a.MaxTotalTokens > 0 && (l.MaxTotalTokens <= 0 || a.MaxTotalTokens < l.MaxTotalTokens) {
+	if a.MaxTotalTokens > 0 && (l.MaxTotalTokens < 0 || a.MaxTotalTokens < l.MaxTotalTokens) {
 		l.MaxTotalTokens = a.MaxTotalTokens
 	}
-	if a.MaxCostUSD > 0 && (l.MaxCostUSD <= 0 || a.MaxCostUSD < l.MaxCostUSD) {
+	if a.MaxCostUSD > 0 && (l.MaxCostUSD < 0 || a.MaxCostUSD < l.MaxCostUSD) {
 		l.MaxCostUSD = a.MaxCostUSD
 	}
-	if d := time.Duration(a.TimeLimitMS) * time.Millisecond; d > 0 && (l.TimeLimit <= 0 || d < l.TimeLimit) {
+	if d := budget.FromMillis(a.TimeLimitMS); d > 0 && (l.TimeLimit < 0 || d < l.TimeLimit) {
 		l.TimeLimit = d
 	}
 	return l

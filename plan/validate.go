@@ -8,7 +8,11 @@ import (
 )
 
 // Limits is the remaining budget a plan's static estimate is checked
-// against. Zero means unlimited.
+// against. It follows the rule of every Limits type (docs/budget.md, "One
+// rule for every limit"): a zero field takes the default, which for a
+// static estimate is "not checked" (the run's budget.Tracker still
+// enforces the real limit as the plan runs); a negative field is
+// unlimited, also not checked. A caller with nothing left passes 1, not 0.
 type Limits struct {
 	// Steps bounds Estimate.Steps.
 	Steps int

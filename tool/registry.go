@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/rlm-go/rlm/authority"
+	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 )
@@ -75,19 +76,37 @@ const (
 	DefaultMaxOutputBytes = 4096
 )
 
-// Limits bound one invocation. Zero fields mean "default" in a Spec and
-// "no tightening" in call options.
+// Limits bound one invocation. They follow the rule of every Limits type
+// (docs/budget.md, "One rule for every limit"): a zero field takes the
+// default (DefaultTimeLimit, DefaultMaxOutputBytes in a Spec; the tool's
+// own limit in CallOptions, which may only tighten it); a negative field
+// is refused (invalid_tool in a Spec, invalid_limits in CallOptions): a
+// tool call is always bounded. The JSON form is
+// {"time_limit_ms","max_output_bytes"}, the time limit in whole
+// milliseconds (budget.Millis).
 type Limits struct {
 	TimeLimit      time.Duration `json:"-"`
 	MaxOutputBytes int64         `json:"max_output_bytes"`
 }
 
+type limitsJSON struct {
+	TimeLimitMS    int64 `json:"time_limit_ms"`
+	MaxOutputBytes int64 `json:"max_output_bytes"`
+}
+
 // MarshalJSON encodes the time limit in milliseconds.
 func (l Limits) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		TimeLimitMS    int64 `json:"time_limit_ms"`
-		MaxOutputBytes int64 `json:"max_output_bytes"`
-	}{l.TimeLimit.Milliseconds(), l.MaxOutputBytes})
+	return json.Marshal(limitsJSON{budget.Millis(l.TimeLimit), l.MaxOutputBytes})
+}
+
+// UnmarshalJSON decodes the form MarshalJSON writes.
+func (l *Limits) UnmarshalJSON(b []byte) error {
+	var j limitsJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*l = Limits{TimeLimit: budget.FromMillis(j.TimeLimitMS), MaxOutputBytes: j.MaxOutputBytes}
+	return nil
 }
 
 // Request is what a handler receives.

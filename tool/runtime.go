@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/rlm-go/rlm/authority"
+	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/effect"
 	"github.com/rlm-go/rlm/fault"
@@ -73,7 +74,9 @@ type Result struct {
 	Trace    Trace `json:"trace"`
 }
 
-// CallOptions may only tighten a tool's limits. Zero fields leave them.
+// CallOptions may only tighten a tool's limits. A zero field takes the
+// default, the tool's own limit; a negative one fails with invalid_limits
+// (docs/budget.md, "One rule for every limit").
 type CallOptions struct {
 	TimeLimit      time.Duration
 	MaxOutputBytes int64
@@ -551,7 +554,7 @@ func (c *call) executeHandler(ctx context.Context, idem string) (res Result, ctr
 			return Result{}, ctx.Err(), true
 		}
 		return Result{Status: StatusError, Error: stepErr(KindTimeout, "the handler exceeded its time limit").
-			With("time_limit_ms", c.lim.TimeLimit.Milliseconds())}, nil, true
+			With("time_limit_ms", budget.Millis(c.lim.TimeLimit))}, nil, true
 	}
 	if out.err != nil {
 		if ctx.Err() != nil && (errors.Is(out.err, context.Canceled) || errors.Is(out.err, context.DeadlineExceeded)) {
@@ -559,7 +562,7 @@ func (c *call) executeHandler(ctx context.Context, idem string) (res Result, ctr
 		}
 		if hctx.Err() != nil && errors.Is(out.err, context.DeadlineExceeded) {
 			return Result{Status: StatusError, Error: stepErr(KindTimeout, "the handler exceeded its time limit").
-				With("time_limit_ms", c.lim.TimeLimit.Milliseconds())}, nil, false
+				With("time_limit_ms", budget.Millis(c.lim.TimeLimit))}, nil, false
 		}
 		if fe := fault.As(out.err); fe != nil && (fe.Phase == fault.PhaseTool || fe.Kind == KindConfinementDenied) {
 			return Result{Status: StatusError, Error: fe}, nil, false

@@ -68,8 +68,9 @@ replayed, never executed again.`,
 				return fault.New(fault.PhaseConfig, budget.KindInvalidLimits, "--max-depth above 1 needs --experimental-deep-recursion").
 					WithHint("pass --experimental-deep-recursion, or lower --max-depth to 1")
 			}
-			if synthesize > 0 {
-				cfg.Deadline, cfg.SynthesisReserve = time.Now().Add(bf.lim.TimeLimit), synthesize
+			// Zero is the default time limit, negative none: no deadline.
+			if lim, err := bf.lim.Resolve(); err == nil && synthesize > 0 && lim.TimeLimit > 0 {
+				cfg.Deadline, cfg.SynthesisReserve = time.Now().Add(lim.TimeLimit), synthesize
 			}
 			caps, err := capability.NewSet(splitCaps(tf.allow)...)
 			if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/durable"
 	"github.com/rlm-go/rlm/engine"
@@ -108,8 +109,20 @@ func runSpec(cfg engine.Config, h corpus.Handle, query string) (string, error) {
 	release()
 	return fingerprint.Of(map[string]any{
 		"query": query, "context": content, "model": cfg.Model, "sub_model": cfg.SubModel, "mode": cfg.Mode,
-		"limits": cfg.Limits, "capabilities": cfg.Capabilities.Strings(), "deep": cfg.ExperimentalDeepRecursion,
+		"limits": specLimits(cfg.Limits), "capabilities": cfg.Capabilities.Strings(), "deep": cfg.ExperimentalDeepRecursion,
 	})
+}
+
+// specLimits is budget.Limits in the form run specs fingerprint: the JSON
+// budget.Limits had when durable runs were introduced (time_limit in
+// nanoseconds; budget.Limits now writes time_limit_ms), so that a run
+// recorded then still resumes.
+func specLimits(l budget.Limits) any {
+	type fields budget.Limits // no JSON methods; TimeLimit is json:"-"
+	return struct {
+		fields
+		TimeLimit int64 `json:"time_limit"`
+	}{fields(l), int64(l.TimeLimit)}
 }
 
 // adopt makes id the session's tool run (a durable run's own id): on a
