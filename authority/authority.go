@@ -176,7 +176,7 @@ func (op Operation) Fingerprint() (string, error) {
 		"args": op.Args, "details": details,
 	}
 	// Fast path: arguments decoded with UseNumber are already generic JSON.
-	if c, err := fingerprint.CanonicalValue(m); err == nil {
+	if c, err := fingerprint.AppendCanonicalValue(nil, m); err == nil {
 		return fingerprint.Bytes(c), nil
 	}
 	fp, err := fingerprint.Of(m)

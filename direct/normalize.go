@@ -112,7 +112,7 @@ func normalizeArgs(raw string) (json.RawMessage, any, *fault.Error) {
 	if _, ok := v.(map[string]any); !ok {
 		return nil, nil, bad("not_an_object", "")
 	}
-	canon, err := fingerprint.CanonicalValue(v)
+	canon, err := fingerprint.AppendCanonicalValue(nil, v)
 	if err != nil {
 		return nil, nil, bad("number_out_of_range", nil)
 	}
@@ -191,7 +191,7 @@ func envelopeCall(item any) (model.ToolCall, *fault.Error) {
 	case string:
 		tc.Arguments = a
 	case map[string]any:
-		b, err := fingerprint.CanonicalValue(a)
+		b, err := fingerprint.AppendCanonicalValue(nil, a)
 		if err != nil {
 			return tc, batchFatal(KindMalformedField, "arguments object is not representable").With("field", "arguments")
 		}

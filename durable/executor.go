@@ -161,8 +161,8 @@ func (x *Executor) Model(ctx context.Context, c engine.Call, req model.Request, 
 // Tool answers a tool call from its record, or runs it and records the
 // result.
 func (x *Executor) Tool(ctx context.Context, c engine.Call, name string, args json.RawMessage, call func(context.Context) (json.RawMessage, error)) (json.RawMessage, error) {
-	canon, err := fingerprint.CanonicalizeJSON(args)
-	if err != nil {
+	canon, err := fingerprint.Canonical(args)
+	if err != nil || args == nil { // not a document: keyed as given (nil is not "null")
 		canon = args
 	}
 	key := x.key(ctx, c, fingerprint.Bytes(append([]byte(name+"\x00"), canon...)))

@@ -12,7 +12,7 @@ import (
 // strings of printable ASCII without escapes, true, false, null and
 // integers already in canonical form. Anything else (escapes, other bytes
 // in strings, other numbers, duplicate keys, deep nesting, invalid JSON)
-// makes it give up, and CanonicalizeJSON takes the generic path, so both
+// makes it give up, and canonicalizeJSON takes the generic path, so both
 // paths always produce the same bytes (FuzzFastCanonical checks it).
 
 // maxFastDepth bounds the nesting the fast path handles.

@@ -22,27 +22,32 @@ import (
 	"strings"
 )
 
-// Canonical returns the canonical JSON encoding of v. v is first encoded with
-// encoding/json (so struct tags apply), then decoded generically and
-// re-encoded canonically.
+// Canonical returns the canonical JSON encoding of v. A json.RawMessage is
+// the JSON document it holds, re-encoded canonically without a detour
+// through encoding/json (invalid JSON or trailing data is an error; nil is
+// null). Any other value is encoded with encoding/json first (so struct
+// tags apply), then decoded generically and re-encoded canonically.
 func Canonical(v any) ([]byte, error) {
+	if raw, ok := v.(json.RawMessage); ok && raw != nil {
+		return canonicalizeJSON(raw)
+	}
 	raw, err := json.Marshal(v)
 	if err != nil {
 		return nil, err
 	}
-	return CanonicalizeJSON(raw)
+	return canonicalizeJSON(raw)
 }
 
-// CanonicalizeJSON re-encodes a JSON document canonically. It fails on
+// canonicalizeJSON re-encodes a JSON document canonically. It fails on
 // invalid JSON.
-func CanonicalizeJSON(raw []byte) ([]byte, error) {
+func canonicalizeJSON(raw []byte) ([]byte, error) {
 	if out, ok := fastCanonicalize(make([]byte, 0, len(raw)), raw); ok {
 		return out, nil
 	}
 	return canonicalizeGeneric(raw)
 }
 
-// canonicalizeGeneric is CanonicalizeJSON through a generic decoded value.
+// canonicalizeGeneric is canonicalizeJSON through a generic decoded value.
 func canonicalizeGeneric(raw []byte) ([]byte, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
@@ -60,17 +65,15 @@ func canonicalizeGeneric(raw []byte) ([]byte, error) {
 	return out, nil
 }
 
-// CanonicalValue returns the canonical JSON of v, which must already be in
-// the generic decoded form (nil, bool, json.Number, string, []any,
-// map[string]any) as produced by a decoder with UseNumber. It skips the
-// encode/decode round trip of Canonical; any other type is an error.
-func CanonicalValue(v any) ([]byte, error) {
-	return AppendCanonicalValue(nil, v)
-}
-
-// AppendCanonicalValue appends the canonical JSON of v, which must be in the
-// generic decoded form accepted by CanonicalValue, to dst and returns the
-// extended buffer. On error dst is returned unchanged in length.
+// AppendCanonicalValue appends the canonical JSON of v, which must already
+// be in the generic decoded form (nil, bool, json.Number, string, []any,
+// map[string]any, as a decoder with UseNumber produces it), to dst and
+// returns the extended buffer. It skips Canonical's encode/decode round
+// trip and gives the same bytes for every such value decoded from JSON;
+// any other type is an error, and dst is then returned unchanged in length.
+// (A string built in Go with invalid UTF-8, which no decoder produces, is
+// written with the escape \ufffd where Canonical writes U+FFFD itself;
+// both are persisted in fingerprints, so neither changes.)
 func AppendCanonicalValue(dst []byte, v any) ([]byte, error) {
 	out, err := encode(dst, v)
 	if err != nil {

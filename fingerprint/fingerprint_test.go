@@ -20,7 +20,7 @@ func TestCanonical(t *testing.T) {
 		{`{"n":{"d":1,"c":2}}`, `{"n":{"c":2,"d":1}}`},
 	}
 	for _, c := range cases {
-		got, err := CanonicalizeJSON([]byte(c.in))
+		got, err := Canonical(json.RawMessage(c.in))
 		if err != nil {
 			t.Fatalf("%s: %v", c.in, err)
 		}
@@ -49,7 +49,7 @@ func TestOfStableAcrossTypes(t *testing.T) {
 }
 
 func TestCanonicalRejectsTrailing(t *testing.T) {
-	if _, err := CanonicalizeJSON([]byte(`{} {}`)); err == nil {
+	if _, err := Canonical(json.RawMessage(`{} {}`)); err == nil {
 		t.Fatal("want error")
 	}
 }
@@ -88,5 +88,48 @@ func TestAppendCanonicalValue(t *testing.T) {
 	}
 	if got, err := AppendCanonicalValue([]byte("x"), map[string]any{"a": 1}); err == nil || string(got) != "x" {
 		t.Fatalf("%s %v", got, err)
+	}
+}
+
+// Raw documents had their own function (CanonicalizeJSON) and decoded
+// values theirs (CanonicalValue): Canonical of either must give the bytes
+// encoding/json plus re-encoding gives, since fingerprints are persisted.
+func TestCanonicalPathsAgree(t *testing.T) {
+	type tagged struct {
+		B json.Number     `json:"b"`
+		A string          `json:"a,omitempty"`
+		R json.RawMessage `json:"r"`
+	}
+	values := []any{
+		nil, true, "<&>é\x80", json.Number("1.50"), json.Number("-0"), json.Number("1e400"), []any{},
+		map[string]any{"z": []any{json.Number("3"), nil, "x"}, "a": map[string]any{}},
+		map[string]any{"n": 1, "f": 2.5, "s": []string{"b"}}, // not the decoded form: through encoding/json
+		tagged{B: "7", A: "<x>", R: json.RawMessage(` {"b":1, "a":2} `)},
+		json.RawMessage(nil), json.RawMessage(` {"b" : [1.0, "\u003c"], "a": null} `), json.RawMessage(`{} {}`), json.RawMessage(``),
+	}
+	for _, s := range fastSeeds {
+		var v any
+		dec := json.NewDecoder(strings.NewReader(s))
+		dec.UseNumber()
+		if dec.Decode(&v) == nil {
+			values = append(values, v, json.RawMessage(s))
+			a, aerr := AppendCanonicalValue(nil, v)
+			c, cerr := Canonical(v)
+			if string(a) != string(c) || (aerr == nil) != (cerr == nil) {
+				t.Errorf("%s: AppendCanonicalValue %s, %v; Canonical %s, %v", s, a, aerr, c, cerr)
+			}
+		}
+	}
+	for _, v := range values {
+		got, gerr := Canonical(v)
+		raw, merr := json.Marshal(v)
+		var want []byte
+		werr := merr
+		if merr == nil {
+			want, werr = canonicalizeJSON(raw)
+		}
+		if string(got) != string(want) || (gerr == nil) != (werr == nil) {
+			t.Errorf("%#v: got %s, %v; encoding/json then canonical: %s, %v", v, got, gerr, want, werr)
+		}
 	}
 }

@@ -492,7 +492,7 @@ func normalizeSchema(s Schema, u Unit, fail func(fault.Kind, string) *fault.Erro
 	if params[0] != '{' {
 		return Schema{}, fail(KindInvalidSchema, "parameters must be a JSON object")
 	}
-	canon, err := fingerprint.CanonicalizeJSON(params)
+	canon, err := fingerprint.Canonical(json.RawMessage(params))
 	if err != nil {
 		return Schema{}, fault.Wrap(err, PhaseCatalog, KindInvalidSchema, "parameters are not valid JSON").With("unit", string(u.ID))
 	}
@@ -561,7 +561,7 @@ func normalizeProvenance(raw json.RawMessage) string {
 	if plain, ok := plainJSONString(raw); ok {
 		s = plain
 	} else if err := json.Unmarshal(raw, &s); err != nil {
-		c, err := fingerprint.CanonicalizeJSON(raw)
+		c, err := fingerprint.Canonical(raw)
 		if err != nil {
 			return DefaultProvenance
 		}

@@ -319,7 +319,7 @@ func (c *call) decodeArgs(raw json.RawMessage) *fault.Error {
 	if fe != nil {
 		return fe
 	}
-	canon, err := fingerprint.CanonicalValue(v)
+	canon, err := fingerprint.AppendCanonicalValue(nil, v)
 	if err != nil {
 		return stepErr(KindMalformedArgs, "arguments contain a number outside the representable range").With("reason", "number_out_of_range")
 	}
