@@ -2,7 +2,7 @@
 // work executed on the runtime's bounded worker pool.
 //
 // An agent holds no goroutine at rest. Messages are closed data (Message);
-// Pump processes at most one of them per call. A request dispatches work to
+// HandleNext processes at most one of them per call. A request dispatches work to
 // the pool; the worker's outcome comes back through the agent's own mailbox
 // as a result message. Supervision forwards a child's results and failures
 // to its parent as child_result messages. Capabilities and authority tiers
@@ -188,11 +188,11 @@ type agentState struct {
 	done     int
 	children []ID
 
-	mailbox *mailbox
-	pumpMu  sync.Mutex
-	ctx     context.Context // cancelled when the agent ends
-	cancel  context.CancelFunc
-	end     chan struct{} // closed when the status becomes terminal
+	mailbox  *mailbox
+	handleMu sync.Mutex
+	ctx      context.Context // cancelled when the agent ends
+	cancel   context.CancelFunc
+	end      chan struct{} // closed when the status becomes terminal
 }
 
 // Runtime holds agents. It is safe for concurrent use.

@@ -129,7 +129,7 @@ func TestAgentLimit(t *testing.T) {
 	if err := rt.Send(context.Background(), a, Message{Type: MsgComplete, Value: json.RawMessage(`1`)}); err != nil {
 		t.Fatal(err)
 	}
-	if pr, _ := rt.Pump(context.Background(), a, 0); pr.Reply.Kind != ReplyCompleted {
+	if pr, _ := rt.HandleNext(context.Background(), a, 0); pr.Reply.Kind != ReplyCompleted {
 		t.Fatalf("%+v", pr)
 	}
 	spawn(t, rt, "")
@@ -161,11 +161,11 @@ func TestMailboxBackpressure(t *testing.T) {
 	if hasEvent(rt.Trace(), EventMailboxBackpressure) != 1 {
 		t.Fatal("no mailbox_backpressure event")
 	}
-	if pr, err := rt.Pump(ctx, a, 0); err != nil || pr.Status != PumpProcessed || pr.Reply.Kind != ReplyCheckpoint {
+	if pr, err := rt.HandleNext(ctx, a, 0); err != nil || pr.Status != HandledProcessed || pr.Reply.Kind != ReplyCheckpoint {
 		t.Fatalf("%+v %v", pr, err)
 	}
 	if err := rt.Send(ctx, a, cp); err != nil {
-		t.Fatalf("pump did not free space: %v", err)
+		t.Fatalf("HandleNext did not free space: %v", err)
 	}
 	// With a send timeout, Send waits, then still fails.
 	rt2 := newRT(t, Options{MailboxSize: 1, SendTimeout: 20 * time.Millisecond})
@@ -177,13 +177,13 @@ func TestMailboxBackpressure(t *testing.T) {
 	}
 }
 
-func TestPumpProtocol(t *testing.T) {
+func TestHandleNextProtocol(t *testing.T) {
 	rt := newRT(t, Options{Handler: func(ctx context.Context, id ID, w Work) (json.RawMessage, error) {
 		return json.RawMessage(`"hello"`), nil
 	}})
 	a := spawn(t, rt, "")
 	ctx := context.Background()
-	if pr, _ := rt.Pump(ctx, a, 0); pr.Status != PumpIdle {
+	if pr, _ := rt.HandleNext(ctx, a, 0); pr.Status != HandledNothing {
 		t.Fatalf("empty mailbox: %+v", pr)
 	}
 	msgs := []struct {
@@ -197,17 +197,17 @@ func TestPumpProtocol(t *testing.T) {
 	}
 	for _, m := range msgs {
 		_ = rt.Send(ctx, a, m.msg)
-		pr, _ := rt.Pump(ctx, a, 0)
+		pr, _ := rt.HandleNext(ctx, a, 0)
 		if pr.Reply == nil || pr.Reply.Kind != m.kind {
 			t.Errorf("%s: want %s, got %+v", m.msg.Type, m.kind, pr.Reply)
 		}
 	}
 	_ = rt.Send(ctx, a, Message{Type: MsgRequest, RunID: rt.ID(), CallID: "c1", Work: &Work{Type: "echo"}})
-	if pr, _ := rt.Pump(ctx, a, 0); pr.Status != PumpDispatched {
+	if pr, _ := rt.HandleNext(ctx, a, 0); pr.Status != HandledDispatched {
 		t.Fatalf("want dispatched, got %+v", pr)
 	}
-	pr, _ := rt.Pump(ctx, a, 2*time.Second)
-	if pr.Status != PumpProcessed || pr.Reply.Kind != ReplyResult || string(pr.Reply.Value) != `"hello"` {
+	pr, _ := rt.HandleNext(ctx, a, 2*time.Second)
+	if pr.Status != HandledProcessed || pr.Reply.Kind != ReplyResult || string(pr.Reply.Value) != `"hello"` {
 		t.Fatalf("the worker result did not come back through the mailbox: %+v", pr)
 	}
 	in := status(t, rt, a)
@@ -224,19 +224,19 @@ func TestPumpProtocol(t *testing.T) {
 	req := Message{Type: MsgRequest, RunID: rt2.ID(), CallID: "dup", Work: &Work{Type: "x"}}
 	_ = rt2.Send(ctx, b, req)
 	_ = rt2.Send(ctx, b, req)
-	rt2.Pump(ctx, b, 0)
-	if pr, _ := rt2.Pump(ctx, b, 0); pr.Reply.Kind != ReplyRejected || pr.Reply.Reason != "duplicate_call" {
+	rt2.HandleNext(ctx, b, 0)
+	if pr, _ := rt2.HandleNext(ctx, b, 0); pr.Reply.Kind != ReplyRejected || pr.Reply.Reason != "duplicate_call" {
 		t.Fatalf("duplicate call: %+v", pr.Reply)
 	}
 	close(block)
-	rt2.Pump(ctx, b, 2*time.Second)
+	rt2.HandleNext(ctx, b, 2*time.Second)
 }
 
 func TestNoWorkerHandler(t *testing.T) {
 	rt := newRT(t, Options{})
 	a := spawn(t, rt, "")
 	_ = rt.Send(context.Background(), a, Message{Type: MsgRequest, RunID: rt.ID(), CallID: "c", Work: &Work{Type: "x"}})
-	pr, _ := rt.Pump(context.Background(), a, 0)
+	pr, _ := rt.HandleNext(context.Background(), a, 0)
 	if pr.Reply.Kind != ReplyFailed || fault.KindOf(pr.Reply.Error) != KindNoWorkerHandler || status(t, rt, a).Status != StatusFailed {
 		t.Fatalf("%+v", pr.Reply)
 	}
@@ -254,8 +254,8 @@ func TestChildFailureReachesParent(t *testing.T) {
 	for _, typ := range []string{"fail", "panic"} {
 		child := spawn(t, rt, parent)
 		_ = rt.Send(ctx, child, Message{Type: MsgRequest, RunID: rt.ID(), CallID: "c", Work: &Work{Type: typ}})
-		rt.Pump(ctx, child, 0)
-		pr, _ := rt.Pump(ctx, child, 2*time.Second)
+		rt.HandleNext(ctx, child, 0)
+		pr, _ := rt.HandleNext(ctx, child, 2*time.Second)
 		want := KindWorkerFailed
 		if typ == "panic" {
 			want = KindWorkerPanic
@@ -263,7 +263,7 @@ func TestChildFailureReachesParent(t *testing.T) {
 		if pr.Reply.Kind != ReplyFailed || fault.KindOf(pr.Reply.Error) != want || status(t, rt, child).Status != StatusFailed {
 			t.Fatalf("%s: %+v", typ, pr.Reply)
 		}
-		pp, _ := rt.Pump(ctx, parent, 0)
+		pp, _ := rt.HandleNext(ctx, parent, 0)
 		if pp.Reply == nil || pp.Reply.Kind != ReplyChildResult || pp.Reply.Child != child || fault.KindOf(pp.Reply.Error) != want {
 			t.Fatalf("%s: the parent did not observe the failure: %+v", typ, pp)
 		}
@@ -287,7 +287,7 @@ func TestChildResultReachesParent(t *testing.T) {
 	if in := status(t, rt, child); string(in.LastResult.Value) != `{"evidence":1}` {
 		t.Fatalf("%+v", in)
 	}
-	pp, _ := rt.Pump(ctx, parent, 0)
+	pp, _ := rt.HandleNext(ctx, parent, 0)
 	if pp.Reply.Kind != ReplyChildResult || string(pp.Reply.Value) != `{"evidence":1}` || pp.Reply.Child != child {
 		t.Fatalf("%+v", pp.Reply)
 	}
@@ -315,10 +315,10 @@ func TestChildResultBackpressure(t *testing.T) {
 	if hasEvent(tr, EventChildResultBackpressure) != 1 || hasEvent(tr, EventChildResult) != 0 {
 		t.Fatalf("backpressure must not be reported as delivery: %+v", tr)
 	}
-	if pp, _ := rt.Pump(ctx, parent, 0); pp.Reply.Kind != ReplyCheckpoint {
+	if pp, _ := rt.HandleNext(ctx, parent, 0); pp.Reply.Kind != ReplyCheckpoint {
 		t.Fatal("the parent's mailbox holds something else")
 	}
-	if pp, _ := rt.Pump(ctx, parent, 0); pp.Status != PumpIdle {
+	if pp, _ := rt.HandleNext(ctx, parent, 0); pp.Status != HandledNothing {
 		t.Fatal("a child_result was delivered despite backpressure")
 	}
 }
@@ -333,7 +333,7 @@ func TestWorkerResultBackpressure(t *testing.T) {
 	}
 	a := spawn(t, rt, "")
 	_ = rt.Send(ctx, a, Message{Type: MsgRequest, RunID: rt.ID(), CallID: "c", Work: &Work{Type: "x"}})
-	rt.Pump(ctx, a, 0)
+	rt.HandleNext(ctx, a, 0)
 	_ = rt.Send(ctx, a, Message{Type: MsgCheckpoint, RunID: rt.ID(), Label: "fill"})
 	close(release)
 	deadline := time.Now().Add(2 * time.Second)
@@ -360,8 +360,8 @@ func TestWorkerPoolSaturation(t *testing.T) {
 		a := spawn(t, rt, "")
 		ids = append(ids, a)
 		_ = rt.Send(ctx, a, Message{Type: MsgRequest, RunID: rt.ID(), CallID: fmt.Sprint(i), Work: &Work{Type: "x"}})
-		pr, _ := rt.Pump(ctx, a, 0)
-		if i < 2 && pr.Status != PumpDispatched {
+		pr, _ := rt.HandleNext(ctx, a, 0)
+		if i < 2 && pr.Status != HandledDispatched {
 			t.Fatalf("%d: %+v", i, pr)
 		}
 		if i == 2 && (pr.Reply.Kind != ReplyFailed || fault.KindOf(pr.Reply.Error) != KindWorkerPoolSaturated) {
@@ -373,7 +373,7 @@ func TestWorkerPoolSaturation(t *testing.T) {
 	}
 	close(block)
 	for _, a := range ids[:2] {
-		rt.Pump(ctx, a, 2*time.Second)
+		rt.HandleNext(ctx, a, 2*time.Second)
 	}
 }
 
@@ -433,7 +433,7 @@ func TestCancelMessage(t *testing.T) {
 	a := spawn(t, rt, "")
 	c := spawn(t, rt, a)
 	_ = rt.Send(context.Background(), a, Message{Type: MsgCancel, RunID: rt.ID(), Reason: "stop"})
-	pr, _ := rt.Pump(context.Background(), a, 0)
+	pr, _ := rt.HandleNext(context.Background(), a, 0)
 	if pr.Reply.Kind != ReplyCancelled || status(t, rt, c).Status != StatusCancelled {
 		t.Fatalf("%+v", pr.Reply)
 	}
@@ -451,7 +451,7 @@ func TestSupervisedCallTimeoutAndCallerCancel(t *testing.T) {
 	if fault.KindOf(err) != KindTimeout || status(t, rt, child).Status != StatusFailed {
 		t.Fatalf("want timeout, got %v", err)
 	}
-	if pp, _ := rt.Pump(context.Background(), parent, 0); pp.Reply == nil || fault.KindOf(pp.Reply.Error) != KindTimeout {
+	if pp, _ := rt.HandleNext(context.Background(), parent, 0); pp.Reply == nil || fault.KindOf(pp.Reply.Error) != KindTimeout {
 		t.Fatalf("the parent did not learn of the timeout: %+v", pp)
 	}
 	child2 := spawn(t, rt, parent)
@@ -468,7 +468,7 @@ func TestTraceIsBounded(t *testing.T) {
 	a := spawn(t, rt, "")
 	for range 10 {
 		_ = rt.Send(context.Background(), a, Message{Type: MsgCheckpoint, RunID: rt.ID(), Label: "x"})
-		rt.Pump(context.Background(), a, 0)
+		rt.HandleNext(context.Background(), a, 0)
 	}
 	tr := rt.Trace()
 	if len(tr) != 5 || tr[4].Sequence != tr[0].Sequence+4 || tr[0].Sequence < 10 {
@@ -522,8 +522,8 @@ func TestConcurrentSupervisedCalls(t *testing.T) {
 	}
 	n := 0
 	for {
-		pr, _ := rt.Pump(context.Background(), parent, 0)
-		if pr.Status == PumpIdle {
+		pr, _ := rt.HandleNext(context.Background(), parent, 0)
+		if pr.Status == HandledNothing {
 			break
 		}
 		n++

@@ -66,22 +66,22 @@ type Reply struct {
 	Reason string          `json:"reason,omitempty"`
 }
 
-// PumpStatus reports what one Pump call did.
-type PumpStatus string
+// HandledStatus reports what one HandleNext call did.
+type HandledStatus string
 
-// Pump statuses.
+// HandleNext statuses: no message, a request dispatched, a message processed.
 const (
-	PumpIdle       PumpStatus = "idle"
-	PumpDispatched PumpStatus = "dispatched"
-	PumpProcessed  PumpStatus = "processed"
+	HandledNothing    HandledStatus = "idle"
+	HandledDispatched HandledStatus = "dispatched"
+	HandledProcessed  HandledStatus = "processed"
 )
 
-// PumpResult is the outcome of one Pump call.
-type PumpResult struct {
-	Agent   ID         `json:"agent"`
-	Status  PumpStatus `json:"status"`
-	Message *Message   `json:"message,omitempty"`
-	Reply   *Reply     `json:"reply,omitempty"`
+// Handled is the outcome of one HandleNext call.
+type Handled struct {
+	Agent   ID            `json:"agent"`
+	Status  HandledStatus `json:"status"`
+	Message *Message      `json:"message,omitempty"`
+	Reply   *Reply        `json:"reply,omitempty"`
 }
 
 // Send enqueues msg on agent id's mailbox, waiting at most the runtime's
@@ -121,33 +121,33 @@ func enqueue(ctx context.Context, mb *mailbox, msg Message, timeout time.Duratio
 	return agentErr(KindMailboxFull, "the mailbox is full").With("queue_size", mb.capacity).With("timeout_ms", timeout.Milliseconds())
 }
 
-// Pump dequeues at most one message of agent id, waiting up to wait for
+// HandleNext dequeues at most one message of agent id, waiting up to wait for
 // one (zero: do not wait), and processes it. With no message it reports
 // idle. A request is dispatched to the worker pool (status dispatched);
 // every other message reports processed with its reply. A terminal agent
 // still drains its mailbox; requests to it are rejected.
-func (rt *Runtime) Pump(ctx context.Context, id ID, wait time.Duration) (PumpResult, error) {
+func (rt *Runtime) HandleNext(ctx context.Context, id ID, wait time.Duration) (Handled, error) {
 	rt.mu.Lock()
 	a := rt.agents[id]
 	rt.mu.Unlock()
 	if a == nil {
-		return PumpResult{}, unknown(id)
+		return Handled{}, unknown(id)
 	}
-	a.pumpMu.Lock()
-	defer a.pumpMu.Unlock()
+	a.handleMu.Lock()
+	defer a.handleMu.Unlock()
 	msg, ok, err := a.mailbox.pop(ctx, wait)
 	if err != nil {
-		return PumpResult{Agent: id, Status: PumpIdle}, fault.FromContext(PhaseAgent, err)
+		return Handled{Agent: id, Status: HandledNothing}, fault.FromContext(PhaseAgent, err)
 	}
 	if !ok {
-		return PumpResult{Agent: id, Status: PumpIdle}, nil
+		return Handled{Agent: id, Status: HandledNothing}, nil
 	}
 	reply, dispatched := rt.process(a, msg)
-	st := PumpProcessed
+	st := HandledProcessed
 	if dispatched {
-		st = PumpDispatched
+		st = HandledDispatched
 	}
-	return PumpResult{Agent: id, Status: st, Message: &msg, Reply: &reply}, nil
+	return Handled{Agent: id, Status: st, Message: &msg, Reply: &reply}, nil
 }
 
 // process applies msg to a's state. It reports whether work was

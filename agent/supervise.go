@@ -48,8 +48,8 @@ func (rt *Runtime) cancelLocked(id ID, reason string) {
 // cancelled and the call returns ctx's error wrapped as Kind cancelled or
 // timeout.
 //
-// SupervisedCall pumps the agent's mailbox itself; it assumes nobody else
-// pumps that agent while it runs.
+// SupervisedCall handles the agent's mailbox itself; it assumes nobody else
+// handles that agent's messages while it runs.
 func (rt *Runtime) SupervisedCall(ctx context.Context, id ID, w Work, h Handler, timeout time.Duration) (json.RawMessage, error) {
 	if h == nil {
 		return nil, agentErr(KindNoWorkerHandler, "a supervised call needs a handler")
@@ -83,7 +83,7 @@ func (rt *Runtime) SupervisedCall(ctx context.Context, id ID, w Work, h Handler,
 	}
 	for {
 		if msg, ok := a.mailbox.tryPop(); ok {
-			reply, _ := rt.pumpOne(a, msg)
+			reply, _ := rt.handleOne(a, msg)
 			if reply.CallID != callID {
 				continue
 			}
@@ -113,10 +113,10 @@ func (rt *Runtime) SupervisedCall(ctx context.Context, id ID, w Work, h Handler,
 	}
 }
 
-// pumpOne processes msg (already dequeued) under the agent's pump lock.
-func (rt *Runtime) pumpOne(a *agentState, msg Message) (Reply, bool) {
-	a.pumpMu.Lock()
-	defer a.pumpMu.Unlock()
+// handleOne processes msg (already dequeued) under the agent's handle lock.
+func (rt *Runtime) handleOne(a *agentState, msg Message) (Reply, bool) {
+	a.handleMu.Lock()
+	defer a.handleMu.Unlock()
 	return rt.process(a, msg)
 }
 

@@ -90,8 +90,8 @@ func BenchmarkConcurrentSubagents1000(b *testing.B) {
 		wg.Wait()
 		got := 0
 		for {
-			pr, _ := rt.Pump(context.Background(), parent, 0)
-			if pr.Status == agent.PumpIdle {
+			pr, _ := rt.HandleNext(context.Background(), parent, 0)
+			if pr.Status == agent.HandledNothing {
 				break
 			}
 			got++

@@ -181,7 +181,7 @@ func (s *subagentTool) handle(ctx context.Context, req tool.Request) (any, error
 		// bytes as its child_result. Completing the child releases its
 		// live slot.
 		if rt.Send(ctx, child, agent.Message{Type: agent.MsgComplete, Value: val}) == nil {
-			_, _ = rt.Pump(ctx, child, 0)
+			_, _ = rt.HandleNext(ctx, child, 0)
 		}
 		return val, nil
 	}
@@ -256,7 +256,7 @@ func (s *subagentTool) cancelled(ctx context.Context, rt *agent.Runtime, child a
 	// the caller's context ended or the child or its parent was cancelled
 	// through the runtime), so the envelope is sent to the parent as its
 	// child_result here: the parent always learns how its child ended,
-	// even a cancelled parent (its mailbox can still be pumped).
+	// even a cancelled parent (its mailbox can still be handled).
 	_ = rt.Send(context.WithoutCancel(ctx), s.cfg.Parent, agent.Message{Type: agent.MsgChildResult, Child: child, Value: raw})
 	return raw, nil
 }

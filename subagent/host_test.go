@@ -54,11 +54,11 @@ func TestParentOnlyCancellationDeliversEnvelopes(t *testing.T) {
 	}
 	got := map[agent.ID]bool{}
 	for range 4 * n {
-		pr, err := f.rt.Pump(context.Background(), f.parent, 0)
+		pr, err := f.rt.HandleNext(context.Background(), f.parent, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if pr.Status == agent.PumpIdle {
+		if pr.Status == agent.HandledNothing {
 			break
 		}
 		if pr.Reply != nil && pr.Reply.Kind == agent.ReplyChildResult {

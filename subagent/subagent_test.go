@@ -69,9 +69,9 @@ func TestCompletedEnvelope(t *testing.T) {
 		in.AuthorityContext != f.rt.AgentAuthorityContext(child) || in.Spec.Mode != agent.ModeRLM {
 		t.Fatalf("child %+v", in)
 	}
-	// The parent receives the same envelope as child_result through Pump.
-	pr, err := f.rt.Pump(context.Background(), f.parent, 0)
-	if err != nil || pr.Status != agent.PumpProcessed || pr.Reply.Kind != agent.ReplyChildResult || pr.Reply.Child != child || !bytes.Equal(pr.Reply.Value, res.Value) {
+	// The parent receives the same envelope as child_result through HandleNext.
+	pr, err := f.rt.HandleNext(context.Background(), f.parent, 0)
+	if err != nil || pr.Status != agent.HandledProcessed || pr.Reply.Kind != agent.ReplyChildResult || pr.Reply.Child != child || !bytes.Equal(pr.Reply.Value, res.Value) {
 		t.Fatalf("parent %+v %v", pr, err)
 	}
 	if _, live := f.rt.Len(); live != 1 {
@@ -351,7 +351,7 @@ func TestCallerCancellationCancelsChild(t *testing.T) {
 	}
 	// The parent receives the cancelled envelope as its child_result.
 	for range 100 {
-		pr, err := f.rt.Pump(context.Background(), f.parent, 100*time.Millisecond)
+		pr, err := f.rt.HandleNext(context.Background(), f.parent, 100*time.Millisecond)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -410,8 +410,8 @@ func TestConcurrentSubagentCallsRace(t *testing.T) {
 	wg.Wait()
 	got := 0
 	for {
-		pr, _ := f.rt.Pump(context.Background(), f.parent, 0)
-		if pr.Status == agent.PumpIdle {
+		pr, _ := f.rt.HandleNext(context.Background(), f.parent, 0)
+		if pr.Status == agent.HandledNothing {
 			break
 		}
 		got++

@@ -270,7 +270,7 @@ func (f *commandFlags) run(cmd *cobra.Command, compile func() (command.Command, 
 }
 
 // runCommand registers rlm_subagent for the compiled command under the
-// host's parent, executes it with the parent's capabilities and pumps the
+// host's parent, executes it with the parent's capabilities and handles the
 // parent's mailbox for the child_result.
 func runCommand(ctx context.Context, host *subagentHost, c command.Command, d delegation, policy subagent.TimeoutPolicy, comp subagent.Completer) (*subagent.Envelope, *agent.Reply, error) {
 	rt, parent := host.rt, host.parent
@@ -303,13 +303,13 @@ func runCommand(ctx context.Context, host *subagentHost, c command.Command, d de
 		return ex.Envelope, nil, nil
 	}
 	// The child_result is already in the parent's mailbox (or was recorded
-	// as backpressure); Pump consumes at most one message per call.
+	// as backpressure); HandleNext consumes at most one message per call.
 	for range 64 {
-		pr, err := rt.Pump(ctx, parent, 50*time.Millisecond)
+		pr, err := rt.HandleNext(ctx, parent, 50*time.Millisecond)
 		if err != nil {
 			return ex.Envelope, nil, err
 		}
-		if pr.Status == agent.PumpIdle {
+		if pr.Status == agent.HandledNothing {
 			break
 		}
 		if pr.Reply != nil && pr.Reply.Kind == agent.ReplyChildResult {
@@ -319,7 +319,7 @@ func runCommand(ctx context.Context, host *subagentHost, c command.Command, d de
 	return ex.Envelope, nil, nil
 }
 
-// awaitChildResult pumps parent until a child_result arrives or wait
+// awaitChildResult handles parent's messages until a child_result arrives or wait
 // passes, and returns the child's envelope with the reply.
 func awaitChildResult(ctx context.Context, rt *agent.Runtime, parent agent.ID, wait time.Duration) (*subagent.Envelope, *agent.Reply) {
 	deadline := time.Now().Add(wait)
@@ -328,7 +328,7 @@ func awaitChildResult(ctx context.Context, rt *agent.Runtime, parent agent.ID, w
 		if left <= 0 {
 			return nil, nil
 		}
-		pr, err := rt.Pump(ctx, parent, left)
+		pr, err := rt.HandleNext(ctx, parent, left)
 		if err != nil {
 			return nil, nil
 		}
