@@ -34,7 +34,7 @@ func TestCancelledWhileChildModelCallInFlight(t *testing.T) {
 	// supervision grace).
 	var got *agent.Reply
 	for range 100 {
-		pr, err := h.rt.Pump(context.Background(), h.parent, 100*time.Millisecond)
+		pr, err := h.rt.HandleNext(context.Background(), h.parent, 100*time.Millisecond)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -149,8 +149,8 @@ func TestContract2_CompletedEnvelopeIntact(t *testing.T) {
 }
 
 // Contract 3: the parent receives the same envelope as child_result and
-// consumes it through Pump.
-func TestContract3_ParentReceivesChildResultThroughPump(t *testing.T) {
+// consumes it through HandleNext.
+func TestContract3_ParentReceivesChildResultThroughHandleNext(t *testing.T) {
 	h := newHost(t, defaultParentCaps(), reply("", `{"answer":"x"}`, 0))
 	cmd, _ := Compile(loadKB(t), "unknown")
 	ex, err := Execute(context.Background(), cmd, h.register(t, tool.NewRegistry(), cmd), h.parentCaps, Options{})
@@ -159,11 +159,11 @@ func TestContract3_ParentReceivesChildResultThroughPump(t *testing.T) {
 	}
 	var got *agent.Reply
 	for range 10 {
-		pr, err := h.rt.Pump(context.Background(), h.parent, 100*time.Millisecond)
+		pr, err := h.rt.HandleNext(context.Background(), h.parent, 100*time.Millisecond)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if pr.Status == agent.PumpProcessed && pr.Reply.Kind == agent.ReplyChildResult {
+		if pr.Status == agent.HandledProcessed && pr.Reply.Kind == agent.ReplyChildResult {
 			got = pr.Reply
 			break
 		}
