@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"testing"
 	"time"
+
+	"github.com/rlm-go/rlm/internal/jsontest"
 )
 
 // Every Limits type encodes a duration as whole milliseconds (*_ms) and
@@ -30,15 +32,7 @@ func TestLimitsJSONRoundTrip(t *testing.T) {
 			Limits{TimeLimit: -time.Millisecond}},
 	}
 	for _, c := range cases {
-		b, err := json.Marshal(c.in)
-		if err != nil || string(b) != c.wire {
-			t.Errorf("%s: JSON %s, %v\nwant %s", c.name, b, err, c.wire)
-			continue
-		}
-		var got Limits
-		if err := json.Unmarshal(b, &got); err != nil || got != c.back {
-			t.Errorf("%s: decoded %+v, %v, want %+v", c.name, got, err, c.back)
-		}
+		t.Run(c.name, func(t *testing.T) { jsontest.RoundTrip(t, c.in, c.wire, c.back) })
 	}
 }
 

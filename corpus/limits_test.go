@@ -1,11 +1,11 @@
 package corpus
 
 import (
-	"encoding/json"
 	"testing"
 	"time"
 
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/jsontest"
 )
 
 func TestLimitsJSONRoundTrip(t *testing.T) {
@@ -22,15 +22,7 @@ func TestLimitsJSONRoundTrip(t *testing.T) {
 		{Limits{MaxResults: -1, TimeLimit: -1}, `{"max_results":-1,"time_limit_ms":-1}`, Limits{MaxResults: -1, TimeLimit: -time.Millisecond}},
 	}
 	for _, c := range cases {
-		b, err := json.Marshal(c.in)
-		if err != nil || string(b) != c.wire {
-			t.Errorf("%+v: JSON %s, %v, want %s", c.in, b, err, c.wire)
-			continue
-		}
-		var got Limits
-		if err := json.Unmarshal(b, &got); err != nil || got != c.back {
-			t.Errorf("%s: decoded %+v, %v, want %+v", b, got, err, c.back)
-		}
+		jsontest.RoundTrip(t, c.in, c.wire, c.back)
 	}
 }
 

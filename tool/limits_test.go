@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"testing"
 	"time"
+
+	"github.com/rlm-go/rlm/internal/jsontest"
 )
 
 func TestLimitsJSONRoundTrip(t *testing.T) {
@@ -20,15 +22,7 @@ func TestLimitsJSONRoundTrip(t *testing.T) {
 		{Limits{TimeLimit: 50 * time.Microsecond}, `{"time_limit_ms":1,"max_output_bytes":0}`, Limits{TimeLimit: time.Millisecond}},
 	}
 	for _, c := range cases {
-		b, err := json.Marshal(c.in)
-		if err != nil || string(b) != c.wire {
-			t.Errorf("%+v: JSON %s, %v, want %s", c.in, b, err, c.wire)
-			continue
-		}
-		var got Limits
-		if err := json.Unmarshal(b, &got); err != nil || got != c.back {
-			t.Errorf("%s: decoded %+v, %v, want %+v", b, got, err, c.back)
-		}
+		jsontest.RoundTrip(t, c.in, c.wire, c.back)
 	}
 	// A Schema, as discovery returns it, round-trips its limits too.
 	var s Schema
