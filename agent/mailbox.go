@@ -290,7 +290,7 @@ func (rt *Runtime) runWorker(ctx context.Context, cancel context.CancelFunc, a *
 		}()
 	}
 	if ctx.Err() != nil {
-		err = fault.Wrap(ctx.Err(), PhaseAgent, KindCancelled, "the worker was cancelled")
+		err = fault.Wrap(ctx.Err(), PhaseAgent, fault.KindCancelled, "the worker was cancelled")
 	}
 	msg := Message{Type: MsgResult, CallID: callID, Value: val}
 	if err != nil {

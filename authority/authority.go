@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/fingerprint"
 	"github.com/rlm-go/rlm/trace"
@@ -32,7 +33,6 @@ const PhaseAuthority fault.Phase = "authority"
 // Error kinds reported by this package.
 const (
 	KindInvalidTier        fault.Kind = "invalid_tier"
-	KindWideningDenied     fault.Kind = "widening_denied"
 	KindInvalidOperation   fault.Kind = "invalid_authority_operation"
 	KindAllowOnceInFlight  fault.Kind = "allow_once_in_progress"
 	KindApprovalNotPending fault.Kind = "approval_not_pending"
@@ -99,7 +99,7 @@ func NarrowTier(parent, child Tier) (Tier, error) {
 		return "", fault.New(PhaseAuthority, KindInvalidTier, "unknown authority tier")
 	}
 	if child.Rank() > parent.Rank() {
-		return "", fault.New(PhaseAuthority, KindWideningDenied, "a child context may not hold a broader tier than its parent").
+		return "", fault.New(PhaseAuthority, capability.KindWideningDenied, "a child context may not hold a broader tier than its parent").
 			With("parent", string(parent)).With("requested", string(child))
 	}
 	return child, nil

@@ -13,6 +13,7 @@ import (
 
 	"go.uber.org/goleak"
 
+	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/trace"
 )
@@ -45,8 +46,8 @@ func TestTiers(t *testing.T) {
 	}{
 		{Dangerous, AllowOnce, ""},
 		{AllowOnce, AllowOnce, ""},
-		{AllowOnce, Dangerous, KindWideningDenied},
-		{ApproveDiff, AllowSession, KindWideningDenied},
+		{AllowOnce, Dangerous, capability.KindWideningDenied},
+		{ApproveDiff, AllowSession, capability.KindWideningDenied},
 		{ApproveDiff, "yolo", KindInvalidTier},
 	}
 	for _, c := range cases {
@@ -62,7 +63,7 @@ func TestTiers(t *testing.T) {
 		t.Fatal("yolo set")
 	}
 	s.Set("p", AllowOnce)
-	if err := s.Child("p", "c", Dangerous); fault.KindOf(err) != KindWideningDenied || s.Mode("c") != ApproveDiff {
+	if err := s.Child("p", "c", Dangerous); fault.KindOf(err) != capability.KindWideningDenied || s.Mode("c") != ApproveDiff {
 		t.Fatal("child widened")
 	}
 	var wins atomic.Int32

@@ -37,7 +37,6 @@ const (
 	KindAmbiguousBinding         fault.Kind = "ambiguous_binding"
 	KindIncompleteReference      fault.Kind = "ambiguous_or_incomplete_reference"
 	KindInvalidPrompt            fault.Kind = "invalid_prompt"
-	KindInvalidAction            fault.Kind = "invalid_action"
 	KindAmbiguousRole            fault.Kind = "ambiguous_delegation_role"
 	KindTooManySkills            fault.Kind = "too_many_delegation_skills"
 	KindInvalidRole              fault.Kind = "invalid_delegation_role"
