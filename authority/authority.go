@@ -17,14 +17,12 @@
 package authority
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/fingerprint"
-	"github.com/rlm-go/rlm/trace"
 )
 
 // PhaseAuthority is the phase of errors from this package.
@@ -184,37 +182,6 @@ func (op Operation) Fingerprint() (string, error) {
 		return "", fault.Wrap(err, PhaseAuthority, KindInvalidOperation, "operation is not canonical JSON")
 	}
 	return fp, nil
-}
-
-// Redact returns a deep copy of v (decoded JSON) with the values of
-// secret-like keys (token, password, api_key, authorization, secret,
-// private_key, ...) replaced by trace.Redacted.
-func Redact(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			if trace.IsSecretKey(k) {
-				out[k] = trace.Redacted
-			} else {
-				out[k] = Redact(e)
-			}
-		}
-		return out
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = Redact(e)
-		}
-		return out
-	case json.RawMessage:
-		var d any
-		if json.Unmarshal(x, &d) != nil {
-			return trace.Redacted
-		}
-		return Redact(d)
-	}
-	return v
 }
 
 func notFound(id string) error {

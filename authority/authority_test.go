@@ -440,3 +440,20 @@ func TestApprovalsOnePendingRecordPerOperation(t *testing.T) {
 		t.Fatalf("a denied record was reused: %+v", next)
 	}
 }
+
+// Approval records go through trace's redactor, so a credential under an
+// innocent key is redacted as it is in a trace.
+func TestRecordsRedactCredentialValues(t *testing.T) {
+	s := NewStore()
+	_, cont := counter()
+	d, _ := s.Authorize(op(`{"path":"p","headers":{"X-Auth":"Bearer abcdef123456"},"note":"basic dXNlcjpwYXNz"}`), cont, nil)
+	b, _ := json.Marshal(d.Record)
+	for _, leak := range []string{"abcdef123456", "dXNlcjpwYXNz"} {
+		if contains(b, leak) {
+			t.Fatalf("credential %s leaked: %s", leak, b)
+		}
+	}
+	if !contains(b, `"path":"p"`) {
+		t.Fatalf("plain values must stay: %s", b)
+	}
+}

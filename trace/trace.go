@@ -14,6 +14,7 @@ package trace
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"slices"
 	"strconv"
@@ -418,8 +419,22 @@ func Redact(attrs map[string]any) map[string]any {
 	return out
 }
 
+// RedactValue returns a redacted copy of v, the one redactor for values
+// that may be shown or recorded (trace attributes, approval records): the
+// values of secret-looking keys (see IsSecretKey) in any nested map, and
+// strings that carry a credential ("Bearer ...", "Basic ...") whatever
+// their key, become Redacted. A json.RawMessage is decoded and redacted
+// (undecodable, it is redacted whole); other values are returned as they are.
+func RedactValue(v any) any { return redactValue(v) }
+
 func redactValue(v any) any {
 	switch v := v.(type) {
+	case json.RawMessage:
+		var d any
+		if json.Unmarshal(v, &d) != nil {
+			return Redacted
+		}
+		return redactValue(d)
 	case string:
 		if isCredential(v) {
 			return Redacted
