@@ -14,6 +14,7 @@ import (
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/tool"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -366,6 +367,9 @@ func TestWorkerPoolSaturation(t *testing.T) {
 		}
 		if i == 2 && (pr.Reply.Kind != ReplyFailed || fault.KindOf(pr.Reply.Error) != KindWorkerPoolSaturated) {
 			t.Fatalf("want worker_pool_saturated, got %+v", pr.Reply)
+		}
+		if i == 2 && !errors.Is(pr.Reply.Error, tool.KindBackpressure) {
+			t.Fatalf("a saturated pool must carry the pool's backpressure: %v", pr.Reply.Error)
 		}
 	}
 	if status(t, rt, ids[2]).Status != StatusFailed {

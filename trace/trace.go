@@ -100,7 +100,10 @@ type Recorder struct {
 type Option func(*Recorder)
 
 // WithLimit bounds the number of events kept; later events are counted as
-// dropped. n <= 0 means DefaultLimit.
+// dropped. A run's events form a tree (each span names its parent), so the
+// recorder keeps the first ones, which the rest hang from, and reports how
+// many it dropped; agent's runtime trace, a flat status window, keeps the
+// newest instead. n <= 0 means DefaultLimit.
 func WithLimit(n int) Option {
 	return func(r *Recorder) {
 		if n > 0 {
