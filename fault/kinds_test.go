@@ -62,6 +62,7 @@ type moduleSrc struct {
 	bad    []string          // kind spellings other than a typed constant
 	used   map[string]bool   // "pkg.Name" of kind constants referred to outside their declaration
 	prod   map[string]map[string]bool
+	msg    map[string]string // kind -> message of a site producing it
 }
 
 var loadModule = sync.OnceValues(func() (*moduleSrc, error) {
@@ -73,7 +74,7 @@ var loadModule = sync.OnceValues(func() (*moduleSrc, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &moduleSrc{root: root, pkgs: map[string]*srcPkg{}, phases: map[string]string{}, used: map[string]bool{}, prod: map[string]map[string]bool{}}
+	m := &moduleSrc{root: root, pkgs: map[string]*srcPkg{}, phases: map[string]string{}, used: map[string]bool{}, prod: map[string]map[string]bool{}, msg: map[string]string{}}
 	for _, line := range strings.Split(string(gomod), "\n") {
 		if s, ok := strings.CutPrefix(line, "module "); ok {
 			m.module = strings.TrimSpace(s)
@@ -313,6 +314,14 @@ func (m *moduleSrc) scan() {
 		k := &m.kinds[i]
 		kindByRef[k.Pkg+"."+k.Name] = k
 	}
+	message := func(kind string, args []ast.Expr, after int) {
+		for _, a := range args[min(after+1, len(args)):] {
+			if lit, ok := a.(*ast.BasicLit); ok && lit.Kind == token.STRING && m.msg[kind] == "" {
+				m.msg[kind], _ = strconv.Unquote(lit.Value)
+				return
+			}
+		}
+	}
 	produce := func(kind, phase string) {
 		if m.prod[kind] == nil {
 			m.prod[kind] = map[string]bool{}
@@ -430,6 +439,9 @@ func (m *moduleSrc) scan() {
 						}
 					}
 					if k := kindByRef[ref(s.kind, rel, imps)]; k != nil {
+						if c, ok := n.(*ast.CallExpr); ok {
+							message(k.Kind, c.Args, slices.Index(c.Args, s.kind))
+						}
 						if phase != "" {
 							produce(k.Kind, phase)
 						}
@@ -453,6 +465,7 @@ func (m *moduleSrc) scan() {
 		if k == nil {
 			continue
 		}
+		message(k.Kind, c.args, h.kindArg)
 		phase := h.phase
 		if h.phaseArg >= 0 && h.phaseArg < len(c.args) {
 			phase = m.phases[ref(c.args[h.phaseArg], c.rel, c.imps)]
@@ -542,7 +555,11 @@ func TestKindIndex(t *testing.T) {
 		if pkg == "" {
 			pkg = "(root)"
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | `%s.%s` | %s |\n", k.Kind, ph, pkg[strings.LastIndex(pkg, "/")+1:], k.Name, k.Doc)
+		doc := k.Doc
+		if doc == "" && m.msg[k.Kind] != "" {
+			doc = "\"" + strings.ReplaceAll(m.msg[k.Kind], "|", `\|`) + "\""
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | `%s.%s` | %s |\n", k.Kind, ph, pkg[strings.LastIndex(pkg, "/")+1:], k.Name, doc)
 	}
 	path := filepath.Join(m.root, "docs", "errors.md")
 	if golden.Update() {
@@ -594,8 +611,10 @@ Rules (checked by the tests in fault/kinds_test.go, which read the source):
 The phase column lists the phases the kind is produced in, as far as the
 source shows it (a fault built with a constant phase directly, or through a
 helper that takes the kind as a parameter); "—" means the phase is chosen at
-run time (for example a wrapper that keeps its caller's phase). Packages'
-own pages describe when each kind happens.
+run time (for example a wrapper that keeps its caller's phase). The meaning
+is the constant's comment or, for an undocumented constant, the message of
+a site that produces it (in quotes). Packages' own pages describe when each
+kind happens.
 
 | kind | phase | declared as | meaning |
 |---|---|---|---|

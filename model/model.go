@@ -209,7 +209,7 @@ func (f ProviderFunc) Complete(ctx context.Context, req Request) (*Response, err
 
 // Error kinds reported by providers (Phase provider).
 const (
-	KindHTTPStatus        fault.Kind = "http_status"
+	KindHTTPStatus        fault.Kind = "http_status" // the provider answered with an error status; detail "status"
 	KindMalformedResponse fault.Kind = "malformed_response"
 	KindTransport         fault.Kind = "transport"
 	KindStreamInterrupted fault.Kind = "stream_interrupted"
