@@ -122,22 +122,29 @@ type Spec struct {
 	Result      json.RawMessage // JSON Schema of the result (required)
 	Capability  capability.Cap  // optional; must be exactly tool:NAME
 	Effect      Effect          // required
-	Limits      Limits          // zero fields take the defaults
-	Handler     Handler         // required
-	Preflight   Preflight       // optional
+	// AuthorityCeiling, when set, is the broadest authority tier the
+	// tool's effects run under, whatever the caller's tier (the stricter
+	// wins; see authority.Operation.Ceiling): approve_diff, allow_session
+	// or dangerous. The host sets it (an MCP server's "authority").
+	AuthorityCeiling authority.Tier
+	Limits           Limits    // zero fields take the defaults
+	Handler          Handler   // required
+	Preflight        Preflight // optional
 
 	deriveErr error // Func: a schema could not be derived
 }
 
 // Schema is the public description of a registered tool.
 type Schema struct {
-	Name        string          `json:"name"`
-	Description string          `json:"description"`
-	Capability  capability.Cap  `json:"capability"`
-	Effect      Effect          `json:"effect"`
-	Arguments   json.RawMessage `json:"arguments"`
-	Result      json.RawMessage `json:"result"`
-	Limits      Limits          `json:"limits"`
+	Name        string         `json:"name"`
+	Description string         `json:"description"`
+	Capability  capability.Cap `json:"capability"`
+	Effect      Effect         `json:"effect"`
+	// AuthorityCeiling is Spec.AuthorityCeiling (omitted when none).
+	AuthorityCeiling authority.Tier  `json:"authority_ceiling,omitempty"`
+	Arguments        json.RawMessage `json:"arguments"`
+	Result           json.RawMessage `json:"result"`
+	Limits           Limits          `json:"limits"`
 }
 
 type entry struct {
@@ -193,6 +200,10 @@ func (r *Registry) Register(spec Spec) error {
 	if !spec.Effect.Valid() {
 		return invalidTool(spec.Name, "effect class is required and must be known").With("effect", string(spec.Effect))
 	}
+	if !authority.ValidCeiling(spec.AuthorityCeiling) {
+		return invalidTool(spec.Name, "an authority ceiling must be approve_diff, allow_session or dangerous").
+			With("authority_ceiling", string(spec.AuthorityCeiling))
+	}
 	if spec.Handler == nil {
 		return invalidTool(spec.Name, "handler is required")
 	}
@@ -216,7 +227,7 @@ func (r *Registry) Register(spec Spec) error {
 	}
 	e := &entry{
 		schema: Schema{Name: spec.Name, Description: spec.Description, Capability: want, Effect: spec.Effect,
-			Arguments: argsRaw, Result: resultRaw, Limits: lim},
+			AuthorityCeiling: spec.AuthorityCeiling, Arguments: argsRaw, Result: resultRaw, Limits: lim},
 		args: args, result: result, handler: spec.Handler, preflight: spec.Preflight,
 	}
 	r.mu.Lock()
