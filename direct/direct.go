@@ -316,38 +316,50 @@ func (st *run) loop(ctx context.Context) (string, error) {
 		if ctx.Err() != nil {
 			return "", cancelled(ctx)
 		}
-		synth := st.synthesisDue()
-		if synth && !st.synth {
-			st.synth = true
-			st.res.Events = append(st.res.Events, Event{Type: EventSynthesis, Turn: st.res.Turns + 1})
-		}
-		req := model.Request{Model: st.cfg.Model, Messages: st.msgs, MaxTokens: st.cfg.MaxTokens, Temperature: st.cfg.Temperature}
-		if synth {
-			req.Messages = append(append([]model.Message(nil), st.msgs...), model.Message{Role: model.RoleUser, Content: synthesisDirective})
-		} else if len(st.cat.tools) > 0 {
-			req.Tools = st.cat.tools
-			req.ToolChoice = model.ToolChoice{Mode: "auto"}
-		}
-		resp, err := st.complete(ctx, req)
-		if err != nil {
-			if ctx.Err() != nil {
-				return "", cancelled(ctx)
-			}
-			return "", err
-		}
-		if ctx.Err() != nil {
-			return "", cancelled(ctx)
-		}
-		if len(resp.ToolCalls) == 0 {
-			return st.finish(resp)
-		}
-		if synth {
-			return "", st.refuse(batchFatal(KindSynthesisToolCalls, "the synthesis turn answered with tool calls").With("calls", len(resp.ToolCalls)))
-		}
-		if err := st.batch(ctx, resp); err != nil {
-			return "", err
+		if answer, done, err := st.turn(ctx); err != nil || done {
+			return answer, err
 		}
 	}
+}
+
+// turn runs one model request and, when it asks for tools, its batch,
+// under a trace span "turn N" (the model call and the tool calls are its
+// children). done reports the final answer.
+func (st *run) turn(ctx context.Context) (answer string, done bool, err error) {
+	n := st.res.Turns + 1
+	ctx, span := trace.Start(ctx, trace.KindTurn, fmt.Sprintf("turn %d", n))
+	defer func() { span.End(err) }()
+	synth := st.synthesisDue()
+	if synth && !st.synth {
+		st.synth = true
+		st.res.Events = append(st.res.Events, Event{Type: EventSynthesis, Turn: n})
+	}
+	req := model.Request{Model: st.cfg.Model, Messages: st.msgs, MaxTokens: st.cfg.MaxTokens, Temperature: st.cfg.Temperature}
+	if synth {
+		req.Messages = append(append([]model.Message(nil), st.msgs...), model.Message{Role: model.RoleUser, Content: synthesisDirective})
+	} else if len(st.cat.tools) > 0 {
+		req.Tools = st.cat.tools
+		req.ToolChoice = model.ToolChoice{Mode: "auto"}
+	}
+	resp, err := st.complete(ctx, req)
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", false, cancelled(ctx)
+		}
+		return "", false, err
+	}
+	if ctx.Err() != nil {
+		return "", false, cancelled(ctx)
+	}
+	span.Set("tool_calls", len(resp.ToolCalls))
+	if len(resp.ToolCalls) == 0 {
+		answer, err := st.finish(resp)
+		return answer, err == nil, err
+	}
+	if synth {
+		return "", false, st.refuse(batchFatal(KindSynthesisToolCalls, "the synthesis turn answered with tool calls").With("calls", len(resp.ToolCalls)))
+	}
+	return "", false, st.batch(ctx, resp)
 }
 
 // complete admits, sends and charges one model request. Admission
