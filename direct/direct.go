@@ -220,6 +220,7 @@ type run struct {
 	seen    map[string]struct{}
 	res     Result
 	synth   bool
+	query   string
 }
 
 // Run runs one session answering query and returns its result. On failure
@@ -273,14 +274,11 @@ func (st *run) fail(err error) (*Result, error) {
 }
 
 func (st *run) setup(ctx context.Context, query string) error {
-	cat, err := newSession(ctx, st.cfg, query)
-	if err != nil {
+	st.query = query
+	if err := st.compile(ctx); err != nil {
 		return err
 	}
-	st.cat = cat
-	for _, t := range cat.tools {
-		st.res.Tools = append(st.res.Tools, t.Name)
-	}
+	cat := st.cat
 	sys := basePrompt + "\n" + noContextPrompt
 	if cat.hasContext {
 		sys = basePrompt + "\n" + contextPrompt
@@ -295,6 +293,32 @@ func (st *run) setup(ctx context.Context, query string) error {
 	}
 	st.msgs = []model.Message{{Role: model.RoleSystem, Content: sys}, {Role: model.RoleUser, Content: user}}
 	return nil
+}
+
+// compile builds the session's catalog from the configuration and the
+// registry as it is now, and lists its tools in the result.
+func (st *run) compile(ctx context.Context) error {
+	cat, err := newSession(ctx, st.cfg, st.query)
+	if err != nil {
+		return err
+	}
+	st.cat = cat
+	st.res.Tools = st.res.Tools[:0]
+	for _, t := range cat.tools {
+		st.res.Tools = append(st.res.Tools, t.Name)
+	}
+	return nil
+}
+
+// recompiled compiles the catalog again when the registry changed since
+// it was compiled (an MCP server's tools/list_changed re-imported its
+// tools), so the next request offers the tools as they are now; without a
+// change the schemas stay byte-identical across turns.
+func (st *run) recompiled(ctx context.Context) (bool, error) {
+	if st.cfg.Registry == nil || st.cfg.Registry.Version() == st.cat.version {
+		return false, nil
+	}
+	return true, st.compile(ctx)
 }
 
 func cancelled(ctx context.Context) error {
@@ -329,6 +353,11 @@ func (st *run) turn(ctx context.Context) (answer string, done bool, err error) {
 	n := st.res.Turns + 1
 	ctx, span := trace.Start(ctx, trace.KindTurn, fmt.Sprintf("turn %d", n))
 	defer func() { span.End(err) }()
+	if again, err := st.recompiled(ctx); err != nil {
+		return "", false, err
+	} else if again {
+		span.Set("catalog_recompiled", true)
+	}
 	synth := st.synthesisDue()
 	if synth && !st.synth {
 		st.synth = true

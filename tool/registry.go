@@ -157,8 +157,9 @@ type entry struct {
 
 // Registry holds tools. It is safe for concurrent use.
 type Registry struct {
-	mu    sync.RWMutex
-	tools map[string]*entry
+	mu      sync.RWMutex
+	tools   map[string]*entry
+	version uint64 // changes with every Register and Unregister
 }
 
 // NewRegistry returns an empty registry.
@@ -236,6 +237,7 @@ func (r *Registry) Register(spec Spec) error {
 		return fault.New(fault.PhaseTool, KindDuplicateTool, "a tool with this name is registered").With("tool", spec.Name)
 	}
 	r.tools[spec.Name] = e
+	r.version++
 	return nil
 }
 
@@ -247,8 +249,20 @@ func (r *Registry) Unregister(name string) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	_, ok := r.tools[name]
-	delete(r.tools, name)
+	if ok {
+		delete(r.tools, name)
+		r.version++
+	}
 	return ok
+}
+
+// Version changes whenever a tool is registered or unregistered: a caller
+// that compiled a catalog from the registry (rlm direct) compares it to
+// know when to compile again.
+func (r *Registry) Version() uint64 {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.version
 }
 
 // Schemas returns the schemas of all tools sorted by name.
