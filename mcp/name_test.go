@@ -105,11 +105,11 @@ func TestConfigPolicy(t *testing.T) {
 		{"tool narrows", `{"command":"x","authority":"allow_session","tools":{"t":{"effect":"write","authority":"approve_diff"}}}`, "", "t", tool.EffectWrite, authority.ApproveDiff},
 		{"other tool keeps the server's", `{"command":"x","authority":"allow_session","tools":{"t":{"authority":"approve_diff"}}}`, "", "u", tool.EffectProcess, authority.AllowSession},
 		{"tool ceiling alone", `{"command":"x","tools":{"t":{"authority":"dangerous"}}}`, "", "t", tool.EffectProcess, authority.Dangerous},
-		{"tool may not widen", `{"command":"x","authority":"approve_diff","tools":{"t":{"authority":"allow_session"}}}`, KindInvalidConfig, "", "", ""},
-		{"allow_once is no ceiling", `{"command":"x","authority":"allow_once"}`, KindInvalidConfig, "", "", ""},
-		{"unknown tier", `{"command":"x","authority":"yolo"}`, KindInvalidConfig, "", "", ""},
-		{"unknown tool tier", `{"command":"x","tools":{"t":{"authority":"allow_once"}}}`, KindInvalidConfig, "", "", ""},
-		{"bad effect", `{"command":"x","tools":{"t":{"effect":"delete"}}}`, KindInvalidConfig, "", "", ""},
+		{"tool may not widen", `{"command":"x","authority":"approve_diff","tools":{"t":{"authority":"allow_session"}}}`, fault.KindInvalidConfig, "", "", ""},
+		{"allow_once is no ceiling", `{"command":"x","authority":"allow_once"}`, fault.KindInvalidConfig, "", "", ""},
+		{"unknown tier", `{"command":"x","authority":"yolo"}`, fault.KindInvalidConfig, "", "", ""},
+		{"unknown tool tier", `{"command":"x","tools":{"t":{"authority":"allow_once"}}}`, fault.KindInvalidConfig, "", "", ""},
+		{"bad effect", `{"command":"x","tools":{"t":{"effect":"delete"}}}`, fault.KindInvalidConfig, "", "", ""},
 	} {
 		cfg, err := ParseConfig([]byte(`{"mcpServers":{"s":` + c.doc + `}}`))
 		if fault.KindOf(err) != c.kind {
