@@ -155,6 +155,27 @@ type Operation struct {
 	Details map[string]any `json:"details"`
 	// Correlation is excluded from the fingerprint.
 	Correlation Correlation `json:"-"`
+	// Ceiling, when set, is the broadest tier this operation may run
+	// under, whatever its context's tier: the host's decision for the tool
+	// (for example an MCP server's "authority"). It only narrows: an
+	// operation runs under the stricter of its context's tier and its
+	// ceiling. It is not part of the operation's identity (fingerprint).
+	// allow_once is not a ceiling (see ValidCeiling).
+	Ceiling Tier `json:"-"`
+}
+
+// ValidCeiling reports whether t may be an operation's Ceiling: "" (none),
+// approve_diff, allow_session or dangerous. allow_once is a one-shot grant
+// of a context, not a bound, so it is refused as a ceiling.
+func ValidCeiling(t Tier) bool { return t == "" || (t.Valid() && t != AllowOnce) }
+
+// Capped returns the tier an operation with ceiling c runs under in a
+// context of tier t: the stricter of the two (t when c is "").
+func Capped(t, c Tier) Tier {
+	if c != "" && c.Valid() && c.Rank() < t.Rank() {
+		return c
+	}
+	return t
 }
 
 // Fingerprint returns "sha256:<hex>" over the canonical JSON of the

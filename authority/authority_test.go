@@ -136,6 +136,55 @@ func TestTierDecisions(t *testing.T) {
 	}
 }
 
+// TestCeilingCapsTier: an operation's ceiling caps its context's tier (the
+// stricter wins), never widens it, keeps an allow_once context's grant
+// when it makes the operation pend, and is not part of the fingerprint.
+func TestCeilingCapsTier(t *testing.T) {
+	for _, c := range []struct {
+		tier, ceiling Tier
+		action        Action
+		decided       Tier
+		after         Tier // the context's tier after the decision
+	}{
+		{Dangerous, ApproveDiff, ActionPending, ApproveDiff, Dangerous},
+		{AllowSession, ApproveDiff, ActionPending, ApproveDiff, AllowSession},
+		{AllowOnce, ApproveDiff, ActionPending, ApproveDiff, AllowOnce},
+		{Dangerous, AllowSession, ActionExecute, AllowSession, Dangerous},
+		{AllowOnce, AllowSession, ActionExecute, AllowOnce, ApproveDiff},
+		{ApproveDiff, Dangerous, ActionPending, ApproveDiff, ApproveDiff},
+		{AllowSession, Dangerous, ActionExecute, AllowSession, AllowSession},
+		{AllowSession, "", ActionExecute, AllowSession, AllowSession},
+	} {
+		s := NewStore()
+		s.Set("session:s", c.tier)
+		_, cont := counter()
+		o := op(`{}`)
+		o.Ceiling = c.ceiling
+		d, err := s.Authorize(o, cont, nil)
+		if err != nil || d.Action != c.action || d.Tier != c.decided || s.Mode("session:s") != c.after {
+			t.Errorf("%s capped by %q: %+v %v, context now %s", c.tier, c.ceiling, d, err, s.Mode("session:s"))
+		}
+	}
+	o := op(`{}`)
+	plain, _ := o.Fingerprint()
+	o.Ceiling = ApproveDiff
+	if capped, _ := o.Fingerprint(); capped != plain {
+		t.Fatal("the ceiling changed the fingerprint")
+	}
+	for _, bad := range []Tier{AllowOnce, "yolo"} {
+		o.Ceiling = bad
+		_, cont := counter()
+		if _, err := NewStore().Authorize(o, cont, nil); fault.KindOf(err) != KindInvalidTier {
+			t.Errorf("ceiling %q: %v", bad, err)
+		}
+	}
+	// A read operation ignores the ceiling.
+	o.Ceiling, o.Effect = ApproveDiff, string(EffectRead)
+	if d, err := NewStore().Authorize(o, nil, nil); err != nil || d.Action != ActionExecute {
+		t.Fatalf("read with a ceiling: %+v %v", d, err)
+	}
+}
+
 func TestAllowOnceReplaysAndFallsBack(t *testing.T) {
 	s := NewStore()
 	s.Set("session:s", AllowOnce)

@@ -68,7 +68,7 @@ const (
 type Decision struct {
 	Action      Action
 	Permit      string // read, allow_once, allow_session or dangerous (execute)
-	Tier        Tier   // the context's tier when the decision was made
+	Tier        Tier   // the tier the decision was made under: the context's, capped by the operation's Ceiling
 	Fingerprint string
 	Outcome     any    // replay
 	Record      Record // pending
@@ -209,7 +209,9 @@ func (s *Store) Child(parent, child string, requested Tier) error {
 }
 
 // Authorize decides op. Read effects always execute. For other effects,
-// the first matching rule wins: a completed allow-once record for the same
+// the tier is the context's capped by op.Ceiling (a ceiling of
+// approve_diff makes a pending operation even in an allow_once context,
+// which keeps its one grant), and the first matching rule wins: a completed allow-once record for the same
 // context and fingerprint replays its outcome; a started one fails with
 // allow_once_in_progress; tier allow_once is consumed (the context becomes
 // approve_diff) and executes; allow_session and dangerous execute;
@@ -228,7 +230,11 @@ func (s *Store) Authorize(op Operation, cont Continuation, edit Editor) (Decisio
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	tier := s.mode(op.Context)
+	if !ValidCeiling(op.Ceiling) {
+		return Decision{}, fault.New(PhaseAuthority, KindInvalidTier, "an operation's ceiling must be approve_diff, allow_session or dangerous").
+			With("ceiling", string(op.Ceiling))
+	}
+	tier := Capped(s.mode(op.Context), op.Ceiling)
 	d := Decision{Tier: tier, Fingerprint: fp}
 	if op.Effect == string(EffectRead) {
 		d.Action, d.Permit = ActionExecute, string(EffectRead)

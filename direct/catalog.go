@@ -46,6 +46,7 @@ type session struct {
 	validators map[string]*tool.Validator // context tools
 	tools      []model.Tool
 	hasContext bool
+	version    uint64 // the registry's Version the tools were compiled from
 }
 
 var _ Catalog = (*session)(nil)
@@ -109,6 +110,7 @@ func newSession(ctx context.Context, cfg *Config, query string) (*session, error
 	s := &session{bindings: map[string]Binding{}, validators: map[string]*tool.Validator{}}
 	if cfg.Registry != nil {
 		s.registry = cfg.Registry
+		s.version = cfg.Registry.Version() // before reading it: a change during the compile shows next turn
 	}
 	setupErr := func(err error, msg string) error {
 		return fault.Wrap(err, PhaseSetup, fault.KindInvalidConfig, msg)

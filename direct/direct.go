@@ -254,6 +254,7 @@ type run struct {
 	seen    map[string]struct{}
 	res     Result
 	synth   bool
+	query   string
 }
 
 // Run runs one session answering query and returns its result. On failure
@@ -307,14 +308,11 @@ func (st *run) fail(err error) (*Result, error) {
 }
 
 func (st *run) setup(ctx context.Context, query string) error {
-	cat, err := newSession(ctx, st.cfg, query)
-	if err != nil {
+	st.query = query
+	if err := st.compile(ctx); err != nil {
 		return err
 	}
-	st.cat = cat
-	for _, t := range cat.tools {
-		st.res.Tools = append(st.res.Tools, t.Name)
-	}
+	cat := st.cat
 	sys := basePrompt + "\n" + noContextPrompt
 	if cat.hasContext {
 		sys = basePrompt + "\n" + contextPrompt
@@ -329,6 +327,32 @@ func (st *run) setup(ctx context.Context, query string) error {
 	}
 	st.msgs = []model.Message{{Role: model.RoleSystem, Content: sys}, {Role: model.RoleUser, Content: user}}
 	return nil
+}
+
+// compile builds the session's catalog from the configuration and the
+// registry as it is now, and lists its tools in the result.
+func (st *run) compile(ctx context.Context) error {
+	cat, err := newSession(ctx, st.cfg, st.query)
+	if err != nil {
+		return err
+	}
+	st.cat = cat
+	st.res.Tools = st.res.Tools[:0]
+	for _, t := range cat.tools {
+		st.res.Tools = append(st.res.Tools, t.Name)
+	}
+	return nil
+}
+
+// recompiled compiles the catalog again when the registry changed since
+// it was compiled (an MCP server's tools/list_changed re-imported its
+// tools), so the next request offers the tools as they are now; without a
+// change the schemas stay byte-identical across turns.
+func (st *run) recompiled(ctx context.Context) (bool, error) {
+	if st.cfg.Registry == nil || st.cfg.Registry.Version() == st.cat.version {
+		return false, nil
+	}
+	return true, st.compile(ctx)
 }
 
 func cancelled(ctx context.Context) error {
@@ -350,38 +374,55 @@ func (st *run) loop(ctx context.Context) (string, error) {
 		if ctx.Err() != nil {
 			return "", cancelled(ctx)
 		}
-		synth := st.synthesisDue()
-		if synth && !st.synth {
-			st.synth = true
-			st.res.Events = append(st.res.Events, Event{Type: EventSynthesis, Turn: st.res.Turns + 1})
-		}
-		req := model.Request{Model: st.cfg.Model, Messages: st.msgs, MaxTokens: st.cfg.MaxTokens, Temperature: st.cfg.Temperature}
-		if synth {
-			req.Messages = append(append([]model.Message(nil), st.msgs...), model.Message{Role: model.RoleUser, Content: synthesisDirective})
-		} else if len(st.cat.tools) > 0 {
-			req.Tools = st.cat.tools
-			req.ToolChoice = model.ToolChoice{Mode: "auto"}
-		}
-		resp, err := st.complete(ctx, req)
-		if err != nil {
-			if ctx.Err() != nil {
-				return "", cancelled(ctx)
-			}
-			return "", err
-		}
-		if ctx.Err() != nil {
-			return "", cancelled(ctx)
-		}
-		if len(resp.ToolCalls) == 0 {
-			return st.finish(resp)
-		}
-		if synth {
-			return "", st.refuse(batchFatal(KindSynthesisToolCalls, "the synthesis turn answered with tool calls").With("calls", len(resp.ToolCalls)))
-		}
-		if err := st.batch(ctx, resp); err != nil {
-			return "", err
+		if answer, done, err := st.turn(ctx); err != nil || done {
+			return answer, err
 		}
 	}
+}
+
+// turn runs one model request and, when it asks for tools, its batch,
+// under a trace span "turn N" (the model call and the tool calls are its
+// children). done reports the final answer.
+func (st *run) turn(ctx context.Context) (answer string, done bool, err error) {
+	n := st.res.Turns + 1
+	ctx, span := trace.Start(ctx, trace.KindTurn, fmt.Sprintf("turn %d", n))
+	defer func() { span.End(err) }()
+	if again, err := st.recompiled(ctx); err != nil {
+		return "", false, err
+	} else if again {
+		span.Set("catalog_recompiled", true)
+	}
+	synth := st.synthesisDue()
+	if synth && !st.synth {
+		st.synth = true
+		st.res.Events = append(st.res.Events, Event{Type: EventSynthesis, Turn: n})
+	}
+	req := model.Request{Model: st.cfg.Model, Messages: st.msgs, MaxTokens: st.cfg.MaxTokens, Temperature: st.cfg.Temperature}
+	if synth {
+		req.Messages = append(append([]model.Message(nil), st.msgs...), model.Message{Role: model.RoleUser, Content: synthesisDirective})
+	} else if len(st.cat.tools) > 0 {
+		req.Tools = st.cat.tools
+		req.ToolChoice = model.ToolChoice{Mode: "auto"}
+	}
+	resp, err := st.complete(ctx, req)
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", false, cancelled(ctx)
+		}
+		return "", false, err
+	}
+	if ctx.Err() != nil {
+		return "", false, cancelled(ctx)
+	}
+	span.Set("tool_calls", len(resp.ToolCalls))
+	if len(resp.ToolCalls) == 0 {
+		answer, err := st.finish(resp)
+		return answer, err == nil, err
+	}
+	if synth {
+		return "", false, st.refuse(batchFatal(KindSynthesisToolCalls, "the synthesis turn answered with tool calls").With("calls", len(resp.ToolCalls)))
+	}
+	return "", false, st.batch(ctx, resp)
 }
 
 // complete admits, sends and charges one model request. Admission

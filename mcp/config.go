@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"maps"
 	"os"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/tool"
@@ -54,7 +56,14 @@ type ServerConfig struct {
 	// network_write for an HTTP one (effectful: authority and the effect
 	// journal). "read" marks the server read-only.
 	Effect tool.Effect `json:"effect,omitempty"`
-	// Tools overrides the effect per tool (by the server's tool name).
+	// Authority is the authority ceiling of the server's tools: the
+	// broadest tier their effects run under, whatever the run's tier
+	// (--authority); the stricter of the two wins. approve_diff (every
+	// effect waits for approval), allow_session or dangerous; "" means no
+	// ceiling (the run's tier decides). Annotations never raise it.
+	Authority authority.Tier `json:"authority,omitempty"`
+	// Tools overrides the effect and narrows the ceiling per tool (by the
+	// server's tool name).
 	Tools map[string]ToolPolicy `json:"tools,omitempty"`
 	// TimeoutMS is each call's time limit (default 30000).
 	TimeoutMS int64 `json:"timeout_ms,omitempty"`
@@ -69,6 +78,9 @@ type ServerConfig struct {
 // ToolPolicy is the host's decision about one tool.
 type ToolPolicy struct {
 	Effect tool.Effect `json:"effect,omitempty"`
+	// Authority narrows the server's ceiling for this tool; it may not be
+	// broader than the server's.
+	Authority authority.Tier `json:"authority,omitempty"`
 }
 
 func configErr(msg string) *fault.Error {
@@ -156,9 +168,21 @@ func (s ServerConfig) check(name string) error {
 	if s.Effect != "" && !s.Effect.Valid() {
 		return bad("effect must be a tool effect class (read, write, process, network_write, ...)").With("effect", string(s.Effect))
 	}
-	for t, p := range s.Tools {
+	const ceilings = "authority must be approve_diff, allow_session or dangerous (a ceiling; allow_once is a grant of the run, --authority)"
+	if s.Authority != "" && !validCeiling(s.Authority) {
+		return bad(ceilings).With("authority", string(s.Authority))
+	}
+	for _, t := range slices.Sorted(maps.Keys(s.Tools)) {
+		p := s.Tools[t]
 		if p.Effect != "" && !p.Effect.Valid() {
 			return bad("a tool's effect must be a tool effect class").With("tool", t).With("effect", string(p.Effect))
+		}
+		if p.Authority != "" && !validCeiling(p.Authority) {
+			return bad("a tool's "+ceilings).With("tool", t).With("authority", string(p.Authority))
+		}
+		if p.Authority != "" && s.Authority != "" && p.Authority.Rank() > s.Authority.Rank() {
+			return bad("a tool's authority may not be broader than its server's (the server's is a ceiling)").
+				With("tool", t).With("authority", string(p.Authority)).With("server_authority", string(s.Authority))
 		}
 	}
 	if s.TimeoutMS < 0 || s.StartTimeoutMS < 0 || s.MaxOutputBytes < 0 || s.MaxMessageBytes < 0 {
@@ -179,6 +203,19 @@ func (s ServerConfig) effect(toolName string) tool.Effect {
 		return tool.EffectNetworkWrite
 	}
 	return tool.EffectProcess
+}
+
+// validCeiling reports whether t is a tier a host may set as a ceiling.
+func validCeiling(t authority.Tier) bool { return t != "" && authority.ValidCeiling(t) }
+
+// ceiling returns the host's authority ceiling for the server's tool: the
+// tool's when set (never broader than the server's, see check), else the
+// server's; "" when neither is set.
+func (s ServerConfig) ceiling(toolName string) authority.Tier {
+	if p, ok := s.Tools[toolName]; ok && p.Authority != "" {
+		return p.Authority
+	}
+	return s.Authority
 }
 
 func (s ServerConfig) callTimeout() time.Duration {

@@ -189,6 +189,57 @@ func TestDefaultEffectNeedsApproval(t *testing.T) {
 	}
 }
 
+// TestAuthorityCeiling: a server's authority is a ceiling its tools never
+// exceed, whatever the run's tier and whatever the tool's annotations
+// (echo declares readOnlyHint); a tool narrows it.
+func TestAuthorityCeiling(t *testing.T) {
+	sc, _ := fakeServer(t, "")
+	sc.Authority = authority.AllowSession
+	sc.Tools = map[string]ToolPolicy{"echo": {Authority: authority.ApproveDiff}}
+	h := NewHost(Config{Servers: map[string]ServerConfig{"fake": sc}}, Options{})
+	defer h.Close()
+	reg := tool.NewRegistry()
+	if _, err := h.Import(context.Background(), reg); err != nil {
+		t.Fatal(err)
+	}
+	for _, im := range h.Imported() {
+		want := authority.AllowSession
+		if im.Tool == "echo" {
+			want = authority.ApproveDiff
+		}
+		if s, _ := reg.Lookup(im.Name); im.AuthorityCeiling != want || s.AuthorityCeiling != want {
+			t.Errorf("%s: ceiling %q (schema %q), want %q", im.Name, im.AuthorityCeiling, s.AuthorityCeiling, want)
+		}
+	}
+	j, err := effect.OpenDir(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	auth := authority.NewStore()
+	if err := auth.Set("host", authority.Dangerous); err != nil {
+		t.Fatal(err)
+	}
+	rt := tool.NewRuntime(reg, tool.Config{Journal: j, Authority: auth})
+	call := func(name, args string) tool.Result {
+		res, err := rt.Invoke(context.Background(), tool.Call{Name: name, Args: json.RawMessage(args),
+			Invocation: tool.Invocation{Capabilities: capability.MustSet("tool:mcp.fake.*"), AuthorityContext: "host"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	// Under dangerous, echo (readOnlyHint: true) is capped at approve_diff
+	// by the host, so it waits: the hint does not lift it.
+	if res := call("mcp.fake.echo", `{"text":"hi"}`); res.Status != tool.StatusApprovalRequired || res.Trace.Authority != string(authority.ApproveDiff) {
+		t.Fatalf("echo under a ceiling of approve_diff: %+v", res)
+	}
+	// add runs under the server's ceiling, allow_session, not dangerous.
+	if res := call("mcp.fake.add", `{"a":1,"b":2}`); res.Status != tool.StatusOK || res.Trace.Authority != string(authority.AllowSession) {
+		t.Fatalf("add under the server's ceiling: %+v", res)
+	}
+}
+
 func waitFile(t *testing.T, path string) string {
 	t.Helper()
 	for range 500 {

@@ -8,6 +8,7 @@ import (
 
 	mcpsdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/textcut"
@@ -32,10 +33,12 @@ type Imported struct {
 	// Server and Tool are the configuration key and the server's own name.
 	Server string `json:"server"`
 	Tool   string `json:"tool"`
-	// Effect is the host's decision (configuration), not a hint.
-	Effect tool.Effect    `json:"effect"`
-	Hints  *Hints         `json:"hints,omitempty"`
-	Cap    capability.Cap `json:"capability"`
+	// Effect and AuthorityCeiling are the host's decisions
+	// (configuration), never the hints.
+	Effect           tool.Effect    `json:"effect"`
+	AuthorityCeiling authority.Tier `json:"authority_ceiling,omitempty"`
+	Hints            *Hints         `json:"hints,omitempty"`
+	Cap              capability.Cap `json:"capability"`
 }
 
 type imported struct {
@@ -206,20 +209,20 @@ func (s *server) build(t *mcpsdk.Tool) (*imported, *fault.Error) {
 		}
 		result = r
 	}
-	effect := s.cfg.effect(t.Name)
+	effect, ceiling := s.cfg.effect(t.Name), s.cfg.ceiling(t.Name)
 	desc := Description(s.name, t)
 	orig := t.Name
 	spec := tool.Spec{
-		Name: name, Description: desc, Args: args, Result: result, Effect: effect,
+		Name: name, Description: desc, Args: args, Result: result, Effect: effect, AuthorityCeiling: ceiling,
 		Limits:  tool.Limits{TimeLimit: s.cfg.callTimeout(), MaxOutputBytes: s.cfg.maxOutput()},
 		Handler: func(ctx context.Context, req tool.Request) (any, error) { return s.call(ctx, orig, req) },
 	}
-	info := Imported{Name: name, Server: s.name, Tool: orig, Effect: effect, Cap: capability.Tool(name)}
+	info := Imported{Name: name, Server: s.name, Tool: orig, Effect: effect, AuthorityCeiling: ceiling, Cap: capability.Tool(name)}
 	if a := t.Annotations; a != nil {
 		info.Hints = &Hints{Title: textcut.Prefix(a.Title, 200), ReadOnlyHint: a.ReadOnlyHint, DestructiveHint: a.DestructiveHint,
 			IdempotentHint: a.IdempotentHint, OpenWorldHint: a.OpenWorldHint}
 	}
-	fp, _ := json.Marshal([]any{string(args), string(result), desc, effect})
+	fp, _ := json.Marshal([]any{string(args), string(result), desc, effect, ceiling})
 	return &imported{info: info, spec: spec, fp: string(fp)}, nil
 }
 

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rlm-go/rlm/authority"
+	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/tool"
 )
 
@@ -65,6 +67,7 @@ func FuzzParseConfig(f *testing.F) {
 	f.Add([]byte(`{"mcpServers":{"fs":{"command":"node","args":["x"],"env":{"A":"b"}}}}`))
 	f.Add([]byte(`{"mcpServers":{"web":{"url":"http://127.0.0.1:1/mcp","headers":{"Authorization":"Bearer x"},"effect":"read"}}}`))
 	f.Add([]byte(`{"mcpServers":{"a.b":{"command":"x"}}}`))
+	f.Add([]byte(`{"mcpServers":{"gh":{"command":"x","authority":"allow_session","tools":{"push":{"effect":"network_write","authority":"approve_diff"}}}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		cfg, err := ParseConfig(data)
 		if err != nil {
@@ -75,8 +78,52 @@ func FuzzParseConfig(f *testing.F) {
 			if !ValidServerName(n) || (s.Command == "") == (s.URL == "") || !s.effect("t").Valid() {
 				t.Fatalf("accepted a bad server %q: %+v", n, s)
 			}
+			for tn := range s.Tools {
+				c := s.ceiling(tn)
+				if !authority.ValidCeiling(c) || (s.Authority != "" && c.Rank() > s.Authority.Rank()) {
+					t.Fatalf("server %q tool %q: ceiling %q above the server's %q", n, tn, c, s.Authority)
+				}
+			}
 		}
 	})
+}
+
+// TestConfigPolicy: the host's effect class and authority ceiling per
+// server and per tool; a tool's ceiling may only narrow its server's.
+func TestConfigPolicy(t *testing.T) {
+	for _, c := range []struct {
+		name, doc string
+		kind      fault.Kind
+		tool      string
+		effect    tool.Effect
+		ceiling   authority.Tier
+	}{
+		{"defaults", `{"command":"x"}`, "", "t", tool.EffectProcess, ""},
+		{"http default", `{"url":"http://127.0.0.1:1/mcp"}`, "", "t", tool.EffectNetworkWrite, ""},
+		{"read-only server", `{"command":"x","effect":"read"}`, "", "t", tool.EffectRead, ""},
+		{"server ceiling", `{"command":"x","authority":"approve_diff"}`, "", "t", tool.EffectProcess, authority.ApproveDiff},
+		{"tool narrows", `{"command":"x","authority":"allow_session","tools":{"t":{"effect":"write","authority":"approve_diff"}}}`, "", "t", tool.EffectWrite, authority.ApproveDiff},
+		{"other tool keeps the server's", `{"command":"x","authority":"allow_session","tools":{"t":{"authority":"approve_diff"}}}`, "", "u", tool.EffectProcess, authority.AllowSession},
+		{"tool ceiling alone", `{"command":"x","tools":{"t":{"authority":"dangerous"}}}`, "", "t", tool.EffectProcess, authority.Dangerous},
+		{"tool may not widen", `{"command":"x","authority":"approve_diff","tools":{"t":{"authority":"allow_session"}}}`, fault.KindInvalidConfig, "", "", ""},
+		{"allow_once is no ceiling", `{"command":"x","authority":"allow_once"}`, fault.KindInvalidConfig, "", "", ""},
+		{"unknown tier", `{"command":"x","authority":"yolo"}`, fault.KindInvalidConfig, "", "", ""},
+		{"unknown tool tier", `{"command":"x","tools":{"t":{"authority":"allow_once"}}}`, fault.KindInvalidConfig, "", "", ""},
+		{"bad effect", `{"command":"x","tools":{"t":{"effect":"delete"}}}`, fault.KindInvalidConfig, "", "", ""},
+	} {
+		cfg, err := ParseConfig([]byte(`{"mcpServers":{"s":` + c.doc + `}}`))
+		if fault.KindOf(err) != c.kind {
+			t.Errorf("%s: %v, want %q", c.name, err, c.kind)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		s := cfg.Servers["s"]
+		if e, ceil := s.effect(c.tool), s.ceiling(c.tool); e != c.effect || ceil != c.ceiling {
+			t.Errorf("%s: effect %s ceiling %q, want %s %q", c.name, e, ceil, c.effect, c.ceiling)
+		}
+	}
 }
 
 // FuzzFrameReader: whatever a server writes, the framing reader passes on

@@ -136,22 +136,29 @@ type Spec struct {
 	Result      json.RawMessage // JSON Schema of the result (required)
 	Capability  capability.Cap  // optional; must be exactly tool:NAME
 	Effect      Effect          // required
-	Limits      Limits          // zero fields take the defaults
-	Handler     Handler         // required
-	Preflight   Preflight       // optional
+	// AuthorityCeiling, when set, is the broadest authority tier the
+	// tool's effects run under, whatever the caller's tier (the stricter
+	// wins; see authority.Operation.Ceiling): approve_diff, allow_session
+	// or dangerous. The host sets it (an MCP server's "authority").
+	AuthorityCeiling authority.Tier
+	Limits           Limits    // zero fields take the defaults
+	Handler          Handler   // required
+	Preflight        Preflight // optional
 
 	deriveErr error // Func: a schema could not be derived
 }
 
 // Schema is the public description of a registered tool.
 type Schema struct {
-	Name        string          `json:"name"`
-	Description string          `json:"description"`
-	Capability  capability.Cap  `json:"capability"`
-	Effect      Effect          `json:"effect"`
-	Arguments   json.RawMessage `json:"arguments"`
-	Result      json.RawMessage `json:"result"`
-	Limits      Limits          `json:"limits"`
+	Name        string         `json:"name"`
+	Description string         `json:"description"`
+	Capability  capability.Cap `json:"capability"`
+	Effect      Effect         `json:"effect"`
+	// AuthorityCeiling is Spec.AuthorityCeiling (omitted when none).
+	AuthorityCeiling authority.Tier  `json:"authority_ceiling,omitempty"`
+	Arguments        json.RawMessage `json:"arguments"`
+	Result           json.RawMessage `json:"result"`
+	Limits           Limits          `json:"limits"`
 }
 
 type entry struct {
@@ -164,8 +171,9 @@ type entry struct {
 
 // Registry holds tools. It is safe for concurrent use.
 type Registry struct {
-	mu    sync.RWMutex
-	tools map[string]*entry
+	mu      sync.RWMutex
+	tools   map[string]*entry
+	version uint64 // changes with every Register and Unregister
 }
 
 // NewRegistry returns an empty registry.
@@ -207,6 +215,10 @@ func (r *Registry) Register(spec Spec) error {
 	if !spec.Effect.Valid() {
 		return invalidTool(spec.Name, "effect class is required and must be known").With("effect", string(spec.Effect))
 	}
+	if !authority.ValidCeiling(spec.AuthorityCeiling) {
+		return invalidTool(spec.Name, "an authority ceiling must be approve_diff, allow_session or dangerous").
+			With("authority_ceiling", string(spec.AuthorityCeiling))
+	}
 	if spec.Handler == nil {
 		return invalidTool(spec.Name, "handler is required")
 	}
@@ -230,7 +242,7 @@ func (r *Registry) Register(spec Spec) error {
 	}
 	e := &entry{
 		schema: Schema{Name: spec.Name, Description: spec.Description, Capability: want, Effect: spec.Effect,
-			Arguments: argsRaw, Result: resultRaw, Limits: lim},
+			AuthorityCeiling: spec.AuthorityCeiling, Arguments: argsRaw, Result: resultRaw, Limits: lim},
 		args: args, result: result, handler: spec.Handler, preflight: spec.Preflight,
 	}
 	r.mu.Lock()
@@ -239,6 +251,7 @@ func (r *Registry) Register(spec Spec) error {
 		return fault.New(fault.PhaseTool, KindDuplicateTool, "a tool with this name is registered").With("tool", spec.Name)
 	}
 	r.tools[spec.Name] = e
+	r.version++
 	return nil
 }
 
@@ -250,8 +263,20 @@ func (r *Registry) Unregister(name string) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	_, ok := r.tools[name]
-	delete(r.tools, name)
+	if ok {
+		delete(r.tools, name)
+		r.version++
+	}
 	return ok
+}
+
+// Version changes whenever a tool is registered or unregistered: a caller
+// that compiled a catalog from the registry (rlm direct) compares it to
+// know when to compile again.
+func (r *Registry) Version() uint64 {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.version
 }
 
 // Schemas returns the schemas of all tools sorted by name.

@@ -308,7 +308,7 @@ func (c *call) validate(ctx context.Context) *fault.Error {
 	c.op = authority.Operation{
 		Context: c.authCtx, Tool: c.e.schema.Name, Effect: string(c.e.schema.Effect),
 		Capability: string(c.e.schema.Capability), Args: c.args, Details: c.details,
-		Correlation: c.c.Invocation.Correlation,
+		Correlation: c.c.Invocation.Correlation, Ceiling: c.e.schema.AuthorityCeiling,
 	}
 	return nil
 }

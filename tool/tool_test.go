@@ -169,6 +169,9 @@ func TestRegister(t *testing.T) {
 		{"external ref", Spec{Name: "er", Effect: EffectRead, Args: json.RawMessage(`{"$ref":"https://example.com/s.json"}`), Result: obj, Handler: h}, KindInvalidSchema},
 		{"missing result", Spec{Name: "mr", Effect: EffectRead, Args: obj, Handler: h}, KindInvalidSchema},
 		{"not json", Spec{Name: "nj", Effect: EffectRead, Args: json.RawMessage(`{`), Result: obj, Handler: h}, KindInvalidSchema},
+		{"ceiling", Spec{Name: "ceil", Effect: EffectWrite, AuthorityCeiling: authority.ApproveDiff, Args: obj, Result: obj, Handler: h}, ""},
+		{"allow_once ceiling", Spec{Name: "ceil1", Effect: EffectWrite, AuthorityCeiling: authority.AllowOnce, Args: obj, Result: obj, Handler: h}, KindInvalidTool},
+		{"unknown ceiling", Spec{Name: "ceil2", Effect: EffectWrite, AuthorityCeiling: "yolo", Args: obj, Result: obj, Handler: h}, KindInvalidTool},
 		{"duplicate", Spec{Name: "a.b-c_1", Effect: EffectRead, Args: obj, Result: obj, Handler: h}, KindDuplicateTool},
 	}
 	r := NewRegistry()
@@ -391,6 +394,39 @@ func TestDangerousSkipsOnlyApproval(t *testing.T) {
 	res, _ := f.rt.Invoke(ctx, mkCall("confined", `{"path":"ok"}`))
 	if res.Status != StatusOK || string(res.Value) != `{"resolved":"ws/ok"}` || f.n("confined") != 1 {
 		t.Fatalf("%+v", res)
+	}
+}
+
+// TestAuthorityCeiling: a tool's authority ceiling caps the caller's tier
+// through the whole pipeline: under dangerous a capped write still waits
+// for approval, and an allow_once context keeps its grant for another tool.
+func TestAuthorityCeiling(t *testing.T) {
+	f := newFixture(t, true)
+	var ran atomic.Int32
+	mustRegister(t, f.reg, Spec{
+		Name: "capped", Effect: EffectWrite, AuthorityCeiling: authority.ApproveDiff,
+		Args: json.RawMessage(`{"type":"object"}`), Result: json.RawMessage(`{}`),
+		Handler: func(context.Context, Request) (any, error) { ran.Add(1); return map[string]any{}, nil },
+	})
+	if s, _ := f.reg.Lookup("capped"); s.AuthorityCeiling != authority.ApproveDiff {
+		t.Fatalf("schema: %+v", s)
+	}
+	ctx := context.Background()
+	call := mkCall("capped", `{}`)
+	call.Invocation.Capabilities = capability.MustSet("tool:capped", "tool:write")
+	for _, tier := range []authority.Tier{authority.Dangerous, authority.AllowSession, authority.AllowOnce} {
+		f.rt.Authority().Set("session:t", tier)
+		res, _ := f.rt.Invoke(ctx, call)
+		if res.Status != StatusApprovalRequired || res.Trace.Authority != string(authority.ApproveDiff) || ran.Load() != 0 {
+			t.Fatalf("%s: %+v", tier, res)
+		}
+	}
+	if f.rt.Authority().Mode("session:t") != authority.AllowOnce {
+		t.Fatal("the capped call consumed allow_once")
+	}
+	w := mkCall("write", `{"key":"k"}`)
+	if res, _ := f.rt.Invoke(ctx, w); res.Status != StatusOK || res.Trace.Authority != "allow_once" {
+		t.Fatalf("uncapped write: %+v", res)
 	}
 }
 

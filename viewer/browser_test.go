@@ -216,6 +216,15 @@ func TestBrowser100k(t *testing.T) {
 		t.Fatal(err)
 	}
 	heap := attr(t, ctx, `performance.memory ? performance.memory.usedJSHeapSize : 0`)
+	// The tree's bytes on the wire and decoded (Resource Timing).
+	treeWire := attr(t, ctx, `String((performance.getEntriesByType("resource").find(e => e.name.includes("/api/tree")) || {}).encodedBodySize)`)
+	treeJSON := attr(t, ctx, `String((performance.getEntriesByType("resource").find(e => e.name.includes("/api/tree")) || {}).decodedBodySize)`)
+	if w, j := atoi(treeWire), atoi(treeJSON); w <= 0 || w*4 > j {
+		t.Fatalf("the tree crossed the wire as %s bytes for %s of JSON: not gzip-compressed", treeWire, treeJSON)
+	}
+	// Server time to the first byte, and the body's transfer (with decoding).
+	treeWait := attr(t, ctx, `(e => e ? Math.round(e.responseStart - e.requestStart) : -1)(performance.getEntriesByType("resource").find(e => e.name.includes("/api/tree")))`)
+	treeBody := attr(t, ctx, `(e => e ? Math.round(e.responseEnd - e.responseStart) : -1)(performance.getEntriesByType("resource").find(e => e.name.includes("/api/tree")))`)
 	// Filter failed nodes.
 	fstart := time.Now()
 	attr(t, ctx, `(() => { const f = document.querySelector("#filter"); f.value = "failed"; f.dispatchEvent(new Event("change")); return 0; })()`)
@@ -228,13 +237,15 @@ func TestBrowser100k(t *testing.T) {
 		t.Fatalf("error kind %q", k)
 	}
 	screenshot(t, ctx, "big-failed.png")
-	fig := fmt.Sprintf("events %d\nload_to_drawn_ms %d\nfilter_failed_ms %d\njs_heap_used_bytes %s\nfile_bytes %d\n",
-		len(evs), load.Milliseconds(), filter.Milliseconds(), heap, fileSize(path))
+	fig := fmt.Sprintf("events %d\nload_to_drawn_ms %d\nfilter_failed_ms %d\njs_heap_used_bytes %s\nfile_bytes %d\ntree_wire_bytes %s\ntree_json_bytes %s\ntree_server_ms %s\ntree_body_ms %s\n",
+		len(evs), load.Milliseconds(), filter.Milliseconds(), heap, fileSize(path), treeWire, treeJSON, treeWait, treeBody)
 	t.Log(fig)
 	if err := os.WriteFile(filepath.Join(artifacts(t), "figures-100k.txt"), []byte(fig), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
+
+func atoi(s string) int { n, _ := strconv.Atoi(s); return n }
 
 func fileSize(p string) int64 {
 	fi, err := os.Stat(p)

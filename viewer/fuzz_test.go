@@ -37,3 +37,16 @@ func FuzzParseAndBuild(f *testing.F) {
 		}
 	})
 }
+
+// FuzzAcceptsGzip: any Accept-Encoding value is read without panicking,
+// and gzip is never chosen unless the value names gzip or "*".
+func FuzzAcceptsGzip(f *testing.F) {
+	for _, s := range []string{"gzip", "gzip;q=0", "*;q=0.1, br", "deflate;q=1;;q=", ",,;", "GZIP ; Q = 0.5"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if acceptsGzip([]string{s}) && !strings.Contains(strings.ToLower(s), "gzip") && !strings.Contains(s, "*") {
+			t.Fatalf("gzip chosen for %q", s)
+		}
+	})
+}

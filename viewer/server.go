@@ -158,8 +158,44 @@ func (s *Server) tree(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	src.refresh()
-	w.Header().Set("Content-Type", "application/json")
-	_, _ = w.Write(src.treeJSON())
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Vary", "Accept-Encoding")
+	gz := acceptsGzip(r.Header.Values("Accept-Encoding"))
+	body := src.treeJSON(gz)
+	if gz {
+		h.Set("Content-Encoding", "gzip")
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	_, _ = w.Write(body)
+}
+
+// acceptsGzip reports whether Accept-Encoding values allow gzip: a "gzip"
+// (or "*") coding whose q is not 0, "gzip" deciding over "*".
+func acceptsGzip(values []string) bool {
+	star := false
+	for _, v := range values {
+		for part := range strings.SplitSeq(v, ",") {
+			coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+			coding = strings.ToLower(strings.TrimSpace(coding))
+			if coding != "gzip" && coding != "*" {
+				continue
+			}
+			ok := true
+			for p := range strings.SplitSeq(params, ";") {
+				k, val, _ := strings.Cut(strings.TrimSpace(p), "=")
+				if strings.EqualFold(strings.TrimSpace(k), "q") {
+					q, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
+					ok = err == nil && q > 0
+				}
+			}
+			if coding == "gzip" {
+				return ok
+			}
+			star = ok
+		}
+	}
+	return star
 }
 
 // Detail is what /api/node returns.

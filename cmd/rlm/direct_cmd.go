@@ -41,6 +41,7 @@ func newDirectCmd() *cobra.Command {
 		bf         budgetFlags
 		tf         toolFlags
 		df         delegationFlags
+		of         otlpFlags
 		ctxPaths   []string
 		asJSON     bool
 		traceFile  string
@@ -128,9 +129,14 @@ replayed, never executed again.`,
 					return err
 				}
 			}
-			rec := trace.NewRecorder()
+			ot, err := of.start(ctx, cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			rec := trace.NewRecorder(ot.option())
 			res, runErr := r.Run(trace.WithRecorder(ctx, rec), args[0])
 			st.stop()
+			ot.finish(cmd.ErrOrStderr())
 			outErr := sess.finish(pf.record)
 			if traceFile != "" {
 				if err := trace.WriteFile(traceFile, "rlm direct", rec.Events(), rec.Dropped()); err != nil {
@@ -166,6 +172,7 @@ replayed, never executed again.`,
 	bf.register(cmd)
 	tf.register(cmd, true)
 	df.register(cmd)
+	of.register(cmd)
 	fl := cmd.Flags()
 	fl.StringArrayVar(&ctxPaths, "context", nil, "context file, directory, or - for stdin, read by the context tools; repeat for several files; optional")
 	fl.BoolVar(&asJSON, "json", false, `print {"status","answer","turns","tool_calls","context_calls","usage","error","run_id","replayed","events"}`)

@@ -12,7 +12,7 @@ import (
 	"github.com/rlm-go/rlm/trace/otlp"
 )
 
-// otlpFlags are the OpenTelemetry export flags of rlm run.
+// otlpFlags are the OpenTelemetry export flags of rlm run and rlm direct.
 type otlpFlags struct {
 	endpoint string
 	content  bool

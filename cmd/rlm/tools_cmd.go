@@ -68,11 +68,14 @@ func openRegistry(dir string) (*tool.Registry, *workspace.Root, error) {
 func newToolsListCmd() *cobra.Command {
 	var f toolFlags
 	var df delegationFlags
+	var text bool
 	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "Print the registered tool schemas as JSON, sorted by name",
-		Long: "Print the registered tool schemas {name, description, capability, effect, arguments, result, limits} as JSON, " +
-			"sorted by name: the built-in workspace tools and rlm_subagent, whose limits follow the --subagent-* flags.",
+		Long: "Print the registered tool schemas {name, description, capability, effect, authority_ceiling?, arguments, result, limits, mcp?} as JSON, " +
+			"sorted by name: the built-in workspace tools, rlm_subagent, whose limits follow the --subagent-* flags, and the --mcp servers' tools; " +
+			"an MCP tool's \"mcp\" is {server, tool, server_hints}: its annotations as the server declared them, hints that decide nothing " +
+			"(the effect and authority ceiling are the host's, from the --mcp file). --text prints a table instead.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			reg, ws, err := openRegistry(f.workspace)
@@ -89,11 +92,16 @@ func newToolsListCmd() *cobra.Command {
 				return err
 			}
 			defer func() { _ = host.close() }()
-			return writeJSON(cmd.OutOrStdout(), reg.Schemas())
+			listed := listTools(reg.Schemas(), f.host)
+			if text && !jsonFlag(cmd) {
+				return writeToolsText(cmd.OutOrStdout(), listed)
+			}
+			return writeJSON(cmd.OutOrStdout(), listed)
 		},
 	}
 	f.register(cmd, false)
 	df.register(cmd)
+	cmd.Flags().BoolVar(&text, "text", false, "print one line per tool (name, effect, authority ceiling, capability) and an MCP tool's server hints, instead of JSON")
 	return cmd
 }
 

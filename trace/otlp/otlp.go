@@ -130,13 +130,20 @@ func Start(ctx context.Context, cfg Config) (*Exporter, error) {
 		return nil, fault.Wrap(err, fault.PhaseConfig, fault.KindInternal, "cannot choose a trace id")
 	}
 	res := resource.NewSchemaless(attribute.String("service.name", name))
+	// Blocking here only blocks the background goroutine; the run only
+	// ever meets the bounded queue of Observe.
+	batch := []sdktrace.BatchSpanProcessorOption{sdktrace.WithBlocking(), sdktrace.WithMaxQueueSize(n)}
+	if n < sdktrace.DefaultMaxExportBatchSize {
+		// The SDK clamps its batch to the queue only before applying
+		// options: a smaller queue needs a batch no larger, or the batch
+		// buffer holds spans beyond the bound.
+		batch = append(batch, sdktrace.WithMaxExportBatchSize(n))
+	}
 	e.tp = sdktrace.NewTracerProvider(
 		sdktrace.WithResource(res),
 		sdktrace.WithIDGenerator(ids{e.traceID}),
 		sdktrace.WithSampler(sdktrace.AlwaysSample()),
-		// Blocking here only blocks the background goroutine; the run
-		// only ever meets the bounded queue of Observe.
-		sdktrace.WithBatcher(e.exp, sdktrace.WithBlocking(), sdktrace.WithMaxQueueSize(n)),
+		sdktrace.WithBatcher(e.exp, batch...),
 	)
 	e.tracer = e.tp.Tracer("github.com/rlm-go/rlm/trace/otlp")
 	go e.loop()
