@@ -65,6 +65,8 @@ const regexWindow = 1 << 20
 func (s *Store) Search(ctx context.Context, h Handle, pattern string, opt SearchOptions, lim Limits) (Result, error) {
 	var re *lineRegex
 	lit, foldLit := "", ""
+	var set litSet
+	hasSet := false
 	switch {
 	case pattern == "":
 		return Result{}, newErr(KindInvalidPattern, "empty pattern")
@@ -76,6 +78,7 @@ func (s *Store) Search(ctx context.Context, h Handle, pattern string, opt Search
 		if lit = requiredLiteral(pattern); lit == "" {
 			foldLit = requiredFoldLiteral(pattern)
 		}
+		set, hasSet = requiredLitSet(pattern)
 	case strings.IndexByte(pattern, '\n') >= 0:
 		return Result{}, newErr(KindInvalidPattern, "literal pattern contains a newline").With("pattern", pattern)
 	}
@@ -101,10 +104,15 @@ func (s *Store) Search(ctx context.Context, h Handle, pattern string, opt Search
 			err = sr.literal(f, nil)
 		case f != nil && sr.rare(f):
 			err = sr.literal(f, re.std)
-		case opt.CountOnly && len(sr.data) >= cmp.Or(s.testParallelMin, parallelMin) && runtime.GOMAXPROCS(0) > 1:
-			err = sr.regexParallel(re, s.testWindow, s.testReadMin)
 		default:
-			err = sr.regex(re)
+			if hasSet {
+				sr.useSet(set, s.testCandidates) // the regex then runs on candidate lines
+			}
+			if opt.CountOnly && len(sr.data) >= cmp.Or(s.testParallelMin, parallelMin) && runtime.GOMAXPROCS(0) > 1 {
+				err = sr.regexParallel(re, s.testWindow, s.testReadMin)
+			} else {
+				err = sr.regex(re)
+			}
 		}
 		if err != nil {
 			return Result{}, err
@@ -131,6 +139,10 @@ type searcher struct {
 	inspected int   // bytes of data scanned
 	line      int64 // line number of the line starting at counted
 	counted   int   // offset up to which newlines have been counted
+	// setFinders, when set, find the literals of a required literal set:
+	// the regex runs only on the lines holding one (cands, per searcher).
+	setFinders []*find.Finder
+	cands      *candidates
 }
 
 // sampleSize is how much of the text's start the literal finder samples
@@ -188,12 +200,13 @@ func (sr *searcher) literal(f *find.Finder, verify *regexp.Regexp) error {
 		}
 		off, end := pos, pos+len(w)
 		next := -1 // where the next window starts, when a line runs past this one
+		cur := f.Cursor(w)
 		for i := 0; ; {
-			j := f.Index(w[i:])
+			j := cur.Next(i)
 			if j < 0 {
 				break
 			}
-			m := off + i + j
+			m := off + j
 			le := sr.lineEnd(w, off, m+np)
 			sr.inspected = max(sr.inspected, le)
 			if sr.count && verify == nil {
@@ -425,7 +438,7 @@ func (sr *searcher) regexParallel(re *lineRegex, window, readMin int) error {
 			_, errs[i] = guard(se, func() (struct{}, error) {
 				rd := newReader(se, window, readMin)
 				defer rd.close()
-				w := searcher{op: o, rd: rd, data: se.data, count: true, line: 1}
+				w := searcher{op: o, rd: rd, data: se.data, count: true, line: 1, setFinders: sr.setFinders}
 				err := w.regex(re)
 				counts[i] = w.n
 				return struct{}{}, err
@@ -454,6 +467,9 @@ func (sr *searcher) regexParallel(re *lineRegex, window, readMin int) error {
 // regexIn searches the window w of whole lines starting at off and
 // reports whether the search should go on.
 func (sr *searcher) regexIn(re *lineRegex, w []byte, off int) bool {
+	if sr.setFinders != nil {
+		return sr.regexCandidates(re, w, off)
+	}
 	// An empty match at the window's end is the next line's start, or no
 	// line at all after the final newline.
 	atEnd := func(m int) bool {

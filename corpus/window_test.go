@@ -57,7 +57,8 @@ func textLines(text string) []string {
 
 // windowStores registers text in memory and as a file read through tiny
 // windows of window bytes, so that lines and matches cross window edges;
-// the file's regex counts run in parallel segments whatever its size.
+// the file's regex counts run in parallel segments whatever its size, and
+// its regexes with a required literal set run on the candidate lines.
 func windowStores(t testing.TB, text string, window int) (mem, file *Store, hm, hf Handle) {
 	t.Helper()
 	mem, hm = newTestStore(t, text)
@@ -67,6 +68,7 @@ func windowStores(t testing.TB, text string, window int) (mem, file *Store, hm, 
 	}
 	file = NewStore()
 	file.testWindow, file.testReadMin, file.testParallelMin = window, 1, 1
+	file.testCandidates = true // a literal set's candidate lines, however many
 	t.Cleanup(func() { file.Close() })
 	hf, err := file.AddFile(context.Background(), path)
 	if err != nil {
@@ -125,6 +127,9 @@ func TestSearchWindows(t *testing.T) {
 		{"needle", false}, {"e", false}, {"le\nne", false}, {"é", false},
 		{"need+le", true}, {"^$", true}, {"(ne|x)", true}, {`\s*needle`, true}, {"(?i)NEEDLE", true}, {"x$", true},
 		{"a.b", true}, {"[^q]b", true}, {`\S+$`, true}, {"(?i)needle b", true}, {"(?i)kelvin", true}, {"(?i)sun", true},
+		// required literal sets: candidate lines
+		{"(needle|x) ", true}, {"(?i)(NEEDLE|é)", true}, {`(^|\b)(ne|xx)+d?`, true}, {"(ee|é+)$", true},
+		{"(?i)(kelvin|sun|a)", true}, {"colou?r|x{2}", true}, {"[abé]x|need", true}, {"(?i)needle|[^\n]b", true},
 	}
 	for _, window := range []int{1, 2, 3, 5, 8, 13, 64} {
 		for _, text := range texts {
@@ -139,7 +144,7 @@ func TestSearchWindows(t *testing.T) {
 		for _, p := range []string{"ab", "a", "ba b", "é€", "bab"} {
 			checkWindows(t, text, p, false, 1+rng.IntN(20))
 		}
-		for _, p := range []string{"a+b", "^b", "c$", "(ab|ba)+", "[éa]€"} {
+		for _, p := range []string{"a+b", "^b", "c$", "(ab|ba)+", "[éa]€", "(ab|€)b*", "(?i)(A|é€)b", `(\bb|ca)`} {
 			checkWindows(t, text, p, true, 1+rng.IntN(20))
 		}
 	}
@@ -152,6 +157,7 @@ func FuzzSearchWindows(f *testing.F) {
 	f.Add("x\xffy\n\x80", "\xff", false, uint8(0))
 	f.Add("ab\ncd\nab cd", `b\s+c`, true, uint8(4))
 	f.Add("x1\ny\n", `(?i)X\d`, true, uint8(9))
+	f.Add("ab cd\ncd\xffx\n\nabab", `(ab|cd)x?$`, true, uint8(5))
 	f.Fuzz(func(t *testing.T, text, pattern string, regex bool, window uint8) {
 		if len(text) > 4096 {
 			return
