@@ -63,6 +63,19 @@ const regexWindow = 1 << 20
 // cut. Literal search runs bytes.Index over the whole text and counts
 // newlines only between consecutive matches; it never scans line by line.
 func (s *Store) Search(ctx context.Context, h Handle, pattern string, opt SearchOptions, lim Limits) (Result, error) {
+	return s.search(ctx, h, pattern, opt, lim, nil)
+}
+
+// SearchEach is Search in list mode that hands each match to yield as it
+// is found, in order, instead of collecting them: memory stays one match,
+// whatever MaxResults and MaxBytes allow. The result's Value is the number
+// of matches yielded (an int64); Truncated and Accounting are as for
+// Search. An error from yield stops the search and is returned as is.
+func (s *Store) SearchEach(ctx context.Context, h Handle, pattern string, regex bool, lim Limits, yield func(Match) error) (Result, error) {
+	return s.search(ctx, h, pattern, SearchOptions{Regex: regex}, lim, yield)
+}
+
+func (s *Store) search(ctx context.Context, h Handle, pattern string, opt SearchOptions, lim Limits, yield func(Match) error) (Result, error) {
 	var re *lineRegex
 	lit, foldLit := "", ""
 	var set litSet
@@ -85,8 +98,8 @@ func (s *Store) Search(ctx context.Context, h Handle, pattern string, opt Search
 	return s.run(ctx, h, lim, func(o *op) (Result, error) {
 		rd := newReader(o.e, s.testWindow, s.testReadMin)
 		defer rd.close()
-		sr := searcher{op: o, rd: rd, data: o.e.data, count: opt.CountOnly, budget: o.lim.MaxBytes, line: 1}
-		if !opt.CountOnly {
+		sr := searcher{op: o, rd: rd, data: o.e.data, count: opt.CountOnly, budget: o.lim.MaxBytes, line: 1, yield: yield}
+		if !opt.CountOnly && yield == nil {
 			sr.matches = []Match{}
 		}
 		var f *find.Finder
@@ -114,10 +127,16 @@ func (s *Store) Search(ctx context.Context, h Handle, pattern string, opt Search
 				err = sr.regex(re)
 			}
 		}
+		if err == nil {
+			err = sr.yieldErr
+		}
 		if err != nil {
 			return Result{}, err
 		}
 		o.acc.BytesInspected = int64(sr.inspected)
+		if yield != nil {
+			return o.result(sr.listed, sr.truncated), nil
+		}
 		if opt.CountOnly {
 			o.acc.ItemsInspected = sr.n
 			return o.result(sr.n, false), nil
@@ -129,12 +148,17 @@ func (s *Store) Search(ctx context.Context, h Handle, pattern string, opt Search
 // searcher holds the state of one search.
 type searcher struct {
 	*op
-	rd        *reader
-	data      []byte
-	count     bool    // count only
-	n         int64   // matching lines found
-	matches   []Match // when !count
-	budget    int     // remaining MaxBytes
+	rd      *reader
+	data    []byte
+	count   bool    // count only
+	n       int64   // matching lines found
+	matches []Match // when !count and yield is nil
+	// yield, when set, takes each match instead of matches; yieldErr is
+	// the error it returned, which stops the search.
+	yield     func(Match) error
+	yieldErr  error
+	listed    int64 // matches listed (collected or yielded)
+	budget    int   // remaining MaxBytes
 	truncated bool
 	inspected int   // bytes of data scanned
 	line      int64 // line number of the line starting at counted
@@ -524,7 +548,7 @@ func (sr *searcher) regexHit(w []byte, off, m int) (int, bool) {
 // whether the search should go on. w holds the text's bytes from off.
 func (sr *searcher) add(w []byte, off, ls, m, le int) bool {
 	sr.acc.ItemsInspected++
-	if len(sr.matches) == sr.lim.MaxResults || sr.budget == 0 {
+	if sr.listed == int64(sr.lim.MaxResults) || sr.budget == 0 {
 		sr.truncated = true
 		return false
 	}
@@ -553,6 +577,13 @@ func (sr *searcher) add(w []byte, off, ls, m, le int) bool {
 	sr.budget -= len(text)
 	sr.acc.BytesReturned += int64(len(text))
 	mt.Value = string(text)
-	sr.matches = append(sr.matches, mt)
+	sr.listed++
+	if sr.yield != nil {
+		if sr.yieldErr = sr.yield(mt); sr.yieldErr != nil {
+			return false
+		}
+	} else {
+		sr.matches = append(sr.matches, mt)
+	}
 	return !sr.truncated
 }

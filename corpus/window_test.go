@@ -94,6 +94,12 @@ func checkWindows(t *testing.T, text, pattern string, regex bool, window int) {
 	if !reflect.DeepEqual(rm.Value, rf.Value) || rm.Truncated != rf.Truncated {
 		t.Fatalf("%q regex=%v window %d on %q:\nmemory %+v\nfile   %+v", pattern, regex, window, text, rm.Value, rf.Value)
 	}
+	var each []Match
+	re, erre := file.SearchEach(ctx, hf, pattern, regex, lim, func(m Match) error { each = append(each, m); return nil })
+	if erre != nil || !reflect.DeepEqual(each, rf.Value.([]Match)) && len(each)+len(rf.Value.([]Match)) > 0 ||
+		re.Value != int64(len(each)) || re.Truncated != rf.Truncated || re.Accounting.BytesInspected != rf.Accounting.BytesInspected {
+		t.Fatalf("%q regex=%v window %d on %q: SearchEach %v %+v (%+v), Search %+v", pattern, regex, window, text, erre, each, re, rf)
+	}
 	cm, _ := mem.Search(ctx, hm, pattern, SearchOptions{Regex: regex, CountOnly: true}, lim)
 	cf, _ := file.Search(ctx, hf, pattern, SearchOptions{Regex: regex, CountOnly: true}, lim)
 	got := rm.Value.([]Match)
