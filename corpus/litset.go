@@ -30,6 +30,9 @@ const maxClassLits = 4
 type litSet struct {
 	lits []string
 	fold bool
+	// prefix: every match starts with one of the literals, and no
+	// assertion looks before it (see prefixLitSet).
+	prefix bool
 }
 
 // requiredLitSet returns a set of literals one of which every match of the
@@ -103,6 +106,69 @@ func required(re *syntax.Regexp) (litSet, bool) {
 	return litSet{}, false
 }
 
+// prefixLitSet returns a set of literals one of which every match of the
+// regular expression starts with, no assertion looking at the text
+// before it (so a match is found as well in the text from the literal
+// on), or ok false.
+func prefixLitSet(pattern string) (litSet, bool) {
+	re, err := syntax.Parse(pattern, syntax.Perl&^syntax.OneLine)
+	if err != nil {
+		return litSet{}, false
+	}
+	s, ok := leading(re)
+	if !ok || len(s.lits) == 0 || slices.Contains(s.lits, "") {
+		return litSet{}, false
+	}
+	s.prefix = true
+	return s, true
+}
+
+// leading returns a set one of which every match of re starts with.
+func leading(re *syntax.Regexp) (litSet, bool) {
+	switch re.Op {
+	case syntax.OpLiteral, syntax.OpCharClass:
+		return exactOf(re, true)
+	case syntax.OpCapture, syntax.OpPlus:
+		return leading(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return leading(re.Sub[0])
+		}
+	case syntax.OpAlternate:
+		var u litSet
+		for _, sub := range re.Sub {
+			s, ok := leading(sub)
+			if ok && !slices.Contains(s.lits, "") {
+				u, ok = union(u, s)
+			}
+			if !ok || slices.Contains(s.lits, "") {
+				return litSet{}, false
+			}
+		}
+		return u, true
+	case syntax.OpConcat:
+		p, ok := exactOf(re.Sub[0], true)
+		if !ok {
+			return leading(re.Sub[0])
+		}
+		if slices.Contains(p.lits, "") {
+			return litSet{}, false
+		}
+		for _, next := range re.Sub[1:] { // longer literals while they stay few
+			s, ok := exact(next)
+			if ok {
+				s, ok = product(p, s)
+			}
+			if !ok {
+				break
+			}
+			p = s
+		}
+		return p, true
+	}
+	return litSet{}, false
+}
+
 // better reports whether set a is likely more selective than b: its
 // shortest literal is longer, or as long with fewer literals.
 func better(a, b litSet) bool {
@@ -125,11 +191,17 @@ func minLen(lits []string) int {
 
 // exact returns the strings re matches when they are few (a zero-width
 // assertion matches ""), or ok false.
-func exact(re *syntax.Regexp) (litSet, bool) {
+func exact(re *syntax.Regexp) (litSet, bool) { return exactOf(re, false) }
+
+// exactOf is exact; with noAssert a zero-width assertion anywhere in re
+// makes it fail.
+func exactOf(re *syntax.Regexp, noAssert bool) (litSet, bool) {
 	switch re.Op {
-	case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText,
-		syntax.OpEndText, syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+	case syntax.OpEmptyMatch:
 		return litSet{lits: []string{""}}, true
+	case syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText,
+		syntax.OpEndText, syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+		return litSet{lits: []string{""}}, !noAssert
 	case syntax.OpLiteral:
 		if slices.Contains(re.Rune, '\n') {
 			return litSet{}, false
@@ -156,9 +228,9 @@ func exact(re *syntax.Regexp) (litSet, bool) {
 		}
 		return litSet{lits: lits}, len(lits) > 0
 	case syntax.OpCapture:
-		return exact(re.Sub[0])
+		return exactOf(re.Sub[0], noAssert)
 	case syntax.OpQuest:
-		s, ok := exact(re.Sub[0])
+		s, ok := exactOf(re.Sub[0], noAssert)
 		if !ok {
 			return litSet{}, false
 		}
@@ -166,7 +238,7 @@ func exact(re *syntax.Regexp) (litSet, bool) {
 	case syntax.OpConcat:
 		p := litSet{lits: []string{""}}
 		for _, sub := range re.Sub {
-			s, ok := exact(sub)
+			s, ok := exactOf(sub, noAssert)
 			if ok {
 				p, ok = product(p, s)
 			}
@@ -178,7 +250,7 @@ func exact(re *syntax.Regexp) (litSet, bool) {
 	case syntax.OpAlternate:
 		var u litSet
 		for _, sub := range re.Sub {
-			s, ok := exact(sub)
+			s, ok := exactOf(sub, noAssert)
 			if ok {
 				u, ok = union(u, s)
 			}
@@ -280,6 +352,9 @@ type candidates struct {
 	buf    []byte
 	starts []int
 	lines  []int
+	// prefix: copy each line from its first literal on, not from its
+	// start (for a set every match starts with; see prefixLitSet).
+	prefix bool
 }
 
 // newFinders returns a finder per literal of s, its rare bytes chosen by
@@ -317,7 +392,10 @@ func (c *candidates) gather(w []byte) {
 			return
 		}
 		m := c.next[k]
-		ls := max(done, bytes.LastIndexByte(w[:m], '\n')+1)
+		ls := m
+		if !c.prefix {
+			ls = max(done, bytes.LastIndexByte(w[:m], '\n')+1)
+		}
 		le := len(w)
 		if j := bytes.IndexByte(w[m:], '\n'); j >= 0 {
 			le = m + j + 1
@@ -361,13 +439,13 @@ func (sr *searcher) useSet(s litSet, force bool) {
 		if len(sample) < len(sr.data) {
 			sample = sample[:bytes.LastIndexByte(sample, '\n')+1]
 		}
-		c := candidates{fs: fs}
+		c := candidates{fs: fs, prefix: s.prefix}
 		c.gather(sample)
 		if float64(len(c.buf)) > maxCandidateShare*float64(len(sample)) {
 			return
 		}
 	}
-	sr.setFinders = fs
+	sr.setFinders, sr.setPrefix = fs, s.prefix
 }
 
 // regexCandidates searches the window w of whole lines starting at off
@@ -375,7 +453,7 @@ func (sr *searcher) useSet(s litSet, force bool) {
 // set only, and reports whether the search should go on.
 func (sr *searcher) regexCandidates(re *lineRegex, w []byte, off int) bool {
 	if sr.cands == nil {
-		sr.cands = &candidates{fs: sr.setFinders}
+		sr.cands = &candidates{fs: sr.setFinders, prefix: sr.setPrefix}
 	}
 	c := sr.cands
 	c.gather(w)

@@ -43,3 +43,34 @@ func TestRequiredLitSet(t *testing.T) {
 		}
 	}
 }
+
+func TestPrefixLitSet(t *testing.T) {
+	for _, tc := range []struct {
+		pattern string
+		want    []string // nil: no set
+	}{
+		{`(model|window) [a-z]+e `, []string{"model ", "window "}},
+		{`(?i)(MODEL|WINDOW) [a-z]+E `, []string{"model ", "window "}},
+		{`models?`, []string{"model", "models"}},
+		{`(mode|model)x`, []string{"modelx", "modex"}},
+		{`[ab]+c`, []string{"a", "b"}},
+		{`model\b`, []string{"model"}},
+		{`\bmodel`, nil}, // an assertion before the literal looks at the text before it
+		{`^model`, nil},
+		{`(model|^x)`, nil},
+		{`(model|)x`, nil},
+		{`x?model`, nil},
+		{`[a-z]+model`, nil},
+	} {
+		s, ok := prefixLitSet(tc.pattern)
+		if tc.want == nil {
+			if ok {
+				t.Errorf("%q: set %+v, want none", tc.pattern, s)
+			}
+			continue
+		}
+		if !ok || !reflect.DeepEqual(s.lits, tc.want) || !s.prefix {
+			t.Errorf("%q: set %+v, %v; want %q", tc.pattern, s, ok, tc.want)
+		}
+	}
+}

@@ -92,6 +92,9 @@ func (s *Store) search(ctx context.Context, h Handle, pattern string, opt Search
 			foldLit = requiredFoldLiteral(pattern)
 		}
 		set, hasSet = requiredLitSet(pattern)
+		if pre, ok := prefixLitSet(pattern); ok && (!hasSet || !better(set, pre)) {
+			set, hasSet = pre, true // as selective, and RE2 starts at the literal
+		}
 	case strings.IndexByte(pattern, '\n') >= 0:
 		return Result{}, newErr(KindInvalidPattern, "literal pattern contains a newline").With("pattern", pattern)
 	}
@@ -166,6 +169,7 @@ type searcher struct {
 	// setFinders, when set, find the literals of a required literal set:
 	// the regex runs only on the lines holding one (cands, per searcher).
 	setFinders []*find.Finder
+	setPrefix  bool // every match starts with a literal of the set
 	cands      *candidates
 }
 
@@ -462,7 +466,7 @@ func (sr *searcher) regexParallel(re *lineRegex, window, readMin int) error {
 			_, errs[i] = guard(se, func() (struct{}, error) {
 				rd := newReader(se, window, readMin)
 				defer rd.close()
-				w := searcher{op: o, rd: rd, data: se.data, count: true, line: 1, setFinders: sr.setFinders}
+				w := searcher{op: o, rd: rd, data: se.data, count: true, line: 1, setFinders: sr.setFinders, setPrefix: sr.setPrefix}
 				err := w.regex(re)
 				counts[i] = w.n
 				return struct{}{}, err

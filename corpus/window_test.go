@@ -136,6 +136,7 @@ func TestSearchWindows(t *testing.T) {
 		// required literal sets: candidate lines
 		{"(needle|x) ", true}, {"(?i)(NEEDLE|é)", true}, {`(^|\b)(ne|xx)+d?`, true}, {"(ee|é+)$", true},
 		{"(?i)(kelvin|sun|a)", true}, {"colou?r|x{2}", true}, {"[abé]x|need", true}, {"(?i)needle|[^\n]b", true},
+		{`(ne|x)\B`, true}, {`(ee|x)\b`, true}, {"(?i)(NEEDLE|xx)x*$", true}, // literal sets every match starts with
 	}
 	for _, window := range []int{1, 2, 3, 5, 8, 13, 64} {
 		for _, text := range texts {
