@@ -81,7 +81,7 @@ func maxRSS(t *testing.T, bin string, args ...string) ([]byte, int64) {
 // (Store.Search and writeJSON in this process), for literal and regex
 // searches, empty and truncated results. Streaming shows in memory:
 // listing 80 000 matches (11 MB of values, 22 MB of JSON) peaks within
-// 64 MiB of a count of the same file (measured: 3-15 MB more), where
+// 64 MiB of a count of the same file (measured: 3-16 MB more), where
 // collecting the list and its encoding took 190 MB more. Under the race
 // detector the file is a tenth and the memory check off.
 func TestContextSearchStreamsBinary(t *testing.T) {
