@@ -20,6 +20,8 @@ func FuzzSearch(f *testing.F) {
 	f.Add("ab\ncd\nab cd", `b\s+c`, true)
 	f.Add("x1\ny\n", `(?i)X\d`, true)
 	f.Add("", "a", false)
+	f.Add("model ab\nx window ce \nwindow\n", "(model|window) [a-z]+e ", true)
+	f.Add("É\nKELVIN\nab\xff cd\n", "(?i)(ab|cd|x)", true)
 	f.Fuzz(func(t *testing.T, text, pattern string, regex bool) {
 		s := NewStore()
 		defer s.Close()

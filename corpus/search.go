@@ -63,8 +63,23 @@ const regexWindow = 1 << 20
 // cut. Literal search runs bytes.Index over the whole text and counts
 // newlines only between consecutive matches; it never scans line by line.
 func (s *Store) Search(ctx context.Context, h Handle, pattern string, opt SearchOptions, lim Limits) (Result, error) {
+	return s.search(ctx, h, pattern, opt, lim, nil)
+}
+
+// SearchEach is Search in list mode that hands each match to yield as it
+// is found, in order, instead of collecting them: memory stays one match,
+// whatever MaxResults and MaxBytes allow. The result's Value is the number
+// of matches yielded (an int64); Truncated and Accounting are as for
+// Search. An error from yield stops the search and is returned as is.
+func (s *Store) SearchEach(ctx context.Context, h Handle, pattern string, regex bool, lim Limits, yield func(Match) error) (Result, error) {
+	return s.search(ctx, h, pattern, SearchOptions{Regex: regex}, lim, yield)
+}
+
+func (s *Store) search(ctx context.Context, h Handle, pattern string, opt SearchOptions, lim Limits, yield func(Match) error) (Result, error) {
 	var re *lineRegex
 	lit, foldLit := "", ""
+	var set litSet
+	hasSet := false
 	switch {
 	case pattern == "":
 		return Result{}, newErr(KindInvalidPattern, "empty pattern")
@@ -76,14 +91,18 @@ func (s *Store) Search(ctx context.Context, h Handle, pattern string, opt Search
 		if lit = requiredLiteral(pattern); lit == "" {
 			foldLit = requiredFoldLiteral(pattern)
 		}
+		set, hasSet = requiredLitSet(pattern)
+		if pre, ok := prefixLitSet(pattern); ok && (!hasSet || !better(set, pre)) {
+			set, hasSet = pre, true // as selective, and RE2 starts at the literal
+		}
 	case strings.IndexByte(pattern, '\n') >= 0:
 		return Result{}, newErr(KindInvalidPattern, "literal pattern contains a newline").With("pattern", pattern)
 	}
 	return s.run(ctx, h, lim, func(o *op) (Result, error) {
 		rd := newReader(o.e, s.testWindow, s.testReadMin)
 		defer rd.close()
-		sr := searcher{op: o, rd: rd, data: o.e.data, count: opt.CountOnly, budget: o.lim.MaxBytes, line: 1}
-		if !opt.CountOnly {
+		sr := searcher{op: o, rd: rd, data: o.e.data, count: opt.CountOnly, budget: o.lim.MaxBytes, line: 1, yield: yield}
+		if !opt.CountOnly && yield == nil {
 			sr.matches = []Match{}
 		}
 		var f *find.Finder
@@ -101,15 +120,26 @@ func (s *Store) Search(ctx context.Context, h Handle, pattern string, opt Search
 			err = sr.literal(f, nil)
 		case f != nil && sr.rare(f):
 			err = sr.literal(f, re.std)
-		case opt.CountOnly && len(sr.data) >= cmp.Or(s.testParallelMin, parallelMin) && runtime.GOMAXPROCS(0) > 1:
-			err = sr.regexParallel(re, s.testWindow, s.testReadMin)
 		default:
-			err = sr.regex(re)
+			if hasSet {
+				sr.useSet(set, s.testCandidates) // the regex then runs on candidate lines
+			}
+			if opt.CountOnly && len(sr.data) >= cmp.Or(s.testParallelMin, parallelMin) && runtime.GOMAXPROCS(0) > 1 {
+				err = sr.regexParallel(re, s.testWindow, s.testReadMin)
+			} else {
+				err = sr.regex(re)
+			}
+		}
+		if err == nil {
+			err = sr.yieldErr
 		}
 		if err != nil {
 			return Result{}, err
 		}
 		o.acc.BytesInspected = int64(sr.inspected)
+		if yield != nil {
+			return o.result(sr.listed, sr.truncated), nil
+		}
 		if opt.CountOnly {
 			o.acc.ItemsInspected = sr.n
 			return o.result(sr.n, false), nil
@@ -121,16 +151,26 @@ func (s *Store) Search(ctx context.Context, h Handle, pattern string, opt Search
 // searcher holds the state of one search.
 type searcher struct {
 	*op
-	rd        *reader
-	data      []byte
-	count     bool    // count only
-	n         int64   // matching lines found
-	matches   []Match // when !count
-	budget    int     // remaining MaxBytes
+	rd      *reader
+	data    []byte
+	count   bool    // count only
+	n       int64   // matching lines found
+	matches []Match // when !count and yield is nil
+	// yield, when set, takes each match instead of matches; yieldErr is
+	// the error it returned, which stops the search.
+	yield     func(Match) error
+	yieldErr  error
+	listed    int64 // matches listed (collected or yielded)
+	budget    int   // remaining MaxBytes
 	truncated bool
 	inspected int   // bytes of data scanned
 	line      int64 // line number of the line starting at counted
 	counted   int   // offset up to which newlines have been counted
+	// setFinders, when set, find the literals of a required literal set:
+	// the regex runs only on the lines holding one (cands, per searcher).
+	setFinders []*find.Finder
+	setPrefix  bool // every match starts with a literal of the set
+	cands      *candidates
 }
 
 // sampleSize is how much of the text's start the literal finder samples
@@ -188,12 +228,13 @@ func (sr *searcher) literal(f *find.Finder, verify *regexp.Regexp) error {
 		}
 		off, end := pos, pos+len(w)
 		next := -1 // where the next window starts, when a line runs past this one
+		cur := f.Cursor(w)
 		for i := 0; ; {
-			j := f.Index(w[i:])
+			j := cur.Next(i)
 			if j < 0 {
 				break
 			}
-			m := off + i + j
+			m := off + j
 			le := sr.lineEnd(w, off, m+np)
 			sr.inspected = max(sr.inspected, le)
 			if sr.count && verify == nil {
@@ -425,7 +466,7 @@ func (sr *searcher) regexParallel(re *lineRegex, window, readMin int) error {
 			_, errs[i] = guard(se, func() (struct{}, error) {
 				rd := newReader(se, window, readMin)
 				defer rd.close()
-				w := searcher{op: o, rd: rd, data: se.data, count: true, line: 1}
+				w := searcher{op: o, rd: rd, data: se.data, count: true, line: 1, setFinders: sr.setFinders, setPrefix: sr.setPrefix}
 				err := w.regex(re)
 				counts[i] = w.n
 				return struct{}{}, err
@@ -454,6 +495,9 @@ func (sr *searcher) regexParallel(re *lineRegex, window, readMin int) error {
 // regexIn searches the window w of whole lines starting at off and
 // reports whether the search should go on.
 func (sr *searcher) regexIn(re *lineRegex, w []byte, off int) bool {
+	if sr.setFinders != nil {
+		return sr.regexCandidates(re, w, off)
+	}
 	// An empty match at the window's end is the next line's start, or no
 	// line at all after the final newline.
 	atEnd := func(m int) bool {
@@ -508,7 +552,7 @@ func (sr *searcher) regexHit(w []byte, off, m int) (int, bool) {
 // whether the search should go on. w holds the text's bytes from off.
 func (sr *searcher) add(w []byte, off, ls, m, le int) bool {
 	sr.acc.ItemsInspected++
-	if len(sr.matches) == sr.lim.MaxResults || sr.budget == 0 {
+	if sr.listed == int64(sr.lim.MaxResults) || sr.budget == 0 {
 		sr.truncated = true
 		return false
 	}
@@ -537,6 +581,13 @@ func (sr *searcher) add(w []byte, off, ls, m, le int) bool {
 	sr.budget -= len(text)
 	sr.acc.BytesReturned += int64(len(text))
 	mt.Value = string(text)
-	sr.matches = append(sr.matches, mt)
+	sr.listed++
+	if sr.yield != nil {
+		if sr.yieldErr = sr.yield(mt); sr.yieldErr != nil {
+			return false
+		}
+	} else {
+		sr.matches = append(sr.matches, mt)
+	}
 	return !sr.truncated
 }

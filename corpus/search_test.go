@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"regexp"
 	"strings"
@@ -316,5 +317,28 @@ func TestRequiredLiteral(t *testing.T) {
 		if got := requiredFoldLiteral(p); got != want {
 			t.Errorf("requiredFoldLiteral(%q) = %q, want %q", p, got, want)
 		}
+	}
+}
+
+// SearchEach stops at the first error of yield and returns it as is, and
+// honours MaxResults like Search.
+func TestSearchEachStops(t *testing.T) {
+	s, h := newTestStore(t, strings.Repeat("needle\n", 50))
+	ctx := context.Background()
+	stop := errors.New("stop")
+	n := 0
+	_, err := s.SearchEach(ctx, h, "needle", false, Limits{}, func(Match) error {
+		if n++; n == 3 {
+			return stop
+		}
+		return nil
+	})
+	if err != stop || n != 3 {
+		t.Fatalf("err %v after %d matches, want stop after 3", err, n)
+	}
+	n = 0
+	r, err := s.SearchEach(ctx, h, "need+le", true, Limits{MaxResults: 10}, func(Match) error { n++; return nil })
+	if err != nil || n != 10 || r.Value != int64(10) || !r.Truncated {
+		t.Fatalf("got %v, %d yielded, %+v; want 10, truncated", err, n, r)
 	}
 }

@@ -34,6 +34,9 @@ type Store struct {
 	// readWindow, readMin and parallelMin (tests exercise window and
 	// segment boundaries with tiny ones).
 	testWindow, testReadMin, testParallelMin int
+	// testCandidates makes a regex search use its required literal set
+	// (see litset.go) whenever it has one, however common the literals.
+	testCandidates bool
 }
 
 // NewStore returns an empty Store.

@@ -57,7 +57,8 @@ func textLines(text string) []string {
 
 // windowStores registers text in memory and as a file read through tiny
 // windows of window bytes, so that lines and matches cross window edges;
-// the file's regex counts run in parallel segments whatever its size.
+// the file's regex counts run in parallel segments whatever its size, and
+// its regexes with a required literal set run on the candidate lines.
 func windowStores(t testing.TB, text string, window int) (mem, file *Store, hm, hf Handle) {
 	t.Helper()
 	mem, hm = newTestStore(t, text)
@@ -67,6 +68,7 @@ func windowStores(t testing.TB, text string, window int) (mem, file *Store, hm, 
 	}
 	file = NewStore()
 	file.testWindow, file.testReadMin, file.testParallelMin = window, 1, 1
+	file.testCandidates = true // a literal set's candidate lines, however many
 	t.Cleanup(func() { file.Close() })
 	hf, err := file.AddFile(context.Background(), path)
 	if err != nil {
@@ -91,6 +93,12 @@ func checkWindows(t *testing.T, text, pattern string, regex bool, window int) {
 	}
 	if !reflect.DeepEqual(rm.Value, rf.Value) || rm.Truncated != rf.Truncated {
 		t.Fatalf("%q regex=%v window %d on %q:\nmemory %+v\nfile   %+v", pattern, regex, window, text, rm.Value, rf.Value)
+	}
+	var each []Match
+	re, erre := file.SearchEach(ctx, hf, pattern, regex, lim, func(m Match) error { each = append(each, m); return nil })
+	if erre != nil || !reflect.DeepEqual(each, rf.Value.([]Match)) && len(each)+len(rf.Value.([]Match)) > 0 ||
+		re.Value != int64(len(each)) || re.Truncated != rf.Truncated || re.Accounting.BytesInspected != rf.Accounting.BytesInspected {
+		t.Fatalf("%q regex=%v window %d on %q: SearchEach %v %+v (%+v), Search %+v", pattern, regex, window, text, erre, each, re, rf)
 	}
 	cm, _ := mem.Search(ctx, hm, pattern, SearchOptions{Regex: regex, CountOnly: true}, lim)
 	cf, _ := file.Search(ctx, hf, pattern, SearchOptions{Regex: regex, CountOnly: true}, lim)
@@ -125,6 +133,10 @@ func TestSearchWindows(t *testing.T) {
 		{"needle", false}, {"e", false}, {"le\nne", false}, {"é", false},
 		{"need+le", true}, {"^$", true}, {"(ne|x)", true}, {`\s*needle`, true}, {"(?i)NEEDLE", true}, {"x$", true},
 		{"a.b", true}, {"[^q]b", true}, {`\S+$`, true}, {"(?i)needle b", true}, {"(?i)kelvin", true}, {"(?i)sun", true},
+		// required literal sets: candidate lines
+		{"(needle|x) ", true}, {"(?i)(NEEDLE|é)", true}, {`(^|\b)(ne|xx)+d?`, true}, {"(ee|é+)$", true},
+		{"(?i)(kelvin|sun|a)", true}, {"colou?r|x{2}", true}, {"[abé]x|need", true}, {"(?i)needle|[^\n]b", true},
+		{`(ne|x)\B`, true}, {`(ee|x)\b`, true}, {"(?i)(NEEDLE|xx)x*$", true}, // literal sets every match starts with
 	}
 	for _, window := range []int{1, 2, 3, 5, 8, 13, 64} {
 		for _, text := range texts {
@@ -139,7 +151,7 @@ func TestSearchWindows(t *testing.T) {
 		for _, p := range []string{"ab", "a", "ba b", "é€", "bab"} {
 			checkWindows(t, text, p, false, 1+rng.IntN(20))
 		}
-		for _, p := range []string{"a+b", "^b", "c$", "(ab|ba)+", "[éa]€"} {
+		for _, p := range []string{"a+b", "^b", "c$", "(ab|ba)+", "[éa]€", "(ab|€)b*", "(?i)(A|é€)b", `(\bb|ca)`} {
 			checkWindows(t, text, p, true, 1+rng.IntN(20))
 		}
 	}
@@ -152,6 +164,7 @@ func FuzzSearchWindows(f *testing.F) {
 	f.Add("x\xffy\n\x80", "\xff", false, uint8(0))
 	f.Add("ab\ncd\nab cd", `b\s+c`, true, uint8(4))
 	f.Add("x1\ny\n", `(?i)X\d`, true, uint8(9))
+	f.Add("ab cd\ncd\xffx\n\nabab", `(ab|cd)x?$`, true, uint8(5))
 	f.Fuzz(func(t *testing.T, text, pattern string, regex bool, window uint8) {
 		if len(text) > 4096 {
 			return

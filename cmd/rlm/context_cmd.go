@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
 	"os"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -33,7 +36,7 @@ func newContextCmd() *cobra.Command {
 	addJSONErrorsFlag(cmd, true)
 
 	// runOn registers the input at path (a file, a directory, or - for
-	// stdin) and runs a on it.
+	// stdin) and runs a on it. A list search streams its matches.
 	runOn := func(cmd *cobra.Command, path string, a corpus.Action) error {
 		ctx := cmd.Context()
 		s := corpus.NewStore()
@@ -41,6 +44,9 @@ func newContextCmd() *cobra.Command {
 		h, err := addContext(ctx, s, path, cmd.InOrStdin())
 		if err != nil {
 			return err
+		}
+		if a.Type == corpus.ActionSearch && !a.CountOnly {
+			return streamSearch(ctx, cmd.OutOrStdout(), s, h, a, lim)
 		}
 		r, err := s.Do(ctx, h, a, lim)
 		if err != nil {
@@ -165,6 +171,77 @@ func addContexts(ctx context.Context, store *corpus.Store, paths []string, stdin
 		}
 	}
 	return store.AddFiles(ctx, "context", paths, corpus.FilesOptions{})
+}
+
+// streamFlush is how long a streamed match may wait in the output buffer.
+const streamFlush = 100 * time.Millisecond
+
+// streamSearch runs a list search and prints its result as writeJSON
+// would, byte for byte, but writes each match as the search finds it
+// (through a 32 KiB buffer, flushed at least every streamFlush) instead of
+// collecting the list: memory is one match and the buffer, whatever the
+// limits. A search that fails before anything was written prints only the
+// error, as before; one that fails after matches reached the output leaves
+// the document unterminated, and the error follows (exit status 1).
+func streamSearch(ctx context.Context, out io.Writer, s *corpus.Store, h corpus.Handle, a corpus.Action, lim corpus.Limits) error {
+	cw := &countingWriter{w: out}
+	w := bufio.NewWriterSize(cw, 32<<10)
+	var item bytes.Buffer
+	enc := json.NewEncoder(&item)
+	enc.SetIndent("    ", "  ")
+	enc.SetEscapeHTML(false)
+	n, last := 0, time.Now()
+	r, err := s.SearchEach(ctx, h, a.Pattern, a.Regex, lim, func(m corpus.Match) error {
+		item.Reset()
+		if err := enc.Encode(m); err != nil {
+			return err
+		}
+		if n == 0 {
+			w.WriteString("{\n  \"value\": [")
+		} else {
+			w.WriteByte(',')
+		}
+		n++
+		w.WriteString("\n    ")
+		w.Write(bytes.TrimSuffix(item.Bytes(), []byte("\n")))
+		if now := time.Now(); now.Sub(last) >= streamFlush {
+			last = now
+			return w.Flush()
+		}
+		return nil
+	})
+	if err != nil {
+		if cw.n > 0 {
+			w.Flush() // what was found so far is out already: the rest too
+		}
+		return err
+	}
+	if n == 0 {
+		w.WriteString("{\n  \"value\": []")
+	} else {
+		w.WriteString("\n  ]")
+	}
+	w.WriteString(",\n  \"truncated\": " + strconv.FormatBool(r.Truncated) + ",\n  \"accounting\": ")
+	item.Reset()
+	enc.SetIndent("  ", "  ")
+	if err := enc.Encode(r.Accounting); err != nil {
+		return err
+	}
+	w.Write(bytes.TrimSuffix(item.Bytes(), []byte("\n")))
+	w.WriteString("\n}\n")
+	return w.Flush()
+}
+
+// countingWriter counts the bytes written through it.
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	k, err := c.w.Write(p)
+	c.n += int64(k)
+	return k, err
 }
 
 // intArg parses a decimal argument; range checks are the store's.

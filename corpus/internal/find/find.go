@@ -56,46 +56,81 @@ func upperASCII(c byte) byte {
 	return c
 }
 
-// indexFold is Index for a fold Finder: it walks the occurrences of both
-// cases of the rare byte, each found with bytes.IndexByte, in order.
+// indexFold is Index for a fold Finder.
 func (f *Finder) indexFold(s []byte) int {
+	c := f.Cursor(s)
+	return c.Next(0)
+}
+
+// Cursor finds successive occurrences of a Finder's needle in one
+// haystack, from offsets that never decrease. For a fold Finder it keeps
+// the next occurrence of each case of the rare byte between calls, so
+// that a case absent from the haystack is looked for once, not once per
+// call (which would make a scan for many occurrences quadratic).
+type Cursor struct {
+	f      *Finder
+	s      []byte
+	lo, up int // next occurrences of b1 and u1 in s (-1: none; -2: not looked for)
+}
+
+// Cursor returns a Cursor over s.
+func (f *Finder) Cursor(s []byte) Cursor {
+	c := Cursor{f: f, s: s, lo: -2, up: -2}
+	if f.u1 == f.b1 {
+		c.up = -1
+	}
+	return c
+}
+
+// Next returns the offset of the first occurrence of the needle at or
+// after from, or -1. from must not be less than in the previous call.
+func (c *Cursor) Next(from int) int {
+	f, s := c.f, c.s
+	if from > len(s) {
+		return -1
+	}
+	if !f.fold {
+		if i := f.Index(s[from:]); i >= 0 {
+			return from + i
+		}
+		return -1
+	}
 	n := len(f.pat)
 	if n > len(s) {
 		return -1
 	}
 	last := len(s) - n
 	end := last + f.r1 + 1 // the rare byte of a candidate lies before end
-	// next finds b at or after from, as an offset in s, or -1.
-	next := func(b byte, from int) int {
-		if j := bytes.IndexByte(s[from:end], b); j >= 0 {
-			return from + j
+	// next finds b at or after at, as an offset in s, or -1.
+	next := func(b byte, at int) int {
+		if at >= end {
+			return -1
+		}
+		if j := bytes.IndexByte(s[at:end], b); j >= 0 {
+			return at + j
 		}
 		return -1
 	}
-	lo, up := -2, -2 // next occurrences of b1 and u1 (-1: none)
-	if f.u1 == f.b1 {
-		up = -1
-	}
-	for i := 0; i <= last; {
-		from := i + f.r1
-		if lo != -1 && lo < from {
-			lo = next(f.b1, from)
+	for i := from; i <= last; {
+		at := i + f.r1
+		if c.lo != -1 && c.lo < at {
+			c.lo = next(f.b1, at)
 		}
-		if up != -1 && up < from {
-			up = next(f.u1, from)
+		if c.up != -1 && c.up < at {
+			c.up = next(f.u1, at)
 		}
-		p := lo
-		if p < 0 || up >= 0 && up < p {
-			p = up
+		p := c.lo
+		if p < 0 || c.up >= 0 && c.up < p {
+			p = c.up
 		}
 		if p < 0 {
 			return -1
 		}
-		c := p - f.r1
-		if equalFold(s[c:c+n], f.pat) {
-			return c
+		k := p - f.r1
+		if equalFold(s[k:k+n], f.pat) {
+			return k
 		}
-		i = c + 1
+		i = k + 1
 	}
 	return -1
 }

@@ -58,6 +58,7 @@ func FuzzIndex(f *testing.F) {
 	f.Add([]byte("héllo wörld ö"), []byte("ö"), []byte("ö"))
 	f.Add([]byte("ZyZzYvA zyzzyva ZYZZYVA"), []byte("zyzZYVA"), []byte("z"))
 	f.Add([]byte("a1A1"), []byte("A1"), []byte(""))
+	f.Add([]byte("MoDeL model MODEL mOdEl"), []byte("model"), []byte("mmmm"))
 	f.Fuzz(func(t *testing.T, s, pat, sample []byte) {
 		if len(pat) == 0 {
 			return
@@ -68,6 +69,9 @@ func FuzzIndex(f *testing.F) {
 		}
 		if got, want := count(s, len(pat), fd.Index), count(s, len(pat), func(b []byte) int { return naive(b, pat) }); got != want {
 			t.Fatalf("count = %d, want %d", got, want)
+		}
+		if got, want := cursorCount(fd, s), count(s, len(pat), func(b []byte) int { return naive(b, pat) }); got != want {
+			t.Fatalf("cursor count = %d, want %d", got, want)
 		}
 		if !isASCII(pat) {
 			return
@@ -80,7 +84,29 @@ func FuzzIndex(f *testing.F) {
 		if got, want := count(s, len(pat), ff.Index), count(ls, len(pat), func(b []byte) int { return naive(b, lower) }); got != want {
 			t.Fatalf("fold count = %d, want %d", got, want)
 		}
+		if got, want := cursorCount(ff, s), count(ls, len(pat), func(b []byte) int { return naive(b, lower) }); got != want {
+			t.Fatalf("fold cursor count = %d, want %d", got, want)
+		}
 	})
+}
+
+// cursorCount counts non-overlapping occurrences with a Cursor over s.
+func cursorCount(f *Finder, s []byte) int {
+	c, n := f.Cursor(s), 0
+	for i := c.Next(0); i >= 0; i = c.Next(i + len(f.Needle())) {
+		n++
+	}
+	return n
+}
+
+func TestCursorFold(t *testing.T) {
+	// One case of the rare byte absent, the other on every line: counted
+	// exactly (and, with the cursor, in one pass per case).
+	s := bytes.Repeat([]byte("a MODEL b\n"), 1000)
+	f := NewFold([]byte("model"), nil)
+	if got := cursorCount(f, s); got != 1000 {
+		t.Fatalf("cursor count = %d, want 1000", got)
+	}
 }
 
 func asciiLower(b []byte) []byte {
