@@ -62,6 +62,13 @@ var migrations = []string{
 		created_at  timestamptz NOT NULL DEFAULT now(),
 		PRIMARY KEY (run_id, key)
 	)`,
+	`CREATE TABLE IF NOT EXISTS rlm.workers (
+		executor_id text PRIMARY KEY,
+		queue       text NOT NULL,
+		dead_after  interval NOT NULL,
+		seen_at     timestamptz NOT NULL DEFAULT now(),
+		started_at  timestamptz NOT NULL DEFAULT now()
+	)`,
 }
 
 // Store is the connection to the database holding rlm's checkpoints.
