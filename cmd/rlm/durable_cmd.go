@@ -23,11 +23,11 @@ import (
 // enqueued, not run) and the runs a worker takes (a workerRun in the
 // context: the run is executed with the worker's executor).
 type durableFlags struct {
-	url       string
-	queue     string
-	resume    string
-	runID     string
-	out       *durable.Outcome
+	url        string
+	queue      string
+	resume     string
+	runID      string
+	out        *durable.Outcome
 	submitting bool // rlm submit: the run is enqueued, not run; nothing more to print
 }
 
