@@ -94,7 +94,7 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 			return nil, err
 		}
 	}
-	dctx, err := dbos.NewContext(context.WithoutCancel(ctx), dbos.Config{
+	dctx, err := store.newDBOS(ctx, dbos.Config{
 		AppName: AppName, DatabaseURL: cfg.DatabaseURL, ExecutorID: version, ApplicationVersion: version,
 		Logger: logger, SystemDBStartupTimeout: 30 * time.Second,
 	})

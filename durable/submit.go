@@ -75,7 +75,7 @@ func Submit(ctx context.Context, url string, sub Submission) (string, error) {
 	}
 	// A DBOS context, not a client: on a database no worker has used yet,
 	// it creates DBOS's schema (a client only checks it).
-	client, err := dbos.NewContext(context.WithoutCancel(ctx), dbos.Config{AppName: AppName, DatabaseURL: url,
+	client, err := store.newDBOS(ctx, dbos.Config{AppName: AppName, DatabaseURL: url,
 		ExecutorID: "rlm-submit-" + sub.RunID, ApplicationVersion: CallsVersion, Logger: quiet(), SystemDBStartupTimeout: 30 * time.Second})
 	if err != nil {
 		return "", unavailable(err)

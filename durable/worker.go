@@ -85,7 +85,7 @@ func Work(ctx context.Context, cfg WorkerConfig) error {
 	}
 	defer store.Close()
 	exec := "rlm-worker-" + uuid.NewString()
-	dctx, err := dbos.NewContext(context.WithoutCancel(ctx), dbos.Config{AppName: AppName, DatabaseURL: cfg.DatabaseURL,
+	dctx, err := store.newDBOS(ctx, dbos.Config{AppName: AppName, DatabaseURL: cfg.DatabaseURL,
 		ExecutorID: exec, ApplicationVersion: CallsVersion, Logger: cfg.Logger, SystemDBStartupTimeout: 30 * time.Second})
 	if err != nil {
 		return unavailable(err)
