@@ -30,7 +30,7 @@ const (
 	// callAttempts bounds how often one call is enqueued.
 	callAttempts = 3
 	// pollInterval is how often queues and call results are polled.
-	pollInterval = 10 * time.Millisecond
+	pollInterval = 50 * time.Millisecond
 )
 
 // KindQueueNotFound: a run names a queue no worker has registered.
