@@ -155,6 +155,9 @@ func TestBounds(t *testing.T) {
 	if out.Stdout != "False\n" {
 		t.Fatalf("got %+v", out)
 	}
+	// The memory and recursion limits must be reached whatever the load:
+	// a fresh interpreter whose cell timeout is far away.
+	it = start(t, Config{CellTimeout: 5 * time.Minute, MaxMemoryBytes: 400 << 20}, nil, "")
 	out = exec1(t, it, "blocks = []\nwhile True:\n    blocks.append(b'x' * (32 << 20))\n")
 	if out.Exception == nil || (out.Exception.Type != "MemoryError") {
 		t.Fatalf("got %+v", out.Exception)
