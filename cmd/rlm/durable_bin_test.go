@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -199,53 +198,10 @@ func TestDurableRunSurvivesSIGKILL(t *testing.T) {
 	}
 }
 
-// startWorker starts rlm worker against srv and waits until it serves.
+// startWorker starts rlm worker against baseURL and waits until it serves.
 func startWorker(t *testing.T, ctx context.Context, dbURL, baseURL string, extra ...string) *exec.Cmd {
 	t.Helper()
-	args := append([]string{"worker", "--db", dbURL, "--base-url", baseURL, "--queue", "q"}, extra...)
-	cmd := exec.CommandContext(ctx, builtBinary(t), args...)
-	cmd.Env = binaryEnv("OPENAI_API_KEY=sk-test")
-	pr, pw, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = pw
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	pw.Close()
-	ready := make(chan string, 1)
-	go func() {
-		var buf bytes.Buffer
-		b := make([]byte, 512)
-		for {
-			n, err := pr.Read(b)
-			buf.Write(b[:n])
-			if strings.Contains(buf.String(), "serving queue") {
-				ready <- ""
-				io.Copy(io.Discard, pr)
-				return
-			}
-			if err != nil {
-				ready <- buf.String()
-				return
-			}
-		}
-	}()
-	select {
-	case msg := <-ready:
-		if msg != "" {
-			t.Fatalf("worker did not start: %s", msg)
-		}
-	case <-ctx.Done():
-		t.Fatal("worker did not start in time")
-	}
-	t.Cleanup(func() {
-		if cmd.ProcessState == nil {
-			_ = cmd.Process.Kill()
-			_ = cmd.Wait()
-		}
-	})
+	cmd, _ := startLoggedWorker(t, ctx, dbURL, baseURL, extra...)
 	return cmd
 }
 
