@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/dbos-inc/dbos-transact-golang/dbos"
@@ -105,18 +106,28 @@ func Work(ctx context.Context, cfg WorkerConfig) error {
 		return out, nil
 	}
 	dbos.RegisterWorkflow(dctx, call, dbos.WithWorkflowName(CallWorkflowName))
+	var stopping atomic.Bool
+	exiting := make(chan struct{})
 	run := func(wctx dbos.Context, sub Submission) (*engine.Result, error) {
 		inflight.Add(1)
-		defer inflight.Done()
 		if cfg.OnRun != nil {
 			cfg.OnRun(sub.RunID)
 		}
-		return runWorkflow(context.Background(), wctx, store, dctx, sub.RunID, sub.Queue, func(rctx context.Context, x *Executor) (*engine.Result, error) {
+		res := runWorkflow(context.Background(), wctx, store, dctx, sub.RunID, sub.Queue, func(rctx context.Context, x *Executor) (*engine.Result, error) {
 			if cfg.Run == nil {
 				return nil, fault.New(fault.PhaseConfig, fault.KindInternal, "this worker does not run submitted runs")
 			}
 			return cfg.Run(rctx, sub, x)
-		}), nil
+		})
+		inflight.Done()
+		if stopping.Load() && res.Status == engine.StatusCancelled {
+			// Cut off by this worker's shutdown: hand the run back
+			// instead of recording it cancelled. It stays pending until
+			// the worker is gone, and a live worker takes it over.
+			<-exiting
+			return nil, errors.New("the worker stopped")
+		}
+		return res, nil
 	}
 	dbos.RegisterWorkflow(dctx, run, dbos.WithWorkflowName(WorkflowName))
 	opts := []dbos.QueueOption{dbos.WithWorkerConcurrency(cfg.Concurrency), dbos.WithQueueBasePollingInterval(pollInterval),
@@ -151,6 +162,8 @@ func Work(ctx context.Context, cfg WorkerConfig) error {
 		cfg.OnReady(exec)
 	}
 	<-ctx.Done()
+	stopping.Store(true)
+	defer close(exiting)
 	// Take no more calls or runs; let those in flight finish within the
 	// grace.
 	dctx.ListenQueues(dctx, "rlm-stopped-"+exec)
