@@ -214,6 +214,16 @@ func heartbeat(ctx context.Context, store *Store, dctx dbos.Context, exec string
 		if err != nil || len(dead) == 0 {
 			continue
 		}
+		// The queued calls of the dead worker's runs would be sent for no
+		// one: the runs' next executions enqueue their own.
+		if runs, err := dctx.ListWorkflows(dctx, dbos.WithFilterExecutorIDs(dead...), dbos.WithFilterName(WorkflowName),
+			dbos.WithFilterStatus(dbos.WorkflowStatusPending), dbos.WithFilterLoadInput(false)); err == nil && len(runs) > 0 {
+			prefixes := make([]string, len(runs))
+			for i, r := range runs {
+				prefixes[i] = r.ID + "/call/"
+			}
+			_ = cancelCalls(dctx, dbos.WithFilterWorkflowIDPrefix(prefixes...), dbos.WithFilterStatus(dbos.WorkflowStatusEnqueued))
+		}
 		if err := cancelCalls(dctx, dbos.WithFilterExecutorIDs(dead...), dbos.WithFilterStatus(dbos.WorkflowStatusPending)); err != nil {
 			cfg.Logger.Warn("rlm worker: cancelling a dead worker's calls", "error", err)
 		}
