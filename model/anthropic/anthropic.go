@@ -113,7 +113,7 @@ func New(cfg Config) (*Provider, error) {
 	base := strings.TrimRight(firstNonEmpty(strings.TrimSpace(cfg.BaseURL), DefaultBaseURL), "/")
 	u, err := url.Parse(base)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fault.New(fault.PhaseProvider, openai.KindInvalidConfig, "base URL must be an absolute http or https URL").
+		return nil, fault.New(fault.PhaseProvider, fault.KindInvalidConfig, "base URL must be an absolute http or https URL").
 			WithHint("give the API root as an absolute URL, for example https://api.anthropic.com/v1")
 	}
 	p := &Provider{
@@ -251,7 +251,7 @@ func (p *Provider) attempt(ctx context.Context, body []byte, stream bool, onDelt
 	}
 	hreq, err := http.NewRequestWithContext(actx, http.MethodPost, p.endpoint, bytes.NewReader(body))
 	if err != nil {
-		return nil, retryInfo{}, p.fail(openai.KindInvalidConfig, "build request", err)
+		return nil, retryInfo{}, p.fail(fault.KindInvalidConfig, "build request", err)
 	}
 	hreq.Header.Set("Content-Type", "application/json")
 	hreq.Header.Set("anthropic-version", p.version)
@@ -268,7 +268,7 @@ func (p *Provider) attempt(ctx context.Context, body []byte, stream bool, onDelt
 		}
 		var ne net.Error
 		if errors.As(err, &ne) && ne.Timeout() {
-			return nil, retryInfo{}, p.fail(model.KindTimeout, "request timed out", err).With("stage", "connect")
+			return nil, retryInfo{}, p.fail(fault.KindTimeout, "request timed out", err).With("stage", "connect")
 		}
 		return nil, retryInfo{ok: true}, p.fail(model.KindTransport, "request failed", err).
 			WithHint(fmt.Sprintf("cannot reach %s: check --base-url and the network", p.baseURL))
@@ -466,12 +466,12 @@ func (p *Provider) malformedHint() string {
 func (p *Provider) ctxError(ctx, actx context.Context) *fault.Error {
 	if err := ctx.Err(); err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
-			return p.fail(model.KindTimeout, "deadline exceeded", err)
+			return p.fail(fault.KindTimeout, "deadline exceeded", err)
 		}
-		return p.fail(model.KindCancelled, "cancelled", err)
+		return p.fail(fault.KindCancelled, "cancelled", err)
 	}
 	if actx != nil && actx.Err() != nil && errors.Is(context.Cause(actx), errAttemptTimeout) {
-		return p.fail(model.KindTimeout, "request timed out", context.DeadlineExceeded).With("timeout_ms", p.timeout.Milliseconds()).
+		return p.fail(fault.KindTimeout, "request timed out", context.DeadlineExceeded).With("timeout_ms", p.timeout.Milliseconds()).
 			WithHint(fmt.Sprintf("no complete answer within %s: raise --request-timeout", p.timeout))
 	}
 	return nil

@@ -60,9 +60,6 @@ const maxErrorBody = 64 << 10
 // fails with Kind malformed_response. It is a variable for tests.
 var maxResponseBytes = 64 << 20
 
-// KindInvalidConfig reports an unusable Config (Phase provider).
-const KindInvalidConfig fault.Kind = "invalid_config"
-
 // hostedKeyEnv maps hosted endpoints that require a key to the environment
 // variable holding it by default.
 var hostedKeyEnv = map[string]string{
@@ -174,7 +171,7 @@ func New(cfg Config) (*Provider, error) {
 	base := strings.TrimRight(firstNonEmpty(strings.TrimSpace(cfg.BaseURL), DefaultBaseURL), "/")
 	u, err := url.Parse(base)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fault.New(fault.PhaseProvider, KindInvalidConfig, "base URL must be an absolute http or https URL").With("base_url", redactURL(base)).
+		return nil, fault.New(fault.PhaseProvider, fault.KindInvalidConfig, "base URL must be an absolute http or https URL").With("base_url", redactURL(base)).
 			WithHint("give the API root as an absolute URL, for example https://api.openai.com/v1 or http://localhost:11434/v1")
 	}
 	host := strings.ToLower(u.Hostname())
@@ -353,7 +350,7 @@ func (p *Provider) attempt(ctx context.Context, body []byte, stream bool, onDelt
 	}
 	hreq, err := http.NewRequestWithContext(actx, http.MethodPost, p.endpoint, bytes.NewReader(body))
 	if err != nil {
-		return nil, outcome{}, p.fail(KindInvalidConfig, "build request", err)
+		return nil, outcome{}, p.fail(fault.KindInvalidConfig, "build request", err)
 	}
 	for k, v := range p.headers {
 		hreq.Header[k] = v
@@ -374,7 +371,7 @@ func (p *Provider) attempt(ctx context.Context, body []byte, stream bool, onDelt
 		}
 		var ne net.Error
 		if errors.As(err, &ne) && ne.Timeout() {
-			return nil, outcome{}, p.fail(model.KindTimeout, "request timed out", err).With("stage", "connect").WithHint(p.timeoutHint())
+			return nil, outcome{}, p.fail(fault.KindTimeout, "request timed out", err).With("stage", "connect").WithHint(p.timeoutHint())
 		}
 		return nil, outcome{retryable: true}, p.fail(model.KindTransport, "request failed", err).WithHint(p.transportHint(err))
 	}
@@ -522,12 +519,12 @@ func (p *Provider) readCompletion(ctx, actx context.Context, body io.Reader) (*m
 func (p *Provider) ctxError(ctx, actx context.Context) *fault.Error {
 	if err := ctx.Err(); err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
-			return p.fail(model.KindTimeout, "deadline exceeded", err)
+			return p.fail(fault.KindTimeout, "deadline exceeded", err)
 		}
-		return p.fail(model.KindCancelled, "cancelled", err)
+		return p.fail(fault.KindCancelled, "cancelled", err)
 	}
 	if actx != nil && actx.Err() != nil && errors.Is(context.Cause(actx), errAttemptTimeout) {
-		return p.fail(model.KindTimeout, "request timed out", context.DeadlineExceeded).With("timeout_ms", p.timeout.Milliseconds()).
+		return p.fail(fault.KindTimeout, "request timed out", context.DeadlineExceeded).With("timeout_ms", p.timeout.Milliseconds()).
 			WithHint(p.timeoutHint())
 	}
 	return nil
