@@ -19,9 +19,9 @@ const (
 	// KindContextUnreadable: a worker cannot read a --context path of a
 	// submitted run (submitted runs name their inputs by path).
 	KindContextUnreadable fault.Kind = "context_unreadable"
-	// KindContextChanged: a --context path of a submitted run holds other
+	// KindContextMismatch: a --context path of a submitted run holds other
 	// content on the worker than it did at submission.
-	KindContextChanged fault.Kind = "context_changed"
+	KindContextMismatch fault.Kind = "context_mismatch"
 	// KindContextNotShared: rlm submit was given an input no worker can
 	// read (stdin, an MCP resource).
 	KindContextNotShared fault.Kind = "context_not_shared"
@@ -107,7 +107,7 @@ func (s Submission) CheckContexts() error {
 // its contexts' content and its spec) with the submission.
 func (s Submission) CheckSpec(content, spec string) error {
 	if s.Content != "" && content != s.Content {
-		return fault.New(fault.PhaseConfig, KindContextChanged, "a --context path of the submitted run holds other content on this worker").
+		return fault.New(fault.PhaseConfig, KindContextMismatch, "a --context path of the submitted run holds other content on this worker").
 			With("run_id", s.RunID).With("paths", s.Contexts).With("recorded", s.Content).With("content", content).
 			WithHint("submitted runs read their --context paths on the worker: every worker must see the same files, unchanged until the run ends")
 	}

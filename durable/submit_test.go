@@ -30,7 +30,7 @@ func TestSubmissionChecks(t *testing.T) {
 		{"readable", sub.CheckContexts(), ""},
 		{"unreadable", missing.CheckContexts(), durable.KindContextUnreadable},
 		{"same", sub.CheckSpec("content", "spec"), ""},
-		{"content changed", sub.CheckSpec("other", "spec"), durable.KindContextChanged},
+		{"content changed", sub.CheckSpec("other", "spec"), durable.KindContextMismatch},
 		{"other configuration", sub.CheckSpec("content", "other"), durable.KindResumeMismatch},
 	} {
 		if got := fault.KindOf(c.err); got != c.want {

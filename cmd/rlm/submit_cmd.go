@@ -51,7 +51,7 @@ rlm status and rlm result.
 Workers read the --context paths themselves: they are recorded as absolute paths, which must
 name the same files on every worker (shared storage); stdin and mcp:// contexts are refused
 (context_not_shared). A worker that cannot read them fails the run with context_unreadable,
-one that reads other content with context_changed.`
+one that reads other content with context_mismatch.`
 	runE := cmd.RunE
 	cmd.RunE = func(c *cobra.Command, args []string) error {
 		sr, err := submission(c.Flags(), args[0])
