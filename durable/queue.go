@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"sync"
 	"time"
 
 	"github.com/dbos-inc/dbos-transact-golang/dbos"
@@ -91,6 +90,12 @@ func (p *queueProvider) Complete(ctx context.Context, req model.Request) (*model
 		case r := <-done:
 			timer.Stop()
 			if r.err != nil {
+				if cancelled(r.err) && ctx.Err() == nil {
+					// The worker holding the call died and a live worker
+					// cancelled its calls (see Work): enqueue it again.
+					last = fault.Wrap(r.err, fault.PhaseProvider, fault.KindTimeout, "the worker of a queued call died").With("queue", p.queue)
+					continue
+				}
 				return nil, unavailable(r.err)
 			}
 			if r.out.Error != nil {
@@ -115,109 +120,10 @@ func (p *queueProvider) Complete(ctx context.Context, req model.Request) (*model
 	return nil, last
 }
 
-// WorkerConfig configures a worker.
-type WorkerConfig struct {
-	DatabaseURL string
-	// Queue is the queue to serve (default DefaultQueue).
-	Queue string
-	// Concurrency bounds the calls this worker runs at once (default 8).
-	Concurrency int
-	// GlobalConcurrency, when positive, bounds the calls in flight on the
-	// queue across all workers.
-	GlobalConcurrency int
-	// RateLimit, when positive, bounds the calls started per model in any
-	// RatePeriod (default one minute) across all workers.
-	RateLimit  int
-	RatePeriod time.Duration
-	// Provider sends the calls.
-	Provider model.Provider
-	// Grace bounds how long a stopping worker waits for its calls in
-	// flight (default 30 s).
-	Grace  time.Duration
-	Logger *slog.Logger
-	// OnReady, when set, is called once the worker serves the queue.
-	OnReady func(executorID string)
-}
-
-// Work serves the queue until ctx is done, then stops taking calls, waits
-// up to Grace for the calls in flight to finish (a call cut off there is
-// cancelled, and its run enqueues it again) and shuts down.
-func Work(ctx context.Context, cfg WorkerConfig) error {
-	if cfg.Queue == "" {
-		cfg.Queue = DefaultQueue
-	}
-	if cfg.Concurrency <= 0 {
-		cfg.Concurrency = 8
-	}
-	if cfg.RatePeriod <= 0 {
-		cfg.RatePeriod = time.Minute
-	}
-	if cfg.Grace <= 0 {
-		cfg.Grace = 30 * time.Second
-	}
-	if cfg.Logger == nil {
-		cfg.Logger = quiet()
-	}
-	store, err := Open(ctx, cfg.DatabaseURL) // migrations
-	if err != nil {
-		return err
-	}
-	store.Close()
-	exec := "rlm-worker-" + uuid.NewString()
-	dctx, err := dbos.NewContext(context.WithoutCancel(ctx), dbos.Config{AppName: AppName, DatabaseURL: cfg.DatabaseURL,
-		ExecutorID: exec, ApplicationVersion: CallsVersion, Logger: cfg.Logger, SystemDBStartupTimeout: 30 * time.Second})
-	if err != nil {
-		return unavailable(err)
-	}
-	var (
-		inflight sync.WaitGroup
-	)
-	call := func(wctx dbos.Context, in callInput) (callOutput, error) {
-		inflight.Add(1)
-		defer inflight.Done()
-		resp, err := cfg.Provider.Complete(wctx, in.Request)
-		out := callOutput{Response: resp}
-		if err != nil {
-			out.Error = fault.As(err)
-			if out.Error == nil {
-				out.Error = fault.Wrap(err, fault.PhaseProvider, fault.KindInternal, "the model call failed")
-			}
-		}
-		return out, nil
-	}
-	dbos.RegisterWorkflow(dctx, call, dbos.WithWorkflowName(CallWorkflowName))
-	opts := []dbos.QueueOption{dbos.WithWorkerConcurrency(cfg.Concurrency), dbos.WithQueueBasePollingInterval(pollInterval),
-		dbos.WithQueueOnConflict(dbos.QueueConflictAlwaysUpdate)}
-	if cfg.GlobalConcurrency > 0 {
-		opts = append(opts, dbos.WithGlobalConcurrency(cfg.GlobalConcurrency))
-	}
-	if cfg.RateLimit > 0 {
-		opts = append(opts, dbos.WithPartitionRateLimiter(&dbos.RateLimiter{Limit: cfg.RateLimit, Period: cfg.RatePeriod}))
-	}
-	if _, err := dbos.RegisterQueue(dctx, cfg.Queue, opts...); err != nil {
-		return unavailable(err)
-	}
-	dctx.ListenQueues(dctx, cfg.Queue)
-	if err := dctx.Launch(); err != nil {
-		return unavailable(err)
-	}
-	if cfg.OnReady != nil {
-		cfg.OnReady(exec)
-	}
-	<-ctx.Done()
-	// Take no more calls; let those in flight finish within the grace.
-	dctx.ListenQueues(dctx, "rlm-stopped-"+exec)
-	finished := make(chan struct{})
-	go func() { inflight.Wait(); close(finished) }()
-	select {
-	case <-finished:
-	case <-time.After(cfg.Grace):
-	}
-	if err := dctx.Shutdown(dctx, cfg.Grace); err != nil && !errors.Is(err, context.DeadlineExceeded) {
-		return unavailable(err)
-	}
-	<-finished
-	return nil
+// cancelled reports a DBOS error for a cancelled workflow.
+func cancelled(err error) bool {
+	var de *dbos.Error
+	return errors.As(err, &de) && (de.Code == dbos.ErrorCodeWorkflowCancelled || de.Code == dbos.ErrorCodeAwaitedWorkflowCancelled)
 }
 
 func quiet() *slog.Logger { return slog.New(slog.DiscardHandler) }

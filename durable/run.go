@@ -62,11 +62,6 @@ type Outcome struct {
 	Finished bool
 }
 
-type runInput struct {
-	RunID string `json:"run_id"`
-	Spec  string `json:"spec"`
-}
-
 // Run starts a durable run, or continues the run cfg.RunID with
 // cfg.Resume, as a DBOS workflow, and waits for its result.
 //
@@ -93,7 +88,13 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 		logger = quiet()
 	}
 	version := "rlm-run-" + cfg.RunID
-	dctx, err := dbos.NewContext(context.WithoutCancel(ctx), dbos.Config{
+	if cfg.Resume {
+		// A submitted run whose worker is gone becomes this process's.
+		if err := store.takeOver(ctx, cfg.RunID, version); err != nil {
+			return nil, err
+		}
+	}
+	dctx, err := store.newDBOS(ctx, dbos.Config{
 		AppName: AppName, DatabaseURL: cfg.DatabaseURL, ExecutorID: version, ApplicationVersion: version,
 		Logger: logger, SystemDBStartupTimeout: 30 * time.Second,
 	})
@@ -105,30 +106,13 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 		mu   sync.Mutex
 		last *Executor
 	)
-	wf := func(wctx dbos.Context, in runInput) (*engine.Result, error) {
-		rctx, cancel := context.WithCancelCause(wctx)
-		defer cancel(nil)
-		// The caller's cancellation (Ctrl-C) reaches the run.
-		stop := context.AfterFunc(ctx, func() { cancel(context.Cause(ctx)) })
-		defer stop()
-		x := NewExecutor(store, in.RunID, cancel)
-		if cfg.Queue != "" {
-			x.remote = &queueProvider{client: dctx, queue: cfg.Queue, run: in.RunID, timeout: CallTimeout}
-		}
-		mu.Lock()
-		last = x
-		mu.Unlock()
-		res, err := fn(rctx, x)
-		if res == nil {
-			// Recorded as the run's result, with its typed error: a
-			// workflow error would keep only its text.
-			fe := fault.As(err)
-			if fe == nil && err != nil {
-				fe = fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, err.Error())
-			}
-			res = &engine.Result{Status: engine.StatusFailed, Error: fe}
-		}
-		return res, nil
+	wf := func(wctx dbos.Context, in Submission) (*engine.Result, error) {
+		return runWorkflow(ctx, wctx, store, dctx, in.RunID, cfg.Queue, func(rctx context.Context, x *Executor) (*engine.Result, error) {
+			mu.Lock()
+			last = x
+			mu.Unlock()
+			return fn(rctx, x)
+		}), nil
 	}
 	dbos.RegisterWorkflow(dctx, wf, dbos.WithWorkflowName(WorkflowName))
 	if err := dctx.Launch(); err != nil {
@@ -151,7 +135,7 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 	if cfg.Resume {
 		h, err = dbos.RetrieveWorkflow[*engine.Result](dctx, cfg.RunID)
 	} else {
-		h, err = dbos.RunWorkflow(dctx, wf, runInput{RunID: cfg.RunID, Spec: cfg.Spec}, dbos.WithWorkflowID(cfg.RunID))
+		h, err = dbos.RunWorkflow(dctx, wf, Submission{RunID: cfg.RunID, Spec: cfg.Spec}, dbos.WithWorkflowID(cfg.RunID))
 	}
 	if err != nil {
 		return nil, dbosError(err, cfg.RunID)
@@ -170,6 +154,59 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 		return out, dbosError(err, cfg.RunID)
 	}
 	return out, err
+}
+
+// runWorkflow is the body of a run workflow, in the process of rlm run
+// --db or in a worker: it cancels the queued calls a previous execution
+// left behind (their results would go to no one; this execution enqueues
+// its own), runs fn with the run's executor under a context that caller's
+// cancellation reaches, and returns the result, a failure included, as the
+// workflow's output (a workflow error would keep only its text).
+func runWorkflow(caller context.Context, wctx dbos.Context, store *Store, client dbos.Client, run, queue string, fn RunFunc) *engine.Result {
+	rctx, cancel := context.WithCancelCause(wctx)
+	defer cancel(nil)
+	stop := context.AfterFunc(caller, func() { cancel(context.Cause(caller)) })
+	defer stop()
+	x := NewExecutor(store, run, cancel)
+	var err error
+	if queue != "" {
+		x.remote = &queueProvider{client: client, queue: queue, run: run, timeout: CallTimeout}
+		err = cancelCalls(client, dbos.WithFilterWorkflowIDPrefix(run+"/call/"),
+			dbos.WithFilterStatus(dbos.WorkflowStatusEnqueued, dbos.WorkflowStatusPending))
+	}
+	var res *engine.Result
+	if err == nil {
+		res, err = fn(rctx, x)
+	}
+	if res == nil {
+		fe := fault.As(err)
+		if fe == nil && err != nil {
+			fe = fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, err.Error())
+		}
+		res = &engine.Result{Status: engine.StatusFailed, Error: fe}
+	}
+	return res
+}
+
+// cancelCalls cancels the call workflows the filters select.
+func cancelCalls(client dbos.Client, filters ...dbos.ListWorkflowsOption) error {
+	filters = append(filters, dbos.WithFilterName(CallWorkflowName))
+	ws, err := client.ListWorkflows(client, filters...)
+	if err != nil || len(ws) == 0 {
+		return unavailableOrNil(err)
+	}
+	ids := make([]string, len(ws))
+	for i, w := range ws {
+		ids[i] = w.ID
+	}
+	return unavailableOrNil(client.CancelWorkflows(client, ids))
+}
+
+func unavailableOrNil(err error) error {
+	if err == nil {
+		return nil
+	}
+	return unavailable(err)
 }
 
 // dbosError maps a DBOS error to a typed one.

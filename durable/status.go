@@ -43,9 +43,6 @@ func Status(ctx context.Context, url, id string) (RunStatus, *engine.Result, err
 		}
 		return st, nil, err
 	}
-	if st.Steps, err = store.Totals(ctx, id); err != nil {
-		return st, nil, err
-	}
 	client, err := dbos.NewClient(ctx, dbos.ClientConfig{DatabaseURL: url, AppName: AppName,
 		Logger: quiet(), SystemDBStartupTimeout: 30 * time.Second})
 	if err != nil {
@@ -61,6 +58,10 @@ func Status(ctx context.Context, url, id string) (RunStatus, *engine.Result, err
 		return st, nil, dbosError(err, id)
 	}
 	st.CreatedAt, st.UpdatedAt = ws.CreatedAt, ws.UpdatedAt
+	// Read after the status, so that a finished run reports all its steps.
+	if st.Steps, err = store.Totals(ctx, id); err != nil {
+		return st, nil, err
+	}
 	switch ws.Status {
 	case dbos.WorkflowStatusSuccess:
 		res, err := h.GetResult()

@@ -16,6 +16,7 @@ import (
 	"regexp"
 	"time"
 
+	"github.com/dbos-inc/dbos-transact-golang/dbos"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -61,6 +62,13 @@ var migrations = []string{
 		cost_usd    double precision NOT NULL DEFAULT 0,
 		created_at  timestamptz NOT NULL DEFAULT now(),
 		PRIMARY KEY (run_id, key)
+	)`,
+	`CREATE TABLE IF NOT EXISTS rlm.workers (
+		executor_id text PRIMARY KEY,
+		queue       text NOT NULL,
+		dead_after  interval NOT NULL,
+		seen_at     timestamptz NOT NULL DEFAULT now(),
+		started_at  timestamptz NOT NULL DEFAULT now()
 	)`,
 }
 
@@ -110,6 +118,41 @@ func (s *Store) migrate(ctx context.Context) error {
 		}
 	}
 	return tx.Commit(ctx)
+}
+
+// newDBOS creates the DBOS context of cfg, which creates or migrates
+// DBOS's schema, under a session advisory lock: DBOS's migrations are not
+// safe against concurrent starts on a fresh database (several workers
+// started at once fail on duplicate catalog entries or deadlocks). The
+// lock is polled with pg_try_advisory_lock, never waited for inside a
+// statement: DBOS builds indexes CONCURRENTLY, which waits for every
+// running statement, a blocked pg_advisory_lock included.
+func (s *Store) newDBOS(ctx context.Context, cfg dbos.Config) (dbos.Context, error) {
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	defer conn.Release()
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		var ok bool
+		if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock(727100016)`).Scan(&ok); err != nil {
+			return nil, unavailable(err)
+		}
+		if ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			return nil, unavailable(errors.New("another process held the DBOS migration lock for 2 minutes"))
+		}
+		select {
+		case <-ctx.Done():
+			return nil, fault.FromContext(fault.PhaseExecute, ctx.Err())
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+	defer conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock(727100016)`)
+	return dbos.NewContext(context.WithoutCancel(ctx), cfg)
 }
 
 // retryWindow is how long a connection failure is retried.

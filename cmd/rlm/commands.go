@@ -19,6 +19,7 @@ func subcommands() []*cobra.Command {
 		newSearchCmd(),
 		newServeCassetteCmd(),
 		newStatusCmd(),
+		newSubmitCmd(),
 		newToolsCmd(),
 		newTraceCmd(),
 		newWorkerCmd(),

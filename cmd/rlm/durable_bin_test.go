@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -199,53 +198,10 @@ func TestDurableRunSurvivesSIGKILL(t *testing.T) {
 	}
 }
 
-// startWorker starts rlm worker against srv and waits until it serves.
+// startWorker starts rlm worker against baseURL and waits until it serves.
 func startWorker(t *testing.T, ctx context.Context, dbURL, baseURL string, extra ...string) *exec.Cmd {
 	t.Helper()
-	args := append([]string{"worker", "--db", dbURL, "--base-url", baseURL, "--queue", "q"}, extra...)
-	cmd := exec.CommandContext(ctx, builtBinary(t), args...)
-	cmd.Env = binaryEnv("OPENAI_API_KEY=sk-test")
-	pr, pw, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = pw
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	pw.Close()
-	ready := make(chan string, 1)
-	go func() {
-		var buf bytes.Buffer
-		b := make([]byte, 512)
-		for {
-			n, err := pr.Read(b)
-			buf.Write(b[:n])
-			if strings.Contains(buf.String(), "serving queue") {
-				ready <- ""
-				io.Copy(io.Discard, pr)
-				return
-			}
-			if err != nil {
-				ready <- buf.String()
-				return
-			}
-		}
-	}()
-	select {
-	case msg := <-ready:
-		if msg != "" {
-			t.Fatalf("worker did not start: %s", msg)
-		}
-	case <-ctx.Done():
-		t.Fatal("worker did not start in time")
-	}
-	t.Cleanup(func() {
-		if cmd.ProcessState == nil {
-			_ = cmd.Process.Kill()
-			_ = cmd.Wait()
-		}
-	})
+	cmd, _ := startLoggedWorker(t, ctx, dbURL, baseURL, extra...)
 	return cmd
 }
 
@@ -420,6 +376,7 @@ type resumedRun struct {
 	RunID  string `json:"run_id"`
 	Usage  struct {
 		TotalTokens int64 `json:"total_tokens"`
+		Calls       int   `json:"calls"`
 	}
 }
 
@@ -444,4 +401,243 @@ func resumeLabels(t *testing.T, env, args []string, id string, n int) resumedRun
 		}
 	}
 	return out
+}
+
+// logBuffer is a stderr that tests read while the process runs.
+type logBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *logBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *logBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// startLoggedWorker starts rlm worker against baseURL, serving queue q,
+// and waits until it serves; its stderr stays readable.
+func startLoggedWorker(t *testing.T, ctx context.Context, dbURL, baseURL string, extra ...string) (*exec.Cmd, *logBuffer) {
+	t.Helper()
+	args := append([]string{"worker", "--db", dbURL, "--base-url", baseURL, "--queue", "q"}, extra...)
+	cmd := exec.CommandContext(ctx, builtBinary(t), args...)
+	cmd.Env = binaryEnv("OPENAI_API_KEY=sk-test")
+	log := &logBuffer{}
+	cmd.Stderr = log
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if cmd.ProcessState == nil {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+		}
+	})
+	waitFor(t, ctx, "the worker to serve", func() bool { return strings.Contains(log.String(), "serving queue") })
+	return cmd, log
+}
+
+// waitFor polls cond until it holds, failing when ctx ends first.
+func waitFor(t *testing.T, ctx context.Context, what string, cond func() bool) {
+	t.Helper()
+	for !cond() {
+		select {
+		case <-ctx.Done():
+			t.Fatalf("gave up waiting for %s", what)
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+// waitFinished polls the durable run id until it finished.
+func waitFinished(t *testing.T, ctx context.Context, dbURL, id string) durable.RunStatus {
+	t.Helper()
+	var st durable.RunStatus
+	waitFor(t, ctx, "run "+id+" to finish", func() bool {
+		var err error
+		st, _, err = durable.Status(ctx, dbURL, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st.Status != "pending" && st.Status != "queued"
+	})
+	return st
+}
+
+var recordedLabel = regexp.MustCompile(`label (record \d{3})`)
+
+// A run submitted with rlm submit is run, root loop included, by one of
+// two workers; that worker is SIGKILLed in the middle of the fan-out; the
+// other worker notices its missing heartbeat, takes the run over and
+// finishes it from its checkpoints: the answer is complete, no call
+// recorded before the kill reached the server again, none more than
+// twice, the root turn once, and the charged usage is exactly the
+// recorded responses'. The run's --max-model-calls fits it exactly: the
+// budget continues across the takeover (the records are charged again),
+// and what the two workers sent beyond it are calls not recorded before
+// the kill, each at most twice.
+func TestDurableSubmitSurvivesWorkerKill(t *testing.T) {
+	dbURL := pgtest.Database(t)
+	const n = 100
+	ctxFile := recordsFile(t, n)
+	srv := newFanOutServer(t, 40)
+	ctx, cancel := context.WithTimeout(context.Background(), safetyTimeout)
+	defer cancel()
+	type worker struct {
+		cmd *exec.Cmd
+		log *logBuffer
+	}
+	var workers []worker
+	for range 2 {
+		c, l := startLoggedWorker(t, ctx, dbURL, srv.URL+"/v1", "--concurrency", "4", "--dead-after", "2s")
+		workers = append(workers, worker{c, l})
+	}
+	env := binaryEnv("OPENAI_API_KEY=sk-test")
+	sub := runBinary(t, nil, env, "submit", "--db", dbURL, "--queue", "q", "--base-url", srv.URL+"/v1", "--model", "gpt-4o-mini",
+		"--context", ctxFile, "--max-model-calls", fmt.Sprint(n+1), "--max-concurrency", "8", "classify every record")
+	id := strings.TrimSpace(sub.stdout)
+	if sub.code != 0 || len(id) != 36 {
+		t.Fatalf("submit: %d %q %s", sub.code, sub.stdout, sub.stderr)
+	}
+	select {
+	case <-srv.reached:
+	case <-ctx.Done():
+		t.Fatal("the submitted run never reached the held call")
+	}
+	running := func(w worker) bool { return strings.Contains(w.log.String(), "running durable run "+id) }
+	victim, survivor := workers[0], workers[1]
+	if !running(victim) {
+		victim, survivor = survivor, victim
+	}
+	if !running(victim) {
+		t.Fatalf("no worker reports running %s", id)
+	}
+	_ = victim.cmd.Process.Kill()
+	_ = victim.cmd.Wait()
+
+	// What was recorded before the kill must never be sent again.
+	st, err := durable.Open(context.Background(), dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	rows, err := st.Pool().Query(context.Background(), `SELECT result::text FROM rlm.steps WHERE run_id = $1 AND kind = 'model'`, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recorded := map[string]bool{}
+	for rows.Next() {
+		var raw string
+		if err := rows.Scan(&raw); err != nil {
+			t.Fatal(err)
+		}
+		if m := recordedLabel.FindStringSubmatch(raw); m != nil {
+			recorded["classify "+m[1]] = true
+		}
+	}
+	rows.Close()
+	srv.mu.Lock()
+	seenBefore := map[string]int{}
+	for k, v := range srv.seen {
+		seenBefore[k] = v
+	}
+	srv.holdAfter = 0
+	close(srv.hold)
+	srv.mu.Unlock()
+	if len(recorded) < 2 {
+		t.Fatalf("%d sub-calls recorded before the kill", len(recorded))
+	}
+
+	status := waitFinished(t, ctx, dbURL, id)
+	if status.Status != "completed" || status.Steps.ModelCalls != n+1 {
+		r := runBinary(t, nil, env, "result", "--db", dbURL, "--json", id)
+		t.Fatalf("status %+v; result %.2000s", status, r.stdout)
+	}
+	if !running(survivor) {
+		t.Fatalf("the surviving worker did not take the run over: %s", survivor.log.String())
+	}
+	res := runBinary(t, nil, env, "result", "--db", dbURL, "--json", id)
+	var out resumedRun
+	if err := json.Unmarshal([]byte(res.stdout), &out); err != nil || res.code != 0 || out.Status != "completed" || len(out.Answer) != n {
+		t.Fatalf("result: %d %v %.300s", res.code, err, res.stdout)
+	}
+	for i, a := range out.Answer {
+		if a != fmt.Sprintf("label record %03d", i) {
+			t.Fatalf("answer %d = %q", i, a)
+		}
+	}
+	if out.Usage.TotalTokens != status.Steps.Tokens {
+		t.Fatalf("usage %d tokens, records %d", out.Usage.TotalTokens, status.Steps.Tokens)
+	}
+	srv.mu.Lock()
+	for prompt, k := range srv.seen {
+		if k > 2 || (recorded[prompt] && k != seenBefore[prompt]) {
+			t.Errorf("%q sent %d times (%d before the kill, recorded %v)", prompt, k, seenBefore[prompt], recorded[prompt])
+		}
+	}
+	if srv.roots != 1 || len(srv.seen) != n+1 {
+		t.Errorf("root sent %d times, %d distinct prompts", srv.roots, len(srv.seen))
+	}
+	sent := 0
+	for _, k := range srv.seen {
+		sent += k
+	}
+	srv.mu.Unlock()
+	// The budget fits the run exactly: the records were charged again
+	// after the takeover. Beyond it the server saw only calls not
+	// recorded before the kill (in flight, or dequeued from the dead
+	// run's queue before the takeover), each at most twice (above).
+	if out.Usage.Calls != n+1 {
+		t.Errorf("usage %d calls with --max-model-calls %d", out.Usage.Calls, n+1)
+	}
+	t.Logf("%d sub-calls recorded before the kill; %d requests for a budget of %d", len(recorded), sent, n+1)
+	if err := survivor.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if err := survivor.cmd.Wait(); err != nil {
+		t.Fatalf("worker after SIGTERM: %v", err)
+	}
+}
+
+// A submitted run no worker has taken is continued by rlm run --db
+// --resume RUN_ID: it leaves the queue and runs in that process.
+func TestDurableSubmitResumedByRun(t *testing.T) {
+	dbURL := pgtest.Database(t)
+	const n = 12
+	ctxFile := recordsFile(t, n)
+	srv := newFanOutServer(t, 0)
+	env := binaryEnv("OPENAI_API_KEY=sk-test")
+	args := []string{"run", "--db", dbURL, "--base-url", srv.URL + "/v1", "--model", "gpt-4o-mini", "--context", ctxFile, "classify every record"}
+	sub := runBinary(t, nil, env, append([]string{"submit", "--json"}, args[1:]...)...)
+	var queued struct {
+		RunID  string `json:"run_id"`
+		Status string
+	}
+	if err := json.Unmarshal([]byte(sub.stdout), &queued); err != nil || sub.code != 0 || queued.Status != "queued" {
+		t.Fatalf("submit: %d %v %s %s", sub.code, err, sub.stdout, sub.stderr)
+	}
+	if st := runBinary(t, nil, env, "status", "--db", dbURL, queued.RunID); !strings.Contains(st.stdout, `"status": "queued"`) {
+		t.Fatalf("status: %s %s", st.stdout, st.stderr)
+	}
+	resumeLabels(t, env, args, queued.RunID, n)
+	if res := runBinary(t, nil, env, "result", "--db", dbURL, queued.RunID); res.code != 0 || !strings.Contains(res.stdout, "label record 011") {
+		t.Fatalf("result: %d %s %s", res.code, res.stdout, res.stderr)
+	}
+}
+
+// rlm submit refuses inputs a worker cannot read, before connecting.
+func TestSubmitRefusesUnsharedContext(t *testing.T) {
+	for _, c := range []string{"-", "mcp://docs/readme"} {
+		res := runBinary(t, strings.NewReader("text"), binaryEnv("OPENAI_API_KEY=sk-test"), "submit", "--json", "--db", "postgres://nobody@127.0.0.1:1/x",
+			"--context", c, "q")
+		if res.code == 0 || !strings.Contains(res.stdout+res.stderr, string(durable.KindContextNotShared)) {
+			t.Fatalf("%s: %d %s %s", c, res.code, res.stdout, res.stderr)
+		}
+	}
 }

@@ -19,13 +19,17 @@ import (
 )
 
 // durableFlags make rlm run a durable run (package durable): --db URL, with
-// the run's --resume RUN_ID naming the durable run to continue.
+// the run's --resume RUN_ID naming the durable run to continue. The same
+// command serves rlm submit (a submitRequest in the context: the run is
+// enqueued, not run) and the runs a worker takes (a workerRun in the
+// context: the run is executed with the worker's executor).
 type durableFlags struct {
-	url    string
-	queue  string
-	resume string
-	runID  string
-	out    *durable.Outcome
+	url        string
+	queue      string
+	resume     string
+	runID      string
+	out        *durable.Outcome
+	submitting bool // rlm submit: the run is enqueued, not run; nothing more to print
 }
 
 func (d *durableFlags) register(cmd *cobra.Command) {
@@ -44,22 +48,18 @@ func (d *durableFlags) take(tf *toolFlags) {
 
 // run runs the engine configured by cfg as a durable run over h.
 func (d *durableFlags) run(ctx context.Context, stderr io.Writer, cfg engine.Config, h corpus.Handle, query string, rec *trace.Recorder, ts *toolSession) (*engine.Result, error) {
-	spec, err := runSpec(cfg, h, query)
+	spec, content, err := runSpec(cfg, h, query)
 	if err != nil {
 		return nil, err
 	}
-	dc := durable.Config{DatabaseURL: d.url, Queue: d.queue, RunID: d.resume, Resume: d.resume != "", Spec: spec, Query: query,
-		OnStart: func(id string) {
-			d.runID = id
-			fmt.Fprintf(stderr, "rlm: durable run %s (continue it with --db URL --resume %s)\n", id, id)
-		}}
-	if dc.RunID == "" && ts != nil {
+	runID := d.resume
+	if runID == "" && ts != nil {
 		// The durable run and its tool run share one id.
-		dc.RunID = ts.runID()
+		runID = ts.runID()
 	}
-	out, err := durable.Run(ctx, dc, func(ctx context.Context, x *durable.Executor) (*engine.Result, error) {
+	body := func(ctx context.Context, x *durable.Executor) (*engine.Result, error) {
 		if ts != nil {
-			if err := ts.adopt(ctx, dc.RunID); err != nil {
+			if err := ts.adopt(ctx, runID); err != nil {
 				return nil, err
 			}
 			ctx = ts.WithRun(ctx)
@@ -72,7 +72,33 @@ func (d *durableFlags) run(ctx context.Context, stderr io.Writer, cfg engine.Con
 			return nil, err
 		}
 		return eng.Run(trace.WithRecorder(ctx, rec), query, h)
-	})
+	}
+	if sr, ok := ctx.Value(submitKey{}).(*submitRequest); ok {
+		d.submitting = true
+		return nil, d.submit(ctx, stderr, sr, spec, content)
+	}
+	if wr, ok := ctx.Value(workerRunKey{}).(*workerRun); ok {
+		runID = wr.sub.RunID
+		var res *engine.Result
+		err := wr.sub.CheckSpec(content, spec)
+		if err == nil {
+			res, err = body(ctx, wr.x)
+		}
+		if res == nil {
+			res = &engine.Result{Status: engine.StatusFailed}
+		}
+		if res.Error == nil && err != nil {
+			res.Error = fault.As(err)
+		}
+		wr.res = res
+		return res, err
+	}
+	dc := durable.Config{DatabaseURL: d.url, Queue: d.queue, RunID: runID, Resume: d.resume != "", Spec: spec, Query: query,
+		OnStart: func(id string) {
+			d.runID = id
+			fmt.Fprintf(stderr, "rlm: durable run %s (continue it with --db URL --resume %s)\n", id, id)
+		}}
+	out, err := durable.Run(ctx, dc, body)
 	d.out = out
 	if out == nil || out.Result == nil {
 		if err == nil {
@@ -99,18 +125,20 @@ func (d *durableFlags) report(w io.Writer) {
 }
 
 // runSpec fingerprints what a run computes: the query, the root context's
-// content and the configuration a resume must repeat.
-func runSpec(cfg engine.Config, h corpus.Handle, query string) (string, error) {
+// content and the configuration a resume must repeat; content is the
+// fingerprint of the context's content alone.
+func runSpec(cfg engine.Config, h corpus.Handle, query string) (spec, content string, err error) {
 	b, release, err := cfg.Store.Bytes(h)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
-	content := fingerprint.Bytes(b)
+	content = fingerprint.Bytes(b)
 	release()
-	return fingerprint.Of(map[string]any{
+	spec, err = fingerprint.Of(map[string]any{
 		"query": query, "context": content, "model": cfg.Model, "sub_model": cfg.SubModel, "mode": cfg.Mode,
 		"limits": specLimits(cfg.Limits), "capabilities": cfg.Capabilities.Strings(), "deep": cfg.ExperimentalDeepRecursion,
 	})
+	return spec, content, err
 }
 
 // specLimits is budget.Limits in the form run specs fingerprint: the JSON
@@ -207,10 +235,13 @@ func newWorkerCmd() *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "worker --db URL [--queue NAME] [--concurrency N]",
-		Short: "Serve the sub-model calls of durable runs from a DBOS queue",
-		Long: `Serve the queue NAME (default rlm): the sub-model calls of every rlm run --db URL --queue NAME
-are sent by whichever workers are live, with this worker's provider flags (--base-url, the API
-key). --concurrency bounds this worker's calls in flight; --global-concurrency and --rate-limit
+		Short: "Serve durable runs and their sub-model calls from a DBOS queue",
+		Long: `Serve the queue NAME (default rlm): the runs rlm submit --db URL --queue NAME enqueued (run as
+rlm run would run their recorded command line, with this worker's API key) and the sub-model calls
+of every durable run using NAME, sent by whichever workers are live, with this worker's provider
+flags (--base-url, the API key). A worker whose heartbeat is missing for --dead-after is dead: a
+live worker cancels its calls (their runs enqueue them again) and enqueues its runs again, which
+continue from their checkpoints. --concurrency bounds this worker's calls in flight; --global-concurrency and --rate-limit
 (requests per --rate-period, default one minute, per model) bound the queue across all workers,
 stored in the database (the last worker started sets them). SIGTERM or Ctrl-C stops taking calls,
 lets those in flight finish (up to --grace), and exits 0.`,
@@ -226,6 +257,10 @@ lets those in flight finish (up to --grace), and exits 0.`,
 			wc.OnReady = func(id string) {
 				fmt.Fprintf(cmd.ErrOrStderr(), "rlm: worker %s serving queue %s\n", id, wc.Queue)
 			}
+			wc.OnRun = func(id string) {
+				fmt.Fprintf(cmd.ErrOrStderr(), "rlm: worker running durable run %s\n", id)
+			}
+			wc.Run = runSubmitted(url)
 			if wc.Queue == "" {
 				wc.Queue = durable.DefaultQueue
 			}
@@ -240,6 +275,7 @@ lets those in flight finish (up to --grace), and exits 0.`,
 	fl.IntVar(&wc.GlobalConcurrency, "global-concurrency", 0, "calls in flight on the queue across all workers (0: no limit)")
 	fl.IntVar(&wc.RateLimit, "rate-limit", 0, "calls started per model per --rate-period across all workers (0: no limit)")
 	fl.DurationVar(&wc.RatePeriod, "rate-period", time.Minute, "period of --rate-limit")
+	fl.DurationVar(&wc.DeadAfter, "dead-after", durable.DefaultDeadAfter, "a worker whose heartbeat is missing this long is dead: the live workers continue its runs and calls")
 	fl.DurationVar(&wc.Grace, "grace", 30*time.Second, "how long a stopping worker lets its calls in flight finish")
 	_ = cmd.MarkFlagRequired("db")
 	return cmd

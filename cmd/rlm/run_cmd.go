@@ -288,6 +288,9 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 			}
 			st.stop()
 			ot.finish(cmd.ErrOrStderr())
+			if df.submitting {
+				return runErr // rlm submit: the run is enqueued and its id printed
+			}
 			// The answer is paid for: it is printed even when an output
 			// cannot be written, and the output error is reported after it.
 			outErr := sess.finish(pf.record)

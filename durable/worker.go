@@ -1,0 +1,275 @@
+package durable
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/dbos-inc/dbos-transact-golang/dbos"
+	"github.com/google/uuid"
+
+	"github.com/rlm-go/rlm/engine"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model"
+)
+
+// DefaultDeadAfter is how long a worker may miss its heartbeat before the
+// live workers take over its runs and calls.
+const DefaultDeadAfter = 10 * time.Second
+
+// WorkerConfig configures a worker.
+type WorkerConfig struct {
+	DatabaseURL string
+	// Queue is the queue to serve (default DefaultQueue); the worker also
+	// serves its runs queue (RunsQueue), where rlm submit enqueues runs.
+	Queue string
+	// Concurrency bounds the calls this worker runs at once (default 8),
+	// and, separately, the submitted runs it runs at once.
+	Concurrency int
+	// GlobalConcurrency, when positive, bounds the calls in flight on the
+	// queue across all workers.
+	GlobalConcurrency int
+	// RateLimit, when positive, bounds the calls started per model in any
+	// RatePeriod (default one minute) across all workers.
+	RateLimit  int
+	RatePeriod time.Duration
+	// Provider sends the calls.
+	Provider model.Provider
+	// Run runs a submitted run with x as its engine's Executor (the CLI
+	// runs sub.Args as rlm run does). Without it the worker serves calls
+	// only: a submitted run it takes fails.
+	Run func(ctx context.Context, sub Submission, x *Executor) (*engine.Result, error)
+	// DeadAfter is how long this worker's heartbeat may be missing before
+	// the live workers treat it as dead (default DefaultDeadAfter): they
+	// cancel its calls, whose runs enqueue them again, and enqueue its runs
+	// again, which continue from their checkpoints.
+	DeadAfter time.Duration
+	// Grace bounds how long a stopping worker waits for its calls and runs
+	// in flight (default 30 s).
+	Grace  time.Duration
+	Logger *slog.Logger
+	// OnReady, when set, is called once the worker serves the queue;
+	// OnRun when it starts (or continues) a submitted run.
+	OnReady func(executorID string)
+	OnRun   func(runID string)
+}
+
+// Work serves the queue and its runs queue until ctx is done, then stops
+// taking calls and runs, waits up to Grace for those in flight to finish
+// (a call cut off there is cancelled, and its run enqueues it again) and
+// shuts down.
+func Work(ctx context.Context, cfg WorkerConfig) error {
+	if cfg.Queue == "" {
+		cfg.Queue = DefaultQueue
+	}
+	if cfg.Concurrency <= 0 {
+		cfg.Concurrency = 8
+	}
+	if cfg.RatePeriod <= 0 {
+		cfg.RatePeriod = time.Minute
+	}
+	if cfg.Grace <= 0 {
+		cfg.Grace = 30 * time.Second
+	}
+	if cfg.DeadAfter <= 0 {
+		cfg.DeadAfter = DefaultDeadAfter
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = quiet()
+	}
+	store, err := Open(ctx, cfg.DatabaseURL) // migrations
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	exec := "rlm-worker-" + uuid.NewString()
+	dctx, err := store.newDBOS(ctx, dbos.Config{AppName: AppName, DatabaseURL: cfg.DatabaseURL,
+		ExecutorID: exec, ApplicationVersion: CallsVersion, Logger: cfg.Logger, SystemDBStartupTimeout: 30 * time.Second})
+	if err != nil {
+		return unavailable(err)
+	}
+	var inflight sync.WaitGroup
+	call := func(wctx dbos.Context, in callInput) (callOutput, error) {
+		inflight.Add(1)
+		defer inflight.Done()
+		resp, err := cfg.Provider.Complete(wctx, in.Request)
+		out := callOutput{Response: resp}
+		if err != nil {
+			out.Error = fault.As(err)
+			if out.Error == nil {
+				out.Error = fault.Wrap(err, fault.PhaseProvider, fault.KindInternal, "the model call failed")
+			}
+		}
+		return out, nil
+	}
+	dbos.RegisterWorkflow(dctx, call, dbos.WithWorkflowName(CallWorkflowName))
+	var stopping atomic.Bool
+	exiting := make(chan struct{})
+	run := func(wctx dbos.Context, sub Submission) (*engine.Result, error) {
+		inflight.Add(1)
+		if cfg.OnRun != nil {
+			cfg.OnRun(sub.RunID)
+		}
+		res := runWorkflow(context.Background(), wctx, store, dctx, sub.RunID, sub.Queue, func(rctx context.Context, x *Executor) (*engine.Result, error) {
+			if cfg.Run == nil {
+				return nil, fault.New(fault.PhaseConfig, fault.KindInternal, "this worker does not run submitted runs")
+			}
+			return cfg.Run(rctx, sub, x)
+		})
+		inflight.Done()
+		if stopping.Load() && res.Status == engine.StatusCancelled {
+			// Cut off by this worker's shutdown: hand the run back
+			// instead of recording it cancelled. It stays pending until
+			// the worker is gone, and a live worker takes it over.
+			<-exiting
+			return nil, errors.New("the worker stopped")
+		}
+		return res, nil
+	}
+	dbos.RegisterWorkflow(dctx, run, dbos.WithWorkflowName(WorkflowName))
+	opts := []dbos.QueueOption{dbos.WithWorkerConcurrency(cfg.Concurrency), dbos.WithQueueBasePollingInterval(pollInterval),
+		dbos.WithQueueOnConflict(dbos.QueueConflictAlwaysUpdate)}
+	if cfg.GlobalConcurrency > 0 {
+		opts = append(opts, dbos.WithGlobalConcurrency(cfg.GlobalConcurrency))
+	}
+	if cfg.RateLimit > 0 {
+		opts = append(opts, dbos.WithPartitionRateLimiter(&dbos.RateLimiter{Limit: cfg.RateLimit, Period: cfg.RatePeriod}))
+	}
+	if _, err := dbos.RegisterQueue(dctx, cfg.Queue, opts...); err != nil {
+		return unavailable(err)
+	}
+	if _, err := dbos.RegisterQueue(dctx, RunsQueue(cfg.Queue), dbos.WithWorkerConcurrency(cfg.Concurrency),
+		dbos.WithQueueBasePollingInterval(pollInterval), dbos.WithQueueOnConflict(dbos.QueueConflictAlwaysUpdate)); err != nil {
+		return unavailable(err)
+	}
+	dctx.ListenQueues(dctx, cfg.Queue, RunsQueue(cfg.Queue))
+	if err := store.beat(ctx, exec, cfg.Queue, cfg.DeadAfter); err != nil {
+		return err
+	}
+	if err := dctx.Launch(); err != nil {
+		return unavailable(err)
+	}
+	beats, stopBeats := context.WithCancel(context.WithoutCancel(ctx))
+	beating := make(chan struct{})
+	go func() {
+		defer close(beating)
+		heartbeat(beats, store, dctx, exec, cfg)
+	}()
+	if cfg.OnReady != nil {
+		cfg.OnReady(exec)
+	}
+	<-ctx.Done()
+	stopping.Store(true)
+	defer close(exiting)
+	// Take no more calls or runs; let those in flight finish within the
+	// grace.
+	dctx.ListenQueues(dctx, "rlm-stopped-"+exec)
+	finished := make(chan struct{})
+	go func() { inflight.Wait(); close(finished) }()
+	select {
+	case <-finished:
+	case <-time.After(cfg.Grace):
+	}
+	err = dctx.Shutdown(dctx, cfg.Grace)
+	<-finished
+	stopBeats()
+	<-beating
+	// Whatever this worker leaves pending is taken over by the next live
+	// worker's heartbeat.
+	store.leave(context.WithoutCancel(ctx), exec)
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return unavailable(err)
+	}
+	return nil
+}
+
+// recoverer is the DBOS runtime's recovery of another executor's pending
+// workflows.
+type recoverer interface {
+	RecoverPendingWorkflows(executorIDs []string) ([]dbos.WorkflowHandle[any], error)
+}
+
+// heartbeat records the worker as live every quarter of DeadAfter and takes
+// over the work of dead workers: their calls are cancelled (a live run
+// waiting on one enqueues it again at once; a call whose run died with the
+// worker is not sent for no one) and their runs are enqueued again, to
+// continue from their checkpoints on any worker.
+func heartbeat(ctx context.Context, store *Store, dctx dbos.Context, exec string, cfg WorkerConfig) {
+	t := time.NewTicker(max(cfg.DeadAfter/4, 100*time.Millisecond))
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if err := store.beat(ctx, exec, cfg.Queue, cfg.DeadAfter); err != nil {
+			cfg.Logger.Warn("rlm worker heartbeat", "error", err)
+			continue
+		}
+		dead, err := store.claimDead(ctx)
+		if err != nil || len(dead) == 0 {
+			continue
+		}
+		// The queued calls of the dead worker's runs would be sent for no
+		// one: the runs' next executions enqueue their own.
+		if runs, err := dctx.ListWorkflows(dctx, dbos.WithFilterExecutorIDs(dead...), dbos.WithFilterName(WorkflowName),
+			dbos.WithFilterStatus(dbos.WorkflowStatusPending), dbos.WithFilterLoadInput(false)); err == nil && len(runs) > 0 {
+			prefixes := make([]string, len(runs))
+			for i, r := range runs {
+				prefixes[i] = r.ID + "/call/"
+			}
+			_ = cancelCalls(dctx, dbos.WithFilterWorkflowIDPrefix(prefixes...), dbos.WithFilterStatus(dbos.WorkflowStatusEnqueued))
+		}
+		if err := cancelCalls(dctx, dbos.WithFilterExecutorIDs(dead...), dbos.WithFilterStatus(dbos.WorkflowStatusPending)); err != nil {
+			cfg.Logger.Warn("rlm worker: cancelling a dead worker's calls", "error", err)
+		}
+		if r, ok := dctx.(recoverer); ok {
+			if _, err := r.RecoverPendingWorkflows(dead); err != nil {
+				cfg.Logger.Warn("rlm worker: recovering a dead worker's runs", "error", err)
+			}
+		}
+	}
+}
+
+// beat records that the worker exec is live.
+func (s *Store) beat(ctx context.Context, exec, queue string, deadAfter time.Duration) error {
+	return retry(ctx, func(ctx context.Context) error {
+		_, err := s.pool.Exec(ctx, `INSERT INTO rlm.workers (executor_id, queue, dead_after) VALUES ($1, $2, $3)
+			ON CONFLICT (executor_id) DO UPDATE SET seen_at = now(), dead_after = EXCLUDED.dead_after`, exec, queue, deadAfter)
+		return err
+	})
+}
+
+// claimDead removes the workers whose heartbeat is older than their
+// dead_after and returns them: the caller takes over their work (one live
+// worker claims each dead one).
+func (s *Store) claimDead(ctx context.Context) ([]string, error) {
+	var dead []string
+	err := retry(ctx, func(ctx context.Context) error {
+		dead = dead[:0]
+		rows, err := s.pool.Query(ctx, `DELETE FROM rlm.workers WHERE seen_at < now() - dead_after RETURNING executor_id`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				return err
+			}
+			dead = append(dead, id)
+		}
+		return rows.Err()
+	})
+	return dead, err
+}
+
+// leave marks a stopped worker as dead at once, so that whatever it left
+// pending is taken over by the next heartbeat of a live worker.
+func (s *Store) leave(ctx context.Context, exec string) {
+	_, _ = s.pool.Exec(ctx, `UPDATE rlm.workers SET seen_at = '-infinity' WHERE executor_id = $1`, exec)
+}
