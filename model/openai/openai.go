@@ -402,7 +402,9 @@ func (p *Provider) readCompletion(ctx, actx context.Context, body io.Reader) (*m
 }
 
 // ctxError, fail and clip are those of package model/internal/httpcall.
-func (p *Provider) ctxError(ctx, actx context.Context) *fault.Error { return p.call.CtxError(ctx, actx) }
+func (p *Provider) ctxError(ctx, actx context.Context) *fault.Error {
+	return p.call.CtxError(ctx, actx)
+}
 func (p *Provider) fail(kind fault.Kind, msg string, cause error) *fault.Error {
 	return p.call.Fail(kind, msg, cause)
 }
