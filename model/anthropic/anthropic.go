@@ -166,10 +166,8 @@ func (p *Provider) Complete(ctx context.Context, req model.Request) (*model.Resp
 	cp.call.Secrets = p.call.Secrets.Without(modelName)
 	p = &cp
 	hr := httpcall.Request{URL: p.endpoint, Header: p.header(req.Stream), Body: body, ErrorBody: p.bodyError}
-	resp, attempts, ferr := httpcall.Run(ctx, &p.call, modelName, func() (*model.Response, httpcall.Outcome, *fault.Error) {
-		return httpcall.Exchange(ctx, &p.call, hr, func(actx context.Context, hres *http.Response) (*model.Response, *fault.Error) {
-			return p.read(ctx, actx, hres, req.Stream, req.OnDelta)
-		})
+	resp, attempts, ferr := httpcall.Call(ctx, &p.call, modelName, hr, func(actx context.Context, hres *http.Response) (*model.Response, *fault.Error) {
+		return p.read(ctx, actx, hres, req.Stream, req.OnDelta)
 	}, func(n int, wait time.Duration, out httpcall.Outcome, kind fault.Kind) {
 		if p.onRetry != nil {
 			p.onRetry(openai.Retry{Attempt: n, Wait: wait, Status: out.Status, Kind: kind, Model: modelName})
@@ -212,18 +210,9 @@ func (p *Provider) read(ctx, actx context.Context, hres *http.Response, stream b
 		ferr *fault.Error
 	)
 	if ct == "text/event-stream" || (stream && ct != "application/json") {
-		var ds *scrub.Delta
-		if onDelta != nil {
-			ds = &scrub.Delta{Set: p.call.Secrets, Emit: onDelta}
-			onDelta = ds.Add
-		}
-		resp, ferr = p.readStream(ctx, actx, br, onDelta)
-		if ferr == nil && ds != nil {
-			ds.Flush()
-		}
-		if resp != nil {
-			resp.Meta.Streamed = true
-		}
+		resp, ferr = p.call.Stream(onDelta, func(onDelta func(string)) (*model.Response, *fault.Error) {
+			return p.readStream(ctx, actx, br, onDelta)
+		})
 	} else {
 		resp, ferr = p.readMessage(ctx, actx, br)
 	}
@@ -280,13 +269,7 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 			break
 		}
 		if err != nil {
-			if fe := p.ctxError(ctx, actx); fe != nil {
-				return nil, fe.With("stage", "stream").With("events", events)
-			}
-			if errors.Is(err, sse.ErrLineTooLong) || errors.Is(err, wire.ErrTooLarge) {
-				return nil, p.fail(model.KindMalformedResponse, "stream too large", err).With("events", events)
-			}
-			return nil, p.fail(model.KindStreamInterrupted, "the stream broke before it was complete", err).With("events", events)
+			return nil, p.call.StreamError(ctx, actx, err, events, maxResponseBytes)
 		}
 		events++
 		data := strings.TrimSpace(ev.Data)

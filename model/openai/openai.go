@@ -243,10 +243,8 @@ func (p *Provider) Complete(ctx context.Context, req model.Request) (*model.Resp
 	modelName := firstNonEmpty(req.Model, p.model)
 	p = p.forModel(modelName)
 	hr := httpcall.Request{URL: p.endpoint, Header: p.header(req.Stream), Body: body, ErrorBody: p.bodyError}
-	resp, attempts, ferr := httpcall.Run(ctx, &p.call, modelName, func() (*model.Response, httpcall.Outcome, *fault.Error) {
-		return httpcall.Exchange(ctx, &p.call, hr, func(actx context.Context, hres *http.Response) (*model.Response, *fault.Error) {
-			return p.read(ctx, actx, hres, req.Stream, req.OnDelta)
-		})
+	resp, attempts, ferr := httpcall.Call(ctx, &p.call, modelName, hr, func(actx context.Context, hres *http.Response) (*model.Response, *fault.Error) {
+		return p.read(ctx, actx, hres, req.Stream, req.OnDelta)
 	}, func(n int, wait time.Duration, out httpcall.Outcome, kind fault.Kind) {
 		if p.onRetry != nil {
 			p.onRetry(Retry{Attempt: n, Wait: wait, Status: out.Status, Kind: kind, Model: modelName})
@@ -300,18 +298,9 @@ func (p *Provider) read(ctx, actx context.Context, hres *http.Response, stream b
 	// "stream": true).
 	br := bufio.NewReader(hres.Body)
 	if ct == "text/event-stream" || (stream && ct != "application/json") || sniffEventStream(br) {
-		var ds *scrub.Delta
-		if onDelta != nil {
-			ds = &scrub.Delta{Set: p.call.Secrets, Emit: onDelta}
-			onDelta = ds.Add
-		}
-		resp, ferr = p.readStream(ctx, actx, br, onDelta)
-		if ferr == nil && ds != nil {
-			ds.Flush()
-		}
-		if resp != nil {
-			resp.Meta.Streamed = true
-		}
+		resp, ferr = p.call.Stream(onDelta, func(onDelta func(string)) (*model.Response, *fault.Error) {
+			return p.readStream(ctx, actx, br, onDelta)
+		})
 	} else {
 		resp, ferr = p.readCompletion(ctx, actx, br)
 	}

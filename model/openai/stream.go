@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"slices"
 	"strings"
@@ -31,17 +30,7 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 			break
 		}
 		if err != nil {
-			if fe := p.ctxError(ctx, actx); fe != nil {
-				return nil, fe.With("stage", "stream").With("events", events)
-			}
-			if errors.Is(err, sse.ErrLineTooLong) {
-				return nil, p.fail(model.KindMalformedResponse, "stream line too long", err).With("events", events)
-			}
-			if errors.Is(err, errStreamTooLarge) {
-				return nil, p.fail(model.KindMalformedResponse, "stream body too large", nil).
-					With("events", events).With("limit_bytes", maxResponseBytes)
-			}
-			return nil, p.fail(model.KindStreamInterrupted, "the stream broke before it was complete", err).With("events", events)
+			return nil, p.call.StreamError(ctx, actx, err, events, maxResponseBytes)
 		}
 		events++
 		if ev.Error != "" {

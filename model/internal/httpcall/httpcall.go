@@ -27,6 +27,7 @@ import (
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/internal/scrub"
+	"github.com/rlm-go/rlm/model/internal/sse"
 	"github.com/rlm-go/rlm/model/internal/wire"
 )
 
@@ -166,6 +167,11 @@ func Run[T any](ctx context.Context, c *Caller, modelName string, attempt func()
 		case <-t.C:
 		}
 	}
+}
+
+// Call runs Exchange under Run: the whole call with its retries.
+func Call[T any](ctx context.Context, c *Caller, modelName string, r Request, read func(actx context.Context, hres *http.Response) (T, *fault.Error), onRetry func(n int, wait time.Duration, out Outcome, kind fault.Kind)) (T, int, *fault.Error) {
+	return Run(ctx, c, modelName, func() (T, Outcome, *fault.Error) { return Exchange(ctx, c, r, read) }, onRetry)
 }
 
 // Request is one POST.
@@ -326,4 +332,41 @@ func (c *Caller) transportHint(err error) string {
 		return fmt.Sprintf("cannot resolve %s: check --base-url and the network", c.Host)
 	}
 	return fmt.Sprintf("cannot reach %s: check --base-url and the network", c.BaseURL)
+}
+
+// Stream calls read, the reader of an event stream, with onDelta (when
+// set) behind a scrub.Delta of Secrets, flushed when read succeeded, and
+// marks what read returned as streamed.
+func (c *Caller) Stream(onDelta func(string), read func(onDelta func(string)) (*model.Response, *fault.Error)) (*model.Response, *fault.Error) {
+	var ds *scrub.Delta
+	if onDelta != nil {
+		ds = &scrub.Delta{Set: c.Secrets, Emit: onDelta}
+		onDelta = ds.Add
+	}
+	resp, ferr := read(onDelta)
+	if ferr == nil && ds != nil {
+		ds.Flush()
+	}
+	if resp != nil {
+		resp.Meta.Streamed = true
+	}
+	return resp, ferr
+}
+
+// StreamError describes an event stream whose reading failed with err
+// after events events: the ended context (detail stage stream), Kind
+// malformed_response for a line or a body over its bound (limit bytes),
+// Kind stream_interrupted otherwise.
+func (c *Caller) StreamError(ctx, actx context.Context, err error, events, limit int) *fault.Error {
+	if fe := c.CtxError(ctx, actx); fe != nil {
+		return fe.With("stage", "stream").With("events", events)
+	}
+	if errors.Is(err, sse.ErrLineTooLong) {
+		return c.Fail(model.KindMalformedResponse, "stream line too long", err).With("events", events)
+	}
+	if errors.Is(err, wire.ErrTooLarge) {
+		return c.Fail(model.KindMalformedResponse, "stream body too large", nil).
+			With("events", events).With("limit_bytes", limit)
+	}
+	return c.Fail(model.KindStreamInterrupted, "the stream broke before it was complete", err).With("events", events)
 }
