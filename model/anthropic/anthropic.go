@@ -233,20 +233,20 @@ func (p *Provider) read(ctx, actx context.Context, hres *http.Response, stream b
 func (p *Provider) readMessage(ctx, actx context.Context, body io.Reader) (*model.Response, *fault.Error) {
 	raw, err := io.ReadAll(body)
 	if err != nil {
-		if fe := p.ctxError(ctx, actx); fe != nil {
+		if fe := p.call.CtxError(ctx, actx); fe != nil {
 			return nil, fe.With("stage", "read_body")
 		}
 		if errors.Is(err, wire.ErrTooLarge) {
-			return nil, p.fail(model.KindMalformedResponse, "response body too large", nil).With("limit_bytes", maxResponseBytes)
+			return nil, p.call.Fail(model.KindMalformedResponse, "response body too large", nil).With("limit_bytes", maxResponseBytes)
 		}
-		return nil, p.fail(model.KindTransport, "reading the response body failed", err).With("stage", "read_body")
+		return nil, p.call.Fail(model.KindTransport, "reading the response body failed", err).With("stage", "read_body")
 	}
 	if _, ok := openai.ParseErrorBody(raw); ok {
 		return nil, p.bodyError("server reported an error", http.StatusOK, raw)
 	}
 	r, err := DecodeResponse(raw)
 	if err != nil {
-		return nil, p.fail(model.KindMalformedResponse, "response is not a Messages API message", err).With("body_excerpt", p.clip(string(raw), openai.MaxBodyExcerpt)).
+		return nil, p.call.Fail(model.KindMalformedResponse, "response is not a Messages API message", err).With("body_excerpt", p.call.Clip(string(raw), openai.MaxBodyExcerpt)).
 			WithHint(p.malformedHint())
 	}
 	resp := ToResponse(r)
@@ -278,17 +278,17 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 		}
 		var e Event
 		if err := json.Unmarshal([]byte(data), &e); err != nil {
-			return nil, p.fail(model.KindMalformedResponse, "stream event is not a Messages API event", err).
-				With("events", events).With("body_excerpt", p.clip(data, openai.MaxBodyExcerpt))
+			return nil, p.call.Fail(model.KindMalformedResponse, "stream event is not a Messages API event", err).
+				With("events", events).With("body_excerpt", p.call.Clip(data, openai.MaxBodyExcerpt))
 		}
 		text, apiErr, err := asm.Add(&e)
 		if err != nil {
-			return nil, p.fail(model.KindMalformedResponse, "stream events out of order", err).With("events", events)
+			return nil, p.call.Fail(model.KindMalformedResponse, "stream events out of order", err).With("events", events)
 		}
 		if apiErr != nil {
-			msg := p.clip(apiErr.Message, openai.MaxBodyExcerpt)
-			fe := p.fail(model.KindStreamInterrupted, "the server reported an error inside the stream: "+msg, nil).
-				With("events", events).With("error_message", msg).With("error_type", p.clip(apiErr.Type, 128))
+			msg := p.call.Clip(apiErr.Message, openai.MaxBodyExcerpt)
+			fe := p.call.Fail(model.KindStreamInterrupted, "the server reported an error inside the stream: "+msg, nil).
+				With("events", events).With("error_message", msg).With("error_type", p.call.Clip(apiErr.Type, 128))
 			return ToResponse(asm.Response()), fe
 		}
 		if asm.TooManyToolCalls() {
@@ -300,18 +300,18 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 		if asm.Done() {
 			break
 		}
-		if fe := p.ctxError(ctx, actx); fe != nil {
+		if fe := p.call.CtxError(ctx, actx); fe != nil {
 			return nil, fe.With("stage", "stream").With("events", events)
 		}
 	}
 	if !asm.Done() {
-		return nil, p.fail(model.KindStreamInterrupted, "the stream ended before message_stop", nil).With("events", events)
+		return nil, p.call.Fail(model.KindStreamInterrupted, "the stream ended before message_stop", nil).With("events", events)
 	}
 	return ToResponse(asm.Response()), nil
 }
 
 func (p *Provider) tooMany(n int) *fault.Error {
-	return p.fail(openai.KindTooManyToolCalls, "the response carries more tool calls than one batch may hold", nil).
+	return p.call.Fail(openai.KindTooManyToolCalls, "the response carries more tool calls than one batch may hold", nil).
 		With("limit", p.maxCalls).With("calls", n).
 		WithHint("the server sent more tool calls than the runtime accepts in one turn; ask for fewer calls or check the server")
 }
@@ -322,15 +322,15 @@ func (p *Provider) tooMany(n int) *fault.Error {
 func (p *Provider) bodyError(msg string, status int, raw []byte) *fault.Error {
 	e := fault.New(fault.PhaseProvider, model.KindHTTPStatus, msg).With("status", status).With("provider", p.call.Name).With("host", p.call.Host)
 	if len(raw) > 0 {
-		e.With("body_excerpt", p.clip(string(raw), openai.MaxBodyExcerpt))
+		e.With("body_excerpt", p.call.Clip(string(raw), openai.MaxBodyExcerpt))
 	}
 	typ := ""
 	if ae, ok := openai.ParseErrorBody(raw); ok {
-		m := p.clip(ae.Message, openai.MaxBodyExcerpt)
+		m := p.call.Clip(ae.Message, openai.MaxBodyExcerpt)
 		e.Message += ": " + m
 		e.With("error_message", m)
 		if ae.Type != "" {
-			typ = p.clip(ae.Type, 128)
+			typ = p.call.Clip(ae.Type, 128)
 			e.With("error_type", typ)
 		}
 	}
@@ -362,12 +362,3 @@ func (p *Provider) statusHint(status int, typ string) string {
 func (p *Provider) malformedHint() string {
 	return fmt.Sprintf("the server at %s did not answer like the Anthropic Messages API: check --base-url and --provider", p.call.BaseURL)
 }
-
-// ctxError, fail and clip are those of package model/internal/httpcall.
-func (p *Provider) ctxError(ctx, actx context.Context) *fault.Error {
-	return p.call.CtxError(ctx, actx)
-}
-func (p *Provider) fail(kind fault.Kind, msg string, cause error) *fault.Error {
-	return p.call.Fail(kind, msg, cause)
-}
-func (p *Provider) clip(s string, n int) string { return p.call.Clip(s, n) }

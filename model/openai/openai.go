@@ -333,15 +333,15 @@ func (p *Provider) bodyError(msg string, status int, raw []byte) *fault.Error {
 	}
 	code, typ := "", ""
 	if ae, ok := ParseErrorBody(raw); ok {
-		m := p.clip(ae.Message, MaxBodyExcerpt)
+		m := p.call.Clip(ae.Message, MaxBodyExcerpt)
 		e.Message += ": " + m
 		e.With("error_message", m)
 		if ae.Type != "" {
-			typ = p.clip(ae.Type, 128)
+			typ = p.call.Clip(ae.Type, 128)
 			e.With("error_type", typ)
 		}
 		if c := ae.CodeString(); c != "" {
-			code = p.clip(c, 128)
+			code = p.call.Clip(c, 128)
 			e.With("error_code", code)
 		}
 	}
@@ -359,13 +359,13 @@ func (p *Provider) bodyError(msg string, status int, raw []byte) *fault.Error {
 func (p *Provider) readCompletion(ctx, actx context.Context, body io.Reader) (*model.Response, *fault.Error) {
 	raw, err := io.ReadAll(io.LimitReader(body, int64(maxResponseBytes)+1))
 	if err != nil {
-		if fe := p.ctxError(ctx, actx); fe != nil {
+		if fe := p.call.CtxError(ctx, actx); fe != nil {
 			return nil, fe.With("stage", "read_body")
 		}
-		return nil, p.fail(model.KindTransport, "reading the response body failed", err).With("stage", "read_body")
+		return nil, p.call.Fail(model.KindTransport, "reading the response body failed", err).With("stage", "read_body")
 	}
 	if len(raw) > maxResponseBytes {
-		return nil, p.fail(model.KindMalformedResponse, "response body too large", nil).With("limit_bytes", maxResponseBytes)
+		return nil, p.call.Fail(model.KindMalformedResponse, "response body too large", nil).With("limit_bytes", maxResponseBytes)
 	}
 	if _, ok := ParseErrorBody(raw); ok {
 		// Some servers (OpenRouter, LM Studio) report failures with a 2xx
@@ -374,30 +374,21 @@ func (p *Provider) readCompletion(ctx, actx context.Context, body io.Reader) (*m
 	}
 	c, err := DecodeCompletion(raw)
 	if err != nil {
-		return nil, p.fail(model.KindMalformedResponse, "response is not a chat completion", err).With("body_excerpt", p.excerpt(raw)).
+		return nil, p.call.Fail(model.KindMalformedResponse, "response is not a chat completion", err).With("body_excerpt", p.excerpt(raw)).
 			WithHint(p.malformedHint())
 	}
 	resp, err := ResponseFromCompletion(c)
 	if err != nil {
-		return nil, p.fail(model.KindMalformedResponse, "response is not a chat completion", err).With("body_excerpt", p.excerpt(raw)).
+		return nil, p.call.Fail(model.KindMalformedResponse, "response is not a chat completion", err).With("body_excerpt", p.excerpt(raw)).
 			WithHint(p.malformedHint())
 	}
 	if len(resp.ToolCalls) > p.maxCalls {
-		return nil, p.fail(KindTooManyToolCalls, "the response carries more tool calls than one batch may hold", nil).
+		return nil, p.call.Fail(KindTooManyToolCalls, "the response carries more tool calls than one batch may hold", nil).
 			With("limit", p.maxCalls).With("calls", len(resp.ToolCalls)).
 			WithHint("the server sent more tool calls than the runtime accepts in one turn; ask for fewer calls or check the server")
 	}
 	return resp, nil
 }
-
-// ctxError, fail and clip are those of package model/internal/httpcall.
-func (p *Provider) ctxError(ctx, actx context.Context) *fault.Error {
-	return p.call.CtxError(ctx, actx)
-}
-func (p *Provider) fail(kind fault.Kind, msg string, cause error) *fault.Error {
-	return p.call.Fail(kind, msg, cause)
-}
-func (p *Provider) clip(s string, n int) string { return p.call.Clip(s, n) }
 
 // forModel returns a shallow copy of p for one call to modelName whose
 // errors leave a short placeholder key spelled like the model name alone
@@ -411,7 +402,7 @@ func (p *Provider) forModel(modelName string) *Provider {
 // excerpt returns at most MaxBodyExcerpt bytes of b, cut at a UTF-8
 // boundary, with secrets scrubbed (see clip).
 func (p *Provider) excerpt(b []byte) string {
-	return p.clip(string(b), MaxBodyExcerpt)
+	return p.call.Clip(string(b), MaxBodyExcerpt)
 }
 
 // Shared with model/anthropic (model/internal/wire).
