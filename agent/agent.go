@@ -35,20 +35,15 @@ const (
 	KindInvalidOptions           fault.Kind = "invalid_agent_options"
 	KindInvalidSpec              fault.Kind = "invalid_agent_spec"
 	KindUnknownAgent             fault.Kind = "unknown_agent"
-	KindCapabilityDenied         fault.Kind = "capability_denied"
 	KindAuthorityWideningDenied  fault.Kind = "authority_widening_denied"
 	KindAgentLimitReached        fault.Kind = "agent_limit_reached"
 	KindMailboxFull              fault.Kind = "mailbox_full"
-	KindInvalidMessage           fault.Kind = "invalid_message"
 	KindAgentInactive            fault.Kind = "agent_inactive"
-	KindDuplicateCall            fault.Kind = "duplicate_call"
 	KindWorkerPoolSaturated      fault.Kind = "worker_pool_saturated"
 	KindNoWorkerHandler          fault.Kind = "no_worker_handler"
 	KindWorkerFailed             fault.Kind = "worker_failed"
 	KindWorkerPanic              fault.Kind = "worker_panic"
 	KindWorkerResultBackpressure fault.Kind = "worker_result_backpressure"
-	KindCancelled                fault.Kind = fault.KindCancelled
-	KindTimeout                  fault.Kind = fault.KindTimeout
 )
 
 // Defaults of Options fields left zero.
@@ -347,7 +342,7 @@ func (rt *Runtime) Spawn(parent ID, spec Spec, caps capability.Set) (ID, error) 
 	}
 	narrowed, err := bound.Narrow(caps)
 	if err != nil {
-		return "", fault.Wrap(err, PhaseAgent, KindCapabilityDenied, "the child asks for capabilities its parent lacks").
+		return "", fault.Wrap(err, PhaseAgent, capability.KindDenied, "the child asks for capabilities its parent lacks").
 			With("parent", string(parent)).With("extra", fault.As(err).Detail["extra"])
 	}
 	if rt.live >= rt.opts.MaxAgents {

@@ -14,6 +14,7 @@ import (
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/tool"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -88,8 +89,8 @@ func TestSpawnNarrowsCapabilitiesAndAuthority(t *testing.T) {
 		caps   capability.Set
 		kind   fault.Kind
 	}{
-		{"capability widening", child, Spec{Name: "x"}, capability.MustSet("tool:fs_read"), KindCapabilityDenied},
-		{"root beyond runtime", "", Spec{Name: "x"}, capability.MustSet("network:any"), KindCapabilityDenied},
+		{"capability widening", child, Spec{Name: "x"}, capability.MustSet("tool:fs_read"), capability.KindDenied},
+		{"root beyond runtime", "", Spec{Name: "x"}, capability.MustSet("network:any"), capability.KindDenied},
 		{"authority widening", root, Spec{Name: "x", Authority: authority.Dangerous}, capability.Set{}, KindAuthorityWideningDenied},
 		{"unknown parent", "nope", Spec{Name: "x"}, capability.Set{}, KindUnknownAgent},
 		{"bad spec", root, Spec{Name: "", Mode: "x"}, capability.Set{}, KindInvalidSpec},
@@ -367,6 +368,9 @@ func TestWorkerPoolSaturation(t *testing.T) {
 		if i == 2 && (pr.Reply.Kind != ReplyFailed || fault.KindOf(pr.Reply.Error) != KindWorkerPoolSaturated) {
 			t.Fatalf("want worker_pool_saturated, got %+v", pr.Reply)
 		}
+		if i == 2 && !errors.Is(pr.Reply.Error, tool.KindBackpressure) {
+			t.Fatalf("a saturated pool must carry the pool's backpressure: %v", pr.Reply.Error)
+		}
 	}
 	if status(t, rt, ids[2]).Status != StatusFailed {
 		t.Fatal("the agent did not fail")
@@ -410,7 +414,7 @@ func TestCancelCascadesToChildWork(t *testing.T) {
 		t.Fatal("the child's work was not cancelled")
 	}
 	err := <-done
-	if fault.KindOf(err) != KindCancelled || time.Since(start) > time.Second {
+	if fault.KindOf(err) != fault.KindCancelled || time.Since(start) > time.Second {
 		t.Fatalf("want prompt cancelled, got %v", err)
 	}
 	for _, id := range []ID{parent, child, grandchild} {
@@ -448,10 +452,10 @@ func TestSupervisedCallTimeoutAndCallerCancel(t *testing.T) {
 	}
 	child := spawn(t, rt, parent)
 	_, err := rt.SupervisedCall(context.Background(), child, Work{Type: "x"}, slow, 20*time.Millisecond)
-	if fault.KindOf(err) != KindTimeout || status(t, rt, child).Status != StatusFailed {
+	if fault.KindOf(err) != fault.KindTimeout || status(t, rt, child).Status != StatusFailed {
 		t.Fatalf("want timeout, got %v", err)
 	}
-	if pp, _ := rt.Pump(context.Background(), parent, 0); pp.Reply == nil || fault.KindOf(pp.Reply.Error) != KindTimeout {
+	if pp, _ := rt.Pump(context.Background(), parent, 0); pp.Reply == nil || fault.KindOf(pp.Reply.Error) != fault.KindTimeout {
 		t.Fatalf("the parent did not learn of the timeout: %+v", pp)
 	}
 	child2 := spawn(t, rt, parent)

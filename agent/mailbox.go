@@ -162,7 +162,9 @@ func (rt *Runtime) process(a *agentState, msg Message) (Reply, bool) {
 		return reply, false
 	}
 	if err := rt.pool.Go(sched); err != nil {
-		fe := agentErr(KindWorkerPoolSaturated, "the worker pool is saturated").With("call_id", msg.CallID).
+		// The pool's own backpressure error is the cause, so one sentinel
+		// (tool.KindBackpressure) identifies a full pool wherever it is.
+		fe := fault.Wrap(err, PhaseAgent, KindWorkerPoolSaturated, "the worker pool is saturated").With("call_id", msg.CallID).
 			With("workers", rt.pool.Status().Workers).With("backlog", rt.pool.Status().Backlog)
 		rt.mu.Lock()
 		rt.event(Event{Type: EventWorkerBackpressure, Agent: a.id, CallID: msg.CallID})
@@ -290,7 +292,7 @@ func (rt *Runtime) runWorker(ctx context.Context, cancel context.CancelFunc, a *
 		}()
 	}
 	if ctx.Err() != nil {
-		err = fault.Wrap(ctx.Err(), PhaseAgent, KindCancelled, "the worker was cancelled")
+		err = fault.Wrap(ctx.Err(), PhaseAgent, fault.KindCancelled, "the worker was cancelled")
 	}
 	msg := Message{Type: MsgResult, CallID: callID, Value: val}
 	if err != nil {

@@ -98,7 +98,7 @@ func (rt *Runtime) SupervisedCall(ctx context.Context, id ID, w Work, h Handler,
 		select {
 		case <-a.mailbox.ready:
 		case <-deadline:
-			fe := agentErr(KindTimeout, "the supervised call exceeded its time limit").
+			fe := agentErr(fault.KindTimeout, "the supervised call exceeded its time limit").
 				With("call_id", callID).With("timeout_ms", timeout.Milliseconds())
 			rt.mu.Lock()
 			rt.failLocked(a, fe)
@@ -126,7 +126,7 @@ func (rt *Runtime) endedErr(a *agentState, fallback *fault.Error) error {
 	defer rt.mu.Unlock()
 	switch {
 	case a.status == StatusCancelled:
-		return agentErr(KindCancelled, "the agent was cancelled").With("agent", string(a.id)).With("reason", a.reason)
+		return agentErr(fault.KindCancelled, "the agent was cancelled").With("agent", string(a.id)).With("reason", a.reason)
 	case a.err != nil:
 		return a.err
 	case fallback != nil:

@@ -45,7 +45,12 @@ type Event struct {
 	Error    *fault.Error `json:"error,omitempty"`
 }
 
-// traceRing keeps the newest limit events.
+// traceRing keeps the newest limit events. The runtime's trace is a
+// status window over a long-lived supervisor: what matters is what happened
+// last, and events are flat (no event refers to an earlier one), so the
+// oldest are dropped. trace.Recorder keeps the first events instead,
+// because a run's spans form a tree whose root and early spans the later
+// ones hang from; see docs/trace.md.
 type traceRing struct {
 	limit int
 	seq   uint64

@@ -17,13 +17,12 @@
 package authority
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 
+	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/fingerprint"
-	"github.com/rlm-go/rlm/trace"
 )
 
 // PhaseAuthority is the phase of errors from this package.
@@ -32,7 +31,6 @@ const PhaseAuthority fault.Phase = "authority"
 // Error kinds reported by this package.
 const (
 	KindInvalidTier        fault.Kind = "invalid_tier"
-	KindWideningDenied     fault.Kind = "widening_denied"
 	KindInvalidOperation   fault.Kind = "invalid_authority_operation"
 	KindAllowOnceInFlight  fault.Kind = "allow_once_in_progress"
 	KindApprovalNotPending fault.Kind = "approval_not_pending"
@@ -99,7 +97,7 @@ func NarrowTier(parent, child Tier) (Tier, error) {
 		return "", fault.New(PhaseAuthority, KindInvalidTier, "unknown authority tier")
 	}
 	if child.Rank() > parent.Rank() {
-		return "", fault.New(PhaseAuthority, KindWideningDenied, "a child context may not hold a broader tier than its parent").
+		return "", fault.New(PhaseAuthority, capability.KindWideningDenied, "a child context may not hold a broader tier than its parent").
 			With("parent", string(parent)).With("requested", string(child))
 	}
 	return child, nil
@@ -184,37 +182,6 @@ func (op Operation) Fingerprint() (string, error) {
 		return "", fault.Wrap(err, PhaseAuthority, KindInvalidOperation, "operation is not canonical JSON")
 	}
 	return fp, nil
-}
-
-// Redact returns a deep copy of v (decoded JSON) with the values of
-// secret-like keys (token, password, api_key, authorization, secret,
-// private_key, ...) replaced by trace.Redacted.
-func Redact(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			if trace.IsSecretKey(k) {
-				out[k] = trace.Redacted
-			} else {
-				out[k] = Redact(e)
-			}
-		}
-		return out
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = Redact(e)
-		}
-		return out
-	case json.RawMessage:
-		var d any
-		if json.Unmarshal(x, &d) != nil {
-			return trace.Redacted
-		}
-		return Redact(d)
-	}
-	return v
 }
 
 func notFound(id string) error {

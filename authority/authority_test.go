@@ -13,6 +13,7 @@ import (
 
 	"go.uber.org/goleak"
 
+	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/trace"
 )
@@ -45,8 +46,8 @@ func TestTiers(t *testing.T) {
 	}{
 		{Dangerous, AllowOnce, ""},
 		{AllowOnce, AllowOnce, ""},
-		{AllowOnce, Dangerous, KindWideningDenied},
-		{ApproveDiff, AllowSession, KindWideningDenied},
+		{AllowOnce, Dangerous, capability.KindWideningDenied},
+		{ApproveDiff, AllowSession, capability.KindWideningDenied},
 		{ApproveDiff, "yolo", KindInvalidTier},
 	}
 	for _, c := range cases {
@@ -62,7 +63,7 @@ func TestTiers(t *testing.T) {
 		t.Fatal("yolo set")
 	}
 	s.Set("p", AllowOnce)
-	if err := s.Child("p", "c", Dangerous); fault.KindOf(err) != KindWideningDenied || s.Mode("c") != ApproveDiff {
+	if err := s.Child("p", "c", Dangerous); fault.KindOf(err) != capability.KindWideningDenied || s.Mode("c") != ApproveDiff {
 		t.Fatal("child widened")
 	}
 	var wins atomic.Int32
@@ -437,5 +438,22 @@ func TestApprovalsOnePendingRecordPerOperation(t *testing.T) {
 	denied, _ := s.Deny(again.Record.ID, "no")
 	if next, _ := s.Authorize(op(`{"a":1}`), cont, nil); next.Record.ID == denied.ID {
 		t.Fatalf("a denied record was reused: %+v", next)
+	}
+}
+
+// Approval records go through trace's redactor, so a credential under an
+// innocent key is redacted as it is in a trace.
+func TestRecordsRedactCredentialValues(t *testing.T) {
+	s := NewStore()
+	_, cont := counter()
+	d, _ := s.Authorize(op(`{"path":"p","headers":{"X-Auth":"Bearer abcdef123456"},"note":"basic dXNlcjpwYXNz"}`), cont, nil)
+	b, _ := json.Marshal(d.Record)
+	for _, leak := range []string{"abcdef123456", "dXNlcjpwYXNz"} {
+		if contains(b, leak) {
+			t.Fatalf("credential %s leaked: %s", leak, b)
+		}
+	}
+	if !contains(b, `"path":"p"`) {
+		t.Fatalf("plain values must stay: %s", b)
 	}
 }

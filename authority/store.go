@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/trace"
 )
 
 // State is the state of a pending operation.
@@ -307,11 +308,11 @@ func (s *Store) newEntry(op Operation, fp string, cont Continuation, edit Editor
 func (e *entry) record() Record {
 	var details map[string]any
 	if e.op.Details != nil {
-		details, _ = Redact(e.op.Details).(map[string]any)
+		details, _ = trace.RedactValue(e.op.Details).(map[string]any)
 	}
 	return Record{
 		ID: e.id, Context: e.op.Context, Tool: e.op.Tool, Effect: e.op.Effect, Capability: e.op.Capability,
-		Args: Redact(e.op.Args), Details: details, Correlation: e.op.Correlation, Authority: ApproveDiff,
+		Args: trace.RedactValue(e.op.Args), Details: details, Correlation: e.op.Correlation, Authority: ApproveDiff,
 		Fingerprint: e.fp, State: e.state, CreatedAt: e.created, ResolvedAt: e.resolved,
 		EditedFrom: e.editedFrom, SupersededBy: e.supersededB, DenialReason: e.denial, CancellationReason: e.cancelR,
 	}

@@ -382,7 +382,7 @@ func Conformance(ctx context.Context, filter func(name string) bool) *Conformanc
 func ConformanceCassette(name string) (*replay.Cassette, error) {
 	b, err := conformanceFS.ReadFile(path.Join("testdata/conformance", name+".json"))
 	if err != nil {
-		return nil, fault.Wrap(err, fault.PhaseReplay, replay.KindIO, "no embedded cassette for the case").With("case", name)
+		return nil, fault.Wrap(err, fault.PhaseReplay, fault.KindIO, "no embedded cassette for the case").With("case", name)
 	}
 	return replay.Parse(b)
 }

@@ -47,6 +47,10 @@ const (
 const (
 	KindInvalidCapability fault.Kind = "invalid_capability"
 	KindWideningDenied    fault.Kind = "widening_denied"
+	// KindDenied: a capability the operation needs is not granted; detail
+	// "capability" names it. Declared here because every package that
+	// checks a grant (plan, engine, tool, agent) reports it.
+	KindDenied fault.Kind = "capability_denied"
 )
 
 // PhaseCapability is the phase of errors from this package.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/rlm-go/rlm/agent"
 	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/golden"
 	"github.com/rlm-go/rlm/subagent"
@@ -59,7 +60,7 @@ func TestCompileErrors(t *testing.T) {
 		{"missing binding", KB{Prompts: []Prompt{p("a", "t")}, Triggers: []Trigger{tr("a", "unknown")}}, KindMissingBinding},
 		{"ambiguous binding", KB{Prompts: []Prompt{p("a", "t"), p("b", "t")}, Triggers: []Trigger{tr("a", "unknown"), tr("b", "unknown")},
 			Actions: []Action{ac("a", ActionDelegateSubagent), ac("b", ActionDelegateSubagent)}}, KindAmbiguousBinding},
-		{"arbitrary callable action", KB{Prompts: []Prompt{p("a", "t")}, Triggers: []Trigger{tr("a", "unknown")}, Actions: []Action{ac("a", "call(shell(rm))")}}, KindInvalidAction},
+		{"arbitrary callable action", KB{Prompts: []Prompt{p("a", "t")}, Triggers: []Trigger{tr("a", "unknown")}, Actions: []Action{ac("a", "call(shell(rm))")}}, corpus.KindInvalidAction},
 		{"two texts", KB{Prompts: []Prompt{p("a", "t"), p("a", "u")}, Triggers: []Trigger{tr("a", "unknown")}, Actions: []Action{ac("a", ActionDelegateSubagent)}}, KindIncompleteReference},
 		{"empty text", KB{Prompts: []Prompt{p("a", "")}, Triggers: []Trigger{tr("a", "unknown")}, Actions: []Action{ac("a", ActionDelegateSubagent)}}, KindInvalidPrompt},
 		{"two roles", KB{Prompts: []Prompt{{ID: "a", Text: "t", Role: "x"}, {ID: "a", Text: "t", Role: "y"}}, Triggers: []Trigger{tr("a", "unknown")},
@@ -222,10 +223,10 @@ func TestContract5_CapabilityDenialIsToolRuntimes(t *testing.T) {
 	info, _ := h.rt.Status(h.parent)
 	ex, err := Execute(context.Background(), cmd, rt, info.Capabilities, Options{})
 	fe := fault.As(err)
-	if fe == nil || fe.Phase != fault.PhaseTool || fe.Kind != tool.KindCapabilityDenied {
+	if fe == nil || fe.Phase != fault.PhaseTool || fe.Kind != capability.KindDenied {
 		t.Fatalf("want the tool runtime's capability_denied, got %v", err)
 	}
-	if ex.Result.Trace.Status != string(tool.KindCapabilityDenied) || ex.Trace.Status != TraceInvoked || ex.Trace.Authorization != tool.AuthDenied {
+	if ex.Result.Trace.Status != string(capability.KindDenied) || ex.Trace.Status != TraceInvoked || ex.Trace.Authorization != tool.AuthDenied {
 		t.Fatalf("%+v", ex)
 	}
 	if h.completes.Load() != 0 || len(h.children(t)) != 0 || h.srv.Stats().Requests != 0 {
@@ -274,7 +275,7 @@ func TestContract6_NoCommandDataExecutedNoAuthorityGranted(t *testing.T) {
 	}
 	// The action vocabulary is closed; a KB cannot name a callable.
 	kb.Actions[0].Action = "call(shell(rm))"
-	if _, err := Compile(kb, "unknown"); fault.KindOf(err) != KindInvalidAction {
+	if _, err := Compile(kb, "unknown"); fault.KindOf(err) != corpus.KindInvalidAction {
 		t.Fatal(err)
 	}
 }
@@ -342,7 +343,7 @@ func TestResume(t *testing.T) {
 		var calls atomic.Int64
 		_, err := Resume(context.Background(), kb, "unknown", Host{Runtime: h.rt, Parent: h.parent, Subagent: h.base},
 			func(ctx context.Context, in ResumeInput) (json.RawMessage, error) { calls.Add(1); return nil, nil })
-		if fault.KindOf(err) != tool.KindCapabilityDenied || calls.Load() != 0 || len(h.children(t)) != 0 {
+		if fault.KindOf(err) != capability.KindDenied || calls.Load() != 0 || len(h.children(t)) != 0 {
 			t.Fatalf("%v", err)
 		}
 	})

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/fingerprint"
 	"github.com/rlm-go/rlm/internal/textcut"
@@ -161,7 +162,7 @@ func CompileRef(kb *KB, id string) (Command, error) {
 	}
 	name, ok := actions[acts[0]]
 	if !ok {
-		return Command{}, fault.New(PhaseCompile, KindInvalidAction, "the action is not in the closed vocabulary").
+		return Command{}, fault.New(PhaseCompile, corpus.KindInvalidAction, "the action is not in the closed vocabulary").
 			With("prompt_id", id).With("action", acts[0])
 	}
 	pol, err := compilePolicy(id, roles, skills, forbidden)

@@ -37,7 +37,6 @@ const (
 	KindAmbiguousBinding         fault.Kind = "ambiguous_binding"
 	KindIncompleteReference      fault.Kind = "ambiguous_or_incomplete_reference"
 	KindInvalidPrompt            fault.Kind = "invalid_prompt"
-	KindInvalidAction            fault.Kind = "invalid_action"
 	KindAmbiguousRole            fault.Kind = "ambiguous_delegation_role"
 	KindTooManySkills            fault.Kind = "too_many_delegation_skills"
 	KindInvalidRole              fault.Kind = "invalid_delegation_role"
@@ -52,10 +51,10 @@ const (
 	KindInvalidDelegationPolicy  fault.Kind = "invalid_delegation_policy"
 	KindRegistrationFailed       fault.Kind = "subagent_registration_failed"
 	KindMalformedChildResult     fault.Kind = "malformed_child_result"
-	KindChildFailed              fault.Kind = "child_failed"
-	KindChildCancelled           fault.Kind = "child_cancelled"
-	KindChildTimeout             fault.Kind = "child_timeout"
-	KindChildBudgetExhausted     fault.Kind = "child_budget_exhausted"
+	KindChildFailed              fault.Kind = "child_failed"           // the delegated child did not complete
+	KindChildCancelled           fault.Kind = "child_cancelled"        // the child was cancelled
+	KindChildTimeout             fault.Kind = "child_timeout"          // the child ran out of time
+	KindChildBudgetExhausted     fault.Kind = "child_budget_exhausted" // the child ran out of another budget
 	KindInvalidContinuation      fault.Kind = "invalid_continuation"
 	KindContinuationError        fault.Kind = "continuation_error"
 	KindContinuationPanic        fault.Kind = "continuation_panic"

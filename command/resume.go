@@ -105,9 +105,9 @@ func childErr(env *subagent.Envelope) error {
 	kind := KindChildFailed
 	if env.Error != nil {
 		switch env.Error.Kind {
-		case agent.KindCancelled:
+		case fault.KindCancelled:
 			kind = KindChildCancelled
-		case agent.KindTimeout, budget.KindTimeLimit:
+		case fault.KindTimeout, budget.KindTimeLimit:
 			kind = KindChildTimeout
 		}
 		if env.Error.Phase == fault.PhaseBudget && env.Error.Kind != budget.KindTimeLimit {

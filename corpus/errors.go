@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/fault"
 )
 
@@ -17,11 +18,6 @@ const (
 	KindOutOfRange fault.Kind = "out_of_range"
 	// KindInvalidLimit: a negative limit, or one above its hard cap.
 	KindInvalidLimit fault.Kind = "invalid_limit"
-	// KindTimeLimitExceeded: the operation ran past Limits.TimeLimit or the
-	// context's deadline.
-	KindTimeLimitExceeded fault.Kind = "time_limit_exceeded"
-	// KindCancelled: the context was cancelled.
-	KindCancelled fault.Kind = fault.KindCancelled
 	// KindStaleHandle: the handle was deleted, its store was closed, or its
 	// version is not the current one.
 	KindStaleHandle fault.Kind = "stale_handle"
@@ -33,8 +29,6 @@ const (
 	KindInvalidTransform fault.Kind = "invalid_transform"
 	// KindInvalidReducer: reduce was given a reducer outside the closed set.
 	KindInvalidReducer fault.Kind = "invalid_reducer"
-	// KindIOError: reading or mapping the source failed.
-	KindIOError fault.Kind = "io_error"
 	// KindInvalidAction: Do was given an unknown action type, or an action
 	// whose arguments (selector, strategy, size, count) are malformed.
 	KindInvalidAction fault.Kind = "invalid_action"
@@ -62,7 +56,7 @@ func newErr(kind fault.Kind, msg string) *fault.Error {
 // cancelled otherwise.
 func ctxErr(err error) error {
 	if errors.Is(err, context.DeadlineExceeded) {
-		return fault.Wrap(err, fault.PhaseContext, KindTimeLimitExceeded, "context deadline exceeded")
+		return fault.Wrap(err, fault.PhaseContext, budget.KindTimeLimit, "context deadline exceeded")
 	}
-	return fault.Wrap(err, fault.PhaseContext, KindCancelled, "cancelled")
+	return fault.Wrap(err, fault.PhaseContext, fault.KindCancelled, "cancelled")
 }

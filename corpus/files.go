@@ -101,7 +101,7 @@ func (s *Store) AddFiles(ctx context.Context, name string, paths []string, opt F
 		}
 		fi, err := os.Stat(p)
 		if err != nil {
-			return Handle{}, fault.Wrap(err, fault.PhaseContext, KindIOError, "cannot read context path").With("path", p)
+			return Handle{}, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot read context path").With("path", p)
 		}
 		if !fi.IsDir() {
 			cands = append(cands, cand{name: filepath.ToSlash(filepath.Clean(p)), path: p})
@@ -143,7 +143,7 @@ func (s *Store) AddFiles(ctx context.Context, name string, paths []string, opt F
 			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 				return Handle{}, ctxErr(err)
 			}
-			return Handle{}, fault.Wrap(err, fault.PhaseContext, KindIOError, "cannot walk directory").With("path", p)
+			return Handle{}, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot walk directory").With("path", p)
 		}
 	}
 	slices.SortStableFunc(cands, func(a, b cand) int { return strings.Compare(a.name, b.name) })
@@ -151,7 +151,7 @@ func (s *Store) AddFiles(ctx context.Context, name string, paths []string, opt F
 
 	f, err := os.CreateTemp(opt.TempDir, "rlm-files-*")
 	if err != nil {
-		return Handle{}, fault.Wrap(err, fault.PhaseContext, KindIOError, "cannot create spool file").
+		return Handle{}, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot create spool file").
 			With("dir", spoolDir(opt.TempDir)).WithHint("set TMPDIR to a writable directory")
 	}
 	spool := f.Name()
@@ -182,11 +182,11 @@ func (s *Store) AddFiles(ctx context.Context, name string, paths []string, opt F
 			WithHint("name a text file or a directory holding some (hidden and binary files in directories are skipped)")
 	}
 	if err := f.Close(); err != nil {
-		return Handle{}, fault.Wrap(err, fault.PhaseContext, KindIOError, "spooling the files failed")
+		return Handle{}, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "spooling the files failed")
 	}
 	b, rd, err := mapFile(spool)
 	if err != nil {
-		return Handle{}, fault.Wrap(err, fault.PhaseContext, KindIOError, "cannot map spool file")
+		return Handle{}, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot map spool file")
 	}
 	return s.addComposite(name, b, rd, files, skipped)
 }
@@ -206,7 +206,7 @@ func appendFile(ctx context.Context, w io.Writer, path string, sniff bool, room 
 	var fc fileCopy
 	src, err := os.Open(path)
 	if err != nil {
-		return fc, false, fault.Wrap(err, fault.PhaseContext, KindIOError, "cannot open file").With("path", path)
+		return fc, false, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot open file").With("path", path)
 	}
 	defer src.Close()
 	r := io.Reader(src)
@@ -214,7 +214,7 @@ func appendFile(ctx context.Context, w io.Writer, path string, sniff bool, room 
 		head := make([]byte, binarySniff)
 		n, err := io.ReadFull(src, head)
 		if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
-			return fc, false, fault.Wrap(err, fault.PhaseContext, KindIOError, "cannot read file").With("path", path)
+			return fc, false, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot read file").With("path", path)
 		}
 		if bytes.IndexByte(head[:n], 0) >= 0 {
 			return fc, true, nil
@@ -234,7 +234,7 @@ func appendFile(ctx context.Context, w io.Writer, path string, sniff bool, room 
 		if fault.As(err) != nil {
 			return fc, false, err
 		}
-		return fc, false, fault.Wrap(err, fault.PhaseContext, KindIOError, "cannot copy file").With("path", path)
+		return fc, false, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot copy file").With("path", path)
 	}
 	if n > room {
 		return fc, false, tooLarge()
@@ -245,7 +245,7 @@ func appendFile(ctx context.Context, w io.Writer, path string, sniff bool, room 
 			return fc, false, tooLarge()
 		}
 		if _, err := w.Write(nl); err != nil {
-			return fc, false, fault.Wrap(err, fault.PhaseContext, KindIOError, "spooling the files failed")
+			return fc, false, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "spooling the files failed")
 		}
 		fc.lines++
 		fc.sep = 1

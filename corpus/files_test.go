@@ -175,7 +175,7 @@ func TestAddFilesLimits(t *testing.T) {
 		{"too many bytes", []string{dir}, FilesOptions{MaxTotalBytes: 12}, KindContextTooLarge},
 		{"separator counts", []string{filepath.Join(dir, "a")}, FilesOptions{MaxTotalBytes: 4}, KindContextTooLarge},
 		{"no files", []string{filepath.Join(dir, "e")}, FilesOptions{}, KindNoFiles},
-		{"missing path", []string{filepath.Join(dir, "missing")}, FilesOptions{}, KindIOError},
+		{"missing path", []string{filepath.Join(dir, "missing")}, FilesOptions{}, fault.KindIO},
 		{"exact fit", []string{dir}, FilesOptions{MaxFiles: 3, MaxTotalBytes: 15}, ""},
 	}
 	for _, tc := range cases {
@@ -225,9 +225,9 @@ func TestAddStream(t *testing.T) {
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
 	_, err = s.AddStream(cctx, "stdin", dir, strings.NewReader(text))
-	wantKind(t, err, KindCancelled)
+	wantKind(t, err, fault.KindCancelled)
 	_, err = s.AddStream(ctx, "stdin", filepath.Join(dir, "missing"), strings.NewReader(text))
-	wantKind(t, err, KindIOError)
+	wantKind(t, err, fault.KindIO)
 }
 
 // BenchmarkAddStream measures spooling a 64 MiB stream to disk and mapping

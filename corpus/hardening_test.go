@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/fault"
 )
 
 // TestMapHugeLineDoesNotCopyIt checks that lowercasing or uppercasing a
@@ -61,7 +64,7 @@ func TestRegisterDeadlineKind(t *testing.T) {
 	for _, c := range []struct {
 		ctx  context.Context
 		kind string
-	}{{expired, string(KindTimeLimitExceeded)}, {cancelled, string(KindCancelled)}} {
+	}{{expired, string(budget.KindTimeLimit)}, {cancelled, string(fault.KindCancelled)}} {
 		_, err := s.AddReader(c.ctx, "r", strings.NewReader("x"))
 		wantKind(t, err, faultKind(c.kind))
 		_, err = s.AddFile(c.ctx, path)

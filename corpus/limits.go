@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/fault"
 )
 
@@ -147,14 +148,14 @@ func newOp(ctx context.Context, e *entry, lim Limits) (*op, error) {
 func (o *op) check() error {
 	if err := o.ctx.Err(); err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
-			return fault.Wrap(err, fault.PhaseContext, KindTimeLimitExceeded, "context deadline exceeded").
+			return fault.Wrap(err, fault.PhaseContext, budget.KindTimeLimit, "context deadline exceeded").
 				With("bytes_inspected", o.acc.BytesInspected)
 		}
-		return fault.Wrap(err, fault.PhaseContext, KindCancelled, "cancelled").
+		return fault.Wrap(err, fault.PhaseContext, fault.KindCancelled, "cancelled").
 			With("bytes_inspected", o.acc.BytesInspected)
 	}
 	if time.Now().After(o.deadline) {
-		return newErr(KindTimeLimitExceeded, "time limit exceeded").
+		return newErr(budget.KindTimeLimit, "time limit exceeded").
 			With("time_limit_ms", o.lim.TimeLimit.Milliseconds()).
 			With("bytes_inspected", o.acc.BytesInspected)
 	}

@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/fault"
 )
 
 func TestHeadTailSlice(t *testing.T) {
@@ -229,19 +232,19 @@ func TestCancellation(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			cancel()
-			wantKind(t, f(ctx, Limits{}), KindCancelled)
+			wantKind(t, f(ctx, Limits{}), fault.KindCancelled)
 			// Cancelled part way: the first check passes.
-			wantKind(t, f(&errCtx{Context: context.Background(), ok: 1, err: context.Canceled}, Limits{}), KindCancelled)
-			wantKind(t, f(&errCtx{Context: context.Background(), ok: 1, err: context.DeadlineExceeded}, Limits{}), KindTimeLimitExceeded)
+			wantKind(t, f(&errCtx{Context: context.Background(), ok: 1, err: context.Canceled}, Limits{}), fault.KindCancelled)
+			wantKind(t, f(&errCtx{Context: context.Background(), ok: 1, err: context.DeadlineExceeded}, Limits{}), budget.KindTimeLimit)
 		})
 	}
 	cctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_, err := s.Map(cctx, h, TransformLength, Limits{})
-	wantKind(t, err, KindCancelled)
+	wantKind(t, err, fault.KindCancelled)
 	// The time limit is checked part way through a scan.
 	_, err = s.Search(context.Background(), h, "absent", SearchOptions{}, Limits{TimeLimit: time.Nanosecond})
-	wantKind(t, err, KindTimeLimitExceeded)
+	wantKind(t, err, budget.KindTimeLimit)
 	_, err = s.Search(context.Background(), h, "abs+ent", SearchOptions{Regex: true, CountOnly: true}, Limits{TimeLimit: time.Nanosecond})
-	wantKind(t, err, KindTimeLimitExceeded)
+	wantKind(t, err, budget.KindTimeLimit)
 }

@@ -92,7 +92,7 @@ func (r *reader) read(pos, max int) ([]byte, error) {
 		if err == nil || err == io.EOF {
 			return nil, changedErr(r.e, r.base+int64(pos+k))
 		}
-		return nil, fault.Wrap(err, fault.PhaseContext, KindIOError, "reading the context file failed").With("handle", r.e.h.String())
+		return nil, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "reading the context file failed").With("handle", r.e.h.String())
 	}
 	return b, nil
 }

@@ -32,7 +32,7 @@ func (s *Store) AddStream(ctx context.Context, name, dir string, r io.Reader) (H
 	growPipe(r)
 	f, err := os.CreateTemp(dir, "rlm-stream-*")
 	if err != nil {
-		return Handle{}, fault.Wrap(err, fault.PhaseContext, KindIOError, "cannot create spool file").
+		return Handle{}, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot create spool file").
 			With("dir", spoolDir(dir)).WithHint("set TMPDIR to a writable directory with room for the input")
 	}
 	path := f.Name()
@@ -70,7 +70,7 @@ func streamErr(err error, name, dir string) error {
 	if fe := fault.As(err); fe != nil {
 		return err
 	}
-	return fault.Wrap(err, fault.PhaseContext, KindIOError, "spooling the input failed").
+	return fault.Wrap(err, fault.PhaseContext, fault.KindIO, "spooling the input failed").
 		With("name", name).With("dir", spoolDir(dir)).
 		WithHint("the input is spooled to disk: check free space in the directory (or set TMPDIR)")
 }
@@ -119,7 +119,7 @@ func (s *Store) addOpenFile(ctx context.Context, name string, f *os.File) (h Han
 	}
 	b, rd, err := mapOpen(f)
 	if err != nil {
-		return Handle{}, true, fault.Wrap(err, fault.PhaseContext, KindIOError, "cannot map input").With("name", name)
+		return Handle{}, true, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot map input").With("name", name)
 	}
 	h, err = s.add(&entry{kind: TextKindText, data: b, name: name}, fileBacking(b, rd))
 	if err != nil {
@@ -136,7 +136,7 @@ func (s *Store) addMapped(ctx context.Context, path string, e *entry) (Handle, e
 	}
 	b, rd, err := mapFile(path)
 	if err != nil {
-		return Handle{}, fault.Wrap(err, fault.PhaseContext, KindIOError, "cannot map spool file")
+		return Handle{}, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot map spool file")
 	}
 	e.data = b
 	h, err := s.add(e, fileBacking(b, rd))

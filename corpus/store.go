@@ -128,7 +128,7 @@ func (s *Store) AddReader(ctx context.Context, name string, r io.Reader) (Handle
 			break
 		}
 		if err != nil {
-			return Handle{}, fault.Wrap(err, fault.PhaseContext, KindIOError, "read failed").With("name", name)
+			return Handle{}, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "read failed").With("name", name)
 		}
 	}
 	b := buf.Bytes()
@@ -146,7 +146,7 @@ func (s *Store) AddFile(ctx context.Context, path string) (Handle, error) {
 	}
 	b, rd, err := mapFile(path)
 	if err != nil {
-		return Handle{}, fault.Wrap(err, fault.PhaseContext, KindIOError, "cannot map file").With("path", path)
+		return Handle{}, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot map file").With("path", path)
 	}
 	h, err := s.add(&entry{kind: TextKindFile, data: b, name: filepath.Base(path), path: path}, fileBacking(b, rd))
 	if err != nil {
@@ -216,7 +216,7 @@ func (s *Store) unrefLocked(bk *backing) error {
 	data, rd := bk.data, bk.file
 	bk.data, bk.file = nil, nil
 	if err := unmapFile(data, rd); err != nil {
-		return fault.Wrap(err, fault.PhaseContext, KindIOError, "munmap failed")
+		return fault.Wrap(err, fault.PhaseContext, fault.KindIO, "munmap failed")
 	}
 	return nil
 }

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"testing/iotest"
+
+	"github.com/rlm-go/rlm/fault"
 )
 
 func TestHandleString(t *testing.T) {
@@ -144,9 +146,9 @@ func TestAddFile(t *testing.T) {
 		t.Fatalf("empty Text = %q, %v", got, err)
 	}
 	_, err = s.AddFile(ctx, p+".missing")
-	wantKind(t, err, KindIOError)
+	wantKind(t, err, fault.KindIO)
 	_, err = s.AddFile(ctx, t.TempDir())
-	wantKind(t, err, KindIOError)
+	wantKind(t, err, fault.KindIO)
 }
 
 func TestAddReader(t *testing.T) {
@@ -161,11 +163,11 @@ func TestAddReader(t *testing.T) {
 		t.Fatalf("Text = %q", got)
 	}
 	_, err = s.AddReader(ctx, "bad", iotest.ErrReader(errors.New("boom")))
-	wantKind(t, err, KindIOError)
+	wantKind(t, err, fault.KindIO)
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
 	_, err = s.AddReader(cctx, "c", strings.NewReader("x"))
-	wantKind(t, err, KindCancelled)
+	wantKind(t, err, fault.KindCancelled)
 }
 
 func TestText(t *testing.T) {

@@ -111,7 +111,7 @@ func newSession(ctx context.Context, cfg *Config, query string) (*session, error
 		s.registry = cfg.Registry
 	}
 	setupErr := func(err error, msg string) error {
-		return fault.Wrap(err, PhaseSetup, KindInvalidConfig, msg)
+		return fault.Wrap(err, PhaseSetup, fault.KindInvalidConfig, msg)
 	}
 	add := func(b Binding, t model.Tool) error {
 		if _, dup := s.bindings[b.Name]; dup {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
@@ -103,7 +104,7 @@ type Runner struct {
 
 // New validates cfg and returns a Runner.
 func New(cfg Config) (*Runner, error) {
-	bad := func(msg string) error { return fault.New(PhaseSetup, KindInvalidConfig, msg) }
+	bad := func(msg string) error { return fault.New(PhaseSetup, fault.KindInvalidConfig, msg) }
 	switch {
 	case cfg.Provider == nil:
 		return nil, bad("a provider is required")
@@ -119,7 +120,7 @@ func New(cfg Config) (*Runner, error) {
 	switch cfg.Mode {
 	case "", prompt.ModeCompiled, prompt.ModeAllTools:
 	default:
-		return nil, fault.New(PhaseSetup, KindInvalidConfig, "mode must be compiled or all_tools").With("mode", string(cfg.Mode))
+		return nil, fault.New(PhaseSetup, fault.KindInvalidConfig, "mode must be compiled or all_tools").With("mode", string(cfg.Mode))
 	}
 	lim, err := cfg.Limits.Limits.Resolve()
 	if err != nil {
@@ -425,7 +426,7 @@ func (st *run) finish(resp *model.Response) (string, error) {
 		return "", err
 	}
 	if resp.Text == "" {
-		return "", fault.New(fault.PhaseProvider, KindMissingFinalOutput, "the response has neither tool calls nor text")
+		return "", fault.New(fault.PhaseProvider, model.KindMissingFinalOutput, "the response has neither tool calls nor text")
 	}
 	if err := st.addOutput(len(resp.Text), "final"); err != nil {
 		return "", err
@@ -536,8 +537,8 @@ func resumedRun(ctx context.Context) bool {
 
 // Tool-runtime kinds that end the run: the caller was not allowed.
 var fatalToolKinds = map[fault.Kind]bool{
-	tool.KindCapabilityDenied: true,
-	tool.KindAuthorityDenied:  true,
+	capability.KindDenied: true,
+	authority.KindDenied:  true,
 }
 
 func (st *run) toolCall(ctx context.Context, s Status) (observation, error) {
@@ -558,8 +559,8 @@ func (st *run) toolCall(ctx context.Context, s Status) (observation, error) {
 	}
 	switch res.Status {
 	case tool.StatusApprovalRequired:
-		st.ev(EventNativeTool, s, string(tool.StatusApprovalRequired), KindApprovalRequired, false)
-		return observation{}, fault.New(PhaseAuthority, KindApprovalRequired, "the call needs an approval; the run does not wait").
+		st.ev(EventNativeTool, s, string(tool.StatusApprovalRequired), authority.KindApprovalRequired, false)
+		return observation{}, fault.New(PhaseAuthority, authority.KindApprovalRequired, "the call needs an approval; the run does not wait").
 			With("call_id", s.Call.ID).With("tool", s.Binding.Name).With("approval_id", res.ApprovalID)
 	case tool.StatusOK:
 		// In a resumed run (tool.ResumeRun) a replay is the run's own

@@ -19,6 +19,7 @@ import (
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/prompt"
 	"github.com/rlm-go/rlm/tool"
 )
@@ -273,7 +274,7 @@ func TestTextWithCallsIsNeverFinal(t *testing.T) {
 func TestMissingFinalOutput(t *testing.T) {
 	f := newFixture(t, fixOpts{}, final(""))
 	_, err := f.run(t, "hello")
-	de := wantFault(t, err, "provider", KindMissingFinalOutput)
+	de := wantFault(t, err, "provider", model.KindMissingFinalOutput)
 	if de.Turns != 1 || de.Usage.TotalTokens != 110 || len(de.Events) != 1 {
 		t.Errorf("error state %+v", de)
 	}
@@ -329,7 +330,7 @@ func TestRunEndingToolOutcomes(t *testing.T) {
 	t.Run("approval_required", func(t *testing.T) {
 		f := newFixture(t, fixOpts{tier: authority.ApproveDiff}, completion("", call("w", "fs_write", fsWriteOK)), final("unreachable"))
 		_, err := f.run(t, "write")
-		de := wantFault(t, err, PhaseAuthority, KindApprovalRequired)
+		de := wantFault(t, err, PhaseAuthority, authority.KindApprovalRequired)
 		if f.fileExists("out.txt") || f.requests() != 1 || de.ToolCalls != 1 {
 			t.Errorf("file=%v requests=%d err=%+v", f.fileExists("out.txt"), f.requests(), de)
 		}
@@ -347,7 +348,7 @@ func TestRunEndingToolOutcomes(t *testing.T) {
 			})
 		}}, completion("", call("a", "probe_read", validRead)), final("unreachable"))
 		_, err := f.run(t, "probe")
-		wantFault(t, err, fault.PhaseTool, tool.KindCapabilityDenied)
+		wantFault(t, err, fault.PhaseTool, capability.KindDenied)
 		if f.reads.Load() != 0 || f.requests() != 1 {
 			t.Errorf("reads=%d requests=%d", f.reads.Load(), f.requests())
 		}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 
-	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/fault"
 )
@@ -36,7 +35,6 @@ const (
 	// Envelope and call-shape faults (phase native_call).
 	KindMalformedToolCalls     fault.Kind = "malformed_tool_calls"     // the envelope is not a list
 	KindUnexpectedFields       fault.Kind = "unexpected_fields"        // a call or its function has unknown keys
-	KindMissingField           fault.Kind = "missing_field"            // a call lacks id, type, function or name
 	KindMalformedField         fault.Kind = "malformed_field"          // a field has the wrong JSON type
 	KindMalformedCallID        fault.Kind = "malformed_call_id"        // the id is not a protocol token
 	KindMalformedProtocolToken fault.Kind = "malformed_protocol_token" // the function name is not a protocol token
@@ -55,11 +53,7 @@ const (
 	KindUnavailableToolSchema fault.Kind = "unavailable_tool_schema" // catalog/
 
 	// Run-ending kinds.
-	KindMissingFinalOutput    fault.Kind = "missing_final_output"         // provider/: no calls and no text
-	KindApprovalRequired                 = authority.KindApprovalRequired // authority/: a human must decide
-	KindEffectfulReplayDenied fault.Kind = "effectful_replay_denied"      // effect/: a replayed effect is not fresh authority
-	KindContextOpFailed       fault.Kind = "context_operation_failed"     // context/: the store refused an operation
-	KindInvalidConfig         fault.Kind = "invalid_config"               // setup/
+	KindEffectfulReplayDenied fault.Kind = "effectful_replay_denied" // effect/: a replayed effect is not fresh authority
 	KindDuplicateToolName     fault.Kind = "duplicate_native_tool_name"
 )
 

@@ -70,13 +70,13 @@ func Normalize(calls []model.ToolCall) ([]Entry, error) {
 	for i, tc := range calls {
 		switch {
 		case tc.ID == "":
-			return nil, batchFatal(KindMissingField, "a tool call has no id").With("index", i).With("field", "id")
+			return nil, batchFatal(fault.KindMissingField, "a tool call has no id").With("index", i).With("field", "id")
 		case !ValidToken(tc.ID):
 			return nil, batchFatal(KindMalformedCallID, "a tool call id is not a protocol token").With("index", i)
 		case tc.Type != "function":
 			return nil, batchFatal(KindUnsupportedCallType, "a tool call type is not function").With("index", i).With("call_id", tc.ID)
 		case tc.Name == "":
-			return nil, batchFatal(KindMissingField, "a tool call has no function name").With("index", i).With("call_id", tc.ID).With("field", "name")
+			return nil, batchFatal(fault.KindMissingField, "a tool call has no function name").With("index", i).With("call_id", tc.ID).With("field", "name")
 		case !ValidToken(tc.Name):
 			return nil, batchFatal(KindMalformedProtocolToken, "a function name is not a protocol token").With("index", i).With("call_id", tc.ID)
 		}
@@ -170,7 +170,7 @@ func envelopeCall(item any) (model.ToolCall, *fault.Error) {
 	}
 	fnv, ok := obj["function"]
 	if !ok {
-		return tc, batchFatal(KindMissingField, "a tool call has no function").With("field", "function")
+		return tc, batchFatal(fault.KindMissingField, "a tool call has no function").With("field", "function")
 	}
 	fn, ok := fnv.(map[string]any)
 	if !ok {
@@ -187,7 +187,7 @@ func envelopeCall(item any) (model.ToolCall, *fault.Error) {
 		if _, present := fn["arguments"]; present {
 			return tc, batchFatal(KindMalformedField, "arguments are neither a string nor an object").With("field", "arguments")
 		}
-		return tc, batchFatal(KindMissingField, "a function has no arguments").With("field", "arguments")
+		return tc, batchFatal(fault.KindMissingField, "a function has no arguments").With("field", "arguments")
 	case string:
 		tc.Arguments = a
 	case map[string]any:
@@ -225,7 +225,7 @@ func onlyKeys(obj map[string]any, allowed ...string) *fault.Error {
 func stringField(obj map[string]any, key string) (string, *fault.Error) {
 	v, ok := obj[key]
 	if !ok {
-		return "", batchFatal(KindMissingField, "a tool call lacks a field").With("field", key)
+		return "", batchFatal(fault.KindMissingField, "a tool call lacks a field").With("field", key)
 	}
 	s, ok := v.(string)
 	if !ok {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/textcut"
+	"github.com/rlm-go/rlm/tool"
 )
 
 // Observation statuses.
@@ -109,8 +110,8 @@ func repairObservation(s Status) observation {
 // toolKindAliases maps tool-runtime kinds that describe the arguments to
 // the loop's stable kind, so no validator vocabulary leaks.
 var toolKindAliases = map[fault.Kind]fault.Kind{
-	"schema_validation_failed": KindMalformedArguments,
-	"malformed_args":           KindMalformedArguments,
+	tool.KindSchemaValidation: KindMalformedArguments,
+	tool.KindMalformedArgs:    KindMalformedArguments,
 }
 
 // errorObservation is the observation of a call that ran and failed: the

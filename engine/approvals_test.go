@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/effect"
 	"github.com/rlm-go/rlm/fault"
@@ -81,7 +82,7 @@ func TestApprovalsEndTheRunWhereverTheyArise(t *testing.T) {
 			cfg.Tools, cfg.Capabilities = tools, caps
 			f := newFixture(t, haystack, cfg, reply("Query:", tc.reply), reply("", `{"answer":"must not be asked"}`))
 			res, err := f.run(t, "store it")
-			if fault.KindOf(err) != KindApprovalRequired || res.Status != StatusFailed || res.Error == nil || res.Error.Kind != KindApprovalRequired {
+			if fault.KindOf(err) != authority.KindApprovalRequired || res.Status != StatusFailed || res.Error == nil || res.Error.Kind != authority.KindApprovalRequired {
 				t.Fatalf("want the run to end with approval_required, got %v (status %s, answer %v)", err, res.Status, res.Answer)
 			}
 			if res.Turns != 1 || runs.Load() != 0 {

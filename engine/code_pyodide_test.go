@@ -17,10 +17,10 @@ func TestCodePyodideUnavailable(t *testing.T) {
 	if fault.KindOf(err) != pyodide.KindUnavailable || f.srv.Stats().Served != 0 {
 		t.Fatalf("want %s before any call, got %v", pyodide.KindUnavailable, err)
 	}
-	if _, err := New(Config{Provider: f.eng.cfg.Provider, Store: f.store, Python: "jython"}); fault.KindOf(err) != KindInvalidConfig {
+	if _, err := New(Config{Provider: f.eng.cfg.Provider, Store: f.store, Python: "jython"}); fault.KindOf(err) != fault.KindInvalidConfig {
 		t.Fatalf("want invalid_config, got %v", err)
 	}
-	if _, err := f.eng.NewSession(f.h); fault.KindOf(err) != KindInvalidConfig {
+	if _, err := f.eng.NewSession(f.h); fault.KindOf(err) != fault.KindInvalidConfig {
 		t.Fatalf("sessions with pyodide: want invalid_config, got %v", err)
 	}
 }

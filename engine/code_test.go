@@ -164,13 +164,13 @@ func TestCodeNeedsCapability(t *testing.T) {
 	caps := DefaultCapabilities("test-model", "test-model")
 	f := newFixture(t, haystack, Config{Mode: ModeCode, Capabilities: caps}, reply("", py(`FINAL(1)`)))
 	_, err := f.run(t, "q")
-	if fault.KindOf(err) != kindCapabilityDenied {
+	if fault.KindOf(err) != capability.KindDenied {
 		t.Fatalf("want capability_denied, got %v", err)
 	}
 	if f.srv.Stats().Served != 0 {
 		t.Fatal("a model call was made")
 	}
-	if _, err := New(Config{Provider: f.eng.cfg.Provider, Store: f.store, Mode: "lisp"}); fault.KindOf(err) != KindInvalidConfig {
+	if _, err := New(Config{Provider: f.eng.cfg.Provider, Store: f.store, Mode: "lisp"}); fault.KindOf(err) != fault.KindInvalidConfig {
 		t.Fatalf("want invalid_config, got %v", err)
 	}
 	if !f.eng.Config().Capabilities.Has(capability.RLM) {
@@ -290,7 +290,7 @@ func TestCodeToolDeniedByCapabilities(t *testing.T) {
 	f := newFixture(t, haystack, Config{Mode: ModeCode, Tools: tools},
 		reply("Query: q", py(`r = call_tool("upper", s="hi")`, `FINAL(r)`)))
 	_, err := f.run(t, "q")
-	if fault.KindOf(err) != kindCapabilityDenied || calls.Load() != 0 {
+	if fault.KindOf(err) != capability.KindDenied || calls.Load() != 0 {
 		t.Fatalf("want capability_denied, got %v (calls %d)", err, calls.Load())
 	}
 	caps := f.eng.Config().Capabilities.Union(capability.MustSet("tool:upper"))

@@ -36,9 +36,6 @@ import (
 const (
 	KindDeepRecursionRequired fault.Kind = "experimental_deep_recursion_required"
 	KindRecursiveCycle        fault.Kind = "recursive_cycle"
-	KindMissingFinalOutput    fault.Kind = "missing_final_output"
-	KindPlanRejected          fault.Kind = "plan_rejected"
-	KindInvalidConfig         fault.Kind = "invalid_config"
 	KindPromptTooLarge        fault.Kind = "prompt_too_large"
 	KindToolUnavailable       fault.Kind = "tool_unavailable"
 )
@@ -56,11 +53,6 @@ const (
 	// actually in flight.
 	MaxStepConcurrency = 64
 )
-
-// KindApprovalRequired is reported when a plan's tool call needs a human
-// approval: the loop never waits for one, so the run ends. It is
-// authority's kind, re-exported for callers that match on it.
-const KindApprovalRequired = authority.KindApprovalRequired
 
 // Tools is the narrow interface through which plans call registered tools.
 // tool.ModelTools implements it over the tool runtime; authorization
@@ -168,7 +160,7 @@ type Engine struct {
 // New validates cfg and returns an Engine.
 func New(cfg Config) (*Engine, error) {
 	if cfg.Provider == nil || cfg.Store == nil {
-		return nil, fault.New(fault.PhaseConfig, KindInvalidConfig, "engine needs a provider and a context store")
+		return nil, fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "engine needs a provider and a context store")
 	}
 	if cfg.Model == "" {
 		cfg.Model = "default"
@@ -184,14 +176,14 @@ func New(cfg Config) (*Engine, error) {
 		cfg.Python = PythonEmbedded
 	case PythonEmbedded, PythonPyodide:
 	default:
-		return nil, fault.New(fault.PhaseConfig, KindInvalidConfig, "unknown interpreter").With("python", cfg.Python).With("hint", "use embedded or pyodide")
+		return nil, fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "unknown interpreter").With("python", cfg.Python).With("hint", "use embedded or pyodide")
 	}
 	switch cfg.Mode {
 	case "":
 		cfg.Mode = ModePlan
 	case ModePlan, ModeCode:
 	default:
-		return nil, fault.New(fault.PhaseConfig, KindInvalidConfig, "unknown mode").With("mode", cfg.Mode).With("hint", "use plan or code")
+		return nil, fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "unknown mode").With("mode", cfg.Mode).With("hint", "use plan or code")
 	}
 	if cfg.Capabilities.Len() == 0 {
 		cfg.Capabilities = DefaultCapabilities(cfg.Model, cfg.SubModel)
@@ -394,7 +386,7 @@ func (r *run) normalize(ctx context.Context, err error) error {
 // notePending records the approval id of an approval_required error.
 func (r *run) notePending(err error) {
 	fe := fault.As(err)
-	if fe == nil || fe.Kind != KindApprovalRequired {
+	if fe == nil || fe.Kind != authority.KindApprovalRequired {
 		return
 	}
 	id, _ := fe.Detail["approval_id"].(string)

@@ -187,7 +187,7 @@ func TestRecursiveCycleRejected(t *testing.T) {
 }
 
 func TestChildCapabilitiesNarrow(t *testing.T) {
-	if _, err := New(Config{Provider: nil}); fault.KindOf(err) != KindInvalidConfig {
+	if _, err := New(Config{Provider: nil}); fault.KindOf(err) != fault.KindInvalidConfig {
 		t.Fatal("nil provider accepted")
 	}
 	f := newFixture(t, haystack, Config{

@@ -194,7 +194,7 @@ func (v *env) RLM(ctx context.Context, query string, c plan.Value) (plan.Value, 
 		}
 		v.r.track(h)
 	default:
-		return nil, fault.New(fault.PhaseExecute, "type_error", "an rlm context must be a handle or a string").With("got", fmt.Sprintf("%T", c))
+		return nil, fault.New(fault.PhaseExecute, plan.KindTypeError, "an rlm context must be a handle or a string").With("got", fmt.Sprintf("%T", c))
 	}
 	fp := v.r.fingerprintOf(ctx, query, h)
 	if slices.Contains(v.n.ancestors, fp) {
@@ -242,7 +242,7 @@ func (v *env) Tool(ctx context.Context, name string, args plan.Value) (plan.Valu
 	}
 	raw, err := plan.EncodeJSON(args)
 	if err != nil {
-		return nil, fault.Wrap(err, fault.PhaseExecute, "type_error", "tool arguments are not JSON-encodable")
+		return nil, fault.Wrap(err, fault.PhaseExecute, plan.KindTypeError, "tool arguments are not JSON-encodable")
 	}
 	release, err := v.r.tracker.Acquire(ctx)
 	if err != nil {
@@ -294,5 +294,5 @@ func (v *env) Admit(ctx context.Context, est plan.Estimate) error {
 }
 
 func denied(c capability.Cap) error {
-	return fault.New(fault.PhaseValidate, "capability_denied", "the capability is not granted in this scope").With("capability", string(c))
+	return fault.New(fault.PhaseValidate, capability.KindDenied, "the capability is not granted in this scope").With("capability", string(c))
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
-	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/tool"
 )
 
@@ -21,17 +20,17 @@ func TestIsFatalByPhaseAndKind(t *testing.T) {
 		err  error
 		want bool
 	}{
-		{"tool's own time limit", fault.New(fault.PhaseTool, tool.KindTimeout, "the handler exceeded its time limit"), false},
-		{"tool's own time limit under a step error", fault.Wrap(fault.New(fault.PhaseTool, tool.KindTimeout, "x"), fault.PhaseExecute, "step_failed", "step 1 failed"), false},
+		{"tool's own time limit", fault.New(fault.PhaseTool, fault.KindTimeout, "the handler exceeded its time limit"), false},
+		{"tool's own time limit under a step error", fault.Wrap(fault.New(fault.PhaseTool, fault.KindTimeout, "x"), fault.PhaseExecute, "step_failed", "step 1 failed"), false},
 		{"tool call ended by the run's deadline", ctxTimeout, true},
 		{"the run's deadline under a step error", fault.Wrap(ctxTimeout, fault.PhaseExecute, "step_failed", "step 1 failed"), true},
-		{"provider timeout", fault.New(fault.PhaseProvider, model.KindTimeout, "deadline exceeded"), true},
+		{"provider timeout", fault.New(fault.PhaseProvider, fault.KindTimeout, "deadline exceeded"), true},
 		{"execute timeout", fault.FromContext(fault.PhaseExecute, context.DeadlineExceeded), true},
 		{"time limit budget", fault.New(fault.PhaseBudget, budget.KindTimeLimit, "x"), true},
 		{"token budget", fault.New(fault.PhaseBudget, budget.KindMaxTotalTokens, "x"), true},
 		{"tool cancelled", fault.FromContext(fault.PhaseTool, context.Canceled), true},
 		{"tool handler failure", fault.New(fault.PhaseTool, tool.KindHandlerFailed, "x"), false},
-		{"capability denied", fault.New(fault.PhaseValidate, kindCapabilityDenied, "x"), true},
+		{"capability denied", fault.New(fault.PhaseValidate, capability.KindDenied, "x"), true},
 		{"context file changed", fault.New(fault.PhaseContext, corpus.KindContextChanged, "x"), true},
 		{"not a fault", context.DeadlineExceeded, true},
 	}

@@ -293,7 +293,7 @@ func (r *run) turn(ctx context.Context, n node, p model.Provider, modelName stri
 		text = resp.Reasoning
 	}
 	if strings.TrimSpace(text) == "" {
-		return turnReply{}, false, rejection{fault.New(fault.PhaseParse, KindMissingFinalOutput, "the model returned no text")}
+		return turnReply{}, false, rejection{fault.New(fault.PhaseParse, model.KindMissingFinalOutput, "the model returned no text")}
 	}
 	shown := turnReply{text: text}
 	doc, err := plan.Parse(text)
@@ -365,7 +365,7 @@ func isRepairable(err error) bool {
 		return true
 	case fault.PhaseValidate:
 		switch fe.Kind {
-		case kindCapabilityDenied, "budget_exceeded", kindMaxDepth:
+		case capability.KindDenied, plan.KindBudgetExceeded, budget.KindMaxDepth:
 			return false
 		}
 		return true
@@ -408,7 +408,7 @@ func fatalFault(e *fault.Error) bool {
 	case fault.KindTimeout:
 		return e.Phase != fault.PhaseTool || errors.Is(e, context.DeadlineExceeded)
 	case fault.KindCancelled, KindDeepRecursionRequired, KindRecursiveCycle,
-		kindCapabilityDenied, kindMaxDepth, authority.KindApprovalRequired, authority.KindDenied,
+		capability.KindDenied, budget.KindMaxDepth, authority.KindApprovalRequired, authority.KindDenied,
 		corpus.KindContextChanged:
 		return true
 	}
@@ -416,10 +416,7 @@ func fatalFault(e *fault.Error) bool {
 }
 
 // Kinds shared with the plan validator.
-const (
-	kindCapabilityDenied fault.Kind = "capability_denied"
-	kindMaxDepth         fault.Kind = "max_depth_exceeded"
-)
+const ()
 
 // observe renders the bounded observation of one executed plan.
 func (r *run) observe(sess *plan.Session, out *plan.Outcome, err error) string {

@@ -63,14 +63,14 @@ type SavedSession struct {
 // context). The engine must be in code mode.
 func (e *Engine) NewSession(inputs ...corpus.Handle) (*Session, error) {
 	if e.cfg.Mode != ModeCode {
-		return nil, fault.New(fault.PhaseConfig, KindInvalidConfig, "a session needs code mode").With("mode", e.cfg.Mode).With("hint", "set Config.Mode to \"code\"")
+		return nil, fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "a session needs code mode").With("mode", e.cfg.Mode).With("hint", "set Config.Mode to \"code\"")
 	}
 	if len(inputs) == 0 {
-		return nil, fault.New(fault.PhaseConfig, KindInvalidConfig, "a session needs at least one context")
+		return nil, fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "a session needs at least one context")
 	}
 	s := &Session{e: e, inputs: inputs}
 	if e.cfg.Python == PythonPyodide {
-		return nil, fault.New(fault.PhaseConfig, KindInvalidConfig, "sessions need the embedded interpreter").With("python", e.cfg.Python).
+		return nil, fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "sessions need the embedded interpreter").With("python", e.cfg.Python).
 			With("hint", "leave Config.Python empty (embedded) for sessions")
 	}
 	st, err := newCodeState(context.Background(), e, inputs, starlark.StringDict{
@@ -252,13 +252,13 @@ func (s *Session) restoreVar(_ *starlark.Thread, _ *starlark.Builtin, args starl
 // them as context_0..N (context is context_0). With one input it is Run.
 func (e *Engine) RunInputs(ctx context.Context, query string, inputs ...corpus.Handle) (*Result, error) {
 	if len(inputs) == 0 {
-		return nil, fault.New(fault.PhaseConfig, KindInvalidConfig, "a run needs at least one context")
+		return nil, fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "a run needs at least one context")
 	}
 	if len(inputs) == 1 {
 		return e.Run(ctx, query, inputs[0])
 	}
 	if e.cfg.Mode != ModeCode {
-		return nil, fault.New(fault.PhaseConfig, KindInvalidConfig, "several inputs need code mode").With("inputs", len(inputs)).With("hint", "set Config.Mode to \"code\"")
+		return nil, fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "several inputs need code mode").With("inputs", len(inputs)).With("hint", "set Config.Mode to \"code\"")
 	}
 	st, err := newCodeState(ctx, e, inputs, nil)
 	if err != nil {

@@ -63,7 +63,7 @@ func TestSessionPersistsAndResumes(t *testing.T) {
 
 func TestSessionNeedsCodeMode(t *testing.T) {
 	f := newFixture(t, haystack, Config{})
-	if _, err := f.eng.NewSession(f.h); fault.KindOf(err) != KindInvalidConfig {
+	if _, err := f.eng.NewSession(f.h); fault.KindOf(err) != fault.KindInvalidConfig {
 		t.Fatalf("want invalid_config, got %v", err)
 	}
 }
@@ -81,7 +81,7 @@ func TestRunInputs(t *testing.T) {
 		t.Fatalf("%v %s", err, got)
 	}
 	p := newFixture(t, haystack, Config{})
-	if _, err := p.eng.RunInputs(context.Background(), "q", p.h, h2); fault.KindOf(err) != KindInvalidConfig {
+	if _, err := p.eng.RunInputs(context.Background(), "q", p.h, h2); fault.KindOf(err) != fault.KindInvalidConfig {
 		t.Fatalf("want invalid_config, got %v", err)
 	}
 }

@@ -74,7 +74,7 @@ func TestChildToolCallDenied(t *testing.T) {
 		reply("Query: child", steps(map[string]any{"op": "tool", "name": "upper", "args": map[string]any{"s": "x"}, "bind": "u"})),
 	)
 	_, err := f.run(t, "root")
-	if fault.KindOf(err) != kindCapabilityDenied || calls.Load() != 0 {
+	if fault.KindOf(err) != capability.KindDenied || calls.Load() != 0 {
 		t.Fatalf("want capability_denied and no call, got %v (calls %d)", err, calls.Load())
 	}
 }
@@ -132,7 +132,7 @@ func TestTextNeedsSliceAndCountsAsContextOp(t *testing.T) {
 	}
 	g := newFixture(t, haystack, Config{Capabilities: capability.MustSet("model:test-model", "context:search")}, reply("Query: q", prompt))
 	_, err = g.run(t, "q")
-	if fe := fault.As(err); fe == nil || fe.Kind != kindCapabilityDenied || fe.Detail["capability"] != "context:slice" {
+	if fe := fault.As(err); fe == nil || fe.Kind != capability.KindDenied || fe.Detail["capability"] != "context:slice" {
 		t.Fatalf("want capability_denied for context:slice, got %v", err)
 	}
 }

@@ -146,14 +146,16 @@ func (e *Error) Error() string {
 // Unwrap returns the wrapped cause.
 func (e *Error) Unwrap() error { return e.Cause }
 
-// Is reports whether target is an *Error with the same Phase and Kind. An
-// empty Phase in target matches any phase.
+// Is reports whether target is a Kind equal to e's, or an *Error with the
+// same Phase and Kind; an empty Phase in target matches any phase.
 func (e *Error) Is(target error) bool {
-	t, ok := target.(*Error)
-	if !ok {
-		return false
+	switch t := target.(type) {
+	case Kind:
+		return t == e.Kind
+	case *Error:
+		return t.Kind == e.Kind && (t.Phase == "" || t.Phase == e.Phase)
 	}
-	return t.Kind == e.Kind && (t.Phase == "" || t.Phase == e.Phase)
+	return false
 }
 
 // MarshalJSON encodes the error with its cause's text under "cause" when the
@@ -201,16 +203,25 @@ func PhaseOf(err error) Phase {
 	return ""
 }
 
-// Common kinds shared by several packages.
+// Kinds produced by several packages that share no lower package to
+// declare them in. Every other kind is declared in the package that
+// produces it; docs/errors.md lists them all.
 const (
-	KindCancelled Kind = "cancelled" // the context was cancelled
-	KindTimeout   Kind = "timeout"   // a deadline or time limit passed
-	KindInternal  Kind = "internal"  // a bug or unexpected state
-	KindInvalid   Kind = "invalid"   // a malformed argument
-	KindNotFound  Kind = "not_found" // a named thing does not exist
-	KindMalformed Kind = "malformed" // undecodable input
-	KindExhausted Kind = "exhausted" // a finite resource ran out
+	KindCancelled     Kind = "cancelled"      // the context was cancelled
+	KindTimeout       Kind = "timeout"        // a deadline or time limit passed
+	KindInternal      Kind = "internal"       // a bug or unexpected state
+	KindInvalid       Kind = "invalid"        // a malformed argument
+	KindInvalidConfig Kind = "invalid_config" // a configuration value or flag is invalid
+	KindNotFound      Kind = "not_found"      // a named thing does not exist
+	KindMalformed     Kind = "malformed"      // undecodable input
+	KindMissingField  Kind = "missing_field"  // a required field of a decoded document is absent
+	KindIO            Kind = "io_error"       // reading or writing a file or stream failed
 )
+
+// Error returns the kind's spelling. With it a Kind is a sentinel for
+// errors.Is: errors.Is(err, capability.KindDenied) reports whether an
+// *Error in err's chain has that kind, whatever its phase.
+func (k Kind) Error() string { return string(k) }
 
 // FromContext converts a context error (context.Canceled or
 // context.DeadlineExceeded) into an *Error of the given phase with kind

@@ -83,3 +83,20 @@ func TestHint(t *testing.T) {
 		t.Fatalf("Error() = %q", inner.Error())
 	}
 }
+
+func TestKindIsSentinel(t *testing.T) {
+	err := fmt.Errorf("outer: %w", Wrap(New(PhaseTool, "capability_denied", "no"), PhaseExecute, "model_failed", "sub-call"))
+	if !errors.Is(err, Kind("capability_denied")) || !errors.Is(err, Kind("model_failed")) {
+		t.Fatal("a kind anywhere in the chain matches")
+	}
+	if errors.Is(err, Kind("timeout")) {
+		t.Fatal("another kind must not match")
+	}
+	if errors.Is(errors.New("capability_denied"), Kind("capability_denied")) {
+		t.Fatal("a plain error with the same text is not the kind")
+	}
+	b, _ := json.Marshal(New(PhaseTool, "capability_denied", "no"))
+	if string(b) != `{"phase":"tool","kind":"capability_denied","message":"no"}` {
+		t.Fatalf("JSON shape changed: %s", b)
+	}
+}

@@ -72,20 +72,20 @@ type ToolPolicy struct {
 }
 
 func configErr(msg string) *fault.Error {
-	return newErr(KindInvalidConfig, msg).WithHint(`the file must be {"mcpServers": {NAME: {"command", "args", "env"} | {"url", "headers"}}}; see docs/mcp.md`)
+	return newErr(fault.KindInvalidConfig, msg).WithHint(`the file must be {"mcpServers": {NAME: {"command", "args", "env"} | {"url", "headers"}}}; see docs/mcp.md`)
 }
 
 // LoadConfig reads and checks an mcpServers file.
 func LoadConfig(path string) (Config, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return Config{}, fault.Wrap(err, Phase, KindInvalidConfig, "cannot read the MCP configuration").With("path", path).
+		return Config{}, fault.Wrap(err, Phase, fault.KindInvalidConfig, "cannot read the MCP configuration").With("path", path).
 			WithHint("pass --mcp FILE with an mcpServers JSON file")
 	}
 	defer f.Close()
 	var buf bytes.Buffer
 	if _, err := buf.ReadFrom(io.LimitReader(f, MaxConfigBytes+1)); err != nil {
-		return Config{}, fault.Wrap(err, Phase, KindInvalidConfig, "cannot read the MCP configuration").With("path", path)
+		return Config{}, fault.Wrap(err, Phase, fault.KindInvalidConfig, "cannot read the MCP configuration").With("path", path)
 	}
 	if buf.Len() > MaxConfigBytes {
 		return Config{}, configErr("the MCP configuration is larger than 1 MiB").With("path", path)
@@ -102,7 +102,7 @@ func LoadConfig(path string) (Config, error) {
 func ParseConfig(data []byte) (Config, error) {
 	var cfg Config
 	if err := json.Unmarshal(data, &cfg); err != nil {
-		return Config{}, fault.Wrap(err, Phase, KindInvalidConfig, "the MCP configuration is not valid JSON of the mcpServers form").
+		return Config{}, fault.Wrap(err, Phase, fault.KindInvalidConfig, "the MCP configuration is not valid JSON of the mcpServers form").
 			WithHint(`the file must be {"mcpServers": {NAME: {"command", "args", "env"} | {"url", "headers"}}}; see docs/mcp.md`)
 	}
 	if cfg.Servers == nil {

@@ -8,9 +8,6 @@ const Phase fault.Phase = "mcp"
 // Error kinds (phase mcp). docs/mcp.md lists what each means and what the
 // user can do about it.
 const (
-	// KindInvalidConfig: the mcpServers file is unreadable, not JSON, or
-	// names a server or option rlm refuses.
-	KindInvalidConfig fault.Kind = "invalid_config"
 	// KindUnknownServer: a tool name, resource URI or call names a server
 	// the configuration does not have.
 	KindUnknownServer fault.Kind = "unknown_server"
@@ -34,9 +31,6 @@ const (
 	KindServerUnavailable fault.Kind = "server_unavailable"
 	// KindCallFailed: the server answered the request with a JSON-RPC error.
 	KindCallFailed fault.Kind = "call_failed"
-	// KindInvalidTool: a tool the server listed cannot be imported (its
-	// schema does not compile, or its name is empty); it is skipped.
-	KindInvalidTool fault.Kind = "invalid_tool"
 	// KindInvalidResource: a resource read returned no usable contents.
 	KindInvalidResource fault.Kind = "invalid_resource"
 	// KindClosed: the host was closed.

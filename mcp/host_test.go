@@ -110,7 +110,7 @@ func TestImportNamesSchemasAndSkips(t *testing.T) {
 	if !slices.Equal(names, want) {
 		t.Fatalf("registered %v, want %v", names, want)
 	}
-	if len(skipped) != 1 || skipped[0].Tool != "bad.schema name" || skipped[0].Error.Kind != KindInvalidTool {
+	if len(skipped) != 1 || skipped[0].Tool != "bad.schema name" || skipped[0].Error.Kind != tool.KindInvalidTool {
 		t.Fatalf("skipped = %+v, want the tool with the dangling $ref", skipped)
 	}
 	var echo *Imported
@@ -206,7 +206,7 @@ func TestHangTimesOutAndCancels(t *testing.T) {
 	res, err := f.rt.Invoke(context.Background(), tool.Call{Name: "mcp.fake.hang", Args: json.RawMessage(`{}`),
 		Options:    tool.CallOptions{TimeLimit: 300 * time.Millisecond},
 		Invocation: tool.Invocation{Capabilities: capability.MustSet("tool:mcp.fake.*")}})
-	if err != nil || fault.KindOf(res.Error) != tool.KindTimeout {
+	if err != nil || fault.KindOf(res.Error) != fault.KindTimeout {
 		t.Fatalf("hang: %+v %v", res.Error, err)
 	}
 	if got := waitFile(t, f.mark); got != "cancelled" {

@@ -69,7 +69,7 @@ func (h *Host) Import(ctx context.Context, reg *tool.Registry, names ...string) 
 		s.mu.Lock()
 		if s.reg != nil && s.reg != reg {
 			s.mu.Unlock()
-			return skipped, newErr(KindInvalidConfig, "a server's tools are imported into one registry").With("server", n)
+			return skipped, newErr(fault.KindInvalidConfig, "a server's tools are imported into one registry").With("server", n)
 		}
 		s.reg = reg
 		s.mu.Unlock()
@@ -123,7 +123,7 @@ func (s *server) importTools(ctx context.Context) ([]Skipped, bool, error) {
 		}
 		if _, dup := next[im.info.Name]; dup {
 			skipped = append(skipped, Skipped{Server: s.name, Tool: textcut.Prefix(t.Name, 200),
-				Error: newErr(KindInvalidTool, "two tools of the server map to one name").With("name", im.info.Name)})
+				Error: newErr(tool.KindInvalidTool, "two tools of the server map to one name").With("name", im.info.Name)})
 			continue
 		}
 		next[im.info.Name] = im
@@ -145,7 +145,7 @@ func (s *server) importTools(ctx context.Context) ([]Skipped, bool, error) {
 		im := next[name]
 		if err := reg.Register(im.spec); err != nil {
 			skipped = append(skipped, Skipped{Server: s.name, Tool: im.info.Tool,
-				Error: fault.Wrap(err, Phase, KindInvalidTool, "the tool cannot be registered").With("name", name)})
+				Error: fault.Wrap(err, Phase, tool.KindInvalidTool, "the tool cannot be registered").With("name", name)})
 			continue
 		}
 		s.tools[name] = im
@@ -176,11 +176,11 @@ func (s *server) listTools(ctx context.Context) ([]*mcpsdk.Tool, error) {
 // build turns a listed tool into a registry spec.
 func (s *server) build(t *mcpsdk.Tool) (*imported, *fault.Error) {
 	if t == nil || t.Name == "" {
-		return nil, newErr(KindInvalidTool, "a listed tool has no name").With("server", s.name)
+		return nil, newErr(tool.KindInvalidTool, "a listed tool has no name").With("server", s.name)
 	}
 	name := ToolName(s.name, t.Name)
 	bad := func(err error, msg string) *fault.Error {
-		return fault.Wrap(err, Phase, KindInvalidTool, msg).With("server", s.name).With("name", name)
+		return fault.Wrap(err, Phase, tool.KindInvalidTool, msg).With("server", s.name).With("name", name)
 	}
 	args, err := json.Marshal(t.InputSchema)
 	if err != nil || t.InputSchema == nil {

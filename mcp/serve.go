@@ -99,7 +99,7 @@ type Server struct {
 // roots.
 func NewServer(cfg ServeConfig) (*Server, error) {
 	if cfg.Run == nil {
-		return nil, newErr(KindInvalidConfig, "the MCP server needs a run function")
+		return nil, newErr(fault.KindInvalidConfig, "the MCP server needs a run function")
 	}
 	s := &Server{cfg: cfg}
 	for _, r := range cfg.Roots {

@@ -209,9 +209,7 @@ func (f ProviderFunc) Complete(ctx context.Context, req Request) (*Response, err
 
 // Error kinds reported by providers (Phase provider).
 const (
-	KindHTTPStatus        fault.Kind = "http_status"
-	KindTimeout           fault.Kind = "timeout"
-	KindCancelled         fault.Kind = "cancelled"
+	KindHTTPStatus        fault.Kind = "http_status" // the provider answered with an error status; detail "status"
 	KindMalformedResponse fault.Kind = "malformed_response"
 	KindTransport         fault.Kind = "transport"
 	KindStreamInterrupted fault.Kind = "stream_interrupted"
@@ -220,6 +218,10 @@ const (
 	// KindRefused: the model refused to answer (an OpenAI "refusal", an
 	// Anthropic stop_reason "refusal"); detail "refusal" holds its text.
 	KindRefused fault.Kind = "refused"
+	// KindMissingFinalOutput: the model's reply holds neither a final
+	// answer nor a call to make. Both runtimes (engine, direct) report it
+	// about a reply, so it is declared with the reply's types.
+	KindMissingFinalOutput fault.Kind = "missing_final_output"
 )
 
 // MaxRefusalBytes bounds the refusal text carried by a KindRefused error.

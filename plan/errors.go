@@ -29,8 +29,6 @@ const (
 	// KindUnknownRef: an expression's "ref" is not input, var, field or
 	// index.
 	KindUnknownRef fault.Kind = "unknown_ref"
-	// KindMissingField: a required field is absent.
-	KindMissingField fault.Kind = "missing_field"
 	// KindInvalidArgument: a field has the wrong type or is out of range;
 	// detail "field" names it.
 	KindInvalidArgument fault.Kind = "invalid_argument"
@@ -46,9 +44,6 @@ const (
 	KindReboundVariable fault.Kind = "rebound_variable"
 	// KindUnknownInput: an input reference names no run input.
 	KindUnknownInput fault.Kind = "unknown_input"
-	// KindCapabilityDenied: a step needs a capability that is not granted;
-	// detail "capability" names it.
-	KindCapabilityDenied fault.Kind = "capability_denied"
 	// KindBudgetExceeded: the static estimate exceeds a remaining limit;
 	// detail "limit", "estimated" and "remaining".
 	KindBudgetExceeded fault.Kind = "budget_exceeded"
@@ -57,9 +52,6 @@ const (
 	// rejected rather than clamped. Values decoded at execution report it
 	// with Phase execute.
 	KindNonFiniteNumber fault.Kind = "non_finite_number"
-	// KindMaxDepthExceeded: the plan has an rlm step but no recursion depth
-	// remains.
-	KindMaxDepthExceeded fault.Kind = "max_depth_exceeded"
 )
 
 // Error kinds reported by Execute (Phase execute). Execute also reports

@@ -3,12 +3,14 @@ package plan
 import (
 	"context"
 	"strings"
+
+	"github.com/rlm-go/rlm/fault"
 )
 
 // eval evaluates e in scope sc. path names e for errors.
 func (r *runner) eval(ctx context.Context, e *Expr, sc *scope, path string) (Value, error) {
 	if e == nil {
-		return nil, execErr(KindMissingField, path, "expression is missing")
+		return nil, execErr(fault.KindMissingField, path, "expression is missing")
 	}
 	r.work.Add(1)
 	switch e.Kind {

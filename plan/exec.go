@@ -177,7 +177,7 @@ func (r *runner) step(ctx context.Context, st *Step, sc *scope, path string) (Va
 			return nil, execErr(KindTypeError, join(path, "handle"), "handle must evaluate to a context handle").With("type", typeName(hv))
 		}
 		if st.Action == nil {
-			return nil, execErr(KindMissingField, join(path, "action"), "context step has no action").With("field", "action")
+			return nil, execErr(fault.KindMissingField, join(path, "action"), "context step has no action").With("field", "action")
 		}
 		v, err := r.env.ContextOp(ctx, h, *st.Action)
 		if err != nil {
@@ -237,7 +237,7 @@ func (r *runner) step(ctx context.Context, st *Step, sc *scope, path string) (Va
 		return r.mapStep(ctx, st, sc, path)
 	case OpParallel:
 		if len(st.Plans) == 0 {
-			return nil, execErr(KindMissingField, join(path, "plans"), "parallel step has no plans").With("field", "plans")
+			return nil, execErr(fault.KindMissingField, join(path, "plans"), "parallel step has no plans").With("field", "plans")
 		}
 		conc := min(len(st.Plans), r.maxConc)
 		return r.fanout(ctx, path, len(st.Plans), conc, true, func(ctx context.Context, i int) (Value, error) {
@@ -301,7 +301,7 @@ func (r *runner) mapStep(ctx context.Context, st *Step, sc *scope, path string) 
 		return nil, execErr(KindTypeError, join(path, "over"), "map is over a list").With("type", typeName(ov))
 	}
 	if st.Plan == nil {
-		return nil, execErr(KindMissingField, join(path, "plan"), "map step has no plan").With("field", "plan")
+		return nil, execErr(fault.KindMissingField, join(path, "plan"), "map step has no plan").With("field", "plan")
 	}
 	if len(items) == 0 {
 		return []any{}, nil

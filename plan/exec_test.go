@@ -578,7 +578,7 @@ func TestExecuteUnvalidated(t *testing.T) {
 		{"unbound", &Plan{Steps: []Step{{Op: OpFinal, Value: Var("x")}}}, KindUnboundVariable, "steps[0].value"},
 		{"unknown input", &Plan{Steps: []Step{{Op: OpFinal, Value: Input("x")}}}, KindUnknownInput, "steps[0].value"},
 		{"bad bind", &Plan{Steps: []Step{{Op: OpTool, Name: "t", Bind: "1x"}}}, KindInvalidArgument, "steps[0].bind"},
-		{"missing expr", &Plan{Steps: []Step{{Op: OpModel, Bind: "x"}}}, KindMissingField, "steps[0].prompt"},
+		{"missing expr", &Plan{Steps: []Step{{Op: OpModel, Bind: "x"}}}, fault.KindMissingField, "steps[0].prompt"},
 		{"empty sub-plan", &Plan{Steps: []Step{{Op: OpRetry, Attempts: 1, Plan: &Plan{}, Bind: "x"}}}, KindEmptyPlan, "steps[0].plan.steps"},
 	}
 	for _, tt := range tests {

@@ -327,7 +327,7 @@ func decodePlan(v any, path string) (*Plan, error) {
 	}
 	raw, ok := obj["steps"]
 	if !ok {
-		return nil, validateErr(KindMissingField, join(path, "steps"), "a plan needs steps").With("field", "steps")
+		return nil, validateErr(fault.KindMissingField, join(path, "steps"), "a plan needs steps").With("field", "steps")
 	}
 	list, ok := raw.([]any)
 	if !ok {
@@ -362,7 +362,7 @@ func decodeStep(v any, path string, st *Step) error {
 	}
 	rawOp, ok := obj["op"]
 	if !ok {
-		return validateErr(KindMissingField, join(path, "op"), "a step needs an op").With("field", "op")
+		return validateErr(fault.KindMissingField, join(path, "op"), "a step needs an op").With("field", "op")
 	}
 	op, ok := rawOp.(string)
 	if !ok {
@@ -675,7 +675,7 @@ func decodeObjectExpr(obj map[string]any, path string) (*Expr, error) {
 	}
 	for _, k := range keys[1:] {
 		if _, ok := obj[k]; !ok {
-			return nil, validateErr(KindMissingField, join(path, k), "reference is missing a field").With("field", k)
+			return nil, validateErr(fault.KindMissingField, join(path, k), "reference is missing a field").With("field", k)
 		}
 	}
 	switch ref {

@@ -3,8 +3,10 @@ package plan
 import (
 	"slices"
 
+	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/fault"
 )
 
 // Limits is the remaining budget a plan's static estimate is checked
@@ -170,7 +172,7 @@ func setFields(st *Step) []string {
 }
 
 func missing(path, field string) error {
-	return validateErr(KindMissingField, join(path, field), "required field is missing").With("field", field)
+	return validateErr(fault.KindMissingField, join(path, field), "required field is missing").With("field", field)
 }
 
 func (v *validator) step(st *Step, path string, sc *vscope) error {
@@ -303,10 +305,10 @@ func (v *validator) step(st *Step, path string, sc *vscope) error {
 		return missing(path, "bind")
 	}
 	if want != "" && !v.cfg.Granted.Has(want) {
-		return validateErr(KindCapabilityDenied, path, "the step needs a capability that is not granted").With("capability", string(want))
+		return validateErr(capability.KindDenied, path, "the step needs a capability that is not granted").With("capability", string(want))
 	}
 	if st.Op == OpRLM && v.cfg.DepthRemaining <= 0 {
-		return validateErr(KindMaxDepthExceeded, path, "no recursion depth remains")
+		return validateErr(budget.KindMaxDepth, path, "no recursion depth remains")
 	}
 	switch st.Op {
 	case OpMap:
@@ -348,7 +350,7 @@ func (v *validator) name(name, path, field string, sc *vscope) error {
 
 func (v *validator) expr(e *Expr, path string, sc *vscope) error {
 	if e == nil {
-		return validateErr(KindMissingField, path, "expression is missing")
+		return validateErr(fault.KindMissingField, path, "expression is missing")
 	}
 	switch e.Kind {
 	case ExprLiteral:

@@ -8,6 +8,7 @@ import (
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/pack"
+	"github.com/rlm-go/rlm/tool"
 )
 
 // The sixteen tests of the design issue for activation "always", by name.
@@ -267,7 +268,7 @@ func TestToolRegistryImportCanMarkSelectedToolAlwaysVisible(t *testing.T) {
 	if len(compile(t, pc, text("unrelated chatter"), Options{}).ActiveUnits) != 0 {
 		t.Fatal("default import must be relevant")
 	}
-	if _, err := ImportTools(tools, ImportOptions{AlwaysVisibleTools: []string{"nope"}}); fault.KindOf(err) != KindUnknownTool {
+	if _, err := ImportTools(tools, ImportOptions{AlwaysVisibleTools: []string{"nope"}}); fault.KindOf(err) != tool.KindUnknownTool {
 		t.Fatalf("err = %v", err)
 	}
 }

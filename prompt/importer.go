@@ -72,7 +72,7 @@ func importTools(tools []ToolSchema, opts ImportOptions) ([]Spec, []Unit, error)
 	always := map[string]bool{}
 	for _, n := range opts.AlwaysVisibleTools {
 		if !byName[n] {
-			return nil, nil, fault.New(PhaseImport, KindUnknownTool, "always_visible_tools names a tool that is not imported").With("tool", textcut.Prefix(n, 200))
+			return nil, nil, fault.New(PhaseImport, tool.KindUnknownTool, "always_visible_tools names a tool that is not imported").With("tool", textcut.Prefix(n, 200))
 		}
 		always[n] = true
 	}
@@ -83,7 +83,7 @@ func importTools(tools []ToolSchema, opts ImportOptions) ([]Spec, []Unit, error)
 	slices.Sort(aliasNames)
 	for _, n := range aliasNames {
 		if !byName[n] {
-			return nil, nil, fault.New(PhaseImport, KindUnknownTool, "aliases names a tool that is not imported").With("tool", textcut.Prefix(n, 200))
+			return nil, nil, fault.New(PhaseImport, tool.KindUnknownTool, "aliases names a tool that is not imported").With("tool", textcut.Prefix(n, 200))
 		}
 	}
 	category := opts.Category
@@ -96,7 +96,7 @@ func importTools(tools []ToolSchema, opts ImportOptions) ([]Spec, []Unit, error)
 	for _, t := range tools {
 		name := strings.TrimSpace(t.Name)
 		if eff := strings.TrimSpace(t.Effect); eff != "" && !validToken(eff, 64) {
-			return nil, nil, fault.New(PhaseImport, KindInvalidSchema, "effect must be a token").With("tool", textcut.Prefix(name, 200))
+			return nil, nil, fault.New(PhaseImport, tool.KindInvalidSchema, "effect must be a token").With("tool", textcut.Prefix(name, 200))
 		}
 		aliases := opts.Aliases[name]
 		triggers := []Trigger{{Keyword: name, Weight: ImportNameWeight}}

@@ -232,7 +232,7 @@ func DecodeOptions(data []byte) (Options, error) {
 	}
 	caps, err := capability.NewSet(raw.Capabilities...)
 	if err != nil {
-		return Options{}, fault.Wrap(err, PhaseInput, KindInvalidCapability, "capabilities must be in the closed capability vocabulary").
+		return Options{}, fault.Wrap(err, PhaseInput, capability.KindInvalidCapability, "capabilities must be in the closed capability vocabulary").
 			With("capability", fault.As(err).Detail["capability"])
 	}
 	o := Options{

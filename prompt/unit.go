@@ -14,6 +14,7 @@ import (
 	"github.com/rlm-go/rlm/fingerprint"
 	"github.com/rlm-go/rlm/internal/jsonstrict"
 	"github.com/rlm-go/rlm/internal/textcut"
+	"github.com/rlm-go/rlm/tool"
 )
 
 // Limits applied by normalization, in characters (runes) unless noted.
@@ -306,7 +307,7 @@ func Normalize(s Spec) (Unit, error) {
 	}
 	if capStr != "" {
 		if _, err := capability.Parse(capStr); err != nil || len(capStr) > MaxCapability {
-			return Unit{}, fail(KindInvalidCapability, "requires_capability must be a capability of the closed vocabulary (package capability)").With("capability", textcut.Prefix(capStr, 200))
+			return Unit{}, fail(capability.KindInvalidCapability, "requires_capability must be a capability of the closed vocabulary (package capability)").With("capability", textcut.Prefix(capStr, 200))
 		}
 	}
 	u.RequiresCapability = capStr
@@ -473,10 +474,10 @@ func normalizeSchema(s Schema, u Unit, fail func(fault.Kind, string) *fault.Erro
 		out.Name = u.Name
 	}
 	if u.Kind == KindTool && out.Name != u.Name {
-		return Schema{}, fail(KindInvalidSchema, "a tool schema's name must equal the unit name").With("name", textcut.Prefix(out.Name, 200))
+		return Schema{}, fail(tool.KindInvalidSchema, "a tool schema's name must equal the unit name").With("name", textcut.Prefix(out.Name, 200))
 	}
 	if !validToken(out.Name, maxNameLen) {
-		return Schema{}, fail(KindInvalidSchema, "schema name must be a 1-128 byte token").With("name", textcut.Prefix(out.Name, 200))
+		return Schema{}, fail(tool.KindInvalidSchema, "schema name must be a 1-128 byte token").With("name", textcut.Prefix(out.Name, 200))
 	}
 	if out.Description == "" {
 		out.Description = u.Description
@@ -490,14 +491,14 @@ func normalizeSchema(s Schema, u Unit, fail func(fault.Kind, string) *fault.Erro
 		return out, nil
 	}
 	if params[0] != '{' {
-		return Schema{}, fail(KindInvalidSchema, "parameters must be a JSON object")
+		return Schema{}, fail(tool.KindInvalidSchema, "parameters must be a JSON object")
 	}
 	canon, err := fingerprint.CanonicalizeJSON(params)
 	if err != nil {
-		return Schema{}, fault.Wrap(err, PhaseCatalog, KindInvalidSchema, "parameters are not valid JSON").With("unit", string(u.ID))
+		return Schema{}, fault.Wrap(err, PhaseCatalog, tool.KindInvalidSchema, "parameters are not valid JSON").With("unit", string(u.ID))
 	}
 	if len(canon) > MaxSchemaBytes {
-		return Schema{}, fail(KindInvalidSchema, "parameters exceed 65536 bytes").With("bytes", len(canon))
+		return Schema{}, fail(tool.KindInvalidSchema, "parameters exceed 65536 bytes").With("bytes", len(canon))
 	}
 	out.Parameters = canon
 	return out, nil

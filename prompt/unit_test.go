@@ -7,9 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/fingerprint"
 	"github.com/rlm-go/rlm/internal/golden"
+	"github.com/rlm-go/rlm/tool"
 )
 
 func TestNormalizeErrors(t *testing.T) {
@@ -39,11 +41,11 @@ func TestNormalizeErrors(t *testing.T) {
 		{"trigger unknown field", `{"unit": "tool:x", "triggers": [{"verb": "a"}]}`, KindInvalidTrigger},
 		{"bad requires", `{"unit": "tool:x", "requires": ["x"]}`, KindInvalidUnitID},
 		{"self reference", `{"unit": "tool:x", "conflicts": ["tool:x"]}`, KindSelfReference},
-		{"bad capability", `{"unit": "tool:x", "requires_capability": "a(b)"}`, KindInvalidCapability},
+		{"bad capability", `{"unit": "tool:x", "requires_capability": "a(b)"}`, capability.KindInvalidCapability},
 		{"negative priority", `{"unit": "tool:x", "priority": -1}`, KindInvalidPriority},
 		{"schema on skill", `{"unit": "skill:x", "schema": {}}`, KindSchemaOnlyValidForTools},
-		{"schema name mismatch", `{"unit": "tool:x", "schema": {"name": "y"}}`, KindInvalidSchema},
-		{"schema params not object", `{"unit": "tool:x", "schema": {"parameters": [1]}}`, KindInvalidSchema},
+		{"schema name mismatch", `{"unit": "tool:x", "schema": {"name": "y"}}`, tool.KindInvalidSchema},
+		{"schema params not object", `{"unit": "tool:x", "schema": {"parameters": [1]}}`, tool.KindInvalidSchema},
 		{"omitted representation", `{"unit": "skill:x", "representations": [{"kind": "omitted", "text": "", "utility": 1}]}`, KindInvalidRepresentation},
 		{"negative utility", `{"unit": "skill:x", "representations": [{"kind": "full", "text": "", "utility": -1}]}`, KindInvalidRepresentation},
 		{"bad category", `{"unit": "tool:x", "category": "a b"}`, KindInvalidName},
@@ -187,7 +189,7 @@ func TestDecodeInputAndOptions(t *testing.T) {
 	// Grants use capability's closed vocabulary (moved from
 	// TestCompileErrors: a capability.Set cannot hold a bad grant).
 	for _, bad := range []string{`{"capabilities": ["a b"]}`, `{"capabilities": ["vcs.read"]}`} {
-		if _, err := DecodeOptions([]byte(bad)); fault.KindOf(err) != KindInvalidCapability {
+		if _, err := DecodeOptions([]byte(bad)); fault.KindOf(err) != capability.KindInvalidCapability {
 			t.Fatalf("%s: err = %v", bad, err)
 		}
 	}

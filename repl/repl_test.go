@@ -373,7 +373,7 @@ func TestHostBuiltinContextIsCancelled(t *testing.T) {
 }
 
 func TestFatalBuiltinInterruptsCell(t *testing.T) {
-	budget := fault.New(fault.PhaseBudget, fault.KindExhausted, "no more sub-calls")
+	budget := fault.New(fault.PhaseBudget, fault.Kind("exhausted"), "no more sub-calls")
 	host := starlark.StringDict{
 		"spend": starlark.NewBuiltin("spend", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
 			return nil, Fatal(budget)
@@ -384,7 +384,7 @@ func TestFatalBuiltinInterruptsCell(t *testing.T) {
 	}
 	it := newInterp(t, Config{}, host)
 	o, err := it.Exec(context.Background(), "print('a')\nfor i in range(3):\n    spend()\nprint('b')")
-	if !errors.Is(err, budget) || fault.KindOf(err) != fault.KindExhausted {
+	if !errors.Is(err, budget) || fault.KindOf(err) != fault.Kind("exhausted") {
 		t.Fatalf("err = %v", err)
 	}
 	if IsFatal(err) {

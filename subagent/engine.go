@@ -45,7 +45,7 @@ func (c *EngineCompleter) Complete(ctx context.Context, req Request) (Completion
 	if req.Capabilities.Len() == 0 {
 		// The engine substitutes its defaults for an empty set; a child
 		// must never gain them.
-		fe := fault.New(fault.PhaseConfig, engine.KindInvalidConfig, "a child needs at least one capability")
+		fe := fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "a child needs at least one capability")
 		return Completion{Status: StatusFailed, Error: fe}, fe
 	}
 	cfg := c.Config

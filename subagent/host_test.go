@@ -276,7 +276,7 @@ func TestChildToolViewAndAuthority(t *testing.T) {
 	}
 	// The parent holds tool:secret; the child does not, and never reaches it.
 	_, env = f.call(t, context.Background(), `{"query":"use secret"}`)
-	if env == nil || env.Status != EnvelopeFailed || env.Error.Kind != tool.KindCapabilityDenied && env.Error.Kind != tool.KindUnknownTool {
+	if env == nil || env.Status != EnvelopeFailed || env.Error.Kind != capability.KindDenied && env.Error.Kind != tool.KindUnknownTool {
 		t.Fatalf("%+v", env)
 	}
 }

@@ -222,7 +222,7 @@ func TestSpawnFailuresAreEnvelopes(t *testing.T) {
 	t.Run("child capability widening", func(t *testing.T) {
 		f := newFixture(t, func(s *setup) { s.childCaps = capability.MustSet("context:search", "network:any") }, reply("", `{"answer":"x"}`, 0))
 		_, env := f.call(t, context.Background(), `{"query":"q"}`)
-		if env.Status != EnvelopeFailed || env.Error.Kind != agent.KindCapabilityDenied || env.Correlation.Child != nil || len(f.children(t)) != 0 {
+		if env.Status != EnvelopeFailed || env.Error.Kind != capability.KindDenied || env.Correlation.Child != nil || len(f.children(t)) != 0 {
 			t.Fatalf("%+v", env)
 		}
 	})
@@ -230,7 +230,7 @@ func TestSpawnFailuresAreEnvelopes(t *testing.T) {
 		f := newFixture(t, nil, reply("", `{"answer":"x"}`, 0))
 		res, err := f.tools.Invoke(context.Background(), tool.Call{Name: Name, Args: json.RawMessage(`{"query":"q"}`),
 			Invocation: tool.Invocation{Capabilities: capability.MustSet(contextCaps...)}})
-		if err != nil || res.Status != tool.StatusError || res.Error.Kind != tool.KindCapabilityDenied || len(f.children(t)) != 0 {
+		if err != nil || res.Status != tool.StatusError || res.Error.Kind != capability.KindDenied || len(f.children(t)) != 0 {
 			t.Fatalf("%+v %v", res, err)
 		}
 	})
@@ -316,7 +316,7 @@ func TestParentCancellationInterruptsChild(t *testing.T) {
 	if time.Since(start) > time.Second {
 		t.Fatal("cancellation was not prompt")
 	}
-	if env.Status != EnvelopeCancelled || env.Error.Kind != agent.KindCancelled || env.Correlation.Child == nil || env.Usage.Calls != 1 {
+	if env.Status != EnvelopeCancelled || env.Error.Kind != fault.KindCancelled || env.Correlation.Child == nil || env.Usage.Calls != 1 {
 		t.Fatalf("%+v", env)
 	}
 	in, _ := f.rt.Status(*env.Correlation.Child)

@@ -329,7 +329,7 @@ func (c *call) editor() authority.Editor {
 			if e := d.Err(); e != nil {
 				return authority.Operation{}, nil, nil, e
 			}
-			return authority.Operation{}, nil, nil, fault.New(fault.PhaseTool, KindAuthorityDenied, "the edited operation was already executed").
+			return authority.Operation{}, nil, nil, fault.New(fault.PhaseTool, authority.KindDenied, "the edited operation was already executed").
 				With("attempt_id", d.Ticket.AttemptID)
 		}
 		cc.tr.Fingerprint, _ = cc.op.Fingerprint()

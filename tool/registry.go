@@ -31,25 +31,20 @@ import (
 
 // Error kinds reported by this package (phase "tool").
 const (
-	KindInvalidTool       fault.Kind = "invalid_tool"   // a Spec is malformed
-	KindInvalidSchema     fault.Kind = "invalid_schema" // a schema does not compile
-	KindDuplicateTool     fault.Kind = "duplicate_tool" // the name is taken
-	KindUnknownTool       fault.Kind = "unknown_tool"   // no tool has that name
-	KindMalformedArgs     fault.Kind = "malformed_args" // the argument JSON is not valid (or has duplicate keys)
-	KindSchemaValidation  fault.Kind = "schema_validation_failed"
-	KindCapabilityDenied  fault.Kind = "capability_denied"    // the caller lacks tool:NAME
-	KindInvalidLimits     fault.Kind = "invalid_limits"       // call options are not positive
-	KindPreflightFailed   fault.Kind = "preflight_failed"     // the preflight refused for a reason other than confinement
-	KindPreflightTimeout  fault.Kind = "preflight_timeout"    // the preflight outlived the time limit
-	KindConfinementDenied fault.Kind = "confinement_denied"   // a path left the workspace (reported by preflights)
-	KindTimeout           fault.Kind = "timeout"              // the handler outlived the time limit
-	KindHandlerFailed     fault.Kind = "handler_failed"       // the handler returned an error
-	KindHandlerPanic      fault.Kind = "handler_panic"        // the handler panicked
-	KindInvalidResult     fault.Kind = "invalid_result"       // the result violates the result schema
-	KindOversizedOutput   fault.Kind = "oversized_output"     // the result is larger than max output bytes
-	KindBackpressure      fault.Kind = "backpressure"         // the worker pool backlog is full
-	KindAuthorityDenied              = authority.KindDenied   // the authority store refused
-	KindIndeterminate     fault.Kind = "effect_indeterminate" // an effect was dispatched and its outcome is unknown
+	KindInvalidTool      fault.Kind = "invalid_tool"             // a Spec is malformed
+	KindInvalidSchema    fault.Kind = "invalid_schema"           // a schema does not compile
+	KindDuplicateTool    fault.Kind = "duplicate_tool"           // the name is taken
+	KindUnknownTool      fault.Kind = "unknown_tool"             // no tool has that name
+	KindMalformedArgs    fault.Kind = "malformed_args"           // the argument JSON is not valid (or has duplicate keys)
+	KindSchemaValidation fault.Kind = "schema_validation_failed" // arguments or a result do not match the schema
+	KindPreflightFailed  fault.Kind = "preflight_failed"         // the preflight refused for a reason other than confinement
+	KindPreflightTimeout fault.Kind = "preflight_timeout"        // the preflight outlived the time limit
+	KindHandlerFailed    fault.Kind = "handler_failed"           // the handler returned an error
+	KindHandlerPanic     fault.Kind = "handler_panic"            // the handler panicked
+	KindInvalidResult    fault.Kind = "invalid_result"           // the result violates the result schema
+	KindOversizedOutput  fault.Kind = "oversized_output"         // the result is larger than max output bytes
+	KindBackpressure     fault.Kind = "backpressure"             // the worker pool backlog is full
+	KindIndeterminate    fault.Kind = "effect_indeterminate"     // an effect was dispatched and its outcome is unknown
 )
 
 // Effect is the effect class of a tool: authority's type, re-exported so

@@ -9,12 +9,14 @@ import (
 	"time"
 
 	"github.com/rlm-go/rlm/authority"
+	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/effect"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/fingerprint"
 	"github.com/rlm-go/rlm/internal/jsonstrict"
 	"github.com/rlm-go/rlm/trace"
+	"github.com/rlm-go/rlm/workspace"
 )
 
 // Status is the outcome class of an invocation.
@@ -286,7 +288,7 @@ func (c *call) validate(ctx context.Context) *fault.Error {
 		return fe
 	}
 	if cp := c.e.schema.Capability; !c.c.Invocation.Capabilities.Has(cp) {
-		return stepErr(KindCapabilityDenied, "the caller does not hold the tool capability").With("capability", string(cp))
+		return stepErr(capability.KindDenied, "the caller does not hold the tool capability").With("capability", string(cp))
 	}
 	lim, fe := effectiveLimits(c.e.schema.Limits, c.c.Options)
 	if fe != nil {
@@ -326,7 +328,7 @@ func (c *call) decodeArgs(raw json.RawMessage) *fault.Error {
 
 func effectiveLimits(reg Limits, o CallOptions) (Limits, *fault.Error) {
 	if o.TimeLimit < 0 || o.MaxOutputBytes < 0 {
-		return Limits{}, stepErr(KindInvalidLimits, "call limits must be positive")
+		return Limits{}, stepErr(budget.KindInvalidLimits, "call limits must be positive")
 	}
 	lim := reg
 	if o.TimeLimit > 0 && o.TimeLimit < lim.TimeLimit {
@@ -365,7 +367,7 @@ func (c *call) preflight(ctx context.Context) *fault.Error {
 		if pctx.Err() != nil {
 			return stepErr(KindPreflightTimeout, "preflight exceeded the time limit")
 		}
-		if fe := fault.As(err); fe != nil && fe.Kind == KindConfinementDenied {
+		if fe := fault.As(err); fe != nil && fe.Kind == workspace.KindConfinementDenied {
 			return fe
 		}
 		return fault.Wrap(err, fault.PhaseTool, KindPreflightFailed, "preflight refused the arguments")
@@ -509,9 +511,9 @@ func backpressure(p *Pool) *fault.Error {
 
 func authorityErr(err error) *fault.Error {
 	if fe := fault.As(err); fe != nil && fe.Phase == authority.PhaseAuthority {
-		return fault.Wrap(err, fault.PhaseTool, KindAuthorityDenied, "authority refused the operation")
+		return fault.Wrap(err, fault.PhaseTool, authority.KindDenied, "authority refused the operation")
 	}
-	return fault.Wrap(err, fault.PhaseTool, KindAuthorityDenied, "authority refused the operation")
+	return fault.Wrap(err, fault.PhaseTool, authority.KindDenied, "authority refused the operation")
 }
 
 // execute runs the handler under the time limit and checks the result
@@ -550,7 +552,7 @@ func (c *call) executeHandler(ctx context.Context, idem string) (res Result, ctr
 		if ctx.Err() != nil {
 			return Result{}, ctx.Err(), true
 		}
-		return Result{Status: StatusError, Error: stepErr(KindTimeout, "the handler exceeded its time limit").
+		return Result{Status: StatusError, Error: stepErr(fault.KindTimeout, "the handler exceeded its time limit").
 			With("time_limit_ms", c.lim.TimeLimit.Milliseconds())}, nil, true
 	}
 	if out.err != nil {
@@ -558,10 +560,10 @@ func (c *call) executeHandler(ctx context.Context, idem string) (res Result, ctr
 			return Result{}, ctx.Err(), false
 		}
 		if hctx.Err() != nil && errors.Is(out.err, context.DeadlineExceeded) {
-			return Result{Status: StatusError, Error: stepErr(KindTimeout, "the handler exceeded its time limit").
+			return Result{Status: StatusError, Error: stepErr(fault.KindTimeout, "the handler exceeded its time limit").
 				With("time_limit_ms", c.lim.TimeLimit.Milliseconds())}, nil, false
 		}
-		if fe := fault.As(out.err); fe != nil && (fe.Phase == fault.PhaseTool || fe.Kind == KindConfinementDenied) {
+		if fe := fault.As(out.err); fe != nil && (fe.Phase == fault.PhaseTool || fe.Kind == workspace.KindConfinementDenied) {
 			return Result{Status: StatusError, Error: fe}, nil, false
 		}
 		return Result{Status: StatusError, Error: fault.Wrap(out.err, fault.PhaseTool, KindHandlerFailed, "the handler failed")}, nil, false

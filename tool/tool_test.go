@@ -17,10 +17,12 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/rlm-go/rlm/authority"
+	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/effect"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/trace"
+	"github.com/rlm-go/rlm/workspace"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -92,7 +94,7 @@ func newFixture(t testing.TB, withJournal bool) *fixture {
 			var a struct{ Path string }
 			json.Unmarshal(args, &a)
 			if strings.Contains(a.Path, "..") {
-				return nil, nil, fault.New("workspace", KindConfinementDenied, "outside").With("reason", "parent_segment")
+				return nil, nil, fault.New("workspace", workspace.KindConfinementDenied, "outside").With("reason", "parent_segment")
 			}
 			return nil, map[string]any{"resolved": "ws/" + a.Path}, nil
 		},
@@ -231,11 +233,11 @@ func TestPipelineFailures(t *testing.T) {
 			c.Invocation.Capabilities = capability.MustSet("tool:other")
 			return c
 		}(),
-			kind: KindCapabilityDenied, status: "capability_denied", handler: "echo"},
+			kind: capability.KindDenied, status: "capability_denied", handler: "echo"},
 		{name: "invalid limits", call: func() Call { c := mkCall("echo", `{"value":1}`); c.Options.TimeLimit = -time.Second; return c }(),
-			kind: KindInvalidLimits, status: "invalid_limits", handler: "echo"},
-		{name: "confinement", call: mkCall("confined", `{"path":"../x"}`), kind: KindConfinementDenied, status: "confinement_denied", handler: "confined"},
-		{name: "timeout", call: mkCall("slow", `{}`), kind: KindTimeout, status: "timeout", handler: "slow", want: 1},
+			kind: budget.KindInvalidLimits, status: "invalid_limits", handler: "echo"},
+		{name: "confinement", call: mkCall("confined", `{"path":"../x"}`), kind: workspace.KindConfinementDenied, status: "confinement_denied", handler: "confined"},
+		{name: "timeout", call: mkCall("slow", `{}`), kind: fault.KindTimeout, status: "timeout", handler: "slow", want: 1},
 		{name: "tightened timeout", call: func() Call { c := mkCall("echo", `{"value":1}`); c.Options.MaxOutputBytes = 4; return c }(),
 			kind: KindOversizedOutput, status: "oversized_output", handler: "echo", want: 1},
 		{name: "oversized", call: mkCall("big", `{}`), kind: KindOversizedOutput, status: "oversized_output", handler: "big", want: 1},
@@ -378,8 +380,8 @@ func TestDangerousSkipsOnlyApproval(t *testing.T) {
 		kind fault.Kind
 	}{
 		{mkCall("confined", `{"path":5}`), KindSchemaValidation},
-		{noCap, KindCapabilityDenied},
-		{mkCall("confined", `{"path":"../etc"}`), KindConfinementDenied},
+		{noCap, capability.KindDenied},
+		{mkCall("confined", `{"path":"../etc"}`), workspace.KindConfinementDenied},
 	} {
 		res, _ := f.rt.Invoke(ctx, c.call)
 		if fault.KindOf(res.Error) != c.kind {
@@ -431,7 +433,7 @@ func TestConcurrentEffectsRunOnce(t *testing.T) {
 					switch {
 					case res.Status == StatusOK, res.Status == StatusApprovalRequired:
 					case fault.KindOf(res.Error) == effect.KindInProgress, fault.KindOf(res.Error) == authority.KindAllowOnceInFlight,
-						fault.KindOf(res.Error) == KindAuthorityDenied, fault.KindOf(res.Error) == KindBackpressure:
+						fault.KindOf(res.Error) == authority.KindDenied, fault.KindOf(res.Error) == KindBackpressure:
 					default:
 						t.Errorf("unexpected %+v", res)
 					}

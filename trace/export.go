@@ -30,7 +30,6 @@ type Payload struct {
 // Error kinds of the trace package.
 const (
 	KindMalformedTrace fault.Kind = "malformed_trace"
-	KindIO             fault.Kind = "io_error"
 )
 
 // WriteJSON writes events as one JSON envelope.
@@ -62,7 +61,7 @@ func WriteJSONL(w io.Writer, events []Event) error {
 func WriteFile(path, name string, events []Event, dropped int) error {
 	f, err := os.Create(path)
 	if err != nil {
-		return fault.Wrap(err, fault.PhaseTrace, KindIO, "cannot create trace file")
+		return fault.Wrap(err, fault.PhaseTrace, fault.KindIO, "cannot create trace file")
 	}
 	bw := bufio.NewWriter(f)
 	if strings.EqualFold(filepath.Ext(path), ".jsonl") {
@@ -77,7 +76,7 @@ func WriteFile(path, name string, events []Event, dropped int) error {
 		err = cerr
 	}
 	if err != nil {
-		return fault.Wrap(err, fault.PhaseTrace, KindIO, "cannot write trace file")
+		return fault.Wrap(err, fault.PhaseTrace, fault.KindIO, "cannot write trace file")
 	}
 	return nil
 }
@@ -87,7 +86,7 @@ func WriteFile(path, name string, events []Event, dropped int) error {
 func ReadFile(path string) ([]Event, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fault.Wrap(err, fault.PhaseTrace, KindIO, "cannot open trace file")
+		return nil, fault.Wrap(err, fault.PhaseTrace, fault.KindIO, "cannot open trace file")
 	}
 	defer f.Close()
 	return Read(f)
@@ -102,7 +101,7 @@ var maxTraceBytes int64 = 1 << 30
 func Read(r io.Reader) ([]Event, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxTraceBytes+1))
 	if err != nil {
-		return nil, fault.Wrap(err, fault.PhaseTrace, KindIO, "cannot read trace")
+		return nil, fault.Wrap(err, fault.PhaseTrace, fault.KindIO, "cannot read trace")
 	}
 	if int64(len(data)) > maxTraceBytes {
 		return nil, fault.New(fault.PhaseTrace, KindMalformedTrace, "trace is too large").With("limit_bytes", maxTraceBytes)

@@ -36,7 +36,7 @@ func OpenLive(path string) (*LiveFile, error) {
 	}
 	f, err := os.Create(path)
 	if err != nil {
-		return nil, fault.Wrap(err, fault.PhaseTrace, KindIO, "cannot create trace file")
+		return nil, fault.Wrap(err, fault.PhaseTrace, fault.KindIO, "cannot create trace file")
 	}
 	enc := json.NewEncoder(f)
 	enc.SetEscapeHTML(false)
@@ -79,7 +79,7 @@ func (l *LiveFile) WriteFile(path, name string, events []Event, dropped int) err
 	l.close()
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.jsonl")
 	if err != nil {
-		return fault.Wrap(err, fault.PhaseTrace, KindIO, "cannot create trace file")
+		return fault.Wrap(err, fault.PhaseTrace, fault.KindIO, "cannot create trace file")
 	}
 	tmpPath := tmp.Name()
 	_ = tmp.Close()
@@ -90,7 +90,7 @@ func (l *LiveFile) WriteFile(path, name string, events []Event, dropped int) err
 	}
 	if err := os.Rename(tmpPath, path); err != nil {
 		_ = os.Remove(tmpPath)
-		return fault.Wrap(err, fault.PhaseTrace, KindIO, "cannot write trace file")
+		return fault.Wrap(err, fault.PhaseTrace, fault.KindIO, "cannot write trace file")
 	}
 	return nil
 }

@@ -14,6 +14,7 @@ package trace
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"slices"
 	"strconv"
@@ -99,7 +100,10 @@ type Recorder struct {
 type Option func(*Recorder)
 
 // WithLimit bounds the number of events kept; later events are counted as
-// dropped. n <= 0 means DefaultLimit.
+// dropped. A run's events form a tree (each span names its parent), so the
+// recorder keeps the first ones, which the rest hang from, and reports how
+// many it dropped; agent's runtime trace, a flat status window, keeps the
+// newest instead. n <= 0 means DefaultLimit.
 func WithLimit(n int) Option {
 	return func(r *Recorder) {
 		if n > 0 {
@@ -418,8 +422,22 @@ func Redact(attrs map[string]any) map[string]any {
 	return out
 }
 
+// RedactValue returns a redacted copy of v, the one redactor for values
+// that may be shown or recorded (trace attributes, approval records): the
+// values of secret-looking keys (see IsSecretKey) in any nested map, and
+// strings that carry a credential ("Bearer ...", "Basic ...") whatever
+// their key, become Redacted. A json.RawMessage is decoded and redacted
+// (undecodable, it is redacted whole); other values are returned as they are.
+func RedactValue(v any) any { return redactValue(v) }
+
 func redactValue(v any) any {
 	switch v := v.(type) {
+	case json.RawMessage:
+		var d any
+		if json.Unmarshal(v, &d) != nil {
+			return Redacted
+		}
+		return redactValue(d)
 	case string:
 		if isCredential(v) {
 			return Redacted

@@ -165,3 +165,14 @@ func TestIsSecretKey(t *testing.T) {
 		}
 	}
 }
+
+func TestRedactValueRawJSON(t *testing.T) {
+	got := RedactValue(json.RawMessage(`{"token":"t","a":["Bearer abcdefgh",1]}`))
+	m, ok := got.(map[string]any)
+	if !ok || m["token"] != Redacted || m["a"].([]any)[0] != Redacted || m["a"].([]any)[1] != float64(1) {
+		t.Fatalf("RedactValue = %#v", got)
+	}
+	if RedactValue(json.RawMessage(`{bad`)) != Redacted {
+		t.Fatal("undecodable raw JSON must be redacted whole")
+	}
+}

@@ -60,7 +60,7 @@ func New(paths []string, opts Options) (*Server, error) {
 	s := &Server{opts: opts}
 	for _, p := range paths {
 		if _, err := os.Stat(p); err != nil {
-			return nil, fault.Wrap(err, fault.PhaseTrace, trace.KindIO, "cannot open trace file").With("file", p)
+			return nil, fault.Wrap(err, fault.PhaseTrace, fault.KindIO, "cannot open trace file").With("file", p)
 		}
 		s.sources = append(s.sources, newSource(p))
 	}

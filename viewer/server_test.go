@@ -269,7 +269,7 @@ func TestHostAndAddress(t *testing.T) {
 			t.Errorf("%s: err %v, want %s", tc.addr, err, tc.kind)
 		}
 	}
-	if _, err := New([]string{filepath.Join(dir, "missing.jsonl")}, Options{}); fault.KindOf(err) != trace.KindIO {
+	if _, err := New([]string{filepath.Join(dir, "missing.jsonl")}, Options{}); fault.KindOf(err) != fault.KindIO {
 		t.Fatalf("missing file: %v", err)
 	}
 }

@@ -56,7 +56,7 @@ func (s *source) refresh() int {
 	defer s.mu.Unlock()
 	fi, err := os.Stat(s.path)
 	if err != nil {
-		s.setErr(fault.Wrap(err, fault.PhaseTrace, trace.KindIO, "cannot open trace file").With("file", s.name))
+		s.setErr(fault.Wrap(err, fault.PhaseTrace, fault.KindIO, "cannot open trace file").With("file", s.name))
 		return s.version
 	}
 	replaced := s.info == nil || !os.SameFile(s.info, fi) || fi.Size() < s.off
@@ -92,7 +92,7 @@ func (s *source) setErr(err error) {
 func (s *source) readWhole() {
 	f, err := os.Open(s.path)
 	if err != nil {
-		s.setErr(fault.Wrap(err, fault.PhaseTrace, trace.KindIO, "cannot open trace file").With("file", s.name))
+		s.setErr(fault.Wrap(err, fault.PhaseTrace, fault.KindIO, "cannot open trace file").With("file", s.name))
 		return
 	}
 	defer f.Close()
@@ -124,7 +124,7 @@ func sniffOfficial(path string) bool {
 func (s *source) readTail() {
 	f, err := os.Open(s.path)
 	if err != nil {
-		s.setErr(fault.Wrap(err, fault.PhaseTrace, trace.KindIO, "cannot open trace file").With("file", s.name))
+		s.setErr(fault.Wrap(err, fault.PhaseTrace, fault.KindIO, "cannot open trace file").With("file", s.name))
 		return
 	}
 	defer f.Close()
@@ -134,7 +134,7 @@ func (s *source) readTail() {
 	}
 	data, err := io.ReadAll(io.NewSectionReader(f, s.off, s.info.Size()-s.off))
 	if err != nil {
-		s.setErr(fault.Wrap(err, fault.PhaseTrace, trace.KindIO, "cannot read trace").With("file", s.name))
+		s.setErr(fault.Wrap(err, fault.PhaseTrace, fault.KindIO, "cannot read trace").With("file", s.name))
 		return
 	}
 	end := bytes.LastIndexByte(data, '\n')
@@ -214,7 +214,7 @@ func (s *source) snapshot() *Model {
 		if s.err != nil {
 			s.model.Error = fault.As(s.err)
 			if s.model.Error == nil {
-				s.model.Error = fault.Wrap(s.err, fault.PhaseTrace, trace.KindIO, s.err.Error())
+				s.model.Error = fault.Wrap(s.err, fault.PhaseTrace, fault.KindIO, s.err.Error())
 			}
 		}
 	}

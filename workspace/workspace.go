@@ -35,8 +35,6 @@ const PhaseWorkspace fault.Phase = "workspace"
 // Error kinds reported by this package.
 const (
 	KindConfinementDenied fault.Kind = "confinement_denied"
-	KindNotFound          fault.Kind = "not_found"
-	KindIO                fault.Kind = "io_error"
 )
 
 // Reasons carried in the "reason" detail of confinement_denied errors.
@@ -121,15 +119,15 @@ func Open(dir string) (*Root, error) { return OpenWith(dir, Options{}) }
 func OpenWith(dir string, opts Options) (*Root, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return nil, fault.Wrap(err, PhaseWorkspace, KindIO, "cannot resolve workspace directory")
+		return nil, fault.Wrap(err, PhaseWorkspace, fault.KindIO, "cannot resolve workspace directory")
 	}
 	real, err := filepath.EvalSymlinks(abs)
 	if err != nil {
-		return nil, fault.Wrap(err, PhaseWorkspace, KindNotFound, "workspace directory does not exist")
+		return nil, fault.Wrap(err, PhaseWorkspace, fault.KindNotFound, "workspace directory does not exist")
 	}
 	r, err := os.OpenRoot(real)
 	if err != nil {
-		return nil, fault.Wrap(err, PhaseWorkspace, KindIO, "cannot open workspace directory")
+		return nil, fault.Wrap(err, PhaseWorkspace, fault.KindIO, "cannot open workspace directory")
 	}
 	return &Root{real: real, root: r, opts: opts}, nil
 }
@@ -159,7 +157,7 @@ func (r *Root) Resolve(rel string, allowRoot bool) (string, error) {
 		}
 		if err != nil {
 			if errors.Is(err, fs.ErrPermission) {
-				return "", fault.Wrap(err, PhaseWorkspace, KindIO, "permission denied")
+				return "", fault.Wrap(err, PhaseWorkspace, fault.KindIO, "permission denied")
 			}
 			// ENOTDIR and friends: a non-directory in the middle of the path.
 			return "", denied(ReasonNotDirectory)
@@ -192,9 +190,9 @@ func within(root, p string) bool {
 func classify(err error) error {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return fault.Wrap(err, PhaseWorkspace, KindNotFound, "no such file in the workspace")
+		return fault.Wrap(err, PhaseWorkspace, fault.KindNotFound, "no such file in the workspace")
 	case errors.Is(err, fs.ErrPermission):
-		return fault.Wrap(err, PhaseWorkspace, KindIO, "permission denied")
+		return fault.Wrap(err, PhaseWorkspace, fault.KindIO, "permission denied")
 	}
 	// os.Root reports escapes (including absolute symlinks) with an
 	// unexported error; anything else unexpected is refused the same way.
@@ -270,7 +268,7 @@ func (r *Root) ReadFile(rel string, maxBytes int64) (File, error) {
 	}
 	buf, err := io.ReadAll(io.LimitReader(f, maxBytes))
 	if err != nil {
-		return File{}, fault.Wrap(err, PhaseWorkspace, KindIO, "read failed")
+		return File{}, fault.Wrap(err, PhaseWorkspace, fault.KindIO, "read failed")
 	}
 	return File{Path: rel, Content: string(buf), Bytes: fi.Size(), Truncated: fi.Size() > int64(len(buf))}, nil
 }
@@ -310,7 +308,7 @@ func (r *Root) List(rel string, maxEntries int) (Listing, error) {
 	}
 	des, err := f.ReadDir(-1)
 	if err != nil {
-		return Listing{}, fault.Wrap(err, PhaseWorkspace, KindIO, "list failed")
+		return Listing{}, fault.Wrap(err, PhaseWorkspace, fault.KindIO, "list failed")
 	}
 	slices.SortFunc(des, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	out := Listing{Path: rel, Entries: make([]Entry, 0, min(len(des), maxEntries))}
@@ -411,18 +409,18 @@ func (r *Root) WriteFile(rel string, content []byte) (Written, error) {
 	}
 	if existed {
 		if err := f.Chmod(perm); err != nil {
-			return fail(fault.Wrap(err, PhaseWorkspace, KindIO, "write failed"))
+			return fail(fault.Wrap(err, PhaseWorkspace, fault.KindIO, "write failed"))
 		}
 	}
 	if _, err := f.Write(content); err != nil {
-		return fail(fault.Wrap(err, PhaseWorkspace, KindIO, "write failed"))
+		return fail(fault.Wrap(err, PhaseWorkspace, fault.KindIO, "write failed"))
 	}
 	if err := f.Sync(); err != nil {
-		return fail(fault.Wrap(err, PhaseWorkspace, KindIO, "write failed"))
+		return fail(fault.Wrap(err, PhaseWorkspace, fault.KindIO, "write failed"))
 	}
 	if err := f.Close(); err != nil {
 		_ = r.root.Remove(tmp)
-		return Written{}, fault.Wrap(err, PhaseWorkspace, KindIO, "write failed")
+		return Written{}, fault.Wrap(err, PhaseWorkspace, fault.KindIO, "write failed")
 	}
 	if err := r.root.Rename(tmp, target); err != nil {
 		_ = r.root.Remove(tmp)
@@ -478,7 +476,7 @@ func (r *Root) createTemp(dir string, perm fs.FileMode) (string, *os.File, error
 	for range 100 {
 		var b [8]byte
 		if _, err := rand.Read(b[:]); err != nil {
-			return "", nil, fault.Wrap(err, PhaseWorkspace, KindIO, "cannot name a temporary file")
+			return "", nil, fault.Wrap(err, PhaseWorkspace, fault.KindIO, "cannot name a temporary file")
 		}
 		name := tempPrefix + hex.EncodeToString(b[:])
 		if dir != "." {
@@ -493,5 +491,5 @@ func (r *Root) createTemp(dir string, perm fs.FileMode) (string, *os.File, error
 		}
 		return name, f, nil
 	}
-	return "", nil, fault.New(PhaseWorkspace, KindIO, "cannot create a temporary file")
+	return "", nil, fault.New(PhaseWorkspace, fault.KindIO, "cannot create a temporary file")
 }

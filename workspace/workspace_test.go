@@ -88,7 +88,7 @@ func TestReadFile(t *testing.T) {
 		{path: "dangling", kind: KindConfinementDenied, reason: ReasonSymlinkBroken},
 		{path: "sub", kind: KindConfinementDenied, reason: ReasonNotRegular},
 		{path: "a.txt/x", kind: KindConfinementDenied, reason: ReasonNotDirectory},
-		{path: "missing.txt", kind: KindNotFound},
+		{path: "missing.txt", kind: fault.KindNotFound},
 		{path: strings.Repeat("a", MaxPathBytes+1), kind: KindConfinementDenied, reason: ReasonTooLong},
 	}
 	if _, err := os.Lstat(filepath.Join(r.Dir(), "fifo")); err == nil {
@@ -178,7 +178,7 @@ func TestWriteFile(t *testing.T) {
 			t.Errorf("%s: %v want %s", path, err, want)
 		}
 	}
-	if _, err := r.WriteFile("nodir/x.txt", []byte("z")); fault.KindOf(err) != KindNotFound {
+	if _, err := r.WriteFile("nodir/x.txt", []byte("z")); fault.KindOf(err) != fault.KindNotFound {
 		t.Errorf("missing dir: %v", err)
 	}
 	if b, _ := os.ReadFile(filepath.Join(filepath.Dir(r.Dir()), "outside.txt")); string(b) != "secret" {

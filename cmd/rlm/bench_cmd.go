@@ -195,7 +195,7 @@ Exits 1 when a case fails.`,
 					return err
 				}
 				if err := os.WriteFile(report, b.Bytes(), 0o644); err != nil {
-					return fault.Wrap(err, fault.PhaseConfig, "io_error", "cannot write the report").With("path", report)
+					return fault.Wrap(err, fault.PhaseConfig, fault.KindIO, "cannot write the report").With("path", report)
 				}
 			}
 			if rep.Failed > 0 {

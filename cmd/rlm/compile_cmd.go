@@ -17,7 +17,6 @@ import (
 // Error kinds of the prompt-compiler commands' own argument handling.
 const (
 	kindPromptFlags fault.Kind = "invalid_flags" // conflicting or missing flags
-	kindPromptIO    fault.Kind = "io_error"      // a file could not be read
 )
 
 // promptFlags are the flags shared by compile and explain.
@@ -35,7 +34,7 @@ func (f *promptFlags) register(cmd *cobra.Command) {
 func readPromptFile(path string) ([]byte, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fault.Wrap(err, fault.PhaseConfig, kindPromptIO, "cannot read file").With("path", path)
+		return nil, fault.Wrap(err, fault.PhaseConfig, fault.KindIO, "cannot read file").With("path", path)
 	}
 	return b, nil
 }

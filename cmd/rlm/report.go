@@ -11,15 +11,15 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/budget"
-	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/direct"
 	"github.com/rlm-go/rlm/effect"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model/replay"
-	"github.com/rlm-go/rlm/tool"
-	"github.com/rlm-go/rlm/trace"
+	"github.com/rlm-go/rlm/workspace"
 )
 
 // Error kinds of the CLI's own checks.
@@ -114,11 +114,11 @@ type hintKey struct {
 var hints = map[hintKey]string{
 	{fault.PhaseValidate, engine.KindDeepRecursionRequired}: "pass --experimental-deep-recursion to allow --max-depth above 1, or lower --max-depth",
 	{"", effect.KindJournalLocked}:                          "another rlm process holds the effect journal: wait for it to finish, or give this run its own --state-dir",
-	{fault.PhaseReplay, replay.KindIO}:                      "check the cassette path (--replay, --record, --cassette) and its directory",
+	{fault.PhaseReplay, fault.KindIO}:                       "check the cassette path (--replay, --record, --cassette) and its directory",
 	{fault.PhaseReplay, replay.KindMalformedCassette}:       "the cassette is not valid: record it again with --record",
-	{fault.PhaseTrace, trace.KindIO}:                        "check the trace file's path and that its directory exists",
-	{fault.PhaseContext, corpus.KindIOError}:                "check the --context path (use - to read standard input)",
-	{fault.PhaseConfig, kindPromptIO}:                       "check the file path",
+	{fault.PhaseTrace, fault.KindIO}:                        "check the trace file's path and that its directory exists",
+	{fault.PhaseContext, fault.KindIO}:                      "check the --context path (use - to read standard input)",
+	{fault.PhaseConfig, fault.KindIO}:                       "check the file path",
 	{fault.PhaseConfig, kindUnwritableOutput}:               "create the directory, or choose another path",
 	{fault.PhaseConfig, kindUnpricedModel}:                  "choose a model in the price table (see docs/budget.md), or drop --strict-cost to run with an unknown cost",
 	{fault.PhaseBudget, budget.KindMaxIterations}:           "raise --max-iterations",
@@ -131,9 +131,9 @@ var hints = map[hintKey]string{
 	{fault.PhaseBudget, budget.KindMaxOutputBytes}:          "raise --max-output-bytes",
 	{fault.PhaseBudget, budget.KindTimeLimit}:               "raise --time-limit",
 	{"", budget.KindInvalidLimits}:                          "check the --max-* and --time-limit values (see --help)",
-	{"", tool.KindCapabilityDenied}:                         "grant the capability with --allow, e.g. --allow tool:fs_read",
-	{"", engine.KindApprovalRequired}:                       "the tool needs approval: re-run with --authority allow_once or allow_session to permit it",
-	{"", tool.KindConfinementDenied}:                        "tools only reach files inside --workspace",
+	{"", capability.KindDenied}:                             "grant the capability with --allow, e.g. --allow tool:fs_read",
+	{"", authority.KindApprovalRequired}:                    "the tool needs approval: re-run with --authority allow_once or allow_session to permit it",
+	{"", workspace.KindConfinementDenied}:                   "tools only reach files inside --workspace",
 	{"", direct.KindUnavailableToolSchema}:                  "grant the tool by exact name with --allow tool:NAME, or pass --mode all_tools",
 }
 

@@ -13,10 +13,8 @@ import (
 
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model/replay"
+	"github.com/rlm-go/rlm/viewer"
 )
-
-// kindListen reports an address that cannot be listened on.
-const kindListen fault.Kind = "listen_failed"
 
 func newServeCassetteCmd() *cobra.Command {
 	var cassettePath, addr string
@@ -58,7 +56,7 @@ func serveCassette(ctx context.Context, path, addr string, stdout, stderr io.Wri
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", addr)
 	if err != nil {
-		return fault.Wrap(err, fault.PhaseConfig, kindListen, "cannot listen").With("addr", addr)
+		return fault.Wrap(err, fault.PhaseConfig, viewer.KindListen, "cannot listen").With("addr", addr)
 	}
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	base := "http://" + ln.Addr().String() + "/v1"
@@ -71,7 +69,7 @@ func serveCassette(ctx context.Context, path, addr string, stdout, stderr io.Wri
 	select {
 	case <-ctx.Done():
 	case err := <-served:
-		return fault.Wrap(err, fault.PhaseConfig, kindListen, "server stopped").With("addr", ln.Addr().String())
+		return fault.Wrap(err, fault.PhaseConfig, viewer.KindListen, "server stopped").With("addr", ln.Addr().String())
 	}
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -79,7 +77,7 @@ func serveCassette(ctx context.Context, path, addr string, stdout, stderr io.Wri
 		_ = srv.Close()
 	}
 	if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fault.Wrap(err, fault.PhaseConfig, kindListen, "server stopped").With("addr", ln.Addr().String())
+		return fault.Wrap(err, fault.PhaseConfig, viewer.KindListen, "server stopped").With("addr", ln.Addr().String())
 	}
 	st := h.Stats()
 	fmt.Fprintf(stderr, "rlm serve-cassette: stopped; %d requests, %d served, %d exhausted, %d of %d interactions unused\n",

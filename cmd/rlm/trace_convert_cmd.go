@@ -28,7 +28,7 @@ docs/trace.md lists what maps and what does not.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f, err := os.Open(args[0])
 			if err != nil {
-				return fault.Wrap(err, fault.PhaseTrace, trace.KindIO, "cannot open the log").With("file", args[0])
+				return fault.Wrap(err, fault.PhaseTrace, fault.KindIO, "cannot open the log").With("file", args[0])
 			}
 			defer f.Close()
 			evs, err := rlmlog.Import(f)
@@ -66,7 +66,7 @@ recorded them (rlm run --trace-content). Without -o it writes to stdout.`,
 			if out != "" {
 				of, err := os.Create(out)
 				if err != nil {
-					return fault.Wrap(err, fault.PhaseTrace, trace.KindIO, "cannot create the output").With("file", out)
+					return fault.Wrap(err, fault.PhaseTrace, fault.KindIO, "cannot create the output").With("file", out)
 				}
 				bw := bufio.NewWriter(of)
 				err = rlmlog.Export(bw, evs)
@@ -74,7 +74,7 @@ recorded them (rlm run --trace-content). Without -o it writes to stdout.`,
 					err = bw.Flush()
 				}
 				if cerr := of.Close(); err == nil && cerr != nil {
-					err = fault.Wrap(cerr, fault.PhaseTrace, trace.KindIO, "cannot write the output").With("file", out)
+					err = fault.Wrap(cerr, fault.PhaseTrace, fault.KindIO, "cannot write the output").With("file", out)
 				}
 				return err
 			}

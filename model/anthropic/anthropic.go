@@ -107,7 +107,7 @@ func New(cfg Config) (*Provider, error) {
 	base := strings.TrimRight(firstNonEmpty(strings.TrimSpace(cfg.BaseURL), DefaultBaseURL), "/")
 	u, err := url.Parse(base)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fault.New(fault.PhaseProvider, openai.KindInvalidConfig, "base URL must be an absolute http or https URL").
+		return nil, fault.New(fault.PhaseProvider, fault.KindInvalidConfig, "base URL must be an absolute http or https URL").
 			WithHint("give the API root as an absolute URL, for example https://api.anthropic.com/v1")
 	}
 	host := strings.ToLower(u.Hostname())
@@ -121,7 +121,7 @@ func New(cfg Config) (*Provider, error) {
 				MaxDelay:   httpcall.Pick(cfg.RetryMaxDelay, openai.DefaultRetryMaxDelay),
 				MaxAfter:   httpcall.Pick(cfg.MaxRetryAfter, openai.DefaultMaxRetryAfter),
 			},
-			InvalidConfig: openai.KindInvalidConfig, RedirectRefused: openai.KindRedirectRefused,
+			RedirectRefused: openai.KindRedirectRefused,
 		},
 		model: cfg.Model, endpoint: base + "/messages", version: firstNonEmpty(cfg.Version, DefaultVersion), onRetry: cfg.OnRetry,
 	}

@@ -61,7 +61,7 @@ func TestSharedHTTPSide(t *testing.T) {
 		c := cfg(srv.URL)
 		c.Timeout = 20 * time.Millisecond
 		_, err := newP(t, c).Complete(context.Background(), req(true))
-		fe := kind(t, err, model.KindTimeout)
+		fe := kind(t, err, fault.KindTimeout)
 		if fe.Detail["timeout_ms"] != int64(20) || fe.Detail["attempts"] != 1 || fe.Hint == "" {
 			t.Fatalf("detail %v hint %q", fe.Detail, fe.Hint)
 		}
@@ -70,7 +70,7 @@ func TestSharedHTTPSide(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
 		_, err := newP(t, cfg("http://127.0.0.1:1")).Complete(ctx, req(false))
-		fe := kind(t, err, model.KindCancelled)
+		fe := kind(t, err, fault.KindCancelled)
 		if !errors.Is(err, context.Canceled) || fe.Detail["attempts"] != 0 {
 			t.Fatalf("detail %v, errors.Is(Canceled) %v", fe.Detail, errors.Is(err, context.Canceled))
 		}

@@ -297,7 +297,7 @@ func TestWaiterCancelled(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := p.Complete(ctx, req("q")); fault.KindOf(err) != model.KindCancelled {
+	if _, err := p.Complete(ctx, req("q")); fault.KindOf(err) != fault.KindCancelled {
 		t.Fatalf("err %v, want cancelled", err)
 	}
 	close(base.gate)

@@ -109,7 +109,7 @@ func TestTimeoutHint(t *testing.T) {
 	p := newProvider(t, cfg)
 	defer p.CloseIdleConnections()
 	_, err := p.Complete(context.Background(), userReq("hi", false))
-	if fe := wantKind(t, err, model.KindTimeout); fe.Hint == "" {
+	if fe := wantKind(t, err, fault.KindTimeout); fe.Hint == "" {
 		t.Fatalf("no hint: %v", err)
 	}
 }

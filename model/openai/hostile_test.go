@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/rlm-go/rlm/direct"
-	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model/openai"
 )
 
@@ -113,7 +113,7 @@ func TestQuadraticToolCallAssemblyCancelled(t *testing.T) {
 	cfg := fast(srv.URL)
 	cfg.MaxRetries = -1
 	_, err := newProvider(t, cfg).Complete(ctx, userReq("hi", true))
-	wantKind(t, err, model.KindCancelled)
+	wantKind(t, err, fault.KindCancelled)
 }
 
 // TestToolCallSortExtremeIndexes is issue 18 item 9: calls are ordered by

@@ -53,9 +53,6 @@ const MaxBodyExcerpt = 512
 // fails with Kind malformed_response. It is a variable for tests.
 var maxResponseBytes = 64 << 20
 
-// KindInvalidConfig reports an unusable Config (Phase provider).
-const KindInvalidConfig fault.Kind = "invalid_config"
-
 // hostedKeyEnv maps hosted endpoints that require a key to the environment
 // variable holding it by default.
 var hostedKeyEnv = map[string]string{
@@ -158,7 +155,7 @@ func New(cfg Config) (*Provider, error) {
 	base := strings.TrimRight(firstNonEmpty(strings.TrimSpace(cfg.BaseURL), DefaultBaseURL), "/")
 	u, err := url.Parse(base)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fault.New(fault.PhaseProvider, KindInvalidConfig, "base URL must be an absolute http or https URL").With("base_url", httpcall.RedactURL(base)).
+		return nil, fault.New(fault.PhaseProvider, fault.KindInvalidConfig, "base URL must be an absolute http or https URL").With("base_url", httpcall.RedactURL(base)).
 			WithHint("give the API root as an absolute URL, for example https://api.openai.com/v1 or http://localhost:11434/v1")
 	}
 	host := strings.ToLower(u.Hostname())
@@ -177,7 +174,6 @@ func New(cfg Config) (*Provider, error) {
 				MaxDelay:   httpcall.Pick(cfg.RetryMaxDelay, DefaultRetryMaxDelay),
 				MaxAfter:   httpcall.Pick(cfg.MaxRetryAfter, DefaultMaxRetryAfter),
 			},
-			InvalidConfig:   KindInvalidConfig,
 			RedirectRefused: KindRedirectRefused,
 		},
 		model:    cfg.Model,

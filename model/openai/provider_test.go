@@ -538,7 +538,7 @@ func TestTimeout(t *testing.T) {
 		cfg.Timeout = 100 * time.Millisecond
 		start := time.Now()
 		_, err := newProvider(t, cfg).Complete(context.Background(), userReq("hi", false))
-		wantKind(t, err, model.KindTimeout)
+		wantKind(t, err, fault.KindTimeout)
 		if d := time.Since(start); d > 2*time.Second {
 			t.Errorf("took %v", d)
 		}
@@ -551,7 +551,7 @@ func TestTimeout(t *testing.T) {
 		cfg := fast(srv.URL)
 		cfg.Timeout = 150 * time.Millisecond
 		_, err := newProvider(t, cfg).Complete(context.Background(), userReq("hi", true))
-		wantKind(t, err, model.KindTimeout)
+		wantKind(t, err, fault.KindTimeout)
 		if n.Load() != 1 {
 			t.Errorf("timed-out stream retried: %d requests", n.Load())
 		}
@@ -562,7 +562,7 @@ func TestTimeout(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 		defer cancel()
 		_, err := newProvider(t, fast(srv.URL)).Complete(ctx, userReq("hi", false))
-		wantKind(t, err, model.KindTimeout)
+		wantKind(t, err, fault.KindTimeout)
 	})
 }
 
@@ -574,7 +574,7 @@ func TestCancelled(t *testing.T) {
 		time.AfterFunc(50*time.Millisecond, cancel)
 		start := time.Now()
 		_, err := newProvider(t, fast(srv.URL)).Complete(ctx, userReq("hi", false))
-		wantKind(t, err, model.KindCancelled)
+		wantKind(t, err, fault.KindCancelled)
 		if d := time.Since(start); d > time.Second {
 			t.Errorf("cancellation took %v", d)
 		}
@@ -591,7 +591,7 @@ func TestCancelled(t *testing.T) {
 		time.AfterFunc(100*time.Millisecond, cancel)
 		start := time.Now()
 		_, err := newProvider(t, cfg).Complete(ctx, userReq("hi", false))
-		fe := wantKind(t, err, model.KindCancelled)
+		fe := wantKind(t, err, fault.KindCancelled)
 		if d := time.Since(start); d > time.Second || n.Load() != 1 || fe.Detail["last_error_kind"] != "http_status" {
 			t.Errorf("took %v, %d requests, detail %v", d, n.Load(), fe.Detail)
 		}
@@ -602,7 +602,7 @@ func TestCancelled(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
 		_, err := newProvider(t, fast(srv.URL)).Complete(ctx, userReq("hi", false))
-		wantKind(t, err, model.KindCancelled)
+		wantKind(t, err, fault.KindCancelled)
 		if n.Load() != 0 {
 			t.Errorf("request sent after cancellation")
 		}
@@ -729,7 +729,7 @@ func TestAPIKeyFromEnv(t *testing.T) {
 		})
 	}
 	_, err := openai.New(openai.Config{BaseURL: "ftp://x", APIKey: "k"})
-	wantKind(t, err, openai.KindInvalidConfig)
+	wantKind(t, err, fault.KindInvalidConfig)
 }
 
 func TestInvalidRequest(t *testing.T) {

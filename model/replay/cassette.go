@@ -35,8 +35,6 @@ const (
 	// KindMalformedCassette reports a cassette that does not follow the
 	// format.
 	KindMalformedCassette fault.Kind = "malformed_cassette"
-	// KindIO reports a cassette file that cannot be read or written.
-	KindIO fault.Kind = "io_error"
 )
 
 // Cassette is a list of recorded interactions.
@@ -86,12 +84,12 @@ var maxCassetteBytes int64 = 256 << 20
 func Load(path string) (*Cassette, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fault.Wrap(err, fault.PhaseReplay, KindIO, "cannot read cassette").With("path", path)
+		return nil, fault.Wrap(err, fault.PhaseReplay, fault.KindIO, "cannot read cassette").With("path", path)
 	}
 	defer f.Close()
 	b, err := io.ReadAll(io.LimitReader(f, maxCassetteBytes+1))
 	if err != nil {
-		return nil, fault.Wrap(err, fault.PhaseReplay, KindIO, "cannot read cassette").With("path", path)
+		return nil, fault.Wrap(err, fault.PhaseReplay, fault.KindIO, "cannot read cassette").With("path", path)
 	}
 	if int64(len(b)) > maxCassetteBytes {
 		return nil, malformed("cassette file is too large", nil).With("path", path).With("limit_bytes", maxCassetteBytes)

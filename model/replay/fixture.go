@@ -42,7 +42,7 @@ const maxFixtureBytes = 16 << 20
 func LoadFixtures(dir string) ([]Fixture, error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, fault.Wrap(err, fault.PhaseReplay, KindIO, "cannot read the fixture folder").With("path", dir)
+		return nil, fault.Wrap(err, fault.PhaseReplay, fault.KindIO, "cannot read the fixture folder").With("path", dir)
 	}
 	var out []Fixture
 	for _, e := range ents {
@@ -52,11 +52,11 @@ func LoadFixtures(dir string) ([]Fixture, error) {
 		}
 		info, err := e.Info()
 		if err != nil || info.Size() > maxFixtureBytes {
-			return nil, fault.New(fault.PhaseReplay, KindIO, "fixture unreadable or too large").With("path", name).With("limit_bytes", maxFixtureBytes)
+			return nil, fault.New(fault.PhaseReplay, fault.KindIO, "fixture unreadable or too large").With("path", name).With("limit_bytes", maxFixtureBytes)
 		}
 		b, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
-			return nil, fault.Wrap(err, fault.PhaseReplay, KindIO, "cannot read fixture").With("path", name)
+			return nil, fault.Wrap(err, fault.PhaseReplay, fault.KindIO, "cannot read fixture").With("path", name)
 		}
 		out = append(out, NewFixture(name, b))
 	}

@@ -138,7 +138,7 @@ func (c *Cassette) Save(path string) error {
 		return err
 	}
 	ioErr := func(err error, msg string) error {
-		return fault.Wrap(err, fault.PhaseReplay, KindIO, msg).With("path", path)
+		return fault.Wrap(err, fault.PhaseReplay, fault.KindIO, msg).With("path", path)
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {

@@ -92,7 +92,7 @@ func TestParseErrors(t *testing.T) {
 
 func TestLoadMissing(t *testing.T) {
 	_, err := Load(filepath.Join(t.TempDir(), "nope.json"))
-	if fault.KindOf(err) != KindIO || fault.PhaseOf(err) != fault.PhaseReplay {
+	if fault.KindOf(err) != fault.KindIO || fault.PhaseOf(err) != fault.PhaseReplay {
 		t.Fatalf("err = %v", err)
 	}
 }
@@ -223,7 +223,7 @@ func TestDelayAndInvalidInteraction(t *testing.T) {
 	defer srv.Close()
 	p := provider(t, srv.BaseURL(), func(cfg *openai.Config) { cfg.Timeout = 100 * time.Millisecond; cfg.MaxRetries = -1 })
 	_, err := p.Complete(context.Background(), ask("capital of France", false))
-	if fault.KindOf(err) != model.KindTimeout {
+	if fault.KindOf(err) != fault.KindTimeout {
 		t.Fatalf("err = %v", err)
 	}
 	_, err = p.Complete(context.Background(), ask("needle", false))
@@ -356,7 +356,7 @@ func TestMatchSnippet(t *testing.T) {
 
 func TestSaveAtomicFailure(t *testing.T) {
 	err := (&Cassette{Version: 1}).Save(filepath.Join(t.TempDir(), "missing-dir", "c.json"))
-	if fault.KindOf(err) != KindIO {
+	if fault.KindOf(err) != fault.KindIO {
 		t.Fatalf("err = %v", err)
 	}
 }

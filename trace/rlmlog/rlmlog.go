@@ -26,6 +26,10 @@ import (
 // KindMalformedLog: the input is not a log in the official format.
 const KindMalformedLog fault.Kind = "malformed_rlm_log"
 
+// KindSubCallFailed: an imported sub-call failed and the log names no
+// error type (an official log's error_type becomes the kind when present).
+const KindSubCallFailed fault.Kind = "sub_call_failed"
+
 // maxLineBytes bounds one line of an official log (an iteration carries
 // the whole prompt history).
 const maxLineBytes = 64 << 20
@@ -308,7 +312,7 @@ func (im *importer) call(parent string, c ChatCompletion, at time.Time) {
 	if c.Error != "" || c.ErrorType != "" {
 		kind := fault.Kind(c.ErrorType)
 		if kind == "" {
-			kind = "sub_call_failed"
+			kind = KindSubCallFailed
 		}
 		ev.Status = trace.StatusError
 		ev.Error = fault.New(fault.PhaseProvider, kind, c.Error)

@@ -49,10 +49,9 @@ type Caller struct {
 	HTTP *http.Client
 	// Retry shapes the retry loop of Run.
 	Retry Policy
-	// InvalidConfig and RedirectRefused are the kinds (declared by the
-	// provider) of a request that cannot be built and of a refused
+	// RedirectRefused is the kind (declared by the provider) of a refused
 	// redirect.
-	InvalidConfig, RedirectRefused fault.Kind
+	RedirectRefused fault.Kind
 }
 
 // Policy is the retry policy: MaxRetries retries after the first attempt;
@@ -204,7 +203,7 @@ func Exchange[T any](ctx context.Context, c *Caller, r Request, read func(actx c
 	}
 	hreq, err := http.NewRequestWithContext(actx, http.MethodPost, r.URL, bytes.NewReader(r.Body))
 	if err != nil {
-		return zero, Outcome{}, c.Fail(c.InvalidConfig, "build request", err)
+		return zero, Outcome{}, c.Fail(fault.KindInvalidConfig, "build request", err)
 	}
 	hreq.Header = r.Header.Clone()
 	hres, err := c.HTTP.Do(hreq)
@@ -214,7 +213,7 @@ func Exchange[T any](ctx context.Context, c *Caller, r Request, read func(actx c
 		}
 		var ne net.Error
 		if errors.As(err, &ne) && ne.Timeout() {
-			return zero, Outcome{}, c.Fail(model.KindTimeout, "request timed out", err).With("stage", "connect").WithHint(c.TimeoutHint())
+			return zero, Outcome{}, c.Fail(fault.KindTimeout, "request timed out", err).With("stage", "connect").WithHint(c.TimeoutHint())
 		}
 		return zero, Outcome{Retryable: true}, c.Fail(model.KindTransport, "request failed", err).WithHint(c.transportHint(err))
 	}
@@ -277,12 +276,12 @@ func RedactURL(s string) string {
 func (c *Caller) CtxError(ctx, actx context.Context) *fault.Error {
 	if err := ctx.Err(); err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
-			return c.Fail(model.KindTimeout, "deadline exceeded", err)
+			return c.Fail(fault.KindTimeout, "deadline exceeded", err)
 		}
-		return c.Fail(model.KindCancelled, "cancelled", err)
+		return c.Fail(fault.KindCancelled, "cancelled", err)
 	}
 	if actx != nil && actx.Err() != nil && errors.Is(context.Cause(actx), errAttemptTimeout) {
-		return c.Fail(model.KindTimeout, "request timed out", context.DeadlineExceeded).With("timeout_ms", c.Timeout.Milliseconds()).
+		return c.Fail(fault.KindTimeout, "request timed out", context.DeadlineExceeded).With("timeout_ms", c.Timeout.Milliseconds()).
 			WithHint(c.TimeoutHint())
 	}
 	return nil
