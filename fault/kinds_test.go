@@ -22,6 +22,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -417,6 +418,14 @@ func (m *moduleSrc) scan() {
 								calls = append(calls, call{imps[id.Name] + "." + f.Sel.Name, c.Args, rel, imps})
 							} else {
 								calls = append(calls, call{rel + ".*." + f.Sel.Name, c.Args, rel, imps})
+								// A method of a value of an imported
+								// package (p.call.Fail: a helper of
+								// model/internal/httpcall).
+								for _, ip := range slices.Sorted(maps.Values(imps)) {
+									if ip != rel {
+										calls = append(calls, call{ip + ".*." + f.Sel.Name, c.Args, rel, imps})
+									}
+								}
 							}
 						}
 					}

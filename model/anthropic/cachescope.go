@@ -19,6 +19,6 @@ func (p *Provider) CacheScope() string {
 		key = hex.EncodeToString(sum[:])
 	}
 	return fingerprint.MustOf(map[string]any{
-		"api": "anthropic-messages", "base_url": p.baseURL, "version": p.version, "model": p.model, "key": key,
+		"api": "anthropic-messages", "base_url": p.call.BaseURL, "version": p.version, "model": p.model, "key": key,
 	})
 }

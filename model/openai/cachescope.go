@@ -28,6 +28,6 @@ func (p *Provider) CacheScope() string {
 	}
 	slices.Sort(headers)
 	return fingerprint.MustOf(map[string]any{
-		"base_url": p.baseURL, "model": p.model, "key": digest(p.key), "headers": headers,
+		"base_url": p.call.BaseURL, "model": p.model, "key": digest(p.key), "headers": headers,
 	})
 }

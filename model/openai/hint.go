@@ -1,10 +1,7 @@
 package openai
 
 import (
-	"errors"
 	"fmt"
-	"net"
-	"syscall"
 )
 
 // cassetteExhaustedCode is the error code of a replay server (model/replay)
@@ -25,7 +22,7 @@ func (p *Provider) statusHint(status int, code string) string {
 	case status == 403:
 		return "the key is not allowed to do this: check its permissions and the --model name"
 	case status == 404 && code != "":
-		return fmt.Sprintf("the server does not know this model or route (%s): check --model and --base-url %s", code, p.baseURL)
+		return fmt.Sprintf("the server does not know this model or route (%s): check --model and --base-url %s", code, p.call.BaseURL)
 	case status == 404:
 		return fmt.Sprintf("nothing at %s: does --base-url end in the API version path (usually /v1)?", p.endpoint)
 	case status == 429:
@@ -38,29 +35,9 @@ func (p *Provider) statusHint(status int, code string) string {
 	return ""
 }
 
-// transportHint is the remedy for a request that got no response.
-func (p *Provider) transportHint(err error) string {
-	var dns *net.DNSError
-	switch {
-	case errors.Is(err, syscall.ECONNREFUSED):
-		return fmt.Sprintf("connection refused: is the server running at %s? (check --base-url)", p.baseURL)
-	case errors.As(err, &dns):
-		return fmt.Sprintf("cannot resolve %s: check --base-url and the network", p.host)
-	}
-	return fmt.Sprintf("cannot reach %s: check --base-url and the network", p.baseURL)
-}
-
-// timeoutHint is the remedy for an attempt that ran past its time limit.
-func (p *Provider) timeoutHint() string {
-	if p.timeout > 0 {
-		return fmt.Sprintf("no complete answer within %s: raise --request-timeout, or check that the server at %s is responsive", p.timeout, p.baseURL)
-	}
-	return fmt.Sprintf("no complete answer in time: check that the server at %s is responsive", p.baseURL)
-}
-
 // malformedHint is the remedy for a body that is not a chat completion.
 func (p *Provider) malformedHint() string {
-	return fmt.Sprintf("the server at %s did not answer like an OpenAI-compatible chat-completions API: check --base-url", p.baseURL)
+	return fmt.Sprintf("the server at %s did not answer like an OpenAI-compatible chat-completions API: check --base-url", p.call.BaseURL)
 }
 
 // contextSizeHint is the remedy for a prompt longer than the server's
@@ -70,5 +47,5 @@ const contextSizeHint = "the prompt is longer than the model's context on this s
 
 // okErrorHint is the remedy for an error body sent with a 2xx status.
 func (p *Provider) okErrorHint() string {
-	return fmt.Sprintf("the server answered with an error instead of a chat completion: check --model, and that --base-url (%s) ends in the API version path (usually /v1)", p.baseURL)
+	return fmt.Sprintf("the server answered with an error instead of a chat completion: check --model, and that --base-url (%s) ends in the API version path (usually /v1)", p.call.BaseURL)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/golden"
 	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/model/internal/httpcall"
 )
 
 var _ = flag.Bool("update", false, "rewrite golden files (read by internal/golden)")
@@ -116,24 +117,6 @@ func TestParseRetryAfter(t *testing.T) {
 	}
 }
 
-func TestBackoffBounds(t *testing.T) {
-	p := &Provider{baseDelay: 100 * time.Millisecond, maxDelay: time.Second, maxRetryAft: 5 * time.Second}
-	for n := 1; n <= 10; n++ {
-		ceil := min(100*time.Millisecond<<(n-1), time.Second)
-		for range 50 {
-			if d := p.backoff(n, outcome{}); d < 0 || d > ceil {
-				t.Fatalf("retry %d: backoff %v outside [0,%v]", n, d, ceil)
-			}
-		}
-	}
-	if d := p.backoff(1, outcome{hasRetryAfter: true, retryAfter: time.Hour}); d != 5*time.Second {
-		t.Fatalf("Retry-After not capped: %v", d)
-	}
-	if d := p.backoff(4, outcome{hasRetryAfter: true, retryAfter: 0}); d != 0 {
-		t.Fatalf("Retry-After 0 gave %v", d)
-	}
-}
-
 func TestTruncateUTF8(t *testing.T) {
 	s := "aé" // 3 bytes
 	if got := truncate(s, 2); got != "a…" {
@@ -216,7 +199,7 @@ func FuzzStreamDecode(f *testing.F) {
 	f.Add([]byte("data: {\"error\":{\"message\":\"x\",\"code\":1}}\n\n"))
 	f.Add([]byte(": c\r\n\r\ndata: {\"choices\":[{\"delta\":{\"reasoning_content\":\"r\"},\"finish_reason\":\"stop\"}]}"))
 	f.Add([]byte("data: [DONE]\n\n"))
-	p := &Provider{name: "fuzz", key: "k3y"}
+	p := &Provider{call: httpcall.Caller{Name: "fuzz"}, key: "k3y"}
 	f.Fuzz(func(t *testing.T, in []byte) {
 		ctx := t.Context()
 		resp, err := p.readStream(ctx, ctx, bytes.NewReader(in), nil)

@@ -15,14 +15,9 @@ package openai
 
 import (
 	"bufio"
-	"bytes"
 	"context"
-	"errors"
-	"fmt"
 	"io"
-	"math/rand/v2"
 	"mime"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -32,6 +27,7 @@ import (
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/model/internal/httpcall"
 	"github.com/rlm-go/rlm/model/internal/scrub"
 	"github.com/rlm-go/rlm/model/internal/wire"
 	"github.com/rlm-go/rlm/trace"
@@ -52,9 +48,6 @@ const (
 
 // MaxBodyExcerpt bounds the body excerpt carried by errors, in bytes.
 const MaxBodyExcerpt = 512
-
-// maxErrorBody bounds how much of an error body is read.
-const maxErrorBody = 64 << 10
 
 // maxResponseBytes bounds a response body, streamed or not; a larger body
 // fails with Kind malformed_response. It is a variable for tests.
@@ -143,23 +136,14 @@ type Retry struct {
 // Provider is an OpenAI-compatible chat-completions client. It is safe for
 // concurrent use.
 type Provider struct {
-	name        string
-	model       string
-	baseURL     string
-	endpoint    string
-	host        string
-	key         string
-	keyEnv      string     // the environment variable the key comes from
-	secrets     *scrub.Set // the key and secret-looking header values (model/internal/scrub)
-	headers     http.Header
-	timeout     time.Duration
-	maxRetries  int
-	baseDelay   time.Duration
-	maxDelay    time.Duration
-	maxRetryAft time.Duration
-	client      *http.Client
-	onRetry     func(Retry)
-	maxCalls    int
+	call     httpcall.Caller // name, host, base URL, secrets, timeout, client, retry policy
+	model    string
+	endpoint string
+	key      string
+	keyEnv   string // the environment variable the key comes from
+	headers  http.Header
+	onRetry  func(Retry)
+	maxCalls int
 }
 
 var _ model.Provider = (*Provider)(nil)
@@ -171,46 +155,37 @@ func New(cfg Config) (*Provider, error) {
 	base := strings.TrimRight(firstNonEmpty(strings.TrimSpace(cfg.BaseURL), DefaultBaseURL), "/")
 	u, err := url.Parse(base)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fault.New(fault.PhaseProvider, fault.KindInvalidConfig, "base URL must be an absolute http or https URL").With("base_url", redactURL(base)).
+		return nil, fault.New(fault.PhaseProvider, fault.KindInvalidConfig, "base URL must be an absolute http or https URL").With("base_url", httpcall.RedactURL(base)).
 			WithHint("give the API root as an absolute URL, for example https://api.openai.com/v1 or http://localhost:11434/v1")
 	}
 	host := strings.ToLower(u.Hostname())
 	p := &Provider{
-		name:        firstNonEmpty(cfg.Name, DefaultName),
-		model:       cfg.Model,
-		baseURL:     base,
-		endpoint:    base + "/chat/completions",
-		host:        host,
-		headers:     make(http.Header),
-		secrets:     new(scrub.Set),
-		timeout:     pick(cfg.Timeout, DefaultTimeout),
-		maxRetries:  cfg.MaxRetries,
-		baseDelay:   pick(cfg.RetryBaseDelay, DefaultRetryBaseDelay),
-		maxDelay:    pick(cfg.RetryMaxDelay, DefaultRetryMaxDelay),
-		maxRetryAft: pick(cfg.MaxRetryAfter, DefaultMaxRetryAfter),
-		maxCalls:    toolCallCap(cfg.MaxToolCalls),
-		client:      cfg.HTTPClient,
-		onRetry:     cfg.OnRetry,
+		call: httpcall.Caller{
+			Name:    firstNonEmpty(cfg.Name, DefaultName),
+			Host:    host,
+			BaseURL: base,
+			Secrets: new(scrub.Set),
+			Timeout: httpcall.Pick(cfg.Timeout, DefaultTimeout),
+			// API calls never follow redirects (redirect_refused).
+			HTTP: httpcall.Client(cfg.HTTPClient),
+			Retry: httpcall.Policy{
+				MaxRetries: httpcall.Retries(cfg.MaxRetries, DefaultMaxRetries),
+				BaseDelay:  httpcall.Pick(cfg.RetryBaseDelay, DefaultRetryBaseDelay),
+				MaxDelay:   httpcall.Pick(cfg.RetryMaxDelay, DefaultRetryMaxDelay),
+				MaxAfter:   httpcall.Pick(cfg.MaxRetryAfter, DefaultMaxRetryAfter),
+			},
+			RedirectRefused: KindRedirectRefused,
+		},
+		model:    cfg.Model,
+		endpoint: base + "/chat/completions",
+		headers:  make(http.Header),
+		maxCalls: toolCallCap(cfg.MaxToolCalls),
+		onRetry:  cfg.OnRetry,
 	}
-	switch {
-	case p.maxRetries == 0:
-		p.maxRetries = DefaultMaxRetries
-	case p.maxRetries < 0:
-		p.maxRetries = 0
-	}
-	// API calls never follow redirects: a redirect would carry the key
-	// and secret headers to another origin or over a downgraded scheme.
-	// The 3xx answer is reported as redirect_refused instead.
-	c := http.Client{}
-	if p.client != nil {
-		c = *p.client
-	}
-	c.CheckRedirect = refuseRedirect
-	p.client = &c
 	for k, v := range cfg.Headers {
 		p.headers.Set(k, v)
 		if trace.IsSecretKey(strings.ReplaceAll(k, "-", "_")) {
-			p.secrets.AddHeader(v)
+			p.call.Secrets.AddHeader(v)
 		}
 	}
 	env := cfg.APIKeyEnv
@@ -224,7 +199,7 @@ func New(cfg Config) (*Provider, error) {
 	if p.key == "" {
 		p.key = strings.TrimSpace(os.Getenv(env))
 	}
-	p.secrets.Add(p.key) // whatever its length
+	p.call.Secrets.Add(p.key) // whatever its length
 	if p.key == "" {
 		if cfg.APIKeyEnv != "" {
 			// The caller named the variable: it must hold the key, or the
@@ -242,39 +217,17 @@ func New(cfg Config) (*Provider, error) {
 	return p, nil
 }
 
-func pick(d, def time.Duration) time.Duration {
-	switch {
-	case d == 0:
-		return def
-	case d < 0:
-		return 0
-	}
-	return d
-}
-
 // Name returns the provider name reported in Meta.Provider.
-func (p *Provider) Name() string { return p.name }
+func (p *Provider) Name() string { return p.call.Name }
 
 // Model returns the default model.
 func (p *Provider) Model() string { return p.model }
 
 // BaseURL returns the API root requests are sent under.
-func (p *Provider) BaseURL() string { return p.baseURL }
+func (p *Provider) BaseURL() string { return p.call.BaseURL }
 
 // CloseIdleConnections closes idle connections of the HTTP client.
-func (p *Provider) CloseIdleConnections() { p.client.CloseIdleConnections() }
-
-// errAttemptTimeout is the cancellation cause of an attempt that ran past
-// Config.Timeout.
-var errAttemptTimeout = errors.New("request timeout")
-
-// outcome describes a failed attempt for the retry loop.
-type outcome struct {
-	status        int
-	retryable     bool
-	retryAfter    time.Duration
-	hasRetryAfter bool
-}
+func (p *Provider) CloseIdleConnections() { p.call.HTTP.CloseIdleConnections() }
 
 // Complete sends req and returns the reassembled response.
 func (p *Provider) Complete(ctx context.Context, req model.Request) (*model.Response, error) {
@@ -285,104 +238,50 @@ func (p *Provider) Complete(ctx context.Context, req model.Request) (*model.Resp
 	}
 	modelName := firstNonEmpty(req.Model, p.model)
 	p = p.forModel(modelName)
-	for attempt := 1; ; attempt++ {
-		if err := ctx.Err(); err != nil {
-			return nil, p.ctxError(ctx, nil).With("attempts", attempt-1)
-		}
-		resp, out, ferr := p.attempt(ctx, body, req.Stream, req.OnDelta)
-		if ferr == nil {
-			resp.Meta.Provider = p.name
-			resp.Meta.Attempts = attempt
-			resp.Meta.LatencyMS = float64(time.Since(start).Microseconds()) / 1000
-			// A server that sent no usage (no stream_options support, old
-			// vLLM, Ollama streams) gets tokenizer counts, marked estimated.
-			resp.Usage = model.EstimateUsage(req, resp, modelName)
-			resp.Usage = budget.WithEstimatedCost(resp.Usage, firstNonEmpty(resp.Meta.Model, modelName))
-			return resp, nil
-		}
-		ferr.With("attempts", attempt).With("model", modelName)
-		if !out.retryable || attempt > p.maxRetries {
-			if resp != nil {
-				// Usage reported with the failure: the caller charges it.
-				resp.Meta.Provider, resp.Meta.Attempts = p.name, attempt
-				resp.Usage = budget.WithEstimatedCost(resp.Usage, firstNonEmpty(resp.Meta.Model, modelName))
-				return resp, ferr
-			}
-			return nil, ferr
-		}
-		wait := p.backoff(attempt, out)
+	hr := httpcall.Request{URL: p.endpoint, Header: p.header(req.Stream), Body: body, ErrorBody: p.bodyError}
+	resp, attempts, ferr := httpcall.Call(ctx, &p.call, modelName, hr, func(actx context.Context, hres *http.Response) (*model.Response, *fault.Error) {
+		return p.read(ctx, actx, hres, req.Stream, req.OnDelta)
+	}, func(n int, wait time.Duration, out httpcall.Outcome, kind fault.Kind) {
 		if p.onRetry != nil {
-			p.onRetry(Retry{Attempt: attempt, Wait: wait, Status: out.status, Kind: ferr.Kind, Model: modelName})
+			p.onRetry(Retry{Attempt: n, Wait: wait, Status: out.Status, Kind: kind, Model: modelName})
 		}
-		t := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return nil, p.ctxError(ctx, nil).With("attempts", attempt).With("last_error_kind", string(ferr.Kind))
-		case <-t.C:
+	})
+	if ferr != nil {
+		if resp != nil {
+			// Usage reported with the failure: the caller charges it.
+			resp.Meta.Provider, resp.Meta.Attempts = p.call.Name, attempts
+			resp.Usage = budget.WithEstimatedCost(resp.Usage, firstNonEmpty(resp.Meta.Model, modelName))
+			return resp, ferr
 		}
+		return nil, ferr
 	}
+	resp.Meta.Provider = p.call.Name
+	resp.Meta.Attempts = attempts
+	resp.Meta.LatencyMS = float64(time.Since(start).Microseconds()) / 1000
+	// A server that sent no usage (no stream_options support, old
+	// vLLM, Ollama streams) gets tokenizer counts, marked estimated.
+	resp.Usage = model.EstimateUsage(req, resp, modelName)
+	resp.Usage = budget.WithEstimatedCost(resp.Usage, firstNonEmpty(resp.Meta.Model, modelName))
+	return resp, nil
 }
 
-// backoff returns the wait before retry number n (1-based).
-func (p *Provider) backoff(n int, out outcome) time.Duration {
-	if out.hasRetryAfter {
-		return min(out.retryAfter, p.maxRetryAft)
-	}
-	ceil := p.baseDelay
-	for i := 1; i < n && ceil < p.maxDelay; i++ {
-		ceil *= 2
-	}
-	ceil = min(ceil, p.maxDelay)
-	if ceil <= 0 {
-		return 0
-	}
-	return time.Duration(rand.Int64N(int64(ceil) + 1))
-}
-
-// attempt performs one HTTP exchange.
-func (p *Provider) attempt(ctx context.Context, body []byte, stream bool, onDelta func(string)) (*model.Response, outcome, *fault.Error) {
-	actx := ctx
-	if p.timeout > 0 {
-		var cancel context.CancelFunc
-		actx, cancel = context.WithTimeoutCause(ctx, p.timeout, errAttemptTimeout)
-		defer cancel()
-	}
-	hreq, err := http.NewRequestWithContext(actx, http.MethodPost, p.endpoint, bytes.NewReader(body))
-	if err != nil {
-		return nil, outcome{}, p.fail(fault.KindInvalidConfig, "build request", err)
-	}
-	for k, v := range p.headers {
-		hreq.Header[k] = v
-	}
-	hreq.Header.Set("Content-Type", "application/json")
+// header returns the request headers of one call.
+func (p *Provider) header(stream bool) http.Header {
+	h := p.headers.Clone()
+	h.Set("Content-Type", "application/json")
 	if stream {
-		hreq.Header.Set("Accept", "text/event-stream")
+		h.Set("Accept", "text/event-stream")
 	} else {
-		hreq.Header.Set("Accept", "application/json")
+		h.Set("Accept", "application/json")
 	}
 	if p.key != "" {
-		hreq.Header.Set("Authorization", "Bearer "+p.key)
+		h.Set("Authorization", "Bearer "+p.key)
 	}
-	hres, err := p.client.Do(hreq)
-	if err != nil {
-		if fe := p.ctxError(ctx, actx); fe != nil {
-			return nil, outcome{}, fe.With("stage", "connect")
-		}
-		var ne net.Error
-		if errors.As(err, &ne) && ne.Timeout() {
-			return nil, outcome{}, p.fail(fault.KindTimeout, "request timed out", err).With("stage", "connect").WithHint(p.timeoutHint())
-		}
-		return nil, outcome{retryable: true}, p.fail(model.KindTransport, "request failed", err).WithHint(p.transportHint(err))
-	}
-	defer hres.Body.Close()
+	return h
+}
 
-	if fe := p.redirectError(hres); fe != nil {
-		return nil, outcome{}, fe
-	}
-	if hres.StatusCode < 200 || hres.StatusCode > 299 {
-		return nil, p.statusOutcome(hres), p.statusError(actx, ctx, hres)
-	}
+// read decodes a 2xx answer, streamed or not.
+func (p *Provider) read(ctx, actx context.Context, hres *http.Response, stream bool, onDelta func(string)) (*model.Response, *fault.Error) {
 	ct, _, _ := mime.ParseMediaType(hres.Header.Get("Content-Type"))
 	var (
 		resp *model.Response
@@ -395,18 +294,9 @@ func (p *Provider) attempt(ctx context.Context, body []byte, stream bool, onDelt
 	// "stream": true).
 	br := bufio.NewReader(hres.Body)
 	if ct == "text/event-stream" || (stream && ct != "application/json") || sniffEventStream(br) {
-		var ds *scrub.Delta
-		if onDelta != nil {
-			ds = &scrub.Delta{Set: p.secrets, Emit: onDelta}
-			onDelta = ds.Add
-		}
-		resp, ferr = p.readStream(ctx, actx, br, onDelta)
-		if ferr == nil && ds != nil {
-			ds.Flush()
-		}
-		if resp != nil {
-			resp.Meta.Streamed = true
-		}
+		resp, ferr = p.call.Stream(onDelta, func(onDelta func(string)) (*model.Response, *fault.Error) {
+			return p.readStream(ctx, actx, br, onDelta)
+		})
 	} else {
 		resp, ferr = p.readCompletion(ctx, actx, br)
 	}
@@ -416,30 +306,13 @@ func (p *Provider) attempt(ctx context.Context, body []byte, stream bool, onDelt
 		// so the failed call is charged.
 		var part *model.Response
 		if resp != nil && resp.Usage.TokensKnown {
-			part = &model.Response{Usage: resp.Usage, Meta: model.Meta{ID: p.secrets.Content(resp.Meta.ID), Model: p.secrets.Content(resp.Meta.Model), HTTPStatus: hres.StatusCode, Streamed: true}}
+			part = &model.Response{Usage: resp.Usage, Meta: model.Meta{ID: p.call.Secrets.Content(resp.Meta.ID), Model: p.call.Secrets.Content(resp.Meta.Model), HTTPStatus: hres.StatusCode, Streamed: true}}
 		}
-		return part, outcome{}, ferr.With("status", hres.StatusCode)
+		return part, ferr.With("status", hres.StatusCode)
 	}
-	p.secrets.Response(resp)
+	p.call.Secrets.Response(resp)
 	resp.Meta.HTTPStatus = hres.StatusCode
-	return resp, outcome{}, nil
-}
-
-func (p *Provider) statusOutcome(hres *http.Response) outcome {
-	s := hres.StatusCode
-	out := outcome{status: s, retryable: s == 408 || s == 409 || s == 429 || s >= 500}
-	out.retryAfter, out.hasRetryAfter = parseRetryAfter(hres.Header, time.Now())
-	return out
-}
-
-// statusError reads a bounded part of an error body and describes it.
-func (p *Provider) statusError(actx, ctx context.Context, hres *http.Response) *fault.Error {
-	raw, _ := io.ReadAll(io.LimitReader(hres.Body, maxErrorBody))
-	e := p.bodyError(fmt.Sprintf("server answered HTTP %d", hres.StatusCode), hres.StatusCode, raw)
-	if d, ok := parseRetryAfter(hres.Header, time.Now()); ok {
-		e.With("retry_after_ms", d.Milliseconds())
-	}
-	return e
+	return resp, nil
 }
 
 // bodyError describes an error body of any shape ParseErrorBody reads, or
@@ -449,22 +322,22 @@ func (p *Provider) statusError(actx, ctx context.Context, hres *http.Response) *
 func (p *Provider) bodyError(msg string, status int, raw []byte) *fault.Error {
 	e := fault.New(fault.PhaseProvider, model.KindHTTPStatus, msg).
 		With("status", status).
-		With("provider", p.name).
-		With("host", p.host)
+		With("provider", p.call.Name).
+		With("host", p.call.Host)
 	if len(raw) > 0 {
 		e.With("body_excerpt", p.excerpt(raw))
 	}
 	code, typ := "", ""
 	if ae, ok := ParseErrorBody(raw); ok {
-		m := p.clip(ae.Message, MaxBodyExcerpt)
+		m := p.call.Clip(ae.Message, MaxBodyExcerpt)
 		e.Message += ": " + m
 		e.With("error_message", m)
 		if ae.Type != "" {
-			typ = p.clip(ae.Type, 128)
+			typ = p.call.Clip(ae.Type, 128)
 			e.With("error_type", typ)
 		}
 		if c := ae.CodeString(); c != "" {
-			code = p.clip(c, 128)
+			code = p.call.Clip(c, 128)
 			e.With("error_code", code)
 		}
 	}
@@ -482,13 +355,13 @@ func (p *Provider) bodyError(msg string, status int, raw []byte) *fault.Error {
 func (p *Provider) readCompletion(ctx, actx context.Context, body io.Reader) (*model.Response, *fault.Error) {
 	raw, err := io.ReadAll(io.LimitReader(body, int64(maxResponseBytes)+1))
 	if err != nil {
-		if fe := p.ctxError(ctx, actx); fe != nil {
+		if fe := p.call.CtxError(ctx, actx); fe != nil {
 			return nil, fe.With("stage", "read_body")
 		}
-		return nil, p.fail(model.KindTransport, "reading the response body failed", err).With("stage", "read_body")
+		return nil, p.call.Fail(model.KindTransport, "reading the response body failed", err).With("stage", "read_body")
 	}
 	if len(raw) > maxResponseBytes {
-		return nil, p.fail(model.KindMalformedResponse, "response body too large", nil).With("limit_bytes", maxResponseBytes)
+		return nil, p.call.Fail(model.KindMalformedResponse, "response body too large", nil).With("limit_bytes", maxResponseBytes)
 	}
 	if _, ok := ParseErrorBody(raw); ok {
 		// Some servers (OpenRouter, LM Studio) report failures with a 2xx
@@ -497,83 +370,35 @@ func (p *Provider) readCompletion(ctx, actx context.Context, body io.Reader) (*m
 	}
 	c, err := DecodeCompletion(raw)
 	if err != nil {
-		return nil, p.fail(model.KindMalformedResponse, "response is not a chat completion", err).With("body_excerpt", p.excerpt(raw)).
+		return nil, p.call.Fail(model.KindMalformedResponse, "response is not a chat completion", err).With("body_excerpt", p.excerpt(raw)).
 			WithHint(p.malformedHint())
 	}
 	resp, err := ResponseFromCompletion(c)
 	if err != nil {
-		return nil, p.fail(model.KindMalformedResponse, "response is not a chat completion", err).With("body_excerpt", p.excerpt(raw)).
+		return nil, p.call.Fail(model.KindMalformedResponse, "response is not a chat completion", err).With("body_excerpt", p.excerpt(raw)).
 			WithHint(p.malformedHint())
 	}
 	if len(resp.ToolCalls) > p.maxCalls {
-		return nil, p.fail(KindTooManyToolCalls, "the response carries more tool calls than one batch may hold", nil).
+		return nil, p.call.Fail(KindTooManyToolCalls, "the response carries more tool calls than one batch may hold", nil).
 			With("limit", p.maxCalls).With("calls", len(resp.ToolCalls)).
 			WithHint("the server sent more tool calls than the runtime accepts in one turn; ask for fewer calls or check the server")
 	}
 	return resp, nil
 }
 
-// ctxError reports why ctx or actx ended: Kind cancelled when the caller
-// cancelled, Kind timeout for a caller deadline or the attempt timeout. It
-// returns nil when neither ended.
-func (p *Provider) ctxError(ctx, actx context.Context) *fault.Error {
-	if err := ctx.Err(); err != nil {
-		if errors.Is(err, context.DeadlineExceeded) {
-			return p.fail(fault.KindTimeout, "deadline exceeded", err)
-		}
-		return p.fail(fault.KindCancelled, "cancelled", err)
-	}
-	if actx != nil && actx.Err() != nil && errors.Is(context.Cause(actx), errAttemptTimeout) {
-		return p.fail(fault.KindTimeout, "request timed out", context.DeadlineExceeded).With("timeout_ms", p.timeout.Milliseconds()).
-			WithHint(p.timeoutHint())
-	}
-	return nil
-}
-
-// fail builds a provider error whose message and cause text are scrubbed.
-func (p *Provider) fail(kind fault.Kind, msg string, cause error) *fault.Error {
-	e := fault.New(fault.PhaseProvider, kind, p.scrub(msg)).With("provider", p.name).With("host", p.host)
-	if cause != nil {
-		e.Cause = &scrubbed{text: p.scrub(cause.Error()), err: cause}
-	}
-	return e
-}
-
-// scrubbed is a cause whose text has the API key removed.
-type scrubbed struct {
-	text string
-	err  error
-}
-
-func (s *scrubbed) Error() string { return s.text }
-func (s *scrubbed) Unwrap() error { return s.err }
-
 // forModel returns a shallow copy of p for one call to modelName whose
 // errors leave a short placeholder key spelled like the model name alone
 // (see model/internal/scrub).
 func (p *Provider) forModel(modelName string) *Provider {
 	cp := *p
-	cp.secrets = p.secrets.Without(modelName)
+	cp.call.Secrets = p.call.Secrets.Without(modelName)
 	return &cp
 }
-
-// scrub removes the API key and secret header values (Authorization,
-// X-Api-Key, Cookie, ...) from s, server text bound for an error (see
-// model/internal/scrub for the rule).
-func (p *Provider) scrub(s string) string { return p.secrets.Text(s) }
 
 // excerpt returns at most MaxBodyExcerpt bytes of b, cut at a UTF-8
 // boundary, with secrets scrubbed (see clip).
 func (p *Provider) excerpt(b []byte) string {
-	return p.clip(string(b), MaxBodyExcerpt)
-}
-
-// clip is the one way server text enters an error: secrets are scrubbed
-// first and the result is then cut to at most n bytes (plus an ellipsis)
-// at a UTF-8 boundary. Cutting first would leave the head of a secret
-// that straddles the cut unrecognisable, and so unscrubbed.
-func (p *Provider) clip(s string, n int) string {
-	return truncate(p.scrub(s), n)
+	return p.call.Clip(string(b), MaxBodyExcerpt)
 }
 
 // Shared with model/anthropic (model/internal/wire).
@@ -585,45 +410,8 @@ var (
 
 type boundedReader = wire.BoundedReader
 
-// redactURL drops user info and the query from a URL for error details.
 // KindRedirectRefused: the server answered an API call with a redirect,
 // which the provider never follows (it would resend the credentials);
 // detail "status" and "target" (the Location, without userinfo, query or
 // fragment).
 const KindRedirectRefused fault.Kind = "redirect_refused"
-
-// refuseRedirect is the client's CheckRedirect: it hands back the 3xx
-// response itself, without following it.
-func refuseRedirect(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
-
-// redirectError reports a redirect answer (a 3xx status with a Location),
-// or nil.
-func (p *Provider) redirectError(hres *http.Response) *fault.Error {
-	if hres.StatusCode < 300 || hres.StatusCode > 399 {
-		return nil
-	}
-	loc := hres.Header.Get("Location")
-	if loc == "" {
-		return nil
-	}
-	target := loc
-	if hres.Request == nil || hres.Request.URL == nil {
-		// no base to resolve against
-	} else if u, err := hres.Request.URL.Parse(loc); err == nil {
-		target = u.String()
-	}
-	return p.fail(KindRedirectRefused, "the server redirected the API call; redirects are not followed so credentials stay with the configured endpoint", nil).
-		With("status", hres.StatusCode).With("target", p.scrub(redactURL(target))).
-		WithHint("set the base URL to the endpoint the server redirects to, if you trust it (and use https)")
-}
-
-func redactURL(s string) string {
-	u, err := url.Parse(s)
-	if err != nil {
-		return "(unparseable)"
-	}
-	u.User = nil
-	u.RawQuery = ""
-	u.Fragment = ""
-	return u.String()
-}

@@ -12,4 +12,4 @@ const MinContentSecretLen = scrub.MinContentLen
 // a server might echo them: plain, JSON- or \u-escaped, reversed, in
 // another letter case. The provider applies it to every response it
 // returns; a recorder (model/replay) applies it to what it writes.
-func (p *Provider) Scrub(s string) string { return p.secrets.Content(s) }
+func (p *Provider) Scrub(s string) string { return p.call.Secrets.Content(s) }

@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"slices"
 	"strings"
@@ -31,17 +30,7 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 			break
 		}
 		if err != nil {
-			if fe := p.ctxError(ctx, actx); fe != nil {
-				return nil, fe.With("stage", "stream").With("events", events)
-			}
-			if errors.Is(err, sse.ErrLineTooLong) {
-				return nil, p.fail(model.KindMalformedResponse, "stream line too long", err).With("events", events)
-			}
-			if errors.Is(err, errStreamTooLarge) {
-				return nil, p.fail(model.KindMalformedResponse, "stream body too large", nil).
-					With("events", events).With("limit_bytes", maxResponseBytes)
-			}
-			return nil, p.fail(model.KindStreamInterrupted, "the stream broke before it was complete", err).With("events", events)
+			return nil, p.call.StreamError(ctx, actx, err, events, maxResponseBytes)
 		}
 		events++
 		if ev.Error != "" {
@@ -57,7 +46,7 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 		}
 		var chunk ChatCompletionChunk
 		if err := json.Unmarshal([]byte(data), &chunk); err != nil {
-			return nil, p.fail(model.KindMalformedResponse, "stream event is not a chat.completion.chunk", err).
+			return nil, p.call.Fail(model.KindMalformedResponse, "stream event is not a chat.completion.chunk", err).
 				With("events", events).With("body_excerpt", p.excerpt([]byte(data)))
 		}
 		if chunk.Error != nil {
@@ -70,16 +59,16 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 			onDelta(vis)
 		}
 		if asm.TooManyToolCalls() {
-			return nil, p.fail(KindTooManyToolCalls, "the response carries more tool calls than one batch may hold", nil).
+			return nil, p.call.Fail(KindTooManyToolCalls, "the response carries more tool calls than one batch may hold", nil).
 				With("events", events).With("limit", p.maxCalls).
 				WithHint("the server sent more tool calls than the runtime accepts in one turn; ask for fewer calls or check the server")
 		}
-		if fe := p.ctxError(ctx, actx); fe != nil {
+		if fe := p.call.CtxError(ctx, actx); fe != nil {
 			return nil, fe.With("stage", "stream").With("events", events)
 		}
 	}
 	if !asm.done && asm.finish == "" {
-		return nil, p.fail(model.KindStreamInterrupted, "the stream ended before [DONE]", nil).With("events", events)
+		return nil, p.call.Fail(model.KindStreamInterrupted, "the stream ended before [DONE]", nil).With("events", events)
 	}
 	if vis := asm.flushText(); onDelta != nil && vis != "" {
 		onDelta(vis)
@@ -108,14 +97,14 @@ var contextSizeTypes = map[string]bool{"exceed_context_size_error": true, "conte
 // streamError is a failure the server reported inside a stream:
 // stream_interrupted with the server's message (bounded, scrubbed).
 func (p *Provider) streamError(ae *APIError, events int) *fault.Error {
-	msg := p.clip(ae.Message, MaxBodyExcerpt)
-	e := p.fail(model.KindStreamInterrupted, "the server reported an error inside the stream: "+msg, nil).
+	msg := p.call.Clip(ae.Message, MaxBodyExcerpt)
+	e := p.call.Fail(model.KindStreamInterrupted, "the server reported an error inside the stream: "+msg, nil).
 		With("events", events).With("error_message", msg)
 	if ae.Type != "" {
-		e.With("error_type", p.clip(ae.Type, 128))
+		e.With("error_type", p.call.Clip(ae.Type, 128))
 	}
 	if c := ae.CodeString(); c != "" {
-		e.With("error_code", p.clip(c, 128))
+		e.With("error_code", p.call.Clip(c, 128))
 	}
 	if contextSizeTypes[ae.Type] || contextSizeTypes[ae.CodeString()] {
 		e.WithHint(contextSizeHint)
