@@ -81,7 +81,17 @@ func (rt *Runtime) SupervisedCall(ctx context.Context, id ID, w Work, h Handler,
 		defer t.Stop()
 		deadline = t.C
 	}
+	callerEnded := func() error {
+		_, _ = rt.Cancel(id, "caller_cancelled")
+		return fault.Wrap(ctx.Err(), PhaseAgent, fault.KindOf(fault.FromContext(PhaseAgent, ctx.Err())), "the caller's context ended")
+	}
 	for {
+		// The caller's end wins over a result its cancellation produced
+		// (a worker that saw the cancelled context): the agent is
+		// cancelled, never failed, whichever the runtime notices first.
+		if ctx.Err() != nil {
+			return nil, callerEnded()
+		}
 		if msg, ok := a.mailbox.tryPop(); ok {
 			reply, _ := rt.handleOne(a, msg)
 			if reply.CallID != callID {
@@ -105,8 +115,7 @@ func (rt *Runtime) SupervisedCall(ctx context.Context, id ID, w Work, h Handler,
 			rt.mu.Unlock()
 			return nil, rt.endedErr(a, fe)
 		case <-ctx.Done():
-			_, _ = rt.Cancel(id, "caller_cancelled")
-			return nil, fault.Wrap(ctx.Err(), PhaseAgent, fault.KindOf(fault.FromContext(PhaseAgent, ctx.Err())), "the caller's context ended")
+			return nil, callerEnded()
 		case <-a.end:
 			return nil, rt.endedErr(a, nil)
 		}
