@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -63,21 +62,8 @@ func serveCassette(ctx context.Context, path, addr string, stdout, stderr io.Wri
 	fmt.Fprintln(stdout, base)
 	fmt.Fprintf(stderr, "rlm serve-cassette: serving %d interactions from %s at %s (use --base-url %s; Ctrl-C stops)\n",
 		len(c.Interactions), path, base, base)
-
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
-	select {
-	case <-ctx.Done():
-	case err := <-served:
-		return fault.Wrap(err, fault.PhaseConfig, viewer.KindListen, "server stopped").With("addr", ln.Addr().String())
-	}
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil {
-		_ = srv.Close()
-	}
-	if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fault.Wrap(err, fault.PhaseConfig, viewer.KindListen, "server stopped").With("addr", ln.Addr().String())
+	if err := serveUntilDone(ctx, srv, ln); err != nil {
+		return err
 	}
 	st := h.Stats()
 	fmt.Fprintf(stderr, "rlm serve-cassette: stopped; %d requests, %d served, %d exhausted, %d of %d interactions unused\n",

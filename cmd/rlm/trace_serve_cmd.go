@@ -62,6 +62,13 @@ func serveTraces(ctx context.Context, paths []string, addr string, opts viewer.O
 	url := "http://" + ln.Addr().String() + "/"
 	fmt.Fprintln(stdout, url)
 	fmt.Fprintf(stderr, "rlm trace serve: showing %d file(s) at %s (Ctrl-C stops)\n", len(paths), url)
+	return serveUntilDone(ctx, srv, ln)
+}
+
+// serveUntilDone serves srv on ln until ctx ends, then shuts it down
+// (forcing the close after 5 s). A server that stops on its own is
+// listen_failed.
+func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener) error {
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	select {
