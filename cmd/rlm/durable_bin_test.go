@@ -121,15 +121,7 @@ func TestDurableRunSurvivesSIGKILL(t *testing.T) {
 	}
 	_ = cmd.Wait()
 	id := runIDOf(t, stderr.String())
-	st, err := durable.Open(context.Background(), dbURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	before, err := st.Totals(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	before := recordedTotals(t, dbURL, id)
 	srv.mu.Lock()
 	seenBefore := map[string]int{}
 	for k, v := range srv.seen {
@@ -142,10 +134,7 @@ func TestDurableRunSurvivesSIGKILL(t *testing.T) {
 	}
 
 	out := resumeLabels(t, env, args, id, n)
-	after, err := st.Totals(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	after := recordedTotals(t, dbURL, id)
 	if after.ModelCalls != n+1 || out.Usage.TotalTokens != after.Tokens {
 		t.Fatalf("usage %d tokens, records %+v", out.Usage.TotalTokens, after)
 	}
@@ -237,15 +226,7 @@ func TestDurableQueueSurvivesWorkerAndRunKill(t *testing.T) {
 	srv.mu.Unlock()
 
 	out := resumeLabels(t, env, args, id, n)
-	st, err := durable.Open(context.Background(), dbURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	after, err := st.Totals(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	after := recordedTotals(t, dbURL, id)
 	if after.ModelCalls != n+1 || out.Usage.TotalTokens != after.Tokens {
 		t.Fatalf("usage %d tokens, records %+v", out.Usage.TotalTokens, after)
 	}
@@ -265,6 +246,11 @@ func TestDurableQueueSurvivesWorkerAndRunKill(t *testing.T) {
 		t.Fatalf("root sent %d times, %d distinct prompts", roots, distinct)
 	}
 	// The sub-calls ran as DBOS call workflows on more than one worker.
+	st, err := durable.Open(context.Background(), dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
 	var executors, calls int
 	if err := st.Pool().QueryRow(context.Background(), `SELECT count(DISTINCT executor_id), count(*) FROM dbos.workflow_status
 		WHERE name = $1 AND queue_name = 'q' AND status = 'SUCCESS'`, durable.CallWorkflowName).Scan(&executors, &calls); err != nil {
@@ -640,4 +626,19 @@ func TestSubmitRefusesUnsharedContext(t *testing.T) {
 			t.Fatalf("%s: %d %s %s", c, res.code, res.stdout, res.stderr)
 		}
 	}
+}
+
+// recordedTotals reads what the database recorded for run id.
+func recordedTotals(t *testing.T, dbURL, id string) durable.StepTotals {
+	t.Helper()
+	st, err := durable.Open(context.Background(), dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	tot, err := st.Totals(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tot
 }
