@@ -4,10 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
-	"net/http"
 	"reflect"
 	"testing"
-	"time"
 
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/golden"
@@ -84,46 +82,6 @@ func TestEncodeToolChoice(t *testing.T) {
 		if _, ok := m["stream_options"]; ok {
 			t.Errorf("stream_options sent without streaming")
 		}
-	}
-}
-
-func TestParseRetryAfter(t *testing.T) {
-	now := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
-	tests := []struct {
-		name, header, value string
-		want                time.Duration
-		ok                  bool
-	}{
-		{"absent", "", "", 0, false},
-		{"seconds", "Retry-After", "3", 3 * time.Second, true},
-		{"zero", "Retry-After", "0", 0, true},
-		{"negative", "Retry-After", "-3", 0, false},
-		{"garbage", "Retry-After", "soon", 0, false},
-		{"huge", "Retry-After", "99999999999", 1e6 * time.Second, true},
-		{"date", "Retry-After", now.Add(90 * time.Second).Format(http.TimeFormat), 90 * time.Second, true},
-		{"past date", "Retry-After", now.Add(-time.Hour).Format(http.TimeFormat), 0, true},
-		{"ms", "Retry-After-Ms", "250", 250 * time.Millisecond, true},
-		{"ms fraction", "retry-after-ms", "1.5", 1500 * time.Microsecond, true},
-	}
-	for _, tt := range tests {
-		h := http.Header{}
-		if tt.header != "" {
-			h.Set(tt.header, tt.value)
-		}
-		got, ok := parseRetryAfter(h, now)
-		if got != tt.want || ok != tt.ok {
-			t.Errorf("%s: got %v,%v want %v,%v", tt.name, got, ok, tt.want, tt.ok)
-		}
-	}
-}
-
-func TestTruncateUTF8(t *testing.T) {
-	s := "aé" // 3 bytes
-	if got := truncate(s, 2); got != "a…" {
-		t.Fatalf("truncate = %q", got)
-	}
-	if got := truncate(s, 3); got != s {
-		t.Fatalf("truncate = %q", got)
 	}
 }
 

@@ -67,17 +67,3 @@ func TestResponseBodyBounded(t *testing.T) {
 		})
 	}
 }
-
-// TestBoundedReaderExactLimit checks that a body of exactly the limit is
-// not reported as too large.
-func TestBoundedReaderExactLimit(t *testing.T) {
-	b := &boundedReader{R: strings.NewReader("abcd"), Left: 4}
-	got, err := io.ReadAll(b)
-	if err != nil || string(got) != "abcd" {
-		t.Fatalf("got %q, %v", got, err)
-	}
-	b = &boundedReader{R: strings.NewReader("abcde"), Left: 4}
-	if _, err := io.ReadAll(b); err != errStreamTooLarge {
-		t.Fatalf("err = %v, want errStreamTooLarge", err)
-	}
-}

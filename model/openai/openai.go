@@ -29,7 +29,6 @@ import (
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/internal/httpcall"
 	"github.com/rlm-go/rlm/model/internal/scrub"
-	"github.com/rlm-go/rlm/model/internal/wire"
 	"github.com/rlm-go/rlm/trace"
 )
 
@@ -400,15 +399,6 @@ func (p *Provider) forModel(modelName string) *Provider {
 func (p *Provider) excerpt(b []byte) string {
 	return p.call.Clip(string(b), MaxBodyExcerpt)
 }
-
-// Shared with model/anthropic (model/internal/wire).
-var (
-	parseRetryAfter   = wire.ParseRetryAfter
-	truncate          = wire.Truncate
-	errStreamTooLarge = wire.ErrTooLarge
-)
-
-type boundedReader = wire.BoundedReader
 
 // KindRedirectRefused: the server answered an API call with a redirect,
 // which the provider never follows (it would resend the credentials);

@@ -12,6 +12,7 @@ import (
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/internal/sse"
+	"github.com/rlm-go/rlm/model/internal/wire"
 )
 
 // readStream reassembles a server-sent event stream of chat.completion.chunk
@@ -21,7 +22,7 @@ import (
 // onDelta, when set, receives each piece of content text of choice 0 as
 // its event is read.
 func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta func(string)) (*model.Response, *fault.Error) {
-	r := sse.NewReader(&boundedReader{R: body, Left: int64(maxResponseBytes)}, 0)
+	r := sse.NewReader(&wire.BoundedReader{R: body, Left: int64(maxResponseBytes)}, 0)
 	asm := Assembler{Max: p.maxCalls}
 	events := 0
 	for {
