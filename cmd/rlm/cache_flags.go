@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"strconv"
 
@@ -31,19 +30,24 @@ func (f *cacheFlags) register(fl *pflag.FlagSet) {
 	fl.BoolVar(&f.cacheDisabled, "no-cache", false, "make every request, even identical deterministic ones")
 }
 
+// scopedProvider is a provider that names the owner of its responses for
+// the response cache (its endpoint and credentials); every provider the
+// CLI builds is one.
+type scopedProvider interface {
+	model.Provider
+	CacheScope() string
+}
+
 // cacheScope is the owner of the responses: the endpoint and credentials
-// (openai.Provider.CacheScope), or the cassette for a replayed run, whose
-// server listens on a new port each time.
-func (f *providerFlags) cacheScope(p model.Provider) string {
+// (CacheScope), or the cassette for a replayed run, whose server listens
+// on a new port each time.
+func (f *providerFlags) cacheScope(p scopedProvider) string {
 	if f.replay != "" {
 		if data, err := os.ReadFile(f.replay); err == nil {
 			return "replay:" + fingerprint.Bytes(data)
 		}
 	}
-	if s, ok := p.(interface{ CacheScope() string }); ok {
-		return s.CacheScope()
-	}
-	return fmt.Sprintf("%T", p) // every provider the CLI builds has a scope
+	return p.CacheScope()
 }
 
 // wrap applies --temperature and puts the cache in front of p; st shows

@@ -96,7 +96,7 @@ func (f *providerFlags) open(st *status, outputs ...[2]string) (*session, error)
 		s.closers = append(s.closers, srv.Close)
 		cfg.BaseURL, cfg.APIKeyEnv, cfg.Name = srv.BaseURL(), "", "replay"
 	}
-	var p model.Provider
+	var p scopedProvider
 	var err error
 	switch f.provider {
 	case "openai", "":
@@ -126,7 +126,7 @@ func (f *providerFlags) open(st *status, outputs ...[2]string) (*session, error)
 
 // anthropic builds the Messages API provider from the settings cfg holds
 // for the OpenAI one: the OpenAI default base URL means Anthropic's.
-func (f *providerFlags) anthropic(cfg openai.Config) (model.Provider, error) {
+func (f *providerFlags) anthropic(cfg openai.Config) (*anthropic.Provider, error) {
 	base := cfg.BaseURL
 	if base == openai.DefaultBaseURL {
 		base = anthropic.DefaultBaseURL
