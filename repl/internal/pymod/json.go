@@ -2,13 +2,14 @@ package pymod
 
 import (
 	"bytes"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"go.starlark.net/starlark"
@@ -327,97 +328,288 @@ func jsonLoads(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	return DecodeJSON(text)
 }
 
-// DecodeJSON parses one JSON value (ints stay ints, objects keep key order).
+// DecodeJSON parses one JSON value as Python's json.loads does: ints stay
+// ints (big when they must), objects keep key order (a repeated key keeps its
+// first place and its last value), NaN, Infinity and -Infinity are accepted,
+// and errors name the line, column and character offset.
 func DecodeJSON(text string) (starlark.Value, error) {
-	dec := json.NewDecoder(strings.NewReader(text))
-	dec.UseNumber()
-	v, err := decodeValue(dec, 0)
+	d := &jsonDecoder{s: text}
+	d.space()
+	v, err := d.value(0)
 	if err != nil {
-		return nil, jsonErr(dec, err)
+		return nil, err
 	}
-	if _, err := dec.Token(); err == nil {
-		return nil, Errorf("json.JSONDecodeError", "Extra data: char %d", dec.InputOffset())
+	d.space()
+	if d.i < len(d.s) {
+		return nil, d.fail("Extra data", d.i)
 	}
 	return v, nil
 }
 
-func jsonErr(dec *json.Decoder, err error) error {
-	if e, ok := err.(*Error); ok {
-		return e
-	}
-	return Errorf("json.JSONDecodeError", "%s (char %d)", strings.TrimPrefix(err.Error(), "json: "), dec.InputOffset())
+// jsonDecoder is a recursive-descent reader over the whole text; every
+// branch consumes at least one byte or fails, so it ends on any input.
+type jsonDecoder struct {
+	s string
+	i int
 }
 
-func decodeValue(dec *json.Decoder, depth int) (starlark.Value, error) {
+func (d *jsonDecoder) fail(msg string, at int) error {
+	line := 1 + strings.Count(d.s[:at], "\n")
+	col := at + 1
+	if nl := strings.LastIndexByte(d.s[:at], '\n'); nl >= 0 {
+		col = at - nl
+	}
+	return Errorf("json.JSONDecodeError", "%s: line %d column %d (char %d)", msg, line, col, at)
+}
+
+func (d *jsonDecoder) space() {
+	for d.i < len(d.s) {
+		switch d.s[d.i] {
+		case ' ', '\t', '\n', '\r':
+			d.i++
+		default:
+			return
+		}
+	}
+}
+
+func (d *jsonDecoder) value(depth int) (starlark.Value, error) {
 	if depth > 500 {
-		return nil, Errorf("json.JSONDecodeError", "JSON nests too deeply")
+		return nil, Errorf("json.JSONDecodeError", "JSON nests too deeply (char %d)", d.i)
 	}
-	tok, err := dec.Token()
-	if err != nil {
-		if err.Error() == "EOF" {
-			return nil, Errorf("json.JSONDecodeError", "Expecting value: char %d", dec.InputOffset())
-		}
-		return nil, err
+	if d.i >= len(d.s) {
+		return nil, d.fail("Expecting value", d.i)
 	}
-	switch t := tok.(type) {
-	case nil:
-		return starlark.None, nil
-	case bool:
-		return starlark.Bool(t), nil
-	case string:
-		return starlark.String(t), nil
-	case json.Number:
-		s := string(t)
-		if !strings.ContainsAny(s, ".eE") {
-			if i, err := strconv.ParseInt(s, 10, 64); err == nil {
-				return starlark.MakeInt64(i), nil
-			}
-			if bi, ok := new(big.Int).SetString(s, 10); ok {
-				return starlark.MakeBigInt(bi), nil
-			}
+	switch c := d.s[d.i]; {
+	case c == '{':
+		return d.object(depth)
+	case c == '[':
+		return d.array(depth)
+	case c == '"':
+		s, err := d.str()
+		return starlark.String(s), err
+	case c == '-' || (c >= '0' && c <= '9'):
+		if strings.HasPrefix(d.s[d.i:], "-Infinity") {
+			d.i += len("-Infinity")
+			return starlark.Float(math.Inf(-1)), nil
 		}
-		f, err := strconv.ParseFloat(s, 64)
+		return d.number()
+	}
+	for _, w := range [...]struct {
+		word string
+		v    starlark.Value
+	}{{"null", starlark.None}, {"true", starlark.True}, {"false", starlark.False},
+		{"NaN", starlark.Float(math.NaN())}, {"Infinity", starlark.Float(math.Inf(1))}} {
+		if strings.HasPrefix(d.s[d.i:], w.word) {
+			d.i += len(w.word)
+			return w.v, nil
+		}
+	}
+	return nil, d.fail("Expecting value", d.i)
+}
+
+func (d *jsonDecoder) object(depth int) (starlark.Value, error) {
+	dict := starlark.NewDict(4)
+	d.i++ // '{'
+	d.space()
+	if d.i < len(d.s) && d.s[d.i] == '}' {
+		d.i++
+		return dict, nil
+	}
+	for {
+		if d.i >= len(d.s) || d.s[d.i] != '"' {
+			return nil, d.fail("Expecting property name enclosed in double quotes", d.i)
+		}
+		k, err := d.str()
 		if err != nil {
-			return starlark.Float(math.Inf(1)), nil
+			return nil, err
 		}
-		return starlark.Float(f), nil
-	case json.Delim:
-		switch t {
-		case '[':
-			var list []starlark.Value
-			for dec.More() {
-				v, err := decodeValue(dec, depth+1)
-				if err != nil {
-					return nil, err
-				}
-				list = append(list, v)
-			}
-			if _, err := dec.Token(); err != nil {
-				return nil, err
-			}
+		d.space()
+		if d.i >= len(d.s) || d.s[d.i] != ':' {
+			return nil, d.fail("Expecting ':' delimiter", d.i)
+		}
+		d.i++
+		d.space()
+		v, err := d.value(depth + 1)
+		if err != nil {
+			return nil, err
+		}
+		_ = dict.SetKey(starlark.String(k), v)
+		d.space()
+		if d.i < len(d.s) && d.s[d.i] == '}' {
+			d.i++
+			return dict, nil
+		}
+		if d.i >= len(d.s) || d.s[d.i] != ',' {
+			return nil, d.fail("Expecting ',' delimiter", d.i)
+		}
+		d.i++
+		d.space()
+	}
+}
+
+func (d *jsonDecoder) array(depth int) (starlark.Value, error) {
+	var list []starlark.Value
+	d.i++ // '['
+	d.space()
+	if d.i < len(d.s) && d.s[d.i] == ']' {
+		d.i++
+		return starlark.NewList(list), nil
+	}
+	for {
+		v, err := d.value(depth + 1)
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, v)
+		d.space()
+		if d.i < len(d.s) && d.s[d.i] == ']' {
+			d.i++
 			return starlark.NewList(list), nil
-		case '{':
-			d := starlark.NewDict(4)
-			for dec.More() {
-				kt, err := dec.Token()
-				if err != nil {
-					return nil, err
-				}
-				k, ok := kt.(string)
-				if !ok {
-					return nil, Errorf("json.JSONDecodeError", "Expecting property name (char %d)", dec.InputOffset())
-				}
-				v, err := decodeValue(dec, depth+1)
-				if err != nil {
-					return nil, err
-				}
-				_ = d.SetKey(starlark.String(k), v)
-			}
-			if _, err := dec.Token(); err != nil {
-				return nil, err
-			}
-			return d, nil
+		}
+		if d.i >= len(d.s) || d.s[d.i] != ',' {
+			return nil, d.fail("Expecting ',' delimiter", d.i)
+		}
+		d.i++
+		d.space()
+	}
+}
+
+// number reads Python's JSON number, -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?:
+// an int without fraction or exponent, a float otherwise (±inf past the
+// float range, as Python's float() gives).
+func (d *jsonDecoder) number() (starlark.Value, error) {
+	start := d.i
+	digits := func() int {
+		n := 0
+		for d.i < len(d.s) && d.s[d.i] >= '0' && d.s[d.i] <= '9' {
+			d.i++
+			n++
+		}
+		return n
+	}
+	if d.s[d.i] == '-' {
+		d.i++
+	}
+	intStart := d.i
+	if n := digits(); n == 0 {
+		d.i = start
+		return nil, d.fail("Expecting value", start)
+	} else if n > 1 && d.s[intStart] == '0' {
+		d.i = intStart + 1 // "012" reads 0, then the rest is extra data
+	}
+	isFloat := false
+	if d.i+1 < len(d.s) && d.s[d.i] == '.' && d.s[d.i+1] >= '0' && d.s[d.i+1] <= '9' {
+		d.i++
+		digits()
+		isFloat = true
+	}
+	if d.i < len(d.s) && (d.s[d.i] == 'e' || d.s[d.i] == 'E') {
+		save := d.i
+		d.i++
+		if d.i < len(d.s) && (d.s[d.i] == '+' || d.s[d.i] == '-') {
+			d.i++
+		}
+		if digits() == 0 {
+			d.i = save
+		} else {
+			isFloat = true
 		}
 	}
-	return nil, Errorf("json.JSONDecodeError", "unexpected %v", tok)
+	lit := d.s[start:d.i]
+	if !isFloat {
+		if i, err := strconv.ParseInt(lit, 10, 64); err == nil {
+			return starlark.MakeInt64(i), nil
+		}
+		bi, _ := new(big.Int).SetString(lit, 10)
+		return starlark.MakeBigInt(bi), nil
+	}
+	f, err := strconv.ParseFloat(lit, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
+		return nil, d.fail("Expecting value", start)
+	}
+	return starlark.Float(f), nil
+}
+
+// str reads a string literal starting at its opening quote. Invalid UTF-8
+// and lone surrogates become U+FFFD; control characters are refused, as
+// Python's strict mode does.
+func (d *jsonDecoder) str() (string, error) {
+	start := d.i
+	d.i++ // '"'
+	var b strings.Builder
+	for {
+		if d.i >= len(d.s) {
+			return "", d.fail("Unterminated string starting at", start)
+		}
+		c := d.s[d.i]
+		switch {
+		case c == '"':
+			d.i++
+			return b.String(), nil
+		case c < 0x20:
+			return "", d.fail("Invalid control character at", d.i)
+		case c == '\\':
+			if err := d.escape(&b); err != nil {
+				return "", err
+			}
+		case c < utf8.RuneSelf:
+			b.WriteByte(c)
+			d.i++
+		default:
+			r, n := utf8.DecodeRuneInString(d.s[d.i:])
+			b.WriteRune(r)
+			d.i += n
+		}
+	}
+}
+
+func (d *jsonDecoder) escape(b *strings.Builder) error {
+	at := d.i
+	if d.i+1 >= len(d.s) {
+		return d.fail("Unterminated string starting at", at)
+	}
+	c := d.s[d.i+1]
+	d.i += 2
+	if simple := jsonEscapes[c]; simple != 0 {
+		b.WriteByte(simple)
+		return nil
+	}
+	if c != 'u' {
+		return d.fail("Invalid \\escape", at)
+	}
+	r, ok := d.hex4()
+	if !ok {
+		return d.fail("Invalid \\uXXXX escape", at+1)
+	}
+	if utf16.IsSurrogate(r) {
+		if r < 0xDC00 && strings.HasPrefix(d.s[d.i:], `\u`) {
+			save := d.i
+			d.i += 2
+			if r2, ok := d.hex4(); ok {
+				if pair := utf16.DecodeRune(r, r2); pair != utf8.RuneError {
+					b.WriteRune(pair)
+					return nil
+				}
+			}
+			d.i = save
+		}
+		r = utf8.RuneError
+	}
+	b.WriteRune(r)
+	return nil
+}
+
+var jsonEscapes = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+
+func (d *jsonDecoder) hex4() (rune, bool) {
+	if d.i+4 > len(d.s) {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(d.s[d.i:d.i+4], 16, 32)
+	if err != nil {
+		return 0, false
+	}
+	d.i += 4
+	return rune(n), true
 }

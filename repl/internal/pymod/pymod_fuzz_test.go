@@ -44,11 +44,13 @@ func FuzzRe(f *testing.F) {
 	})
 }
 
-// FuzzJSON: loads never panics, and what it accepts survives dumps/loads.
+// FuzzJSON: loads never panics, and what it accepts survives dumps/loads
+// unchanged.
 func FuzzJSON(f *testing.F) {
 	f.Add(`{"a": [1, 2.5, null, true, "x\u00e9"], "b": {"c": -1e300}}`)
 	f.Add(`[12345678901234567890123, -0.0, ""]`)
 	f.Add(`{"a":`)
+	f.Add(`[1E1000, -1e1000, NaN, Infinity, "\ud800"]`)
 	f.Fuzz(func(t *testing.T, s string) {
 		th := fuzzThread()
 		v, err := call(t, th, JSON.Members["loads"], starlark.String(s))
@@ -60,8 +62,13 @@ func FuzzJSON(f *testing.F) {
 			if err != nil {
 				t.Fatalf("dumps of loaded %q: %v", s, err)
 			}
-			if _, err := call(t, th, JSON.Members["loads"], out); err != nil {
+			back, err := call(t, th, JSON.Members["loads"], out)
+			if err != nil {
 				t.Fatalf("loads(dumps(loads(%q))) = %v", s, err)
+			}
+			again, err := starlark.Call(th, JSON.Members["dumps"], starlark.Tuple{back}, []starlark.Tuple{{starlark.String("indent"), indent}, {starlark.String("sort_keys"), starlark.True}})
+			if err != nil || again != out {
+				t.Fatalf("dumps is not stable over loads for %q: %v then %v (%v)", s, out, again, err)
 			}
 		}
 	})
