@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rlm-go/rlm/corpus/internal/find"
+	"github.com/rlm-go/rlm/fault"
 )
 
 // SearchOptions selects the search mode.
@@ -402,6 +403,14 @@ func requiredLit(pattern string, fold bool) string {
 	return walk(re)
 }
 
+// progress is op.progress that first brings the operation's accounting up
+// to the scan's position, so a search stopped by its time limit or by
+// cancellation reports the bytes it read.
+func (sr *searcher) progress(pos int) error {
+	sr.acc.BytesInspected = max(sr.acc.BytesInspected, int64(max(sr.inspected, pos)))
+	return sr.op.progress(pos)
+}
+
 // regex searches for re over windows of whole lines. re cannot match a
 // newline (see lineOnly), so every match lies within one line and the
 // first match starting in a line is that line's first match.
@@ -453,6 +462,7 @@ func (sr *searcher) regexParallel(re *lineRegex, window, readMin int) error {
 	ctx, cancel := context.WithCancel(sr.ctx)
 	defer cancel()
 	counts := make([]int64, len(bounds)-1)
+	inspected := make([]int64, len(bounds)-1)
 	errs := make([]error, len(bounds)-1)
 	var wg sync.WaitGroup
 	for i := range counts {
@@ -468,7 +478,7 @@ func (sr *searcher) regexParallel(re *lineRegex, window, readMin int) error {
 				defer rd.close()
 				w := searcher{op: o, rd: rd, data: se.data, count: true, line: 1, setFinders: sr.setFinders, setPrefix: sr.setPrefix}
 				err := w.regex(re)
-				counts[i] = w.n
+				counts[i], inspected[i] = w.n, max(int64(w.inspected), o.acc.BytesInspected)
 				return struct{}{}, err
 			})
 			if errs[i] != nil {
@@ -480,8 +490,14 @@ func (sr *searcher) regexParallel(re *lineRegex, window, readMin int) error {
 	for i := range counts {
 		sr.n += counts[i]
 	}
+	for i := range inspected {
+		sr.acc.BytesInspected += inspected[i]
+	}
 	for _, err := range errs {
 		if err != nil && !errors.Is(err, context.Canceled) {
+			if fe := fault.As(err); fe != nil {
+				fe.With("bytes_inspected", sr.acc.BytesInspected) // the whole text's, not one worker's part
+			}
 			return err
 		}
 	}

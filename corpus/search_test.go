@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/rlm-go/rlm/fault"
 )
 
 func TestSearch(t *testing.T) {
@@ -340,5 +342,26 @@ func TestSearchEachStops(t *testing.T) {
 	r, err := s.SearchEach(ctx, h, "need+le", true, Limits{MaxResults: 10}, func(Match) error { n++; return nil })
 	if err != nil || n != 10 || r.Value != int64(10) || !r.Truncated {
 		t.Fatalf("got %v, %d yielded, %+v; want 10, truncated", err, n, r)
+	}
+}
+
+// A search stopped by cancellation reports the bytes it read before it
+// stopped, not zero: the yield of the first match cancels, and the next
+// check (one scan window on) ends the search.
+func TestSearchStoppedReportsBytesInspected(t *testing.T) {
+	text := "needle\n" + strings.Repeat("filler line without it\n", (20<<20)/23) + "needle\n"
+	s, h := newTestStore(t, text)
+	for _, regex := range []bool{false, true} {
+		ctx, cancel := context.WithCancel(context.Background())
+		_, err := s.SearchEach(ctx, h, "needle", regex, Limits{}, func(Match) error { cancel(); return nil })
+		cancel()
+		fe := fault.As(err)
+		if fe == nil || fe.Kind != fault.KindCancelled {
+			t.Fatalf("regex %v: err %v, want kind cancelled", regex, err)
+		}
+		got, _ := fe.Detail["bytes_inspected"].(int64)
+		if got <= 0 || got >= int64(len(text)) {
+			t.Errorf("regex %v: bytes_inspected %v, want the part read before the stop (0 < n < %d)", regex, fe.Detail["bytes_inspected"], len(text))
+		}
 	}
 }
