@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/dbos-inc/dbos-transact-golang/dbos"
@@ -15,21 +17,43 @@ import (
 
 // Names and defaults of the sub-call queue.
 const (
-	// CallWorkflowName is the DBOS workflow a worker runs for one model
-	// request.
-	CallWorkflowName = "rlm.call"
+	// CallWorkflowName is the DBOS workflow a worker runs for a batch of
+	// model requests of one run and one model (see MaxBatch).
+	CallWorkflowName = "rlm.calls"
 	// CallsVersion is the application version of call workflows: runs
 	// enqueue them with it and workers run them with it.
-	CallsVersion = "rlm-calls-1"
+	CallsVersion = "rlm-calls-2"
 	// DefaultQueue is the queue of rlm worker without --queue.
 	DefaultQueue = "rlm"
-	// CallTimeout bounds how long a run waits for one queued call before
-	// it cancels the call and enqueues it again (a worker may have died
+	// CallTimeout bounds how long a run waits for one queued batch before
+	// it cancels the batch and enqueues it again (a worker may have died
 	// with it).
 	CallTimeout = 2 * time.Minute
-	// callAttempts bounds how often one call is enqueued.
+	// MaxBatch bounds the requests one call workflow carries. A queued
+	// call costs PostgreSQL four to five commits whatever it carries, so a
+	// run puts the requests of one model that are waiting to be enqueued
+	// together into one workflow. A queue with a rate limit or a global
+	// concurrency limit gets one request per workflow: DBOS counts both in
+	// workflows, and they must count requests.
+	MaxBatch = 8
+	// linger is how long a run waits for more requests of a model before
+	// it enqueues a batch that is not full: the callers of a finished
+	// batch send their next requests within microseconds of each other.
+	linger = 2 * time.Millisecond
+	// callAttempts bounds how often one batch is enqueued.
 	callAttempts = 3
-	// pollInterval is how often queues and call results are polled.
+)
+
+// Polling. DBOS workers find queued workflows, and runs their results, by
+// polling PostgreSQL (each poll a query); faster polling trades PostgreSQL
+// CPU for latency (docs/distributed.md, "What limits throughput").
+const (
+	// resultPoll is how often a run polls the result of a queued batch:
+	// few batches are in flight, so polls are cheap.
+	resultPoll = 10 * time.Millisecond
+	// callsPoll is how often a worker polls the call queue.
+	callsPoll = 20 * time.Millisecond
+	// pollInterval is how often a worker polls the runs queue.
 	pollInterval = 50 * time.Millisecond
 )
 
@@ -37,30 +61,67 @@ const (
 const KindQueueNotFound fault.Kind = "queue_not_found"
 
 type callInput struct {
-	Request model.Request `json:"request"`
+	Requests []model.Request `json:"requests"`
 }
 
-// callOutput carries the worker's response, or its typed error as data (a
-// workflow error would lose its phase and kind).
+// callOutput carries a worker's response to one request, or its typed
+// error as data (a workflow error would lose its phase and kind).
 type callOutput struct {
 	Response *model.Response `json:"response,omitempty"`
 	Error    *fault.Error    `json:"error,omitempty"`
 }
 
+type batchOutput struct {
+	Results []callOutput `json:"results"`
+}
+
 // queueProvider is a model.Provider that sends each request through a DBOS
 // queue: some worker connected to the same database runs it with its own
 // provider, within the queue's global concurrency and per-model rate
-// limit.
+// limit. Requests of one model waiting to be enqueued at the same time go
+// out as one call workflow of at most batch requests.
 type queueProvider struct {
 	client  dbos.Client
 	queue   string
 	run     string
 	timeout time.Duration
+	batch   int // requests per call workflow (1 on a limited queue)
+
+	mu      sync.Mutex
+	pending map[string][]*waiter // by model, not yet enqueued
+	active  map[string]bool      // a flusher is enqueueing this model's requests
 }
 
-// Complete enqueues req as a call workflow (partitioned by model, so the
-// rate limit is per model) and waits for its result. A call not answered
-// within the timeout is cancelled and enqueued again, at most
+// waiter is one Complete waiting for its request's result.
+type waiter struct {
+	ctx  context.Context
+	req  model.Request
+	done chan callResult // buffered: the batch never blocks on a gone caller
+	gone atomic.Bool     // the caller stopped waiting
+}
+
+type callResult struct {
+	resp *model.Response
+	err  error
+}
+
+// newQueueProvider returns the queue's provider for run, one request per
+// call workflow when the queue's stored configuration has a rate limit or
+// a global concurrency limit, else up to MaxBatch.
+func newQueueProvider(client dbos.Client, queue, run string) *queueProvider {
+	batch := MaxBatch
+	if q, err := dbos.RetrieveQueue(client, queue); err != nil || q.GetRateLimit() != nil || q.GetPartitionRateLimit() != nil ||
+		q.GetGlobalConcurrency() != nil || q.GetPartitionConcurrency() != nil {
+		batch = 1
+	}
+	return &queueProvider{client: client, queue: queue, run: run, timeout: CallTimeout, batch: batch,
+		pending: map[string][]*waiter{}, active: map[string]bool{}}
+}
+
+// Complete adds req to its model's pending requests and waits for the
+// result of the call workflow that carries it. The workflow is
+// partitioned by model, so the rate limit is per model; a batch not
+// answered within the timeout is cancelled and enqueued again, at most
 // callAttempts times.
 func (p *queueProvider) Complete(ctx context.Context, req model.Request) (*model.Response, error) {
 	req.OnDelta, req.Stream = nil, false
@@ -68,56 +129,161 @@ func (p *queueProvider) Complete(ctx context.Context, req model.Request) (*model
 	if part == "" {
 		part = "default"
 	}
-	var last error
-	for range callAttempts {
-		id := p.run + "/call/" + uuid.NewString()
-		h, err := dbos.Enqueue[callOutput](p.client, p.queue, CallWorkflowName, callInput{Request: req},
-			dbos.WithEnqueueWorkflowID(id), dbos.WithEnqueueApplicationVersion(CallsVersion), dbos.WithEnqueueQueuePartitionKey(part))
+	w := &waiter{ctx: ctx, req: req, done: make(chan callResult, 1)}
+	p.mu.Lock()
+	p.pending[part] = append(p.pending[part], w)
+	if !p.active[part] {
+		p.active[part] = true
+		go p.flush(part)
+	}
+	p.mu.Unlock()
+	select {
+	case r := <-w.done:
+		return r.resp, r.err
+	case <-ctx.Done():
+		w.gone.Store(true)
+		return nil, fault.FromContext(fault.PhaseProvider, context.Cause(ctx))
+	}
+}
+
+// flush enqueues part's pending requests, batch at a time, until none is
+// left; requests that arrive while one is enqueued join the next.
+func (p *queueProvider) flush(part string) {
+	for {
+		p.mu.Lock()
+		if len(p.pending[part]) < p.batch {
+			p.mu.Unlock()
+			time.Sleep(linger)
+			p.mu.Lock()
+		}
+		ws := p.pending[part]
+		if len(ws) == 0 {
+			delete(p.active, part)
+			p.mu.Unlock()
+			return
+		}
+		n := min(len(ws), p.batch)
+		b := ws[:n:n]
+		p.pending[part] = ws[n:]
+		p.mu.Unlock()
+		h, id, err := p.enqueue(part, b)
 		if err != nil {
-			return nil, unavailable(err)
+			deliver(b, nil, err)
+			continue
+		}
+		go p.await(part, b, h, id)
+	}
+}
+
+// enqueue starts one call workflow for the requests of b still waited for.
+func (p *queueProvider) enqueue(part string, b []*waiter) (dbos.WorkflowHandle[batchOutput], string, error) {
+	in := callInput{Requests: make([]model.Request, len(b))}
+	for i, w := range b {
+		in.Requests[i] = w.req
+	}
+	id := p.run + "/call/" + uuid.NewString()
+	h, err := dbos.Enqueue[batchOutput](p.client, p.queue, CallWorkflowName, in,
+		dbos.WithEnqueueWorkflowID(id), dbos.WithEnqueueApplicationVersion(CallsVersion), dbos.WithEnqueueQueuePartitionKey(part))
+	if err != nil {
+		return nil, "", unavailable(err)
+	}
+	return h, id, nil
+}
+
+// await waits for the batch's workflow and hands each waiter its result.
+// A batch whose worker died (a live worker cancelled it) or that timed out
+// is enqueued again with the requests still waited for; one whose callers
+// all stopped waiting is cancelled.
+func (p *queueProvider) await(part string, b []*waiter, h dbos.WorkflowHandle[batchOutput], id string) {
+	var last error
+	for attempt := 0; ; attempt++ {
+		if attempt > 0 {
+			if b = waiting(b); len(b) == 0 {
+				return
+			}
+			if attempt == callAttempts {
+				deliver(b, nil, last)
+				return
+			}
+			var err error
+			if h, id, err = p.enqueue(part, b); err != nil {
+				deliver(b, nil, err)
+				return
+			}
 		}
 		type res struct {
-			out callOutput
+			out batchOutput
 			err error
 		}
 		done := make(chan res, 1)
 		go func() {
-			out, err := h.GetResult(dbos.WithHandlePollingInterval(pollInterval))
+			out, err := h.GetResult(dbos.WithHandlePollingInterval(resultPoll))
 			done <- res{out, err}
 		}()
 		timer := time.NewTimer(p.timeout)
-		select {
-		case r := <-done:
-			timer.Stop()
-			if r.err != nil {
-				if cancelled(r.err) && ctx.Err() == nil {
-					// The worker holding the call died and a live worker
-					// cancelled its calls (see Work): enqueue it again.
+		abandon := time.NewTicker(pollInterval) // checks whether every caller left
+	wait:
+		for {
+			select {
+			case r := <-done:
+				timer.Stop()
+				abandon.Stop()
+				switch {
+				case r.err != nil && cancelled(r.err):
+					// The worker holding the batch died and a live worker
+					// cancelled its calls (see Work), or every caller left.
 					last = fault.Wrap(r.err, fault.PhaseProvider, fault.KindTimeout, "the worker of a queued call died").With("queue", p.queue)
-					continue
+					break wait
+				case r.err != nil:
+					deliver(b, nil, unavailable(r.err))
+				case len(r.out.Results) != len(b):
+					deliver(b, nil, fault.New(fault.PhaseProvider, fault.KindInternal, "a worker returned a batch of another size").
+						With("want", len(b)).With("got", len(r.out.Results)))
+				default:
+					for i, w := range b {
+						o := r.out.Results[i]
+						switch {
+						case o.Error != nil:
+							w.done <- callResult{o.Response, o.Error}
+						case o.Response == nil:
+							w.done <- callResult{nil, fault.New(fault.PhaseProvider, fault.KindInternal, "a worker returned no response")}
+						default:
+							w.done <- callResult{o.Response, nil}
+						}
+					}
 				}
-				return nil, unavailable(r.err)
+				return
+			case <-abandon.C:
+				if len(waiting(b)) == 0 {
+					_ = p.client.CancelWorkflow(p.client, id)
+				}
+			case <-timer.C:
+				abandon.Stop()
+				_ = p.client.CancelWorkflow(p.client, id)
+				<-done
+				last = fault.New(fault.PhaseProvider, fault.KindTimeout, "no worker answered the queued call in time").
+					With("queue", p.queue).With("timeout", p.timeout.String())
+				break wait
 			}
-			if r.out.Error != nil {
-				return r.out.Response, r.out.Error
-			}
-			if r.out.Response == nil {
-				return nil, fault.New(fault.PhaseProvider, fault.KindInternal, "a worker returned no response")
-			}
-			return r.out.Response, nil
-		case <-ctx.Done():
-			timer.Stop()
-			_ = p.client.CancelWorkflow(p.client, id)
-			<-done
-			return nil, fault.FromContext(fault.PhaseProvider, context.Cause(ctx))
-		case <-timer.C:
-			_ = p.client.CancelWorkflow(p.client, id)
-			<-done
-			last = fault.New(fault.PhaseProvider, fault.KindTimeout, "no worker answered the queued call in time").
-				With("queue", p.queue).With("timeout", p.timeout.String())
 		}
 	}
-	return nil, last
+}
+
+// waiting returns the waiters of b whose callers still wait.
+func waiting(b []*waiter) []*waiter {
+	var out []*waiter
+	for _, w := range b {
+		if !w.gone.Load() && w.ctx.Err() == nil {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+func deliver(b []*waiter, resp *model.Response, err error) {
+	for _, w := range b {
+		w.done <- callResult{resp, err}
+	}
 }
 
 // cancelled reports a DBOS error for a cancelled workflow.

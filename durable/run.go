@@ -170,7 +170,7 @@ func runWorkflow(caller context.Context, wctx dbos.Context, store *Store, client
 	x := NewExecutor(store, run, cancel)
 	var err error
 	if queue != "" {
-		x.remote = &queueProvider{client: client, queue: queue, run: run, timeout: CallTimeout}
+		x.remote = newQueueProvider(client, queue, run)
 		err = cancelCalls(client, dbos.WithFilterWorkflowIDPrefix(run+"/call/"),
 			dbos.WithFilterStatus(dbos.WorkflowStatusEnqueued, dbos.WorkflowStatusPending))
 	}

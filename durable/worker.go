@@ -92,17 +92,35 @@ func Work(ctx context.Context, cfg WorkerConfig) error {
 		return unavailable(err)
 	}
 	var inflight sync.WaitGroup
-	call := func(wctx dbos.Context, in callInput) (callOutput, error) {
+	// slots bounds the requests this worker sends at once, whatever the
+	// batches they come in.
+	slots := make(chan struct{}, cfg.Concurrency)
+	call := func(wctx dbos.Context, in callInput) (batchOutput, error) {
 		inflight.Add(1)
 		defer inflight.Done()
-		resp, err := cfg.Provider.Complete(wctx, in.Request)
-		out := callOutput{Response: resp}
-		if err != nil {
-			out.Error = fault.As(err)
-			if out.Error == nil {
-				out.Error = fault.Wrap(err, fault.PhaseProvider, fault.KindInternal, "the model call failed")
-			}
+		out := batchOutput{Results: make([]callOutput, len(in.Requests))}
+		var wg sync.WaitGroup
+		for i, req := range in.Requests {
+			wg.Go(func() {
+				select {
+				case slots <- struct{}{}:
+				case <-wctx.Done():
+					out.Results[i].Error = fault.As(fault.FromContext(fault.PhaseProvider, context.Cause(wctx)))
+					return
+				}
+				defer func() { <-slots }()
+				resp, err := cfg.Provider.Complete(wctx, req)
+				out.Results[i].Response = resp
+				if err != nil {
+					fe := fault.As(err)
+					if fe == nil {
+						fe = fault.Wrap(err, fault.PhaseProvider, fault.KindInternal, "the model call failed")
+					}
+					out.Results[i].Error = fe
+				}
+			})
 		}
+		wg.Wait()
 		return out, nil
 	}
 	dbos.RegisterWorkflow(dctx, call, dbos.WithWorkflowName(CallWorkflowName))
@@ -130,7 +148,15 @@ func Work(ctx context.Context, cfg WorkerConfig) error {
 		return res, nil
 	}
 	dbos.RegisterWorkflow(dctx, run, dbos.WithWorkflowName(WorkflowName))
-	opts := []dbos.QueueOption{dbos.WithWorkerConcurrency(cfg.Concurrency), dbos.WithQueueBasePollingInterval(pollInterval),
+	// DBOS counts workflows: on a queue without limits a workflow carries
+	// up to MaxBatch requests (see newQueueProvider), so the worker takes
+	// as many batches as its slots fill; on a limited queue, one request
+	// each.
+	batches := cfg.Concurrency
+	if cfg.GlobalConcurrency <= 0 && cfg.RateLimit <= 0 {
+		batches = max(1, cfg.Concurrency/MaxBatch)
+	}
+	opts := []dbos.QueueOption{dbos.WithWorkerConcurrency(batches), dbos.WithQueueBasePollingInterval(callsPoll),
 		dbos.WithQueueOnConflict(dbos.QueueConflictAlwaysUpdate)}
 	if cfg.GlobalConcurrency > 0 {
 		opts = append(opts, dbos.WithGlobalConcurrency(cfg.GlobalConcurrency))
