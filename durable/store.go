@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"errors"
 	"regexp"
+	"sync"
 	"time"
 
 	"github.com/dbos-inc/dbos-transact-golang/dbos"
@@ -74,7 +75,8 @@ var migrations = []string{
 
 // Store is the connection to the database holding rlm's checkpoints.
 type Store struct {
-	pool *pgxpool.Pool
+	pool  *pgxpool.Pool
+	steps stepWriter
 }
 
 // Open connects to the database at url (a postgres:// URL), retrying a
@@ -249,9 +251,75 @@ func (s *Store) lookup(ctx context.Context, run, key string) (rec record, ok boo
 // save records a checkpoint; an existing one for the key is kept (the first
 // record wins, so a call completed twice is charged from one record).
 func (s *Store) save(ctx context.Context, run, key, kind string, result json.RawMessage, u budget.Usage) error {
+	st := &pendingStep{run: run, key: key, kind: kind, result: string(result), tokens: u.TotalTokens, cost: u.CostUSD, done: make(chan error, 1)}
+	s.steps.mu.Lock()
+	s.steps.pending = append(s.steps.pending, st)
+	lead := !s.steps.busy
+	s.steps.busy = true
+	s.steps.mu.Unlock()
+	if lead {
+		s.writeSteps(ctx, true)
+	}
+	return <-st.done
+}
+
+// stepWriter commits the records of concurrent calls together: the first
+// caller to find it idle writes every record pending then in one
+// statement (one commit), and records that arrive meanwhile go in the
+// next, written by a goroutine that ends when none is left. A call waits
+// for its own record's commit, as with one INSERT per record, at a
+// fraction of the commits.
+type stepWriter struct {
+	mu      sync.Mutex
+	pending []*pendingStep
+	busy    bool
+}
+
+type pendingStep struct {
+	run, key, kind, result string
+	tokens                 int64
+	cost                   float64
+	done                   chan error
+}
+
+// maxStepRows bounds the records of one statement.
+const maxStepRows = 512
+
+// writeSteps writes pending records until none is left; the caller's own
+// (first) batch is written on its goroutine, later ones on another.
+func (s *Store) writeSteps(ctx context.Context, first bool) {
+	for {
+		s.steps.mu.Lock()
+		n := min(len(s.steps.pending), maxStepRows)
+		if n == 0 {
+			s.steps.busy = false
+			s.steps.mu.Unlock()
+			return
+		}
+		batch := s.steps.pending[:n:n]
+		s.steps.pending = s.steps.pending[n:]
+		s.steps.mu.Unlock()
+		err := s.insertSteps(ctx, batch)
+		for _, st := range batch {
+			st.done <- err
+		}
+		if first {
+			go s.writeSteps(context.WithoutCancel(ctx), false)
+			return
+		}
+	}
+}
+
+func (s *Store) insertSteps(ctx context.Context, batch []*pendingStep) error {
+	runs, keys, kinds, results := make([]string, len(batch)), make([]string, len(batch)), make([]string, len(batch)), make([]string, len(batch))
+	tokens, costs := make([]int64, len(batch)), make([]float64, len(batch))
+	for i, st := range batch {
+		runs[i], keys[i], kinds[i], results[i], tokens[i], costs[i] = st.run, st.key, st.kind, st.result, st.tokens, st.cost
+	}
 	return retry(ctx, func(ctx context.Context) error {
-		_, err := s.pool.Exec(ctx, `INSERT INTO rlm.steps (run_id, key, kind, result, tokens, cost_usd) VALUES ($1, $2, $3, $4, $5, $6)
-			ON CONFLICT (run_id, key) DO NOTHING`, run, key, kind, []byte(result), u.TotalTokens, u.CostUSD)
+		_, err := s.pool.Exec(ctx, `INSERT INTO rlm.steps (run_id, key, kind, result, tokens, cost_usd)
+			SELECT r, k, kd, res::jsonb, t, c FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::float8[]) AS u(r, k, kd, res, t, c)
+			ON CONFLICT (run_id, key) DO NOTHING`, runs, keys, kinds, results, tokens, costs)
 		return err
 	})
 }

@@ -1,9 +1,16 @@
 package durable
 
 import (
+	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
+
+	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/internal/pgtest"
 )
 
 func TestRedactedHidesURLPasswords(t *testing.T) {
@@ -19,5 +26,35 @@ func TestRedactedHidesURLPasswords(t *testing.T) {
 		if strings.Contains(got, "s3cret") {
 			t.Errorf("password kept: %q", got)
 		}
+	}
+}
+
+// Concurrent records are committed together, each save returns once its
+// own record is committed, and a key saved twice keeps one record.
+func TestConcurrentSavesAllRecorded(t *testing.T) {
+	url := pgtest.Database(t)
+	st, err := Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	const n = 300
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			key := fmt.Sprintf("k%d", i%(n-10)) // the last ten repeat earlier keys
+			if err := st.save(context.Background(), "r", key, "model", json.RawMessage(`{"i":1}`), budget.Usage{TotalTokens: 2}); err != nil {
+				t.Error(err)
+				return
+			}
+			if _, ok, err := st.lookup(context.Background(), "r", key); err != nil || !ok {
+				t.Errorf("%s not readable after its save returned: %v", key, err)
+			}
+		})
+	}
+	wg.Wait()
+	tot, err := st.Totals(context.Background(), "r")
+	if err != nil || tot.Steps != n-10 || tot.Tokens != 2*(n-10) {
+		t.Fatalf("%+v %v; want %d records", tot, err, n-10)
 	}
 }
