@@ -115,21 +115,24 @@ func (s *Store) search(ctx context.Context, h Handle, pattern string, opt Search
 		case foldLit != "":
 			f = sr.finder(foldLit, true)
 		}
-		var err error
+		parallel := opt.CountOnly && len(sr.data) >= cmp.Or(s.testParallelMin, parallelMin) && runtime.GOMAXPROCS(0) > 1
+		var each func(w *searcher) error
 		switch {
 		case re == nil:
-			err = sr.literal(f, nil)
+			each = func(w *searcher) error { return w.literal(f, nil) }
 		case f != nil && sr.rare(f):
-			err = sr.literal(f, re.std)
+			each = func(w *searcher) error { return w.literal(f, re.std) }
 		default:
 			if hasSet {
 				sr.useSet(set, s.testCandidates) // the regex then runs on candidate lines
 			}
-			if opt.CountOnly && len(sr.data) >= cmp.Or(s.testParallelMin, parallelMin) && runtime.GOMAXPROCS(0) > 1 {
-				err = sr.regexParallel(re, s.testWindow, s.testReadMin)
-			} else {
-				err = sr.regex(re)
-			}
+			each = func(w *searcher) error { return w.regex(re) }
+		}
+		var err error
+		if parallel {
+			err = sr.countParallel(each, s.testWindow, s.testReadMin)
+		} else {
+			err = each(&sr)
 		}
 		if err == nil {
 			err = sr.yieldErr
@@ -441,12 +444,14 @@ const parallelMin = 8 << 20
 // maxWorkers bounds the goroutines of a parallel regex count.
 const maxWorkers = 4
 
-// regexParallel counts the lines matching re with one goroutine per core
-// (at most maxWorkers), each scanning a contiguous run of whole lines with
-// its own reader and checking the context and time limit itself. A regex
-// engine runs at a few hundred MB/s, well below memory speed, so the count
-// scales with the cores. Each goroutine runs under the guard of the text.
-func (sr *searcher) regexParallel(re *lineRegex, window, readMin int) error {
+// countParallel counts the matching lines with one goroutine per core (at
+// most maxWorkers), each running each (a literal or regex search) on a
+// contiguous run of whole lines with its own reader and checking the
+// context and time limit itself. A regex engine runs at a few hundred
+// MB/s, well below memory speed, so its count scales with the cores; a
+// literal count gains less (the scan nears memory speed on one core) but
+// still some. Each goroutine runs under the guard of the text.
+func (sr *searcher) countParallel(each func(w *searcher) error, window, readMin int) error {
 	data := sr.data
 	p := min(runtime.GOMAXPROCS(0), maxWorkers)
 	bounds := []int{0}
@@ -477,7 +482,7 @@ func (sr *searcher) regexParallel(re *lineRegex, window, readMin int) error {
 				rd := newReader(se, window, readMin)
 				defer rd.close()
 				w := searcher{op: o, rd: rd, data: se.data, count: true, line: 1, setFinders: sr.setFinders, setPrefix: sr.setPrefix}
-				err := w.regex(re)
+				err := each(&w)
 				counts[i], inspected[i] = w.n, max(int64(w.inspected), o.acc.BytesInspected)
 				return struct{}{}, err
 			})
