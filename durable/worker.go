@@ -125,6 +125,7 @@ func Work(ctx context.Context, cfg WorkerConfig) error {
 	}
 	dbos.RegisterWorkflow(dctx, call, dbos.WithWorkflowName(CallWorkflowName))
 	var stopping atomic.Bool
+	var handedBack atomic.Int32 // runs cut off by the shutdown, left pending
 	exiting := make(chan struct{})
 	run := func(wctx dbos.Context, sub Submission) (*engine.Result, error) {
 		inflight.Add(1)
@@ -142,6 +143,7 @@ func Work(ctx context.Context, cfg WorkerConfig) error {
 			// Cut off by this worker's shutdown: hand the run back
 			// instead of recording it cancelled. It stays pending until
 			// the worker is gone, and a live worker takes it over.
+			handedBack.Add(1)
 			<-exiting
 			return nil, errors.New("the worker stopped")
 		}
@@ -195,11 +197,21 @@ func Work(ctx context.Context, cfg WorkerConfig) error {
 	dctx.ListenQueues(dctx, "rlm-stopped-"+exec)
 	finished := make(chan struct{})
 	go func() { inflight.Wait(); close(finished) }()
+	cutOff := false
 	select {
 	case <-finished:
 	case <-time.After(cfg.Grace):
+		cutOff = true
 	}
 	err = dctx.Shutdown(dctx, cfg.Grace)
+	if err != nil && (cutOff || handedBack.Load() > 0) {
+		// DBOS's shutdown waits for every workflow; a run handed back
+		// waits for this function to return, so that it stays pending
+		// for the next worker, and a call cut off is cancelled: neither
+		// is a failure of the shutdown.
+		cfg.Logger.Info("rlm worker: stopped with work handed back", "error", err)
+		err = nil
+	}
 	<-finished
 	stopBeats()
 	<-beating

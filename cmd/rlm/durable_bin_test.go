@@ -470,6 +470,19 @@ var recordedLabel = regexp.MustCompile(`label (record \d{3})`)
 // and what the two workers sent beyond it are calls not recorded before
 // the kill, each at most twice.
 func TestDurableSubmitSurvivesWorkerKill(t *testing.T) {
+	testSubmittedRunSurvivesWorkerStop(t, false)
+}
+
+// The same with SIGTERM instead of SIGKILL: the worker running the run
+// stops taking calls, waits --grace for its calls in flight (held by the
+// server, so they do not finish), exits 0 and hands the run back instead
+// of recording it cancelled; the other worker takes it over at its next
+// heartbeat and finishes it from its checkpoints, with the same checks.
+func TestDurableSubmitHandedBackOnSIGTERM(t *testing.T) {
+	testSubmittedRunSurvivesWorkerStop(t, true)
+}
+
+func testSubmittedRunSurvivesWorkerStop(t *testing.T, term bool) {
 	dbURL := pgtest.Database(t)
 	const n = 100
 	ctxFile := recordsFile(t, n)
@@ -482,7 +495,7 @@ func TestDurableSubmitSurvivesWorkerKill(t *testing.T) {
 	}
 	var workers []worker
 	for range 2 {
-		c, l := startLoggedWorker(t, ctx, dbURL, srv.URL+"/v1", "--concurrency", "4", "--dead-after", "2s")
+		c, l := startLoggedWorker(t, ctx, dbURL, srv.URL+"/v1", "--concurrency", "4", "--dead-after", "2s", "--grace", "500ms")
 		workers = append(workers, worker{c, l})
 	}
 	env := binaryEnv("OPENAI_API_KEY=sk-test")
@@ -505,8 +518,17 @@ func TestDurableSubmitSurvivesWorkerKill(t *testing.T) {
 	if !running(victim) {
 		t.Fatalf("no worker reports running %s", id)
 	}
-	_ = victim.cmd.Process.Kill()
-	_ = victim.cmd.Wait()
+	if term {
+		if err := victim.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+			t.Fatal(err)
+		}
+		if err := victim.cmd.Wait(); err != nil {
+			t.Fatalf("the worker after SIGTERM with its run in flight: %v\n%s", err, victim.log.String())
+		}
+	} else {
+		_ = victim.cmd.Process.Kill()
+		_ = victim.cmd.Wait()
+	}
 
 	// What was recorded before the kill must never be sent again.
 	st, err := durable.Open(context.Background(), dbURL)
