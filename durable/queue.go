@@ -5,7 +5,6 @@ import (
 	"errors"
 	"log/slog"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/dbos-inc/dbos-transact-golang/dbos"
@@ -96,8 +95,7 @@ type queueProvider struct {
 type waiter struct {
 	ctx  context.Context
 	req  model.Request
-	done chan callResult // buffered: the batch never blocks on a gone caller
-	gone atomic.Bool     // the caller stopped waiting
+	done chan callResult // buffered: the batch never blocks on a caller that left
 }
 
 type callResult struct {
@@ -141,7 +139,6 @@ func (p *queueProvider) Complete(ctx context.Context, req model.Request) (*model
 	case r := <-w.done:
 		return r.resp, r.err
 	case <-ctx.Done():
-		w.gone.Store(true)
 		return nil, fault.FromContext(fault.PhaseProvider, context.Cause(ctx))
 	}
 }
@@ -168,7 +165,7 @@ func (p *queueProvider) flush(part string) {
 		p.mu.Unlock()
 		h, id, err := p.enqueue(part, b)
 		if err != nil {
-			deliver(b, nil, err)
+			fail(b, err)
 			continue
 		}
 		go p.await(part, b, h, id)
@@ -192,97 +189,105 @@ func (p *queueProvider) enqueue(part string, b []*waiter) (dbos.WorkflowHandle[b
 
 // await waits for the batch's workflow and hands each waiter its result.
 // A batch whose worker died (a live worker cancelled it) or that timed out
-// is enqueued again with the requests still waited for; one whose callers
-// all stopped waiting is cancelled.
+// is enqueued again with the requests still waited for, at most
+// callAttempts times in all; one whose callers all stopped waiting is
+// cancelled.
 func (p *queueProvider) await(part string, b []*waiter, h dbos.WorkflowHandle[batchOutput], id string) {
-	var last error
-	for attempt := 0; ; attempt++ {
-		if attempt > 0 {
-			if b = waiting(b); len(b) == 0 {
-				return
-			}
-			if attempt == callAttempts {
-				deliver(b, nil, last)
-				return
-			}
-			var err error
-			if h, id, err = p.enqueue(part, b); err != nil {
-				deliver(b, nil, err)
-				return
-			}
+	for attempt := 1; ; attempt++ {
+		err := p.wait(b, h, id)
+		if err == nil {
+			return
 		}
-		type res struct {
-			out batchOutput
-			err error
+		if b = waiting(b); len(b) == 0 {
+			return
 		}
-		done := make(chan res, 1)
-		go func() {
-			out, err := h.GetResult(dbos.WithHandlePollingInterval(resultPoll))
-			done <- res{out, err}
-		}()
-		timer := time.NewTimer(p.timeout)
-		abandon := time.NewTicker(pollInterval) // checks whether every caller left
-	wait:
-		for {
-			select {
-			case r := <-done:
-				timer.Stop()
-				abandon.Stop()
-				switch {
-				case r.err != nil && cancelled(r.err):
-					// The worker holding the batch died and a live worker
-					// cancelled its calls (see Work), or every caller left.
-					last = fault.Wrap(r.err, fault.PhaseProvider, fault.KindTimeout, "the worker of a queued call died").With("queue", p.queue)
-					break wait
-				case r.err != nil:
-					deliver(b, nil, unavailable(r.err))
-				case len(r.out.Results) != len(b):
-					deliver(b, nil, fault.New(fault.PhaseProvider, fault.KindInternal, "a worker returned a batch of another size").
-						With("want", len(b)).With("got", len(r.out.Results)))
-				default:
-					for i, w := range b {
-						o := r.out.Results[i]
-						switch {
-						case o.Error != nil:
-							w.done <- callResult{o.Response, o.Error}
-						case o.Response == nil:
-							w.done <- callResult{nil, fault.New(fault.PhaseProvider, fault.KindInternal, "a worker returned no response")}
-						default:
-							w.done <- callResult{o.Response, nil}
-						}
-					}
-				}
-				return
-			case <-abandon.C:
-				if len(waiting(b)) == 0 {
-					_ = p.client.CancelWorkflow(p.client, id)
-				}
-			case <-timer.C:
-				abandon.Stop()
-				_ = p.client.CancelWorkflow(p.client, id)
-				<-done
-				last = fault.New(fault.PhaseProvider, fault.KindTimeout, "no worker answered the queued call in time").
-					With("queue", p.queue).With("timeout", p.timeout.String())
-				break wait
-			}
+		if attempt == callAttempts {
+			fail(b, err)
+			return
+		}
+		if h, id, err = p.enqueue(part, b); err != nil {
+			fail(b, err)
+			return
 		}
 	}
+}
+
+// wait waits for one enqueued batch. It hands every waiter its result (or
+// the batch's error) and returns nil, or returns the error for which the
+// batch is to be enqueued again: its worker died, or no worker answered
+// within the timeout.
+func (p *queueProvider) wait(b []*waiter, h dbos.WorkflowHandle[batchOutput], id string) error {
+	type res struct {
+		out batchOutput
+		err error
+	}
+	done := make(chan res, 1)
+	go func() {
+		out, err := h.GetResult(dbos.WithHandlePollingInterval(resultPoll))
+		done <- res{out, err}
+	}()
+	timer := time.NewTimer(p.timeout)
+	defer timer.Stop()
+	abandon := time.NewTicker(pollInterval) // checks whether every caller left
+	defer abandon.Stop()
+	for {
+		select {
+		case r := <-done:
+			switch {
+			case r.err != nil && cancelled(r.err):
+				// The worker holding the batch died and a live worker
+				// cancelled its calls (see Work), or every caller left.
+				return fault.Wrap(r.err, fault.PhaseProvider, fault.KindTimeout, "the worker of a queued call died").With("queue", p.queue)
+			case r.err != nil:
+				fail(b, unavailable(r.err))
+			case len(r.out.Results) != len(b):
+				fail(b, fault.New(fault.PhaseProvider, fault.KindInternal, "a worker returned a batch of another size").
+					With("want", len(b)).With("got", len(r.out.Results)))
+			default:
+				for i, w := range b {
+					w.done <- r.out.Results[i].result()
+				}
+			}
+			return nil
+		case <-abandon.C:
+			if len(waiting(b)) == 0 {
+				_ = p.client.CancelWorkflow(p.client, id)
+			}
+		case <-timer.C:
+			_ = p.client.CancelWorkflow(p.client, id)
+			<-done
+			return fault.New(fault.PhaseProvider, fault.KindTimeout, "no worker answered the queued call in time").
+				With("queue", p.queue).With("timeout", p.timeout.String())
+		}
+	}
+}
+
+// result is what the caller of o's request gets.
+func (o callOutput) result() callResult {
+	switch {
+	case o.Error != nil:
+		return callResult{o.Response, o.Error}
+	case o.Response == nil:
+		return callResult{nil, fault.New(fault.PhaseProvider, fault.KindInternal, "a worker returned no response")}
+	}
+	return callResult{o.Response, nil}
 }
 
 // waiting returns the waiters of b whose callers still wait.
 func waiting(b []*waiter) []*waiter {
 	var out []*waiter
 	for _, w := range b {
-		if !w.gone.Load() && w.ctx.Err() == nil {
+		if w.ctx.Err() == nil {
 			out = append(out, w)
 		}
 	}
 	return out
 }
 
-func deliver(b []*waiter, resp *model.Response, err error) {
+// fail hands every waiter of b the error err.
+func fail(b []*waiter, err error) {
 	for _, w := range b {
-		w.done <- callResult{resp, err}
+		w.done <- callResult{nil, err}
 	}
 }
 
