@@ -395,11 +395,7 @@ func (d *jsonDecoder) value(depth int) (starlark.Value, error) {
 		}
 		return d.number()
 	}
-	for _, w := range [...]struct {
-		word string
-		v    starlark.Value
-	}{{"null", starlark.None}, {"true", starlark.True}, {"false", starlark.False},
-		{"NaN", starlark.Float(math.NaN())}, {"Infinity", starlark.Float(math.Inf(1))}} {
+	for _, w := range jsonWords {
 		if strings.HasPrefix(d.s[d.i:], w.word) {
 			d.i += len(w.word)
 			return w.v, nil
@@ -407,6 +403,13 @@ func (d *jsonDecoder) value(depth int) (starlark.Value, error) {
 	}
 	return nil, d.fail("Expecting value", d.i)
 }
+
+// jsonWords are the bare words json.loads reads, with their values.
+var jsonWords = [...]struct {
+	word string
+	v    starlark.Value
+}{{"null", starlark.None}, {"true", starlark.True}, {"false", starlark.False},
+	{"NaN", starlark.Float(math.NaN())}, {"Infinity", starlark.Float(math.Inf(1))}}
 
 func (d *jsonDecoder) object(depth int) (starlark.Value, error) {
 	dict := starlark.NewDict(4)
