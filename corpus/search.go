@@ -140,7 +140,6 @@ func (s *Store) search(ctx context.Context, h Handle, pattern string, opt Search
 		if err != nil {
 			return Result{}, err
 		}
-		o.acc.BytesInspected = int64(sr.inspected)
 		if yield != nil {
 			return o.result(sr.listed, sr.truncated), nil
 		}
@@ -167,7 +166,6 @@ type searcher struct {
 	listed    int64 // matches listed (collected or yielded)
 	budget    int   // remaining MaxBytes
 	truncated bool
-	inspected int   // bytes of data scanned
 	line      int64 // line number of the line starting at counted
 	counted   int   // offset up to which newlines have been counted
 	// setFinders, when set, find the literals of a required literal set:
@@ -240,7 +238,7 @@ func (sr *searcher) literal(f *find.Finder, verify *regexp.Regexp) error {
 			}
 			m := off + j
 			le := sr.lineEnd(w, off, m+np)
-			sr.inspected = max(sr.inspected, le)
+			sr.scanned(le)
 			if sr.count && verify == nil {
 				sr.n++
 			} else if ls := sr.lineStart(w, off, floor, m); verify == nil {
@@ -270,9 +268,9 @@ func (sr *searcher) literal(f *find.Finder, verify *regexp.Regexp) error {
 		}
 		sr.countWindow(w, off, next)
 		pos = next
-		sr.inspected = max(sr.inspected, min(pos, n))
+		sr.scanned(min(pos, n))
 	}
-	sr.inspected = n
+	sr.scanned(n)
 	return nil
 }
 
@@ -406,12 +404,11 @@ func requiredLit(pattern string, fold bool) string {
 	return walk(re)
 }
 
-// progress is op.progress that first brings the operation's accounting up
-// to the scan's position, so a search stopped by its time limit or by
+// scanned records in the operation's accounting that the scan has read
+// the text up to pos, so that a search stopped by its time limit or by
 // cancellation reports the bytes it read.
-func (sr *searcher) progress(pos int) error {
-	sr.acc.BytesInspected = max(sr.acc.BytesInspected, int64(max(sr.inspected, pos)))
-	return sr.op.progress(pos)
+func (sr *searcher) scanned(pos int) {
+	sr.acc.BytesInspected = max(sr.acc.BytesInspected, int64(pos))
 }
 
 // regex searches for re over windows of whole lines. re cannot match a
@@ -432,9 +429,9 @@ func (sr *searcher) regex(re *lineRegex) error {
 		}
 		sr.countWindow(w, pos, pos+len(w))
 		pos += len(w)
-		sr.inspected = max(sr.inspected, pos)
+		sr.scanned(pos)
 	}
-	sr.inspected = n
+	sr.scanned(n)
 	return nil
 }
 
@@ -483,7 +480,7 @@ func (sr *searcher) countParallel(each func(w *searcher) error, window, readMin 
 				defer rd.close()
 				w := searcher{op: o, rd: rd, data: se.data, count: true, line: 1, setFinders: sr.setFinders, setPrefix: sr.setPrefix}
 				err := each(&w)
-				counts[i], inspected[i] = w.n, max(int64(w.inspected), o.acc.BytesInspected)
+				counts[i], inspected[i] = w.n, o.acc.BytesInspected
 				return struct{}{}, err
 			})
 			if errs[i] != nil {
@@ -509,7 +506,7 @@ func (sr *searcher) countParallel(each func(w *searcher) error, window, readMin 
 	if err := sr.check(); err != nil {
 		return err
 	}
-	sr.inspected = len(data)
+	sr.acc.BytesInspected = int64(len(data))
 	return nil
 }
 
@@ -561,7 +558,7 @@ func (sr *searcher) regexHit(w []byte, off, m int) (int, bool) {
 	if j := bytes.IndexByte(w[m:], '\n'); j >= 0 {
 		le = m + j
 	}
-	sr.inspected = max(sr.inspected, off+le)
+	sr.scanned(off + le)
 	if sr.count {
 		sr.n++
 		return le + 1, true
