@@ -161,7 +161,7 @@ func (o *op) check() error {
 	}
 	if time.Now().After(o.deadline) {
 		return newErr(budget.KindTimeLimit, "time limit exceeded").
-			With("time_limit_ms", o.lim.TimeLimit.Milliseconds()).
+			With("time_limit_ms", budget.Millis(o.lim.TimeLimit)).
 			With("bytes_inspected", o.acc.BytesInspected)
 	}
 	return nil
