@@ -101,24 +101,7 @@ func Work(ctx context.Context, cfg WorkerConfig) error {
 		out := batchOutput{Results: make([]callOutput, len(in.Requests))}
 		var wg sync.WaitGroup
 		for i, req := range in.Requests {
-			wg.Go(func() {
-				select {
-				case slots <- struct{}{}:
-				case <-wctx.Done():
-					out.Results[i].Error = fault.As(fault.FromContext(fault.PhaseProvider, context.Cause(wctx)))
-					return
-				}
-				defer func() { <-slots }()
-				resp, err := cfg.Provider.Complete(wctx, req)
-				out.Results[i].Response = resp
-				if err != nil {
-					fe := fault.As(err)
-					if fe == nil {
-						fe = fault.Wrap(err, fault.PhaseProvider, fault.KindInternal, "the model call failed")
-					}
-					out.Results[i].Error = fe
-				}
-			})
+			wg.Go(func() { out.Results[i] = send(wctx, slots, cfg.Provider, req) })
 		}
 		wg.Wait()
 		return out, nil
@@ -222,6 +205,33 @@ func Work(ctx context.Context, cfg WorkerConfig) error {
 		return unavailable(err)
 	}
 	return nil
+}
+
+// send sends one request of a batch once one of slots is free, and
+// returns the response, or the error as data.
+func send(ctx context.Context, slots chan struct{}, p model.Provider, req model.Request) callOutput {
+	select {
+	case slots <- struct{}{}:
+		defer func() { <-slots }()
+	case <-ctx.Done():
+		return failedCall(fault.FromContext(fault.PhaseProvider, context.Cause(ctx)))
+	}
+	resp, err := p.Complete(ctx, req)
+	if err != nil {
+		out := failedCall(err)
+		out.Response = resp
+		return out
+	}
+	return callOutput{Response: resp}
+}
+
+// failedCall carries err as a typed error (phase and kind kept).
+func failedCall(err error) callOutput {
+	fe := fault.As(err)
+	if fe == nil {
+		fe = fault.Wrap(err, fault.PhaseProvider, fault.KindInternal, "the model call failed")
+	}
+	return callOutput{Error: fe}
 }
 
 // recoverer is the DBOS runtime's recovery of another executor's pending
