@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -775,5 +776,41 @@ func TestConcurrentCalls(t *testing.T) {
 	}
 	if n.Load() != 8 {
 		t.Fatalf("requests = %d", n.Load())
+	}
+}
+
+// TestConcurrentRequestsReuseConnections: a provider without an HTTP
+// client of its own keeps its connections to the API host, so rounds of
+// 48 concurrent requests (a map at --max-concurrency 48) open at most 48
+// connections, not one per request after the first round (the standard
+// library's default transport keeps 2 idle connections per host).
+func TestConcurrentRequestsReuseConnections(t *testing.T) {
+	const width, rounds = 48, 5
+	var opened atomic.Int64
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, textCompletion)
+	}))
+	srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateNew {
+			opened.Add(1)
+		}
+	}
+	srv.Start()
+	defer srv.Close()
+	p := newProvider(t, fast(srv.URL+"/v1"))
+	for range rounds {
+		var wg sync.WaitGroup
+		for range width {
+			wg.Go(func() {
+				if _, err := p.Complete(context.Background(), userReq("capital?", false)); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+	}
+	if n := opened.Load(); n > width {
+		t.Fatalf("%d rounds of %d concurrent requests opened %d connections; want at most %d", rounds, width, n, width)
 	}
 }

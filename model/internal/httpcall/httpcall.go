@@ -98,15 +98,36 @@ func Retries(n, def int) int {
 // Client returns a copy of c (or of a zero client when c is nil) that
 // never follows redirects: a redirect would carry the key and secret
 // headers to another origin or over a downgraded scheme. The 3xx answer
-// is reported as Kind RedirectRefused instead.
+// is reported as Kind RedirectRefused instead. A client without a
+// Transport gets Transport, which keeps connections to one host for
+// reuse.
 func Client(c *http.Client) *http.Client {
 	cp := http.Client{}
 	if c != nil {
 		cp = *c
 	}
+	if cp.Transport == nil {
+		cp.Transport = Transport
+	}
 	cp.CheckRedirect = refuseRedirect
 	return &cp
 }
+
+// IdleConnsPerHost is how many idle connections to one API host Transport
+// keeps. A run sends its sub-calls to one host, many at once (a map's
+// --max-concurrency); http.DefaultTransport keeps 2, so every other
+// response closed its connection and the next request dialled a new one.
+const IdleConnsPerHost = 256
+
+// Transport is the providers' default transport: http.DefaultTransport's
+// settings (proxy from the environment, time limits, HTTP/2) with
+// IdleConnsPerHost idle connections kept per host.
+var Transport = func() *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConns = 2 * IdleConnsPerHost
+	t.MaxIdleConnsPerHost = IdleConnsPerHost
+	return t
+}()
 
 // refuseRedirect hands back the 3xx response itself, without following it.
 func refuseRedirect(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
