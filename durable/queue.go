@@ -52,8 +52,13 @@ const (
 	resultPoll = 10 * time.Millisecond
 	// callsPoll is how often a worker polls the call queue.
 	callsPoll = 20 * time.Millisecond
-	// pollInterval is how often a worker polls the runs queue.
-	pollInterval = 50 * time.Millisecond
+	// runsPoll is how often a worker polls the runs queue: a submitted run
+	// waits at most this long more to start, and every worker polls all
+	// the time, so it is slower than callsPoll.
+	runsPoll = 500 * time.Millisecond
+	// abandonPoll is how often a run checks whether every caller of a
+	// queued batch left.
+	abandonPoll = 50 * time.Millisecond
 )
 
 // KindQueueNotFound: a run names a queue no worker has registered.
@@ -89,6 +94,11 @@ type queueProvider struct {
 	mu      sync.Mutex
 	pending map[string][]*waiter // by model, not yet enqueued
 	active  map[string]bool      // a flusher is enqueueing this model's requests
+	// inflight holds the enqueued batches by workflow id, each with the
+	// channel poll closes when the workflow has ended; polling says
+	// whether poll runs.
+	inflight map[string]chan struct{}
+	polling  bool
 }
 
 // waiter is one Complete waiting for its request's result.
@@ -113,7 +123,7 @@ func newQueueProvider(client dbos.Client, queue, run string) *queueProvider {
 		batch = 1
 	}
 	return &queueProvider{client: client, queue: queue, run: run, timeout: CallTimeout, batch: batch,
-		pending: map[string][]*waiter{}, active: map[string]bool{}}
+		pending: map[string][]*waiter{}, active: map[string]bool{}, inflight: map[string]chan struct{}{}}
 }
 
 // Complete adds req to its model's pending requests and waits for the
@@ -217,35 +227,29 @@ func (p *queueProvider) await(part string, b []*waiter, h dbos.WorkflowHandle[ba
 // batch is to be enqueued again: its worker died, or no worker answered
 // within the timeout.
 func (p *queueProvider) wait(b []*waiter, h dbos.WorkflowHandle[batchOutput], id string) error {
-	type res struct {
-		out batchOutput
-		err error
-	}
-	done := make(chan res, 1)
-	go func() {
-		out, err := h.GetResult(dbos.WithHandlePollingInterval(resultPoll))
-		done <- res{out, err}
-	}()
+	ended := p.watch(id)
+	defer p.unwatch(id)
 	timer := time.NewTimer(p.timeout)
 	defer timer.Stop()
-	abandon := time.NewTicker(pollInterval) // checks whether every caller left
+	abandon := time.NewTicker(abandonPoll) // checks whether every caller left
 	defer abandon.Stop()
 	for {
 		select {
-		case r := <-done:
+		case <-ended:
+			out, err := h.GetResult(dbos.WithHandlePollingInterval(resultPoll))
 			switch {
-			case r.err != nil && cancelled(r.err):
+			case err != nil && cancelled(err):
 				// The worker holding the batch died and a live worker
 				// cancelled its calls (see Work), or every caller left.
-				return fault.Wrap(r.err, fault.PhaseProvider, fault.KindTimeout, "the worker of a queued call died").With("queue", p.queue)
-			case r.err != nil:
-				fail(b, unavailable(r.err))
-			case len(r.out.Results) != len(b):
+				return fault.Wrap(err, fault.PhaseProvider, fault.KindTimeout, "the worker of a queued call died").With("queue", p.queue)
+			case err != nil:
+				fail(b, unavailable(err))
+			case len(out.Results) != len(b):
 				fail(b, fault.New(fault.PhaseProvider, fault.KindInternal, "a worker returned a batch of another size").
-					With("want", len(b)).With("got", len(r.out.Results)))
+					With("want", len(b)).With("got", len(out.Results)))
 			default:
 				for i, w := range b {
-					w.done <- r.out.Results[i].result()
+					w.done <- out.Results[i].result()
 				}
 			}
 			return nil
@@ -255,10 +259,70 @@ func (p *queueProvider) wait(b []*waiter, h dbos.WorkflowHandle[batchOutput], id
 			}
 		case <-timer.C:
 			_ = p.client.CancelWorkflow(p.client, id)
-			<-done
 			return fault.New(fault.PhaseProvider, fault.KindTimeout, "no worker answered the queued call in time").
 				With("queue", p.queue).With("timeout", p.timeout.String())
 		}
+	}
+}
+
+// watch adds the call workflow id to the batches poll watches and returns
+// the channel closed when it has ended.
+func (p *queueProvider) watch(id string) <-chan struct{} {
+	ended := make(chan struct{})
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.inflight[id] = ended
+	if !p.polling {
+		p.polling = true
+		go p.poll()
+	}
+	return ended
+}
+
+// unwatch removes id from the batches poll watches.
+func (p *queueProvider) unwatch(id string) {
+	p.mu.Lock()
+	delete(p.inflight, id)
+	p.mu.Unlock()
+}
+
+// endedStates lists the workflow states in which a call workflow has ended.
+var endedStates = []dbos.WorkflowStatusType{dbos.WorkflowStatusSuccess, dbos.WorkflowStatusError,
+	dbos.WorkflowStatusCancelled, dbos.WorkflowStatusMaxRecoveryAttemptsExceeded}
+
+// poll finds, every resultPoll, which of the batches in flight have ended,
+// with one query for all of them (a poll per batch would cost PostgreSQL a
+// query per batch in flight every resultPoll, however long its calls
+// take), and wakes their waits. It stops when no batch is in flight; a
+// failed query is tried again at the next tick.
+func (p *queueProvider) poll() {
+	tick := time.NewTicker(resultPoll)
+	defer tick.Stop()
+	for range tick.C {
+		p.mu.Lock()
+		if len(p.inflight) == 0 {
+			p.polling = false
+			p.mu.Unlock()
+			return
+		}
+		ids := make([]string, 0, len(p.inflight))
+		for id := range p.inflight {
+			ids = append(ids, id)
+		}
+		p.mu.Unlock()
+		done, err := dbos.ListWorkflows(p.client, dbos.WithFilterWorkflowIDs(ids...), dbos.WithFilterStatus(endedStates...),
+			dbos.WithFilterLoadInput(false), dbos.WithFilterLoadOutput(false))
+		if err != nil {
+			continue
+		}
+		p.mu.Lock()
+		for _, st := range done {
+			if ch, ok := p.inflight[st.ID]; ok {
+				close(ch)
+				delete(p.inflight, st.ID)
+			}
+		}
+		p.mu.Unlock()
 	}
 }
 

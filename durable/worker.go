@@ -134,12 +134,16 @@ func Work(ctx context.Context, cfg WorkerConfig) error {
 	}
 	dbos.RegisterWorkflow(dctx, run, dbos.WithWorkflowName(WorkflowName))
 	// DBOS counts workflows: on a queue without limits a workflow carries
-	// up to MaxBatch requests (see newQueueProvider), so the worker takes
-	// as many batches as its slots fill; on a limited queue, one request
-	// each.
+	// up to MaxBatch requests (see newQueueProvider), and a fan-out's
+	// batches are seldom full (6 requests on average in the benchmark of
+	// docs/distributed.md), so the worker takes up to twice the batches
+	// that would fill its slots when full; slots still bound the requests
+	// it sends at once. Taking more lets one worker hoard batches whose
+	// requests wait for its slots while other workers idle; taking fewer
+	// leaves slots empty. On a limited queue, one request each.
 	batches := cfg.Concurrency
 	if cfg.GlobalConcurrency <= 0 && cfg.RateLimit <= 0 {
-		batches = max(1, cfg.Concurrency/MaxBatch)
+		batches = max(1, cfg.Concurrency/(MaxBatch/2))
 	}
 	opts := []dbos.QueueOption{dbos.WithWorkerConcurrency(batches), dbos.WithQueueBasePollingInterval(callsPoll),
 		dbos.WithQueueOnConflict(dbos.QueueConflictAlwaysUpdate)}
@@ -153,7 +157,7 @@ func Work(ctx context.Context, cfg WorkerConfig) error {
 		return unavailable(err)
 	}
 	if _, err := dbos.RegisterQueue(dctx, RunsQueue(cfg.Queue), dbos.WithWorkerConcurrency(cfg.Concurrency),
-		dbos.WithQueueBasePollingInterval(pollInterval), dbos.WithQueueOnConflict(dbos.QueueConflictAlwaysUpdate)); err != nil {
+		dbos.WithQueueBasePollingInterval(runsPoll), dbos.WithQueueOnConflict(dbos.QueueConflictAlwaysUpdate)); err != nil {
 		return unavailable(err)
 	}
 	dctx.ListenQueues(dctx, cfg.Queue, RunsQueue(cfg.Queue))
