@@ -5,6 +5,7 @@
 #
 #   bench/durable_throughput.sh POSTGRES_URL [MODES...]   (modes: inproc db queue; default all)
 #
+# LATENCY (default 5ms) sets the model's latency.
 # Use an empty database (the runs and DBOS's tables stay in it). Builds rlm
 # and bench/latencyserver into a temporary directory; prints one line per
 # run with its wall time and the sub-calls the server answered.
@@ -22,7 +23,7 @@ cleanup() {
 trap cleanup EXIT
 (cd "$root" && go build -o "$work/rlm" ./cmd/rlm && go build -o "$work/latencyserver" ./bench/latencyserver)
 seq 1 10000 | sed 's/^/record /' >"$work/recs10k.txt"
-"$work/latencyserver" >"$work/addr" &
+"$work/latencyserver" -latency "${LATENCY:-5ms}" >"$work/addr" &
 pids+=($!)
 for _ in $(seq 50); do [ -s "$work/addr" ] && break; sleep 0.1; done
 addr=$(head -1 "$work/addr")
