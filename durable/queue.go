@@ -229,6 +229,7 @@ func (p *queueProvider) await(part string, b []*waiter, h dbos.WorkflowHandle[ba
 func (p *queueProvider) wait(b []*waiter, h dbos.WorkflowHandle[batchOutput], id string) error {
 	ended := p.watch(id)
 	defer p.unwatch(id)
+	deadline := time.Now().Add(p.timeout)
 	timer := time.NewTimer(p.timeout)
 	defer timer.Stop()
 	abandon := time.NewTicker(abandonPoll) // checks whether every caller left
@@ -236,8 +237,12 @@ func (p *queueProvider) wait(b []*waiter, h dbos.WorkflowHandle[batchOutput], id
 	for {
 		select {
 		case <-ended:
-			out, err := h.GetResult(dbos.WithHandlePollingInterval(resultPoll))
+			// The workflow has ended, so this reads its outcome at once
+			// (unless poll woke every wait on an error of its own).
+			out, err := h.GetResult(dbos.WithHandlePollingInterval(resultPoll), dbos.WithHandleTimeout(time.Until(deadline)))
 			switch {
+			case err != nil && !cancelled(err) && !time.Now().Before(deadline):
+				return p.timedOut(id)
 			case err != nil && cancelled(err):
 				// The worker holding the batch died and a live worker
 				// cancelled its calls (see Work), or every caller left.
@@ -258,11 +263,17 @@ func (p *queueProvider) wait(b []*waiter, h dbos.WorkflowHandle[batchOutput], id
 				_ = p.client.CancelWorkflow(p.client, id)
 			}
 		case <-timer.C:
-			_ = p.client.CancelWorkflow(p.client, id)
-			return fault.New(fault.PhaseProvider, fault.KindTimeout, "no worker answered the queued call in time").
-				With("queue", p.queue).With("timeout", p.timeout.String())
+			return p.timedOut(id)
 		}
 	}
+}
+
+// timedOut cancels the call workflow id, which no worker answered within
+// the timeout, and returns the error for which it is enqueued again.
+func (p *queueProvider) timedOut(id string) error {
+	_ = p.client.CancelWorkflow(p.client, id)
+	return fault.New(fault.PhaseProvider, fault.KindTimeout, "no worker answered the queued call in time").
+		With("queue", p.queue).With("timeout", p.timeout.String())
 }
 
 // watch adds the call workflow id to the batches poll watches and returns
@@ -293,8 +304,7 @@ var endedStates = []dbos.WorkflowStatusType{dbos.WorkflowStatusSuccess, dbos.Wor
 // poll finds, every resultPoll, which of the batches in flight have ended,
 // with one query for all of them (a poll per batch would cost PostgreSQL a
 // query per batch in flight every resultPoll, however long its calls
-// take), and wakes their waits. It stops when no batch is in flight; a
-// failed query is tried again at the next tick.
+// take), and wakes their waits. It stops when no batch is in flight.
 func (p *queueProvider) poll() {
 	tick := time.NewTicker(resultPoll)
 	defer tick.Stop()
@@ -312,10 +322,15 @@ func (p *queueProvider) poll() {
 		p.mu.Unlock()
 		done, err := dbos.ListWorkflows(p.client, dbos.WithFilterWorkflowIDs(ids...), dbos.WithFilterStatus(endedStates...),
 			dbos.WithFilterLoadInput(false), dbos.WithFilterLoadOutput(false))
-		if err != nil {
-			continue
-		}
 		p.mu.Lock()
+		if err != nil {
+			// DBOS retries transient errors itself: wake every wait, whose
+			// own result read reports this error or waits out the outage.
+			done = nil
+			for _, id := range ids {
+				done = append(done, dbos.WorkflowStatus{ID: id})
+			}
+		}
 		for _, st := range done {
 			if ch, ok := p.inflight[st.ID]; ok {
 				close(ch)
