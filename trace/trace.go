@@ -87,9 +87,13 @@ const DefaultLimit = 100_000
 // Recorder collects events. It is safe for concurrent use. The zero value is
 // not usable; use NewRecorder. A nil *Recorder records nothing.
 type Recorder struct {
-	mu      sync.Mutex
-	seq     uint64
-	events  []Event
+	mu  sync.Mutex
+	seq uint64
+	// chunks hold the events in arrival order, chunkEvents each (the last
+	// one filling): appending never copies the events already kept,
+	// which one growing slice did under the lock, every caller waiting.
+	chunks  [][]Event
+	n       int // events kept
 	limit   int
 	dropped int
 	now     func() time.Time
@@ -333,14 +337,22 @@ func Emit(ctx context.Context, kind Kind, name string, attrs map[string]any, err
 	sp.End(err)
 }
 
+// chunkEvents is the capacity of one chunk of a Recorder.
+const chunkEvents = 1024
+
 func (r *Recorder) add(ev Event) {
 	r.mu.Lock()
-	if len(r.events) >= r.limit {
+	if r.n >= r.limit {
 		r.dropped++
 		r.mu.Unlock()
 		return
 	}
-	r.events = append(r.events, ev)
+	if len(r.chunks) == 0 || len(r.chunks[len(r.chunks)-1]) == chunkEvents {
+		r.chunks = append(r.chunks, make([]Event, 0, min(chunkEvents, r.limit-r.n)))
+	}
+	last := &r.chunks[len(r.chunks)-1]
+	*last = append(*last, ev)
+	r.n++
 	fn := r.onEvent
 	r.mu.Unlock()
 	if fn != nil {
@@ -354,7 +366,10 @@ func (r *Recorder) Events() []Event {
 		return nil
 	}
 	r.mu.Lock()
-	out := slices.Clone(r.events)
+	out := make([]Event, 0, r.n)
+	for _, c := range r.chunks {
+		out = append(out, c...)
+	}
 	r.mu.Unlock()
 	slices.SortFunc(out, func(a, b Event) int {
 		switch {

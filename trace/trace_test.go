@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -105,6 +106,28 @@ func TestLimit(t *testing.T) {
 	}
 	if len(rec.Events()) != 2 || rec.Dropped() != 3 {
 		t.Fatalf("events %d dropped %d", len(rec.Events()), rec.Dropped())
+	}
+}
+
+// TestLimitAcrossChunks: the recorder keeps exactly the first limit
+// events, in sequence order, whether the limit falls inside, at or past a
+// chunk boundary (chunkEvents).
+func TestLimitAcrossChunks(t *testing.T) {
+	for _, limit := range []int{1, chunkEvents - 1, chunkEvents, chunkEvents + 1, 3*chunkEvents + 7} {
+		rec := NewRecorder(WithLimit(limit))
+		ctx := WithRecorder(context.Background(), rec)
+		for i := range limit + 5 {
+			Emit(ctx, KindNote, fmt.Sprint(i), nil, nil)
+		}
+		evs := rec.Events()
+		if len(evs) != limit || rec.Dropped() != 5 {
+			t.Fatalf("limit %d: events %d dropped %d", limit, len(evs), rec.Dropped())
+		}
+		for i, ev := range evs {
+			if ev.Name != fmt.Sprint(i) {
+				t.Fatalf("limit %d: event %d is %q", limit, i, ev.Name)
+			}
+		}
 	}
 }
 
