@@ -2,6 +2,7 @@ package durable_test
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"go.uber.org/goleak"
 
 	"github.com/rlm-go/rlm/budget"
@@ -183,6 +185,30 @@ func TestRunWorkflowAndResume(t *testing.T) {
 	}
 	if !again.Finished || again.Result.Status != engine.StatusCompleted || len(again.Result.Answer.([]any)) != 5 || p.subCalls.Load() != 5 {
 		t.Fatalf("%+v", again)
+	}
+	// The trajectory is stored apart from the workflow's output and put
+	// back wherever a finished run's result is read.
+	n := len(out.Result.Trajectory)
+	if n == 0 || len(again.Result.Trajectory) != n {
+		t.Fatalf("trajectory: %d events, %d read back on resume", n, len(again.Result.Trajectory))
+	}
+	if _, res, err := durable.Status(ctx, url, out.RunID); err != nil || res == nil || len(res.Trajectory) != n {
+		t.Fatalf("status: %v, %+v", err, res)
+	}
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	var stored string
+	if err := conn.QueryRow(ctx, `SELECT output FROM dbos.workflow_output WHERE workflow_uuid = $1`, out.RunID).Scan(&stored); err != nil {
+		t.Fatal(err)
+	}
+	if raw, err := base64.StdEncoding.DecodeString(stored); err == nil {
+		stored = string(raw)
+	}
+	if !strings.Contains(stored, `"trajectory":null`) {
+		t.Fatalf("the workflow's output carries the trajectory: %.300s", stored)
 	}
 	if _, err := run(durable.Config{DatabaseURL: url, RunID: out.RunID, Resume: true, Spec: "other"}); fault.KindOf(err) != durable.KindResumeMismatch {
 		t.Fatalf("changed spec: %v", err)

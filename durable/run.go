@@ -105,14 +105,19 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 	var (
 		mu   sync.Mutex
 		last *Executor
+		full *engine.Result // the result this process ran, trajectory included
 	)
 	wf := func(wctx dbos.Context, in Submission) (*engine.Result, error) {
-		return runWorkflow(ctx, wctx, store, dctx, in.RunID, cfg.Queue, func(rctx context.Context, x *Executor) (*engine.Result, error) {
+		res, output := runWorkflow(ctx, wctx, store, dctx, in.RunID, cfg.Queue, func(rctx context.Context, x *Executor) (*engine.Result, error) {
 			mu.Lock()
 			last = x
 			mu.Unlock()
 			return fn(rctx, x)
-		}), nil
+		})
+		mu.Lock()
+		full = res
+		mu.Unlock()
+		return output, nil
 	}
 	dbos.RegisterWorkflow(dctx, wf, dbos.WithWorkflowName(WorkflowName))
 	if err := dctx.Launch(); err != nil {
@@ -142,12 +147,17 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 	}
 	res, err := h.GetResult()
 	mu.Lock()
-	x := last
+	x, ran := last, full
 	mu.Unlock()
 	if x == nil {
 		out.Finished = true
 	} else {
 		out.Replayed, out.Recorded = x.Replayed(), x.Recorded()
+	}
+	if ran != nil && err == nil {
+		res = ran
+	} else if aerr := store.attachTrajectory(ctx, cfg.RunID, res); aerr != nil && err == nil {
+		err = aerr
 	}
 	out.Result = res
 	if err != nil && res == nil {
@@ -161,8 +171,10 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 // left behind (their results would go to no one; this execution enqueues
 // its own), runs fn with the run's executor under a context that caller's
 // cancellation reaches, and returns the result, a failure included, as the
-// workflow's output (a workflow error would keep only its text).
-func runWorkflow(caller context.Context, wctx dbos.Context, store *Store, client dbos.Client, run, queue string, fn RunFunc) *engine.Result {
+// workflow's output (a workflow error would keep only its text): res is
+// the whole result, output the same without the trajectory, which is
+// stored apart (see detachTrajectory).
+func runWorkflow(caller context.Context, wctx dbos.Context, store *Store, client dbos.Client, run, queue string, fn RunFunc) (res, output *engine.Result) {
 	rctx, cancel := context.WithCancelCause(wctx)
 	defer cancel(nil)
 	stop := context.AfterFunc(caller, func() { cancel(context.Cause(caller)) })
@@ -174,7 +186,6 @@ func runWorkflow(caller context.Context, wctx dbos.Context, store *Store, client
 		err = cancelCalls(client, dbos.WithFilterWorkflowIDPrefix(run+"/call/"),
 			dbos.WithFilterStatus(dbos.WorkflowStatusEnqueued, dbos.WorkflowStatusPending))
 	}
-	var res *engine.Result
 	if err == nil {
 		res, err = fn(rctx, x)
 	}
@@ -185,7 +196,7 @@ func runWorkflow(caller context.Context, wctx dbos.Context, store *Store, client
 		}
 		res = &engine.Result{Status: engine.StatusFailed, Error: fe}
 	}
-	return res
+	return res, store.detachTrajectory(context.WithoutCancel(caller), run, res)
 }
 
 // cancelCalls cancels the call workflows the filters select.

@@ -68,6 +68,9 @@ func Status(ctx context.Context, url, id string) (RunStatus, *engine.Result, err
 		if err != nil {
 			return st, nil, dbosError(err, id)
 		}
+		if err := store.attachTrajectory(ctx, id, res); err != nil {
+			return st, nil, err
+		}
 		st.Status = res.Status
 		return st, res, nil
 	case dbos.WorkflowStatusError, dbos.WorkflowStatusMaxRecoveryAttemptsExceeded:

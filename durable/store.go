@@ -64,6 +64,11 @@ var migrations = []string{
 		created_at  timestamptz NOT NULL DEFAULT now(),
 		PRIMARY KEY (run_id, key)
 	)`,
+	`CREATE TABLE IF NOT EXISTS rlm.trajectories (
+		run_id      text PRIMARY KEY,
+		events      bytea NOT NULL,
+		created_at  timestamptz NOT NULL DEFAULT now()
+	)`,
 	`CREATE TABLE IF NOT EXISTS rlm.workers (
 		executor_id text PRIMARY KEY,
 		queue       text NOT NULL,

@@ -115,7 +115,7 @@ func Work(ctx context.Context, cfg WorkerConfig) error {
 		if cfg.OnRun != nil {
 			cfg.OnRun(sub.RunID)
 		}
-		res := runWorkflow(context.Background(), wctx, store, dctx, sub.RunID, sub.Queue, func(rctx context.Context, x *Executor) (*engine.Result, error) {
+		res, output := runWorkflow(context.Background(), wctx, store, dctx, sub.RunID, sub.Queue, func(rctx context.Context, x *Executor) (*engine.Result, error) {
 			if cfg.Run == nil {
 				return nil, fault.New(fault.PhaseConfig, fault.KindInternal, "this worker does not run submitted runs")
 			}
@@ -130,7 +130,7 @@ func Work(ctx context.Context, cfg WorkerConfig) error {
 			<-exiting
 			return nil, errors.New("the worker stopped")
 		}
-		return res, nil
+		return output, nil
 	}
 	dbos.RegisterWorkflow(dctx, run, dbos.WithWorkflowName(WorkflowName))
 	// DBOS counts workflows: on a queue without limits a workflow carries
