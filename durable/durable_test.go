@@ -195,6 +195,9 @@ func TestRunWorkflowAndResume(t *testing.T) {
 	if _, res, err := durable.Status(ctx, url, out.RunID); err != nil || res == nil || len(res.Trajectory) != n {
 		t.Fatalf("status: %v, %+v", err, res)
 	}
+	if st, err := durable.State(ctx, url, out.RunID); err != nil || st.Status != engine.StatusCompleted || st.Steps.ModelCalls != 6 {
+		t.Fatalf("state: %v, %+v", err, st)
+	}
 	conn, err := pgx.Connect(ctx, url)
 	if err != nil {
 		t.Fatal(err)

@@ -29,8 +29,19 @@ type RunStatus struct {
 }
 
 // Status returns the status of the run id and, for a finished run, its
-// result.
+// result, trajectory included.
 func Status(ctx context.Context, url, id string) (RunStatus, *engine.Result, error) {
+	return status(ctx, url, id, true)
+}
+
+// State returns the status of the run id without its result: for a
+// finished run it does not read the recorded trajectory back.
+func State(ctx context.Context, url, id string) (RunStatus, error) {
+	st, _, err := status(ctx, url, id, false)
+	return st, err
+}
+
+func status(ctx context.Context, url, id string, trajectory bool) (RunStatus, *engine.Result, error) {
 	st := RunStatus{RunID: id}
 	store, err := Open(ctx, url)
 	if err != nil {
@@ -68,7 +79,9 @@ func Status(ctx context.Context, url, id string) (RunStatus, *engine.Result, err
 		if err != nil {
 			return st, nil, dbosError(err, id)
 		}
-		if err := store.attachTrajectory(ctx, id, res); err != nil {
+		if !trajectory {
+			res.Trajectory = nil
+		} else if err := store.attachTrajectory(ctx, id, res); err != nil {
 			return st, nil, err
 		}
 		st.Status = res.Status

@@ -180,7 +180,7 @@ status is pending (running, or interrupted: continue it with rlm run --db URL --
 queued, or the finished run's completed, failed or cancelled; steps counts its checkpoints.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			st, _, err := durable.Status(cmd.Context(), url, args[0])
+			st, err := durable.State(cmd.Context(), url, args[0])
 			if err != nil {
 				return err
 			}
