@@ -20,8 +20,8 @@ import (
 // rlm.trajectories as gzip-compressed JSON: as part of the workflow's
 // output DBOS encoded it as JSON and then base64 and PostgreSQL wrote all
 // of it, which took a second at the end of such a run. The workflow's
-// output is the result without it, and reading a result (rlm result, rlm
-// status, a resume of a finished run) puts it back. When storing it fails,
+// output is the result without it, and reading a result (Status, for rlm
+// result; a resume of a finished run) puts it back. When storing it fails,
 // the output keeps it, as before: nothing is lost.
 
 // detachTrajectory stores res's trajectory and returns a copy of res
