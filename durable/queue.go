@@ -173,28 +173,28 @@ func (p *queueProvider) flush(part string) {
 		b := ws[:n:n]
 		p.pending[part] = ws[n:]
 		p.mu.Unlock()
-		h, id, err := p.enqueue(part, b)
+		h, err := p.enqueue(part, b)
 		if err != nil {
 			fail(b, err)
 			continue
 		}
-		go p.await(part, b, h, id)
+		go p.await(part, b, h)
 	}
 }
 
 // enqueue starts one call workflow for the requests of b still waited for.
-func (p *queueProvider) enqueue(part string, b []*waiter) (dbos.WorkflowHandle[batchOutput], string, error) {
+func (p *queueProvider) enqueue(part string, b []*waiter) (dbos.WorkflowHandle[batchOutput], error) {
 	in := callInput{Requests: make([]model.Request, len(b))}
 	for i, w := range b {
 		in.Requests[i] = w.req
 	}
-	id := p.run + "/call/" + uuid.NewString()
 	h, err := dbos.Enqueue[batchOutput](p.client, p.queue, CallWorkflowName, in,
-		dbos.WithEnqueueWorkflowID(id), dbos.WithEnqueueApplicationVersion(CallsVersion), dbos.WithEnqueueQueuePartitionKey(part))
+		dbos.WithEnqueueWorkflowID(p.run+"/call/"+uuid.NewString()), dbos.WithEnqueueApplicationVersion(CallsVersion),
+		dbos.WithEnqueueQueuePartitionKey(part))
 	if err != nil {
-		return nil, "", unavailable(err)
+		return nil, unavailable(err)
 	}
-	return h, id, nil
+	return h, nil
 }
 
 // await waits for the batch's workflow and hands each waiter its result.
@@ -202,9 +202,9 @@ func (p *queueProvider) enqueue(part string, b []*waiter) (dbos.WorkflowHandle[b
 // is enqueued again with the requests still waited for, at most
 // callAttempts times in all; one whose callers all stopped waiting is
 // cancelled.
-func (p *queueProvider) await(part string, b []*waiter, h dbos.WorkflowHandle[batchOutput], id string) {
+func (p *queueProvider) await(part string, b []*waiter, h dbos.WorkflowHandle[batchOutput]) {
 	for attempt := 1; ; attempt++ {
-		err := p.wait(b, h, id)
+		err := p.wait(b, h)
 		if err == nil {
 			return
 		}
@@ -215,7 +215,7 @@ func (p *queueProvider) await(part string, b []*waiter, h dbos.WorkflowHandle[ba
 			fail(b, err)
 			return
 		}
-		if h, id, err = p.enqueue(part, b); err != nil {
+		if h, err = p.enqueue(part, b); err != nil {
 			fail(b, err)
 			return
 		}
@@ -226,7 +226,8 @@ func (p *queueProvider) await(part string, b []*waiter, h dbos.WorkflowHandle[ba
 // the batch's error) and returns nil, or returns the error for which the
 // batch is to be enqueued again: its worker died, or no worker answered
 // within the timeout.
-func (p *queueProvider) wait(b []*waiter, h dbos.WorkflowHandle[batchOutput], id string) error {
+func (p *queueProvider) wait(b []*waiter, h dbos.WorkflowHandle[batchOutput]) error {
+	id := h.GetWorkflowID()
 	ended := p.watch(id)
 	defer p.unwatch(id)
 	deadline := time.Now().Add(p.timeout)
@@ -241,12 +242,12 @@ func (p *queueProvider) wait(b []*waiter, h dbos.WorkflowHandle[batchOutput], id
 			// (unless poll woke every wait on an error of its own).
 			out, err := h.GetResult(dbos.WithHandlePollingInterval(resultPoll), dbos.WithHandleTimeout(time.Until(deadline)))
 			switch {
-			case err != nil && !cancelled(err) && !time.Now().Before(deadline):
-				return p.timedOut(id)
 			case err != nil && cancelled(err):
 				// The worker holding the batch died and a live worker
 				// cancelled its calls (see Work), or every caller left.
 				return fault.Wrap(err, fault.PhaseProvider, fault.KindTimeout, "the worker of a queued call died").With("queue", p.queue)
+			case err != nil && !time.Now().Before(deadline):
+				return p.timedOut(id)
 			case err != nil:
 				fail(b, unavailable(err))
 			case len(out.Results) != len(b):
