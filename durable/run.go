@@ -108,7 +108,7 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 		full *engine.Result // the result this process ran, trajectory included
 	)
 	wf := func(wctx dbos.Context, in Submission) (*engine.Result, error) {
-		res, output := runWorkflow(ctx, wctx, store, dctx, in.RunID, cfg.Queue, func(rctx context.Context, x *Executor) (*engine.Result, error) {
+		res := runWorkflow(ctx, wctx, store, dctx, in.RunID, cfg.Queue, func(rctx context.Context, x *Executor) (*engine.Result, error) {
 			mu.Lock()
 			last = x
 			mu.Unlock()
@@ -117,7 +117,7 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 		mu.Lock()
 		full = res
 		mu.Unlock()
-		return output, nil
+		return store.detachTrajectory(context.WithoutCancel(ctx), in.RunID, res), nil
 	}
 	dbos.RegisterWorkflow(dctx, wf, dbos.WithWorkflowName(WorkflowName))
 	if err := dctx.Launch(); err != nil {
@@ -171,10 +171,9 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 // left behind (their results would go to no one; this execution enqueues
 // its own), runs fn with the run's executor under a context that caller's
 // cancellation reaches, and returns the result, a failure included, as the
-// workflow's output (a workflow error would keep only its text): res is
-// the whole result, output the same without the trajectory, which is
-// stored apart (see detachTrajectory).
-func runWorkflow(caller context.Context, wctx dbos.Context, store *Store, client dbos.Client, run, queue string, fn RunFunc) (res, output *engine.Result) {
+// workflow's output (a workflow error would keep only its text; the
+// caller stores the trajectory apart, see detachTrajectory).
+func runWorkflow(caller context.Context, wctx dbos.Context, store *Store, client dbos.Client, run, queue string, fn RunFunc) *engine.Result {
 	rctx, cancel := context.WithCancelCause(wctx)
 	defer cancel(nil)
 	stop := context.AfterFunc(caller, func() { cancel(context.Cause(caller)) })
@@ -186,6 +185,7 @@ func runWorkflow(caller context.Context, wctx dbos.Context, store *Store, client
 		err = cancelCalls(client, dbos.WithFilterWorkflowIDPrefix(run+"/call/"),
 			dbos.WithFilterStatus(dbos.WorkflowStatusEnqueued, dbos.WorkflowStatusPending))
 	}
+	var res *engine.Result
 	if err == nil {
 		res, err = fn(rctx, x)
 	}
@@ -196,7 +196,7 @@ func runWorkflow(caller context.Context, wctx dbos.Context, store *Store, client
 		}
 		res = &engine.Result{Status: engine.StatusFailed, Error: fe}
 	}
-	return res, store.detachTrajectory(context.WithoutCancel(caller), run, res)
+	return res
 }
 
 // cancelCalls cancels the call workflows the filters select.

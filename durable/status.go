@@ -79,10 +79,10 @@ func status(ctx context.Context, url, id string, trajectory bool) (RunStatus, *e
 		if err != nil {
 			return st, nil, dbosError(err, id)
 		}
-		if !trajectory {
-			res.Trajectory = nil
-		} else if err := store.attachTrajectory(ctx, id, res); err != nil {
-			return st, nil, err
+		if trajectory {
+			if err := store.attachTrajectory(ctx, id, res); err != nil {
+				return st, nil, err
+			}
 		}
 		st.Status = res.Status
 		return st, res, nil

@@ -115,22 +115,23 @@ func Work(ctx context.Context, cfg WorkerConfig) error {
 		if cfg.OnRun != nil {
 			cfg.OnRun(sub.RunID)
 		}
-		res, output := runWorkflow(context.Background(), wctx, store, dctx, sub.RunID, sub.Queue, func(rctx context.Context, x *Executor) (*engine.Result, error) {
+		res := runWorkflow(context.Background(), wctx, store, dctx, sub.RunID, sub.Queue, func(rctx context.Context, x *Executor) (*engine.Result, error) {
 			if cfg.Run == nil {
 				return nil, fault.New(fault.PhaseConfig, fault.KindInternal, "this worker does not run submitted runs")
 			}
 			return cfg.Run(rctx, sub, x)
 		})
-		inflight.Done()
 		if stopping.Load() && res.Status == engine.StatusCancelled {
 			// Cut off by this worker's shutdown: hand the run back
 			// instead of recording it cancelled. It stays pending until
 			// the worker is gone, and a live worker takes it over.
+			inflight.Done()
 			handedBack.Add(1)
 			<-exiting
 			return nil, errors.New("the worker stopped")
 		}
-		return output, nil
+		defer inflight.Done() // the shutdown waits for the trajectory's record too
+		return store.detachTrajectory(context.Background(), sub.RunID, res), nil
 	}
 	dbos.RegisterWorkflow(dctx, run, dbos.WithWorkflowName(WorkflowName))
 	// DBOS counts workflows: on a queue without limits a workflow carries
