@@ -263,7 +263,9 @@ func (s *Store) save(ctx context.Context, run, key, kind string, result json.Raw
 	s.steps.busy = true
 	s.steps.mu.Unlock()
 	if lead {
-		s.writeSteps(ctx, true)
+		// The statement carries other callers' records too, so no one
+		// caller's cancellation may end it (retry bounds it).
+		s.writeSteps(context.WithoutCancel(ctx), true)
 	}
 	return <-st.done
 }
@@ -309,7 +311,7 @@ func (s *Store) writeSteps(ctx context.Context, first bool) {
 			st.done <- err
 		}
 		if first {
-			go s.writeSteps(context.WithoutCancel(ctx), false)
+			go s.writeSteps(ctx, false)
 			return
 		}
 	}
