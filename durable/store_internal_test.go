@@ -58,3 +58,29 @@ func TestConcurrentSavesAllRecorded(t *testing.T) {
 		t.Fatalf("%+v %v; want %d records", tot, err, n-10)
 	}
 }
+
+// The statement that records several calls' checkpoints is not ended by
+// the cancellation of the caller that writes it: another caller's record
+// waiting in the same batch is committed, and so is the cancelled
+// caller's own (its response was paid for).
+func TestCancelledWriterRecordsTheBatch(t *testing.T) {
+	url := pgtest.Database(t)
+	st, err := Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	other := &pendingStep{run: "r", key: "other", kind: "model", result: `{}`, tokens: 1, done: make(chan error, 1)}
+	st.steps.pending = append(st.steps.pending, other) // waiting when the writer starts
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := st.save(ctx, "r", "mine", "model", json.RawMessage(`{}`), budget.Usage{TotalTokens: 1}); err != nil {
+		t.Fatalf("the cancelled writer's own record: %v", err)
+	}
+	if err := <-other.done; err != nil {
+		t.Fatalf("the other caller's record: %v", err)
+	}
+	if tot, err := st.Totals(context.Background(), "r"); err != nil || tot.Steps != 2 {
+		t.Fatalf("%+v %v; want 2 records", tot, err)
+	}
+}
