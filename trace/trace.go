@@ -93,7 +93,6 @@ type Recorder struct {
 	// one filling): appending never copies the events already kept,
 	// which one growing slice did under the lock, every caller waiting.
 	chunks  [][]Event
-	n       int // events kept
 	limit   int
 	dropped int
 	now     func() time.Time
@@ -340,19 +339,28 @@ func Emit(ctx context.Context, kind Kind, name string, attrs map[string]any, err
 // chunkEvents is the capacity of one chunk of a Recorder.
 const chunkEvents = 1024
 
+// kept returns the number of events kept; r.mu is held. Every chunk but
+// the last is full.
+func (r *Recorder) kept() int {
+	if len(r.chunks) == 0 {
+		return 0
+	}
+	return (len(r.chunks)-1)*chunkEvents + len(r.chunks[len(r.chunks)-1])
+}
+
 func (r *Recorder) add(ev Event) {
 	r.mu.Lock()
-	if r.n >= r.limit {
+	n := r.kept()
+	if n >= r.limit {
 		r.dropped++
 		r.mu.Unlock()
 		return
 	}
-	if len(r.chunks) == 0 || len(r.chunks[len(r.chunks)-1]) == chunkEvents {
-		r.chunks = append(r.chunks, make([]Event, 0, min(chunkEvents, r.limit-r.n)))
+	if n%chunkEvents == 0 {
+		r.chunks = append(r.chunks, make([]Event, 0, min(chunkEvents, r.limit-n)))
 	}
 	last := &r.chunks[len(r.chunks)-1]
 	*last = append(*last, ev)
-	r.n++
 	fn := r.onEvent
 	r.mu.Unlock()
 	if fn != nil {
@@ -366,7 +374,7 @@ func (r *Recorder) Events() []Event {
 		return nil
 	}
 	r.mu.Lock()
-	out := make([]Event, 0, r.n)
+	out := make([]Event, 0, r.kept())
 	for _, c := range r.chunks {
 		out = append(out, c...)
 	}
