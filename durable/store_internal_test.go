@@ -29,15 +29,21 @@ func TestRedactedHidesURLPasswords(t *testing.T) {
 	}
 }
 
-// Concurrent records are committed together, each save returns once its
-// own record is committed, and a key saved twice keeps one record.
-func TestConcurrentSavesAllRecorded(t *testing.T) {
-	url := pgtest.Database(t)
-	st, err := Open(context.Background(), url)
+// openStore opens a Store on a fresh database, closed when t ends.
+func openStore(t *testing.T) *Store {
+	t.Helper()
+	st, err := Open(context.Background(), pgtest.Database(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
+	t.Cleanup(st.Close)
+	return st
+}
+
+// Concurrent records are committed together, each save returns once its
+// own record is committed, and a key saved twice keeps one record.
+func TestConcurrentSavesAllRecorded(t *testing.T) {
+	st := openStore(t)
 	const n = 300
 	var wg sync.WaitGroup
 	for i := range n {
@@ -64,12 +70,7 @@ func TestConcurrentSavesAllRecorded(t *testing.T) {
 // waiting in the same batch is committed, and so is the cancelled
 // caller's own (its response was paid for).
 func TestCancelledWriterRecordsTheBatch(t *testing.T) {
-	url := pgtest.Database(t)
-	st, err := Open(context.Background(), url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openStore(t)
 	other := &pendingStep{run: "r", key: "other", kind: "model", result: `{}`, tokens: 1, done: make(chan error, 1)}
 	st.steps.pending = append(st.steps.pending, other) // waiting when the writer starts
 	ctx, cancel := context.WithCancel(context.Background())
