@@ -161,13 +161,20 @@ func TestHardBudgetFanOutProperty(t *testing.T) {
 				f := fracs[n%len(fracs)]
 				n++
 				mu.Unlock()
-				w := worstOf(req, modelName)
-				tok := int64(f * float64(w))
+				// An honest provider counts no more prompt tokens than the
+				// engine admitted and no more completion tokens than the
+				// max_tokens it sent: the completion is priced higher, so
+				// a total within the worst case alone does not bound the
+				// cost.
+				prompt := int64(f * float64(model.PromptTokens(req, modelName)))
+				completion := int64(f * float64(req.MaxTokens))
 				if lie && f < 0.3 {
-					tok = 3*w + 100
+					w := worstOf(req, modelName)
+					prompt, completion = w+50, 2*w+50
 					overReported.Store(true)
 				}
-				return usageOf(tok, modelName)
+				u := budget.Usage{PromptTokens: prompt, CompletionTokens: completion, TotalTokens: prompt + completion, TokensKnown: true}
+				return budget.WithEstimatedCost(u, modelName)
 			}
 			plan := steps(
 				map[string]any{"op": "context", "handle": input("context"), "action": map[string]any{"type": "partition", "strategy": "lines", "size": 1}, "bind": "parts"},
