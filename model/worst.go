@@ -25,8 +25,9 @@ const exactPartBytes = 64 << 10
 // PromptTokens returns the most req's prompt can count for modelName: the
 // text of every message (role, name, content, tool calls) and every tool
 // schema counted with the model's tokenizer (internal/tokens: exact for
-// the OpenAI encodings up to exactPartBytes per text, the conservative
-// estimate for longer texts and for any other model),
+// the OpenAI encodings up to exactPartBytes per text when the program links
+// package bpe, the conservative estimate for longer texts, for any other
+// model and without bpe),
 // plus the chat framing above. Counting parts separately never lowers a
 // BPE count, so the sum is not below what a provider counts for the same
 // text.

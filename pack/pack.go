@@ -16,8 +16,8 @@
 // is never dropped silently. The Ledger records every charge.
 //
 // Token counts come from a Counter: CounterFor returns an exact BPE counter
-// (encodings compiled in) for known model families and a conservative
-// estimate otherwise.
+// for known model families when the program links their encodings (package
+// github.com/rlm-go/rlm/bpe) and a conservative estimate otherwise.
 package pack
 
 import (
@@ -59,8 +59,8 @@ type Counter interface {
 
 // CounterFor returns an exact counter for a known model family or encoding
 // name (gpt-4o, gpt-4.1, gpt-5, o1/o3/o4 → o200k_base; gpt-4, gpt-3.5 →
-// cl100k_base; or the encoding name itself) and the conservative estimator
-// for anything else, including "".
+// cl100k_base; or the encoding name itself) when package bpe is linked, and
+// the conservative estimator otherwise, and for anything else, including "".
 func CounterFor(model string) Counter { return tokens.ForModel(model) }
 
 // Policy bounds the context window.

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	_ "github.com/rlm-go/rlm/bpe" // usage a server did not report is counted as rlm counts it
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/anthropic"

@@ -16,6 +16,10 @@ import (
 	"syscall"
 
 	"github.com/spf13/cobra"
+
+	// Exact token counts for OpenAI's encodings (budget admission, usage a
+	// server did not report, the prompt compiler's packing).
+	_ "github.com/rlm-go/rlm/bpe"
 )
 
 func main() {

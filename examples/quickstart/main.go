@@ -18,6 +18,7 @@ import (
 	"log"
 	"os"
 
+	_ "github.com/rlm-go/rlm/bpe" // exact token counts for OpenAI models (12 MB of tables)
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/engine"

@@ -1,18 +1,17 @@
-// Package tokens counts model tokens in text: exactly, with a compiled-in
-// tiktoken-compatible BPE encoding when the model family is known, and
-// otherwise with a documented conservative estimate.
+// Package tokens counts model tokens in text: exactly, with a BPE encoding
+// when the model family is known and its encoding is linked into the
+// program, and otherwise with a documented conservative estimate.
 //
-// The BPE vocabularies are embedded in the binary by
-// github.com/tiktoken-go/tokenizer; nothing is downloaded at run time. An
-// encoding is initialized lazily on first use (tens of milliseconds) and is
-// then safe for concurrent use.
+// The OpenAI encodings (cl100k_base, o200k_base) are 12 MB of tables, so
+// they are linked only into programs that import package
+// github.com/rlm-go/rlm/bpe (the rlm command does), which registers them
+// here; nothing is downloaded at run time. Without it every count is the
+// estimate, which is never below the exact count.
 package tokens
 
 import (
 	"strings"
 	"sync"
-
-	"github.com/tiktoken-go/tokenizer"
 )
 
 // Method names how a count was obtained.
@@ -39,25 +38,42 @@ type Counter interface {
 	Encoding() string
 }
 
-// ForModel returns an exact counter for a known model family or encoding
-// name, and the estimator otherwise. Known: the encoding names cl100k_base
-// and o200k_base; models starting with gpt-4o, gpt-4.1, gpt-5, o1, o3, o4 or
-// chatgpt-4o (o200k_base); gpt-4 and gpt-3.5 (cl100k_base). Matching is
-// case-insensitive and ignores a leading "openai/" provider prefix.
+// encodings holds the exact counters registered by package bpe, by
+// encoding name.
+var encodings sync.Map // string -> Counter
+
+// Register makes c the exact counter of the encoding it names
+// (c.Encoding()). Package bpe calls it from its init; a later registration
+// of the same encoding replaces the earlier one.
+func Register(c Counter) { encodings.Store(c.Encoding(), c) }
+
+// ForModel returns the exact counter for a known model family or encoding
+// name when that encoding is registered, and the estimator otherwise.
+// Known: the encoding names cl100k_base and o200k_base; models starting
+// with gpt-4o, gpt-4.1, gpt-5, o1, o3, o4 or chatgpt-4o (o200k_base); gpt-4
+// and gpt-3.5 (cl100k_base). Matching is case-insensitive and ignores a
+// leading "openai/" provider prefix.
 func ForModel(model string) Counter {
+	if c, ok := encodings.Load(EncodingFor(model)); ok {
+		return c.(Counter)
+	}
+	return Estimator{}
+}
+
+// EncodingFor returns the encoding name of a known model family or
+// encoding name (see ForModel), and Estimate for any other.
+func EncodingFor(model string) string {
 	m := strings.ToLower(strings.TrimSpace(model))
 	m = strings.TrimPrefix(m, "openai/")
 	switch {
-	case m == Cl100kBase:
-		return cl100k
-	case m == O200kBase:
-		return o200k
+	case m == Cl100kBase, m == O200kBase:
+		return m
 	case hasAnyPrefix(m, "gpt-4o", "gpt-4.1", "gpt-5", "o1", "o3", "o4", "chatgpt-4o"):
-		return o200k
+		return O200kBase
 	case hasAnyPrefix(m, "gpt-4", "gpt-3.5", "gpt-35"):
-		return cl100k
+		return Cl100kBase
 	}
-	return Estimator{}
+	return Estimate
 }
 
 func hasAnyPrefix(s string, prefixes ...string) bool {
@@ -69,52 +85,8 @@ func hasAnyPrefix(s string, prefixes ...string) bool {
 	return false
 }
 
-var (
-	cl100k = &bpe{name: Cl100kBase, enc: tokenizer.Cl100kBase}
-	o200k  = &bpe{name: O200kBase, enc: tokenizer.O200kBase}
-)
-
-// bpe is an exact counter over one compiled-in encoding.
-type bpe struct {
-	name  string
-	enc   tokenizer.Encoding
-	once  sync.Once
-	codec tokenizer.Codec
-	err   error
-}
-
-func (b *bpe) load() tokenizer.Codec {
-	b.once.Do(func() { b.codec, b.err = tokenizer.Get(b.enc) })
-	if b.err != nil {
-		return nil
-	}
-	return b.codec
-}
-
-// Count returns the exact BPE token count. If the encoding could not be
-// loaded (it is compiled in, so this does not happen in practice) or the text
-// cannot be encoded, it falls back to the estimate, which is never lower in
-// practice.
-func (b *bpe) Count(text string) int {
-	if text == "" {
-		return 0
-	}
-	c := b.load()
-	if c == nil {
-		return Estimator{}.Count(text)
-	}
-	n, err := c.Count(text)
-	if err != nil {
-		return Estimator{}.Count(text)
-	}
-	return n
-}
-
-func (b *bpe) Method() string   { return MethodExact }
-func (b *bpe) Encoding() string { return b.name }
-
 // Estimator is the conservative estimate used when the model family is
-// unknown. For non-empty text it returns
+// unknown or its encoding is not linked (package bpe). For non-empty text it returns
 //
 //	ceil(L/3) + ceil(3D/4) + ceil(2P/3) + 2N
 //

@@ -17,6 +17,7 @@ import (
 
 	"go.uber.org/goleak"
 
+	_ "github.com/rlm-go/rlm/bpe" // exact counts for OpenAI models, as the rlm command links them
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/openai"

@@ -1,0 +1,100 @@
+package bpe_test
+
+import (
+	"strings"
+	"testing"
+
+	"go.uber.org/goleak"
+
+	_ "github.com/rlm-go/rlm/bpe"
+	"github.com/rlm-go/rlm/internal/tokens"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+func TestForModel(t *testing.T) {
+	tests := []struct {
+		model, method, encoding string
+	}{
+		{"gpt-4o-mini", tokens.MethodExact, tokens.O200kBase},
+		{"openai/GPT-5", tokens.MethodExact, tokens.O200kBase},
+		{"o3-mini", tokens.MethodExact, tokens.O200kBase},
+		{"gpt-4-turbo", tokens.MethodExact, tokens.Cl100kBase},
+		{"gpt-3.5-turbo", tokens.MethodExact, tokens.Cl100kBase},
+		{"cl100k_base", tokens.MethodExact, tokens.Cl100kBase},
+		{"o200k_base", tokens.MethodExact, tokens.O200kBase},
+		{"claude-sonnet", tokens.MethodEstimated, tokens.Estimate},
+		{"", tokens.MethodEstimated, tokens.Estimate},
+	}
+	for _, tt := range tests {
+		c := tokens.ForModel(tt.model)
+		if c.Method() != tt.method || c.Encoding() != tt.encoding {
+			t.Errorf("ForModel(%q) = %s/%s, want %s/%s", tt.model, c.Method(), c.Encoding(), tt.method, tt.encoding)
+		}
+	}
+}
+
+func TestExactCounts(t *testing.T) {
+	tests := []struct {
+		enc  string
+		text string
+		want int
+	}{
+		{tokens.Cl100kBase, "", 0},
+		{tokens.Cl100kBase, "hello world", 2},
+		{tokens.O200kBase, "hello world", 2},
+	}
+	for _, tt := range tests {
+		if got := tokens.ForModel(tt.enc).Count(tt.text); got != tt.want {
+			t.Errorf("%s Count(%q) = %d, want %d", tt.enc, tt.text, got, tt.want)
+		}
+	}
+}
+
+var corpus = []string{
+	`{"function":{"description":"Show the diff between the working tree and HEAD.","name":"git_diff","parameters":{"properties":{"path":{"type":"string"}},"required":["path"],"type":"object"}},"type":"function"}`,
+	"Active capability skill:review (review): Review a pull request for correctness, style and tests.",
+	"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa 1234567890123 世界世界世界 😀😀",
+	"x=[1,2,3];;;;{}{}{}<<>>!!@@##$$%%^^&&**(())",
+	"a",
+	"   \n\t  ",
+	strings.Repeat("lorem ipsum dolor sit amet, ", 40),
+	"Ünïcödé façade naïve café — “quotes” and ‘more’ …",
+	"0123456789 0123456789 3.14159 2.71828 1e10 0xdeadbeef",
+}
+
+func TestEstimateIsConservative(t *testing.T) {
+	for _, enc := range []string{tokens.Cl100kBase, tokens.O200kBase} {
+		exact := tokens.ForModel(enc)
+		for _, s := range corpus {
+			e, x := tokens.Estimator{}.Count(s), exact.Count(s)
+			if e < x {
+				t.Errorf("%s: estimate %d < exact %d for %q", enc, e, x, s)
+			}
+		}
+	}
+}
+
+func FuzzEstimateIsConservative(f *testing.F) {
+	for _, s := range corpus {
+		f.Add(s)
+	}
+	exact := tokens.ForModel(tokens.Cl100kBase)
+	f.Fuzz(func(t *testing.T, s string) {
+		e := tokens.Estimator{}.Count(s)
+		if s != "" && e < 1 {
+			t.Fatalf("estimate %d for non-empty text", e)
+		}
+		_ = exact.Count(s) // must not panic on any input
+	})
+}
+
+func BenchmarkCount(b *testing.B) {
+	for _, c := range []tokens.Counter{tokens.ForModel(tokens.Cl100kBase), tokens.Estimator{}} {
+		b.Run(c.Encoding(), func(b *testing.B) {
+			for b.Loop() {
+				c.Count(corpus[0])
+			}
+		})
+	}
+}
