@@ -378,6 +378,12 @@ func (r *run) normalize(ctx context.Context, err error) error {
 		}
 	}
 	if errors.Is(err, context.Canceled) || fault.KindOf(err) == fault.KindCancelled {
+		// A host that ends the run with a typed reason (the durable
+		// executor, when a completed call cannot be recorded) is
+		// reported with that reason, not as a cancellation.
+		if cause := fault.As(context.Cause(ctx)); ctx.Err() != nil && cause != nil && cause.Kind != fault.KindCancelled {
+			return cause
+		}
 		if fault.KindOf(err) == fault.KindCancelled {
 			return err
 		}

@@ -501,6 +501,46 @@ func TestCancelNestedFanOut(t *testing.T) {
 	}
 }
 
+// A host that ends a run with a typed reason (context.WithCancelCause, as
+// the durable executor does when a completed call cannot be recorded) sees
+// the run fail with that reason, not as cancelled; a plain cancellation
+// still reads cancelled (TestCancelNestedFanOut).
+func TestCancelCauseIsReported(t *testing.T) {
+	started := make(chan struct{}, 16)
+	script := nestedScript(func(ctx context.Context) string {
+		started <- struct{}{}
+		<-ctx.Done()
+		return "late"
+	})
+	store := corpus.NewStore()
+	defer store.Close()
+	h, _ := store.AddString("input", "a\nb\nc\nd\n")
+	prov := model.ProviderFunc(func(ctx context.Context, req model.Request) (*model.Response, error) {
+		text := script(ctx, req)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		return &model.Response{Text: text, Usage: budget.Usage{TotalTokens: 1, TokensKnown: true}}, nil
+	})
+	eng, err := New(Config{Provider: prov, Model: "m", Store: store, Limits: budget.Limits{MaxConcurrency: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reason := fault.New(fault.PhaseExecute, fault.KindInternal, "the host's reason").With("host", "test")
+	ctx, cancel := context.WithCancelCause(context.Background())
+	go func() {
+		<-started
+		cancel(reason)
+	}()
+	res, err := eng.Run(ctx, "q", h)
+	if fault.KindOf(err) != fault.KindInternal || res.Status != StatusFailed || res.Error.Detail["host"] != "test" {
+		t.Fatalf("want the host's reason, failed; got %v (status %s)", err, res.Status)
+	}
+	if res.Usage.Calls < 3 {
+		t.Fatalf("usage lost: %+v", res.Usage)
+	}
+}
+
 // A child handed its parent's whole context as a string (registered as a
 // new sub-context) with the parent's query is still a cycle.
 func TestRecursiveCycleThroughString(t *testing.T) {
