@@ -196,7 +196,13 @@ func (x *Executor) Child(ctx context.Context, c engine.Call, run func(context.Co
 	return run(context.WithValue(ctx, loopKey{}, path))
 }
 
+// failed ends the run through fail with the typed reason a completed call
+// could not be recorded: db_unavailable when the database stayed
+// unreachable past the retries, else the store's own error.
 func (x *Executor) failed(err error) {
+	if fault.As(err) == nil {
+		err = fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, "a completed call could not be recorded")
+	}
 	if x.fail != nil {
 		x.fail(err)
 	}

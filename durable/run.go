@@ -60,6 +60,10 @@ type Outcome struct {
 	// Finished is set when a resumed run had already finished: Result is
 	// the recorded one and nothing ran.
 	Finished bool
+	// HandedBack is set when this execution ended because the database
+	// could not be reached (Result's error is db_unavailable): the run is
+	// left pending, not recorded, and a resume continues it.
+	HandedBack bool
 }
 
 // Run starts a durable run, or continues the run cfg.RunID with
@@ -107,6 +111,12 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 		last *Executor
 		full *engine.Result // the result this process ran, trajectory included
 	)
+	// An execution that ended because the database could not be reached
+	// is handed back, not recorded: the workflow stays pending, as after
+	// a crash, so --resume continues it from its checkpoints (a recorded
+	// failure would be final, and the calls it paid for lost).
+	handedBack := make(chan struct{})
+	exiting := make(chan struct{})
 	wf := func(wctx dbos.Context, in Submission) (*engine.Result, error) {
 		res := runWorkflow(ctx, wctx, store, dctx, in.RunID, cfg.Queue, func(rctx context.Context, x *Executor) (*engine.Result, error) {
 			mu.Lock()
@@ -117,13 +127,22 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 		mu.Lock()
 		full = res
 		mu.Unlock()
+		if lostDatabase(res) {
+			close(handedBack)
+			<-exiting // after the shutdown, which then records nothing
+			return nil, errors.New("the run was handed back")
+		}
 		return store.detachTrajectory(context.WithoutCancel(ctx), in.RunID, res), nil
 	}
 	dbos.RegisterWorkflow(dctx, wf, dbos.WithWorkflowName(WorkflowName))
 	if err := dctx.Launch(); err != nil {
 		return nil, unavailable(err)
 	}
-	defer dctx.Shutdown(dctx, 10*time.Second)
+	shutdown := 10 * time.Second
+	defer func() {
+		dctx.Shutdown(dctx, shutdown)
+		close(exiting)
+	}()
 	if cfg.Queue != "" {
 		if _, err := dctx.RetrieveQueue(dctx, cfg.Queue); err != nil {
 			if errors.Is(err, dbos.ErrQueueNotFound) {
@@ -145,7 +164,29 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 	if err != nil {
 		return nil, dbosError(err, cfg.RunID)
 	}
-	res, err := h.GetResult()
+	type result struct {
+		res *engine.Result
+		err error
+	}
+	got := make(chan result, 1) // GetResult returns at the latest when the shutdown cancels dctx
+	go func() {
+		res, err := h.GetResult()
+		got <- result{res, err}
+	}()
+	var res *engine.Result
+	select {
+	case r := <-got:
+		res, err = r.res, r.err
+	case <-handedBack:
+		// The workflow waits for the shutdown; a short one, since it
+		// only waits for the workflow, which returns after it.
+		shutdown = 100 * time.Millisecond
+		mu.Lock()
+		res, err = full, nil
+		mu.Unlock()
+		res.Error.WithHint("the run is left pending: once PostgreSQL can be reached, continue it with rlm run --db URL --resume " + cfg.RunID)
+		out.HandedBack = true
+	}
 	mu.Lock()
 	x, ran := last, full
 	mu.Unlock()
@@ -235,4 +276,11 @@ func dbosError(err error, run string) error {
 func notFound(run string) error {
 	return fault.New(fault.PhaseConfig, KindRunNotFound, "no durable run has this id in the database").With("run_id", run).
 		WithHint("use a run id printed by rlm run --db against the same database")
+}
+
+// lostDatabase reports an execution that ended because the database could
+// not be reached: it is handed back (rlm run --db) or continued once the
+// database answers (a worker), never recorded as the run's outcome.
+func lostDatabase(res *engine.Result) bool {
+	return res != nil && res.Error != nil && res.Error.Kind == KindDBUnavailable
 }

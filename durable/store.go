@@ -13,8 +13,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
+	"net"
 	"regexp"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/dbos-inc/dbos-transact-golang/dbos"
@@ -97,7 +100,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		return nil, unavailable(err)
 	}
 	s := &Store{pool: pool}
-	if err := retry(ctx, s.migrate); err != nil {
+	if err := retryIdempotent(ctx, s.migrate); err != nil {
 		pool.Close()
 		return nil, err
 	}
@@ -165,15 +168,30 @@ func (s *Store) newDBOS(ctx context.Context, cfg dbos.Config) (dbos.Context, err
 // retryWindow is how long a connection failure is retried.
 var retryWindow = 10 * time.Second
 
-// retry runs op, retrying connection failures with backoff for about 10 s;
-// a failure that remains is Kind db_unavailable.
+// retry runs op, retrying for about 10 s the connection failures that
+// left nothing done (transient); a connection lost while op's statement
+// was on its way (lost) is not retried, since the statement may have run.
+// A connection failure that remains is Kind db_unavailable.
 func retry(ctx context.Context, op func(context.Context) error) error {
+	return retryWhile(ctx, op, transient)
+}
+
+// retryIdempotent is retry for an op whose statements may run twice with
+// the effect of once (a read, an INSERT ... ON CONFLICT, an upsert, a
+// migration of IF NOT EXISTS statements): it also retries a connection
+// lost mid-statement, as when the server restarts after the statement
+// committed and before its answer came back.
+func retryIdempotent(ctx context.Context, op func(context.Context) error) error {
+	return retryWhile(ctx, op, func(err error) bool { return transient(err) || lost(err) })
+}
+
+func retryWhile(ctx context.Context, op func(context.Context) error, again func(error) bool) error {
 	delay := 50 * time.Millisecond
 	deadline := time.Now().Add(retryWindow)
 	for {
 		err := op(ctx)
-		if err == nil || !transient(err) || ctx.Err() != nil || time.Now().After(deadline) {
-			if err != nil && transient(err) {
+		if err == nil || !again(err) || ctx.Err() != nil || time.Now().After(deadline) {
+			if err != nil && fault.As(err) == nil && (transient(err) || lost(err)) {
 				return unavailable(err)
 			}
 			return err
@@ -187,8 +205,9 @@ func retry(ctx context.Context, op func(context.Context) error) error {
 	}
 }
 
-// transient reports a connection-level failure worth retrying: no
-// connection, a connection lost, or a server shutting down.
+// transient reports a connection-level failure before anything was done,
+// worth retrying: no connection, a connection closed before the statement
+// was sent, or a server shutting down or starting up.
 func transient(err error) bool {
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return false
@@ -200,6 +219,37 @@ func transient(err error) bool {
 	}
 	var ce *pgconn.ConnectError
 	return errors.As(err, &ce) || pgconn.SafeToRetry(err) || pgconn.Timeout(err)
+}
+
+// lost reports a connection that broke while a statement was in flight
+// (the server went away: end of stream, reset, broken pipe): the
+// statement may or may not have run.
+func lost(err error) bool {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return false
+	}
+	return errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) || errors.Is(err, net.ErrClosed) ||
+		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) || errors.Is(err, syscall.ECONNABORTED)
+}
+
+// reachable waits until the database answers a ping, trying with backoff
+// up to every 5 s; it returns ctx's error if ctx ends first.
+func (s *Store) reachable(ctx context.Context) error {
+	delay := 100 * time.Millisecond
+	for {
+		pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		err := s.pool.Ping(pctx)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(delay):
+		}
+		delay = min(delay*2, 5*time.Second)
+	}
 }
 
 func unavailable(err error) error {
@@ -223,7 +273,7 @@ func redacted(err error) error {
 // hasRun reports whether run is registered.
 func (s *Store) hasRun(ctx context.Context, run string) (bool, error) {
 	var ok bool
-	err := retry(ctx, func(ctx context.Context) error {
+	err := retryIdempotent(ctx, func(ctx context.Context) error {
 		return s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM rlm.runs WHERE run_id = $1)`, run).Scan(&ok)
 	})
 	return ok, err
@@ -237,7 +287,7 @@ type record struct {
 
 // lookup returns the checkpoint of (run, key), or ok false.
 func (s *Store) lookup(ctx context.Context, run, key string) (rec record, ok bool, err error) {
-	err = retry(ctx, func(ctx context.Context) error {
+	err = retryIdempotent(ctx, func(ctx context.Context) error {
 		row := s.pool.QueryRow(ctx, `SELECT kind, result FROM rlm.steps WHERE run_id = $1 AND key = $2`, run, key)
 		var raw []byte
 		switch err := row.Scan(&rec.Kind, &raw); {
@@ -323,7 +373,7 @@ func (s *Store) insertSteps(ctx context.Context, batch []*pendingStep) error {
 	for i, st := range batch {
 		runs[i], keys[i], kinds[i], results[i], tokens[i], costs[i] = st.run, st.key, st.kind, st.result, st.tokens, st.cost
 	}
-	return retry(ctx, func(ctx context.Context) error {
+	return retryIdempotent(ctx, func(ctx context.Context) error {
 		_, err := s.pool.Exec(ctx, `INSERT INTO rlm.steps (run_id, key, kind, result, tokens, cost_usd)
 			SELECT r, k, kd, res::jsonb, t, c FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::float8[]) AS u(r, k, kd, res, t, c)
 			ON CONFLICT (run_id, key) DO NOTHING`, runs, keys, kinds, results, tokens, costs)
@@ -343,7 +393,7 @@ type StepTotals struct {
 // Totals sums the checkpoints recorded for run.
 func (s *Store) Totals(ctx context.Context, run string) (StepTotals, error) {
 	var t StepTotals
-	err := retry(ctx, func(ctx context.Context) error {
+	err := retryIdempotent(ctx, func(ctx context.Context) error {
 		return s.pool.QueryRow(ctx, `SELECT count(*), count(*) FILTER (WHERE kind = 'model'), count(*) FILTER (WHERE kind = 'tool'),
 			coalesce(sum(tokens), 0), coalesce(sum(cost_usd), 0) FROM rlm.steps WHERE run_id = $1`, run).
 			Scan(&t.Steps, &t.ModelCalls, &t.ToolCalls, &t.Tokens, &t.CostUSD)
@@ -354,10 +404,16 @@ func (s *Store) Totals(ctx context.Context, run string) (StepTotals, error) {
 // register records a run's spec (the fingerprint of its query, context and
 // configuration), or checks it against the recorded one on resume.
 func (s *Store) register(ctx context.Context, run, spec, query string, resume bool) error {
-	return retry(ctx, func(ctx context.Context) error {
+	return retryIdempotent(ctx, func(ctx context.Context) error {
 		if !resume {
-			_, err := s.pool.Exec(ctx, `INSERT INTO rlm.runs (run_id, spec, query) VALUES ($1, $2, $3)`, run, spec, query)
-			return err
+			// A new run's id is fresh, so a row already there is this
+			// registration's own, committed by an attempt whose answer
+			// was lost; it is checked like a resume's.
+			tag, err := s.pool.Exec(ctx, `INSERT INTO rlm.runs (run_id, spec, query) VALUES ($1, $2, $3)
+				ON CONFLICT (run_id) DO NOTHING`, run, spec, query)
+			if err != nil || tag.RowsAffected() == 1 {
+				return err
+			}
 		}
 		var got string
 		err := s.pool.QueryRow(ctx, `SELECT spec FROM rlm.runs WHERE run_id = $1`, run).Scan(&got)

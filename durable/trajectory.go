@@ -35,7 +35,7 @@ func (s *Store) detachTrajectory(ctx context.Context, run string, res *engine.Re
 	if err := json.NewEncoder(zw).Encode(res.Trajectory); err != nil || zw.Close() != nil {
 		return res
 	}
-	err := retry(ctx, func(ctx context.Context) error {
+	err := retryIdempotent(ctx, func(ctx context.Context) error {
 		_, err := s.pool.Exec(ctx, `INSERT INTO rlm.trajectories (run_id, events) VALUES ($1, $2)
 			ON CONFLICT (run_id) DO UPDATE SET events = EXCLUDED.events, created_at = now()`, run, buf.Bytes())
 		return err
@@ -55,7 +55,7 @@ func (s *Store) attachTrajectory(ctx context.Context, run string, res *engine.Re
 		return nil
 	}
 	var raw []byte
-	err := retry(ctx, func(ctx context.Context) error {
+	err := retryIdempotent(ctx, func(ctx context.Context) error {
 		err := s.pool.QueryRow(ctx, `SELECT events FROM rlm.trajectories WHERE run_id = $1`, run).Scan(&raw)
 		if errors.Is(err, pgx.ErrNoRows) {
 			raw = nil

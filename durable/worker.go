@@ -115,13 +115,26 @@ func Work(ctx context.Context, cfg WorkerConfig) error {
 		if cfg.OnRun != nil {
 			cfg.OnRun(sub.RunID)
 		}
-		res := runWorkflow(context.Background(), wctx, store, dctx, sub.RunID, sub.Queue, func(rctx context.Context, x *Executor) (*engine.Result, error) {
-			if cfg.Run == nil {
-				return nil, fault.New(fault.PhaseConfig, fault.KindInternal, "this worker does not run submitted runs")
+		execute := func() *engine.Result {
+			return runWorkflow(context.Background(), wctx, store, dctx, sub.RunID, sub.Queue, func(rctx context.Context, x *Executor) (*engine.Result, error) {
+				if cfg.Run == nil {
+					return nil, fault.New(fault.PhaseConfig, fault.KindInternal, "this worker does not run submitted runs")
+				}
+				return cfg.Run(rctx, sub, x)
+			})
+		}
+		res := execute()
+		// An execution that ended because the database could not be
+		// reached is not the run's outcome: once the database answers
+		// again the run continues from its checkpoints, as a resume would.
+		for lostDatabase(res) && ctx.Err() == nil {
+			cfg.Logger.Warn("rlm worker: the database could not be reached; the run continues when it can", "run_id", sub.RunID)
+			if store.reachable(ctx) != nil {
+				break // the worker is stopping: handed back below
 			}
-			return cfg.Run(rctx, sub, x)
-		})
-		if stopping.Load() && res.Status == engine.StatusCancelled {
+			res = execute()
+		}
+		if (stopping.Load() || ctx.Err() != nil) && (res.Status == engine.StatusCancelled || lostDatabase(res)) {
 			// Cut off by this worker's shutdown: hand the run back
 			// instead of recording it cancelled. It stays pending until
 			// the worker is gone, and a live worker takes it over.
@@ -290,7 +303,7 @@ func heartbeat(ctx context.Context, store *Store, dctx dbos.Context, exec string
 
 // beat records that the worker exec is live.
 func (s *Store) beat(ctx context.Context, exec, queue string, deadAfter time.Duration) error {
-	return retry(ctx, func(ctx context.Context) error {
+	return retryIdempotent(ctx, func(ctx context.Context) error {
 		_, err := s.pool.Exec(ctx, `INSERT INTO rlm.workers (executor_id, queue, dead_after) VALUES ($1, $2, $3)
 			ON CONFLICT (executor_id) DO UPDATE SET seen_at = now(), dead_after = EXCLUDED.dead_after`, exec, queue, deadAfter)
 		return err

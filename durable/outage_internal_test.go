@@ -1,0 +1,89 @@
+package durable
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/pgtest"
+)
+
+// A record whose statement committed but whose answer was lost with the
+// connection (a server restart at that moment) is written again on a new
+// connection: the save succeeds and the record exists once. Before, the
+// lost answer ("unexpected EOF") was not retried and the run holding the
+// response ended as if cancelled.
+func TestSaveSurvivesLostAnswer(t *testing.T) {
+	p, viaProxy := pgtest.NewProxy(t, pgtest.Database(t))
+	st, err := Open(context.Background(), viaProxy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	p.DropAnswer("INSERT 0 1") // the reply of the first record's statement
+	if err := st.save(context.Background(), "r", "k1", "model", json.RawMessage(`{"text":"paid for"}`), budget.Usage{TotalTokens: 7}); err != nil {
+		t.Fatalf("save after a lost answer: %v", err)
+	}
+	if p.Dropped() != 1 {
+		t.Fatalf("the proxy dropped %d answers, want 1", p.Dropped())
+	}
+	tot, err := st.Totals(context.Background(), "r")
+	if err != nil || tot.Steps != 1 || tot.Tokens != 7 {
+		t.Fatalf("totals %+v, %v: want one record of 7 tokens", tot, err)
+	}
+	if rec, ok, err := st.lookup(context.Background(), "r", "k1"); err != nil || !ok || string(rec.Result) != `{"text": "paid for"}` {
+		t.Fatalf("record %s, %v, %v", rec.Result, ok, err)
+	}
+}
+
+// Saves and reads go on through a short outage (new connections refused,
+// open ones cut), and one that outlasts the retry window fails with Kind
+// db_unavailable, never with the driver's bare error.
+func TestOutage(t *testing.T) {
+	p, viaProxy := pgtest.NewProxy(t, pgtest.Database(t))
+	st, err := Open(context.Background(), viaProxy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ctx := context.Background()
+	if err := st.save(ctx, "r", "before", "model", json.RawMessage(`{}`), budget.Usage{}); err != nil {
+		t.Fatal(err)
+	}
+
+	t.Run("short", func(t *testing.T) {
+		end := p.Outage()
+		time.AfterFunc(300*time.Millisecond, end)
+		var wg sync.WaitGroup
+		for i := range 20 {
+			wg.Go(func() {
+				if err := st.save(ctx, "r", fmt.Sprint("short", i), "model", json.RawMessage(`{}`), budget.Usage{}); err != nil {
+					t.Errorf("save %d through a 300 ms outage: %v", i, err)
+				}
+			})
+		}
+		wg.Wait()
+		if tot, err := st.Totals(ctx, "r"); err != nil || tot.Steps != 21 {
+			t.Fatalf("totals %+v, %v: want 21 records", tot, err)
+		}
+	})
+
+	t.Run("long", func(t *testing.T) {
+		defer SetRetryWindow(400 * time.Millisecond)()
+		p.DropAnswer("INSERT 0 1")
+		end := p.OutageAfterDrop()
+		defer end()
+		err := st.save(ctx, "r", "long", "model", json.RawMessage(`{}`), budget.Usage{})
+		if fault.KindOf(err) != KindDBUnavailable {
+			t.Fatalf("save through an outage longer than the retries: %v, want Kind %s", err, KindDBUnavailable)
+		}
+		if fe := fault.As(err); fe.Hint == "" {
+			t.Fatalf("error %+v: want a hint", fe)
+		}
+	})
+}
