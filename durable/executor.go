@@ -144,6 +144,12 @@ func (x *Executor) Model(ctx context.Context, c engine.Call, req model.Request, 
 	resp, err := p.Complete(ctx, req)
 	if err != nil || resp == nil {
 		// Failed calls are not recorded: a resumed run sends them again.
+		if fault.KindOf(err) == KindDBUnavailable {
+			// A queued call whose queue could not be reached: the
+			// calls after it could not be either, and a fan-out would
+			// turn each into an error value. End the execution.
+			x.failed(err)
+		}
 		return resp, err
 	}
 	raw, merr := json.Marshal(resp)

@@ -3,14 +3,17 @@ package durable
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/pgtest"
+	"github.com/rlm-go/rlm/model"
 )
 
 // A record whose statement committed but whose answer was lost with the
@@ -86,4 +89,31 @@ func TestOutage(t *testing.T) {
 			t.Fatalf("error %+v: want a hint", fe)
 		}
 	})
+}
+
+// A sub-call that fails because the database cannot be reached (the run's
+// queue, when its calls are queued) ends the execution, as a record that
+// cannot be written does; any other failed call is the run's to handle.
+// Before, each queued call of a fan-out failed on its own during an
+// outage and became an error value, and the run went on with them.
+func TestUnreachableQueueEndsTheExecution(t *testing.T) {
+	st := openStore(t)
+	for _, tc := range []struct {
+		err  error
+		ends bool
+	}{
+		{unavailable(errors.New("connection refused")), true},
+		{fault.New(fault.PhaseProvider, fault.KindTimeout, "the model did not answer"), false},
+	} {
+		var ended error
+		x := NewExecutor(st, "r", func(err error) { ended = err })
+		p := model.ProviderFunc(func(context.Context, model.Request) (*model.Response, error) { return nil, tc.err })
+		_, err := x.Model(context.Background(), engine.Call{Kind: engine.CallModel, Turn: 1}, model.Request{Model: "m"}, p)
+		if fault.KindOf(err) != fault.KindOf(tc.err) {
+			t.Errorf("%v: the call returned %v", tc.err, err)
+		}
+		if got := ended != nil; got != tc.ends || tc.ends && fault.KindOf(ended) != KindDBUnavailable {
+			t.Errorf("%v: execution ended with %v, want ended=%v", tc.err, ended, tc.ends)
+		}
+	}
 }
