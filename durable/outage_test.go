@@ -2,13 +2,17 @@ package durable_test
 
 import (
 	"context"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/durable"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/internal/pgtest"
+	"github.com/rlm-go/rlm/model"
 )
 
 // A run whose database stays unreachable longer than the retries ends with
@@ -88,5 +92,65 @@ func TestRunHandedBackWhenDatabaseLost(t *testing.T) {
 	}
 	if twice > 16 {
 		t.Fatalf("%d calls sent again on resume, want at most the 16 in flight at the outage", twice)
+	}
+}
+
+// A worker whose database goes away in the middle of a submitted run,
+// longer than the retries, continues the run in place once the database
+// answers again: the run completes, from its checkpoints, with each call
+// sent at most twice.
+func TestWorkerContinuesRunAfterDatabaseLost(t *testing.T) {
+	defer durable.SetRetryWindow(300 * time.Millisecond)()
+	url := pgtest.Database(t)
+	px, viaProxy := pgtest.NewProxy(t, url)
+	ctx := context.Background()
+	const n = 120
+	var (
+		mu      sync.Mutex
+		seen    = map[string]int{}
+		calls   atomic.Int64
+		outages atomic.Int64
+	)
+	p := model.ProviderFunc(func(ctx context.Context, req model.Request) (*model.Response, error) {
+		prompt := req.Messages[len(req.Messages)-1].Content
+		mu.Lock()
+		seen[prompt]++
+		mu.Unlock()
+		u := budget.Usage{PromptTokens: 10, CompletionTokens: 2, TotalTokens: 12, TokensKnown: true, Calls: 1}
+		if req.Messages[0].Role == model.RoleSystem {
+			return &model.Response{Text: fanOutPlan, Usage: u}, nil
+		}
+		if calls.Add(1) == 40 {
+			outages.Add(1)
+			time.AfterFunc(time.Second, px.Outage()) // three times the retries
+		}
+		return &model.Response{Text: "label " + strings.TrimPrefix(prompt, "classify "), Usage: u}, nil
+	})
+	startWorker(t, viaProxy, durable.WorkerConfig{Queue: "q", Concurrency: 4,
+		Run: func(ctx context.Context, sub durable.Submission, x *durable.Executor) (*engine.Result, error) {
+			eng, h := newEngine(t, p, x, records(n))
+			return eng.Run(ctx, sub.Query, h)
+		}})
+	id, err := durable.Submit(ctx, url, durable.Submission{Spec: "s", Query: "classify", Queue: "q"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(2 * time.Minute)
+	var st durable.RunStatus
+	for time.Now().Before(deadline) {
+		if st, err = durable.State(ctx, url, id); err == nil && st.Status != "pending" && st.Status != "queued" {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if outages.Load() != 1 || st.Status != engine.StatusCompleted || st.Steps.ModelCalls != n+1 {
+		t.Fatalf("after %d outage(s): state %+v, %v; want completed with %d records", outages.Load(), st, err, n+1)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for prompt, k := range seen {
+		if k > 2 {
+			t.Errorf("%q sent %d times", prompt, k)
+		}
 	}
 }
