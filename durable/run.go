@@ -116,6 +116,7 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 	// a crash, so --resume continues it from its checkpoints (a recorded
 	// failure would be final, and the calls it paid for lost).
 	handedBack := make(chan struct{})
+	var handBack sync.Once
 	exiting := make(chan struct{})
 	wf := func(wctx dbos.Context, in Submission) (*engine.Result, error) {
 		res := runWorkflow(ctx, wctx, store, dctx, in.RunID, cfg.Queue, func(rctx context.Context, x *Executor) (*engine.Result, error) {
@@ -128,8 +129,11 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 		full = res
 		mu.Unlock()
 		if lostDatabase(res) {
-			close(handedBack)
-			<-exiting // after the shutdown, which then records nothing
+			handBack.Do(func() { close(handedBack) })
+			// Return after the shutdown: DBOS records no outcome for a
+			// workflow that returns once its context was cancelled by
+			// the shutdown.
+			<-exiting
 			return nil, errors.New("the run was handed back")
 		}
 		return store.detachTrajectory(context.WithoutCancel(ctx), in.RunID, res), nil
