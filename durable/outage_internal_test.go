@@ -16,18 +16,26 @@ import (
 	"github.com/rlm-go/rlm/model"
 )
 
+// openViaProxy opens a Store on a fresh database through a proxy that can
+// break its connections; both are closed when t ends.
+func openViaProxy(t *testing.T) (*pgtest.Proxy, *Store) {
+	t.Helper()
+	p, viaProxy := pgtest.NewProxy(t, pgtest.Database(t))
+	st, err := Open(context.Background(), viaProxy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(st.Close)
+	return p, st
+}
+
 // A record whose statement committed but whose answer was lost with the
 // connection (a server restart at that moment) is written again on a new
 // connection: the save succeeds and the record exists once. Before, the
 // lost answer ("unexpected EOF") was not retried and the run holding the
 // response ended as if cancelled.
 func TestSaveSurvivesLostAnswer(t *testing.T) {
-	p, viaProxy := pgtest.NewProxy(t, pgtest.Database(t))
-	st, err := Open(context.Background(), viaProxy)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	p, st := openViaProxy(t)
 	p.DropAnswer("INSERT 0 1") // the reply of the first record's statement
 	if err := st.save(context.Background(), "r", "k1", "model", json.RawMessage(`{"text":"paid for"}`), budget.Usage{TotalTokens: 7}); err != nil {
 		t.Fatalf("save after a lost answer: %v", err)
@@ -48,12 +56,7 @@ func TestSaveSurvivesLostAnswer(t *testing.T) {
 // open ones cut), and one that outlasts the retry window fails with Kind
 // db_unavailable, never with the driver's bare error.
 func TestOutage(t *testing.T) {
-	p, viaProxy := pgtest.NewProxy(t, pgtest.Database(t))
-	st, err := Open(context.Background(), viaProxy)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	p, st := openViaProxy(t)
 	ctx := context.Background()
 	if err := st.save(ctx, "r", "before", "model", json.RawMessage(`{}`), budget.Usage{}); err != nil {
 		t.Fatal(err)

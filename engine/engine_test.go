@@ -456,18 +456,20 @@ func TestNestedMapInChildrenWithOneSlot(t *testing.T) {
 	}
 }
 
-// Cancelling a run whose children are blocked in nested fan-outs returns
-// promptly, with the usage of the calls made, and leaks nothing (goleak).
-func TestCancelNestedFanOut(t *testing.T) {
-	started := make(chan struct{}, 16)
+// blockedFanOut returns an engine whose runs block in nested fan-outs (two
+// leaf calls at a time) until cancelled; started receives a value as each
+// leaf call starts.
+func blockedFanOut(t *testing.T) (eng *Engine, store *corpus.Store, h corpus.Handle, started chan struct{}) {
+	t.Helper()
+	started = make(chan struct{}, 16)
 	script := nestedScript(func(ctx context.Context) string {
 		started <- struct{}{}
 		<-ctx.Done()
 		return "late"
 	})
-	store := corpus.NewStore()
-	defer store.Close()
-	h, _ := store.AddString("input", "a\nb\nc\nd\n")
+	store = corpus.NewStore()
+	t.Cleanup(func() { store.Close() })
+	h, _ = store.AddString("input", "a\nb\nc\nd\n")
 	prov := model.ProviderFunc(func(ctx context.Context, req model.Request) (*model.Response, error) {
 		text := script(ctx, req)
 		if err := ctx.Err(); err != nil {
@@ -479,6 +481,13 @@ func TestCancelNestedFanOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return eng, store, h, started
+}
+
+// Cancelling a run whose children are blocked in nested fan-outs returns
+// promptly, with the usage of the calls made, and leaks nothing (goleak).
+func TestCancelNestedFanOut(t *testing.T) {
+	eng, store, h, started := blockedFanOut(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
 		<-started
@@ -506,26 +515,7 @@ func TestCancelNestedFanOut(t *testing.T) {
 // the run fail with that reason, not as cancelled; a plain cancellation
 // still reads cancelled (TestCancelNestedFanOut).
 func TestCancelCauseIsReported(t *testing.T) {
-	started := make(chan struct{}, 16)
-	script := nestedScript(func(ctx context.Context) string {
-		started <- struct{}{}
-		<-ctx.Done()
-		return "late"
-	})
-	store := corpus.NewStore()
-	defer store.Close()
-	h, _ := store.AddString("input", "a\nb\nc\nd\n")
-	prov := model.ProviderFunc(func(ctx context.Context, req model.Request) (*model.Response, error) {
-		text := script(ctx, req)
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		return &model.Response{Text: text, Usage: budget.Usage{TotalTokens: 1, TokensKnown: true}}, nil
-	})
-	eng, err := New(Config{Provider: prov, Model: "m", Store: store, Limits: budget.Limits{MaxConcurrency: 2}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	eng, _, h, started := blockedFanOut(t)
 	reason := fault.New(fault.PhaseExecute, fault.KindInternal, "the host's reason").With("host", "test")
 	ctx, cancel := context.WithCancelCause(context.Background())
 	go func() {
