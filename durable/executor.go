@@ -202,9 +202,9 @@ func (x *Executor) Child(ctx context.Context, c engine.Call, run func(context.Co
 	return run(context.WithValue(ctx, loopKey{}, path))
 }
 
-// failed ends the run through fail with the typed reason a completed call
-// could not be recorded: db_unavailable when the database stayed
-// unreachable past the retries, else the store's own error.
+// failed ends the execution through fail with a typed reason: the
+// database stayed unreachable past the retries (db_unavailable), for a
+// record or a queued call, or the store's own error.
 func (x *Executor) failed(err error) {
 	if fault.As(err) == nil {
 		err = fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, "a completed call could not be recorded")
