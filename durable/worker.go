@@ -135,9 +135,10 @@ func Work(ctx context.Context, cfg WorkerConfig) error {
 			res = execute()
 		}
 		if (stopping.Load() || ctx.Err() != nil) && (res.Status == engine.StatusCancelled || lostDatabase(res)) {
-			// Cut off by this worker's shutdown: hand the run back
-			// instead of recording it cancelled. It stays pending until
-			// the worker is gone, and a live worker takes it over.
+			// Cut off by this worker's shutdown (cancelled, or waiting
+			// for the database): hand the run back instead of recording
+			// that. It stays pending until the worker is gone, and a live
+			// worker takes it over.
 			inflight.Done()
 			handedBack.Add(1)
 			<-exiting
