@@ -7,7 +7,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
 )
 
 // Proxy stands between a client and the PostgreSQL server on loopback, so
@@ -20,12 +19,14 @@ type Proxy struct {
 	ln     net.Listener
 	target string
 
-	mu        sync.Mutex
-	conns     map[net.Conn]bool
-	refuse    bool
-	dropAfter []byte
-	dropped   atomic.Int64 // answers dropped
-	wg        sync.WaitGroup
+	mu     sync.Mutex
+	conns  map[net.Conn]bool
+	refuse bool
+	// outageOnDrop makes a dropped answer start an outage (OutageAfterDrop).
+	outageOnDrop bool
+	dropAfter    []byte
+	dropped      atomic.Int64 // answers dropped
+	wg           sync.WaitGroup
 }
 
 // NewProxy returns a proxy to the database at dbURL and the URL that
@@ -85,6 +86,9 @@ func (p *Proxy) pipe(dst, src net.Conn, fromServer bool) {
 			drop := p.dropAfter != nil && bytes.Contains(buf[:n], p.dropAfter)
 			if drop {
 				p.dropAfter = nil
+				if p.outageOnDrop {
+					p.startOutageLocked()
+				}
 			}
 			p.mu.Unlock()
 			if drop {
@@ -116,16 +120,22 @@ func (p *Proxy) kill(conns ...net.Conn) {
 // returned function is called.
 func (p *Proxy) Outage() (end func()) {
 	p.mu.Lock()
-	p.refuse = true
-	for c := range p.conns {
-		c.Close()
-		delete(p.conns, c)
-	}
+	p.startOutageLocked()
 	p.mu.Unlock()
 	return func() {
 		p.mu.Lock()
 		p.refuse = false
 		p.mu.Unlock()
+	}
+}
+
+// startOutageLocked refuses new connections and cuts the open ones; p.mu
+// is held.
+func (p *Proxy) startOutageLocked() {
+	p.refuse = true
+	for c := range p.conns {
+		c.Close()
+		delete(p.conns, c)
 	}
 }
 
@@ -143,26 +153,17 @@ func (p *Proxy) close() {
 	p.wg.Wait()
 }
 
-// OutageAfterDrop starts an Outage as soon as the answer DropAnswer
-// armed is dropped, so that the statement's connection is lost
-// mid-statement and every retry is refused, until end is called.
+// OutageAfterDrop makes the drop of the answer DropAnswer armed start an
+// Outage at once, under the same lock, so that the statement's connection
+// is lost mid-statement and every retry is refused, until end is called.
 func (p *Proxy) OutageAfterDrop() (end func()) {
-	stop := make(chan struct{})
-	done := make(chan func())
-	go func() {
-		for p.dropped.Load() == 0 {
-			select {
-			case <-stop:
-				done <- func() {}
-				return
-			case <-time.After(time.Millisecond):
-			}
-		}
-		done <- p.Outage()
-	}()
+	p.mu.Lock()
+	p.outageOnDrop = true
+	p.mu.Unlock()
 	return func() {
-		close(stop)
-		(<-done)()
+		p.mu.Lock()
+		p.outageOnDrop, p.refuse = false, false
+		p.mu.Unlock()
 	}
 }
 
