@@ -98,18 +98,20 @@ var DefaultLimits = Limits{
 	TimeLimit:      10 * time.Minute,
 }
 
-// Budget error kinds (Phase budget).
+// Budget error kinds (Phase budget; max_depth_exceeded also Phase validate,
+// for a plan that nests deeper than allowed). Each carries the limit's
+// name, its maximum and what was used in detail "limit", "max", "used".
 const (
-	KindMaxIterations  fault.Kind = "max_iterations_exceeded"
-	KindMaxDepth       fault.Kind = "max_depth_exceeded"
-	KindMaxModelCalls  fault.Kind = "max_model_calls_exceeded"
-	KindMaxToolCalls   fault.Kind = "max_tool_calls_exceeded"
-	KindMaxContextOps  fault.Kind = "max_context_ops_exceeded"
-	KindMaxTotalTokens fault.Kind = "max_total_tokens_exceeded"
-	KindMaxCost        fault.Kind = "max_cost_exceeded"
-	KindMaxOutputBytes fault.Kind = "max_output_bytes_exceeded"
-	KindTimeLimit      fault.Kind = "time_limit_exceeded"
-	KindInvalidLimits  fault.Kind = "invalid_limits"
+	KindMaxIterations  fault.Kind = "max_iterations_exceeded"   // the run's turns of the completion loop reached max_iterations
+	KindMaxDepth       fault.Kind = "max_depth_exceeded"        // a recursive call would go deeper than max_depth
+	KindMaxModelCalls  fault.Kind = "max_model_calls_exceeded"  // provider requests reached max_model_calls
+	KindMaxToolCalls   fault.Kind = "max_tool_calls_exceeded"   // tool calls reached max_tool_calls
+	KindMaxContextOps  fault.Kind = "max_context_ops_exceeded"  // context operations (search, slice, peek, ...) reached max_context_ops
+	KindMaxTotalTokens fault.Kind = "max_total_tokens_exceeded" // tokens used, or a request's worst case, would pass max_total_tokens
+	KindMaxCost        fault.Kind = "max_cost_exceeded"         // spending, or a request's worst case, would pass max_cost_usd
+	KindMaxOutputBytes fault.Kind = "max_output_bytes_exceeded" // the final answer is longer than max_output_bytes
+	KindTimeLimit      fault.Kind = "time_limit_exceeded"       // the run's wall time reached time_limit
+	KindInvalidLimits  fault.Kind = "invalid_limits"            // a limit has a value the one zero-value rule refuses (docs/budget.md)
 )
 
 // Resolve returns l with zero fields replaced by DefaultLimits, or a typed

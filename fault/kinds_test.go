@@ -330,12 +330,19 @@ func (m *moduleSrc) scan() {
 		m.prod[kind][phase] = true
 	}
 	// Pass 2: references, bad spellings, production sites and helpers.
-	helpers := map[string]helper{} // "pkg.Func" or "pkg.*.Method"
+	helpers := map[string]helper{} // "pkg.Func", "pkg.*.Method" or "pkg.Func.closure"
+	// A call made inside a function: who is called, with which arguments,
+	// and what the caller's parameters and local kind variables are, so
+	// that pass 3 can follow kinds through helpers of helpers.
 	type call struct {
-		fn   string
-		args []ast.Expr
-		rel  string
-		imps map[string]string
+		fn     []string // keys the callee may have, most specific first
+		args   []ast.Expr
+		rel    string
+		imps   map[string]string
+		caller string         // key of the calling function
+		params map[string]int // the caller's parameters by name
+		locals map[string][]string
+		funcs  []string // per argument: the key of a function passed as it, or ""
 	}
 	var calls []call
 	for _, rel := range pkgNames {
@@ -388,14 +395,14 @@ func (m *moduleSrc) scan() {
 				}
 				return true
 			})
-			for _, d := range f.Decls {
-				fd, ok := d.(*ast.FuncDecl)
-				if !ok || fd.Body == nil {
-					continue
-				}
+			// visit walks one function body (a declared function, or a
+			// function literal bound to a local name, which is walked as
+			// a function of its own keyed fnKey.name).
+			var visit func(fnKey string, ft *ast.FuncType, body *ast.BlockStmt)
+			visit = func(fnKey string, ft *ast.FuncType, body *ast.BlockStmt) {
 				params := map[string]int{}
 				n := 0
-				for _, fl := range fd.Type.Params.List {
+				for _, fl := range ft.Params.List {
 					for _, nm := range fl.Names {
 						params[nm.Name] = n
 						n++
@@ -404,29 +411,63 @@ func (m *moduleSrc) scan() {
 						n++
 					}
 				}
-				fnKey := rel + "." + fd.Name.Name
-				if fd.Recv != nil {
-					fnKey = rel + ".*." + fd.Name.Name
-				}
-				ast.Inspect(fd.Body, func(n ast.Node) bool {
+				locals := map[string][]string{} // local variable -> kind constants assigned to it
+				closures := map[string]string{} // local function name -> its key
+				ast.Inspect(body, func(n ast.Node) bool {
+					if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+						for j, l := range as.Lhs {
+							id, ok := l.(*ast.Ident)
+							if !ok {
+								continue
+							}
+							if fl, ok := as.Rhs[j].(*ast.FuncLit); ok {
+								closures[id.Name] = fnKey + "." + id.Name
+								visit(fnKey+"."+id.Name, fl.Type, fl.Body)
+								return false
+							}
+							if r := ref(as.Rhs[j], rel, imps); kindByRef[r] != nil {
+								locals[id.Name] = append(locals[id.Name], r)
+							}
+						}
+					}
 					if c, ok := n.(*ast.CallExpr); ok {
+						var keys []string
 						switch f := c.Fun.(type) {
 						case *ast.Ident:
-							calls = append(calls, call{rel + "." + f.Name, c.Args, rel, imps})
+							if k, ok := closures[f.Name]; ok {
+								keys = append(keys, k)
+							}
+							if i, ok := params[f.Name]; ok {
+								keys = append(keys, fmt.Sprintf("%s#%d", fnKey, i)) // a function passed in
+							}
+							keys = append(keys, rel+"."+f.Name)
 						case *ast.SelectorExpr:
 							if id, ok := f.X.(*ast.Ident); ok && imps[id.Name] != "" {
-								calls = append(calls, call{imps[id.Name] + "." + f.Sel.Name, c.Args, rel, imps})
+								keys = append(keys, imps[id.Name]+"."+f.Sel.Name)
 							} else {
-								calls = append(calls, call{rel + ".*." + f.Sel.Name, c.Args, rel, imps})
+								keys = append(keys, rel+".*."+f.Sel.Name)
 								// A method of a value of an imported
 								// package (p.call.Fail: a helper of
 								// model/internal/httpcall).
 								for _, ip := range slices.Sorted(maps.Values(imps)) {
 									if ip != rel {
-										calls = append(calls, call{ip + ".*." + f.Sel.Name, c.Args, rel, imps})
+										keys = append(keys, ip+".*."+f.Sel.Name)
 									}
 								}
 							}
+						}
+						if keys != nil {
+							funcs := make([]string, len(c.Args))
+							for j, a := range c.Args {
+								if id, ok := a.(*ast.Ident); ok {
+									if k, ok := closures[id.Name]; ok {
+										funcs[j] = k
+									} else if _, ok := params[id.Name]; !ok {
+										funcs[j] = rel + "." + id.Name
+									}
+								}
+							}
+							calls = append(calls, call{keys, c.Args, rel, imps, fnKey, params, locals, funcs})
 						}
 					}
 					s, ok := faultSite(n, pkg, imps)
@@ -447,40 +488,120 @@ func (m *moduleSrc) scan() {
 							}
 						}
 					}
-					if k := kindByRef[ref(s.kind, rel, imps)]; k != nil {
+					kinds := []*kindDecl{kindByRef[ref(s.kind, rel, imps)]}
+					if id, ok := s.kind.(*ast.Ident); ok && kinds[0] == nil {
+						if i, ok := params[id.Name]; ok && (phase != "" || phaseArg >= 0) {
+							helpers[fnKey] = helper{kindArg: i, phaseArg: phaseArg, phase: phase}
+						}
+						kinds = kinds[:0]
+						for _, r := range locals[id.Name] {
+							kinds = append(kinds, kindByRef[r])
+						}
+					}
+					for _, k := range kinds {
+						if k == nil {
+							continue
+						}
 						if c, ok := n.(*ast.CallExpr); ok {
 							message(k.Kind, c.Args, slices.Index(c.Args, s.kind))
 						}
 						if phase != "" {
 							produce(k.Kind, phase)
 						}
-					} else if id, ok := s.kind.(*ast.Ident); ok {
-						if i, ok := params[id.Name]; ok && (phase != "" || phaseArg >= 0) {
-							helpers[fnKey] = helper{kindArg: i, phaseArg: phaseArg, phase: phase}
-						}
 					}
 					return true
 				})
 			}
+			for _, d := range f.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
+				}
+				fnKey := rel + "." + fd.Name.Name
+				if fd.Recv != nil {
+					fnKey = rel + ".*." + fd.Name.Name
+				}
+				visit(fnKey, fd.Type, fd.Body)
+			}
 		}
 	}
-	// Pass 3: kinds passed to helpers.
+	// Pass 3: kinds passed to helpers, and helpers of helpers (a function
+	// that passes its kind parameter on to a helper is one), to a fixed
+	// point.
+	hasHelper := func(k string) bool { _, ok := helpers[k]; return ok }
+	callee := func(c call) (helper, bool) {
+		for _, k := range c.fn {
+			if h, ok := helpers[k]; ok {
+				return h, true
+			}
+		}
+		return helper{}, false
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, c := range calls {
+			// A helper passed as an argument makes calls of that
+			// parameter inside the callee calls of the helper.
+			for j, fk := range c.funcs {
+				if h, ok := helpers[fk]; ok && fk != "" {
+					for _, k := range c.fn {
+						if pk := fmt.Sprintf("%s#%d", k, j); !hasHelper(pk) {
+							helpers[pk] = h
+							changed = true
+						}
+					}
+				}
+			}
+			h, ok := callee(c)
+			if _, known := helpers[c.caller]; !ok || known || h.kindArg >= len(c.args) {
+				continue
+			}
+			id, ok := c.args[h.kindArg].(*ast.Ident)
+			if !ok {
+				continue
+			}
+			ki, ok := c.params[id.Name]
+			if !ok {
+				continue
+			}
+			nh := helper{kindArg: ki, phaseArg: -1, phase: h.phase}
+			if h.phaseArg >= 0 && h.phaseArg < len(c.args) {
+				nh.phase = m.phases[ref(c.args[h.phaseArg], c.rel, c.imps)]
+				if pid, ok := c.args[h.phaseArg].(*ast.Ident); ok && nh.phase == "" {
+					if pi, ok := c.params[pid.Name]; ok {
+						nh.phaseArg = pi
+					}
+				}
+			}
+			if nh.phase != "" || nh.phaseArg >= 0 {
+				helpers[c.caller] = nh
+				changed = true
+			}
+		}
+	}
 	for _, c := range calls {
-		h, ok := helpers[c.fn]
+		h, ok := callee(c)
 		if !ok || h.kindArg >= len(c.args) {
 			continue
 		}
-		k := kindByRef[ref(c.args[h.kindArg], c.rel, c.imps)]
-		if k == nil {
-			continue
+		arg := c.args[h.kindArg]
+		refs := []string{ref(arg, c.rel, c.imps)}
+		if id, ok := arg.(*ast.Ident); ok {
+			refs = append(refs, c.locals[id.Name]...)
 		}
-		message(k.Kind, c.args, h.kindArg)
 		phase := h.phase
 		if h.phaseArg >= 0 && h.phaseArg < len(c.args) {
 			phase = m.phases[ref(c.args[h.phaseArg], c.rel, c.imps)]
 		}
-		if phase != "" {
-			produce(k.Kind, phase)
+		for _, r := range refs {
+			k := kindByRef[r]
+			if k == nil {
+				continue
+			}
+			message(k.Kind, c.args, h.kindArg)
+			if phase != "" {
+				produce(k.Kind, phase)
+			}
 		}
 	}
 	sort.Slice(m.kinds, func(i, j int) bool {
@@ -618,9 +739,12 @@ Rules (checked by the tests in fault/kinds_test.go, which read the source):
   re-documenting a kind run ` + "`UPDATE_GOLDEN=1 go test ./fault -run TestKindIndex`" + `.
 
 The phase column lists the phases the kind is produced in, as far as the
-source shows it (a fault built with a constant phase directly, or through a
-helper that takes the kind as a parameter); "—" means the phase is chosen at
-run time (for example a wrapper that keeps its caller's phase). The meaning
+source shows it: a fault built with a constant phase directly, through a
+helper that takes the kind as a parameter (or a helper of such a helper, a
+local function, or a function passed as an argument), or from a local
+variable the kind was assigned to; "—" means the phase is chosen at run time
+(for example a provider's kind that its shared HTTP code reports in the
+provider's phase). The meaning
 is the constant's comment or, for an undocumented constant, the message of
 a site that produces it (in quotes). Packages' own pages describe when each
 kind happens.
