@@ -13,9 +13,11 @@
 package agent
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -220,27 +222,13 @@ func New(opts Options) (*Runtime, error) {
 	if opts.ID == "" {
 		opts.ID = fmt.Sprintf("rt%d", runtimeSeq.Add(1))
 	}
-	if opts.MaxAgents == 0 {
-		opts.MaxAgents = DefaultMaxAgents
-	}
-	if opts.MailboxSize == 0 {
-		opts.MailboxSize = DefaultMailboxSize
-	}
-	if opts.Workers == 0 {
-		opts.Workers = DefaultWorkers
-	}
-	if opts.WorkerBacklog == 0 {
-		opts.WorkerBacklog = DefaultWorkerBacklog
-	}
-	if opts.TraceLimit == 0 {
-		opts.TraceLimit = DefaultTraceLimit
-	}
-	if opts.Retain == 0 {
-		opts.Retain = DefaultRetain
-	}
-	if opts.RootAuthority == "" {
-		opts.RootAuthority = authority.DefaultTier
-	}
+	opts.MaxAgents = cmp.Or(opts.MaxAgents, DefaultMaxAgents)
+	opts.MailboxSize = cmp.Or(opts.MailboxSize, DefaultMailboxSize)
+	opts.Workers = cmp.Or(opts.Workers, DefaultWorkers)
+	opts.WorkerBacklog = cmp.Or(opts.WorkerBacklog, DefaultWorkerBacklog)
+	opts.TraceLimit = cmp.Or(opts.TraceLimit, DefaultTraceLimit)
+	opts.Retain = cmp.Or(opts.Retain, DefaultRetain)
+	opts.RootAuthority = cmp.Or(opts.RootAuthority, authority.DefaultTier)
 	if !opts.RootAuthority.Valid() {
 		return nil, fault.New(PhaseAgent, KindInvalidOptions, "unknown root authority tier").With("tier", string(opts.RootAuthority))
 	}
@@ -256,9 +244,7 @@ func New(opts Options) (*Runtime, error) {
 	}
 	rt.tr.limit = opts.TraceLimit
 	rt.ctx, rt.cancel = context.WithCancel(context.Background())
-	rt.mu.Lock()
-	rt.event(Event{Type: EventRuntimeCreated})
-	rt.mu.Unlock()
+	rt.record(Event{Type: EventRuntimeCreated})
 	return rt, nil
 }
 
@@ -330,9 +316,9 @@ func (rt *Runtime) Spawn(parent ID, spec Spec, caps capability.Set) (ID, error) 
 	rt.mu.Lock()
 	defer rt.mu.Unlock()
 	bound, parentCtx := rt.opts.RootCapabilities, rt.AuthorityContext()
+	var p *agentState
 	if parent != "" {
-		p := rt.agents[parent]
-		if p == nil {
+		if p = rt.agents[parent]; p == nil {
 			return "", agentErr(KindUnknownAgent, "no such parent agent").With("agent", string(parent))
 		}
 		if p.status.Terminal() {
@@ -365,8 +351,7 @@ func (rt *Runtime) Spawn(parent ID, spec Spec, caps capability.Set) (ID, error) 
 		id: id, parent: parent, spec: spec, caps: narrowed, tier: tier, authCtx: authCtx, status: StatusActive,
 		pending: map[string]*call{}, mailbox: newMailbox(rt.opts.MailboxSize), end: make(chan struct{}),
 	}
-	if parent != "" {
-		p := rt.agents[parent]
+	if p != nil {
 		p.children = append(p.children, id)
 	}
 	// Work contexts derive from the runtime, not the parent: a parent that
@@ -386,23 +371,12 @@ func (rt *Runtime) Status(id ID) (Info, error) {
 	if a == nil {
 		return Info{}, unknown(id)
 	}
-	in := Info{
+	return Info{
 		ID: a.id, Runtime: rt.id, Parent: a.parent, Status: a.status, Error: a.err, Reason: a.reason,
-		Pending: []string{}, Checkpoints: slices.Clone(a.checks), LastResult: a.last, Processed: a.done,
-		Capabilities: a.caps, Authority: a.tier, AuthorityContext: a.authCtx, Spec: a.spec,
-		MailboxSize: a.mailbox.capacity, Queued: a.mailbox.len(), Children: slices.Clone(a.children),
-	}
-	for k := range a.pending {
-		in.Pending = append(in.Pending, k)
-	}
-	slices.Sort(in.Pending)
-	if in.Checkpoints == nil {
-		in.Checkpoints = []string{}
-	}
-	if in.Children == nil {
-		in.Children = []ID{}
-	}
-	return in, nil
+		Pending: orEmpty(slices.Sorted(maps.Keys(a.pending))), Checkpoints: orEmpty(slices.Clone(a.checks)),
+		LastResult: a.last, Processed: a.done, Capabilities: a.caps, Authority: a.tier, AuthorityContext: a.authCtx,
+		Spec: a.spec, MailboxSize: a.mailbox.capacity, Queued: a.mailbox.len(), Children: orEmpty(slices.Clone(a.children)),
+	}, nil
 }
 
 // Children returns the ids of id's children in spawn order.
@@ -416,6 +390,15 @@ func (rt *Runtime) Len() (held, live int) {
 	rt.mu.Lock()
 	defer rt.mu.Unlock()
 	return len(rt.agents), rt.live
+}
+
+// orEmpty returns s, or an empty slice for nil: snapshots show [] in
+// JSON, never null.
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
 }
 
 func unknown(id ID) *fault.Error {

@@ -100,17 +100,13 @@ func (rt *Runtime) Send(ctx context.Context, id ID, msg Message) error {
 
 func (rt *Runtime) send(ctx context.Context, a *agentState, msg Message) error {
 	if err := enqueue(ctx, a.mailbox, msg, rt.opts.SendTimeout); err != nil {
-		rt.mu.Lock()
-		rt.event(Event{Type: EventMailboxBackpressure, Agent: a.id, Message: msg.Type, CallID: msg.CallID, Child: msg.Child})
-		rt.mu.Unlock()
+		rt.record(Event{Type: EventMailboxBackpressure, Agent: a.id, Message: msg.Type, CallID: msg.CallID, Child: msg.Child})
 		if ctx.Err() != nil {
 			return fault.FromContext(PhaseAgent, ctx.Err())
 		}
 		return err
 	}
-	rt.mu.Lock()
-	rt.event(Event{Type: EventMailboxEnqueued, Agent: a.id, Message: msg.Type, CallID: msg.CallID, Child: msg.Child})
-	rt.mu.Unlock()
+	rt.record(Event{Type: EventMailboxEnqueued, Agent: a.id, Message: msg.Type, CallID: msg.CallID, Child: msg.Child})
 	return nil
 }
 
@@ -136,11 +132,8 @@ func (rt *Runtime) HandleNext(ctx context.Context, id ID, wait time.Duration) (H
 	a.handleMu.Lock()
 	defer a.handleMu.Unlock()
 	msg, ok, err := a.mailbox.pop(ctx, wait)
-	if err != nil {
+	if err != nil || !ok {
 		return Handled{Agent: id, Status: HandledNothing}, fault.FromContext(PhaseAgent, err)
-	}
-	if !ok {
-		return Handled{Agent: id, Status: HandledNothing}, nil
 	}
 	reply, dispatched := rt.process(a, msg)
 	st := HandledProcessed
@@ -172,9 +165,7 @@ func (rt *Runtime) process(a *agentState, msg Message) (Reply, bool) {
 		rt.mu.Unlock()
 		return Reply{Kind: ReplyFailed, CallID: msg.CallID, Error: fe}, false
 	}
-	rt.mu.Lock()
-	rt.event(Event{Type: EventRequestDispatched, Agent: a.id, CallID: msg.CallID})
-	rt.mu.Unlock()
+	rt.record(Event{Type: EventRequestDispatched, Agent: a.id, CallID: msg.CallID})
 	return reply, true
 }
 
@@ -307,15 +298,11 @@ func (rt *Runtime) runWorker(ctx context.Context, cancel context.CancelFunc, a *
 	terminal := a.status.Terminal()
 	rt.mu.Unlock()
 	if terminal {
-		rt.mu.Lock()
-		rt.event(Event{Type: EventWorkerResultDropped, Agent: a.id, CallID: callID, Reason: "agent_not_active"})
-		rt.mu.Unlock()
+		rt.record(Event{Type: EventWorkerResultDropped, Agent: a.id, CallID: callID, Reason: "agent_not_active"})
 		return
 	}
 	if a.mailbox.tryPush(msg) {
-		rt.mu.Lock()
-		rt.event(Event{Type: EventWorkerResultEnqueued, Agent: a.id, CallID: callID})
-		rt.mu.Unlock()
+		rt.record(Event{Type: EventWorkerResultEnqueued, Agent: a.id, CallID: callID})
 	} else {
 		fe := agentErr(KindWorkerResultBackpressure, "the agent's mailbox had no room for the worker result").
 			With("call_id", callID).With("queue_size", a.mailbox.capacity)

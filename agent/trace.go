@@ -86,14 +86,18 @@ func (r *traceRing) events(keep func(Event) bool, max int) []Event {
 		}
 	}
 	slices.Reverse(out)
-	if out == nil {
-		out = []Event{}
-	}
-	return out
+	return orEmpty(out)
 }
 
 // event records ev; rt.mu must be held.
 func (rt *Runtime) event(ev Event) { rt.tr.add(ev) }
+
+// record records ev under rt.mu.
+func (rt *Runtime) record(ev Event) {
+	rt.mu.Lock()
+	defer rt.mu.Unlock()
+	rt.event(ev)
+}
 
 // Trace returns the runtime's retained events, oldest first.
 func (rt *Runtime) Trace() []Event {

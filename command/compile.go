@@ -112,8 +112,7 @@ func Compile(kb *KB, trigger string) (Command, error) {
 			ids = append(ids, t.ID)
 		}
 	}
-	slices.Sort(ids)
-	ids = slices.Compact(ids)
+	ids = distinct(ids)
 	switch len(ids) {
 	case 0:
 		return Command{}, fault.New(PhaseCompile, KindMissingBinding, "no prompt is bound to the trigger").With("trigger", trigger)
@@ -208,12 +207,6 @@ func compilePolicy(id string, roles, skills, forbidden []string) (*Policy, error
 	p := &Policy{Skills: skills, ForbiddenSkills: forbidden, Provenance: provenance(id)}
 	if len(roles) == 1 {
 		p.Role = roles[0]
-	}
-	if len(p.Skills) == 0 {
-		p.Skills = nil
-	}
-	if len(p.ForbiddenSkills) == 0 {
-		p.ForbiddenSkills = nil
 	}
 	return p, nil
 }

@@ -1,15 +1,6 @@
 package command
 
-import (
-	"bytes"
-	"encoding/json"
-	"errors"
-	"io"
-	"os"
-
-	"github.com/rlm-go/rlm/fault"
-	"github.com/rlm-go/rlm/internal/jsonstrict"
-)
+import "github.com/rlm-go/rlm/fault"
 
 // MaxCommandBytes bounds a compiled command file.
 const MaxCommandBytes = 1 << 20
@@ -21,26 +12,13 @@ const MaxCommandBytes = 1 << 20
 // function, grants a capability or derives arguments other than the
 // adapter's.
 func DecodeCommand(data []byte) (Command, error) {
-	bad := func(err error, msg string) error {
-		if err == nil {
-			return fault.New(PhaseExecute, KindInvalidCommand, msg)
-		}
-		return fault.Wrap(err, PhaseExecute, KindInvalidCommand, msg)
-	}
 	if len(data) > MaxCommandBytes {
-		return Command{}, bad(nil, "the compiled command is too large")
+		return Command{}, fault.New(PhaseExecute, KindInvalidCommand, "the compiled command is too large")
 	}
-	if err := jsonstrict.CheckDuplicates(data); err != nil {
-		return Command{}, bad(err, "the compiled command is not strict JSON")
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
 	var c Command
-	if err := dec.Decode(&c); err != nil {
-		return Command{}, bad(err, "the compiled command does not match {prompt_id, text, trigger, adapter, target, payload, provenance, delegation_policy?, fingerprint}")
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return Command{}, bad(nil, "trailing data after the compiled command")
+	if err := decodeStrict(data, &c, PhaseExecute, KindInvalidCommand, "the compiled command",
+		"{prompt_id, text, trigger, adapter, target, payload, provenance, delegation_policy?, fingerprint}"); err != nil {
+		return Command{}, err
 	}
 	if err := Verify(c); err != nil {
 		return Command{}, err
@@ -50,12 +28,7 @@ func DecodeCommand(data []byte) (Command, error) {
 
 // LoadCommand reads and decodes the compiled command file at path.
 func LoadCommand(path string) (Command, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return Command{}, fault.Wrap(err, PhaseExecute, KindInvalidCommand, "cannot read the compiled command").With("path", path)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxCommandBytes+1))
+	data, err := readLimited(path, MaxCommandBytes)
 	if err != nil {
 		return Command{}, fault.Wrap(err, PhaseExecute, KindInvalidCommand, "cannot read the compiled command").With("path", path)
 	}

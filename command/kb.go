@@ -106,17 +106,9 @@ func DecodeKB(data []byte) (*KB, error) {
 	if len(data) > MaxKBBytes {
 		return nil, kbErr("the knowledge base is too large").With("bytes", len(data)).With("max", MaxKBBytes)
 	}
-	if err := jsonstrict.CheckDuplicates(data); err != nil {
-		return nil, fault.Wrap(err, PhaseDecode, KindInvalidKB, "the knowledge base is not strict JSON")
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
 	var kb KB
-	if err := dec.Decode(&kb); err != nil {
-		return nil, fault.Wrap(err, PhaseDecode, KindInvalidKB, "the knowledge base does not match {prompts, triggers, actions}")
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return nil, kbErr("trailing data after the knowledge base")
+	if err := decodeStrict(data, &kb, PhaseDecode, KindInvalidKB, "the knowledge base", "{prompts, triggers, actions}"); err != nil {
+		return nil, err
 	}
 	if err := kb.Validate(); err != nil {
 		return nil, err
@@ -126,16 +118,40 @@ func DecodeKB(data []byte) (*KB, error) {
 
 // LoadKB reads and decodes the knowledge base file at path.
 func LoadKB(path string) (*KB, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fault.Wrap(err, PhaseDecode, KindInvalidKB, "cannot read the knowledge base").With("path", path)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxKBBytes+1))
+	data, err := readLimited(path, MaxKBBytes)
 	if err != nil {
 		return nil, fault.Wrap(err, PhaseDecode, KindInvalidKB, "cannot read the knowledge base").With("path", path)
 	}
 	return DecodeKB(data)
+}
+
+// decodeStrict decodes data into v: one JSON value of the given shape,
+// with no duplicate keys, no unknown fields and nothing after it. Errors
+// have phase and kind, and their messages name what was decoded.
+func decodeStrict(data []byte, v any, phase fault.Phase, kind fault.Kind, what, shape string) error {
+	if err := jsonstrict.CheckDuplicates(data); err != nil {
+		return fault.Wrap(err, phase, kind, what+" is not strict JSON")
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fault.Wrap(err, phase, kind, what+" does not match "+shape)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return fault.New(phase, kind, "trailing data after "+what)
+	}
+	return nil
+}
+
+// readLimited reads at most max+1 bytes of the file at path: one byte
+// more than allowed, so that the decoder reports an oversized file.
+func readLimited(path string, max int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, max+1))
 }
 
 // Validate checks the record bounds. Record semantics (bindings, actions,
