@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
@@ -50,13 +49,7 @@ func (c *EngineCompleter) Complete(ctx context.Context, req Request) (Completion
 	}
 	cfg := c.Config
 	cfg.Capabilities = req.Capabilities
-	var grand []capability.Cap
-	for _, cp := range req.Capabilities.List() {
-		if cp.Prefix() != capability.PrefixTool {
-			grand = append(grand, cp)
-		}
-	}
-	cfg.ChildCapabilities = capability.Of(grand...)
+	cfg.ChildCapabilities = withoutTools(req.Capabilities)
 	if cfg.ChildCapabilities.Len() == 0 {
 		cfg.ChildCapabilities = req.Capabilities
 	}

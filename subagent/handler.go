@@ -1,6 +1,7 @@
 package subagent
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"math"
@@ -60,9 +61,7 @@ func newTool(cfg Config) (*subagentTool, error) {
 	if cfg.MaxOutputBytes < 0 {
 		return nil, configErr("max output bytes must be positive")
 	}
-	if cfg.MaxOutputBytes == 0 {
-		cfg.MaxOutputBytes = DefaultMaxOutputBytes
-	}
+	cfg.MaxOutputBytes = cmp.Or(cfg.MaxOutputBytes, DefaultMaxOutputBytes)
 	pol, err := cfg.Timeout.Resolve()
 	if err != nil {
 		return nil, err
@@ -78,12 +77,8 @@ func newTool(cfg Config) (*subagentTool, error) {
 }
 
 func (s *subagentTool) spec() tool.Spec {
-	desc := s.cfg.Description
-	if desc == "" {
-		desc = defaultDescription
-	}
 	return tool.Spec{
-		Name: Name, Description: desc, Capability: Capability, Effect: tool.EffectRead,
+		Name: Name, Description: cmp.Or(s.cfg.Description, defaultDescription), Capability: Capability, Effect: tool.EffectRead,
 		Args: json.RawMessage(ArgsSchema), Result: json.RawMessage(ResultSchema),
 		// The supervised call ends at effective+grace <= max+grace; the
 		// tool's own limit adds one more grace so that a supervised-call
@@ -274,25 +269,22 @@ func (s *subagentTool) complete(ctx context.Context, rt *agent.Runtime, child ag
 	}
 	env.Usage = comp.Usage
 	if err == nil && comp.Status == StatusCompleted {
-		env.Status = EnvelopeCompleted
-		v, merr := json.Marshal(comp.Answer)
-		if merr != nil {
-			err = merr
+		// Completed only once the answer encodes: an answer JSON cannot
+		// hold (a NaN) fails the child rather than reading as null.
+		if v, merr := json.Marshal(comp.Answer); merr != nil {
+			err = fault.Wrap(merr, PhaseSubagent, KindCompletionFailed, "the child's answer does not encode as JSON")
 		} else {
-			env.Value = v
-			env.Completion = comp.Result
+			env.Status, env.Value, env.Completion = EnvelopeCompleted, v, comp.Result
 		}
 	}
 	if env.Status != EnvelopeCompleted {
 		env.Error = comp.Error
-		if env.Error == nil && err != nil {
+		if env.Error == nil {
 			env.Error = fault.As(err)
 		}
 		if env.Error == nil {
-			env.Error = fault.New(PhaseSubagent, KindCompletionFailed, "the child completion failed").With("status", comp.Status)
-			if err != nil {
-				env.Error.Cause = err
-			}
+			// Wrap of a nil err leaves no cause.
+			env.Error = fault.Wrap(err, PhaseSubagent, KindCompletionFailed, "the child completion failed").With("status", comp.Status)
 		}
 		env.Completion = nil
 	}
@@ -301,9 +293,7 @@ func (s *subagentTool) complete(ctx context.Context, rt *agent.Runtime, child ag
 }
 
 func marshal(env *Envelope) (json.RawMessage, error) {
-	if env.Trace == nil {
-		env.Trace = []agent.Event{}
-	}
+	env.Trace = orEmpty(env.Trace)
 	b, err := json.Marshal(env)
 	if err != nil {
 		return nil, fault.Wrap(err, PhaseSubagent, fault.KindInternal, "the envelope does not encode")

@@ -48,12 +48,12 @@ type HostOptions struct {
 // Delegation returns the trusted_host delegation of h, with a host
 // provenance record for every option h sets.
 func (h HostOptions) Delegation() Delegation {
-	d := Delegation{Role: h.Role, Skills: slices.Clone(h.Skills), Model: h.Model}
-	d.Provenance = h.provenance()
-	return d
+	return Delegation{Role: h.Role, Skills: slices.Clone(h.Skills), Model: h.Model, Provenance: h.HostProvenance()}
 }
 
-func (h HostOptions) provenance() []Provenance {
+// HostProvenance returns the host provenance records of h, for a caller
+// merging h with another source (see command.Delegate).
+func (h HostOptions) HostProvenance() []Provenance {
 	var p []Provenance
 	if h.Role != "" {
 		p = append(p, Provenance{OptionRole, h.Role, ProvenanceHost})
@@ -70,33 +70,31 @@ func (h HostOptions) provenance() []Provenance {
 	return p
 }
 
-// HostProvenance returns the host provenance records of h, for a caller
-// merging h with another source (see command.Delegate).
-func (h HostOptions) HostProvenance() []Provenance { return h.provenance() }
-
 // ChildCapabilities returns the child's capability set: the host's
 // requested set, which must be a subset of the parent's grant (otherwise
 // capability_widening, detail extra, and no child is created), or by
 // default the parent's capabilities without tools.
 func ChildCapabilities(parent capability.Set, requested *capability.Set) (capability.Set, error) {
 	if requested == nil {
-		var caps []capability.Cap
-		for _, cp := range parent.List() {
-			if cp.Prefix() != capability.PrefixTool {
-				caps = append(caps, cp)
-			}
-		}
-		return capability.Of(caps...), nil
+		return withoutTools(parent), nil
 	}
 	if extra := parent.Missing(*requested); len(extra) > 0 {
-		names := make([]string, len(extra))
-		for i, c := range extra {
-			names[i] = string(c)
-		}
+		// Missing is sorted and distinct, so Of keeps its order.
 		return capability.Set{}, fault.New(PhaseSubagent, KindCapabilityWidening, "the child capabilities are not a subset of the parent's grant").
-			With("extra", names).WithHint("--child-allow may only name capabilities the parent holds (--allow)")
+			With("extra", capability.Of(extra...).Strings()).WithHint("--child-allow may only name capabilities the parent holds (--allow)")
 	}
 	return *requested, nil
+}
+
+// withoutTools returns s without its tool capabilities.
+func withoutTools(s capability.Set) capability.Set {
+	var caps []capability.Cap
+	for _, cp := range s.List() {
+		if cp.Prefix() != capability.PrefixTool {
+			caps = append(caps, cp)
+		}
+	}
+	return capability.Of(caps...)
 }
 
 func normalizeProvenance(p []Provenance) ([]Provenance, error) {
@@ -114,9 +112,5 @@ func normalizeProvenance(p []Provenance) ([]Provenance, error) {
 	slices.SortFunc(p, func(a, b Provenance) int {
 		return strings.Compare(a.Option+"\x00"+a.Value+"\x00"+a.Source, b.Option+"\x00"+b.Value+"\x00"+b.Source)
 	})
-	p = slices.Compact(p)
-	if p == nil {
-		p = []Provenance{}
-	}
-	return p, nil
+	return orEmpty(slices.Compact(p)), nil
 }

@@ -3,6 +3,7 @@ package subagent
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -289,3 +290,17 @@ func onlyModel(m string, in replay.Interaction) replay.Interaction {
 type invokerFunc func(ctx context.Context, c tool.Call) (tool.Result, error)
 
 func (f invokerFunc) Invoke(ctx context.Context, c tool.Call) (tool.Result, error) { return f(ctx, c) }
+
+// A completed child whose answer does not encode as JSON (a NaN) ends
+// failed with completion_failed, never "completed" with a null value.
+func TestUnencodableAnswerFailsEnvelope(t *testing.T) {
+	f := newFixture(t, func(s *setup) {
+		s.cfg.Completer = CompleterFunc(func(ctx context.Context, req Request) (Completion, error) {
+			return Completion{Status: StatusCompleted, Answer: math.NaN()}, nil
+		})
+	})
+	_, env := f.call(t, context.Background(), `{"query":"q"}`)
+	if env == nil || env.Status != EnvelopeFailed || env.Error == nil || env.Error.Kind != KindCompletionFailed || env.Completion != nil {
+		t.Fatalf("want a failed envelope with completion_failed, got %+v", env)
+	}
+}

@@ -84,14 +84,15 @@ func CheckSkills(cat *prompt.Catalog, skills []string) error {
 }
 
 func summarize(c *prompt.Compiled, caps capability.Set) *SkillCompile {
-	rej := c.Rejected
-	if rej == nil {
-		rej = []prompt.Rejection{}
+	return &SkillCompile{Input: c.Input(), Capabilities: caps.Strings(), ActiveUnits: orEmpty(c.ActiveUnits),
+		Rejected: orEmpty(c.Rejected), Fingerprint: c.Fingerprint, CatalogFingerprint: c.CatalogFingerprint}
+}
+
+// orEmpty returns s, or an empty slice for nil: envelopes show [] in
+// JSON, never null.
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
 	}
-	act := c.ActiveUnits
-	if act == nil {
-		act = []prompt.UnitID{}
-	}
-	return &SkillCompile{Input: c.Input(), Capabilities: caps.Strings(), ActiveUnits: act, Rejected: rej,
-		Fingerprint: c.Fingerprint, CatalogFingerprint: c.CatalogFingerprint}
+	return s
 }

@@ -13,6 +13,7 @@
 package subagent
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"regexp"
@@ -81,15 +82,9 @@ func (p TimeoutPolicy) Resolve() (TimeoutPolicy, error) {
 	if p.Default < 0 || p.Max < 0 || p.Grace < 0 {
 		return p, fault.New(PhaseSubagent, KindInvalidTimeoutPolicy, "timeout policy values must be positive")
 	}
-	if p.Default == 0 {
-		p.Default = DefaultTimeout
-	}
-	if p.Max == 0 {
-		p.Max = DefaultMaxTimeout
-	}
-	if p.Grace == 0 {
-		p.Grace = DefaultGrace
-	}
+	p.Default = cmp.Or(p.Default, DefaultTimeout)
+	p.Max = cmp.Or(p.Max, DefaultMaxTimeout)
+	p.Grace = cmp.Or(p.Grace, DefaultGrace)
 	if p.Default > p.Max {
 		return p, fault.New(PhaseSubagent, KindInvalidTimeoutPolicy, "the default timeout exceeds the maximum").
 			With("default_seconds", p.Default.Seconds()).With("max_seconds", p.Max.Seconds())
@@ -147,10 +142,7 @@ func (d Delegation) Normalize() (Delegation, error) {
 			return d, fault.New(PhaseSubagent, KindInvalidSkills, "invalid delegation skill").With("skill", s)
 		}
 	}
-	if skills == nil {
-		skills = []string{}
-	}
-	d.Skills = skills
+	d.Skills = orEmpty(skills)
 	if d.Model != "" && (len(d.Model) > 256 || strings.ContainsAny(d.Model, " \t\r\n")) {
 		return d, fault.New(PhaseSubagent, KindInvalidConfig, "the child model is 1-256 bytes without spaces")
 	}
