@@ -32,7 +32,7 @@ const (
 
 // Error kinds reported by this package.
 const (
-	KindInvalidKB                fault.Kind = "invalid_kb"
+	KindInvalidKB                fault.Kind = "invalid_kb" // the knowledge base cannot be read, is not strict JSON of its shape, or breaks a record bound
 	KindMissingBinding           fault.Kind = "missing_binding"
 	KindAmbiguousBinding         fault.Kind = "ambiguous_binding"
 	KindIncompleteReference      fault.Kind = "ambiguous_or_incomplete_reference"
