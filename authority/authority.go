@@ -66,14 +66,7 @@ const DefaultTier = ApproveDiff
 var Tiers = []Tier{ApproveDiff, AllowOnce, AllowSession, Dangerous}
 
 // Rank orders tiers from strict (0) to broad (3); an unknown tier is -1.
-func (t Tier) Rank() int {
-	for i, x := range Tiers {
-		if x == t {
-			return i
-		}
-	}
-	return -1
-}
+func (t Tier) Rank() int { return slices.Index(Tiers, t) }
 
 // Valid reports whether t is one of the four tiers.
 func (t Tier) Valid() bool { return t.Rank() >= 0 }
@@ -85,7 +78,7 @@ func ParseTier(s string) (Tier, error) {
 	}
 	t := Tier(s)
 	if !t.Valid() {
-		return "", fault.New(PhaseAuthority, KindInvalidTier, "unknown authority tier").With("tier", s)
+		return "", unknownTier(s)
 	}
 	return t, nil
 }
@@ -203,6 +196,10 @@ func (op Operation) Fingerprint() (string, error) {
 		return "", fault.Wrap(err, PhaseAuthority, KindInvalidOperation, "operation is not canonical JSON")
 	}
 	return fp, nil
+}
+
+func unknownTier(t string) error {
+	return fault.New(PhaseAuthority, KindInvalidTier, "unknown authority tier").With("tier", t)
 }
 
 func notFound(id string) error {

@@ -1,11 +1,13 @@
 package authority
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -166,25 +168,30 @@ func (s *Store) mode(ctx string) Tier {
 // Set sets the tier of ctx and forgets its allow-once records.
 func (s *Store) Set(ctx string, t Tier) error {
 	if !t.Valid() {
-		return fault.New(PhaseAuthority, KindInvalidTier, "unknown authority tier").With("tier", string(t))
+		return unknownTier(string(t))
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.modes[ctx] = t
+	s.forgetOnce(ctx)
+	return nil
+}
+
+// forgetOnce drops the allow-once records of ctx. s.mu must be held.
+func (s *Store) forgetOnce(ctx string) {
 	delete(s.onceOrder, ctx)
 	for k := range s.once {
 		if k.ctx == ctx {
 			delete(s.once, k)
 		}
 	}
-	return nil
 }
 
 // SetIfUnset sets the tier of ctx only if nobody has; it reports whether it
 // did. It is atomic.
 func (s *Store) SetIfUnset(ctx string, t Tier) (bool, error) {
 	if !t.Valid() {
-		return false, fault.New(PhaseAuthority, KindInvalidTier, "unknown authority tier").With("tier", string(t))
+		return false, unknownTier(string(t))
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -259,11 +266,10 @@ func (s *Store) Authorize(op Operation, cont Continuation, edit Editor) (Decisio
 	case AllowSession, Dangerous:
 		d.Action, d.Permit = ActionExecute, string(tier)
 	default:
-		if e := s.entries[s.open[key]]; e != nil && e.state == StatePending {
-			d.Action, d.Record = ActionPending, e.record()
-			return d, nil
+		e := s.entries[s.open[key]]
+		if e == nil || e.state != StatePending {
+			e = s.newEntry(op, fp, cont, edit)
 		}
-		e := s.newEntry(op, fp, cont, edit)
 		d.Action, d.Record = ActionPending, e.record()
 	}
 	return d, nil
@@ -368,7 +374,10 @@ func (s *Store) List(ctx string) []Record {
 			es = append(es, e)
 		}
 	}
-	slices.SortFunc(es, func(a, b *entry) int { return compareIDs(a.id, b.id) })
+	// Ids are "approval_N": order by length, then text, is order by N.
+	slices.SortFunc(es, func(a, b *entry) int {
+		return cmp.Or(cmp.Compare(len(a.id), len(b.id)), strings.Compare(a.id, b.id))
+	})
 	out := make([]Record, len(es))
 	for i, e := range es {
 		out[i] = e.record()
@@ -376,17 +385,17 @@ func (s *Store) List(ctx string) []Record {
 	return out
 }
 
-func compareIDs(a, b string) int {
-	if len(a) != len(b) {
-		return len(a) - len(b)
+// pending returns the entry of id if it is pending, otherwise
+// approval_not_found or approval_not_pending. s.mu must be held.
+func (s *Store) pending(id string) (*entry, error) {
+	e, ok := s.entries[id]
+	if !ok {
+		return nil, notFound(id)
 	}
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
+	if e.state != StatePending {
+		return nil, notPending(id, e.state)
 	}
-	return 0
+	return e, nil
 }
 
 // Approve approves a pending operation and schedules it, once, with
@@ -396,39 +405,31 @@ func compareIDs(a, b string) int {
 // again and the scheduler's error is returned.
 func (s *Store) Approve(id string, sched Scheduler) (Record, error) {
 	s.mu.Lock()
-	e, ok := s.entries[id]
-	if !ok {
+	e, err := s.pending(id)
+	if err != nil {
 		s.mu.Unlock()
-		return Record{}, notFound(id)
-	}
-	if e.state != StatePending {
-		st := e.state
-		s.mu.Unlock()
-		return Record{}, notPending(id, st)
+		return Record{}, err
 	}
 	e.state = StateApproved
 	s.mu.Unlock()
 
 	run := func(ctx context.Context) { s.execute(ctx, e) }
-	var err error
 	if sched == nil {
 		go run(context.Background())
 	} else {
 		err = sched(run)
 	}
 
+	next := StateScheduled
+	if err != nil {
+		next = StatePending
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err != nil {
-		if e.state == StateApproved {
-			e.state = StatePending
-		}
-		return e.record(), err
-	}
 	if e.state == StateApproved {
-		e.state = StateScheduled
+		e.state = next
 	}
-	return e.record(), nil
+	return e.record(), err
 }
 
 // execute is the worker side of an approval. The claim (approved or
@@ -472,12 +473,9 @@ func (s *Store) execute(ctx context.Context, e *entry) {
 func (s *Store) Deny(id, reason string) (Record, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	e, ok := s.entries[id]
-	if !ok {
-		return Record{}, notFound(id)
-	}
-	if e.state != StatePending {
-		return Record{}, notPending(id, e.state)
+	e, err := s.pending(id)
+	if err != nil {
+		return Record{}, err
 	}
 	e.denial = reason
 	s.finish(e, StateDenied, Resolution{Err: fault.New(PhaseAuthority, KindApprovalDenied, "the operation was denied").
@@ -491,15 +489,10 @@ func (s *Store) Deny(id, reason string) (Record, error) {
 // old id afterwards fails with approval_not_pending.
 func (s *Store) Edit(id string, edited json.RawMessage) (Record, error) {
 	s.mu.Lock()
-	e, ok := s.entries[id]
-	if !ok {
+	e, err := s.pending(id)
+	if err != nil {
 		s.mu.Unlock()
-		return Record{}, notFound(id)
-	}
-	if e.state != StatePending {
-		st := e.state
-		s.mu.Unlock()
-		return Record{}, notPending(id, st)
+		return Record{}, err
 	}
 	edit := e.edit
 	s.mu.Unlock()
@@ -570,12 +563,7 @@ func (s *Store) Clear(ctx, reason string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	delete(s.modes, ctx)
-	for k := range s.once {
-		if k.ctx == ctx {
-			delete(s.once, k)
-		}
-	}
-	delete(s.onceOrder, ctx)
+	s.forgetOnce(ctx)
 }
 
 // Await waits until the operation id is terminal and returns its

@@ -206,10 +206,14 @@ func (s Set) Union(other Set) Set {
 }
 
 // Missing returns the members of want that s does not grant, sorted.
-func (s Set) Missing(want Set) []Cap {
+func (s Set) Missing(want Set) []Cap { return s.filter(want, false) }
+
+// filter returns the members of other (sorted) that s grants, or with
+// granted false those it does not grant.
+func (s Set) filter(other Set, granted bool) []Cap {
 	var out []Cap
-	for _, c := range want.caps {
-		if !s.Has(c) {
+	for _, c := range other.caps {
+		if s.Has(c) == granted {
 			out = append(out, c)
 		}
 	}
@@ -221,26 +225,15 @@ func (s Set) Missing(want Set) []Cap {
 // capabilities s does not hold.
 func (s Set) Narrow(child Set) (Set, error) {
 	if extra := s.Missing(child); len(extra) > 0 {
-		names := make([]string, len(extra))
-		for i, c := range extra {
-			names[i] = string(c)
-		}
-		return Set{}, fault.New(PhaseCapability, KindWideningDenied, "a child scope may not hold capabilities its parent lacks").With("extra", names)
+		return Set{}, fault.New(PhaseCapability, KindWideningDenied, "a child scope may not hold capabilities its parent lacks").
+			With("extra", Set{caps: extra}.Strings())
 	}
 	return child, nil
 }
 
 // Intersect returns the capabilities of child that s grants, silently
 // dropping the rest. Use Narrow where widening must be reported.
-func (s Set) Intersect(child Set) Set {
-	var out []Cap
-	for _, c := range child.caps {
-		if s.Has(c) {
-			out = append(out, c)
-		}
-	}
-	return Set{caps: out}
-}
+func (s Set) Intersect(child Set) Set { return Set{caps: s.filter(child, true)} }
 
 // MarshalJSON encodes the set as a sorted JSON array of strings.
 func (s Set) MarshalJSON() ([]byte, error) { return json.Marshal(s.Strings()) }
