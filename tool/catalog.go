@@ -41,10 +41,7 @@ func (r *Registry) Validate(name string, raw json.RawMessage) error {
 	if e == nil {
 		return stepErr(KindUnknownTool, "no tool with this name").With("tool", name)
 	}
-	if _, fe := e.args.decode(raw); fe != nil {
-		return fe
-	}
-	return nil
+	return e.args.Validate(raw)
 }
 
 // Validator is a compiled JSON Schema (draft 2020-12, no external
@@ -59,11 +56,8 @@ type Validator struct {
 // NewValidator compiles the argument schema of a tool named name. Errors
 // are invalid_schema.
 func NewValidator(name string, schema json.RawMessage) (*Validator, error) {
-	v, _, err := compileSchema(name, "arguments", schema)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	v, _, err := compileSchema(name, "arguments", schema) // v is nil on error
+	return v, err
 }
 
 // Validate decodes raw strictly (empty means {}) and checks the decoded

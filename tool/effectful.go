@@ -292,10 +292,7 @@ func (c *call) runEffect(ctx context.Context, ticket effect.Ticket) (Result, err
 // continuation is what an approval runs: the same worker-side steps, with
 // a fresh trace record.
 func (c *call) continuation(ticket effect.Ticket) authority.Continuation {
-	return func(ctx context.Context) (any, error) {
-		cc := c.fork(ctx)
-		return cc.runEffect(ctx, ticket)
-	}
+	return func(ctx context.Context) (any, error) { return c.fork(ctx).runEffect(ctx, ticket) }
 }
 
 func (c *call) fork(ctx context.Context) *call {

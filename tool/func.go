@@ -1,6 +1,7 @@
 package tool
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 )
@@ -18,10 +19,7 @@ import (
 func Func[In, Out any](name, description string, fn func(ctx context.Context, in In) (Out, error)) Spec {
 	args, aerr := SchemaFor[In]()
 	result, rerr := SchemaFor[Out]()
-	spec := Spec{Name: name, Description: description, Args: args, Result: result, Effect: EffectRead}
-	if spec.deriveErr = aerr; aerr == nil {
-		spec.deriveErr = rerr
-	}
+	spec := Spec{Name: name, Description: description, Args: args, Result: result, Effect: EffectRead, deriveErr: cmp.Or(aerr, rerr)}
 	spec.Handler = func(ctx context.Context, req Request) (any, error) {
 		var in In
 		if err := json.Unmarshal(req.Args, &in); err != nil {

@@ -86,33 +86,30 @@ func (p *Pool) acquire() bool {
 // release gives up a slot taken by acquire: to a queued task, which
 // continues on a new worker goroutine, or back to the pool.
 func (p *Pool) release() {
-	p.mu.Lock()
-	if len(p.queue) == 0 {
-		p.running--
-		p.mu.Unlock()
-		return
+	if next, ok := p.next(); ok {
+		go p.loop(next)
 	}
-	next := p.queue[0]
-	p.queue[0] = nil
-	p.queue = p.queue[1:]
-	p.mu.Unlock()
-	go p.loop(next)
 }
 
 func (p *Pool) loop(fn func()) {
-	for {
+	for ok := true; ok; fn, ok = p.next() {
 		fn()
-		p.mu.Lock()
-		if len(p.queue) == 0 {
-			p.running--
-			p.mu.Unlock()
-			return
-		}
-		fn = p.queue[0]
-		p.queue[0] = nil
-		p.queue = p.queue[1:]
-		p.mu.Unlock()
 	}
+}
+
+// next hands the caller's slot to the oldest queued task, or gives the
+// slot back to the pool (ok false) when the queue is empty.
+func (p *Pool) next() (fn func(), ok bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.queue) == 0 {
+		p.running--
+		return nil, false
+	}
+	fn = p.queue[0]
+	p.queue[0] = nil
+	p.queue = p.queue[1:]
+	return fn, true
 }
 
 // Future is the eventual outcome of an asynchronous invocation.

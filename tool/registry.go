@@ -17,6 +17,7 @@
 package tool
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"slices"
@@ -226,12 +227,8 @@ func (r *Registry) Register(spec Spec) error {
 	if lim.TimeLimit < 0 || lim.MaxOutputBytes < 0 {
 		return invalidTool(spec.Name, "limits must be positive")
 	}
-	if lim.TimeLimit == 0 {
-		lim.TimeLimit = DefaultTimeLimit
-	}
-	if lim.MaxOutputBytes == 0 {
-		lim.MaxOutputBytes = DefaultMaxOutputBytes
-	}
+	lim.TimeLimit = cmp.Or(lim.TimeLimit, DefaultTimeLimit)
+	lim.MaxOutputBytes = cmp.Or(lim.MaxOutputBytes, DefaultMaxOutputBytes)
 	args, argsRaw, err := compileSchema(spec.Name, "arguments", spec.Args)
 	if err != nil {
 		return err

@@ -2,6 +2,7 @@ package tool
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -237,14 +238,11 @@ func (c *call) finish(res Result, err error) (Result, error) {
 		c.span.Set("output_bytes", c.tr.OutputBytes)
 		c.span.Set("elapsed_ms", c.tr.ElapsedMS)
 		c.span.SetBytes(c.tr.OutputBytes)
-		switch {
-		case err != nil:
-			c.span.End(err)
-		case res.Error != nil:
-			c.span.End(res.Error)
-		default:
-			c.span.End(nil)
+		end := err
+		if end == nil && res.Error != nil { // a nil *fault.Error is not a nil error
+			end = res.Error
 		}
+		c.span.End(end)
 	}
 	return res, err
 }
@@ -300,10 +298,7 @@ func (c *call) validate(ctx context.Context) *fault.Error {
 	if fe := c.preflight(ctx); fe != nil {
 		return fe
 	}
-	c.authCtx = c.c.Invocation.AuthorityContext
-	if c.authCtx == "" {
-		c.authCtx = DefaultAuthorityContext
-	}
+	c.authCtx = cmp.Or(c.c.Invocation.AuthorityContext, DefaultAuthorityContext)
 	c.tr.Owner = c.authCtx
 	c.op = authority.Operation{
 		Context: c.authCtx, Tool: c.e.schema.Name, Effect: string(c.e.schema.Effect),
@@ -375,9 +370,7 @@ func (c *call) preflight(ctx context.Context) *fault.Error {
 		return fault.Wrap(err, fault.PhaseTool, KindPreflightFailed, "preflight refused the arguments")
 	}
 	if norm != nil {
-		saved := c.e
 		if fe := c.decodeArgs(norm); fe != nil {
-			c.e = saved
 			return stepErr(KindPreflightFailed, "preflight produced invalid arguments")
 		}
 	}
@@ -456,7 +449,7 @@ func (rt *Runtime) startRead(ctx context.Context, c *call, inline bool) *Future 
 			return c.control(err)
 		}
 		c.tr.Authorization = AuthAllowed
-		res, ctrl := c.execute(wctx, "")
+		res, ctrl, _ := c.executeHandler(wctx, "")
 		if ctrl != nil {
 			return c.control(ctrl)
 		}
@@ -479,32 +472,16 @@ func (c *call) readFingerprint() (fp string, ok bool) {
 		return "", false
 	}
 	var small [256]byte // enough for typical calls: the buffer stays on the stack
-	buf := small[:0]
-	var err error
-	buf = append(buf, `{"args":`...)
+	buf := append(small[:0], `{"args":`...)
 	buf = append(buf, c.canon...)
-	buf = append(buf, `,"capability":`...)
-	if buf, err = fingerprint.AppendCanonicalValue(buf, op.Capability); err != nil {
-		return "", false
+	keys := [...]string{`,"capability":`, `,"context":`, `,"details":`, `,"effect":`, `,"tool":`}
+	for i, v := range [...]any{op.Capability, op.Context, op.Details, op.Effect, op.Tool} { // nil Details encodes as {}
+		var err error
+		if buf, err = fingerprint.AppendCanonicalValue(append(buf, keys[i]...), v); err != nil {
+			return "", false
+		}
 	}
-	buf = append(buf, `,"context":`...)
-	if buf, err = fingerprint.AppendCanonicalValue(buf, op.Context); err != nil {
-		return "", false
-	}
-	buf = append(buf, `,"details":`...)
-	if buf, err = fingerprint.AppendCanonicalValue(buf, op.Details); err != nil { // nil encodes as {}
-		return "", false
-	}
-	buf = append(buf, `,"effect":`...)
-	if buf, err = fingerprint.AppendCanonicalValue(buf, op.Effect); err != nil {
-		return "", false
-	}
-	buf = append(buf, `,"tool":`...)
-	if buf, err = fingerprint.AppendCanonicalValue(buf, op.Tool); err != nil {
-		return "", false
-	}
-	buf = append(buf, '}')
-	return fingerprint.Bytes(buf), true
+	return fingerprint.Bytes(append(buf, '}')), true
 }
 
 func backpressure(p *Pool) *fault.Error {
@@ -512,18 +489,7 @@ func backpressure(p *Pool) *fault.Error {
 }
 
 func authorityErr(err error) *fault.Error {
-	if fe := fault.As(err); fe != nil && fe.Phase == authority.PhaseAuthority {
-		return fault.Wrap(err, fault.PhaseTool, authority.KindDenied, "authority refused the operation")
-	}
 	return fault.Wrap(err, fault.PhaseTool, authority.KindDenied, "authority refused the operation")
-}
-
-// execute runs the handler under the time limit and checks the result
-// schema and output size. It returns a control error when ctx ended first.
-// abandoned reports a handler that is still running after its time limit.
-func (c *call) execute(ctx context.Context, idem string) (res Result, ctrl error) {
-	res, ctrl, _ = c.executeHandler(ctx, idem)
-	return res, ctrl
 }
 
 type handlerOutcome struct {
@@ -531,6 +497,10 @@ type handlerOutcome struct {
 	err error
 }
 
+// executeHandler runs the handler under the time limit and checks the
+// result schema and output size. It returns a control error when ctx ended
+// first. abandoned reports a handler that is still running after its time
+// limit.
 func (c *call) executeHandler(ctx context.Context, idem string) (res Result, ctrl error, abandoned bool) {
 	hctx, cancel := context.WithTimeout(withPool(ctx, c.rt.pool), c.lim.TimeLimit)
 	defer cancel()
@@ -554,16 +524,14 @@ func (c *call) executeHandler(ctx context.Context, idem string) (res Result, ctr
 		if ctx.Err() != nil {
 			return Result{}, ctx.Err(), true
 		}
-		return Result{Status: StatusError, Error: stepErr(fault.KindTimeout, "the handler exceeded its time limit").
-			With("time_limit_ms", budget.Millis(c.lim.TimeLimit))}, nil, true
+		return c.timedOut(), nil, true
 	}
 	if out.err != nil {
 		if ctx.Err() != nil && (errors.Is(out.err, context.Canceled) || errors.Is(out.err, context.DeadlineExceeded)) {
 			return Result{}, ctx.Err(), false
 		}
 		if hctx.Err() != nil && errors.Is(out.err, context.DeadlineExceeded) {
-			return Result{Status: StatusError, Error: stepErr(fault.KindTimeout, "the handler exceeded its time limit").
-				With("time_limit_ms", budget.Millis(c.lim.TimeLimit))}, nil, false
+			return c.timedOut(), nil, false
 		}
 		if fe := fault.As(out.err); fe != nil && (fe.Phase == fault.PhaseTool || fe.Kind == workspace.KindConfinementDenied) {
 			return Result{Status: StatusError, Error: fe}, nil, false
@@ -571,6 +539,11 @@ func (c *call) executeHandler(ctx context.Context, idem string) (res Result, ctr
 		return Result{Status: StatusError, Error: fault.Wrap(out.err, fault.PhaseTool, KindHandlerFailed, "the handler failed")}, nil, false
 	}
 	return c.checkResult(out.v), nil, false
+}
+
+func (c *call) timedOut() Result {
+	return Result{Status: StatusError, Error: stepErr(fault.KindTimeout, "the handler exceeded its time limit").
+		With("time_limit_ms", budget.Millis(c.lim.TimeLimit))}
 }
 
 // checkResult encodes v, validates it against the result schema and
@@ -583,15 +556,13 @@ func (c *call) checkResult(v any) Result {
 		// Handler output is trusted Go code: standard decoding semantics
 		// (as jsonschema.UnmarshalJSON) suffice.
 		buf := bytes.NewBuffer(make([]byte, 0, len(rm)))
-		if err = json.Compact(buf, rm); err == nil {
-			raw = buf.Bytes()
-			decoded, err = jsonstrict.DecodeStandard(raw)
-		}
+		err = json.Compact(buf, rm)
+		raw = buf.Bytes()
 	} else {
 		raw, err = json.Marshal(v)
-		if err == nil {
-			decoded, err = jsonstrict.DecodeStandard(raw)
-		}
+	}
+	if err == nil {
+		decoded, err = jsonstrict.DecodeStandard(raw)
 	}
 	if err != nil {
 		return Result{Status: StatusError, Error: stepErr(KindInvalidResult, "the handler result is not JSON")}

@@ -3,6 +3,7 @@ package tool
 import (
 	"encoding"
 	"encoding/json"
+	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -170,26 +171,18 @@ func nullable(s map[string]any) map[string]any {
 	}
 	switch ty := s["type"].(type) {
 	case string:
-		out := maps(s)
+		out := maps.Clone(s)
 		out["type"] = []any{ty, "null"}
 		return out
 	case []any:
 		if slices.Contains(ty, any("null")) {
 			return s
 		}
-		out := maps(s)
+		out := maps.Clone(s)
 		out["type"] = append(slices.Clone(ty), "null")
 		return out
 	}
 	return map[string]any{"anyOf": []any{map[string]any{"type": "null"}, s}}
-}
-
-func maps(s map[string]any) map[string]any {
-	out := make(map[string]any, len(s))
-	for k, v := range s {
-		out[k] = v
-	}
-	return out
 }
 
 // field is one JSON property of a struct, with its embedding depth.
@@ -313,7 +306,7 @@ func (g *schemaGen) fields(t reflect.Type, depth int) ([]field, error) {
 // comma-separated list of minLength=N, maxLength=N, minimum=X, maximum=X
 // and enum=a|b|c (string values). Other keywords fail with invalid_schema.
 func withKeywords(s map[string]any, tag string, t reflect.Type) (map[string]any, error) {
-	out := maps(s)
+	out := maps.Clone(s) // s is never nil: schema returns a map on success
 	for kv := range strings.SplitSeq(tag, ",") {
 		k, v, _ := strings.Cut(strings.TrimSpace(kv), "=")
 		switch k {
@@ -341,14 +334,7 @@ func withKeywords(s map[string]any, tag string, t reflect.Type) (map[string]any,
 	return out, nil
 }
 
-func hasOpt(opts, want string) bool {
-	for o := range strings.SplitSeq(opts, ",") {
-		if o == want {
-			return true
-		}
-	}
-	return false
-}
+func hasOpt(opts, want string) bool { return slices.Contains(strings.Split(opts, ","), want) }
 
 // isStringable reports whether the ",string" option applies to t
 // (booleans, numbers and strings, or a pointer to one).

@@ -38,12 +38,6 @@ type writeIn struct {
 	Content string `json:"content"`
 }
 
-func decode(raw json.RawMessage) (writeIn, error) {
-	var a writeIn
-	err := json.Unmarshal(raw, &a)
-	return a, err
-}
-
 // Register adds fs_read, fs_list and fs_write over ws to reg.
 func Register(reg *tool.Registry, ws *workspace.Root, opts Options) error {
 	if opts.MaxFileBytes <= 0 {
@@ -52,18 +46,23 @@ func Register(reg *tool.Registry, ws *workspace.Root, opts Options) error {
 	if opts.MaxEntries <= 0 {
 		opts.MaxEntries = defaultMaxEntries
 	}
-	resolve := func(allowRoot bool) tool.Preflight {
+	// confine is the preflight of all three tools: check resolves the
+	// path argument in the workspace.
+	confine := func(check func(path string) (string, error)) tool.Preflight {
 		return func(ctx context.Context, args json.RawMessage) (json.RawMessage, map[string]any, error) {
-			a, err := decode(args)
-			if err != nil {
+			var a writeIn // its path is the path of every tool's arguments
+			if err := json.Unmarshal(args, &a); err != nil {
 				return nil, nil, err
 			}
-			rel, err := ws.Resolve(a.Path, allowRoot)
+			rel, err := check(a.Path)
 			if err != nil {
 				return nil, nil, err
 			}
 			return nil, map[string]any{"path": rel}, nil
 		}
+	}
+	resolve := func(allowRoot bool) tool.Preflight {
+		return confine(func(path string) (string, error) { return ws.Resolve(path, allowRoot) })
 	}
 	read := tool.Func("fs_read", "Read a UTF-8 text file in the workspace. path is relative to the workspace root, using '/' separators.",
 		func(ctx context.Context, in pathIn) (workspace.File, error) {
@@ -84,19 +83,11 @@ func Register(reg *tool.Registry, ws *workspace.Root, opts Options) error {
 			return ws.WriteFile(in.Path, []byte(in.Content))
 		})
 	write.Effect = tool.EffectWrite
-	write.Preflight = func(ctx context.Context, args json.RawMessage) (json.RawMessage, map[string]any, error) {
-		a, err := decode(args)
-		if err != nil {
-			return nil, nil, err
-		}
-		rel, _, err := ws.CheckWritable(a.Path)
-		if err != nil {
-			return nil, nil, err
-		}
-		return nil, map[string]any{"path": rel}, nil
-	}
-	specs := []tool.Spec{read, list, write}
-	for _, s := range specs {
+	write.Preflight = confine(func(path string) (string, error) {
+		rel, _, err := ws.CheckWritable(path)
+		return rel, err
+	})
+	for _, s := range []tool.Spec{read, list, write} {
 		if err := reg.Register(s); err != nil {
 			return err
 		}
