@@ -1,6 +1,7 @@
 package direct
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 
@@ -112,9 +113,6 @@ func newSession(ctx context.Context, cfg *Config, query string) (*session, error
 		s.registry = cfg.Registry
 		s.version = cfg.Registry.Version() // before reading it: a change during the compile shows next turn
 	}
-	setupErr := func(err error, msg string) error {
-		return fault.Wrap(err, PhaseSetup, fault.KindInvalidConfig, msg)
-	}
 	add := func(b Binding, t model.Tool) error {
 		if _, dup := s.bindings[b.Name]; dup {
 			return fault.New(PhaseSetup, KindDuplicateToolName, "two tools render the same function name").With("tool", b.Name)
@@ -122,7 +120,7 @@ func newSession(ctx context.Context, cfg *Config, query string) (*session, error
 		if b.Kind == BindContext {
 			v, err := tool.NewValidator(b.Name, t.Parameters)
 			if err != nil {
-				return setupErr(err, "a tool parameter schema does not compile")
+				return fault.Wrap(err, PhaseSetup, fault.KindInvalidConfig, "a tool parameter schema does not compile")
 			}
 			s.validators[b.Name] = v
 		}
@@ -142,10 +140,7 @@ func newSession(ctx context.Context, cfg *Config, query string) (*session, error
 			}
 		}
 	}
-	if cfg.Registry == nil {
-		return s, nil
-	}
-	if len(cfg.Registry.Schemas()) == 0 {
+	if cfg.Registry == nil || len(cfg.Registry.Schemas()) == 0 {
 		return s, nil
 	}
 	specs, err := prompt.ImportCatalog(cfg.Registry, prompt.ImportOptions{AlwaysVisibleTools: cfg.AlwaysVisibleTools})
@@ -156,12 +151,8 @@ func newSession(ctx context.Context, cfg *Config, query string) (*session, error
 	if err != nil {
 		return nil, err
 	}
-	mode := cfg.Mode
-	if mode == "" {
-		mode = prompt.ModeCompiled
-	}
 	res, err := cat.Compile(ctx, prompt.Input{Text: truncateRunes(query, prompt.MaxInputText)},
-		prompt.Options{Capabilities: cfg.Capabilities, Mode: mode, Model: cfg.Model})
+		prompt.Options{Capabilities: cfg.Capabilities, Mode: cmp.Or(cfg.Mode, prompt.ModeCompiled), Model: cfg.Model})
 	if err != nil {
 		return nil, err
 	}

@@ -108,6 +108,7 @@ func Classify(batch []Entry, cat Catalog, st BatchState) ([]Status, error) {
 		}
 	}
 	out := make([]Status, len(batch))
+	var tools, ctxs int // resolved calls, for the budget checks
 	for i, e := range batch {
 		s := classifyOne(e, cat)
 		if s.Cause != nil && !Recoverable(s.Cause.Phase, s.Cause.Kind) {
@@ -115,6 +116,13 @@ func Classify(batch []Entry, cat Catalog, st BatchState) ([]Status, error) {
 				With("call_id", e.Call.ID).With("fault_phase", string(s.Cause.Phase))
 		}
 		out[i] = s
+		switch {
+		case s.Kind != StatusResolved:
+		case s.Binding.Kind == BindContext:
+			ctxs++
+		default:
+			tools++
+		}
 	}
 	if len(out) > 1 {
 		for _, s := range out {
@@ -122,17 +130,6 @@ func Classify(batch []Entry, cat Catalog, st BatchState) ([]Status, error) {
 				return nil, batchFatal(KindEffectfulBatchUnsupported, "an effectful call must be the only call of its batch").
 					With("call_id", s.Call.ID).With("calls", len(out))
 			}
-		}
-	}
-	var tools, ctxs int
-	for _, s := range out {
-		if s.Kind != StatusResolved {
-			continue
-		}
-		if s.Binding.Kind == BindContext {
-			ctxs++
-		} else {
-			tools++
 		}
 	}
 	if st.ContextCallsLeft >= 0 && ctxs > st.ContextCallsLeft {
@@ -148,20 +145,17 @@ func Classify(batch []Entry, cat Catalog, st BatchState) ([]Status, error) {
 
 // classifyOne resolves once and validates at most once.
 func classifyOne(e Entry, cat Catalog) Status {
-	s := Status{Kind: StatusResolved, Call: e.Call}
 	b, ok := cat.Resolve(e.Call.Name)
 	if !ok {
+		return Status{Kind: StatusPreflight, Call: e.Call,
+			Cause: fault.New(PhaseCatalog, KindUnavailableToolSchema, "no tool with this name is available").With("tool", e.Call.Name)}
+	}
+	s := Status{Kind: StatusResolved, Call: e.Call, Binding: &b, Cause: e.Fault}
+	if s.Cause == nil { // a normalize fault is not validated
+		s.Cause = cat.Validate(b, e.Call)
+	}
+	if s.Cause != nil {
 		s.Kind = StatusPreflight
-		s.Cause = fault.New(PhaseCatalog, KindUnavailableToolSchema, "no tool with this name is available").With("tool", e.Call.Name)
-		return s
-	}
-	s.Binding = &b
-	if e.Fault != nil {
-		s.Kind, s.Cause = StatusPreflight, e.Fault
-		return s
-	}
-	if fe := cat.Validate(b, e.Call); fe != nil {
-		s.Kind, s.Cause = StatusPreflight, fe
 	}
 	return s
 }

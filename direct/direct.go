@@ -1,6 +1,7 @@
 package direct
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -160,22 +161,12 @@ func New(cfg Config) (*Runner, error) {
 		return nil, err
 	}
 	cfg.Limits.Limits = lim
-	if cfg.Limits.MaxNativeCallsPerBatch == 0 {
-		cfg.Limits.MaxNativeCallsPerBatch = DefaultMaxNativeCallsPerBatch
-	}
-	if cfg.MaxTokens == 0 {
-		cfg.MaxTokens = DefaultMaxTokens
-	}
+	cfg.Limits.MaxNativeCallsPerBatch = cmp.Or(cfg.Limits.MaxNativeCallsPerBatch, DefaultMaxNativeCallsPerBatch)
+	cfg.MaxTokens = cmp.Or(cfg.MaxTokens, DefaultMaxTokens)
 	cl := cfg.ContextLimits
-	if cl.MaxResults == 0 {
-		cl.MaxResults = DefaultContextLimits.MaxResults
-	}
-	if cl.MaxBytes == 0 {
-		cl.MaxBytes = DefaultContextLimits.MaxBytes
-	}
-	if cl.TimeLimit == 0 {
-		cl.TimeLimit = DefaultContextLimits.TimeLimit
-	}
+	cl.MaxResults = cmp.Or(cl.MaxResults, DefaultContextLimits.MaxResults)
+	cl.MaxBytes = cmp.Or(cl.MaxBytes, DefaultContextLimits.MaxBytes)
+	cl.TimeLimit = cmp.Or(cl.TimeLimit, DefaultContextLimits.TimeLimit)
 	if cfg.ContextLimits, err = cl.Resolve(); err != nil {
 		return nil, err
 	}
@@ -271,12 +262,10 @@ func (r *Runner) Run(ctx context.Context, query string) (res *Result, err error)
 		}
 	}()
 	cfg := r.cfg
-	st := &run{cfg: &cfg, seen: map[string]struct{}{}, tracker: cfg.Tracker}
+	st := &run{cfg: &cfg, seen: map[string]struct{}{}, tracker: cfg.Tracker, res: Result{Events: []Event{}, Tools: []string{}}}
 	if st.tracker == nil {
 		st.tracker = budget.NewTracker(cfg.Limits.Limits)
 	}
-	st.res.Events = []Event{}
-	st.res.Tools = []string{}
 	// The run's time limit bounds every call in flight, not only the
 	// admission checks; its cause is the typed budget error.
 	lim := st.tracker.Limits()
@@ -312,13 +301,9 @@ func (st *run) setup(ctx context.Context, query string) error {
 	if err := st.compile(ctx); err != nil {
 		return err
 	}
-	cat := st.cat
-	sys := basePrompt + "\n" + noContextPrompt
-	if cat.hasContext {
+	sys, user := basePrompt+"\n"+noContextPrompt, "TASK:\n"+query
+	if st.cat.hasContext {
 		sys = basePrompt + "\n" + contextPrompt
-	}
-	user := "TASK:\n" + query
-	if cat.hasContext {
 		md, err := st.cfg.Store.Metadata(ctx, st.cfg.Input)
 		if err != nil {
 			return err
@@ -405,14 +390,11 @@ func (st *run) turn(ctx context.Context) (answer string, done bool, err error) {
 		req.ToolChoice = model.ToolChoice{Mode: "auto"}
 	}
 	resp, err := st.complete(ctx, req)
-	if err != nil {
-		if ctx.Err() != nil {
-			return "", false, cancelled(ctx)
-		}
-		return "", false, err
-	}
 	if ctx.Err() != nil {
 		return "", false, cancelled(ctx)
+	}
+	if err != nil {
+		return "", false, err
 	}
 	span.Set("tool_calls", len(resp.ToolCalls))
 	if len(resp.ToolCalls) == 0 {
@@ -473,9 +455,8 @@ func (st *run) complete(ctx context.Context, req model.Request) (*model.Response
 		}
 		return nil, err
 	}
-	serr := res.Settle(st.record(resp))
-	if serr != nil {
-		return nil, serr
+	if err := res.Settle(st.record(resp)); err != nil {
+		return nil, err
 	}
 	return resp, nil
 }
@@ -709,6 +690,5 @@ func (st *run) contextCall(ctx context.Context, s Status) (observation, error) {
 		return observation{}, fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, "context value does not encode")
 	}
 	st.ev(EventContext, s, ObsOK, "", out.Truncated)
-	tr := out.Truncated
-	return valueObservation(s.Call, raw, &tr), nil
+	return valueObservation(s.Call, raw, &out.Truncated), nil
 }

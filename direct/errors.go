@@ -57,13 +57,14 @@ const (
 	KindDuplicateToolName     fault.Kind = "duplicate_native_tool_name"
 )
 
-// recoverable is the whitelist of per-call faults that become repair
-// observations, keyed by (phase, kind). Every other pair is batch-fatal,
-// including the same kind from another phase and kinds added later.
-var recoverable = map[[2]string]bool{
-	{string(PhaseSchema), string(KindMalformedArguments)}:     true,
-	{string(PhaseNormalize), string(KindMalformedArguments)}:  true,
-	{string(PhaseCatalog), string(KindUnavailableToolSchema)}: true,
+// repairMessages is the whitelist of per-call faults that become repair
+// observations, keyed by (phase, kind), with their fixed messages. Every
+// other pair is batch-fatal, including the same kind from another phase
+// and kinds added later.
+var repairMessages = map[[2]string]string{
+	{string(PhaseNormalize), string(KindMalformedArguments)}:  "arguments must be exactly one JSON object; call the tool again with corrected arguments",
+	{string(PhaseSchema), string(KindMalformedArguments)}:     "arguments do not match the tool's parameters; call the tool again with corrected arguments",
+	{string(PhaseCatalog), string(KindUnavailableToolSchema)}: "no tool with this name is offered in this session; use one of the offered tools",
 }
 
 // Recoverable reports whether a per-call fault of this phase and kind may
@@ -71,7 +72,8 @@ var recoverable = map[[2]string]bool{
 // schema/malformed_arguments, normalize/malformed_arguments and
 // catalog/unavailable_tool_schema.
 func Recoverable(phase fault.Phase, kind fault.Kind) bool {
-	return recoverable[[2]string{string(phase), string(kind)}]
+	_, ok := repairMessages[[2]string{string(phase), string(kind)}]
+	return ok
 }
 
 // Error is the error of a failed run. It wraps the typed fault and carries

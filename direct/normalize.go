@@ -1,8 +1,8 @@
 package direct
 
 import (
-	"bytes"
 	"encoding/json"
+	"slices"
 
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/fingerprint"
@@ -183,11 +183,6 @@ func envelopeCall(item any) (model.ToolCall, *fault.Error) {
 		return tc, fe
 	}
 	switch a := fn["arguments"].(type) {
-	case nil:
-		if _, present := fn["arguments"]; present {
-			return tc, batchFatal(KindMalformedField, "arguments are neither a string nor an object").With("field", "arguments")
-		}
-		return tc, batchFatal(fault.KindMissingField, "a function has no arguments").With("field", "arguments")
 	case string:
 		tc.Arguments = a
 	case map[string]any:
@@ -197,27 +192,23 @@ func envelopeCall(item any) (model.ToolCall, *fault.Error) {
 		}
 		tc.Arguments = string(b)
 	default:
+		if _, present := fn["arguments"]; !present {
+			return tc, batchFatal(fault.KindMissingField, "a function has no arguments").With("field", "arguments")
+		}
 		return tc, batchFatal(KindMalformedField, "arguments are neither a string nor an object").With("field", "arguments")
 	}
 	return tc, nil
 }
 
 func onlyKeys(obj map[string]any, allowed ...string) *fault.Error {
-	var extra []string
+	extra := 0
 	for k := range obj {
-		found := false
-		for _, a := range allowed {
-			if k == a {
-				found = true
-				break
-			}
-		}
-		if !found {
-			extra = append(extra, k)
+		if !slices.Contains(allowed, k) {
+			extra++
 		}
 	}
-	if len(extra) > 0 {
-		return batchFatal(KindUnexpectedFields, "a tool call has unexpected fields").With("count", len(extra))
+	if extra > 0 {
+		return batchFatal(KindUnexpectedFields, "a tool call has unexpected fields").With("count", extra)
 	}
 	return nil
 }
@@ -237,14 +228,8 @@ func stringField(obj map[string]any, key string) (string, *fault.Error) {
 // sameBatch reports whether the assistant message's tool calls are exactly
 // the normalized batch: same order, ids, types, names and raw argument text.
 func sameBatch(msg []model.ToolCall, batch []Entry) bool {
-	if len(msg) != len(batch) {
-		return false
-	}
-	for i, tc := range msg {
-		c := batch[i].Call
-		if tc.ID != c.ID || tc.Type != c.Type || tc.Name != c.Name || !bytes.Equal([]byte(tc.Arguments), []byte(c.Raw)) {
-			return false
-		}
-	}
-	return true
+	return slices.EqualFunc(msg, batch, func(tc model.ToolCall, e Entry) bool {
+		c := e.Call
+		return tc.ID == c.ID && tc.Type == c.Type && tc.Name == c.Name && tc.Arguments == c.Raw
+	})
 }

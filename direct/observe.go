@@ -2,7 +2,9 @@ package direct
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
+	"strings"
 
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/textcut"
@@ -33,13 +35,6 @@ type obsError struct {
 	Kind    string         `json:"kind"`
 	Message string         `json:"message"`
 	Detail  map[string]any `json:"detail,omitempty"`
-}
-
-// Fixed repair messages of the three recoverable faults.
-var repairMessages = map[[2]string]string{
-	{string(PhaseNormalize), string(KindMalformedArguments)}:  "arguments must be exactly one JSON object; call the tool again with corrected arguments",
-	{string(PhaseSchema), string(KindMalformedArguments)}:     "arguments do not match the tool's parameters; call the tool again with corrected arguments",
-	{string(PhaseCatalog), string(KindUnavailableToolSchema)}: "no tool with this name is offered in this session; use one of the offered tools",
 }
 
 // Bounds of argument-level detail in observations.
@@ -89,8 +84,7 @@ func boundedDetail(d map[string]any) map[string]any {
 // cut shortens s to at most maxDetailString bytes at a UTF-8 boundary and
 // replaces invalid bytes.
 func cut(s string) string {
-	s = string(bytes.ToValidUTF8([]byte(s), []byte("\uFFFD")))
-	return textcut.Prefix(s, maxDetailString)
+	return textcut.Prefix(strings.ToValidUTF8(s, "\uFFFD"), maxDetailString)
 }
 
 // repairObservation is the observation of a preflight fault: call id,
@@ -98,10 +92,7 @@ func cut(s string) string {
 // argument-level detail.
 func repairObservation(s Status) observation {
 	key := [2]string{string(s.Cause.Phase), string(s.Cause.Kind)}
-	msg, ok := repairMessages[key]
-	if !ok {
-		msg = "the call was rejected"
-	}
+	msg := cmp.Or(repairMessages[key], "the call was rejected")
 	return observation{CallID: s.Call.ID, Name: s.Call.Name, Status: ObsRejected, Error: &obsError{
 		Phase: string(s.Cause.Phase), Kind: string(s.Cause.Kind), Message: msg, Detail: boundedDetail(s.Cause.Detail),
 	}}
@@ -117,10 +108,7 @@ var toolKindAliases = map[fault.Kind]fault.Kind{
 // errorObservation is the observation of a call that ran and failed: the
 // stable kind, a fixed message and bounded detail; never the cause text.
 func errorObservation(call Call, fe *fault.Error) observation {
-	kind := fe.Kind
-	if k, ok := toolKindAliases[kind]; ok {
-		kind = k
-	}
+	kind := cmp.Or(toolKindAliases[fe.Kind], fe.Kind)
 	return observation{CallID: call.ID, Name: call.Name, Status: ObsError, Error: &obsError{
 		Kind: string(kind), Message: "the call failed", Detail: boundedDetail(fe.Detail),
 	}}
