@@ -97,7 +97,7 @@ func NarrowTier(parent, child Tier) (Tier, error) {
 }
 
 // Effect is the effect class of an operation. This is the one declaration
-// of effect classes: tool (tool.Effect, Spec.Effect), direct (Binding.Effect)
+// of effect classes and their one type: tool.Spec.Effect, direct.Binding.Effect
 // and Operation.Effect all use these values. Every class except
 // EffectRead is effectful: it goes through the tier decision, and in the
 // tool runtime through the durable effect journal.
@@ -140,7 +140,7 @@ type Operation struct {
 	Context string `json:"context"`
 	// Tool, Effect and Capability are required.
 	Tool       string `json:"tool"`
-	Effect     string `json:"effect"`
+	Effect     Effect `json:"effect"`
 	Capability string `json:"capability"`
 	// Args are the normalized arguments as decoded JSON.
 	Args any `json:"args"`
@@ -184,7 +184,7 @@ func (op Operation) Fingerprint() (string, error) {
 		details = map[string]any{}
 	}
 	m := map[string]any{
-		"context": op.Context, "tool": op.Tool, "effect": op.Effect, "capability": op.Capability,
+		"context": op.Context, "tool": op.Tool, "effect": string(op.Effect), "capability": op.Capability,
 		"args": op.Args, "details": details,
 	}
 	// Fast path: arguments decoded with UseNumber are already generic JSON.

@@ -114,7 +114,7 @@ func counter() (*atomic.Int32, Continuation) {
 func TestReadNeverPends(t *testing.T) {
 	s := NewStore()
 	o := op(`{}`)
-	o.Effect = string(EffectRead)
+	o.Effect = EffectRead
 	d, err := s.Authorize(o, nil, nil)
 	if err != nil || d.Action != ActionExecute || d.Permit != "read" || len(s.List("session:s")) != 0 {
 		t.Fatalf("%+v %v", d, err)
@@ -179,7 +179,7 @@ func TestCeilingCapsTier(t *testing.T) {
 		}
 	}
 	// A read operation ignores the ceiling.
-	o.Ceiling, o.Effect = ApproveDiff, string(EffectRead)
+	o.Ceiling, o.Effect = ApproveDiff, EffectRead
 	if d, err := NewStore().Authorize(o, nil, nil); err != nil || d.Action != ActionExecute {
 		t.Fatalf("read with a ceiling: %+v %v", d, err)
 	}

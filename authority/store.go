@@ -81,7 +81,7 @@ type Record struct {
 	ID                 string         `json:"id"`
 	Context            string         `json:"context"`
 	Tool               string         `json:"tool"`
-	Effect             string         `json:"effect"`
+	Effect             Effect         `json:"effect"`
 	Capability         string         `json:"capability"`
 	Args               any            `json:"args"`
 	Details            map[string]any `json:"details,omitempty"`
@@ -243,7 +243,7 @@ func (s *Store) Authorize(op Operation, cont Continuation, edit Editor) (Decisio
 	}
 	tier := Capped(s.mode(op.Context), op.Ceiling)
 	d := Decision{Tier: tier, Fingerprint: fp}
-	if op.Effect == string(EffectRead) {
+	if op.Effect == EffectRead {
 		d.Action, d.Permit = ActionExecute, string(EffectRead)
 		return d, nil
 	}

@@ -13,6 +13,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/rlm-go/rlm/agent"
+	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
@@ -187,7 +188,7 @@ func TestContract4_ForgedTargetFailsBeforeInvocation(t *testing.T) {
 	reg := tool.NewRegistry()
 	rt := h.register(t, reg, cmd)
 	var secret atomic.Int64
-	if err := reg.Register(tool.Spec{Name: "secret_fixture", Effect: tool.EffectRead, Args: json.RawMessage(`{"type":"object"}`), Result: json.RawMessage(`{}`),
+	if err := reg.Register(tool.Spec{Name: "secret_fixture", Effect: authority.EffectRead, Args: json.RawMessage(`{"type":"object"}`), Result: json.RawMessage(`{}`),
 		Handler: func(ctx context.Context, req tool.Request) (any, error) { secret.Add(1); return 1, nil }}); err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/tool"
 )
 
@@ -33,7 +34,7 @@ func TestValidationAgreesWithToolRuntime(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			var ran int
 			f := newFixture(t, fixOpts{caps: []string{"tool:agree"}, edit: func(cfg *Config) {
-				must(t, cfg.Registry.Register(tool.Spec{Name: "agree", Description: "Agreement probe.", Effect: tool.EffectRead,
+				must(t, cfg.Registry.Register(tool.Spec{Name: "agree", Description: "Agreement probe.", Effect: authority.EffectRead,
 					Args: json.RawMessage(c.schema), Result: json.RawMessage(`{"type":"object"}`),
 					Handler: func(ctx context.Context, req tool.Request) (any, error) {
 						ran++

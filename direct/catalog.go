@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 
+	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
@@ -134,7 +135,7 @@ func newSession(ctx context.Context, cfg *Config, query string) (*session, error
 				continue
 			}
 			s.hasContext = true
-			if err := add(Binding{Name: ct.name, Kind: BindContext, Op: ct.op, Effect: EffectRead},
+			if err := add(Binding{Name: ct.name, Kind: BindContext, Op: ct.op, Effect: authority.EffectRead},
 				model.Tool{Name: ct.name, Description: ct.description, Parameters: json.RawMessage(ct.params)}); err != nil {
 				return nil, err
 			}
@@ -161,7 +162,7 @@ func newSession(ctx context.Context, cfg *Config, query string) (*session, error
 		if !ok {
 			continue // the catalog projected a unit that is not a registered tool
 		}
-		b := Binding{Name: sc.Name, Kind: BindTool, Effect: string(sc.Effect)}
+		b := Binding{Name: sc.Name, Kind: BindTool, Effect: sc.Effect}
 		t := model.Tool{Name: ft.Function.Name, Description: ft.Function.Description, Parameters: ft.Function.Parameters}
 		if err := add(b, t); err != nil {
 			return nil, err

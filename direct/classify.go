@@ -16,11 +16,6 @@ const (
 	BindTool BindingKind = "tool"
 )
 
-// EffectRead is the effect class of tools that do not change the world
-// (authority.EffectRead as a string, the type of Binding.Effect). Every
-// other effect class is effectful.
-const EffectRead = string(authority.EffectRead)
-
 // Binding is a trusted catalog entry: what a tool name resolves to. It is
 // internal: no part of it ever reaches the model.
 type Binding struct {
@@ -31,12 +26,12 @@ type Binding struct {
 	// Op is the context operation (search, slice, peek) of a context
 	// binding.
 	Op string
-	// Effect is the effect class ("read", "write", ...).
-	Effect string
+	// Effect is the effect class (authority.EffectRead, ...).
+	Effect authority.Effect
 }
 
 // Effectful reports whether the binding's effect class is not read.
-func (b Binding) Effectful() bool { return b.Effect != EffectRead }
+func (b Binding) Effectful() bool { return b.Effect != authority.EffectRead }
 
 // Catalog is the trusted set of bindings a batch is classified against.
 // Both methods must be free of side effects.

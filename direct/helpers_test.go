@@ -172,7 +172,7 @@ func newFixture(t testing.TB, o fixOpts, responses ...json.RawMessage) *fixture 
 	if err := builtin.Register(reg, ws, builtin.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	must(t, reg.Register(tool.Spec{Name: "probe_read", Description: "Read probe.", Effect: tool.EffectRead,
+	must(t, reg.Register(tool.Spec{Name: "probe_read", Description: "Read probe.", Effect: authority.EffectRead,
 		Args: json.RawMessage(probeReadArgs), Result: json.RawMessage(`{"type":"object"}`),
 		Handler: func(ctx context.Context, req tool.Request) (any, error) {
 			f.reads.Add(1)
@@ -185,7 +185,7 @@ func newFixture(t testing.TB, o fixOpts, responses ...json.RawMessage) *fixture 
 			}
 			return map[string]any{"echo": a.Q}, nil
 		}}))
-	must(t, reg.Register(tool.Spec{Name: "probe_write", Description: "Write probe.", Effect: tool.EffectWrite,
+	must(t, reg.Register(tool.Spec{Name: "probe_write", Description: "Write probe.", Effect: authority.EffectWrite,
 		Args: json.RawMessage(probeWriteArgs), Result: json.RawMessage(`{"type":"object"}`),
 		Handler: func(ctx context.Context, req tool.Request) (any, error) {
 			f.writes.Add(1)

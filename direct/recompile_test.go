@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/tool"
 	"github.com/rlm-go/rlm/trace"
@@ -37,7 +38,7 @@ func TestRegistryChangeRecompilesCatalog(t *testing.T) {
 		final("done"))
 	reg := f.cfg.Registry
 	f.cfg.Provider = &afterFirst{Provider: f.cfg.Provider, fn: func() {
-		must(t, reg.Register(tool.Spec{Name: "late", Description: "Registered during the run.", Effect: tool.EffectRead,
+		must(t, reg.Register(tool.Spec{Name: "late", Description: "Registered during the run.", Effect: authority.EffectRead,
 			Args: json.RawMessage(`{"type":"object"}`), Result: json.RawMessage(`{}`),
 			Handler: func(context.Context, tool.Request) (any, error) { return map[string]any{}, nil }}))
 		reg.Unregister("probe_write")

@@ -22,7 +22,7 @@ func putTools(t *testing.T, runs *atomic.Int64) (*tool.ModelTools, *tool.Runtime
 	t.Helper()
 	reg := tool.NewRegistry()
 	err := reg.Register(tool.Spec{
-		Name: "put", Description: "store a value", Effect: tool.EffectWrite,
+		Name: "put", Description: "store a value", Effect: authority.EffectWrite,
 		Args:   json.RawMessage(`{"type":"object","properties":{"v":{"type":"string"}},"required":["v"],"additionalProperties":false}`),
 		Result: json.RawMessage(`{"type":"object"}`),
 		Handler: func(ctx context.Context, req tool.Request) (any, error) {

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
@@ -50,7 +51,7 @@ func blockingTool(t *testing.T, limit time.Duration) *tool.ModelTools {
 		Name: "wait", Description: "wait for something",
 		Args:   json.RawMessage(`{"type":"object","additionalProperties":false}`),
 		Result: json.RawMessage(`{"type":"string"}`),
-		Effect: tool.EffectRead,
+		Effect: authority.EffectRead,
 		Limits: tool.Limits{TimeLimit: limit},
 		Handler: func(ctx context.Context, req tool.Request) (any, error) {
 			<-ctx.Done()

@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
@@ -20,7 +21,7 @@ func upperTool(t *testing.T, calls *atomic.Int64) *tool.ModelTools {
 		Name: "upper", Description: "upper-case a string",
 		Args:   json.RawMessage(`{"type":"object","properties":{"s":{"type":"string"}},"required":["s"],"additionalProperties":false}`),
 		Result: json.RawMessage(`{"type":"string"}`),
-		Effect: tool.EffectRead,
+		Effect: authority.EffectRead,
 		Handler: func(ctx context.Context, req tool.Request) (any, error) {
 			calls.Add(1)
 			var a struct{ S string }

@@ -3,10 +3,12 @@ package mcp
 import (
 	"context"
 	"fmt"
-	"github.com/rlm-go/rlm/capability"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/rlm-go/rlm/authority"
+	"github.com/rlm-go/rlm/capability"
 
 	"github.com/rlm-go/rlm/internal/mcptest"
 	"github.com/rlm-go/rlm/prompt"
@@ -17,7 +19,7 @@ import (
 // prompt compiler's catalog as ordinary units (as rlm direct builds it from
 // the registry), and compiled mode selects the few relevant to the query.
 func TestCompiledSelectsAmongManyMCPTools(t *testing.T) {
-	sc, _ := fakeServer(t, tool.EffectRead, mcptest.EnvTools, "300")
+	sc, _ := fakeServer(t, authority.EffectRead, mcptest.EnvTools, "300")
 	h := NewHost(Config{Servers: map[string]ServerConfig{"fake": sc}}, Options{})
 	defer h.Close()
 	reg := tool.NewRegistry()

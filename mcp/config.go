@@ -13,7 +13,6 @@ import (
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
-	"github.com/rlm-go/rlm/tool"
 )
 
 // Defaults of a server's limits (docs/mcp.md).
@@ -55,7 +54,7 @@ type ServerConfig struct {
 	// effect classes; "" means the default, process for a stdio server and
 	// network_write for an HTTP one (effectful: authority and the effect
 	// journal). "read" marks the server read-only.
-	Effect tool.Effect `json:"effect,omitempty"`
+	Effect authority.Effect `json:"effect,omitempty"`
 	// Authority is the authority ceiling of the server's tools: the
 	// broadest tier their effects run under, whatever the run's tier
 	// (--authority); the stricter of the two wins. approve_diff (every
@@ -77,7 +76,7 @@ type ServerConfig struct {
 
 // ToolPolicy is the host's decision about one tool.
 type ToolPolicy struct {
-	Effect tool.Effect `json:"effect,omitempty"`
+	Effect authority.Effect `json:"effect,omitempty"`
 	// Authority narrows the server's ceiling for this tool; it may not be
 	// broader than the server's.
 	Authority authority.Tier `json:"authority,omitempty"`
@@ -192,7 +191,7 @@ func (s ServerConfig) check(name string) error {
 }
 
 // effect returns the host's effect class for the server's tool.
-func (s ServerConfig) effect(toolName string) tool.Effect {
+func (s ServerConfig) effect(toolName string) authority.Effect {
 	if p, ok := s.Tools[toolName]; ok && p.Effect != "" {
 		return p.Effect
 	}
@@ -200,9 +199,9 @@ func (s ServerConfig) effect(toolName string) tool.Effect {
 		return s.Effect
 	}
 	if s.URL != "" {
-		return tool.EffectNetworkWrite
+		return authority.EffectNetworkWrite
 	}
-	return tool.EffectProcess
+	return authority.EffectProcess
 }
 
 // validCeiling reports whether t is a tier a host may set as a ceiling.

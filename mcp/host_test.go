@@ -21,7 +21,7 @@ import (
 )
 
 // fakeServer is the scripted server (this test binary in server mode).
-func fakeServer(t *testing.T, eff tool.Effect, env ...string) (ServerConfig, string) {
+func fakeServer(t *testing.T, eff authority.Effect, env ...string) (ServerConfig, string) {
 	t.Helper()
 	mark := filepath.Join(t.TempDir(), "mark")
 	sc := ServerConfig{Command: os.Args[0], Args: []string{"-test.run=^$"}, Effect: eff,
@@ -39,7 +39,7 @@ type fixture struct {
 	mark string
 }
 
-func newFixture(t *testing.T, opts Options, eff tool.Effect, env ...string) *fixture {
+func newFixture(t *testing.T, opts Options, eff authority.Effect, env ...string) *fixture {
 	t.Helper()
 	sc, mark := fakeServer(t, eff, env...)
 	h := NewHost(Config{Servers: map[string]ServerConfig{"fake": sc}}, opts)
@@ -99,7 +99,7 @@ func TestImportNamesSchemasAndSkips(t *testing.T) {
 	var names []string
 	for _, s := range reg.Schemas() {
 		names = append(names, s.Name)
-		if s.Effect != tool.EffectProcess {
+		if s.Effect != authority.EffectProcess {
 			t.Errorf("%s: effect %s, want the default process for a stdio server", s.Name, s.Effect)
 		}
 		if !strings.HasPrefix(s.Description, "MCP tool ") {
@@ -119,13 +119,13 @@ func TestImportNamesSchemasAndSkips(t *testing.T) {
 			echo = &im
 		}
 	}
-	if echo == nil || echo.Hints == nil || !echo.Hints.ReadOnlyHint || echo.Effect != tool.EffectProcess {
+	if echo == nil || echo.Hints == nil || !echo.Hints.ReadOnlyHint || echo.Effect != authority.EffectProcess {
 		t.Fatalf("echo import = %+v: the readOnlyHint is shown but the effect stays the host's default", echo)
 	}
 }
 
 func TestCallThroughPipeline(t *testing.T) {
-	f := newFixture(t, Options{}, tool.EffectRead)
+	f := newFixture(t, Options{}, authority.EffectRead)
 	ctx := context.Background()
 	res := f.call(t, ctx, "mcp.fake.echo", `{"text":"hi"}`)
 	if res.Status != tool.StatusOK || !strings.Contains(string(res.Value), `"text":"hi"`) {
@@ -253,7 +253,7 @@ func waitFile(t *testing.T, path string) string {
 }
 
 func TestHangTimesOutAndCancels(t *testing.T) {
-	f := newFixture(t, Options{}, tool.EffectRead)
+	f := newFixture(t, Options{}, authority.EffectRead)
 	res, err := f.rt.Invoke(context.Background(), tool.Call{Name: "mcp.fake.hang", Args: json.RawMessage(`{}`),
 		Options:    tool.CallOptions{TimeLimit: 300 * time.Millisecond},
 		Invocation: tool.Invocation{Capabilities: capability.MustSet("tool:mcp.fake.*")}})
@@ -290,7 +290,7 @@ func TestFaultsAreTyped(t *testing.T) {
 		{"mcp.fake.huge", KindMessageTooLarge},
 	} {
 		t.Run(c.tool, func(t *testing.T) {
-			f := newFixture(t, Options{Backoff: func(int) time.Duration { return 0 }}, tool.EffectRead)
+			f := newFixture(t, Options{Backoff: func(int) time.Duration { return 0 }}, authority.EffectRead)
 			pid := f.host.servers["fake"].conn.proc.cmd.Process.Pid
 			res := f.call(t, context.Background(), c.tool, `{}`)
 			if res.Status != tool.StatusError || mcpKind(res) != c.kind {
@@ -312,7 +312,7 @@ func TestFaultsAreTyped(t *testing.T) {
 }
 
 func TestBackoffAndRestartLimit(t *testing.T) {
-	f := newFixture(t, Options{Backoff: func(int) time.Duration { return time.Hour }}, tool.EffectRead)
+	f := newFixture(t, Options{Backoff: func(int) time.Duration { return time.Hour }}, authority.EffectRead)
 	ctx := context.Background()
 	if res := f.call(t, ctx, "mcp.fake.crash", `{}`); mcpKind(res) != KindServerCrashed {
 		t.Fatalf("crash: %+v", res.Error)
@@ -322,7 +322,7 @@ func TestBackoffAndRestartLimit(t *testing.T) {
 		t.Fatalf("during back-off: %+v", res.Error)
 	}
 
-	g := newFixture(t, Options{Backoff: func(int) time.Duration { return 0 }, MaxRestarts: 1}, tool.EffectRead)
+	g := newFixture(t, Options{Backoff: func(int) time.Duration { return 0 }, MaxRestarts: 1}, authority.EffectRead)
 	for i := range 2 {
 		if res := g.call(t, ctx, "mcp.fake.crash", `{}`); mcpKind(res) != KindServerCrashed {
 			t.Fatalf("crash %d: %+v", i, res.Error)
@@ -335,7 +335,7 @@ func TestBackoffAndRestartLimit(t *testing.T) {
 
 func TestListChangedStorm(t *testing.T) {
 	changed := make(chan string, 100)
-	f := newFixture(t, Options{OnChange: func(s string) { changed <- s }}, tool.EffectRead)
+	f := newFixture(t, Options{OnChange: func(s string) { changed <- s }}, authority.EffectRead)
 	if res := f.call(t, context.Background(), "mcp.fake.storm", `{}`); res.Status != tool.StatusOK {
 		t.Fatalf("storm: %+v", res.Error)
 	}

@@ -35,10 +35,10 @@ type Imported struct {
 	Tool   string `json:"tool"`
 	// Effect and AuthorityCeiling are the host's decisions
 	// (configuration), never the hints.
-	Effect           tool.Effect    `json:"effect"`
-	AuthorityCeiling authority.Tier `json:"authority_ceiling,omitempty"`
-	Hints            *Hints         `json:"hints,omitempty"`
-	Cap              capability.Cap `json:"capability"`
+	Effect           authority.Effect `json:"effect"`
+	AuthorityCeiling authority.Tier   `json:"authority_ceiling,omitempty"`
+	Hints            *Hints           `json:"hints,omitempty"`
+	Cap              capability.Cap   `json:"capability"`
 }
 
 type imported struct {

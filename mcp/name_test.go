@@ -95,16 +95,16 @@ func TestConfigPolicy(t *testing.T) {
 		name, doc string
 		kind      fault.Kind
 		tool      string
-		effect    tool.Effect
+		effect    authority.Effect
 		ceiling   authority.Tier
 	}{
-		{"defaults", `{"command":"x"}`, "", "t", tool.EffectProcess, ""},
-		{"http default", `{"url":"http://127.0.0.1:1/mcp"}`, "", "t", tool.EffectNetworkWrite, ""},
-		{"read-only server", `{"command":"x","effect":"read"}`, "", "t", tool.EffectRead, ""},
-		{"server ceiling", `{"command":"x","authority":"approve_diff"}`, "", "t", tool.EffectProcess, authority.ApproveDiff},
-		{"tool narrows", `{"command":"x","authority":"allow_session","tools":{"t":{"effect":"write","authority":"approve_diff"}}}`, "", "t", tool.EffectWrite, authority.ApproveDiff},
-		{"other tool keeps the server's", `{"command":"x","authority":"allow_session","tools":{"t":{"authority":"approve_diff"}}}`, "", "u", tool.EffectProcess, authority.AllowSession},
-		{"tool ceiling alone", `{"command":"x","tools":{"t":{"authority":"dangerous"}}}`, "", "t", tool.EffectProcess, authority.Dangerous},
+		{"defaults", `{"command":"x"}`, "", "t", authority.EffectProcess, ""},
+		{"http default", `{"url":"http://127.0.0.1:1/mcp"}`, "", "t", authority.EffectNetworkWrite, ""},
+		{"read-only server", `{"command":"x","effect":"read"}`, "", "t", authority.EffectRead, ""},
+		{"server ceiling", `{"command":"x","authority":"approve_diff"}`, "", "t", authority.EffectProcess, authority.ApproveDiff},
+		{"tool narrows", `{"command":"x","authority":"allow_session","tools":{"t":{"effect":"write","authority":"approve_diff"}}}`, "", "t", authority.EffectWrite, authority.ApproveDiff},
+		{"other tool keeps the server's", `{"command":"x","authority":"allow_session","tools":{"t":{"authority":"approve_diff"}}}`, "", "u", authority.EffectProcess, authority.AllowSession},
+		{"tool ceiling alone", `{"command":"x","tools":{"t":{"authority":"dangerous"}}}`, "", "t", authority.EffectProcess, authority.Dangerous},
 		{"tool may not widen", `{"command":"x","authority":"approve_diff","tools":{"t":{"authority":"allow_session"}}}`, fault.KindInvalidConfig, "", "", ""},
 		{"allow_once is no ceiling", `{"command":"x","authority":"allow_once"}`, fault.KindInvalidConfig, "", "", ""},
 		{"unknown tier", `{"command":"x","authority":"yolo"}`, fault.KindInvalidConfig, "", "", ""},

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/rlm-go/rlm/agent"
+	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/tool"
@@ -78,7 +79,7 @@ func newTool(cfg Config) (*subagentTool, error) {
 
 func (s *subagentTool) spec() tool.Spec {
 	return tool.Spec{
-		Name: Name, Description: cmp.Or(s.cfg.Description, defaultDescription), Capability: Capability, Effect: tool.EffectRead,
+		Name: Name, Description: cmp.Or(s.cfg.Description, defaultDescription), Capability: Capability, Effect: authority.EffectRead,
 		Args: json.RawMessage(ArgsSchema), Result: json.RawMessage(ResultSchema),
 		// The supervised call ends at effective+grace <= max+grace; the
 		// tool's own limit adds one more grace so that a supervised-call

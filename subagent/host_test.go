@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/rlm-go/rlm/agent"
+	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model/replay"
@@ -242,7 +243,7 @@ func TestChildToolViewAndAuthority(t *testing.T) {
 		s.noRegister = true
 	}, reply("use probe", probe, 0), reply("use secret", secret, 0))
 	for _, name := range []string{"probe", "secret"} {
-		if err := f.reg.Register(tool.Spec{Name: name, Effect: tool.EffectRead, Args: json.RawMessage(`{"type":"object"}`), Result: json.RawMessage(`{}`),
+		if err := f.reg.Register(tool.Spec{Name: name, Effect: authority.EffectRead, Args: json.RawMessage(`{"type":"object"}`), Result: json.RawMessage(`{}`),
 			Handler: func(ctx context.Context, req tool.Request) (any, error) { return name + "-ran", nil }}); err != nil {
 			t.Fatal(err)
 		}

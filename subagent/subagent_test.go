@@ -27,7 +27,7 @@ func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 func TestSchemaGolden(t *testing.T) {
 	f := newFixture(t, nil)
 	s, ok := f.reg.Lookup(Name)
-	if !ok || s.Capability != Capability || s.Effect != tool.EffectRead {
+	if !ok || s.Capability != Capability || s.Effect != authority.EffectRead {
 		t.Fatalf("%+v", s)
 	}
 	if s.Limits.TimeLimit != 12*time.Second { // max 10 s + 2 × grace 1 s
@@ -246,7 +246,7 @@ func TestChildOwnsIdentityAndCapabilities(t *testing.T) {
 		s.agent.RootAuthority = authority.AllowSession
 		s.noRegister = true
 	}, reply("", steps(map[string]any{"op": "tool", "name": "secret", "args": map[string]any{}, "bind": "s"}), 0))
-	if err := f.reg.Register(tool.Spec{Name: "secret", Effect: tool.EffectRead, Args: json.RawMessage(`{"type":"object"}`), Result: json.RawMessage(`{}`),
+	if err := f.reg.Register(tool.Spec{Name: "secret", Effect: authority.EffectRead, Args: json.RawMessage(`{"type":"object"}`), Result: json.RawMessage(`{}`),
 		Handler: func(ctx context.Context, req tool.Request) (any, error) { secretCalls.Add(1); return "s", nil }}); err != nil {
 		t.Fatal(err)
 	}

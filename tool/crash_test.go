@@ -28,7 +28,7 @@ func crashRuntime(dir string) (*Runtime, *effect.Journal, error) {
 	}
 	reg := NewRegistry()
 	err = reg.Register(Spec{
-		Name: "deploy", Effect: EffectServiceStart,
+		Name: "deploy", Effect: authority.EffectServiceStart,
 		Args: json.RawMessage(`{"type":"object"}`), Result: json.RawMessage(`{}`),
 		Limits: Limits{TimeLimit: time.Minute},
 		Handler: func(ctx context.Context, req Request) (any, error) {

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+
+	"github.com/rlm-go/rlm/authority"
 )
 
 // Func declares a tool whose arguments and result are the Go types In and
@@ -19,7 +21,7 @@ import (
 func Func[In, Out any](name, description string, fn func(ctx context.Context, in In) (Out, error)) Spec {
 	args, aerr := SchemaFor[In]()
 	result, rerr := SchemaFor[Out]()
-	spec := Spec{Name: name, Description: description, Args: args, Result: result, Effect: EffectRead, deriveErr: cmp.Or(aerr, rerr)}
+	spec := Spec{Name: name, Description: description, Args: args, Result: result, Effect: authority.EffectRead, deriveErr: cmp.Or(aerr, rerr)}
 	spec.Handler = func(ctx context.Context, req Request) (any, error) {
 		var in In
 		if err := json.Unmarshal(req.Args, &in); err != nil {

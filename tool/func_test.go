@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 )
@@ -34,7 +35,7 @@ func TestFunc(t *testing.T) {
 	mustRegister(t, reg, spec)
 	sc, _ := reg.Lookup("repeat")
 	want := `{"additionalProperties":false,"properties":{"mode":{"enum":["upper","lower"],"type":"string"},"times":{"maximum":3,"minimum":1,"type":"integer"},"word":{"maxLength":8,"minLength":1,"type":"string"}},"required":["times","word"],"type":"object"}`
-	if string(sc.Arguments) != want || sc.Effect != EffectRead {
+	if string(sc.Arguments) != want || sc.Effect != authority.EffectRead {
 		t.Fatalf("arguments %s effect %s", sc.Arguments, sc.Effect)
 	}
 	rt := NewRuntime(reg, Config{})

@@ -18,7 +18,7 @@ func identityRuntime(t *testing.T, path, root string, log *[]string, mu *sync.Mu
 	t.Helper()
 	reg := NewRegistry()
 	mustRegister(t, reg, Spec{
-		Name: "put", Effect: EffectWrite,
+		Name: "put", Effect: authority.EffectWrite,
 		Args:   json.RawMessage(`{"type":"object","properties":{"v":{"type":"string"}},"required":["v"]}`),
 		Result: json.RawMessage(`{"type":"object"}`),
 		Handler: func(ctx context.Context, req Request) (any, error) {

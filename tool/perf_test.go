@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
 )
 
@@ -13,7 +14,7 @@ import (
 // authority.Operation.Fingerprint, which it must reproduce exactly.
 func TestReadFingerprintMatchesOperation(t *testing.T) {
 	reg := NewRegistry()
-	mustRegister(t, reg, Spec{Name: "any.tool-1", Effect: EffectRead, Args: json.RawMessage(`{}`), Result: json.RawMessage(`{}`),
+	mustRegister(t, reg, Spec{Name: "any.tool-1", Effect: authority.EffectRead, Args: json.RawMessage(`{}`), Result: json.RawMessage(`{}`),
 		Preflight: func(ctx context.Context, args json.RawMessage) (json.RawMessage, map[string]any, error) {
 			var a map[string]any
 			json.Unmarshal(args, &a)

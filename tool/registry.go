@@ -49,23 +49,6 @@ const (
 	KindIndeterminate    fault.Kind = "effect_indeterminate"     // an effect was dispatched and its outcome is unknown
 )
 
-// Effect is the effect class of a tool: authority's type, re-exported so
-// tool declarations read naturally. Everything except EffectRead goes
-// through authority and the durable effect journal.
-type Effect = authority.Effect
-
-// Effect classes (declared in authority).
-const (
-	EffectRead               = authority.EffectRead
-	EffectWrite              = authority.EffectWrite
-	EffectProcess            = authority.EffectProcess
-	EffectNetworkWrite       = authority.EffectNetworkWrite
-	EffectInstall            = authority.EffectInstall
-	EffectServiceStart       = authority.EffectServiceStart
-	EffectServiceStop        = authority.EffectServiceStop
-	EffectRepositoryMutation = authority.EffectRepositoryMutation
-)
-
 // Default limits applied when a Spec leaves them zero.
 const (
 	DefaultTimeLimit      = time.Second
@@ -131,12 +114,12 @@ type Preflight func(ctx context.Context, args json.RawMessage) (normalized json.
 
 // Spec declares a tool.
 type Spec struct {
-	Name        string          // protocol token: 1-64 of [A-Za-z0-9_.-]
-	Description string          // shown to models
-	Args        json.RawMessage // JSON Schema of the arguments (required)
-	Result      json.RawMessage // JSON Schema of the result (required)
-	Capability  capability.Cap  // optional; must be exactly tool:NAME
-	Effect      Effect          // required
+	Name        string           // protocol token: 1-64 of [A-Za-z0-9_.-]
+	Description string           // shown to models
+	Args        json.RawMessage  // JSON Schema of the arguments (required)
+	Result      json.RawMessage  // JSON Schema of the result (required)
+	Capability  capability.Cap   // optional; must be exactly tool:NAME
+	Effect      authority.Effect // required
 	// AuthorityCeiling, when set, is the broadest authority tier the
 	// tool's effects run under, whatever the caller's tier (the stricter
 	// wins; see authority.Operation.Ceiling): approve_diff, allow_session
@@ -151,10 +134,10 @@ type Spec struct {
 
 // Schema is the public description of a registered tool.
 type Schema struct {
-	Name        string         `json:"name"`
-	Description string         `json:"description"`
-	Capability  capability.Cap `json:"capability"`
-	Effect      Effect         `json:"effect"`
+	Name        string           `json:"name"`
+	Description string           `json:"description"`
+	Capability  capability.Cap   `json:"capability"`
+	Effect      authority.Effect `json:"effect"`
 	// AuthorityCeiling is Spec.AuthorityCeiling (omitted when none).
 	AuthorityCeiling authority.Tier  `json:"authority_ceiling,omitempty"`
 	Arguments        json.RawMessage `json:"arguments"`

@@ -270,7 +270,7 @@ func (rt *Runtime) start(ctx context.Context, cl Call, inline bool) *Future {
 		}
 		return resolved(c.fail(fe, AuthDenied))
 	}
-	if c.e.schema.Effect == EffectRead {
+	if c.e.schema.Effect == authority.EffectRead {
 		return rt.startRead(ctx, c, inline)
 	}
 	return rt.startEffect(ctx, c, inline && onPool(ctx, rt.pool))
@@ -301,7 +301,7 @@ func (c *call) validate(ctx context.Context) *fault.Error {
 	c.authCtx = cmp.Or(c.c.Invocation.AuthorityContext, DefaultAuthorityContext)
 	c.tr.Owner = c.authCtx
 	c.op = authority.Operation{
-		Context: c.authCtx, Tool: c.e.schema.Name, Effect: string(c.e.schema.Effect),
+		Context: c.authCtx, Tool: c.e.schema.Name, Effect: c.e.schema.Effect,
 		Capability: string(c.e.schema.Capability), Args: c.args, Details: c.details,
 		Correlation: c.c.Invocation.Correlation, Ceiling: c.e.schema.AuthorityCeiling,
 	}
@@ -475,7 +475,7 @@ func (c *call) readFingerprint() (fp string, ok bool) {
 	buf := append(small[:0], `{"args":`...)
 	buf = append(buf, c.canon...)
 	keys := [...]string{`,"capability":`, `,"context":`, `,"details":`, `,"effect":`, `,"tool":`}
-	for i, v := range [...]any{op.Capability, op.Context, op.Details, op.Effect, op.Tool} { // nil Details encodes as {}
+	for i, v := range [...]any{op.Capability, op.Context, op.Details, string(op.Effect), op.Tool} { // nil Details encodes as {}
 		var err error
 		if buf, err = fingerprint.AppendCanonicalValue(append(buf, keys[i]...), v); err != nil {
 			return "", false

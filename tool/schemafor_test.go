@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 )
@@ -178,7 +179,7 @@ func TestSchemaForRegistersAndInvokes(t *testing.T) {
 	}
 	reg := NewRegistry()
 	mustRegister(t, reg, Spec{
-		Name: "echo", Effect: EffectRead,
+		Name: "echo", Effect: authority.EffectRead,
 		Args: MustSchemaFor[in](), Result: MustSchemaFor[out](),
 		Handler: func(ctx context.Context, req Request) (any, error) {
 			var a in

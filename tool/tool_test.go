@@ -56,7 +56,7 @@ func newFixture(t testing.TB, withJournal bool) *fixture {
 	}
 	echo := count("echo")
 	mustRegister(t, f.reg, Spec{
-		Name: "echo", Description: "echo a small integer", Effect: EffectRead,
+		Name: "echo", Description: "echo a small integer", Effect: authority.EffectRead,
 		Args:   json.RawMessage(echoArgs),
 		Result: json.RawMessage(`{"type":"object","properties":{"seen":{"type":"integer","maximum":10}},"required":["seen"]}`),
 		Handler: func(ctx context.Context, req Request) (any, error) {
@@ -68,7 +68,7 @@ func newFixture(t testing.TB, withJournal bool) *fixture {
 	})
 	slow := count("slow")
 	mustRegister(t, f.reg, Spec{
-		Name: "slow", Effect: EffectRead, Args: json.RawMessage(`{"type":"object"}`), Result: json.RawMessage(`{}`),
+		Name: "slow", Effect: authority.EffectRead, Args: json.RawMessage(`{"type":"object"}`), Result: json.RawMessage(`{}`),
 		Limits: Limits{TimeLimit: 30 * time.Millisecond},
 		Handler: func(ctx context.Context, req Request) (any, error) {
 			slow.Add(1)
@@ -78,7 +78,7 @@ func newFixture(t testing.TB, withJournal bool) *fixture {
 	})
 	big := count("big")
 	mustRegister(t, f.reg, Spec{
-		Name: "big", Effect: EffectRead, Args: json.RawMessage(`{"type":"object"}`), Result: json.RawMessage(`{"type":"string"}`),
+		Name: "big", Effect: authority.EffectRead, Args: json.RawMessage(`{"type":"object"}`), Result: json.RawMessage(`{"type":"string"}`),
 		Limits: Limits{MaxOutputBytes: 16},
 		Handler: func(ctx context.Context, req Request) (any, error) {
 			big.Add(1)
@@ -87,7 +87,7 @@ func newFixture(t testing.TB, withJournal bool) *fixture {
 	})
 	conf := count("confined")
 	mustRegister(t, f.reg, Spec{
-		Name: "confined", Effect: EffectWrite,
+		Name: "confined", Effect: authority.EffectWrite,
 		Args:   json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}`),
 		Result: json.RawMessage(`{"type":"object"}`),
 		Preflight: func(ctx context.Context, args json.RawMessage) (json.RawMessage, map[string]any, error) {
@@ -105,7 +105,7 @@ func newFixture(t testing.TB, withJournal bool) *fixture {
 	})
 	write := count("write")
 	mustRegister(t, f.reg, Spec{
-		Name: "write", Effect: EffectWrite,
+		Name: "write", Effect: authority.EffectWrite,
 		Args:   json.RawMessage(`{"type":"object","properties":{"key":{"type":"string"},"value":{"type":"string"}},"required":["key"]}`),
 		Result: json.RawMessage(`{"type":"object","properties":{"ok":{"const":true}}}`),
 		Handler: func(ctx context.Context, req Request) (any, error) {
@@ -155,24 +155,24 @@ func TestRegister(t *testing.T) {
 		spec Spec
 		kind fault.Kind
 	}{
-		{"ok", Spec{Name: "a.b-c_1", Effect: EffectRead, Args: obj, Result: obj, Handler: h}, ""},
-		{"explicit capability", Spec{Name: "cap", Capability: "tool:cap", Effect: EffectRead, Args: obj, Result: obj, Handler: h}, ""},
-		{"bad name", Spec{Name: "a b", Effect: EffectRead, Args: obj, Result: obj, Handler: h}, KindInvalidTool},
-		{"long name", Spec{Name: strings.Repeat("a", 65), Effect: EffectRead, Args: obj, Result: obj, Handler: h}, KindInvalidTool},
-		{"capability mismatch", Spec{Name: "m", Capability: "tool:other", Effect: EffectRead, Args: obj, Result: obj, Handler: h}, KindInvalidTool},
+		{"ok", Spec{Name: "a.b-c_1", Effect: authority.EffectRead, Args: obj, Result: obj, Handler: h}, ""},
+		{"explicit capability", Spec{Name: "cap", Capability: "tool:cap", Effect: authority.EffectRead, Args: obj, Result: obj, Handler: h}, ""},
+		{"bad name", Spec{Name: "a b", Effect: authority.EffectRead, Args: obj, Result: obj, Handler: h}, KindInvalidTool},
+		{"long name", Spec{Name: strings.Repeat("a", 65), Effect: authority.EffectRead, Args: obj, Result: obj, Handler: h}, KindInvalidTool},
+		{"capability mismatch", Spec{Name: "m", Capability: "tool:other", Effect: authority.EffectRead, Args: obj, Result: obj, Handler: h}, KindInvalidTool},
 		{"missing effect", Spec{Name: "e", Args: obj, Result: obj, Handler: h}, KindInvalidTool},
 		{"unknown effect", Spec{Name: "e2", Effect: "delete_everything", Args: obj, Result: obj, Handler: h}, KindInvalidTool},
-		{"missing handler", Spec{Name: "nh", Effect: EffectRead, Args: obj, Result: obj}, KindInvalidTool},
-		{"negative limits", Spec{Name: "nl", Effect: EffectRead, Args: obj, Result: obj, Handler: h, Limits: Limits{TimeLimit: -1}}, KindInvalidTool},
-		{"bad schema", Spec{Name: "bs", Effect: EffectRead, Args: json.RawMessage(`{"type":5}`), Result: obj, Handler: h}, KindInvalidSchema},
-		{"bad bound", Spec{Name: "bb", Effect: EffectRead, Args: json.RawMessage(`{"minimum":"zero"}`), Result: obj, Handler: h}, KindInvalidSchema},
-		{"external ref", Spec{Name: "er", Effect: EffectRead, Args: json.RawMessage(`{"$ref":"https://example.com/s.json"}`), Result: obj, Handler: h}, KindInvalidSchema},
-		{"missing result", Spec{Name: "mr", Effect: EffectRead, Args: obj, Handler: h}, KindInvalidSchema},
-		{"not json", Spec{Name: "nj", Effect: EffectRead, Args: json.RawMessage(`{`), Result: obj, Handler: h}, KindInvalidSchema},
-		{"ceiling", Spec{Name: "ceil", Effect: EffectWrite, AuthorityCeiling: authority.ApproveDiff, Args: obj, Result: obj, Handler: h}, ""},
-		{"allow_once ceiling", Spec{Name: "ceil1", Effect: EffectWrite, AuthorityCeiling: authority.AllowOnce, Args: obj, Result: obj, Handler: h}, KindInvalidTool},
-		{"unknown ceiling", Spec{Name: "ceil2", Effect: EffectWrite, AuthorityCeiling: "yolo", Args: obj, Result: obj, Handler: h}, KindInvalidTool},
-		{"duplicate", Spec{Name: "a.b-c_1", Effect: EffectRead, Args: obj, Result: obj, Handler: h}, KindDuplicateTool},
+		{"missing handler", Spec{Name: "nh", Effect: authority.EffectRead, Args: obj, Result: obj}, KindInvalidTool},
+		{"negative limits", Spec{Name: "nl", Effect: authority.EffectRead, Args: obj, Result: obj, Handler: h, Limits: Limits{TimeLimit: -1}}, KindInvalidTool},
+		{"bad schema", Spec{Name: "bs", Effect: authority.EffectRead, Args: json.RawMessage(`{"type":5}`), Result: obj, Handler: h}, KindInvalidSchema},
+		{"bad bound", Spec{Name: "bb", Effect: authority.EffectRead, Args: json.RawMessage(`{"minimum":"zero"}`), Result: obj, Handler: h}, KindInvalidSchema},
+		{"external ref", Spec{Name: "er", Effect: authority.EffectRead, Args: json.RawMessage(`{"$ref":"https://example.com/s.json"}`), Result: obj, Handler: h}, KindInvalidSchema},
+		{"missing result", Spec{Name: "mr", Effect: authority.EffectRead, Args: obj, Handler: h}, KindInvalidSchema},
+		{"not json", Spec{Name: "nj", Effect: authority.EffectRead, Args: json.RawMessage(`{`), Result: obj, Handler: h}, KindInvalidSchema},
+		{"ceiling", Spec{Name: "ceil", Effect: authority.EffectWrite, AuthorityCeiling: authority.ApproveDiff, Args: obj, Result: obj, Handler: h}, ""},
+		{"allow_once ceiling", Spec{Name: "ceil1", Effect: authority.EffectWrite, AuthorityCeiling: authority.AllowOnce, Args: obj, Result: obj, Handler: h}, KindInvalidTool},
+		{"unknown ceiling", Spec{Name: "ceil2", Effect: authority.EffectWrite, AuthorityCeiling: "yolo", Args: obj, Result: obj, Handler: h}, KindInvalidTool},
+		{"duplicate", Spec{Name: "a.b-c_1", Effect: authority.EffectRead, Args: obj, Result: obj, Handler: h}, KindDuplicateTool},
 	}
 	r := NewRegistry()
 	for _, c := range cases {
@@ -404,7 +404,7 @@ func TestAuthorityCeiling(t *testing.T) {
 	f := newFixture(t, true)
 	var ran atomic.Int32
 	mustRegister(t, f.reg, Spec{
-		Name: "capped", Effect: EffectWrite, AuthorityCeiling: authority.ApproveDiff,
+		Name: "capped", Effect: authority.EffectWrite, AuthorityCeiling: authority.ApproveDiff,
 		Args: json.RawMessage(`{"type":"object"}`), Result: json.RawMessage(`{}`),
 		Handler: func(context.Context, Request) (any, error) { ran.Add(1); return map[string]any{}, nil },
 	})
@@ -539,7 +539,7 @@ func TestApproveCancelRaceThroughPipeline(t *testing.T) {
 func TestBackpressureAndAwait(t *testing.T) {
 	reg := NewRegistry()
 	release := make(chan struct{})
-	mustRegister(t, reg, Spec{Name: "block", Effect: EffectRead, Args: json.RawMessage(`{}`), Result: json.RawMessage(`{}`),
+	mustRegister(t, reg, Spec{Name: "block", Effect: authority.EffectRead, Args: json.RawMessage(`{}`), Result: json.RawMessage(`{}`),
 		Limits: Limits{TimeLimit: 10 * time.Second},
 		Handler: func(ctx context.Context, req Request) (any, error) {
 			select {
@@ -624,7 +624,7 @@ func FuzzInvokeArgs(f *testing.F) {
 func BenchmarkReadInvoke(b *testing.B) {
 	f := newFixture(b, false)
 	reg := f.reg
-	mustRegister(b, reg, Spec{Name: "noop", Effect: EffectRead, Args: json.RawMessage(echoArgs),
+	mustRegister(b, reg, Spec{Name: "noop", Effect: authority.EffectRead, Args: json.RawMessage(echoArgs),
 		Result:  json.RawMessage(`{"type":"object"}`),
 		Handler: func(context.Context, Request) (any, error) { return json.RawMessage(`{"ok":true}`), nil }})
 	c := mkCall("noop", `{"value":7}`)
@@ -666,7 +666,7 @@ func TestNestedCallsDoNotStarveThePool(t *testing.T) {
 	inv := Invocation{Capabilities: caps, AuthorityContext: "session:t"}
 	var inner []Status
 	mustRegister(t, f.reg, Spec{
-		Name: "outer", Effect: EffectRead, Args: json.RawMessage(`{"type":"object"}`), Result: json.RawMessage(`{}`),
+		Name: "outer", Effect: authority.EffectRead, Args: json.RawMessage(`{"type":"object"}`), Result: json.RawMessage(`{}`),
 		Limits: Limits{TimeLimit: 2 * time.Second},
 		Handler: func(ctx context.Context, req Request) (any, error) {
 			// Another goroutine, as the agent runtime's worker would be.
@@ -710,7 +710,7 @@ func TestNestedCallsDoNotStarveThePool(t *testing.T) {
 
 func TestUnregister(t *testing.T) {
 	reg := NewRegistry()
-	spec := Spec{Name: "x", Args: json.RawMessage(`{"type":"object"}`), Result: json.RawMessage(`{}`), Effect: EffectRead,
+	spec := Spec{Name: "x", Args: json.RawMessage(`{"type":"object"}`), Result: json.RawMessage(`{}`), Effect: authority.EffectRead,
 		Handler: func(context.Context, Request) (any, error) { return 1, nil }}
 	if err := reg.Register(spec); err != nil {
 		t.Fatal(err)

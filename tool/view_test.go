@@ -5,13 +5,14 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
 )
 
 func TestRegistryView(t *testing.T) {
 	reg := NewRegistry()
 	for _, name := range []string{"a", "b", "c"} {
-		if err := reg.Register(Spec{Name: name, Effect: EffectRead, Args: json.RawMessage(`{"type":"object"}`), Result: json.RawMessage(`{}`),
+		if err := reg.Register(Spec{Name: name, Effect: authority.EffectRead, Args: json.RawMessage(`{"type":"object"}`), Result: json.RawMessage(`{}`),
 			Handler: func(ctx context.Context, req Request) (any, error) { return 1, nil }}); err != nil {
 			t.Fatal(err)
 		}

@@ -59,7 +59,7 @@ func (f *toolFlags) openWith(auth *authority.Store) (*toolSession, error) {
 	// the same call against another --workspace is another effect.
 	cfg := tool.Config{Authority: auth, Root: ws.Dir()}
 	for _, sc := range reg.Schemas() {
-		if sc.Effect == tool.EffectRead || !caps.Has(capability.Tool(sc.Name)) {
+		if sc.Effect == authority.EffectRead || !caps.Has(capability.Tool(sc.Name)) {
 			continue
 		}
 		dir := f.stateDir

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"text/tabwriter"
 
+	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/mcp"
 	"github.com/rlm-go/rlm/tool"
 )
@@ -52,7 +53,7 @@ func writeToolsText(w io.Writer, tools []listedTool) error {
 	for _, t := range tools {
 		ceiling := "run's tier"
 		switch {
-		case t.Effect == tool.EffectRead:
+		case t.Effect == authority.EffectRead:
 			ceiling = "none needed"
 		case t.AuthorityCeiling != "":
 			ceiling = "at most " + string(t.AuthorityCeiling)

@@ -12,6 +12,7 @@ import (
 	"context"
 	"encoding/json"
 
+	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/tool"
 	"github.com/rlm-go/rlm/workspace"
 )
@@ -82,7 +83,7 @@ func Register(reg *tool.Registry, ws *workspace.Root, opts Options) error {
 		func(ctx context.Context, in writeIn) (workspace.Written, error) {
 			return ws.WriteFile(in.Path, []byte(in.Content))
 		})
-	write.Effect = tool.EffectWrite
+	write.Effect = authority.EffectWrite
 	write.Preflight = confine(func(path string) (string, error) {
 		rel, _, err := ws.CheckWritable(path)
 		return rel, err
