@@ -471,7 +471,7 @@ func (c *call) readFingerprint() (fp string, ok bool) {
 	if op.Context == "" || op.Tool == "" || op.Effect == "" || op.Capability == "" {
 		return "", false
 	}
-	var small [256]byte // enough for typical calls: the buffer stays on the stack
+	var small [256]byte // enough for typical calls: one allocation, not a growing buffer (it escapes through AppendCanonicalValue)
 	buf := append(small[:0], `{"args":`...)
 	buf = append(buf, c.canon...)
 	keys := [...]string{`,"capability":`, `,"context":`, `,"details":`, `,"effect":`, `,"tool":`}
