@@ -33,22 +33,12 @@ func (u *Unit) appendCanonical(b []byte) []byte {
 	b = strconv.AppendInt(append(b, `,"priority":`...), int64(u.Priority), 10)
 	b = str(append(b, `,"provenance":`...), u.Provenance)
 	b = boolean(b, `,"provider_visible":`, u.ProviderVisible)
-	b = append(b, `,"representations":`...)
-	if u.Representations == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, r := range u.Representations {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = str(append(b, `{"kind":`...), r.Kind)
-			b = str(append(b, `,"text":`...), r.Text)
-			b = strconv.AppendInt(append(b, `,"utility":`...), r.Utility, 10)
-			b = append(b, '}')
-		}
-		b = append(b, ']')
-	}
+	b = appendList(b, `,"representations":`, u.Representations, func(b []byte, r Representation) []byte {
+		b = str(append(b, `{"kind":`...), r.Kind)
+		b = str(append(b, `,"text":`...), r.Text)
+		b = strconv.AppendInt(append(b, `,"utility":`...), r.Utility, 10)
+		return append(b, '}')
+	})
 	b = ids(b, `,"requires":`, u.Requires)
 	b = str(append(b, `,"requires_capability":`...), u.RequiresCapability)
 	b = append(b, `,"schema":`...)
@@ -67,50 +57,45 @@ func (u *Unit) appendCanonical(b []byte) []byte {
 	}
 	b = ids(b, `,"suggests":`, u.Suggests)
 	b = ids(b, `,"supersedes":`, u.Supersedes)
-	b = append(b, `,"triggers":`...)
-	if u.Triggers == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, t := range u.Triggers {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, '{')
-			if t.Keyword != "" {
-				b = str(append(b, `"keyword":`...), t.Keyword)
-				b = append(b, ',')
-			}
-			if t.Phrase != "" {
-				b = str(append(b, `"phrase":`...), t.Phrase)
-				b = append(b, ',')
-			}
-			if t.Signal != "" {
-				b = str(append(b, `"signal":`...), t.Signal)
-				b = append(b, ',')
-			}
-			b = strconv.AppendInt(append(b, `"weight":`...), int64(t.Weight), 10)
-			b = append(b, '}')
+	b = appendList(b, `,"triggers":`, u.Triggers, func(b []byte, t Trigger) []byte {
+		b = append(b, '{')
+		if t.Keyword != "" {
+			b = str(append(b, `"keyword":`...), t.Keyword)
+			b = append(b, ',')
 		}
-		b = append(b, ']')
-	}
+		if t.Phrase != "" {
+			b = str(append(b, `"phrase":`...), t.Phrase)
+			b = append(b, ',')
+		}
+		if t.Signal != "" {
+			b = str(append(b, `"signal":`...), t.Signal)
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(append(b, `"weight":`...), int64(t.Weight), 10)
+		return append(b, '}')
+	})
 	b = str(append(b, `,"unit":`...), string(u.ID))
 	return append(b, '}')
 }
 
-// appendStrings appends `key` and the list as a JSON array of strings, or
-// null for a nil list, as encoding/json writes it.
-func appendStrings[S ~string](b []byte, key string, list []S) []byte {
+// appendList appends `key` and the list as a JSON array of elements
+// written by elem, or null for a nil list, as encoding/json writes it.
+func appendList[T any](b []byte, key string, list []T, elem func([]byte, T) []byte) []byte {
 	b = append(b, key...)
 	if list == nil {
 		return append(b, "null"...)
 	}
 	b = append(b, '[')
-	for i, s := range list {
+	for i, v := range list {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = fingerprint.AppendString(b, string(s))
+		b = elem(b, v)
 	}
 	return append(b, ']')
+}
+
+// appendStrings is appendList for a list of strings.
+func appendStrings[S ~string](b []byte, key string, list []S) []byte {
+	return appendList(b, key, list, func(b []byte, s S) []byte { return fingerprint.AppendString(b, string(s)) })
 }

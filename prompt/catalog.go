@@ -3,6 +3,7 @@ package prompt
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/fingerprint"
+	"github.com/rlm-go/rlm/pack"
 )
 
 // Catalog is an immutable, indexed set of normalized units. Build it once
@@ -181,12 +183,7 @@ func newCatalog(units []Unit, opts CatalogOptions) (*Catalog, error) {
 	for i := range perm {
 		perm[i] = int32(i)
 	}
-	slices.SortFunc(perm, func(a, b int32) int {
-		if c := strings.Compare(string(units[a].ID), string(units[b].ID)); c != 0 {
-			return c
-		}
-		return int(a - b)
-	})
+	slices.SortStableFunc(perm, func(a, b int32) int { return strings.Compare(string(units[a].ID), string(units[b].ID)) })
 	sorted := make([]Unit, len(units))
 	for i, j := range perm {
 		sorted[i] = units[j]
@@ -256,9 +253,7 @@ func newCatalog(units []Unit, opts CatalogOptions) (*Catalog, error) {
 	c.buildMatcher(synonyms)
 	c.buildNames()
 	c.buildPolicyTables()
-	if err := c.buildVariants(); err != nil {
-		return nil, err
-	}
+	c.buildVariants()
 	n := len(units)
 	c.slotPool.New = func() any {
 		return &unitSlots{score: make([]int64, n), mark: make([]bool, n)}
@@ -391,9 +386,7 @@ func (c *Catalog) buildTriggers() {
 		}
 	}
 	// postings may need to grow for tokens first seen in triggers.
-	for len(c.postings) < len(c.tokens) {
-		c.postings = append(c.postings, nil)
-	}
+	c.postings = append(c.postings, make([][]posting, len(c.tokens)-len(c.postings))...)
 }
 
 func (c *Catalog) buildNames() {
@@ -427,14 +420,8 @@ func (c *Catalog) buildPolicyTables() {
 			c.always = append(c.always, int32(i))
 		}
 	}
-	for k := range capSet {
-		c.caps = append(c.caps, k)
-	}
-	for k := range catSet {
-		c.cats = append(c.cats, k)
-	}
-	slices.Sort(c.caps)
-	slices.Sort(c.cats)
+	c.caps = slices.Sorted(maps.Keys(capSet))
+	c.cats = slices.Sorted(maps.Keys(catSet))
 	for i, u := range c.units {
 		c.unitCap[i] = -1
 		if u.RequiresCapability != "" {
@@ -455,7 +442,7 @@ const DefaultUtility = 1_000_000
 // variant: empty text for a unit with a schema (the schema travels as a
 // provider tool), the content when there is some, and otherwise the line
 // "Active capability ID (CATEGORY): DESCRIPTION".
-func (c *Catalog) buildVariants() error {
+func (c *Catalog) buildVariants() {
 	c.variants = make([]variant, 0, len(c.units))
 	for i, u := range c.units {
 		start := int32(len(c.variants))
@@ -476,11 +463,9 @@ func (c *Catalog) buildVariants() error {
 		}
 		c.unitVars[i] = [2]int32{start, int32(len(c.variants))}
 		if u.Schema != nil {
-			ft := &FunctionTool{Type: "function", Function: FunctionSchema{Name: u.Schema.Name, Description: u.Schema.Description, Parameters: u.Schema.Parameters}}
-			c.functions[i] = ft
+			c.functions[i] = &FunctionTool{Type: "function", Function: FunctionSchema{Name: u.Schema.Name, Description: u.Schema.Description, Parameters: u.Schema.Parameters}}
 		}
 	}
-	return nil
 }
 
 // appendFunctionJSON appends the JSON of a schema's provider function tool
@@ -506,7 +491,7 @@ func appendFunctionJSON(b []byte, s *Schema) []byte {
 // counter: its text plus, for units with a schema, the canonical JSON of
 // the provider function tool (sent with every non-omitted variant). Counts
 // are cached per encoding, so the catalog is never re-tokenized.
-func (c *Catalog) variantTokens(u int32, v int32, counter tokenCounter) int {
+func (c *Catalog) variantTokens(u int32, v int32, counter pack.Counter) int {
 	enc := counter.Encoding()
 	c.cacheMu.Lock()
 	slots, ok := c.cache[enc]
@@ -524,12 +509,6 @@ func (c *Catalog) variantTokens(u int32, v int32, counter tokenCounter) int {
 	}
 	slots[v].Store(int32(n + 1))
 	return n
-}
-
-// tokenCounter is the part of pack.Counter the catalog needs.
-type tokenCounter interface {
-	Count(string) int
-	Encoding() string
 }
 
 // Fingerprint returns the catalog fingerprint: SHA-256 over the canonical

@@ -1,6 +1,7 @@
 package prompt
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"strings"
@@ -111,6 +112,17 @@ func (a rank) better(b rank) bool {
 	return a.unit < b.unit
 }
 
+// cmp is better as a sort comparison.
+func (a rank) cmp(b rank) int {
+	switch {
+	case a.better(b):
+		return -1
+	case b.better(a):
+		return 1
+	}
+	return 0
+}
+
 // unitSlots is one compile's working memory with one slot per catalog
 // unit (scores, marks, flags), reused through the catalog's pool; only
 // touched slots are reset.
@@ -132,6 +144,15 @@ const (
 	flagParentScopeUnit
 )
 
+// add adds w to unit u's score, touching the slot.
+func (s *unitSlots) add(u int32, w int64) {
+	if !s.mark[u] {
+		s.mark[u] = true
+		s.touched = append(s.touched, u)
+	}
+	s.score[u] += w
+}
+
 func (s *unitSlots) reset() {
 	for _, u := range s.touched {
 		s.score[u], s.lex[u], s.mark[u] = 0, 0, false
@@ -149,6 +170,11 @@ func (c *Catalog) getSlots() *unitSlots {
 		s.lex, s.flags = make([]int64, n), make([]uint8, n)
 	}
 	return s
+}
+
+func (c *Catalog) putSlots(s *unitSlots) {
+	s.reset()
+	c.slotPool.Put(s)
 }
 
 // evaluated is one compile's input and options evaluated against the
@@ -206,10 +232,7 @@ func (c *Catalog) Compile(ctx context.Context, in Input, opts Options) (*Compile
 		return nil, err
 	}
 	sl := c.getSlots()
-	defer func() {
-		sl.reset()
-		c.slotPool.Put(sl)
-	}()
+	defer c.putSlots(sl)
 	e, opts, err := c.evaluate(sl, in, opts)
 	if err != nil {
 		return nil, err
@@ -325,7 +348,6 @@ func (e *evaluated) markTrusted(in Input) {
 func (e *evaluated) evalText(text string) []string {
 	c := e.c
 	var words []string
-	seen := map[int32]bool{}
 	tokenize(text, func(t string) {
 		words = append(words, t)
 		id, ok := c.dict[t]
@@ -334,12 +356,10 @@ func (e *evaluated) evalText(text string) []string {
 			return
 		}
 		e.seq = append(e.seq, id)
-		if !seen[id] {
-			seen[id] = true
-			e.set = append(e.set, id)
-		}
+		e.set = append(e.set, id)
 	})
 	slices.Sort(e.set)
+	e.set = slices.Compact(e.set)
 	e.lex = c.lexTerms(words)
 	return words
 }
@@ -378,23 +398,12 @@ func (e *evaluated) markUntrustedDenials(signals, words []string) {
 			}
 			if cat, ok := strings.CutPrefix(rest, "category:"); ok {
 				if j, found := slices.BinarySearch(c.cats, cat); found {
-					if e.catDeny == nil {
-						e.catDeny = map[int32]string{}
-					}
-					if _, dup := e.catDeny[int32(j)]; !dup {
-						e.catDeny[int32(j)] = s
-					}
+					putFirst(&e.catDeny, int32(j), s)
 				}
 				continue
 			}
-			if u, ok := c.index[UnitID(rest)]; ok {
-				if e.sigDeny == nil {
-					e.sigDeny = map[int32]string{}
-				}
-				if _, dup := e.sigDeny[u]; !dup {
-					e.sigDeny[u] = s
-					e.setFlag(u, flagSignalDenied)
-				}
+			if u, ok := c.index[UnitID(rest)]; ok && putFirst(&e.sigDeny, u, s) {
+				e.setFlag(u, flagSignalDenied)
 			}
 		}
 	}
@@ -406,17 +415,27 @@ func (e *evaluated) markUntrustedDenials(signals, words []string) {
 			rest := words[i+len(m):]
 			for k := 1; k <= min(len(rest), c.maxNameToks); k++ {
 				for _, nr := range c.names[strings.Join(rest[:k], " ")] {
-					if e.negated == nil {
-						e.negated = map[int32]string{}
-					}
-					if _, dup := e.negated[nr.unit]; !dup {
-						e.negated[nr.unit] = nr.alias
+					if putFirst(&e.negated, nr.unit, nr.alias) {
 						e.setFlag(nr.unit, flagNegated)
 					}
 				}
 			}
 		}
 	}
+}
+
+// putFirst stores v under k unless k is present, allocating *m on first
+// use, and reports whether it stored: the first denial of a unit is the one
+// its reasons name.
+func putFirst(m *map[int32]string, k int32, v string) bool {
+	if _, dup := (*m)[k]; dup {
+		return false
+	}
+	if *m == nil {
+		*m = map[int32]string{}
+	}
+	(*m)[k] = v
+	return true
 }
 
 // checkNarrowing fails when a restricted request names items a restricted
@@ -479,11 +498,10 @@ func (c *Catalog) evalScope(e *evaluated, s Scope, flag uint8) scopeEval {
 func (e *evaluated) detach() *evaluated {
 	d := *e
 	d.slots = nil
-	flags := map[int32]uint8{}
+	d.flagMap = map[int32]uint8{}
 	for _, u := range e.slots.flagged {
-		flags[u] = e.slots.flags[u]
+		d.flagMap[u] = e.slots.flags[u]
 	}
-	d.flagMap = flags
 	return &d
 }
 
@@ -585,45 +603,39 @@ func (e *evaluated) hasPhrase(ids []int32) bool {
 // the indexes, touching only units that have some.
 func (c *Catalog) accumulate(e *evaluated) {
 	sl := e.slots
-	add := func(u int32, w int64) {
-		if !sl.mark[u] {
-			sl.mark[u] = true
-			sl.touched = append(sl.touched, u)
-		}
-		sl.score[u] += w
-	}
+	trig := func(r trigRef) { sl.add(r.unit, int64(c.units[r.unit].Triggers[r.trig].Weight)) }
 	for _, lt := range e.lex {
 		for _, p := range c.postings[lt.tok] {
 			w := int64(p.weight) * int64(lt.strength) / matchExact
-			add(p.unit, w)
+			sl.add(p.unit, w)
 			sl.lex[p.unit] += w
 		}
 	}
 	for _, t := range e.set {
 		for _, r := range c.kwIdx[t] {
 			if e.hasAll(c.trigToks[r.unit][r.trig]) {
-				add(r.unit, int64(c.units[r.unit].Triggers[r.trig].Weight))
+				trig(r)
 			}
 		}
 		for _, r := range c.phIdx[t] {
 			if e.hasPhrase(c.trigToks[r.unit][r.trig]) {
-				add(r.unit, int64(c.units[r.unit].Triggers[r.trig].Weight))
+				trig(r)
 			}
 		}
 	}
 	for _, s := range e.signals {
 		for _, r := range c.sigIdx[s] {
-			add(r.unit, int64(c.units[r.unit].Triggers[r.trig].Weight))
+			trig(r)
 		}
 	}
 	for k := range e.needs {
 		for _, nr := range c.names[k] {
-			add(nr.unit, NeedWeight)
+			sl.add(nr.unit, NeedWeight)
 		}
 	}
 	for _, id := range e.in.Selected {
 		if u, ok := c.index[id]; ok {
-			add(u, ExplicitSelectionWeight)
+			sl.add(u, ExplicitSelectionWeight)
 		}
 	}
 }
@@ -654,8 +666,7 @@ func (e *evaluated) evidence(u int32) (base, lex int64, reasons []string) {
 		}
 	}
 	if e.needs != nil {
-		var keys []string
-		keys = append(keys, nameKey(unit.Name))
+		keys := []string{nameKey(unit.Name)}
 		for _, a := range unit.Aliases {
 			keys = append(keys, nameKey(a))
 		}
@@ -802,15 +813,7 @@ func (h *topK) push(r rank, k int) {
 
 func (h topK) sorted() []rank {
 	out := slices.Clone(h)
-	slices.SortFunc(out, func(a, b rank) int {
-		if a.better(b) {
-			return -1
-		}
-		if b.better(a) {
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(out, rank.cmp)
 	return out
 }
 
@@ -819,15 +822,7 @@ func (c *Catalog) finish(e *evaluated, res *resolver, r *Compiled) error {
 	alive := res.alive()
 	// Selected, by score then id.
 	bySelection := slices.Clone(alive)
-	slices.SortFunc(bySelection, func(a, b *entry) int {
-		if a.score != b.score {
-			if a.score > b.score {
-				return -1
-			}
-			return 1
-		}
-		return int(a.u - b.u)
-	})
+	slices.SortFunc(bySelection, func(a, b *entry) int { return cmp.Or(cmp.Compare(b.score, a.score), int(a.u-b.u)) })
 	r.Selected = make([]Selection, len(bySelection))
 	r.selected = make(map[UnitID]int, len(bySelection))
 	for i, en := range bySelection {
@@ -845,25 +840,10 @@ func (c *Catalog) finish(e *evaluated, res *resolver, r *Compiled) error {
 	r.Dependencies = res.edgeList()
 
 	// Render order: pinned first, then priority descending, then id.
-	order := slices.Clone(alive)
-	slices.SortFunc(order, func(a, b *entry) int {
-		if a.pinned != b.pinned {
-			if a.pinned {
-				return -1
-			}
-			return 1
-		}
-		if pa, pb := c.units[a.u].Priority, c.units[b.u].Priority; pa != pb {
-			return pb - pa
-		}
-		return int(a.u - b.u)
+	visible := slices.DeleteFunc(slices.Clone(alive), func(en *entry) bool { return !c.units[en.u].ProviderVisible })
+	slices.SortFunc(visible, func(a, b *entry) int {
+		return cmp.Or(pinnedFirst(a, b), c.units[b.u].Priority-c.units[a.u].Priority, int(a.u-b.u))
 	})
-	var visible []*entry
-	for _, en := range order {
-		if c.units[en.u].ProviderVisible {
-			visible = append(visible, en)
-		}
-	}
 	chosen := make([]int32, len(visible)) // variant index, -1 omitted
 	if e.noPack {
 		for i, en := range visible {

@@ -77,10 +77,7 @@ func validName(s string) bool {
 		return false
 	}
 	for _, r := range s {
-		switch {
-		case unicode.IsLetter(r), unicode.IsDigit(r):
-		case r == '_' || r == '-' || r == '.' || r == '@' || r == '+' || r == '~':
-		default:
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("_-.@+~", r) {
 			return false
 		}
 	}

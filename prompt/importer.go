@@ -2,6 +2,7 @@ package prompt
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"strings"
 
@@ -76,12 +77,7 @@ func importTools(tools []ToolSchema, opts ImportOptions) ([]Spec, []Unit, error)
 		}
 		always[n] = true
 	}
-	aliasNames := make([]string, 0, len(opts.Aliases))
-	for n := range opts.Aliases {
-		aliasNames = append(aliasNames, n)
-	}
-	slices.Sort(aliasNames)
-	for _, n := range aliasNames {
+	for _, n := range slices.Sorted(maps.Keys(opts.Aliases)) {
 		if !byName[n] {
 			return nil, nil, fault.New(PhaseImport, tool.KindUnknownTool, "aliases names a tool that is not imported").With("tool", textcut.Prefix(n, 200))
 		}

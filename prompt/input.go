@@ -242,15 +242,9 @@ func DecodeOptions(data []byte) (Options, error) {
 	}
 	if raw.Policy != nil {
 		p := pack.DefaultPolicy()
-		if raw.Policy.MaxContextTokens != nil {
-			p.MaxContextTokens = *raw.Policy.MaxContextTokens
-		}
-		if raw.Policy.ReserveOutputTokens != nil {
-			p.ReserveOutputTokens = *raw.Policy.ReserveOutputTokens
-		}
-		if raw.Policy.SafetyMarginTokens != nil {
-			p.SafetyMarginTokens = *raw.Policy.SafetyMarginTokens
-		}
+		p.MaxContextTokens = valueOr(raw.Policy.MaxContextTokens, p.MaxContextTokens)
+		p.ReserveOutputTokens = valueOr(raw.Policy.ReserveOutputTokens, p.ReserveOutputTokens)
+		p.SafetyMarginTokens = valueOr(raw.Policy.SafetyMarginTokens, p.SafetyMarginTokens)
 		o.Policy = &p
 	}
 	return o, nil

@@ -64,12 +64,7 @@ var builtinSynonyms = [][]string{
 // stem returns the matching form of a token: its Porter2 stem for ASCII
 // letter tokens, the token itself otherwise.
 func stem(t string) string {
-	for i := 0; i < len(t); i++ {
-		if c := t[i]; c < 'a' || c > 'z' {
-			return t
-		}
-	}
-	if len(t) < 3 {
+	if len(t) < 3 || strings.ContainsFunc(t, func(r rune) bool { return r < 'a' || r > 'z' }) {
 		return t
 	}
 	return english.Stem(t, true)

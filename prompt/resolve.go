@@ -1,6 +1,8 @@
 package prompt
 
 import (
+	"cmp"
+	"maps"
 	"slices"
 	"strings"
 
@@ -109,9 +111,13 @@ func (r *resolver) root(u int32, score int64, pinned bool, reasons []string) {
 		return
 	}
 	r.add(u, score, pinned, true, -1, reasons...)
-	c := r.e.c
+	r.addDeps(deps, score, pinned)
+}
+
+// addDeps adds a closure's (unit, parent) pairs as dependencies.
+func (r *resolver) addDeps(deps [][2]int32, score int64, pinned bool) {
 	for _, d := range deps {
-		r.add(d[0], score, pinned, false, d[1], "dependency_of("+string(c.units[d[1]].ID)+")")
+		r.add(d[0], score, pinned, false, d[1], "dependency_of("+string(r.e.c.units[d[1]].ID)+")")
 	}
 }
 
@@ -133,16 +139,7 @@ func (r *resolver) suggest() {
 		}
 	}
 	slices.SortFunc(reqs, func(a, b req) int {
-		if a.score != b.score {
-			if a.score > b.score {
-				return -1
-			}
-			return 1
-		}
-		if c := strings.Compare(string(a.unit), string(b.unit)); c != 0 {
-			return c
-		}
-		return int(a.parent - b.parent)
+		return cmp.Or(cmp.Compare(b.score, a.score), strings.Compare(string(a.unit), string(b.unit)), int(a.parent-b.parent))
 	})
 	for _, q := range reqs {
 		parentID := c.units[q.parent].ID
@@ -164,9 +161,7 @@ func (r *resolver) suggest() {
 			continue
 		}
 		r.add(su, q.score, false, false, q.parent, reason)
-		for _, d := range deps {
-			r.add(d[0], q.score, false, false, d[1], "dependency_of("+string(c.units[d[1]].ID)+")")
-		}
+		r.addDeps(deps, q.score, false)
 	}
 }
 
@@ -175,31 +170,24 @@ func (r *resolver) suggest() {
 func (r *resolver) ranked() []*entry {
 	out := r.alive()
 	slices.SortFunc(out, func(a, b *entry) int {
-		if a.pinned != b.pinned {
-			if a.pinned {
-				return -1
-			}
-			return 1
-		}
-		if a.score != b.score {
-			if a.score > b.score {
-				return -1
-			}
-			return 1
-		}
-		return int(a.u - b.u)
+		return cmp.Or(pinnedFirst(a, b), cmp.Compare(b.score, a.score), int(a.u-b.u))
 	})
 	return out
 }
 
-func (r *resolver) alive() []*entry {
-	var out []*entry
-	for _, en := range r.order {
-		if en.alive {
-			out = append(out, en)
-		}
+// pinnedFirst orders pinned entries before the others.
+func pinnedFirst(a, b *entry) int {
+	switch {
+	case a.pinned == b.pinned:
+		return 0
+	case a.pinned:
+		return -1
 	}
-	return out
+	return 1
+}
+
+func (r *resolver) alive() []*entry {
+	return slices.DeleteFunc(slices.Clone(r.order), func(en *entry) bool { return !en.alive })
 }
 
 func (r *resolver) kill(en *entry, reason string) {
@@ -221,13 +209,13 @@ func (r *resolver) resolve() error {
 		if !a.pinned {
 			continue
 		}
-		ua := c.units[a.u]
+		ua := &c.units[a.u]
 		for _, b := range byID {
 			if !b.pinned || b.u == a.u {
 				continue
 			}
-			ub := c.units[b.u]
-			if a.u < b.u && (slices.Contains(ua.Conflicts, ub.ID) || slices.Contains(ub.Conflicts, ua.ID)) {
+			ub := &c.units[b.u]
+			if a.u < b.u && conflict(ua, ub) {
 				return fault.New(PhaseCompile, KindConflictingAlwaysUnits, "two always-visible units conflict").
 					With("a", string(ua.ID)).With("b", string(ub.ID))
 			}
@@ -259,19 +247,13 @@ func (r *resolver) resolve() error {
 	// every conflict against relevant ones.
 	var accepted []*entry
 	for _, en := range r.ranked() {
-		ue := c.units[en.u]
-		lost := false
-		for _, a := range accepted {
-			ua := c.units[a.u]
-			if slices.Contains(ue.Conflicts, ua.ID) || slices.Contains(ua.Conflicts, ue.ID) {
-				r.kill(en, "conflict_with("+string(ua.ID)+")")
-				lost = true
-				break
-			}
-		}
-		if !lost {
+		ue := &c.units[en.u]
+		i := slices.IndexFunc(accepted, func(a *entry) bool { return conflict(ue, &c.units[a.u]) })
+		if i < 0 {
 			accepted = append(accepted, en)
+			continue
 		}
+		r.kill(en, "conflict_with("+string(c.units[accepted[i].u].ID)+")")
 	}
 	// Re-check the closure: a unit whose requirement was removed goes too,
 	// and so does a dependency or suggestion whose every parent went.
@@ -288,13 +270,7 @@ func (r *resolver) resolve() error {
 			if !en.alive || en.own {
 				continue
 			}
-			orphan := true
-			for _, p := range en.parents {
-				if r.entries[p].alive {
-					orphan = false
-					break
-				}
-			}
+			orphan := !slices.ContainsFunc(en.parents, func(p int32) bool { return r.entries[p].alive })
 			if orphan && len(en.parents) > 0 {
 				r.kill(en, "parent_removed("+string(c.units[en.parents[0]].ID)+")")
 				changed = true
@@ -302,6 +278,11 @@ func (r *resolver) resolve() error {
 		}
 	}
 	return nil
+}
+
+// conflict reports whether either unit declares a conflict with the other.
+func conflict(a, b *Unit) bool {
+	return slices.Contains(a.Conflicts, b.ID) || slices.Contains(b.Conflicts, a.ID)
 }
 
 // rejections returns the rejected units that are not selected, by id.
@@ -320,18 +301,9 @@ func (r *resolver) rejections() []Rejection {
 }
 
 func (r *resolver) edgeList() []Edge {
-	out := make([]Edge, 0, len(r.edges))
-	for e := range r.edges {
-		out = append(out, e)
-	}
+	out := slices.AppendSeq(make([]Edge, 0, len(r.edges)), maps.Keys(r.edges))
 	slices.SortFunc(out, func(a, b Edge) int {
-		if c := strings.Compare(string(a.From), string(b.From)); c != 0 {
-			return c
-		}
-		if c := strings.Compare(string(a.To), string(b.To)); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Kind, b.Kind)
+		return cmp.Or(strings.Compare(string(a.From), string(b.From)), strings.Compare(string(a.To), string(b.To)), strings.Compare(a.Kind, b.Kind))
 	})
 	return out
 }

@@ -83,17 +83,13 @@ func (c *Catalog) Search(ctx context.Context, query string, opts SearchOptions) 
 		return SearchResult{}, fe
 	}
 	sl := c.getSlots()
-	defer func() {
-		sl.reset()
-		c.slotPool.Put(sl)
-	}()
+	defer c.putSlots(sl)
 	e := &evaluated{c: c, slots: sl}
 	e.scope = c.evalScope(e, opts.DiscoveryScope, flagScopeUnit)
 	e.parent = c.evalScope(e, opts.ParentDiscoveryScope, flagParentScopeUnit)
 
 	var qtoks []int32 // distinct non-stop query tokens known to the catalog
 	known := true
-	seen := map[int32]bool{}
 	tokenize(query, func(t string) {
 		if stopTokens[t] {
 			return
@@ -103,19 +99,14 @@ func (c *Catalog) Search(ctx context.Context, query string, opts SearchOptions) 
 			known = false
 			return
 		}
-		if !seen[id] {
-			seen[id] = true
-			qtoks = append(qtoks, id)
-		}
+		qtoks = append(qtoks, id)
 	})
+	slices.Sort(qtoks)
+	qtoks = slices.Compact(qtoks)
 	nameHits := sl.lex // reused as a per-unit count of name-token matches
 	for _, t := range qtoks {
 		for _, p := range c.postings[t] {
-			if !sl.mark[p.unit] {
-				sl.mark[p.unit] = true
-				sl.touched = append(sl.touched, p.unit)
-			}
-			sl.score[p.unit] += int64(p.weight)
+			sl.add(p.unit, int64(p.weight))
 			if c.isNameToken(p.unit, t) {
 				nameHits[p.unit]++
 			}
@@ -136,15 +127,7 @@ func (c *Catalog) Search(ctx context.Context, query string, opts SearchOptions) 
 		}
 		hits = append(hits, rank{score: score + int64(unit.Priority), unit: u})
 	}
-	slices.SortFunc(hits, func(a, b rank) int {
-		if a.better(b) {
-			return -1
-		}
-		if b.better(a) {
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(hits, rank.cmp)
 	res := SearchResult{Results: []SearchHit{}, Truncated: len(hits) > limit}
 	for _, h := range hits[:min(limit, len(hits))] {
 		u := c.units[h.unit]

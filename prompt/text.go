@@ -14,31 +14,12 @@ const maxTokenBytes = 64
 // so "git_diff", "git-diff" and "Git diff" all give "git", "diff". Tokens
 // longer than 64 bytes are skipped.
 func tokenize(s string, fn func(tok string)) {
-	var buf []byte
 	start := -1
-	ascii := true
 	flush := func(end int) {
-		if start < 0 {
-			return
+		if start >= 0 && end-start <= maxTokenBytes {
+			fn(strings.ToLower(s[start:end]))
 		}
-		tok := s[start:end]
-		if len(tok) <= maxTokenBytes {
-			if ascii {
-				if hasUpper(tok) {
-					buf = append(buf[:0], tok...)
-					for i, c := range buf {
-						if 'A' <= c && c <= 'Z' {
-							buf[i] = c + 'a' - 'A'
-						}
-					}
-					tok = string(buf)
-				}
-			} else {
-				tok = strings.ToLower(tok)
-			}
-			fn(tok)
-		}
-		start, ascii = -1, true
+		start = -1
 	}
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -58,7 +39,6 @@ func tokenize(s string, fn func(tok string)) {
 			if start < 0 {
 				start = i
 			}
-			ascii = false
 		} else {
 			flush(i)
 		}
@@ -67,25 +47,13 @@ func tokenize(s string, fn func(tok string)) {
 	flush(len(s))
 }
 
-func hasUpper(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			return true
-		}
-	}
-	return false
-}
-
-// tokenizeAll returns the tokens of s in order.
-func tokenizeAll(s string) []string {
-	var out []string
-	tokenize(s, func(t string) { out = append(out, t) })
-	return out
-}
-
 // nameKey is the canonical matching key of a name or alias: its tokens
 // joined by single spaces ("git_diff" → "git diff").
-func nameKey(s string) string { return strings.Join(tokenizeAll(s), " ") }
+func nameKey(s string) string {
+	var toks []string
+	tokenize(s, func(t string) { toks = append(toks, t) })
+	return strings.Join(toks, " ")
+}
 
 // stopTokens never count as lexical evidence (they still take part in
 // phrase and keyword triggers). The list is the reference's plus common

@@ -2,6 +2,7 @@ package prompt
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"slices"
@@ -88,20 +89,17 @@ func (t *Trigger) UnmarshalJSON(b []byte) error {
 	if err := dec.Decode(&raw); err != nil {
 		return fault.Wrap(err, PhaseCatalog, KindInvalidTrigger, "a trigger is {\"phrase\"|\"keyword\"|\"signal\": TEXT, \"weight\": N}")
 	}
-	*t = Trigger{Weight: DefaultTriggerWeight}
-	if raw.Phrase != nil {
-		t.Phrase = *raw.Phrase
-	}
-	if raw.Keyword != nil {
-		t.Keyword = *raw.Keyword
-	}
-	if raw.Signal != nil {
-		t.Signal = *raw.Signal
-	}
-	if raw.Weight != nil {
-		t.Weight = *raw.Weight
-	}
+	*t = Trigger{Phrase: valueOr(raw.Phrase, ""), Keyword: valueOr(raw.Keyword, ""), Signal: valueOr(raw.Signal, ""),
+		Weight: valueOr(raw.Weight, DefaultTriggerWeight)}
 	return nil
+}
+
+// valueOr returns *p, or def when p is nil (a field absent from JSON).
+func valueOr[T any](p *T, def T) T {
+	if p != nil {
+		return *p
+	}
+	return def
 }
 
 // kind returns "phrase", "keyword" or "signal" and the text.
@@ -233,7 +231,7 @@ func decodeStrict(data []byte, v any, phase fault.Phase, kind fault.Kind) error 
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		if fe := fault.As(err); fe != nil {
+		if fault.As(err) != nil {
 			return err // a typed error from a nested decoder (trigger)
 		}
 		e := fault.Wrap(err, phase, kind, "JSON does not match the expected shape")
@@ -311,17 +309,11 @@ func Normalize(s Spec) (Unit, error) {
 		}
 	}
 	u.RequiresCapability = capStr
-	u.Priority = DefaultPriority
-	if s.Priority != nil {
-		u.Priority = *s.Priority
-	}
+	u.Priority = valueOr(s.Priority, DefaultPriority)
 	if u.Priority < 0 || u.Priority > MaxPriority {
 		return Unit{}, fail(KindInvalidPriority, "priority must be 0..1000000").With("priority", u.Priority)
 	}
-	u.ProviderVisible = u.Kind != KindMCPServer
-	if s.ProviderVisible != nil {
-		u.ProviderVisible = *s.ProviderVisible
-	}
+	u.ProviderVisible = valueOr(s.ProviderVisible, u.Kind != KindMCPServer)
 	u.MandatoryContext = s.MandatoryContext == nil || *s.MandatoryContext
 	if s.Schema != nil {
 		if u.Kind != KindTool && u.Kind != KindMCPTool {
@@ -417,13 +409,8 @@ func normalizeTriggers(in []Trigger, fail func(fault.Kind, string) *fault.Error)
 	slices.SortFunc(out, func(a, b Trigger) int {
 		ak, at := a.kind()
 		bk, bt := b.kind()
-		if c := strings.Compare(ak, bk); c != 0 {
-			return c
-		}
-		if c := strings.Compare(at, bt); c != 0 {
-			return c
-		}
-		return b.Weight - a.Weight // heaviest first, kept by the dedup below
+		// Heaviest first, kept by the dedup below.
+		return cmp.Or(strings.Compare(ak, bk), strings.Compare(at, bt), b.Weight-a.Weight)
 	})
 	return slices.CompactFunc(out, func(a, b Trigger) bool {
 		ak, at := a.kind()
@@ -523,22 +510,11 @@ func normalizeRepresentations(in []Representation, fail func(fault.Kind, string)
 		out = append(out, r)
 	}
 	slices.SortFunc(out, func(a, b Representation) int {
-		if a.Utility != b.Utility {
-			if a.Utility > b.Utility {
-				return -1
-			}
-			return 1
-		}
-		if c := strings.Compare(a.Kind, b.Kind); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Text, b.Text)
+		return cmp.Or(cmp.Compare(b.Utility, a.Utility), strings.Compare(a.Kind, b.Kind), strings.Compare(a.Text, b.Text))
 	})
 	return slices.Compact(out), nil
 }
 
-// normalizeProvenance keeps a JSON string as is and any other JSON value as
-// its canonical text, truncated to MaxProvenance characters.
 // plainJSONString returns the text of a JSON string of printable ASCII
 // without escapes, which decodes to itself.
 func plainJSONString(raw []byte) (string, bool) {
@@ -553,6 +529,8 @@ func plainJSONString(raw []byte) (string, bool) {
 	return string(raw[1 : len(raw)-1]), true
 }
 
+// normalizeProvenance keeps a JSON string as is and any other JSON value as
+// its canonical text, truncated to MaxProvenance characters.
 func normalizeProvenance(raw json.RawMessage) string {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
