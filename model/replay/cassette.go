@@ -7,10 +7,14 @@
 //	  {"match": {"contains": "capital of France"},
 //	   "response": {"id": "chatcmpl-1", "object": "chat.completion", ...}}]}
 //
-// A Server speaks the OpenAI chat-completions protocol over HTTP, streaming
-// and not, and answers each request with the first unused interaction whose
-// match fits, so model-facing code is always tested through the real HTTP
-// provider (package model/openai). A Recorder wraps a live provider and
+// The cassette format is OpenAI's wire format (the chat.completion object)
+// whichever provider is replayed: it is the one format rlm records in.
+// A Server speaks the OpenAI chat-completions protocol over HTTP
+// (/v1/chat/completions) and Anthropic's Messages protocol (/v1/messages,
+// the recorded completion translated by package model/anthropic),
+// streaming and not, and answers each request with the first unused
+// interaction whose match fits, so model-facing code is always tested
+// through the real HTTP providers. A Recorder wraps a live provider and
 // writes what it saw as a cassette.
 package replay
 
