@@ -189,7 +189,7 @@ func (s Set) Has(c Cap) bool {
 		return true
 	}
 	name := c.Name()
-	for i := len(name) - 1; i > 0; i-- {
+	for i := len(name) - 1; i >= 0; i-- { // i == 0: "PREFIX:.*" grants names starting with "."
 		if name[i] != '.' {
 			continue
 		}

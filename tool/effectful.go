@@ -136,7 +136,9 @@ func (c *call) markReplayed(res *Result) {
 // awaited by it: its worker side then runs on the calling goroutine (see
 // submit).
 func (rt *Runtime) startEffect(ctx context.Context, c *call, nested bool) *Future {
-	c.tr.Authority = string(rt.auth.Mode(c.authCtx))
+	// The tier the call's effects run under, as Authorize decides it (the
+	// context's, capped by the ceiling), also for answers given before it.
+	c.tr.Authority = string(authority.Capped(rt.auth.Mode(c.authCtx), c.op.Ceiling))
 	if rt.journal == nil {
 		return resolved(c.fail(stepErr(effect.KindStoreRequired, "effectful tools need an effect journal").
 			With("cause", "store_not_open"), AuthDenied))
@@ -168,8 +170,11 @@ func (rt *Runtime) startEffect(ctx context.Context, c *call, nested bool) *Futur
 	once := d.Permit == string(authority.AllowOnce)
 	f := rt.submit(ctx, func(wctx context.Context) (Result, error) {
 		res, err := c.runEffect(wctx, ticket)
-		if once {
+		switch {
+		case once && c.dispatched:
 			rt.auth.CompleteOnce(c.authCtx, d.Fingerprint, res)
+		case once: // never dispatched (cancelled while queued, say): the grant is not spent
+			rt.auth.AbortOnce(c.authCtx, d.Fingerprint)
 		}
 		return res, err
 	}, nested)
@@ -267,6 +272,7 @@ func (c *call) runEffect(ctx context.Context, ticket effect.Ticket) (Result, err
 	if err := j.Dispatch(ctx, ticket); err != nil {
 		return c.fail(journalErr(err), AuthDenied)
 	}
+	c.dispatched = true
 	c.tr.Authorization = AuthAllowed
 	res, ctrl, abandoned := c.executeHandler(ctx, ticket.IdempotencyKey)
 	if ctrl != nil {
@@ -299,7 +305,7 @@ func (c *call) fork(ctx context.Context) *call {
 	cc := *c
 	cc.start = time.Now()
 	_, cc.span = trace.Start(ctx, trace.KindToolCall, c.c.Name)
-	cc.tr = Trace{Tool: c.tr.Tool, Authorization: AuthDenied, Authority: string(authority.ApproveDiff), Fingerprint: c.tr.Fingerprint}
+	cc.tr = Trace{Tool: c.tr.Tool, Authorization: AuthDenied, Authority: string(authority.ApproveDiff), Owner: c.tr.Owner, Fingerprint: c.tr.Fingerprint}
 	return &cc
 }
 

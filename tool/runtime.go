@@ -194,6 +194,8 @@ type call struct {
 	op      authority.Operation
 	run     *Run   // effectful calls: the run the call belongs to
 	callID  string // effectful calls: the call id within the run
+	// dispatched: runEffect wrote the dispatch record (the handler may run)
+	dispatched bool
 }
 
 func stepErr(kind fault.Kind, msg string) *fault.Error { return fault.New(fault.PhaseTool, kind, msg) }

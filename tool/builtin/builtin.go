@@ -69,7 +69,9 @@ func Register(reg *tool.Registry, ws *workspace.Root, opts Options) error {
 		func(ctx context.Context, in pathIn) (workspace.File, error) {
 			return ws.ReadFile(in.Path, opts.MaxFileBytes)
 		})
-	read.Limits = tool.Limits{MaxOutputBytes: opts.MaxFileBytes + 1024}
+	// JSON may encode one byte of content or path as six ("\u003c", "\ufffd"
+	// for invalid UTF-8): a read within MaxFileBytes is never oversized.
+	read.Limits = tool.Limits{MaxOutputBytes: 6*(opts.MaxFileBytes+workspace.MaxPathBytes) + 1024}
 	read.Preflight = resolve(false)
 
 	list := tool.Func("fs_list", "List a directory in the workspace, sorted by name. Use \".\" for the workspace root.",
