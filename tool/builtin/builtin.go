@@ -76,9 +76,13 @@ func Register(reg *tool.Registry, ws *workspace.Root, opts Options) error {
 
 	list := tool.Func("fs_list", "List a directory in the workspace, sorted by name. Use \".\" for the workspace root.",
 		func(ctx context.Context, in pathIn) (workspace.Listing, error) {
-			return ws.List(in.Path, opts.MaxEntries)
+			l, err := ws.List(in.Path, opts.MaxEntries)
+			if err != nil {
+				return l, err
+			}
+			return fitListing(l, listOutputBytes)
 		})
-	list.Limits = tool.Limits{MaxOutputBytes: 64 << 10}
+	list.Limits = tool.Limits{MaxOutputBytes: listOutputBytes}
 	list.Preflight = resolve(true)
 
 	write := tool.Func("fs_write", "Create or replace a text file in the workspace. The parent directory must exist.",
@@ -96,4 +100,36 @@ func Register(reg *tool.Registry, ws *workspace.Root, opts Options) error {
 		}
 	}
 	return nil
+}
+
+// listOutputBytes is fs_list's output limit.
+const listOutputBytes = 64 << 10
+
+// fitListing keeps the longest prefix of l's entries whose JSON fits in
+// max bytes, setting Truncated when it drops any: a directory with more
+// (or longer) names than fit is a truncated listing, not an oversized
+// output.
+func fitListing(l workspace.Listing, max int) (workspace.Listing, error) {
+	if b, err := json.Marshal(l); err != nil || len(b) <= max {
+		return l, err
+	}
+	frame, err := json.Marshal(workspace.Listing{Path: l.Path, Entries: []workspace.Entry{}, Truncated: true})
+	if err != nil {
+		return l, err
+	}
+	n := len(frame)
+	for i, e := range l.Entries {
+		b, err := json.Marshal(e)
+		if err != nil {
+			return l, err
+		}
+		if n += len(b); i > 0 {
+			n++ // the comma before it
+		}
+		if n > max {
+			l.Entries, l.Truncated = l.Entries[:i], true
+			break
+		}
+	}
+	return l, nil
 }
