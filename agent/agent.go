@@ -184,6 +184,11 @@ type agentState struct {
 	last     *Reply
 	done     int
 	children []ID
+	// adopted are live descendants whose parent record was forgotten
+	// (Retain): Cancel reaches them through this agent, the nearest
+	// ancestor still held. keeper is the agent listing this one.
+	adopted []ID
+	keeper  ID
 
 	mailbox  *mailbox
 	handleMu sync.Mutex
@@ -348,7 +353,7 @@ func (rt *Runtime) Spawn(parent ID, spec Spec, caps capability.Set) (ID, error) 
 	}
 	spec.Authority = tier
 	a := &agentState{
-		id: id, parent: parent, spec: spec, caps: narrowed, tier: tier, authCtx: authCtx, status: StatusActive,
+		id: id, parent: parent, keeper: parent, spec: spec, caps: narrowed, tier: tier, authCtx: authCtx, status: StatusActive,
 		pending: map[string]*call{}, mailbox: newMailbox(rt.opts.MailboxSize), end: make(chan struct{}),
 	}
 	if p != nil {
@@ -424,8 +429,28 @@ func (rt *Runtime) finishLocked(a *agentState, st Status) bool {
 	for len(rt.retired) > rt.opts.Retain {
 		old := rt.retired[0]
 		rt.retired = rt.retired[1:]
+		rt.handOverLocked(rt.agents[old])
 		delete(rt.agents, old)
 		rt.auth.Clear(rt.AgentAuthorityContext(old), "agent_forgotten")
 	}
 	return true
+}
+
+// handOverLocked gives the descendants of old, which is about to be
+// forgotten, to the agent that lists old, so that cancelling an ancestor
+// still reaches them.
+func (rt *Runtime) handOverLocked(old *agentState) {
+	if old == nil {
+		return
+	}
+	k := rt.agents[old.keeper]
+	if k == nil {
+		return
+	}
+	for _, id := range slices.Concat(old.children, old.adopted) {
+		if d := rt.agents[id]; d != nil {
+			k.adopted = append(k.adopted, id)
+			d.keeper = k.id
+		}
+	}
 }

@@ -31,6 +31,11 @@ func (rt *Runtime) cancelLocked(id ID, reason string) {
 	for _, c := range a.children {
 		rt.cancelLocked(c, reason)
 	}
+	// Indexed: finishing a descendant may forget another, whose own
+	// descendants are then appended here.
+	for i := 0; i < len(a.adopted); i++ {
+		rt.cancelLocked(a.adopted[i], reason)
+	}
 	rt.auth.CancelOwner(a.authCtx, reason)
 	if rt.finishLocked(a, StatusCancelled) {
 		a.reason = reason

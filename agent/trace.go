@@ -111,5 +111,5 @@ func (rt *Runtime) Trace() []Event {
 func (rt *Runtime) TraceOf(id ID, max int) []Event {
 	rt.mu.Lock()
 	defer rt.mu.Unlock()
-	return rt.tr.events(func(ev Event) bool { return ev.Agent == id || ev.Child == id }, max)
+	return rt.tr.events(func(ev Event) bool { return ev.Agent == id || ev.Parent == id || ev.Child == id }, max)
 }

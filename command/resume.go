@@ -110,7 +110,9 @@ func childErr(env *subagent.Envelope) error {
 		case fault.KindTimeout, budget.KindTimeLimit:
 			kind = KindChildTimeout
 		}
-		if env.Error.Phase == fault.PhaseBudget && env.Error.Kind != budget.KindTimeLimit {
+		// max_depth_exceeded is a budget kind also when plan validation
+		// (phase validate) reports it.
+		if (env.Error.Phase == fault.PhaseBudget && env.Error.Kind != budget.KindTimeLimit) || env.Error.Kind == budget.KindMaxDepth {
 			kind = KindChildBudgetExhausted
 		}
 	}
