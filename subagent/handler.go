@@ -188,6 +188,12 @@ func (s *subagentTool) handle(ctx context.Context, req tool.Request) (any, error
 	if env.Error == nil {
 		env.Error = fault.Wrap(err, PhaseSubagent, KindCompletionFailed, "the child call failed")
 	}
+	if env.Error.Kind == fault.KindTimeout {
+		// The supervisor cancelled a child that overran its time limit and
+		// the grace: report what it spent once its worker stops, waiting
+		// at most half a grace (the tool's own limit is one grace later).
+		env.Usage = w.wait(s.policy.Grace / 2)
+	}
 	env.Trace = rt.TraceOf(child, EnvelopeTraceLimit)
 	return marshal(env)
 }

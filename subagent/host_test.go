@@ -12,6 +12,7 @@ import (
 
 	"github.com/rlm-go/rlm/agent"
 	"github.com/rlm-go/rlm/authority"
+	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model/replay"
@@ -303,5 +304,24 @@ func TestUnencodableAnswerFailsEnvelope(t *testing.T) {
 	_, env := f.call(t, context.Background(), `{"query":"q"}`)
 	if env == nil || env.Status != EnvelopeFailed || env.Error == nil || env.Error.Kind != KindCompletionFailed || env.Completion != nil {
 		t.Fatalf("want a failed envelope with completion_failed, got %+v", env)
+	}
+}
+
+// A child that overruns its own time limit and the grace is failed by the
+// supervised call's timeout; the envelope still reports what it spent.
+func TestSupervisedTimeoutReportsUsage(t *testing.T) {
+	f := newFixture(t, func(s *setup) {
+		s.cfg.Timeout = TimeoutPolicy{Default: 50 * time.Millisecond, Max: time.Second, Grace: 100 * time.Millisecond}
+		s.cfg.Completer = CompleterFunc(func(ctx context.Context, req Request) (Completion, error) {
+			<-ctx.Done() // ignores its own time limit until the supervisor cancels it
+			return Completion{Status: "cancelled", Usage: budget.Usage{Calls: 3, TotalTokens: 300}}, ctx.Err()
+		})
+	})
+	_, env := f.call(t, context.Background(), `{"query":"q"}`)
+	if env == nil || env.Status != EnvelopeFailed || env.Error == nil || env.Error.Kind != fault.KindTimeout {
+		t.Fatalf("want a failed envelope with timeout, got %+v", env)
+	}
+	if env.Usage.Calls != 3 || env.Usage.TotalTokens != 300 {
+		t.Fatalf("usage %+v, want what the child spent", env.Usage)
 	}
 }
