@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/rlm-go/rlm/authority"
@@ -641,12 +642,27 @@ func (st *run) toolCall(ctx context.Context, s Status) (observation, error) {
 
 // contextArgs are the arguments of the three context tools.
 type contextArgs struct {
-	Query    string `json:"query"`
-	Regex    bool   `json:"regex"`
-	Start    int64  `json:"start"`
-	Length   int64  `json:"length"`
-	Selector string `json:"selector"`
-	Count    int64  `json:"count"`
+	Query    string      `json:"query"`
+	Regex    bool        `json:"regex"`
+	Start    json.Number `json:"start"` // may exceed int64: the schema has no maximum
+	Length   int64       `json:"length"`
+	Selector string      `json:"selector"`
+	Count    int64       `json:"count"`
+}
+
+// sliceStart returns a validated slice start (a non-negative integer). A
+// start beyond int64 is past the end of any input: it becomes the largest
+// int64, which the store reports as out of range like any other start past
+// the end, instead of failing the run.
+func sliceStart(n json.Number) (int64, error) {
+	v, err := n.Int64()
+	if err == nil {
+		return v, nil
+	}
+	if f, ferr := n.Float64(); ferr == nil && f >= math.MaxInt64 {
+		return math.MaxInt64, nil
+	}
+	return 0, err
 }
 
 // metadataView is what a metadata peek shows: no handle, path or clock.
@@ -666,7 +682,11 @@ func (st *run) contextCall(ctx context.Context, s Status) (observation, error) {
 	case "search":
 		act = corpus.Action{Type: corpus.ActionSearch, Pattern: a.Query, Regex: a.Regex}
 	case "slice":
-		act = corpus.Action{Type: corpus.ActionSlice, Start: a.Start, Length: a.Length}
+		start, err := sliceStart(a.Start)
+		if err != nil {
+			return observation{}, fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, "validated context arguments do not decode")
+		}
+		act = corpus.Action{Type: corpus.ActionSlice, Start: start, Length: a.Length}
 	default:
 		act = corpus.Action{Type: corpus.ActionPeek, Selector: a.Selector, Count: a.Count}
 	}

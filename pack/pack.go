@@ -308,7 +308,7 @@ type point struct {
 // link records how a frontier point was reached, for backtracking.
 type link struct {
 	parent int32 // index into the previous frontier
-	option uint8 // option chosen for the current item
+	option int32 // option chosen for the current item (an item may have more than 256 variants)
 }
 
 // solve runs an exact dynamic program over Pareto frontiers of (tokens,
@@ -372,7 +372,7 @@ func solve(opts [][]option, avail int) []int {
 			}
 			if len(next) == 0 || bu > next[len(next)-1].utility {
 				next = append(next, point{tokens: bt, utility: bu})
-				lk = append(lk, link{parent: int32(heads[bo]), option: uint8(bo)})
+				lk = append(lk, link{parent: int32(heads[bo]), option: int32(bo)})
 			}
 			heads[bo]++
 		}

@@ -256,3 +256,24 @@ func BenchmarkPack(b *testing.B) {
 }
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// TestPackManyVariants: under pressure (the dynamic program, not the fast
+// path) an item with more than 256 variants still gets its best variant;
+// the chosen option index must not wrap around.
+func TestPackManyVariants(t *testing.T) {
+	vs := make([]Variant, 300)
+	for j := range vs {
+		vs[j] = v("k", 10, int64(j))
+	}
+	items := []Item{
+		{ID: "a", Variants: vs},
+		{ID: "b", Mandatory: true, Variants: []Variant{v("full", 10, 100), v("compact", 5, 0)}},
+	}
+	res, err := Pack(items, Policy{MaxContextTokens: 15}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []int{299, 1}; !slices.Equal(res.Choice, want) || res.Ledger.Utility != 299 {
+		t.Fatalf("choice %v utility %d, want %v utility 299", res.Choice, res.Ledger.Utility, want)
+	}
+}
