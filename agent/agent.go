@@ -341,7 +341,11 @@ func (rt *Runtime) Spawn(parent ID, spec Spec, caps capability.Set) (ID, error) 
 	}
 	tier := spec.Authority
 	if tier == "" {
-		tier = rt.auth.Mode(parentCtx)
+		// Inherit the parent's tier, but not an allow_once grant, which
+		// belongs to the parent's context alone.
+		if tier = rt.auth.Mode(parentCtx); tier == authority.AllowOnce {
+			tier = authority.ApproveDiff
+		}
 	}
 	rt.nextID++
 	id := ID(fmt.Sprintf("a%d", rt.nextID))

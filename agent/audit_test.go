@@ -3,6 +3,10 @@ package agent
 import (
 	"context"
 	"testing"
+
+	"github.com/rlm-go/rlm/authority"
+	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/fault"
 )
 
 // A completed agent that the retention bound forgot still links its
@@ -77,4 +81,23 @@ func TestTraceOfIncludesEventsNamingTheParent(t *testing.T) {
 		}
 	}
 	t.Fatalf("the parent's trace lacks its child's spawn: %+v", rt.TraceOf(parent, 0))
+}
+
+// allow_once is a grant of one operation to one context: a child of an
+// allow_once agent does not get a grant of its own (one grant would
+// become two), by inheritance or by asking. Under allow_session a child
+// may still be given allow_once.
+func TestAllowOnceIsNotCopiedToChildren(t *testing.T) {
+	rt := newRT(t, Options{RootAuthority: authority.AllowSession})
+	once, err := rt.Spawn("", Spec{Name: "once", Authority: authority.AllowOnce}, capability.Set{})
+	if err != nil {
+		t.Fatalf("allow_once under allow_session: %v", err)
+	}
+	child := spawn(t, rt, once)
+	if in := status(t, rt, child); in.Authority != authority.ApproveDiff || rt.auth.Mode(in.AuthorityContext) != authority.ApproveDiff {
+		t.Fatalf("inherited tier %s (store %s), want approve_diff", in.Authority, rt.auth.Mode(in.AuthorityContext))
+	}
+	if _, err := rt.Spawn(once, Spec{Name: "x", Authority: authority.AllowOnce}, capability.Set{}); fault.KindOf(err) != KindAuthorityWideningDenied {
+		t.Fatalf("asking for a copy of the grant: %v, want %s", err, KindAuthorityWideningDenied)
+	}
 }

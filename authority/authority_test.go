@@ -506,3 +506,21 @@ func TestRecordsRedactCredentialValues(t *testing.T) {
 		t.Fatalf("plain values must stay: %s", b)
 	}
 }
+
+// A child of an allow_once context may not hold allow_once: the one grant
+// would become two. A narrower tier is fine, and under allow_session a
+// child may be given allow_once.
+func TestChildDoesNotCopyAllowOnce(t *testing.T) {
+	s := NewStore()
+	s.Set("p", AllowOnce)
+	if err := s.Child("p", "c1", AllowOnce); !errors.Is(err, capability.KindWideningDenied) {
+		t.Fatalf("copy of the grant: %v", err)
+	}
+	if err := s.Child("p", "c2", ApproveDiff); err != nil || s.Mode("c2") != ApproveDiff {
+		t.Fatalf("%v %s", err, s.Mode("c2"))
+	}
+	s.Set("q", AllowSession)
+	if err := s.Child("q", "c3", AllowOnce); err != nil || s.Mode("c3") != AllowOnce {
+		t.Fatalf("%v %s", err, s.Mode("c3"))
+	}
+}

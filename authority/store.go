@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/trace"
 )
@@ -203,13 +204,20 @@ func (s *Store) SetIfUnset(ctx string, t Tier) (bool, error) {
 }
 
 // Child sets the tier of child to requested, which must be no broader than
-// the tier of parent.
+// the tier of parent. allow_once is a grant of one operation to its
+// context: a child of an allow_once context may not hold another (the one
+// grant would become two), so requesting it there is widening_denied.
 func (s *Store) Child(parent, child string, requested Tier) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	t, err := NarrowTier(s.mode(parent), requested)
+	pt := s.mode(parent)
+	t, err := NarrowTier(pt, requested)
 	if err != nil {
 		return err
+	}
+	if pt == AllowOnce && t == AllowOnce {
+		return fault.New(PhaseAuthority, capability.KindWideningDenied, "a child context may not copy its parent's allow_once grant").
+			With("parent", string(pt)).With("requested", string(t)).WithHint("give the child approve_diff, or the parent allow_session")
 	}
 	s.modes[child] = t
 	return nil
