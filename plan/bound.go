@@ -96,6 +96,9 @@ func (s *sizer) walk(v Value) error {
 // checkSize fails with Kind value_too_large (detail "path") when v is
 // larger than the runner's limit, or with the context's error.
 func (r *runner) checkSize(ctx context.Context, v Value, path string) error {
+	if s, ok := v.(string); ok && len(s) <= r.maxValue {
+		return nil // a string counts its bytes, not the quotes of its JSON (as a model's text does)
+	}
 	n, err := sizeOf(ctx, v, r.maxValue, &r.work)
 	if err == errSizeOver {
 		return tooLarge(path, n, r.maxValue)

@@ -155,3 +155,34 @@ func TestUnboundedPlanValuesIssuePlan(t *testing.T) {
 		t.Fatalf("work %d bytes for a plan whose values stop at the limit", w)
 	}
 }
+
+// TestStringResultAtTheLimit checks that a string an Env returns counts its
+// bytes (docs/plan.md, Value bounds), whichever call returns it: a string
+// of exactly max_value_bytes passes, one byte more fails.
+func TestStringResultAtTheLimit(t *testing.T) {
+	const limit = 4096
+	for _, tt := range []struct {
+		name, step string
+	}{
+		{"model", `{"op":"model","prompt":"p","bind":"r"}`},
+		{"tool", `{"op":"tool","name":"t","bind":"r"}`},
+	} {
+		for _, n := range []int{limit, limit + 1} {
+			t.Run(tt.name, func(t *testing.T) {
+				s := strings.Repeat("z", n)
+				env := &fakeEnv{
+					modelFn: func(context.Context, ModelCall) (string, error) { return s, nil },
+					toolFn:  func(context.Context, string, Value) (Value, error) { return s, nil },
+				}
+				sess := NewSession(map[string]Value{"query": "q"}, SessionOptions{MaxValueBytes: limit})
+				_, err := Execute(context.Background(), mustPlan(t, `{"steps":[`+tt.step+`]}`), env, sess)
+				if n <= limit && err != nil {
+					t.Fatalf("%d-byte string with limit %d: %v", n, limit, err)
+				}
+				if n > limit && fault.KindOf(err) != KindValueTooLarge {
+					t.Fatalf("%d-byte string with limit %d: err = %v, want value_too_large", n, limit, err)
+				}
+			})
+		}
+	}
+}

@@ -264,7 +264,7 @@ func decodeDocument(obj map[string]any) (*Document, error) {
 			if k == "answer" {
 				continue
 			}
-			m, err := Normalize(obj[k])
+			m, err := normalizeParsed(obj[k], k) // plan text: Phase validate with a path, like the answer
 			if err != nil {
 				return nil, err
 			}

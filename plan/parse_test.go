@@ -213,6 +213,8 @@ func TestNonFiniteNumbers(t *testing.T) {
 		`{"steps":[{"op":"final","value":{"x":1e999}}]}`,
 		`{"steps":[{"op":"final","value":{"literal":2e308}}]}`,
 		`{"steps":[{"op":"model","prompt":"p","options":{"temperature":1e999},"bind":"m"}]}`,
+		`{"answer": 1, "confidence": 1e999}`, // answer metadata is plan text too
+		`{"answer": 1, "sources": [{"score": -1e400}]}`,
 	} {
 		_, err := Parse(text)
 		fe := fault.As(err)
