@@ -445,18 +445,21 @@ func (h *codeHost) fail(err error) {
 }
 
 // clearAnswer drops an answer dict whose finish was not accepted, so it
-// does not finish the next cell unseen.
+// does not finish the next cell unseen. Any other value of answer (the
+// model's own variable, after a FINAL that was not accepted) is kept.
 func (h *codeHost) clearAnswer(ctx context.Context, it cellRunner) error {
 	v, ok := it.(interface{ Vars() []repl.Var })
 	if !ok {
-		_, err := it.Exec(ctx, "answer = None\n")
+		_, err := it.Exec(ctx, clearAnswerCode)
 		return err
 	}
 	for _, x := range v.Vars() {
 		if x.Name == "answer" {
-			_, err := it.Exec(ctx, "answer = None\n")
+			_, err := it.Exec(ctx, clearAnswerCode)
 			return err
 		}
 	}
 	return nil
 }
+
+const clearAnswerCode = "if isinstance(globals().get(\"answer\"), dict) and answer.get(\"ready\") == True:\n    answer = None\n"

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
 	"slices"
 	"strings"
 	"sync"
@@ -397,6 +398,11 @@ func plainGo(v any, h *codeHost) (any, error) {
 		if n, err := x.Int64(); err == nil {
 			return n, nil
 		}
+		if _, ok := new(big.Int).SetString(string(x), 10); ok {
+			// An integer beyond 64 bits stays exact (repl.FromGo makes it
+			// a big int), as repl.ToGo hands it over.
+			return x, nil
+		}
 		f, err := x.Float64()
 		return f, err
 	case corpus.Handle:
@@ -513,15 +519,16 @@ func (c *ctxValue) Index(i int) starlark.Value {
 	if i < 0 || int64(i) >= c.size {
 		return starlark.String("")
 	}
+	// Reading a byte is a one-byte slice: context:slice, one context op.
 	var out starlark.String
-	err := c.host.store.View(c.h, func(data []byte) error {
+	err := c.read("index", func(data []byte) (int64, error) {
 		if i < len(data) {
 			out = starlark.String(data[i : i+1])
 		}
-		return nil
+		return int64(len(out)), nil
 	})
 	if err != nil {
-		c.host.fail(err)
+		c.host.fail(unwrapFatal(err))
 		return starlark.String("")
 	}
 	return out

@@ -472,11 +472,16 @@ func (r *run) fingerprintOf(ctx context.Context, query string, h corpus.Handle) 
 			return fingerprint.MustOf(map[string]any{"query": query, "content": fingerprint.Bytes([]byte(text))})
 		}
 	}
-	root, off := h, int64(0)
-	if meta.Parent != nil {
-		root, off = *meta.Parent, meta.Offset
+	// Metadata names the immediate parent: walk up to the root context, so
+	// the same range reached through nested sub-contexts is the same loop.
+	root, off, size := h, int64(0), meta.Bytes
+	for m := meta; m.Parent != nil; {
+		root, off = *m.Parent, off+m.Offset
+		if m, err = r.e.cfg.Store.Metadata(ctx, root); err != nil {
+			break
+		}
 	}
-	return fingerprint.MustOf(map[string]any{"query": query, "root": root.String(), "offset": off, "bytes": meta.Bytes})
+	return fingerprint.MustOf(map[string]any{"query": query, "root": root.String(), "offset": off, "bytes": size})
 }
 
 func exportVars(sess *plan.Session) map[string]any {

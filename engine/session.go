@@ -198,9 +198,9 @@ func (s *Session) Save() ([]byte, error) {
 		names = append(names, v.Name)
 		fmt.Fprintf(&src, "_rlm_session_capture(%q, %s)\n", v.Name, v.Name)
 	}
-	saved := SavedSession{Version: SessionVersion, History: s.history, Globals: map[string]any{}}
-	if saved.History == nil {
-		saved.History = []HistoryEntry{}
+	saved := SavedSession{Version: SessionVersion, History: make([]HistoryEntry, len(s.history)), Globals: map[string]any{}}
+	for i, h := range s.history {
+		saved.History[i] = HistoryEntry{Query: h.Query, Answer: keepFloats(h.Answer)}
 	}
 	s.captured = map[string]any{}
 	if len(names) > 0 {
@@ -223,6 +223,36 @@ func (s *Session) Save() ([]byte, error) {
 	return json.MarshalIndent(saved, "", "  ")
 }
 
+// keepFloats returns v with its floats as JSON numbers that keep a
+// decimal point (2.0, not 2), so that a resumed session reads them back as
+// floats, not integers.
+func keepFloats(v any) any {
+	switch x := v.(type) {
+	case float64:
+		b, err := json.Marshal(x)
+		if err != nil {
+			return x
+		}
+		if !bytes.ContainsAny(b, ".eE") {
+			b = append(b, ".0"...)
+		}
+		return json.Number(b)
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = keepFloats(e)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = keepFloats(e)
+		}
+		return out
+	}
+	return v
+}
+
 // capture is the hidden builtin through which Save reads variables.
 func (s *Session) capture(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 	if len(args) != 2 || s.captured == nil {
@@ -230,7 +260,7 @@ func (s *Session) capture(_ *starlark.Thread, _ *starlark.Builtin, args starlark
 	}
 	name, _ := starlark.AsString(args[0])
 	if v, err := repl.ToGo(args[1]); err == nil {
-		s.captured[name] = v
+		s.captured[name] = keepFloats(v)
 	}
 	return starlark.None, nil
 }

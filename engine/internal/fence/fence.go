@@ -89,21 +89,50 @@ func isCodeLang(lang string) bool {
 	return false
 }
 
+// stripThink removes reasoning blocks (<think>...</think> and the like;
+// an unclosed one runs to the end of the text). A tag inside a fenced
+// block is code (or its output), kept as written: only tags outside
+// fences open a reasoning block.
 func stripThink(text string) string {
-	for _, tag := range []string{"think", "thinking", "reasoning"} {
-		open, end := "<"+tag+">", "</"+tag+">"
-		for {
-			i := strings.Index(text, open)
-			if i < 0 {
-				break
+	var out strings.Builder
+	inFence := "" // the marker of the fence the scan is in
+	for text != "" {
+		line, rest := text, ""
+		if i := strings.IndexByte(text, '\n'); i >= 0 {
+			line, rest = text[:i+1], text[i+1:]
+		}
+		bare := strings.TrimRight(line, "\r\n")
+		if inFence != "" {
+			if l := strings.TrimSpace(bare); strings.HasPrefix(l, inFence) && strings.Trim(l, "`~") == "" {
+				inFence = ""
 			}
-			j := strings.Index(text[i:], end)
+		} else if f, _, ok := openFence(bare); ok {
+			inFence = f
+		} else if i, tag := reasoningTag(line); i >= 0 {
+			open, end := "<"+tag+">", "</"+tag+">"
+			j := strings.Index(text[i+len(open):], end)
 			if j < 0 {
-				text = text[:i]
-				break
+				out.WriteString(text[:i])
+				return out.String()
 			}
-			text = text[:i] + text[i+j+len(end):]
+			// What follows the block continues the line it opened on.
+			text = text[:i] + text[i+len(open)+j+len(end):]
+			continue
+		}
+		out.WriteString(line)
+		text = rest
+	}
+	return out.String()
+}
+
+// reasoningTag returns the position and name of the first reasoning tag
+// opening in line, or -1.
+func reasoningTag(line string) (int, string) {
+	at, name := -1, ""
+	for _, tag := range []string{"think", "thinking", "reasoning"} {
+		if i := strings.Index(line, "<"+tag+">"); i >= 0 && (at < 0 || i < at) {
+			at, name = i, tag
 		}
 	}
-	return text
+	return at, name
 }

@@ -17,6 +17,7 @@ func TestBlocks(t *testing.T) {
 		{"invented output", "```python\nprint(n)\n```\nOutput:\n```\n7\n```\n**Result:**\n```\n8\n```", []string{"print(n)\n"}},
 		{"unclosed", "```python\nx = 1\ny = 2", []string{"x = 1\ny = 2"}},
 		{"think skipped", "<think>```python\nbad()\n```</think>```python\ngood()\n```", []string{"good()\n"}},
+		{"think tags in code", "<think>x</think>\n```python\ns = \"<think>\"\nt = \"</think>\"\n```\n<think>\n```python\nbad()\n```", []string{"s = \"<think>\"\nt = \"</think>\"\n"}},
 		{"tilde and longer fence", "~~~python\na\n~~~\n````python\n```\nb\n````", []string{"a\n", "```\nb\n"}},
 		{"indented too far", "    ```python\n    x\n    ```", nil},
 		{"empty block", "```python\n\n```", nil},
