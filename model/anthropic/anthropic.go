@@ -269,7 +269,13 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 			break
 		}
 		if err != nil {
-			return nil, p.call.StreamError(ctx, actx, err, events, maxResponseBytes)
+			fe := p.call.StreamError(ctx, actx, err, events, maxResponseBytes)
+			if fe.Kind == model.KindStreamInterrupted {
+				// The usage of message_start, when it came, goes back with
+				// the error (read keeps only that), so the call is charged.
+				return ToResponse(asm.Response()), fe
+			}
+			return nil, fe
 		}
 		events++
 		data := strings.TrimSpace(ev.Data)
@@ -305,7 +311,7 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 		}
 	}
 	if !asm.Done() {
-		return nil, p.call.Fail(model.KindStreamInterrupted, "the stream ended before message_stop", nil).With("events", events)
+		return ToResponse(asm.Response()), p.call.Fail(model.KindStreamInterrupted, "the stream ended before message_stop", nil).With("events", events)
 	}
 	return ToResponse(asm.Response()), nil
 }

@@ -248,3 +248,41 @@ func TestReplayServesMessages(t *testing.T) {
 		}
 	}
 }
+
+// TestBrokenStreamHandsBackUsage checks the read contract ("a stream that
+// failed after usage arrived returns that usage with the error") for a
+// stream that breaks after message_start reported the input usage: cut
+// before message_stop, or by a dropped connection. The usage used to be
+// dropped, so the call was charged nothing.
+func TestBrokenStreamHandsBackUsage(t *testing.T) {
+	head := "event: message_start\n" +
+		`data: {"type":"message_start","message":{"id":"msg_cut","type":"message","role":"assistant","content":[],"model":"claude-haiku-4-5","stop_reason":null,"usage":{"input_tokens":30,"output_tokens":1}}}` + "\n\n" +
+		"event: content_block_start\n" +
+		`data: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}` + "\n\n" +
+		"event: content_block_delta\n" +
+		`data: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Par"}}` + "\n\n"
+	for _, tt := range []struct {
+		name  string
+		abort bool
+	}{{"ended before message_stop", false}, {"connection dropped", true}} {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				io.Copy(io.Discard, r.Body)
+				w.Header().Set("Content-Type", "text/event-stream")
+				io.WriteString(w, head)
+				w.(http.Flusher).Flush()
+				if tt.abort {
+					panic(http.ErrAbortHandler)
+				}
+			}))
+			defer srv.Close()
+			resp, err := newP(t, cfg(srv.URL)).Complete(context.Background(), req(true))
+			if fault.KindOf(err) != model.KindStreamInterrupted {
+				t.Fatalf("err %v, want stream_interrupted", err)
+			}
+			if resp == nil || !resp.Usage.TokensKnown || resp.Usage.PromptTokens != 30 {
+				t.Fatalf("usage not handed back: resp %+v", resp)
+			}
+		})
+	}
+}

@@ -225,6 +225,10 @@ func TestRetryAfterHonoured(t *testing.T) {
 		{"seconds capped", "Retry-After", "30", 150 * time.Millisecond, 150 * time.Millisecond, 2 * time.Second},
 		{"milliseconds", "Retry-After-Ms", "120", 5 * time.Second, 120 * time.Millisecond, 2 * time.Second},
 		{"http date", "Retry-After", time.Now().Add(time.Hour).UTC().Format(http.TimeFormat), 100 * time.Millisecond, 100 * time.Millisecond, 2 * time.Second},
+		// Values past int64 or the duration range are capped, not ignored
+		// (ignored, the retry came after a jittered backoff of at most 5 ms).
+		{"seconds beyond int64", "Retry-After", "99999999999999999999", 150 * time.Millisecond, 150 * time.Millisecond, 2 * time.Second},
+		{"milliseconds beyond range", "Retry-After-Ms", "1e13", 150 * time.Millisecond, 150 * time.Millisecond, 2 * time.Second},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -400,6 +404,60 @@ func TestStreamInterrupted(t *testing.T) {
 				t.Errorf("took %v", time.Since(start))
 			}
 		})
+	}
+}
+
+// TestBrokenStreamHandsBackUsage checks that a stream which breaks after
+// the server reported usage (Perplexity sends it with every chunk) hands
+// that usage back with stream_interrupted, as a mid-stream error event
+// does, so the failed call is charged. It used to be dropped.
+func TestBrokenStreamHandsBackUsage(t *testing.T) {
+	withUsage := `{` + chunkHead + `,"choices":[{"index":0,"delta":{"content":"Hel"},"finish_reason":null}],"usage":{"prompt_tokens":11,"completion_tokens":3,"total_tokens":14}}`
+	events := []string{chunk(`{"role":"assistant","content":""}`, ""), withUsage}
+	for _, tt := range []struct {
+		name string
+		then func(http.ResponseWriter)
+	}{
+		{"connection aborted", func(http.ResponseWriter) { panic(http.ErrAbortHandler) }},
+		{"ended without DONE", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			srv, _ := sseServer(events, tt.then)
+			defer srv.Close()
+			resp, err := newProvider(t, fast(srv.URL)).Complete(context.Background(), userReq("hi", true))
+			wantKind(t, err, model.KindStreamInterrupted)
+			if resp == nil || !resp.Usage.TokensKnown || resp.Usage.PromptTokens != 11 || resp.Usage.TotalTokens != 14 {
+				t.Fatalf("usage not handed back: resp %+v", resp)
+			}
+			if resp.Text != "" {
+				t.Errorf("a failed stream handed back text %q", resp.Text)
+			}
+		})
+	}
+}
+
+// TestStreamWithByteOrderMark checks that a stream starting with a UTF-8
+// byte-order mark (recognised as a stream by the sniffing, and skipped by
+// the event-stream grammar) keeps its first event: the mark used to be
+// read as part of the first field name, so the first chunk was lost.
+func TestStreamWithByteOrderMark(t *testing.T) {
+	for _, ct := range []string{"text/event-stream", ""} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			io.Copy(io.Discard, r.Body)
+			if ct != "" {
+				w.Header().Set("Content-Type", ct)
+			}
+			io.WriteString(w, "\xef\xbb\xbfdata: "+chunk(`{"content":"Hello"}`, "")+"\n\n")
+			io.WriteString(w, "data: "+chunk(`{"content":" world"}`, "stop")+"\n\ndata: [DONE]\n\n")
+		}))
+		resp, err := newProvider(t, fast(srv.URL)).Complete(context.Background(), userReq("hi", false))
+		srv.Close()
+		if err != nil {
+			t.Fatalf("content type %q: %v", ct, err)
+		}
+		if resp.Text != "Hello world" || !resp.Meta.Streamed {
+			t.Errorf("content type %q: text %q streamed %v", ct, resp.Text, resp.Meta.Streamed)
+		}
 	}
 }
 
@@ -609,6 +667,44 @@ func TestCancelled(t *testing.T) {
 			t.Errorf("request sent after cancellation")
 		}
 	})
+}
+
+// TestCancelledErrorsCarryModel checks the documented details of every
+// provider error ("attempts", "model", "provider", "host") on the two
+// paths where the context ends outside an attempt: before the first one
+// and while waiting to retry. Both used to leave "model" out.
+func TestCancelledErrorsCarryModel(t *testing.T) {
+	srv, _ := counting(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Retry-After", "60")
+		w.WriteHeader(503)
+	})
+	defer srv.Close()
+	cfg := fast(srv.URL)
+	cfg.MaxRetryAfter = time.Minute
+	for _, tt := range []struct {
+		name  string
+		after time.Duration // cancel after this long; 0: before the call
+	}{{"before start", 0}, {"during backoff", 100 * time.Millisecond}} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if tt.after == 0 {
+				cancel()
+			} else {
+				time.AfterFunc(tt.after, cancel)
+			}
+			_, err := newProvider(t, cfg).Complete(ctx, userReq("hi", false))
+			fe := wantKind(t, err, fault.KindCancelled)
+			for _, k := range []string{"attempts", "model", "provider", "host"} {
+				if _, ok := fe.Detail[k]; !ok {
+					t.Errorf("detail %q missing: %v", k, fe.Detail)
+				}
+			}
+			if fe.Detail["model"] != "gpt-4o-mini" {
+				t.Errorf("model = %v", fe.Detail["model"])
+			}
+		})
+	}
 }
 
 func TestUnknownFieldsAndCost(t *testing.T) {

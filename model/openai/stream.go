@@ -31,7 +31,7 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 			break
 		}
 		if err != nil {
-			return nil, p.call.StreamError(ctx, actx, err, events, maxResponseBytes)
+			return p.broken(&asm, p.call.StreamError(ctx, actx, err, events, maxResponseBytes))
 		}
 		events++
 		if ev.Error != "" {
@@ -69,12 +69,22 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 		}
 	}
 	if !asm.done && asm.finish == "" {
-		return nil, p.call.Fail(model.KindStreamInterrupted, "the stream ended before [DONE]", nil).With("events", events)
+		return p.broken(&asm, p.call.Fail(model.KindStreamInterrupted, "the stream ended before [DONE]", nil).With("events", events))
 	}
 	if vis := asm.flushText(); onDelta != nil && vis != "" {
 		onDelta(vis)
 	}
 	return asm.Response(), nil
+}
+
+// broken returns fe for a stream that failed after some events, with what
+// was assembled when fe is stream_interrupted, so that usage the server
+// already reported is handed back (read keeps only that) and charged.
+func (p *Provider) broken(asm *Assembler, fe *fault.Error) (*model.Response, *fault.Error) {
+	if fe.Kind == model.KindStreamInterrupted {
+		return asm.Response(), fe
+	}
+	return nil, fe
 }
 
 // parseStreamError reads the value of an SSE "error:" field: an error

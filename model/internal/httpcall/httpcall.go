@@ -159,13 +159,14 @@ func Retryable(status int) bool {
 // attempts; onRetry, when set, is called before each wait. A failure gets
 // the details "attempts" and "model"; a context that ends before an
 // attempt or during a wait is Kind cancelled or timeout with "attempts"
-// (and "last_error_kind" during a wait). Run returns what the last attempt
-// returned and the number of attempts.
+// and "model" (and "last_error_kind" during a wait). Run returns what the
+// last attempt returned and the number of attempts.
 func Run[T any](ctx context.Context, c *Caller, modelName string, attempt func() (T, Outcome, *fault.Error), onRetry func(n int, wait time.Duration, out Outcome, kind fault.Kind)) (T, int, *fault.Error) {
 	var zero T
 	for n := 1; ; n++ {
 		if err := ctx.Err(); err != nil {
-			return zero, n - 1, c.CtxError(ctx, nil).With("attempts", n-1)
+			// Every provider error carries "model" (docs/model.md), these too.
+			return zero, n - 1, c.CtxError(ctx, nil).With("attempts", n-1).With("model", modelName)
 		}
 		v, out, fe := attempt()
 		if fe == nil {
@@ -183,7 +184,7 @@ func Run[T any](ctx context.Context, c *Caller, modelName string, attempt func()
 		select {
 		case <-ctx.Done():
 			t.Stop()
-			return zero, n, c.CtxError(ctx, nil).With("attempts", n).With("last_error_kind", string(fe.Kind))
+			return zero, n, c.CtxError(ctx, nil).With("attempts", n).With("model", modelName).With("last_error_kind", string(fe.Kind))
 		case <-t.C:
 		}
 	}

@@ -52,8 +52,11 @@ func NewReader(r io.Reader, maxLine int) *Reader {
 		maxLine = DefaultMaxLine
 	}
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, min(4096, maxLine)), maxLine)
-	ls := new(lineSplitter)
+	// The buffer also holds the line ending (up to CRLF) and, on the first
+	// line, a byte-order mark; the split function enforces maxLine on the
+	// line itself.
+	sc.Buffer(make([]byte, 0, min(4096, maxLine+len(bom)+2)), maxLine+len(bom)+2)
+	ls := &lineSplitter{max: maxLine}
 	sc.Split(ls.split)
 	return &Reader{sc: sc, split: ls}
 }
@@ -126,17 +129,37 @@ func (r *Reader) Next() (Event, error) {
 // remembers how much of the pending line it has already searched, so a long
 // line arriving a few bytes at a time costs linear, not quadratic, time:
 // the Scanner passes the same unconsumed bytes again, extended, until a
-// token is returned. steps counts the bytes searched (for tests).
+// token is returned. steps counts the bytes searched (for tests). A line
+// longer than max bytes (without its ending) is ErrLineTooLong.
 type lineSplitter struct {
 	scanned int
 	steps   int
+	max     int
+	begun   bool // the leading byte-order mark check is done
+	off     int  // length of the mark at the start of the first line
 }
+
+// bom is the UTF-8 byte-order mark, skipped once at the start of a stream
+// as the grammar requires.
+const bom = "\xef\xbb\xbf"
 
 func (l *lineSplitter) split(data []byte, atEOF bool) (advance int, token []byte, err error) {
 	if atEOF && len(data) == 0 {
 		return 0, nil, nil
 	}
-	from := min(l.scanned, len(data))
+	if !l.begun {
+		if !atEOF && len(data) < len(bom) && bytes.HasPrefix([]byte(bom), data) {
+			return 0, nil, nil // may still be the mark
+		}
+		l.begun = true
+		if bytes.HasPrefix(data, []byte(bom)) {
+			// Skipped as part of the first line: a token must come with
+			// the advance, or a scanner at end of input stops.
+			l.off = len(bom)
+		}
+	}
+	off := l.off
+	from := max(min(l.scanned, len(data)), off)
 	j := bytes.IndexAny(data[from:], "\r\n")
 	if j >= 0 {
 		l.steps += j + 1
@@ -145,28 +168,34 @@ func (l *lineSplitter) split(data []byte, atEOF bool) (advance int, token []byte
 	}
 	if j >= 0 {
 		i := from + j
+		if i-off > l.max {
+			return 0, nil, ErrLineTooLong
+		}
 		if data[i] == '\n' {
-			l.scanned = 0
-			return i + 1, data[:i], nil
+			l.scanned, l.off = 0, 0
+			return i + 1, data[off:i], nil
 		}
 		// CR: a following LF belongs to the same line ending.
 		if i+1 < len(data) {
-			l.scanned = 0
+			l.scanned, l.off = 0, 0
 			if data[i+1] == '\n' {
-				return i + 2, data[:i], nil
+				return i + 2, data[off:i], nil
 			}
-			return i + 1, data[:i], nil
+			return i + 1, data[off:i], nil
 		}
 		if atEOF {
-			l.scanned = 0
-			return i + 1, data[:i], nil
+			l.scanned, l.off = 0, 0
+			return i + 1, data[off:i], nil
 		}
 		l.scanned = i // need one more byte to decide
 		return 0, nil, nil
 	}
+	if len(data)-off > l.max {
+		return 0, nil, ErrLineTooLong
+	}
 	if atEOF {
-		l.scanned = 0
-		return len(data), data, nil
+		l.scanned, l.off = 0, 0
+		return len(data), data[off:], nil
 	}
 	l.scanned = len(data)
 	return 0, nil, nil

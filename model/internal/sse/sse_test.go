@@ -49,10 +49,15 @@ func TestReader(t *testing.T) {
 		{"field no colon", "data\n\n", []Event{{Data: ""}}},
 		{"unknown fields", "retry: 10\nfoo: bar\ndata: a\n\n", []Event{{Data: "a"}}},
 		{"blank lines", "\n\n\ndata: a\n\n\n", []Event{{Data: "a"}}},
+		// One leading byte-order mark is skipped (it used to make the
+		// first field name unknown, losing the first event).
+		{"byte order mark", "\xef\xbb\xbfdata: a\n\ndata: b\n\n", []Event{{Data: "a"}, {Data: "b"}}},
+		{"byte order mark only once", "\xef\xbb\xbf\xef\xbb\xbfdata: a\n\ndata: b\n\n", []Event{{Data: "b"}}},
+		{"not a byte order mark", "\xef\xbbdata: a\n\ndata: b\n\n", []Event{{Data: "b"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			for _, r := range []io.Reader{strings.NewReader(tt.in), iotest.OneByteReader(strings.NewReader(tt.in))} {
+			for _, r := range []io.Reader{strings.NewReader(tt.in), iotest.OneByteReader(strings.NewReader(tt.in)), iotest.DataErrReader(strings.NewReader(tt.in))} {
 				got, err := readAll(t, r, 0)
 				if err != nil {
 					t.Fatalf("error: %v", err)
@@ -150,4 +155,37 @@ func FuzzSSEParser(f *testing.F) {
 			t.Fatalf("chunked read differs: %#v/%v vs %#v/%v", events, err, again, err2)
 		}
 	})
+}
+
+// TestLineAtLimit checks the line bound exactly: a line of maxLine bytes
+// is read whatever its line ending (or none, at end of input), and a line
+// of maxLine+1 bytes is ErrLineTooLong. The scanner's buffer also held the
+// line ending, so a line of exactly maxLine bytes (maxLine-1 with CRLF)
+// used to fail.
+func TestLineAtLimit(t *testing.T) {
+	const maxLine = 32
+	at := "data: " + strings.Repeat("x", maxLine-len("data: "))
+	over := at + "x"
+	for _, end := range []string{"\n", "\r", "\r\n"} {
+		for _, r := range []func(string) io.Reader{
+			func(s string) io.Reader { return strings.NewReader(s) },
+			func(s string) io.Reader { return iotest.OneByteReader(strings.NewReader(s)) },
+		} {
+			got, err := readAll(t, r(at+end+end), maxLine)
+			if err != nil || len(got) != 1 || got[0].Data != at[len("data: "):] {
+				t.Errorf("line of %d bytes ending %q: got %v, %v", maxLine, end, got, err)
+			}
+			if _, err := readAll(t, r(over+end+end), maxLine); !errors.Is(err, ErrLineTooLong) {
+				t.Errorf("line of %d bytes ending %q: err = %v, want ErrLineTooLong", maxLine+1, end, err)
+			}
+		}
+	}
+	for _, in := range []string{at, at + "\r", "\xef\xbb\xbf" + at + "\r\n"} {
+		if got, err := readAll(t, strings.NewReader(in), maxLine); err != nil || len(got) != 1 {
+			t.Errorf("last line %q of %d bytes: got %v, %v", in, maxLine, got, err)
+		}
+	}
+	if _, err := readAll(t, strings.NewReader(over), maxLine); !errors.Is(err, ErrLineTooLong) {
+		t.Errorf("last line of %d bytes: err = %v, want ErrLineTooLong", maxLine+1, err)
+	}
 }

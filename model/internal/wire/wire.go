@@ -29,15 +29,18 @@ func Truncate(s string, n int) string {
 // Retry-After (delay seconds or an HTTP date).
 func ParseRetryAfter(h http.Header, now time.Time) (time.Duration, bool) {
 	if v := strings.TrimSpace(h.Get("Retry-After-Ms")); v != "" {
-		if ms, err := strconv.ParseFloat(v, 64); err == nil && ms >= 0 && ms < 1e12 {
-			return time.Duration(ms * float64(time.Millisecond)), true
+		// A value past the float range parses as +Inf with ErrRange: it is
+		// capped like any huge value, not ignored.
+		if ms, err := strconv.ParseFloat(v, 64); (err == nil || errors.Is(err, strconv.ErrRange)) && ms >= 0 {
+			return time.Duration(min(ms, 1e9) * float64(time.Millisecond)), true
 		}
 	}
 	v := strings.TrimSpace(h.Get("Retry-After"))
 	if v == "" {
 		return 0, false
 	}
-	if secs, err := strconv.ParseInt(v, 10, 64); err == nil {
+	// A count past int64 parses as ±MaxInt64 with ErrRange: capped below.
+	if secs, err := strconv.ParseInt(v, 10, 64); err == nil || errors.Is(err, strconv.ErrRange) {
 		if secs < 0 {
 			return 0, false
 		}

@@ -61,3 +61,29 @@ func TestBoundedReaderExactLimit(t *testing.T) {
 		t.Fatalf("err = %v, want ErrTooLarge", err)
 	}
 }
+
+// TestParseRetryAfterBeyondRange checks that a Retry-After (or
+// retry-after-ms) too large for its integer or duration type is capped
+// like any other huge value, not ignored: ignoring it made the provider
+// retry after a short jittered backoff although the server asked to wait.
+func TestParseRetryAfterBeyondRange(t *testing.T) {
+	now := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
+	tests := []struct {
+		name, header, value string
+		want                time.Duration
+		ok                  bool
+	}{
+		{"seconds beyond int64", "Retry-After", "99999999999999999999", 1e6 * time.Second, true},
+		{"negative beyond int64", "Retry-After", "-99999999999999999999", 0, false},
+		{"ms beyond duration", "Retry-After-Ms", "1e13", 1e6 * time.Second, true},
+		{"ms beyond duration digits", "Retry-After-Ms", "99999999999999999999", 1e6 * time.Second, true},
+	}
+	for _, tt := range tests {
+		h := http.Header{}
+		h.Set(tt.header, tt.value)
+		got, ok := ParseRetryAfter(h, now)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("%s: got %v,%v want %v,%v", tt.name, got, ok, tt.want, tt.ok)
+		}
+	}
+}
