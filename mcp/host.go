@@ -126,10 +126,22 @@ type conn struct {
 	fail *failure
 	dead chan struct{} // closed when the session ended
 	once sync.Once
+	// life ends when the connection is closed; every request is bound to
+	// it (see bind), since the SDK's Close waits for requests in flight.
+	life context.Context
+	end  context.CancelFunc
+}
+
+// bind returns ctx, also cancelled when c is closed.
+func (c *conn) bind(ctx context.Context) (context.Context, context.CancelFunc) {
+	rctx, cancel := context.WithCancel(ctx)
+	stop := context.AfterFunc(c.life, cancel)
+	return rctx, func() { stop(); cancel() }
 }
 
 func (c *conn) close() {
 	c.once.Do(func() {
+		c.end() // requests in flight end now, so Close does not wait for them
 		_ = c.sess.Close()
 		if c.proc != nil {
 			c.proc.stop()
@@ -219,12 +231,12 @@ func (s *server) start(a *attempt) {
 	c, err := s.connect()
 	s.mu.Lock()
 	s.pending = nil
+	var orphan *conn
 	if err != nil {
 		s.noteFailure(err)
 	} else if s.h.isClosed() {
 		err = newErr(KindClosed, "the MCP host is closed").With("server", s.name)
-		go c.close()
-		c = nil
+		orphan, c = c, nil
 	} else {
 		s.conn = c
 		s.h.wg.Add(1)
@@ -236,6 +248,11 @@ func (s *server) start(a *attempt) {
 		}
 	}
 	s.mu.Unlock()
+	if orphan != nil {
+		// Stopped here, inside the Host's wait group, so Close returns
+		// only once the process is gone.
+		orphan.close()
+	}
 	a.c, a.err = c, err
 	close(a.done)
 }
@@ -287,6 +304,7 @@ func (s *server) connect() (*conn, error) {
 			WithHint("run the server's command by hand to see its error")
 	}
 	c.sess = sess
+	c.life, c.end = context.WithCancel(context.Background())
 	return c, nil
 }
 
@@ -337,6 +355,9 @@ func (s *server) shutdown() {
 	}
 }
 
+// codeRejected is the code of the SDK's "rejected by transport" error.
+const codeRejected = -32005
+
 // classify turns an SDK error of a request on c into a typed error. The
 // caller's context ending is returned as itself.
 func (s *server) classify(ctx context.Context, c *conn, method string, err error) error {
@@ -344,9 +365,21 @@ func (s *server) classify(ctx context.Context, c *conn, method string, err error
 		return ctx.Err()
 	}
 	var we *sdk.Error
-	if errors.As(err, &we) {
+	if errors.As(err, &we) && we.Code == codeRejected && we.Message == "rejected by transport" {
+		// The SDK's streamable HTTP client wraps a request that never got an
+		// answer (connection refused, 502/503, ...) in this JSON-RPC error of
+		// its own: the server did not answer, the connection is dead.
+		fe := newErr(KindServerCrashed, "the server could not be reached").With("server", s.name).With("method", method).
+			With("cause", textcut.Prefix(err.Error(), 512))
+		s.drop(c, fe)
+		return fe
+	}
+	if we != nil {
 		return newErr(KindCallFailed, "the server answered with an error").With("server", s.name).With("method", method).
 			With("code", we.Code).With("message", textcut.Prefix(we.Message, 512))
+	}
+	if s.h.isClosed() { // Close ended the request
+		return newErr(KindClosed, "the MCP host is closed").With("server", s.name).With("method", method)
 	}
 	// A transport failure: the connection is closing or closed. Unless
 	// the framing already said why, wait briefly for it to end so the

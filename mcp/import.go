@@ -162,8 +162,10 @@ func (s *server) listTools(ctx context.Context) ([]*mcpsdk.Tool, error) {
 	if err != nil {
 		return nil, err
 	}
+	rctx, done := c.bind(ctx)
+	defer done()
 	var out []*mcpsdk.Tool
-	for t, err := range c.sess.Tools(ctx, nil) {
+	for t, err := range c.sess.Tools(rctx, nil) {
 		if err != nil {
 			return nil, s.classify(ctx, c, "tools/list", err)
 		}
@@ -236,6 +238,21 @@ func Description(server string, t *mcpsdk.Tool) string {
 	if d == "" && t.Annotations != nil {
 		d = t.Annotations.Title
 	}
+	clean := oneLine(d)
+	if r := []rune(clean); len(r) > MaxDescription {
+		clean = string(r[:MaxDescription-1]) + "…"
+	}
+	// The server's tool name is as untrusted as its description.
+	head := "MCP tool " + oneLine(textcut.Prefix(t.Name, 100)) + " of server " + server + "."
+	if clean == "" {
+		return head
+	}
+	return head + " " + clean
+}
+
+// oneLine turns runs of control characters and white space (line breaks
+// included) into single spaces and trims the ends.
+func oneLine(d string) string {
 	var b strings.Builder
 	space := false
 	for _, r := range d {
@@ -249,15 +266,7 @@ func Description(server string, t *mcpsdk.Tool) string {
 		space = false
 		b.WriteRune(r)
 	}
-	clean := strings.TrimSpace(b.String())
-	if r := []rune(clean); len(r) > MaxDescription {
-		clean = string(r[:MaxDescription-1]) + "…"
-	}
-	head := "MCP tool " + textcut.Prefix(t.Name, 100) + " of server " + server + "."
-	if clean == "" {
-		return head
-	}
-	return head + " " + clean
+	return strings.TrimSpace(b.String())
 }
 
 // call runs one tools/call. The idempotency key of an effectful call is
@@ -271,7 +280,9 @@ func (s *server) call(ctx context.Context, name string, req tool.Request) (any, 
 	if req.IdempotencyKey != "" {
 		p.Meta = mcpsdk.Meta{"rlm/idempotency_key": req.IdempotencyKey}
 	}
-	res, err := c.sess.CallTool(ctx, p)
+	rctx, done := c.bind(ctx)
+	defer done()
+	res, err := c.sess.CallTool(rctx, p)
 	if err != nil {
 		return nil, s.classify(ctx, c, "tools/call", err)
 	}
@@ -336,18 +347,21 @@ func (h *Host) ReadResource(ctx context.Context, server, uri string) ([]byte, st
 	if err != nil {
 		return nil, "", err
 	}
-	res, err := c.sess.ReadResource(ctx, &mcpsdk.ReadResourceParams{URI: uri})
+	rctx, done := c.bind(ctx)
+	defer done()
+	res, err := c.sess.ReadResource(rctx, &mcpsdk.ReadResourceParams{URI: uri})
 	if err != nil {
 		return nil, "", s.classify(ctx, c, "resources/read", err)
 	}
 	s.succeeded()
-	if len(res.Contents) == 0 {
-		return nil, "", newErr(KindInvalidResource, "the resource has no contents").With("server", server).With("uri", textcut.Prefix(uri, 512))
-	}
 	var out []byte
+	var first *mcpsdk.ResourceContents // the first non-null entry: a server may send null ones
 	for _, rc := range res.Contents {
 		if rc == nil {
 			continue
+		}
+		if first == nil {
+			first = rc
 		}
 		if rc.Text != "" {
 			out = append(out, rc.Text...)
@@ -355,7 +369,10 @@ func (h *Host) ReadResource(ctx context.Context, server, uri string) ([]byte, st
 			out = append(out, rc.Blob...)
 		}
 	}
-	return out, res.Contents[0].MIMEType, nil
+	if first == nil {
+		return nil, "", newErr(KindInvalidResource, "the resource has no contents").With("server", server).With("uri", textcut.Prefix(uri, 512))
+	}
+	return out, first.MIMEType, nil
 }
 
 // ContextScheme starts a context argument that names an MCP resource:

@@ -123,6 +123,10 @@ func (r *frameReader) readLine() ([]byte, error) {
 		if errors.Is(err, bufio.ErrBufferFull) {
 			continue
 		}
+		if len(r.line) > r.limit { // the last line has no newline to allow for
+			r.line = nil
+			return nil, errTooLarge
+		}
 		return r.line, err
 	}
 }
