@@ -224,13 +224,9 @@ func TestCloseEndsCallsInFlight(t *testing.T) {
 				done <- res
 			}()
 			time.Sleep(300 * time.Millisecond)
-			start := time.Now()
 			h.Close()
-			// Stopping takes at most 3 s (stdio) or the SDK's 5 s bound on
-			// the session's DELETE (HTTP), not the call's 20 s.
-			if d := time.Since(start); d > 10*time.Second {
-				t.Errorf("Close took %v: it waited for the call in flight", d)
-			}
+			// Before, Close waited for the call to reach its 20 s limit,
+			// which then ended it as tool/timeout.
 			if res := <-done; mcpKind(res) != KindClosed {
 				t.Errorf("the call in flight at Close: %+v, want mcp/%s", res.Error, KindClosed)
 			}
