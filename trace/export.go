@@ -118,7 +118,9 @@ func Read(r io.Reader) ([]Event, error) {
 		return env.Payload.Events, nil
 	}
 	var out []Event
-	for i, line := range bytes.Split(trimmed, []byte("\n")) {
+	// Lines are numbered from the start of the input, leading blank lines
+	// included (as the viewer numbers them).
+	for i, line := range bytes.Split(data, []byte("\n")) {
 		line = bytes.TrimSpace(line)
 		if len(line) == 0 {
 			continue

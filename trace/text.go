@@ -19,11 +19,20 @@ var credentialText = sync.OnceValue(func() *regexp.Regexp {
 		`|\bxox[abprs]-[A-Za-z0-9\-]{8,}|\bAKIA[0-9A-Z]{16}\b|\bAIza[0-9A-Za-z_\-]{30,}`)
 })
 
-// secretAssignment matches `key = value`, `key: value` and `"key": "value"`
-// pairs; the value is redacted when IsSecretKey(key).
-var secretAssignment = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`([A-Za-z0-9_\-]{3,64})("?\s*[:=]\s*"?)([^\s"',;}\]]{4,})`)
+// secretKey matches the key and separator of `key = value`, `key: value`
+// and `"key": "value"` pairs; the value that follows is redacted when
+// IsSecretKey(key). It matches no value, so a pair standing inside the
+// value of another ("Error: api_key=…", a URL's query) is found too.
+var secretKey = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`([A-Za-z0-9_\-]{3,64})("?\s*[:=]\s*"?)`)
 })
+
+// secretValue is a value after a secret key: up to a space or punctuation;
+// quotedValue one after an opening quote: up to the closing quote.
+var (
+	secretValue = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[^\s"',;}\]]{4,}`) })
+	quotedValue = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:[^"\\\n]|\\.){4,}`) })
+)
 
 // RedactText returns s with credential-looking substrings replaced by
 // Redacted: Authorization values, API keys with a well-known prefix, and
@@ -43,11 +52,27 @@ func RedactText(s string) string {
 		}
 		return Redacted
 	})
-	return secretAssignment().ReplaceAllStringFunc(s, func(m string) string {
-		sub := secretAssignment().FindStringSubmatch(m)
-		if !IsSecretKey(sub[1]) || sub[3] == Redacted {
-			return m
+	var b strings.Builder
+	last := 0 // s[:last] is decided
+	for _, m := range secretKey().FindAllStringSubmatchIndex(s, -1) {
+		if m[0] < last || !IsSecretKey(s[m[2]:m[3]]) {
+			continue // inside a value already redacted, or no secret
 		}
-		return sub[1] + sub[2] + Redacted
-	})
+		val := secretValue()
+		if strings.HasSuffix(s[m[4]:m[5]], `"`) {
+			val = quotedValue()
+		}
+		v := val.FindStringIndex(s[m[1]:])
+		if v == nil || s[m[1]:m[1]+v[1]] == Redacted {
+			continue
+		}
+		b.WriteString(s[last:m[1]])
+		b.WriteString(Redacted)
+		last = m[1] + v[1]
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }

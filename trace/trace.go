@@ -16,6 +16,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -450,7 +451,9 @@ func Redact(attrs map[string]any) map[string]any {
 // values of secret-looking keys (see IsSecretKey) in any nested map, and
 // strings that carry a credential ("Bearer ...", "Basic ...") whatever
 // their key, become Redacted. A json.RawMessage is decoded and redacted
-// (undecodable, it is redacted whole); other values are returned as they are.
+// (undecodable, it is redacted whole); maps and slices of other types
+// (http.Header, []map[string]any, …) are redacted as map[string]any and
+// []any; other values are returned as they are.
 func RedactValue(v any) any { return redactValue(v) }
 
 func redactValue(v any) any {
@@ -503,7 +506,55 @@ func redactValue(v any) any {
 		}
 		return out
 	}
+	return redactReflect(v)
+}
+
+// redactReflect redacts the collections the cases of redactValue do not
+// name, which would otherwise be recorded as they are: a string-keyed map
+// of any type (http.Header, map[string]int, map[string]json.RawMessage)
+// becomes a redacted map[string]any, and a slice or array whose elements
+// may hold a secret (maps, slices, interfaces, strings) a redacted []any.
+// Anything else is returned as it is.
+func redactReflect(v any) any {
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Map:
+		if rv.IsNil() || rv.Type().Key().Kind() != reflect.String {
+			return v
+		}
+		out := make(map[string]any, rv.Len())
+		for it := rv.MapRange(); it.Next(); {
+			k := it.Key().String()
+			if IsSecretKey(k) {
+				out[k] = Redacted
+				continue
+			}
+			out[k] = redactElem(it.Value())
+		}
+		return out
+	case reflect.Slice, reflect.Array:
+		switch rv.Type().Elem().Kind() {
+		case reflect.Map, reflect.Slice, reflect.Array, reflect.Interface, reflect.String:
+		default:
+			return v
+		}
+		if rv.Kind() == reflect.Slice && rv.IsNil() {
+			return v
+		}
+		out := make([]any, rv.Len())
+		for i := range out {
+			out[i] = redactElem(rv.Index(i))
+		}
+		return out
+	}
 	return v
+}
+
+func redactElem(e reflect.Value) any {
+	if e.Kind() == reflect.String && isCredential(e.String()) {
+		return Redacted
+	}
+	return redactValue(e.Interface())
 }
 
 // isCredential reports whether s looks like an HTTP credential: an

@@ -94,12 +94,22 @@ func isLoopbackHost(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
+// requestHost returns the host of a Host header, which has no port when
+// the port is the scheme's default (a server on port 80).
+func requestHost(hostport string) string {
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		return h
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(hostport, "["), "]")
+}
+
 // Handler returns the page and its API:
 //
 //	GET /                      the page (index.html, app.js, app.css)
 //	GET /api/files             [{"file","name","events","version","summary","error"}]
 //	GET /api/tree?file=N       the file's Model: summary and nodes in tree order
-//	GET /api/node?file=N&pos=P {"node": Node, "event": the full event (redacted)}
+//	GET /api/node?file=N&pos=P[&version=V] {"node": Node, "event": the full event (redacted)};
+//	                           404 when the file is no longer at version V
 //	GET /api/live?file=N       server-sent events: "version" whenever the file changed
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
@@ -112,7 +122,7 @@ func (s *Server) Handler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// A page elsewhere cannot read the API through DNS rebinding:
 		// only loopback Host names are served unless remote access is on.
-		if h, _, err := net.SplitHostPort(r.Host); !s.opts.AllowRemote && (err != nil || !isLoopbackHost(h)) {
+		if !s.opts.AllowRemote && !isLoopbackHost(requestHost(r.Host)) {
 			http.Error(w, "forbidden host", http.StatusForbidden)
 			return
 		}
@@ -216,8 +226,14 @@ func (s *Server) node(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "bad pos", http.StatusBadRequest)
 		return
 	}
+	// pos is a position in the tree the page fetched (version, which the
+	// page sends): in a file changed since, it may name another node.
+	stale := false
+	if v := r.URL.Query().Get("version"); v != "" {
+		stale = v != strconv.Itoa(m.Version)
+	}
 	ev, ok := src.event(m, pos)
-	if !ok || ev.ID != m.Nodes[pos].ID {
+	if stale || !ok || ev.ID != m.Nodes[pos].ID {
 		http.Error(w, "unknown node (the file changed: reload the tree)", http.StatusNotFound)
 		return
 	}

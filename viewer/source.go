@@ -100,7 +100,13 @@ func (s *source) readWhole() {
 	defer f.Close()
 	var evs []trace.Event
 	if s.official {
-		evs, err = rlmlog.Import(io.LimitReader(f, maxFileBytes))
+		// One byte past the bound tells a file over it, which is refused
+		// as trace.Read refuses one, not shown cut at the bound.
+		lr := &io.LimitedReader{R: f, N: maxFileBytes + 1}
+		evs, err = rlmlog.Import(lr)
+		if lr.N == 0 {
+			evs, err = nil, fault.New(fault.PhaseTrace, trace.KindMalformedTrace, "trace is too large").With("limit_bytes", maxFileBytes)
+		}
 	} else {
 		evs, err = trace.Read(f)
 	}

@@ -78,7 +78,7 @@
     const n = st.model.nodes[p];
     const ind = st.flat ? 0 : n.l;
     const tw = !st.flat && n.sn > 1 ? (st.collapsed.has(n.id) ? "▸" : "▾") : "";
-    let lab = `<span class="tw">${tw}</span><span class="st-${n.s}">${mark(n.s)}</span> <span class="k">${esc(label(n))}</span>`;
+    let lab = `<span class="tw">${tw}</span><span class="st-${esc(n.s)}">${mark(n.s)}</span> <span class="k">${esc(label(n))}</span>`;
     let figs = ` d${n.d} ${ms(n.ms)}` + (n.tk ? ` tok=${n.tk}` : "") + (n.c ? ` ${n.est ? "~" : ""}${usd(n.c)}` : "");
     const tot = n.sn > 1 ? `Σ${n.sn}` + (n.stk ? ` tok=${n.stk}` : "") + (n.sc ? ` ${usd(n.sc)}` : "") + (n.se ? ` ✗${n.se}` : "") : "";
     const cls = "row" + (p === st.sel ? " sel" : "");
@@ -87,7 +87,7 @@
       const wall = st.model.summary.wall_ms || 1;
       const left = (100 * n.t0) / wall, width = (100 * n.ms) / wall;
       return `<div class="${cls}" ${data}><span class="lab" style="padding-left:${ind}em">${lab}</span>` +
-        `<span class="track"><span class="bar k-${n.k} st-${n.s}" style="left:${left}%;width:${width}%" title="${esc(label(n))} ${ms(n.ms)}"></span></span></div>`;
+        `<span class="track"><span class="bar k-${esc(n.k)} st-${esc(n.s)}" style="left:${left}%;width:${width}%" title="${esc(label(n))} ${ms(n.ms)}"></span></span></div>`;
     }
     return `<div class="${cls}" ${data} style="padding-left:${ind}em"><span class="lab">${lab}<span class="f">${figs}</span>` +
       (tot ? `<span class="tot">${tot}</span>` : "") + (n.e ? `<span class="ek">${esc(n.e)}</span>` : "") + `</span></div>`;
@@ -118,7 +118,7 @@
   async function detail(p) {
     st.sel = p;
     render();
-    const d = await getJSON(`/api/node?file=${st.cur}&pos=${p}`), e = d.event, n = d.node;
+    const d = await getJSON(`/api/node?file=${st.cur}&pos=${p}&version=${st.model.version}`), e = d.event, n = d.node;
     const rows = [["id", e.id], ["kind", e.kind], ["name", e.name || ""], ["status", e.status || ""], ["depth", e.depth], ["start", e.start], ["duration", ms(e.duration_ms)]];
     if (e.tokens) rows.push(["tokens", `${e.tokens.total} (${e.tokens.prompt} prompt + ${e.tokens.completion} completion)`]);
     if (e.cost_usd) rows.push(["cost", (e.cost_known ? "" : "~") + usd(e.cost_usd) + (e.cost_known ? " reported" : " estimated")]);
