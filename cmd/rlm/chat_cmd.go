@@ -77,10 +77,35 @@ goes on.`,
 				return err
 			}
 			failed := 0
-			sc := bufio.NewScanner(cmd.InOrStdin())
-			sc.Buffer(make([]byte, 64<<10), 1<<20)
-			for sc.Scan() {
-				q := strings.TrimSpace(sc.Text())
+			// Queries are read by a goroutine, so that a signal ends a
+			// session waiting for its next query (a read of stdin does not
+			// return on one; the reader is left blocked as the process ends).
+			lines, scanErr := make(chan string), new(error)
+			stopScan := make(chan struct{})
+			defer close(stopScan)
+			go func() {
+				defer close(lines)
+				sc := bufio.NewScanner(cmd.InOrStdin())
+				sc.Buffer(make([]byte, 64<<10), 1<<20)
+				for sc.Scan() {
+					select {
+					case lines <- sc.Text():
+					case <-stopScan:
+						return
+					}
+				}
+				*scanErr = sc.Err() // read after lines is closed
+			}()
+			interrupted, eof := false, false
+			for !interrupted && !eof {
+				var line string
+				select {
+				case l, ok := <-lines:
+					line, eof = l, !ok
+				case <-ctx.Done():
+					interrupted = true
+				}
+				q := strings.TrimSpace(line)
 				if q == "" {
 					continue
 				}
@@ -98,8 +123,8 @@ goes on.`,
 			if err := sess.finish(pf.record); err != nil {
 				return err
 			}
-			if err := sc.Err(); err != nil {
-				return fault.Wrap(err, fault.PhaseConfig, fault.KindInvalid, "cannot read queries from stdin")
+			if eof && *scanErr != nil { // lines is closed: the reader is done
+				return fault.Wrap(*scanErr, fault.PhaseConfig, fault.KindInvalid, "cannot read queries from stdin")
 			}
 			if saveFile != "" {
 				data, err := s.Save()
@@ -109,6 +134,9 @@ goes on.`,
 				if err := os.WriteFile(saveFile, append(data, '\n'), 0o644); err != nil {
 					return fault.Wrap(err, fault.PhaseConfig, fault.KindInvalid, "cannot write the session").With("path", saveFile)
 				}
+			}
+			if interrupted {
+				return fault.FromContext(fault.PhaseExecute, ctx.Err())
 			}
 			if failed > 0 {
 				return exitError{code: 1}

@@ -43,7 +43,7 @@ func newContextCmd() *cobra.Command {
 		defer s.Close()
 		h, err := addContext(ctx, s, path, cmd.InOrStdin())
 		if err != nil {
-			return err
+			return inputHint(err)
 		}
 		if a.Type == corpus.ActionSearch && !a.CountOnly {
 			return streamSearch(ctx, cmd.OutOrStdout(), s, h, a, lim)
@@ -147,6 +147,17 @@ func newContextCmd() *cobra.Command {
 		},
 	})
 	return cmd
+}
+
+// inputHint gives an unreadable input of rlm context, which has no
+// --context flag (FILE is an argument), its own hint instead of the table's.
+func inputHint(err error) error {
+	fe := fault.As(err)
+	if fe == nil || fe.Phase != fault.PhaseContext || fe.Kind != fault.KindIO || fault.HintOf(fe) != "" {
+		return err
+	}
+	c := *fe // never mutate an error owned by the library
+	return c.WithHint("check the FILE path (use - to read standard input)")
 }
 
 // addContexts registers the --context inputs as one context: "-" alone

@@ -190,12 +190,21 @@ func noChildEngine() (*subagent.EngineCompleter, func() error, error) {
 	return nil, nil, fault.New(fault.PhaseConfig, fault.KindInvalid, "rlm tools list runs no subagent")
 }
 
+// sharedContext is a context the command registered itself (rlm direct's
+// --context), which its children answer over: stdin is read once, and an
+// mcp:// resource lives in the command's temporary file.
+type sharedContext struct {
+	store *corpus.Store
+	h     corpus.Handle
+}
+
 // openChildEngine opens the child's engine from the same model and budget
 // flags as rlm run: the provider (shared when the command has one open,
 // else its own, whose cassette is recorded on close), and the context the
-// child answers over (--context, or an empty one). Tool calls of the
-// child go through ts, narrowed to the child's capabilities.
-func openChildEngine(cmd *cobra.Command, pf *providerFlags, bf *budgetFlags, ctxPaths []string, ts *toolSession, shared *session) childEngine {
+// child answers over (the command's own when sc holds one, else
+// --context, or an empty one). Tool calls of the child go through ts,
+// narrowed to the child's capabilities.
+func openChildEngine(cmd *cobra.Command, pf *providerFlags, bf *budgetFlags, ctxPaths []string, ts *toolSession, shared *session, sc *sharedContext) childEngine {
 	return func() (*subagent.EngineCompleter, func() error, error) {
 		sess := shared
 		if sess == nil {
@@ -203,6 +212,14 @@ func openChildEngine(cmd *cobra.Command, pf *providerFlags, bf *budgetFlags, ctx
 			if sess, err = pf.open(newStatus(cmd.ErrOrStderr(), false)); err != nil {
 				return nil, nil, err
 			}
+		}
+		if sc != nil && sc.store != nil {
+			ec := &subagent.EngineCompleter{Context: sc.h, Config: engine.Config{Provider: sess.provider, Model: pf.model, SubModel: pf.subModel,
+				Store: sc.store, Limits: bf.lim, ExperimentalDeepRecursion: bf.deep}}
+			if ts != nil {
+				ec.Registry, ec.Invoker = ts.Registry, ts.Runtime
+			}
+			return ec, func() error { return nil }, nil // the store and session are the command's
 		}
 		store := corpus.NewStore()
 		closer := func() error {

@@ -90,6 +90,7 @@ replayed, never executed again.`,
 			defer sess.close()
 			cfg.Provider = sess.provider
 			var ts *toolSession
+			var childCtx sharedContext // set once --context is read; children answer over it
 			if hasToolCap(caps) || tf.resume != "" {
 				if ts, err = tf.open(); err != nil {
 					return err
@@ -98,7 +99,7 @@ replayed, never executed again.`,
 				if caps.Has(subagent.Capability) {
 					// rlm_subagent, with the same model and budget flags;
 					// its children answer over --context.
-					host, err := registerSubagent(cmd, &df, ts.Registry, caps, ts.Runtime.Authority(), openChildEngine(cmd, &pf, &bf, ctxPaths, ts, sess))
+					host, err := registerSubagent(cmd, &df, ts.Registry, caps, ts.Runtime.Authority(), openChildEngine(cmd, &pf, &bf, ctxPaths, ts, sess, &childCtx))
 					if err != nil {
 						return err
 					}
@@ -112,6 +113,18 @@ replayed, never executed again.`,
 			if err != nil {
 				return err
 			}
+			// The OTLP endpoint is configuration too: refused before the
+			// input is read.
+			ot, err := of.start(ctx, cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			otDone := false
+			defer func() {
+				if !otDone {
+					ot.finish(cmd.ErrOrStderr())
+				}
+			}()
 			if len(ctxPaths) > 0 {
 				store := corpus.NewStore()
 				defer store.Close()
@@ -125,18 +138,16 @@ replayed, never executed again.`,
 					return err
 				}
 				cfg.Store, cfg.Input = store, h
+				childCtx = sharedContext{store: store, h: h}
 				if r, err = direct.New(cfg); err != nil {
 					return err
 				}
-			}
-			ot, err := of.start(ctx, cmd.ErrOrStderr())
-			if err != nil {
-				return err
 			}
 			rec := trace.NewRecorder(ot.option())
 			res, runErr := r.Run(trace.WithRecorder(ctx, rec), args[0])
 			st.stop()
 			ot.finish(cmd.ErrOrStderr())
+			otDone = true
 			outErr := sess.finish(pf.record)
 			if traceFile != "" {
 				if err := trace.WriteFile(traceFile, "rlm direct", rec.Events(), rec.Dropped()); err != nil {

@@ -132,11 +132,17 @@ environment; they never appear in an MCP message. See docs/mcp.md.`,
 			if err != nil {
 				return err
 			}
-			defer srv.Close()
 			if httpAddr == "" {
-				return srv.ServeStdio(ctx)
+				err = srv.ServeStdio(ctx)
+			} else {
+				err = serveMCPHTTP(ctx, cmd.ErrOrStderr(), srv, httpAddr, tokenEnv)
 			}
-			return serveMCPHTTP(ctx, cmd.ErrOrStderr(), srv, httpAddr, tokenEnv)
+			srv.Close()
+			// --record: the model interactions of the calls served.
+			if rerr := sess.finish(pf.record); err == nil {
+				err = rerr
+			}
+			return err
 		},
 	}
 	pf.register(cmd)

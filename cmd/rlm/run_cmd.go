@@ -261,6 +261,18 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 			if err != nil {
 				return err
 			}
+			// The OTLP endpoint is configuration too: refused before the
+			// input is read.
+			ot, err := of.start(ctx, cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			otDone := false
+			defer func() {
+				if !otDone {
+					ot.finish(cmd.ErrOrStderr())
+				}
+			}()
 			paths, done, err := tf.mcpContexts(ctx, ctxPaths) // mcp://<server>/<uri> resources
 			defer done()
 			if err != nil {
@@ -274,10 +286,6 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 			if err != nil {
 				return err
 			}
-			ot, err := of.start(ctx, cmd.ErrOrStderr())
-			if err != nil {
-				return err
-			}
 			rec := trace.NewRecorder(trace.WithObserver(st.observe), trace.WithObserver(live.Observe), ot.option())
 			var res *engine.Result
 			var runErr error
@@ -288,6 +296,7 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 			}
 			st.stop()
 			ot.finish(cmd.ErrOrStderr())
+			otDone = true
 			if df.submitting {
 				return runErr // rlm submit: the run is enqueued and its id printed
 			}

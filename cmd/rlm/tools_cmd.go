@@ -140,7 +140,7 @@ func newToolsCallCmd() *cobra.Command {
 				return err
 			}
 			defer ts.Close()
-			host, err := registerSubagent(cmd, &df, ts.Registry, ts.Caps, ts.Runtime.Authority(), openChildEngine(cmd, &pf, &bf, ctxPaths, ts, nil))
+			host, err := registerSubagent(cmd, &df, ts.Registry, ts.Caps, ts.Runtime.Authority(), openChildEngine(cmd, &pf, &bf, ctxPaths, ts, nil, nil))
 			if err != nil {
 				return err
 			}
