@@ -56,8 +56,11 @@ func standard() starlark.StringDict {
 	for _, name := range []string{"list", "tuple", "set", "dict"} {
 		d[name] = &pyClass{name: name, fn: sized(name)}
 	}
-	for _, name := range []string{"int", "float", "bool", "bytes"} {
+	for _, name := range []string{"bool", "bytes"} {
 		d[name] = &pyClass{name: name, fn: starlark.Universe[name].(*starlark.Builtin)}
+	}
+	for _, name := range []string{"int", "float"} {
+		d[name] = &pyClass{name: name, fn: numberParser(name)}
 	}
 	d["str"] = &pyClass{name: "str", fn: starlark.NewBuiltin("str", builtinStr)}
 	add("type", builtinType)
@@ -104,6 +107,22 @@ func sized(name string) *starlark.Builtin {
 					args[i] = chars(s)
 				} else if a, ok := a.(iterable); ok {
 					args[i] = a.list()
+				}
+			}
+		}
+		return starlark.Call(thread, inner, args, kwargs)
+	})
+}
+
+// numberParser is Starlark's int or float, reading a string argument with
+// the surrounding whitespace Python allows (int(" 12\n") is 12).
+func numberParser(name string) *starlark.Builtin {
+	inner := starlark.Universe[name].(*starlark.Builtin)
+	return starlark.NewBuiltin(name, func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if len(args) > 0 {
+			if s, ok := args[0].(starlark.String); ok {
+				if t := strings.TrimSpace(string(s)); len(t) != len(s) && t != "" {
+					args = append(starlark.Tuple{starlark.String(t)}, args[1:]...)
 				}
 			}
 		}
@@ -335,7 +354,7 @@ func builtinRound(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tu
 		return nil, err
 	}
 	if i, ok := x.(starlark.Int); ok {
-		return i, nil
+		return roundInt(i, nd)
 	}
 	f, ok := starlark.AsFloat(x)
 	if !ok {
@@ -367,6 +386,32 @@ func builtinRound(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tu
 		return starlark.Float(f), nil
 	}
 	return starlark.Float(r), nil
+}
+
+// roundInt is Python's round(int, ndigits): unchanged unless ndigits is
+// negative, then rounded to a multiple of 10**-ndigits, ties to even.
+func roundInt(i starlark.Int, nd starlark.Value) (starlark.Value, error) {
+	if nd == starlark.None {
+		return i, nil
+	}
+	n, err := starlark.AsInt32(nd)
+	if err != nil {
+		return nil, pymod.Errorf("TypeError", "round: ndigits must be an int")
+	}
+	if n >= 0 {
+		return i, nil
+	}
+	x := i.BigInt()
+	if -int64(n) > int64(len(new(big.Int).Abs(x).String())) {
+		return starlark.MakeInt(0), nil // 10**-n is past twice |x|: rounds to 0
+	}
+	p := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(-n)), nil)
+	q, r := new(big.Int).DivMod(x, p, new(big.Int)) // floor quotient, 0 <= r < p
+	switch c := new(big.Int).Lsh(r, 1).Cmp(p); {
+	case c > 0, c == 0 && q.Bit(0) == 1:
+		q.Add(q, big.NewInt(1))
+	}
+	return starlark.MakeBigInt(q.Mul(q, p)), nil
 }
 
 // typeNames maps the type objects code mode offers to Starlark type names.
@@ -701,7 +746,8 @@ func builtinStr(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 		return starlark.String(""), nil
 	}
 	if len(args) == 1 && len(kwargs) == 0 {
-		return starlark.String(pymod.Str(args[0])), nil
+		s, err := pymod.StrChecked(thread, args[0])
+		return starlark.String(s), err
 	}
 	return starlark.Call(thread, starlark.Universe["str"], args, kwargs)
 }
@@ -711,7 +757,8 @@ func builtinRepr(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tup
 	if err := starlark.UnpackPositionalArgs("repr", args, kwargs, 1, &v); err != nil {
 		return nil, err
 	}
-	return starlark.String(pymod.Repr(v)), nil
+	s, err := pymod.ReprChecked(thread, v)
+	return starlark.String(s), err
 }
 
 // builtinGlobals is globals() (and locals()): a snapshot dict of the names

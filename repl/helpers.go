@@ -16,6 +16,7 @@ import (
 func helpers() map[string]builtinFn {
 	h := map[string]builtinFn{
 		"_rlm_mul":    helperMul,
+		"_rlm_mulrhs": helperMulOperand,
 		"_rlm_enter":  helperEnter,
 		"_rlm_import": helperImport,
 		"_rlm_iter":   helperIter,
@@ -75,7 +76,14 @@ func helperMul(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	if len(args) != 2 {
 		return nil, pymod.Errorf("TypeError", "_rlm_mul takes 2 arguments")
 	}
-	x, y := args[0], args[1]
+	if err := checkMul(args[0], args[1], pymod.Limit(thread)); err != nil {
+		return nil, err
+	}
+	return starlark.Binary(syntax.STAR, args[0], args[1])
+}
+
+// checkMul refuses a repetition x * y (either order) over limit bytes.
+func checkMul(x, y starlark.Value, limit int64) error {
 	if _, ok := x.(starlark.Int); ok {
 		x, y = y, x
 	}
@@ -93,16 +101,53 @@ func helperMul(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 		}
 		if per > 0 {
 			k, ok := n.Int64()
-			if !ok || (k > 0 && per > pymod.Limit(thread)/k) {
+			if !ok || (k > 0 && per > limit/k) {
 				size := int64(1) << 62
 				if ok && k > 0 && per < size/k {
 					size = per * k
 				}
-				return nil, memoryError("this repetition", size, pymod.Limit(thread))
+				return memoryError("this repetition", size, limit)
 			}
 		}
 	}
-	return starlark.Binary(syntax.STAR, args[0], args[1])
+	return nil
+}
+
+// helperMulOperand is _rlm_mulrhs(y), the right operand of x[i] *= y or
+// x.f *= y: Starlark evaluates x[i] (once, in Python's order) and, since no
+// built-in * takes a mulOperand, hands it to mulOperand.Binary, which checks
+// the repetition against the memory bound before it allocates.
+func helperMulOperand(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) != 1 {
+		return nil, pymod.Errorf("TypeError", "_rlm_mulrhs takes 1 argument")
+	}
+	return &mulOperand{v: args[0], limit: pymod.Limit(thread)}, nil
+}
+
+type mulOperand struct {
+	v     starlark.Value
+	limit int64
+}
+
+var _ starlark.HasBinary = (*mulOperand)(nil)
+
+func (m *mulOperand) String() string        { return m.v.String() }
+func (m *mulOperand) Type() string          { return m.v.Type() }
+func (m *mulOperand) Freeze()               { m.v.Freeze() }
+func (m *mulOperand) Truth() starlark.Bool  { return m.v.Truth() }
+func (m *mulOperand) Hash() (uint32, error) { return m.v.Hash() }
+func (m *mulOperand) Binary(op syntax.Token, y starlark.Value, side starlark.Side) (starlark.Value, error) {
+	x, z := y, m.v // x * m
+	if side == starlark.Left {
+		x, z = m.v, y
+	}
+	if op != syntax.STAR {
+		return starlark.Binary(op, x, z)
+	}
+	if err := checkMul(x, z, m.limit); err != nil {
+		return nil, err
+	}
+	return starlark.Binary(syntax.STAR, x, z)
 }
 
 func helperImport(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -280,10 +325,8 @@ func pyMethod(thread *starlark.Thread, name string, recv starlark.Value, args st
 			case "rjust":
 				return starlark.String(strings.Repeat(fill, pad) + s), true, nil
 			}
-			left := pad / 2
-			if pad%2 == 1 && n%2 == 1 {
-				left++
-			}
+			// CPython: the odd space goes left when the width is odd too.
+			left := pad/2 + (pad & width & 1)
 			return starlark.String(strings.Repeat(fill, left) + s + strings.Repeat(fill, pad-left)), true, nil
 		case "zfill":
 			var width int
@@ -293,7 +336,8 @@ func pyMethod(thread *starlark.Thread, name string, recv starlark.Value, args st
 			if int64(width) > lim {
 				return nil, true, memoryError("str.zfill's result", int64(width), lim)
 			}
-			if width <= len(s) {
+			n := utf8.RuneCountInString(s) // Python's width counts characters
+			if width <= n {
 				return r, true, nil
 			}
 			sign := ""
@@ -301,7 +345,7 @@ func pyMethod(thread *starlark.Thread, name string, recv starlark.Value, args st
 			if len(s) > 0 && (s[0] == '-' || s[0] == '+') {
 				sign, body = s[:1], s[1:]
 			}
-			return starlark.String(sign + strings.Repeat("0", width-len(s)) + body), true, nil
+			return starlark.String(sign + strings.Repeat("0", width-n) + body), true, nil
 		case "isnumeric", "isdecimal":
 			if len(args) > 0 {
 				return nil, true, pymod.Errorf("TypeError", "str.%s() takes no arguments", name)

@@ -3,6 +3,7 @@ package repl
 import (
 	"context"
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -95,6 +96,26 @@ func TestBuiltins(t *testing.T) {
 		{"defaultdict", "d = collections.defaultdict(list)\nd['a'].append(1)\nn = collections.defaultdict(int)\nn['x'] += 2\nprint(dict(d), dict(n), 'b' in d, len(d))", "{'a': [1]} {'x': 2} False 1\n", ""},
 		{"deque", "q = collections.deque([1, 2], maxlen=3)\nq.append(3)\nq.appendleft(0)\nprint(q.popleft(), q.pop(), len(q), list(q))", "0 2 1 [1]\n", ""},
 		{"ordered dict", "d = collections.OrderedDict()\nd['b'] = 1\nd['a'] = 2\nprint(list(d))", "['b', 'a']\n", ""},
+		{"round int ndigits", `print(round(5, -1), round(15, -1), round(25, -1), round(-25, -1), round(1250, -2), round(1350, -2), round(7, 2), round(12345, -10), round(-6, -1))`, "0 20 20 -20 1200 1400 7 0 -10\n", ""},
+		{"str center odd padding", `print("ab".center(5) + "|", "abc".center(6, "*"), "a".center(4, "-"), "ab".center(7, "."))`, "  ab | *abc** -a-- ...ab..\n", ""},
+		{"str zfill counts characters", `print("é".zfill(3), "-é".zfill(4))`, "00é -00é\n", ""},
+		{"format precision without type", `print(format(1.0, ".3"), format(100.0, ".5"), format(0.0, ".3"), format(-2.0, ".2"), format(1e20, ".3"), format(12.0, ".2"), format(1.5, ".3"), format(float("inf"), ".3"))`, "1.0 100.0 0.0 -2.0 1e+20 1.2e+01 1.5 inf\n", ""},
+		{"json sort_keys non-str keys", `print(json.dumps({10: 1, 9: 2, 100: 3}, sort_keys=True), json.dumps({2.5: 1, 10: 2}, sort_keys=True))`, "{\"9\": 2, \"10\": 1, \"100\": 3} {\"2.5\": 1, \"10\": 2}\n", ""},
+		{"json sort_keys mixed keys", `json.dumps({1: 1, "a": 2}, sort_keys=True)`, "", "TypeError"},
+		{"json ensure_ascii escapes DEL", `print(json.dumps("a\x7f"), len(json.dumps("\x7f", ensure_ascii=False)))`, "\"a\\u007f\" 3\n", ""},
+		{"float invalid is ValueError", `float("1e5x")`, "", "ValueError"},
+		{"float empty is ValueError", `float("")`, "", "ValueError"},
+		{"except ValueError catches float", "def p(s):\n    try:\n        return float(s)\n    except ValueError:\n        return None\nprint(p('abc'), p('1.5'))", "None 1.5\n", ""},
+		{"dict pop missing is KeyError", `{}.pop("x")`, "", "KeyError"},
+		{"del missing key is KeyError", "d = {'a': 1}\ntry:\n    del d['x']\nexcept KeyError:\n    print('caught')", "caught\n", ""},
+		{"len of int is TypeError", `len(5)`, "", "TypeError"},
+		{"unorderable is TypeError", `sorted([1, "a"])`, "", "TypeError"},
+		{"split empty separator is ValueError", `"abc".split("")`, "", "ValueError"},
+		{"range zero step is ValueError", `range(1, 2, 0)`, "", "ValueError"},
+		{"int float strip whitespace", `print(int(" 12"), int("12\n"), int("  -7  "), int(" 0x1f ", 16), float(" 1e3 "), float("\t-inf\n"), int(3.9))`, "12 12 -7 31 1000.0 -inf 3\n", ""},
+		{"int blank is ValueError", `int("   ")`, "", "ValueError"},
+		{"str of a big value is not cut", "s = str(['x' * 100000] * 170)\nprint(len(s), s[-3:], len(f\"{['x' * 100000] * 170!r}\"), len('%s' % [['x' * 100000] * 170]))", "17000680 x'] 17000680 17000682\n", ""},
+		{"re sub template escapes", `print([re.sub("a", r"\0", "a"), re.sub("a", r"[\012]", "a"), re.sub("(a)", r"\1\101", "a"), re.sub("a", r"\a\b\f\v", "a")] == ["\x00", "[\n]", "aA", "\x07\x08\x0c\x0b"])`, "True\n", ""},
 		{"show vars", "zeta = [1, 2]\nalpha = 'x'\n_hidden = 1\nSHOW_VARS()", "alpha: str = 'x'\nzeta: list = len 2: [1, 2]\n", ""},
 	}
 	for _, tc := range cases {
@@ -291,6 +312,8 @@ func TestMemoryBound(t *testing.T) {
 		{"string doubling loop", "s = 'x'\nwhile True:\n    s = s + s"},
 		{"list doubling loop", "l = [0]\nwhile True:\n    l.extend(l)"},
 		{"big power", "n = pow(10, 1000000000)"},
+		{"str of a big list", `s = str(["x" * 200000] * 100)`},
+		{"f-string of a big list", `s = f"{['x' * 200000] * 100}"`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -304,6 +327,38 @@ func TestMemoryBound(t *testing.T) {
 				t.Fatalf("after MemoryError: %q %+v", o.Stdout, o.Exception)
 			}
 		})
+	}
+}
+
+// TestMemoryBoundBeforeAllocating: the exact checks refuse a repetition
+// before it allocates, whatever the target of an augmented assignment; the
+// watchdog alone would let the value be built (and a short cell keep it).
+func TestMemoryBoundBeforeAllocating(t *testing.T) {
+	cases := []struct{ name, src string }{
+		{"name target", "s = 'x'\ns *= 200000000"},
+		{"subscript target", "l = ['x']\nl[0] *= 200000000"},
+		{"dict item target", "d = {'k': [0]}\nd['k'] *= 20000000"},
+		{"int times subscript", "l = [200000000]\nl[0] *= 'x'"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			it := newInterp(t, Config{MaxValueBytes: 16 << 20}, nil)
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			o := run(t, it, tc.src)
+			runtime.ReadMemStats(&after)
+			if o.Exception == nil || o.Exception.Type != "MemoryError" {
+				t.Fatalf("exception = %+v", o.Exception)
+			}
+			if grew := after.TotalAlloc - before.TotalAlloc; grew > 16<<20 {
+				t.Fatalf("the cell allocated %d bytes before the MemoryError", grew)
+			}
+		})
+	}
+	// Augmented assignment on a subscript still works, evaluating the target once.
+	o := run(t, newInterp(t, Config{}, nil), "n = [0]\ndef i():\n    n[0] += 1\n    return 0\nl = ['ab', 3]\nl[i()] *= 2\nl[1] *= 2.5\nl[-1] *= 2\nprint(l, n)")
+	if o.Exception != nil || o.Stdout != "['abab', 15.0] [1]\n" {
+		t.Fatalf("stdout %q, exception %+v", o.Stdout, o.Exception)
 	}
 }
 

@@ -6,6 +6,7 @@ import "go.starlark.net/syntax"
 //
 //   - x * y and x *= y (name targets) become _rlm_mul(x, y), which refuses a
 //     string or list repetition over the memory bound before allocating;
+//     x[i] *= y becomes x[i] *= _rlm_mulrhs(y), checked the same way;
 //   - every def and lambda body first calls _rlm_enter(), which enforces the
 //     recursion bound (Starlark's own limit is 100,000 frames);
 //   - for loops and comprehension clauses iterate _rlm_iter(x): a string
@@ -56,6 +57,10 @@ func stmt(s syntax.Stmt) syntax.Stmt {
 			if id, ok := s.LHS.(*syntax.Ident); ok {
 				s.Op = syntax.EQ
 				s.RHS = call("_rlm_mul", s.OpPos, ident(id.Name, id.NamePos), s.RHS)
+			} else {
+				// x[i] *= y: keep the single evaluation of x[i]; the wrapped
+				// operand checks the repetition's size.
+				s.RHS = call("_rlm_mulrhs", s.OpPos, s.RHS)
 			}
 		}
 	case *syntax.DefStmt:

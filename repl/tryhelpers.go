@@ -62,9 +62,17 @@ func helperFmt(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	switch conv {
 	case "":
 	case "r", "a":
-		v = starlark.String(pymod.Repr(v))
+		s, err := pymod.ReprChecked(thread, v)
+		if err != nil {
+			return nil, err
+		}
+		v = starlark.String(s)
 	case "s":
-		v = starlark.String(pymod.Str(v))
+		s, err := pymod.StrChecked(thread, v)
+		if err != nil {
+			return nil, err
+		}
+		v = starlark.String(s)
 	default:
 		return nil, pymod.Errorf("ValueError", "Unknown conversion specifier %s", conv)
 	}

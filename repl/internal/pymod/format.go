@@ -89,7 +89,7 @@ func parseSpec(s string) (spec, error) {
 // FormatValue is Python's format(v, spec).
 func FormatValue(thread *starlark.Thread, v starlark.Value, specStr string) (string, error) {
 	if specStr == "" {
-		return Str(v), nil
+		return StrChecked(thread, v)
 	}
 	sp, err := parseSpec(specStr)
 	if err != nil {
@@ -129,7 +129,7 @@ func FormatValue(thread *starlark.Thread, v starlark.Value, specStr string) (str
 		if sp.typ != 0 && sp.typ != 's' {
 			return "", Errorf("TypeError", "unsupported format string passed to %s.__format__", TypeName(v))
 		}
-		body = Str(v)
+		body, err = StrChecked(thread, v)
 	}
 	if err != nil {
 		return "", err
@@ -272,7 +272,13 @@ func formatFloat(f float64, sp spec) (string, error) {
 		if sp.typ == 'G' {
 			digits = strings.ToUpper(digits)
 		}
-	case 0, 'n':
+	case 0:
+		if prec < 0 {
+			digits = FloatRepr(a)
+		} else {
+			digits = generalNoType(a, max(prec, 1))
+		}
+	case 'n':
 		if prec < 0 {
 			digits = FloatRepr(a)
 		} else {
@@ -294,6 +300,30 @@ func formatFloat(f float64, sp spec) (string, error) {
 		digits = group(intPart, sp.grouping, 3) + rest
 	}
 	return signed(neg, digits, sp), nil
+}
+
+// generalNoType is Python's format(a, ".p") (a precision and no type, a >= 0):
+// like 'g', but fixed-point results keep a digit after the point ("1.0") and
+// the exponent form starts one digit earlier (12.0 with ".2" is "1.2e+01").
+func generalNoType(a float64, p int) string {
+	es := strconv.FormatFloat(a, 'e', p-1, 64)
+	i := strings.IndexByte(es, 'e')
+	if i < 0 {
+		return es // inf, nan: the caller spells them
+	}
+	exp, _ := strconv.Atoi(es[i+1:])
+	if exp < -4 || exp >= p-1 {
+		mant := es[:i]
+		if strings.IndexByte(mant, '.') >= 0 {
+			mant = strings.TrimRight(strings.TrimRight(mant, "0"), ".")
+		}
+		return mant + es[i:]
+	}
+	s := strconv.FormatFloat(a, 'g', p, 64)
+	if strings.IndexByte(s, '.') < 0 {
+		s += ".0"
+	}
+	return s
 }
 
 // Format is Python's str.format: {} {0} {name} {0[key]} {x.attr}, !r !s !a
@@ -356,9 +386,17 @@ func Format(thread *starlark.Thread, tmpl string, args starlark.Tuple, kwargs []
 		switch conv {
 		case "":
 		case "r", "a":
-			v = starlark.String(Repr(v))
+			s, err := ReprChecked(thread, v)
+			if err != nil {
+				return "", err
+			}
+			v = starlark.String(s)
 		case "s":
-			v = starlark.String(Str(v))
+			s, err := StrChecked(thread, v)
+			if err != nil {
+				return "", err
+			}
+			v = starlark.String(s)
 		default:
 			return "", Errorf("ValueError", "Unknown conversion specifier %s", conv)
 		}

@@ -14,6 +14,7 @@ import (
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/starlarkstruct"
+	"go.starlark.net/syntax"
 )
 
 // JSON is the `json` module: dumps (indent, sort_keys, ensure_ascii,
@@ -141,8 +142,9 @@ func (e *encoder) encode(v starlark.Value) error {
 	case starlark.IterableMapping:
 		items := v.Items()
 		type kv struct {
-			k string
-			v starlark.Value
+			k    string
+			orig starlark.Value
+			v    starlark.Value
 		}
 		list := make([]kv, 0, len(items))
 		for _, it := range items {
@@ -161,10 +163,21 @@ func (e *encoder) encode(v starlark.Value) error {
 			default:
 				return Errorf("TypeError", "keys must be str, int, float, bool or None, not %s", TypeName(it[0]))
 			}
-			list = append(list, kv{k, it[1]})
+			list = append(list, kv{k, it[0], it[1]})
 		}
 		if e.sortKeys {
-			sort.SliceStable(list, func(i, j int) bool { return list[i].k < list[j].k })
+			// Python sorts the keys themselves (9 before 10), not their JSON text.
+			var cmpErr error
+			sort.SliceStable(list, func(i, j int) bool {
+				lt, err := starlark.Compare(syntax.LT, list[i].orig, list[j].orig)
+				if err != nil && cmpErr == nil {
+					cmpErr = Errorf("TypeError", "'<' not supported between instances of '%s' and '%s'", TypeName(list[i].orig), TypeName(list[j].orig))
+				}
+				return lt
+			})
+			if cmpErr != nil {
+				return cmpErr
+			}
 		}
 		if len(list) == 0 {
 			e.b.WriteString("{}")
@@ -261,7 +274,7 @@ func (e *encoder) str(s string) {
 			e.b.WriteString(`\f`)
 		default:
 			switch {
-			case r < 0x20:
+			case r < 0x20 || r == 0x7f && e.ascii: // Python escapes DEL too when ensure_ascii
 				fmt.Fprintf(&e.b, `\u%04x`, r)
 			case r >= utf8.RuneSelf && e.ascii:
 				if r > 0xFFFF {

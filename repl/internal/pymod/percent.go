@@ -115,9 +115,13 @@ func Percent(thread *starlark.Thread, format string, values starlark.Value) (str
 		var err error
 		switch typ {
 		case 's', 'r', 'a':
-			s = Str(arg)
 			if typ != 's' {
-				s = Repr(arg)
+				s, err = ReprChecked(thread, arg)
+			} else {
+				s, err = StrChecked(thread, arg)
+			}
+			if err != nil {
+				return "", err
 			}
 			if sp.prec >= 0 && len([]rune(s)) > sp.prec {
 				s = string([]rune(s)[:sp.prec])

@@ -477,8 +477,21 @@ func parseTemplate(t string, re *regexp.Regexp) ([]tmplPart, error) {
 		}
 		i++
 		c := t[i]
+		isOct := func(k int) bool { return k < len(t) && t[k] >= '0' && t[k] <= '7' }
 		switch {
-		case c >= '0' && c <= '9':
+		case c == '0' || isOct(i) && isOct(i+1) && isOct(i+2):
+			// Python: \0, \0NN and \NNN (three octal digits) are characters, not groups.
+			j := i + 1
+			for j < len(t) && j < i+3 && isOct(j) {
+				j++
+			}
+			v, _ := strconv.ParseUint(t[i:j], 8, 16)
+			if v > 0o377 {
+				return nil, Errorf("re.error", "octal escape value \\%s outside of range 0-0o377", t[i:j])
+			}
+			lit.WriteRune(rune(v))
+			i = j - 1
+		case c >= '1' && c <= '9':
 			j := i + 1
 			if j < len(t) && t[j] >= '0' && t[j] <= '9' {
 				j++
@@ -516,6 +529,14 @@ func parseTemplate(t string, re *regexp.Regexp) ([]tmplPart, error) {
 			lit.WriteByte('\r')
 		case c == '\\':
 			lit.WriteByte('\\')
+		case c == 'a':
+			lit.WriteByte('\a')
+		case c == 'b':
+			lit.WriteByte('\b')
+		case c == 'f':
+			lit.WriteByte('\f')
+		case c == 'v':
+			lit.WriteByte('\v')
 		default:
 			lit.WriteByte('\\')
 			lit.WriteByte(c)

@@ -1,6 +1,7 @@
 package pymod
 
 import (
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -64,6 +65,30 @@ func ReprN(v starlark.Value, n int) string {
 	var b strings.Builder
 	writeReprMax(&b, v, 0, n)
 	return b.String()
+}
+
+// StrChecked is Str for a value the program keeps (str(), repr(), format
+// fields): a rendering over the cell's value bound is a MemoryError instead
+// of the silently cut text Str returns past 16 MiB.
+func StrChecked(thread *starlark.Thread, v starlark.Value) (string, error) {
+	switch v := v.(type) {
+	case starlark.String:
+		return string(v), nil
+	case *Exc:
+		return v.Msg, nil
+	}
+	return ReprChecked(thread, v)
+}
+
+// ReprChecked is Repr bounded by the cell's value bound (see StrChecked).
+func ReprChecked(thread *starlark.Thread, v starlark.Value) (string, error) {
+	lim := Limit(thread)
+	var b strings.Builder
+	writeReprMax(&b, v, 0, int(min(lim, math.MaxInt32)))
+	if int64(b.Len()) > lim {
+		return "", CheckSize(thread, "the text of this value", int64(b.Len()))
+	}
+	return b.String(), nil
 }
 
 // QuoteString quotes s the way Python's repr does.
