@@ -119,12 +119,7 @@ replayed, never executed again.`,
 			if err != nil {
 				return err
 			}
-			otDone := false
-			defer func() {
-				if !otDone {
-					ot.finish(cmd.ErrOrStderr())
-				}
-			}()
+			defer ot.finish(cmd.ErrOrStderr()) // early returns; the run's own finish comes first
 			if len(ctxPaths) > 0 {
 				store := corpus.NewStore()
 				defer store.Close()
@@ -147,7 +142,6 @@ replayed, never executed again.`,
 			res, runErr := r.Run(trace.WithRecorder(ctx, rec), args[0])
 			st.stop()
 			ot.finish(cmd.ErrOrStderr())
-			otDone = true
 			outErr := sess.finish(pf.record)
 			if traceFile != "" {
 				if err := trace.WriteFile(traceFile, "rlm direct", rec.Events(), rec.Dropped()); err != nil {

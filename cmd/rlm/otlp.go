@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -24,7 +25,10 @@ func (f *otlpFlags) register(cmd *cobra.Command) {
 }
 
 // otlpRun is a started exporter (nil when export is off).
-type otlpRun struct{ exp *otlp.Exporter }
+type otlpRun struct {
+	exp  *otlp.Exporter
+	once sync.Once
+}
 
 // start begins the export when asked for and prints the trace id on
 // stderr, so the user can find the run in the tracing backend.
@@ -37,7 +41,7 @@ func (f *otlpFlags) start(ctx context.Context, stderr io.Writer) (*otlpRun, erro
 		return nil, err
 	}
 	fmt.Fprintf(stderr, "rlm: OTLP trace id %s\n", exp.TraceID())
-	return &otlpRun{exp}, nil
+	return &otlpRun{exp: exp}, nil
 }
 
 // option returns the recorder option that feeds the exporter.
@@ -49,11 +53,16 @@ func (o *otlpRun) option() trace.Option {
 }
 
 // finish flushes the export (at most 5 s) and warns about dropped or
-// failed spans; export problems never change the run's outcome.
+// failed spans; export problems never change the run's outcome. Only the
+// first call does anything, so a deferred finish covers early returns.
 func (o *otlpRun) finish(stderr io.Writer) {
 	if o == nil {
 		return
 	}
+	o.once.Do(func() { o.shutdown(stderr) })
+}
+
+func (o *otlpRun) shutdown(stderr io.Writer) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	st := o.exp.Shutdown(ctx)

@@ -267,12 +267,7 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 			if err != nil {
 				return err
 			}
-			otDone := false
-			defer func() {
-				if !otDone {
-					ot.finish(cmd.ErrOrStderr())
-				}
-			}()
+			defer ot.finish(cmd.ErrOrStderr())                // early returns; the run's own finish comes first
 			paths, done, err := tf.mcpContexts(ctx, ctxPaths) // mcp://<server>/<uri> resources
 			defer done()
 			if err != nil {
@@ -296,7 +291,6 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 			}
 			st.stop()
 			ot.finish(cmd.ErrOrStderr())
-			otDone = true
 			if df.submitting {
 				return runErr // rlm submit: the run is enqueued and its id printed
 			}
