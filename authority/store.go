@@ -159,6 +159,17 @@ func (s *Store) Mode(ctx string) Tier {
 	return s.mode(ctx)
 }
 
+// Tier is the tier op runs under, as Authorize decides it: its context's,
+// capped by its Ceiling. Callers that answer without Authorize (a read
+// tool's fast path, a journal replay) record this one.
+func (s *Store) Tier(op Operation) Tier {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.tier(op)
+}
+
+func (s *Store) tier(op Operation) Tier { return Capped(s.mode(op.Context), op.Ceiling) }
+
 func (s *Store) mode(ctx string) Tier {
 	if t, ok := s.modes[ctx]; ok {
 		return t
@@ -249,7 +260,7 @@ func (s *Store) Authorize(op Operation, cont Continuation, edit Editor) (Decisio
 		return Decision{}, fault.New(PhaseAuthority, KindInvalidTier, "an operation's ceiling must be approve_diff, allow_session or dangerous").
 			With("ceiling", string(op.Ceiling))
 	}
-	tier := Capped(s.mode(op.Context), op.Ceiling)
+	tier := s.tier(op)
 	d := Decision{Tier: tier, Fingerprint: fp}
 	if op.Effect == EffectRead {
 		d.Action, d.Permit = ActionExecute, string(EffectRead)

@@ -136,9 +136,9 @@ func (c *call) markReplayed(res *Result) {
 // awaited by it: its worker side then runs on the calling goroutine (see
 // submit).
 func (rt *Runtime) startEffect(ctx context.Context, c *call, nested bool) *Future {
-	// The tier the call's effects run under, as Authorize decides it (the
-	// context's, capped by the ceiling), also for answers given before it.
-	c.tr.Authority = string(authority.Capped(rt.auth.Mode(c.authCtx), c.op.Ceiling))
+	// The tier the call's effects run under, as Authorize decides it, also
+	// for answers given before it (a replay).
+	c.tr.Authority = string(rt.auth.Tier(c.op))
 	if rt.journal == nil {
 		return resolved(c.fail(stepErr(effect.KindStoreRequired, "effectful tools need an effect journal").
 			With("cause", "store_not_open"), AuthDenied))

@@ -435,9 +435,8 @@ func (rt *Runtime) runInline(ctx context.Context, fn func(ctx context.Context) (
 func (rt *Runtime) startRead(ctx context.Context, c *call, inline bool) *Future {
 	if fp, ok := c.readFingerprint(); ok {
 		// What Authorize decides for a read operation, without recomputing
-		// the canonical arguments: the context's tier capped by the
-		// tool's ceiling (registration checked the ceiling).
-		c.tr.Authority = string(authority.Capped(rt.auth.Mode(c.authCtx), c.op.Ceiling))
+		// the canonical arguments (registration checked the ceiling).
+		c.tr.Authority = string(rt.auth.Tier(c.op))
 		c.tr.Fingerprint = fp
 	} else {
 		d, err := rt.auth.Authorize(c.op, nil, nil)
