@@ -15,14 +15,7 @@ import (
 // effects run under: the caller's, capped by the tool's ceiling.
 func TestEffectReplayTraceRecordsCappedTier(t *testing.T) {
 	f := newFixture(t, true)
-	mustRegister(t, f.reg, Spec{
-		Name: "capped_write", Effect: authority.EffectWrite, AuthorityCeiling: authority.AllowSession,
-		Args: json.RawMessage(`{"type":"object"}`), Result: json.RawMessage(`{}`),
-		Handler: func(context.Context, Request) (any, error) { return map[string]any{}, nil },
-	})
-	f.rt.Authority().Set("session:t", authority.Dangerous)
-	call := mkCall("capped_write", `{}`)
-	call.Invocation.Capabilities = capability.MustSet("tool:capped_write")
+	call := cappedUnderDangerous(t, f, "capped_write", authority.EffectWrite, authority.AllowSession)
 	ctx := WithCallID(context.Background(), "c1")
 	for i, want := range []string{"ok", TraceStatusReplayed} {
 		res, err := f.rt.Invoke(ctx, call)
@@ -94,4 +87,20 @@ func TestAllowOnceCancelledBeforeRunKeepsGrant(t *testing.T) {
 	if err != nil || res.Status != StatusOK || res.Replayed || f.n("write") != 1 {
 		t.Fatalf("retry: %+v %v n=%d", res, err, f.n("write"))
 	}
+}
+
+// cappedUnderDangerous registers a tool with the given effect and
+// authority ceiling, sets the caller's context to dangerous and returns a
+// call of the tool that holds its capability.
+func cappedUnderDangerous(t *testing.T, f *fixture, name string, eff authority.Effect, ceiling authority.Tier) Call {
+	t.Helper()
+	mustRegister(t, f.reg, Spec{
+		Name: name, Effect: eff, AuthorityCeiling: ceiling,
+		Args: json.RawMessage(`{"type":"object"}`), Result: json.RawMessage(`{}`),
+		Handler: func(context.Context, Request) (any, error) { return map[string]any{}, nil },
+	})
+	f.rt.Authority().Set("session:t", authority.Dangerous)
+	call := mkCall(name, `{}`)
+	call.Invocation.Capabilities = capability.MustSet("tool:" + name)
+	return call
 }

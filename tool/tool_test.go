@@ -434,14 +434,7 @@ func TestAuthorityCeiling(t *testing.T) {
 // tier it ran under as Authorize decides it: the caller's, capped.
 func TestReadTraceRecordsCappedTier(t *testing.T) {
 	f := newFixture(t, true)
-	mustRegister(t, f.reg, Spec{
-		Name: "capped_read", Effect: authority.EffectRead, AuthorityCeiling: authority.ApproveDiff,
-		Args: json.RawMessage(`{"type":"object"}`), Result: json.RawMessage(`{}`),
-		Handler: func(context.Context, Request) (any, error) { return map[string]any{}, nil },
-	})
-	f.rt.Authority().Set("session:t", authority.Dangerous)
-	call := mkCall("capped_read", `{}`)
-	call.Invocation.Capabilities = capability.MustSet("tool:capped_read")
+	call := cappedUnderDangerous(t, f, "capped_read", authority.EffectRead, authority.ApproveDiff)
 	res, _ := f.rt.Invoke(context.Background(), call)
 	if res.Status != StatusOK || res.Trace.Authority != string(authority.ApproveDiff) {
 		t.Fatalf("want ok under approve_diff, got %+v", res)
