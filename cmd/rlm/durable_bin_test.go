@@ -19,6 +19,7 @@ import (
 
 	"github.com/rlm-go/rlm/durable"
 	"github.com/rlm-go/rlm/internal/pgtest"
+	"github.com/rlm-go/rlm/model/replay"
 )
 
 // fanOutServer is an OpenAI-compatible server that answers the root with a
@@ -664,4 +665,35 @@ func recordedTotals(t *testing.T, dbURL, id string) durable.StepTotals {
 		t.Fatal(err)
 	}
 	return tot
+}
+
+// rlm worker --record FILE writes the sub-model calls it sent to the
+// cassette FILE when it stops (the flag was accepted and nothing written).
+func TestWorkerRecordsItsCalls(t *testing.T) {
+	dbURL := pgtest.Database(t)
+	const n = 5
+	ctxFile := recordsFile(t, n)
+	srv := newFanOutServer(t, 0)
+	ctx, cancel := context.WithTimeout(context.Background(), safetyTimeout)
+	defer cancel()
+	cassette := filepath.Join(t.TempDir(), "worker.json")
+	w := startWorker(t, ctx, dbURL, srv.URL+"/v1", "--record", cassette)
+	res := runBinary(t, nil, binaryEnv("OPENAI_API_KEY=sk-test"), "run", "--json", "--db", dbURL, "--queue", "q", "--base-url", srv.URL+"/v1",
+		"--model", "gpt-4o-mini", "--context", ctxFile, "classify every record")
+	if res.code != 0 {
+		t.Fatalf("exit %d: %s %s", res.code, res.stdout, res.stderr)
+	}
+	if err := w.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Wait(); err != nil {
+		t.Fatalf("worker after SIGTERM: %v", err)
+	}
+	cas, err := replay.Load(cassette)
+	if err != nil {
+		t.Fatalf("the worker's cassette: %v", err)
+	}
+	if len(cas.Interactions) != n {
+		t.Fatalf("%d interactions recorded, want the %d sub-calls", len(cas.Interactions), n)
+	}
 }

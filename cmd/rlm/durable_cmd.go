@@ -244,7 +244,8 @@ live worker cancels its calls (their runs enqueue them again) and enqueues its r
 continue from their checkpoints. --concurrency bounds this worker's calls in flight; --global-concurrency and --rate-limit
 (requests per --rate-period, default one minute, per model) bound the queue across all workers,
 stored in the database (the last worker started sets them). SIGTERM or Ctrl-C stops taking calls,
-lets those in flight finish (up to --grace), and exits 0.`,
+lets those in flight finish (up to --grace), and exits 0. With --record FILE the calls this worker
+sent are written to the cassette FILE when it stops.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			st := newStatus(cmd.ErrOrStderr(), false)
@@ -252,7 +253,6 @@ lets those in flight finish (up to --grace), and exits 0.`,
 			if err != nil {
 				return err
 			}
-			defer sess.close()
 			wc.DatabaseURL, wc.Provider = url, sess.provider
 			wc.OnReady = func(id string) {
 				fmt.Fprintf(cmd.ErrOrStderr(), "rlm: worker %s serving queue %s\n", id, wc.Queue)
@@ -264,7 +264,12 @@ lets those in flight finish (up to --grace), and exits 0.`,
 			if wc.Queue == "" {
 				wc.Queue = durable.DefaultQueue
 			}
-			return durable.Work(cmd.Context(), wc)
+			err = durable.Work(cmd.Context(), wc)
+			// --record: the sub-model calls this worker sent.
+			if rerr := sess.finish(pf.record); err == nil {
+				err = rerr
+			}
+			return err
 		},
 	}
 	pf.register(cmd)
