@@ -69,8 +69,8 @@ var reasoningTags = []string{"think", "thinking", "reasoning"}
 // reasoning: skipReasoning then returns its tag name as unclosed. Some
 // servers strip the opening tag: a closing tag with no opening one ends a
 // leading reasoning block when the text does not start like JSON or a
-// Markdown fence. Blocks anywhere else are left alone, so a JSON string
-// that mentions a tag is never cut.
+// Markdown fence and the tag is not inside a JSON object. Blocks anywhere
+// else are left alone, so a JSON string that mentions a tag is never cut.
 func skipReasoning(text string) (body, unclosed string) {
 	body = text
 	for first := true; ; first = false {
@@ -116,13 +116,42 @@ func orphanClose(s string) (int, bool) {
 	for _, t := range reasoningTags {
 		closing := "</" + t + ">"
 		if k := indexFold(s, closing); k >= 0 && (best < 0 || k < best) {
-			if indexFold(s[:k], "<"+t+">") >= 0 {
+			if indexFold(s[:k], "<"+t+">") >= 0 || insideObject(s, k) {
 				continue
 			}
 			best, end = k, k+len(closing)
 		}
 	}
 	return end, best >= 0
+}
+
+// insideObject reports whether offset k of s lies inside a JSON object
+// (a bracket-balanced span that is valid JSON) that starts before k, such
+// as a reply whose string mentions a closing reasoning tag.
+func insideObject(s string, k int) bool {
+	failed := 0
+	for i := 0; i < k; {
+		j := strings.IndexByte(s[i:k], '{')
+		if j < 0 {
+			return false
+		}
+		start := i + j
+		if looksLikeObject(s, start) {
+			end, balanced := matchObject(s, start)
+			if balanced && json.Valid([]byte(s[start:end])) {
+				if end > k {
+					return true
+				}
+				i = end
+				continue
+			}
+			if failed++; failed >= maxCandidates {
+				return false
+			}
+		}
+		i = start + 1
+	}
+	return false
 }
 
 // indexFold is strings.Index of the lower-case ASCII sub in s, ignoring

@@ -179,6 +179,9 @@ func TestParseAnswerMetaAndReasoning(t *testing.T) {
 		{"think", "<think>draft {\"answer\": 1}</think>\n{\"answer\": 2}", int64(2), nil},
 		{"reasoning", "<reasoning>\nplan {\"steps\":[]}\n</reasoning>{\"answer\": \"ok\"}", "ok", nil},
 		{"orphan close", "so {\"answer\": 1}\n</think>\n{\"answer\": 5}", int64(5), nil},
+		// A closing tag inside the reply's JSON string is not reasoning.
+		{"tag in a string", "Here it is: {\"answer\": \"end it with </think>\"}", "end it with </think>", nil},
+		{"tag in a string after a draft", "so {\"answer\": 1}\n</think>\n{\"answer\": \"a </think> b\"}", "a </think> b", nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
