@@ -258,24 +258,22 @@ func (p *Provider) readMessage(ctx, actx context.Context, body io.Reader) (*mode
 
 // readStream reassembles a Messages API event stream. It must end with
 // message_stop; an error event is stream_interrupted with the server's
-// message.
+// message. Whatever ends it early (an error event, a broken or cut
+// stream, the context, a malformed event, too many tool calls), what was
+// assembled goes back with the error, so the usage of message_start (the
+// input the server bills) is charged (read keeps only that).
 func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta func(string)) (*model.Response, *fault.Error) {
 	r := sse.NewReader(body, 0)
 	asm := Assembler{Max: p.maxCalls}
 	events := 0
+	fail := func(fe *fault.Error) (*model.Response, *fault.Error) { return ToResponse(asm.Response()), fe }
 	for {
 		ev, err := r.Next()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			fe := p.call.StreamError(ctx, actx, err, events, maxResponseBytes)
-			if fe.Kind == model.KindStreamInterrupted {
-				// The usage of message_start, when it came, goes back with
-				// the error (read keeps only that), so the call is charged.
-				return ToResponse(asm.Response()), fe
-			}
-			return nil, fe
+			return fail(p.call.StreamError(ctx, actx, err, events, maxResponseBytes))
 		}
 		events++
 		data := strings.TrimSpace(ev.Data)
@@ -284,21 +282,20 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 		}
 		var e Event
 		if err := json.Unmarshal([]byte(data), &e); err != nil {
-			return nil, p.call.Fail(model.KindMalformedResponse, "stream event is not a Messages API event", err).
-				With("events", events).With("body_excerpt", p.call.Clip(data, openai.MaxBodyExcerpt))
+			return fail(p.call.Fail(model.KindMalformedResponse, "stream event is not a Messages API event", err).
+				With("events", events).With("body_excerpt", p.call.Clip(data, openai.MaxBodyExcerpt)))
 		}
 		text, apiErr, err := asm.Add(&e)
 		if err != nil {
-			return nil, p.call.Fail(model.KindMalformedResponse, "stream events out of order", err).With("events", events)
+			return fail(p.call.Fail(model.KindMalformedResponse, "stream events out of order", err).With("events", events))
 		}
 		if apiErr != nil {
 			msg := p.call.Clip(apiErr.Message, openai.MaxBodyExcerpt)
-			fe := p.call.Fail(model.KindStreamInterrupted, "the server reported an error inside the stream: "+msg, nil).
-				With("events", events).With("error_message", msg).With("error_type", p.call.Clip(apiErr.Type, 128))
-			return ToResponse(asm.Response()), fe
+			return fail(p.call.Fail(model.KindStreamInterrupted, "the server reported an error inside the stream: "+msg, nil).
+				With("events", events).With("error_message", msg).With("error_type", p.call.Clip(apiErr.Type, 128)))
 		}
 		if asm.TooManyToolCalls() {
-			return nil, p.tooMany(p.maxCalls+1).With("events", events)
+			return fail(p.tooMany(p.maxCalls+1).With("events", events))
 		}
 		if onDelta != nil && text != "" {
 			onDelta(text)
@@ -307,11 +304,11 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 			break
 		}
 		if fe := p.call.CtxError(ctx, actx); fe != nil {
-			return nil, fe.With("stage", "stream").With("events", events)
+			return fail(fe.With("stage", "stream").With("events", events))
 		}
 	}
 	if !asm.Done() {
-		return ToResponse(asm.Response()), p.call.Fail(model.KindStreamInterrupted, "the stream ended before message_stop", nil).With("events", events)
+		return fail(p.call.Fail(model.KindStreamInterrupted, "the stream ended before message_stop", nil).With("events", events))
 	}
 	return ToResponse(asm.Response()), nil
 }
@@ -324,13 +321,14 @@ func (p *Provider) tooMany(n int) *fault.Error {
 
 // bodyError describes an error body ({"type":"error","error":{"type":
 // ..., "message": ...}}, or any shape openai.ParseErrorBody reads): Kind
-// http_status with the server's message, bounded and scrubbed.
+// http_status with the server's message, type and code, bounded and
+// scrubbed.
 func (p *Provider) bodyError(msg string, status int, raw []byte) *fault.Error {
 	e := fault.New(fault.PhaseProvider, model.KindHTTPStatus, msg).With("status", status).With("provider", p.call.Name).With("host", p.call.Host)
 	if len(raw) > 0 {
 		e.With("body_excerpt", p.call.Clip(string(raw), openai.MaxBodyExcerpt))
 	}
-	typ := ""
+	typ, code := "", ""
 	if ae, ok := openai.ParseErrorBody(raw); ok {
 		m := p.call.Clip(ae.Message, openai.MaxBodyExcerpt)
 		e.Message += ": " + m
@@ -339,12 +337,23 @@ func (p *Provider) bodyError(msg string, status int, raw []byte) *fault.Error {
 			typ = p.call.Clip(ae.Type, 128)
 			e.With("error_type", typ)
 		}
+		if c := ae.CodeString(); c != "" {
+			code = p.call.Clip(c, 128)
+			e.With("error_code", code)
+		}
 	}
-	return e.WithHint(p.statusHint(status, typ))
+	return e.WithHint(p.statusHint(status, typ, code))
 }
 
-func (p *Provider) statusHint(status int, typ string) string {
+// cassetteExhaustedCode is the error code of a replay server
+// (model/replay, which imports this package) with no unused interaction
+// for the request.
+const cassetteExhaustedCode = "cassette_exhausted"
+
+func (p *Provider) statusHint(status int, typ, code string) string {
 	switch {
+	case code == cassetteExhaustedCode:
+		return "the replay cassette has no unused interaction for this request: record it again (--record) or add interactions to the cassette"
 	case status == 401 || typ == "authentication_error":
 		return fmt.Sprintf("the server rejected the API key from %s: check the key, or name the right variable with --api-key-env", p.keyEnv)
 	case status == 403:

@@ -195,7 +195,8 @@ func (a *Assembler) Response() *Response {
 // WriteStream writes r as the Messages API event stream a server would
 // send (message_start with the input usage, each block as
 // content_block_start, deltas of a few pieces and content_block_stop,
-// message_delta with the stop reason and output usage, message_stop),
+// message_delta with the stop reason and output usage, message_stop; no
+// usage at all when r has none),
 // calling flush after each event. The replay server uses it.
 func WriteStream(w io.Writer, r *Response, flush func()) {
 	send := func(typ string, v any) {
@@ -239,7 +240,13 @@ func WriteStream(w io.Writer, r *Response, flush func()) {
 		}
 		send("content_block_stop", map[string]any{"type": "content_block_stop", "index": i})
 	}
-	send("message_delta", map[string]any{"type": "message_delta", "delta": map[string]any{"stop_reason": r.StopReason}, "usage": map[string]int64{"output_tokens": out}})
+	md := map[string]any{"type": "message_delta", "delta": map[string]any{"stop_reason": r.StopReason}}
+	if r.Usage != nil {
+		// Without usage in r none is sent: output_tokens 0 would read as
+		// a known count of nothing.
+		md["usage"] = map[string]int64{"output_tokens": out}
+	}
+	send("message_delta", md)
 	send("message_stop", map[string]any{"type": "message_stop"})
 }
 

@@ -91,9 +91,13 @@ const DefaultMaxTokens = 4096
 // system blocks; tool messages become tool_result blocks of a user turn;
 // consecutive turns of one role are merged; assistant tool calls become
 // tool_use blocks (arguments that are not a JSON object are sent as {}).
+// Blank text (empty or whitespace only, which the API refuses in a text
+// block) is not sent; a message left without blocks is left out.
 // Messages marked CacheBreakpoint (model.MarkCachePrefix) get
 // cache_control on their last block, at most MaxCacheBreakpoints (the
-// last ones). Errors have Kind invalid_request.
+// last ones). Extra fields are merged in under keys the typed request did
+// not set, never model, messages or stream. Errors have Kind
+// invalid_request.
 func EncodeRequest(req model.Request, defaultModel string) ([]byte, error) {
 	mr := MessagesRequest{
 		Model:       firstNonEmpty(req.Model, defaultModel),
@@ -120,13 +124,17 @@ func EncodeRequest(req model.Request, defaultModel string) ([]byte, error) {
 		role := "user"
 		switch m.Role {
 		case model.RoleSystem:
-			mr.System = append(mr.System, Block{Type: "text", Text: m.Content})
-			if m.CacheBreakpoint {
+			if !blank(m.Content) {
+				mr.System = append(mr.System, Block{Type: "text", Text: m.Content})
+			}
+			if m.CacheBreakpoint && len(mr.System) > 0 {
 				marks = append(marks, mark{true, len(mr.System) - 1})
 			}
 			continue
 		case model.RoleUser:
-			b = []Block{{Type: "text", Text: m.Content}}
+			if !blank(m.Content) {
+				b = []Block{{Type: "text", Text: m.Content}}
+			}
 		case model.RoleTool:
 			if m.ToolCallID == "" {
 				return nil, invalid(fmt.Sprintf("tool message %d has no tool_call_id", i)).With("message", i)
@@ -134,17 +142,23 @@ func EncodeRequest(req model.Request, defaultModel string) ([]byte, error) {
 			b = []Block{{Type: "tool_result", ToolUseID: m.ToolCallID, Content: m.Content}}
 		case model.RoleAssistant:
 			role = "assistant"
-			if m.Content != "" {
+			if !blank(m.Content) {
 				b = append(b, Block{Type: "text", Text: m.Content})
 			}
 			for _, tc := range m.ToolCalls {
 				b = append(b, Block{Type: "tool_use", ID: tc.ID, Name: tc.Name, Input: inputObject(tc.Arguments)})
 			}
-			if len(b) == 0 {
-				b = []Block{{Type: "text", Text: ""}}
-			}
 		default:
 			return nil, invalid(fmt.Sprintf("message %d has unknown role %q", i, m.Role)).With("message", i)
+		}
+		if len(b) == 0 {
+			// Nothing the API accepts (a blank text block is refused):
+			// the message is left out, its neighbours merge, and its cache
+			// mark moves to the turn before (a prefix of the same prefix).
+			if m.CacheBreakpoint && len(mr.Messages) > 0 {
+				marks = append(marks, mark{false, len(mr.Messages) - 1})
+			}
+			continue
 		}
 		if n := len(mr.Messages); n > 0 && mr.Messages[n-1].Role == role {
 			mr.Messages[n-1].Content = append(mr.Messages[n-1].Content, b...)
@@ -205,8 +219,33 @@ func EncodeRequest(req model.Request, defaultModel string) ([]byte, error) {
 	if err != nil {
 		return nil, fault.Wrap(err, fault.PhaseProvider, model.KindInvalidRequest, "encode request")
 	}
-	return body, nil
+	if len(req.Extra) == 0 {
+		return body, nil
+	}
+	var merged map[string]json.RawMessage
+	if err := json.Unmarshal(body, &merged); err != nil {
+		return nil, fault.Wrap(err, fault.PhaseProvider, model.KindInvalidRequest, "encode request")
+	}
+	for k, v := range req.Extra {
+		if _, set := merged[k]; set || reservedKeys[k] {
+			continue
+		}
+		raw, err := json.Marshal(v)
+		if err != nil {
+			return nil, fault.Wrap(err, fault.PhaseProvider, model.KindInvalidRequest, "encode extra field").With("field", k)
+		}
+		merged[k] = raw
+	}
+	return json.Marshal(merged)
 }
+
+// reservedKeys are body fields Request.Extra never sets, even when the
+// typed request leaves them out: the provider's decoding depends on them.
+var reservedKeys = map[string]bool{"model": true, "messages": true, "stream": true}
+
+// blank reports text the Messages API refuses as a text block: empty or
+// whitespace only.
+func blank(s string) bool { return strings.TrimSpace(s) == "" }
 
 // inputObject returns args when it is a JSON object, else {}.
 func inputObject(args string) json.RawMessage {

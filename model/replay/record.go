@@ -65,7 +65,7 @@ func (r *Recorder) Complete(ctx context.Context, req model.Request) (*model.Resp
 		return resp, nil // a response always encodes; never fail the live call
 	}
 	in := Interaction{Response: raw}
-	if s := r.scrub(matchSnippet(req.Messages)); s != "" {
+	if s := scrubbedSnippet(req.Messages, r.scrub); s != "" {
 		in.Match = &Match{Contains: s}
 	}
 	r.ins = append(r.ins, in)
@@ -88,12 +88,19 @@ func (r *Recorder) scrubbed(resp *model.Response) *model.Response {
 
 // matchSnippet returns the tail of the last user or tool message.
 func matchSnippet(msgs []model.Message) string {
+	return scrubbedSnippet(msgs, func(s string) string { return s })
+}
+
+// scrubbedSnippet is matchSnippet of the message scrubbed whole before it
+// is cut: a tail that starts inside a key would keep all of the key but
+// its first characters, which the scrubber no longer recognises.
+func scrubbedSnippet(msgs []model.Message, scrub func(string) string) string {
 	for i := len(msgs) - 1; i >= 0; i-- {
 		m := msgs[i]
 		if m.Role != model.RoleUser && m.Role != model.RoleTool {
 			continue
 		}
-		s := strings.TrimSpace(m.Content)
+		s := strings.TrimSpace(scrub(m.Content))
 		if len(s) > MaxMatchSnippet {
 			s = tail(s, MaxMatchSnippet)
 		}

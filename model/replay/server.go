@@ -424,9 +424,19 @@ func (s *Server) Close() { s.ts.Close() }
 
 // fromMessagesRequest reads the part of a Messages API request the server
 // looks at: the model, the stream flag, and the texts (system blocks,
-// then each block's text or tool result) as messages to match.
+// then each block's text or tool result) as messages to match. "system",
+// a message's "content" and a tool_result's "content" may each be a
+// string or an array of blocks, as the API accepts.
 func fromMessagesRequest(body []byte) (chatRequest, error) {
-	var mr anthropic.MessagesRequest
+	var mr struct {
+		Model    string         `json:"model"`
+		Stream   bool           `json:"stream"`
+		System   messagesBlocks `json:"system"`
+		Messages []struct {
+			Role    string         `json:"role"`
+			Content messagesBlocks `json:"content"`
+		} `json:"messages"`
+	}
 	if err := json.Unmarshal(body, &mr); err != nil {
 		return chatRequest{}, err
 	}
@@ -439,10 +449,47 @@ func fromMessagesRequest(body []byte) (chatRequest, error) {
 	}
 	for _, m := range mr.Messages {
 		for _, b := range m.Content {
-			add(m.Role, b.Text+b.Content)
+			add(m.Role, b.Text+b.Content.text())
 		}
 	}
 	return req, nil
+}
+
+// messagesBlocks is a Messages API content value: a string (one text
+// block) or an array of blocks.
+type messagesBlocks []messagesBlock
+
+// messagesBlock is the part of a content block the server reads: its
+// text, or a tool_result's content (itself a string or blocks).
+type messagesBlock struct {
+	Text    string          `json:"text"`
+	Content *messagesBlocks `json:"content"`
+}
+
+func (bs *messagesBlocks) UnmarshalJSON(b []byte) error {
+	var s string
+	if json.Unmarshal(b, &s) == nil {
+		*bs = messagesBlocks{{Text: s}}
+		return nil
+	}
+	var blocks []messagesBlock
+	if err := json.Unmarshal(b, &blocks); err != nil {
+		return err
+	}
+	*bs = blocks
+	return nil
+}
+
+// text joins the texts of the blocks (nil: none).
+func (bs *messagesBlocks) text() string {
+	if bs == nil {
+		return ""
+	}
+	var out strings.Builder
+	for _, b := range *bs {
+		out.WriteString(b.Text + b.Content.text())
+	}
+	return out.String()
 }
 
 // writeMessages sends c as a Messages API message, streamed or not.
