@@ -288,6 +288,7 @@ func (rt *Runtime) Close() {
 		rt.auth.Clear(rt.AgentAuthorityContext(id), "runtime_closed")
 	}
 	rt.mu.Unlock()
+	rt.auth.Close(rt.AuthorityContext(), "runtime_closed")
 	rt.auth.Clear(rt.AuthorityContext(), "runtime_closed")
 	rt.cancel()
 }
@@ -414,15 +415,19 @@ func unknown(id ID) *fault.Error {
 	return agentErr(KindUnknownAgent, "no such agent").With("agent", string(id))
 }
 
-// finishLocked moves a to a terminal status, releases its live slot and
-// cancels its in-flight work. It reports whether the status changed.
-func (rt *Runtime) finishLocked(a *agentState, st Status) bool {
+// finishLocked moves a to a terminal status, releases its live slot,
+// cancels its in-flight work and closes its authority context (reason is
+// recorded there): its pending approvals end, since nobody waits for them
+// any more, and it can make no new ones. It reports whether the status
+// changed.
+func (rt *Runtime) finishLocked(a *agentState, st Status, reason string) bool {
 	if a.status.Terminal() {
 		return false
 	}
 	a.status = st
 	rt.live--
 	a.cancel()
+	rt.auth.Close(a.authCtx, reason)
 	close(a.end)
 	for _, c := range a.pending {
 		if c.cancel != nil {

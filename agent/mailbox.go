@@ -257,7 +257,7 @@ func (rt *Runtime) applyLocked(a *agentState, msg Message) (Reply, func()) {
 		}
 		r := Reply{Kind: ReplyCompleted, Value: msg.Value}
 		a.last = &r
-		rt.finishLocked(a, StatusCompleted)
+		rt.finishLocked(a, StatusCompleted, "agent_completed")
 		rt.event(Event{Type: EventAgentCompleted, Agent: a.id})
 		return r, nil
 	}
@@ -315,7 +315,7 @@ func (rt *Runtime) runWorker(ctx context.Context, cancel context.CancelFunc, a *
 
 // failLocked fails a with fe and tells its parent.
 func (rt *Runtime) failLocked(a *agentState, fe *fault.Error) {
-	if !rt.finishLocked(a, StatusFailed) {
+	if !rt.finishLocked(a, StatusFailed, "agent_failed") {
 		return
 	}
 	a.err = fe

@@ -36,8 +36,7 @@ func (rt *Runtime) cancelLocked(id ID, reason string) {
 	for i := 0; i < len(a.adopted); i++ {
 		rt.cancelLocked(a.adopted[i], reason)
 	}
-	rt.auth.CancelOwner(a.authCtx, reason)
-	if rt.finishLocked(a, StatusCancelled) {
+	if rt.finishLocked(a, StatusCancelled, reason) {
 		a.reason = reason
 		rt.event(Event{Type: EventCancel, Agent: id, Reason: reason})
 	}

@@ -121,6 +121,7 @@ type entry struct {
 	cancel      context.CancelFunc
 	done        chan struct{}
 	res         Resolution
+	forget      bool // cleared while running: not kept when it ends
 }
 
 type onceKey struct{ ctx, fp string }
@@ -140,6 +141,7 @@ type Store struct {
 	entries   map[string]*entry
 	open      map[onceKey]string  // the pending record of each (context, fingerprint)
 	terminal  map[string][]string // terminal ids per context, oldest first
+	closed    map[string]string   // contexts whose owner has ended, with the reason (Close)
 	seq       uint64
 	now       func() time.Time
 }
@@ -148,7 +150,8 @@ type Store struct {
 func NewStore() *Store {
 	return &Store{
 		modes: map[string]Tier{}, once: map[onceKey]*onceRec{}, onceOrder: map[string][]string{},
-		entries: map[string]*entry{}, open: map[onceKey]string{}, terminal: map[string][]string{}, now: time.Now,
+		entries: map[string]*entry{}, open: map[onceKey]string{}, terminal: map[string][]string{}, closed: map[string]string{},
+		now: time.Now,
 	}
 }
 
@@ -177,7 +180,8 @@ func (s *Store) mode(ctx string) Tier {
 	return DefaultTier
 }
 
-// Set sets the tier of ctx and forgets its allow-once records.
+// Set sets the tier of ctx and forgets its allow-once records. A closed
+// context (Close) is open again: Set gives it a new owner.
 func (s *Store) Set(ctx string, t Tier) error {
 	if !t.Valid() {
 		return unknownTier(string(t))
@@ -185,6 +189,7 @@ func (s *Store) Set(ctx string, t Tier) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.modes[ctx] = t
+	delete(s.closed, ctx)
 	s.forgetOnce(ctx)
 	return nil
 }
@@ -231,6 +236,7 @@ func (s *Store) Child(parent, child string, requested Tier) error {
 			With("parent", string(pt)).With("requested", string(t)).WithHint("give the child approve_diff, or the parent allow_session")
 	}
 	s.modes[child] = t
+	delete(s.closed, child)
 	return nil
 }
 
@@ -246,6 +252,9 @@ func (s *Store) Child(parent, child string, requested Tier) error {
 // that record: one operation has one pending record however often it is
 // asked for (a retry, a map over equal items, a model repeating a call),
 // and approving it runs it once.
+//
+// An effectful operation in a closed context (Close) is refused with
+// authority_denied: nothing pends or runs for an owner that has ended.
 //
 // After an allow-once execution the caller must call CompleteOnce (or
 // AbortOnce if it never ran the operation).
@@ -268,6 +277,10 @@ func (s *Store) Authorize(op Operation, cont Continuation, edit Editor) (Decisio
 	}
 	if cont == nil {
 		return Decision{}, fault.New(PhaseAuthority, KindInvalidOperation, "an effectful operation needs a continuation")
+	}
+	if reason, ok := s.closed[op.Context]; ok {
+		return Decision{}, fault.New(PhaseAuthority, KindDenied, "the owner of the authority context has ended").
+			With("context", op.Context).With("reason", reason)
 	}
 	key := onceKey{op.Context, fp}
 	if r, ok := s.once[key]; ok {
@@ -362,6 +375,9 @@ func (s *Store) finish(e *entry, st State, res Resolution) {
 	ctx := e.op.Context
 	if k := (onceKey{ctx, e.fp}); s.open[k] == e.id {
 		delete(s.open, k)
+	}
+	if e.forget {
+		return
 	}
 	ids := append(s.terminal[ctx], e.id)
 	for len(ids) > HistoryLimit {
@@ -547,6 +563,11 @@ func (s *Store) Edit(id string, edited json.RawMessage) (Record, error) {
 func (s *Store) CancelOwner(ctx, reason string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	return s.cancelOwner(ctx, reason)
+}
+
+// cancelOwner is CancelOwner; s.mu must be held.
+func (s *Store) cancelOwner(ctx, reason string) int {
 	n := 0
 	for _, e := range s.entries {
 		if e.op.Context != ctx {
@@ -575,14 +596,40 @@ func (s *Store) CancelOwner(ctx, reason string) int {
 	return n
 }
 
-// Clear cancels everything owned by ctx and forgets its tier and
-// allow-once records.
-func (s *Store) Clear(ctx, reason string) {
-	s.CancelOwner(ctx, reason)
+// Close ends ctx for good: its owner has ended (an agent that completed,
+// failed or was cancelled), so nobody waits for its operations any more.
+// Every active operation of ctx is cancelled as by CancelOwner (pending
+// ones are denied, so approving one later runs nothing), and every later
+// effectful operation in ctx is refused by Authorize with authority_denied
+// instead of pending or running. Read operations still execute. The
+// context stays closed (Clear keeps it closed) until Set or Child gives it
+// a new owner. It returns how many records it changed.
+func (s *Store) Close(ctx, reason string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.closed[ctx] = reason
+	return s.cancelOwner(ctx, reason)
+}
+
+// Clear cancels everything owned by ctx and forgets its tier, allow-once
+// records and operation records (a running one is forgotten when it ends).
+// A closed context (Close) stays closed.
+func (s *Store) Clear(ctx, reason string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.cancelOwner(ctx, reason)
 	delete(s.modes, ctx)
 	s.forgetOnce(ctx)
+	for id, e := range s.entries {
+		if e.op.Context == ctx && !e.state.Terminal() {
+			e.forget = true
+			delete(s.entries, id)
+		}
+	}
+	for _, id := range s.terminal[ctx] {
+		delete(s.entries, id)
+	}
+	delete(s.terminal, ctx)
 }
 
 // Await waits until the operation id is terminal and returns its
