@@ -3,7 +3,8 @@
 //
 // Canonical JSON here means: object keys sorted by their UTF-8 bytes, no
 // insignificant whitespace, numbers in the shortest form that round-trips
-// (integers without exponent or fraction), strings escaped as encoding/json
+// (integers in the int64 range without exponent or fraction, however they
+// were written: 1e15, 1.0e15 and 1000000000000000 are one number), strings escaped as encoding/json
 // does without HTML escaping. The same value always yields the same bytes and
 // so the same fingerprint, whatever Go type carried it.
 package fingerprint
@@ -15,6 +16,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash"
+	"io"
 	"math"
 	"reflect"
 	"slices"
@@ -55,7 +57,9 @@ func canonicalizeGeneric(raw []byte) ([]byte, error) {
 	if err := dec.Decode(&generic); err != nil {
 		return nil, err
 	}
-	if dec.More() {
+	// dec.More is false for a stray "]" or "}" too, so ask for the next
+	// token: only the end of the input is no trailing data.
+	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("fingerprint: trailing data after JSON value")
 	}
 	out, err := encode(nil, generic)
@@ -198,10 +202,53 @@ func canonicalNumber(n json.Number) (string, error) {
 	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
 		return "", fmt.Errorf("fingerprint: bad number %q", strings.Clone(string(n)))
 	}
-	if f == math.Trunc(f) && math.Abs(f) < 1e15 {
+	if s, ok := exactInt(string(n)); ok {
+		return s, nil
+	}
+	// An integral float in the int64 range is written as an integer, as
+	// exactInt writes it, so the canonical form is a fixed point.
+	if f == math.Trunc(f) && f > -(1<<63) && f < 1<<63 {
 		return strconv.FormatInt(int64(f), 10), nil
 	}
 	return strconv.FormatFloat(f, 'g', -1, 64), nil
+}
+
+// exactInt returns the integer digits of a number written with a fraction
+// or an exponent ("1e15", "1.5e15", "25.0") whose exact decimal value is an
+// integer in the int64 range, so that it has the canonical form of the same
+// integer written plainly. Anything else reports false.
+func exactInt(s string) (string, bool) {
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	mant, exp := s, 0
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		e, err := strconv.Atoi(s[i+1:])
+		if err != nil {
+			return "", false
+		}
+		mant, exp = s[:i], e
+	}
+	whole, frac, _ := strings.Cut(mant, ".")
+	digits := strings.TrimLeft(whole+frac, "0")
+	trimmed := strings.TrimRight(digits, "0")
+	exp += len(digits) - len(trimmed) - len(frac)
+	if trimmed == "" {
+		return "0", true
+	}
+	if exp < 0 || len(trimmed)+exp > 19 {
+		return "", false
+	}
+	v := trimmed + strings.Repeat("0", exp)
+	if neg {
+		v = "-" + v
+	}
+	i, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return "", false
+	}
+	return strconv.FormatInt(i, 10), true
 }
 
 // isPlainInt reports whether s is an integer already in canonical form: an

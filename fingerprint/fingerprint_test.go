@@ -133,3 +133,57 @@ func TestCanonicalPathsAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestCanonicalRejectsTrailingCloser pins that a stray closing bracket or
+// brace after the value is trailing data, like any other.
+func TestCanonicalRejectsTrailingCloser(t *testing.T) {
+	for _, in := range []string{`{}]`, `{"a":1} }`, `[1]]`, `"x"}`, `1 ]`} {
+		if out, err := Canonical(json.RawMessage(in)); err == nil {
+			t.Errorf("%s: accepted as %s, want an error", in, out)
+		}
+	}
+}
+
+// TestCanonicalNumberSpellings pins that one number has one canonical
+// form however it is spelled, and that the canonical form is a fixed point.
+func TestCanonicalNumberSpellings(t *testing.T) {
+	same := [][]string{
+		{`1e15`, `1000000000000000`, `1000000000000000.0`, `1.0E+15`, `10e14`},
+		{`1.5e15`, `1500000000000000`},
+		{`-2.5e16`, `-25000000000000000`},
+		{`1.234567890123456789e18`, `1234567890123456789`, `123456789012345678900e-2`},
+		{`9.2e18`, `9200000000000000000`},
+		{`-9.223372036854775808e18`, `-9223372036854775808`},
+		{`0.0e-999999999999999999999`, `0`, `-0`, `0e5`},
+		{`1e20`, `100000000000000000000`},
+	}
+	for _, group := range same {
+		want, err := Canonical(json.RawMessage(group[0]))
+		if err != nil {
+			t.Fatalf("%s: %v", group[0], err)
+		}
+		for _, s := range group[1:] {
+			got, err := Canonical(json.RawMessage(s))
+			if err != nil {
+				t.Fatalf("%s: %v", s, err)
+			}
+			if string(got) != string(want) {
+				t.Errorf("%s canonicalizes to %s, %s to %s", group[0], want, s, got)
+			}
+		}
+	}
+	// A float64 carrying the value agrees with the JSON spelling.
+	if a, b := MustOf(float64(1e15)), MustOf(json.RawMessage(`1e15`)); a != b {
+		t.Errorf("float64(1e15) and 1e15 fingerprint differently")
+	}
+	for _, s := range []string{`1e15`, `1000000000000000.01`, `9223372036854775807.5`, `1e20`, `12345678901234567890`, `1.5`, `-1e-7`} {
+		once, err := Canonical(json.RawMessage(s))
+		if err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+		twice, err := Canonical(json.RawMessage(once))
+		if err != nil || string(twice) != string(once) {
+			t.Errorf("%s: canonical %s re-canonicalizes to %s (%v)", s, once, twice, err)
+		}
+	}
+}

@@ -256,28 +256,64 @@ func (r *resolver) resolve() error {
 		r.kill(en, "conflict_with("+string(c.units[accepted[i].u].ID)+")")
 	}
 	// Re-check the closure: a unit whose requirement was removed goes too,
-	// and so does a dependency or suggestion whose every parent went.
+	// and so does a dependency or suggestion no surviving root still pulls
+	// in (every parent went, or its only parents are units in a requires
+	// cycle that no surviving root reaches).
 	for changed := true; changed; {
 		changed = false
+		var live map[int32]bool // reachable from a surviving root; nil after a kill
 		for _, en := range r.ranked() {
 			for _, req := range c.units[en.u].Requires {
 				if d, ok := r.entries[c.index[req]]; ok && !d.alive {
 					r.kill(en, "dependency_removed("+string(req)+")")
-					changed = true
+					changed, live = true, nil
 					break
 				}
 			}
-			if !en.alive || en.own {
+			if !en.alive || en.own || len(en.parents) == 0 {
 				continue
 			}
-			orphan := !slices.ContainsFunc(en.parents, func(p int32) bool { return r.entries[p].alive })
-			if orphan && len(en.parents) > 0 {
+			if live == nil {
+				live = r.supported()
+			}
+			if !live[en.u] {
 				r.kill(en, "parent_removed("+string(c.units[en.parents[0]].ID)+")")
-				changed = true
+				changed, live = true, nil
 			}
 		}
 	}
 	return nil
+}
+
+// supported returns the alive entries reachable from an alive root (an own
+// entry) through parent links.
+func (r *resolver) supported() map[int32]bool {
+	live := map[int32]bool{}
+	children := map[int32][]int32{}
+	var queue []int32
+	for _, en := range r.order {
+		if !en.alive {
+			continue
+		}
+		if en.own {
+			live[en.u] = true
+			queue = append(queue, en.u)
+		}
+		for _, p := range en.parents {
+			children[p] = append(children[p], en.u)
+		}
+	}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, ch := range children[p] {
+			if !live[ch] {
+				live[ch] = true
+				queue = append(queue, ch)
+			}
+		}
+	}
+	return live
 }
 
 // conflict reports whether either unit declares a conflict with the other.

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"errors"
+	"reflect"
 	"slices"
 	"strings"
 	"unicode"
@@ -78,12 +79,7 @@ type Trigger struct {
 // UnmarshalJSON decodes a trigger strictly; a missing weight becomes
 // DefaultTriggerWeight.
 func (t *Trigger) UnmarshalJSON(b []byte) error {
-	var raw struct {
-		Phrase  *string `json:"phrase"`
-		Keyword *string `json:"keyword"`
-		Signal  *string `json:"signal"`
-		Weight  *int    `json:"weight"`
-	}
+	var raw triggerJSON
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&raw); err != nil {
@@ -222,10 +218,12 @@ func DecodeSpec(data []byte) (Spec, error) {
 	return s, nil
 }
 
-// decodeStrict rejects duplicate keys, unknown fields, trailing data and
-// type mismatches, reporting them as kind.
+// decodeStrict rejects duplicate keys, unknown fields (including known
+// ones spelled in another case), trailing data and type mismatches,
+// reporting them as kind.
 func decodeStrict(data []byte, v any, phase fault.Phase, kind fault.Kind) error {
-	if err := jsonstrict.CheckDuplicates(data); err != nil {
+	generic, err := jsonstrict.Decode(data)
+	if err != nil {
 		return fault.Wrap(err, phase, kind, "malformed JSON")
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -241,7 +239,7 @@ func decodeStrict(data []byte, v any, phase fault.Phase, kind fault.Kind) error 
 		}
 		return e
 	}
-	return nil
+	return exactFields(generic, reflect.TypeOf(v), phase, kind)
 }
 
 // Normalize validates s and fills defaults. Every failure is a typed
