@@ -417,15 +417,27 @@ func TestBrokenStreamHandsBackUsage(t *testing.T) {
 	for _, tt := range []struct {
 		name string
 		then func(http.ResponseWriter)
+		kind fault.Kind
 	}{
-		{"connection aborted", func(http.ResponseWriter) { panic(http.ErrAbortHandler) }},
-		{"ended without DONE", nil},
+		{"connection aborted", func(http.ResponseWriter) { panic(http.ErrAbortHandler) }, model.KindStreamInterrupted},
+		{"ended without DONE", nil, model.KindStreamInterrupted},
+		// Any other end of the stream hands the usage back too.
+		{"malformed event", func(w http.ResponseWriter) { io.WriteString(w, "data: {not json}\n\n") }, model.KindMalformedResponse},
+		{"too many tool calls", func(w http.ResponseWriter) {
+			var calls []string
+			for i := range 3 {
+				calls = append(calls, fmt.Sprintf(`{"index":%d,"id":"c%d","type":"function","function":{"name":"f","arguments":"{}"}}`, i, i))
+			}
+			io.WriteString(w, "data: "+chunk(`{"tool_calls":[`+strings.Join(calls, ",")+`]}`, "")+"\n\n")
+		}, openai.KindTooManyToolCalls},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			srv, _ := sseServer(events, tt.then)
 			defer srv.Close()
-			resp, err := newProvider(t, fast(srv.URL)).Complete(context.Background(), userReq("hi", true))
-			wantKind(t, err, model.KindStreamInterrupted)
+			cfg := fast(srv.URL)
+			cfg.MaxToolCalls = 2
+			resp, err := newProvider(t, cfg).Complete(context.Background(), userReq("hi", true))
+			wantKind(t, err, tt.kind)
 			if resp == nil || !resp.Usage.TokensKnown || resp.Usage.PromptTokens != 11 || resp.Usage.TotalTokens != 14 {
 				t.Fatalf("usage not handed back: resp %+v", resp)
 			}

@@ -47,8 +47,8 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 		}
 		var chunk ChatCompletionChunk
 		if err := json.Unmarshal([]byte(data), &chunk); err != nil {
-			return nil, p.call.Fail(model.KindMalformedResponse, "stream event is not a chat.completion.chunk", err).
-				With("events", events).With("body_excerpt", p.excerpt([]byte(data)))
+			return p.broken(&asm, p.call.Fail(model.KindMalformedResponse, "stream event is not a chat.completion.chunk", err).
+				With("events", events).With("body_excerpt", p.excerpt([]byte(data))))
 		}
 		if chunk.Error != nil {
 			// The usage that came with the error (OpenRouter) is kept, so
@@ -60,12 +60,12 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 			onDelta(vis)
 		}
 		if asm.TooManyToolCalls() {
-			return nil, p.call.Fail(KindTooManyToolCalls, "the response carries more tool calls than one batch may hold", nil).
+			return p.broken(&asm, p.call.Fail(KindTooManyToolCalls, "the response carries more tool calls than one batch may hold", nil).
 				With("events", events).With("limit", p.maxCalls).
-				WithHint("the server sent more tool calls than the runtime accepts in one turn; ask for fewer calls or check the server")
+				WithHint("the server sent more tool calls than the runtime accepts in one turn; ask for fewer calls or check the server"))
 		}
 		if fe := p.call.CtxError(ctx, actx); fe != nil {
-			return nil, fe.With("stage", "stream").With("events", events)
+			return p.broken(&asm, fe.With("stage", "stream").With("events", events))
 		}
 	}
 	if !asm.done && asm.finish == "" {
@@ -77,14 +77,12 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 	return asm.Response(), nil
 }
 
-// broken returns fe for a stream that failed after some events, with what
-// was assembled when fe is stream_interrupted, so that usage the server
-// already reported is handed back (read keeps only that) and charged.
+// broken returns fe for a stream that failed after some events (broken,
+// cut, malformed, cancelled, timed out, too many tool calls) with what was
+// assembled, so that usage the server already reported is handed back
+// (read keeps only that) and charged.
 func (p *Provider) broken(asm *Assembler, fe *fault.Error) (*model.Response, *fault.Error) {
-	if fe.Kind == model.KindStreamInterrupted {
-		return asm.Response(), fe
-	}
-	return nil, fe
+	return asm.Response(), fe
 }
 
 // parseStreamError reads the value of an SSE "error:" field: an error
