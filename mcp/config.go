@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"maps"
+	"math"
 	"os"
 	"slices"
 	"strings"
@@ -27,6 +28,10 @@ const (
 	MaxTools = 1000
 	// MaxConfigBytes bounds the configuration file.
 	MaxConfigBytes = 1 << 20
+	// MaxTimeoutMS is the largest timeout_ms and start_timeout_ms: the
+	// largest time.Duration in milliseconds. A larger value is
+	// invalid_config (it would wrap when converted).
+	MaxTimeoutMS = math.MaxInt64 / int64(time.Millisecond)
 )
 
 // Config is an MCP client configuration: the mcpServers file format other
@@ -186,6 +191,10 @@ func (s ServerConfig) check(name string) error {
 	}
 	if s.TimeoutMS < 0 || s.StartTimeoutMS < 0 || s.MaxOutputBytes < 0 || s.MaxMessageBytes < 0 {
 		return bad("limits must be positive")
+	}
+	if s.TimeoutMS > MaxTimeoutMS || s.StartTimeoutMS > MaxTimeoutMS {
+		return bad("timeout_ms and start_timeout_ms must be at most 9223372036854 (about 292 years, the largest time limit)").
+			With("timeout_ms", s.TimeoutMS).With("start_timeout_ms", s.StartTimeoutMS).With("max_ms", MaxTimeoutMS)
 	}
 	return nil
 }

@@ -170,6 +170,9 @@ type server struct {
 	retryAt  time.Time
 	lastErr  *fault.Error
 	watching bool
+	// connected: the server had a connection before; a new one is a
+	// restart, after which its tools are listed again.
+	connected bool
 
 	// import state (s.mu; importMu serializes whole imports)
 	importMu  sync.Mutex
@@ -246,6 +249,12 @@ func (s *server) start(a *attempt) {
 			s.h.wg.Add(1)
 			go s.watch()
 		}
+		// A restarted server may list other tools, and a tools/list_changed
+		// sent while it was failing re-imported nothing: list them again.
+		if s.connected && s.reg != nil {
+			s.markDirty()
+		}
+		s.connected = true
 	}
 	s.mu.Unlock()
 	if orphan != nil {

@@ -90,6 +90,10 @@ type ServeConfig struct {
 type Server struct {
 	cfg   ServeConfig
 	roots []*workspace.Root
+	// given are the roots as configured, made absolute: an absolute path
+	// under one is accepted even when the root's own path (Dir) differs
+	// (a root reached through a symbolic link).
+	given []string
 	srv   *mcpsdk.Server
 	seq   atomic.Int64
 }
@@ -108,6 +112,11 @@ func NewServer(cfg ServeConfig) (*Server, error) {
 			return nil, err
 		}
 		s.roots = append(s.roots, ws)
+		abs, err := filepath.Abs(r)
+		if err != nil {
+			abs = ws.Dir()
+		}
+		s.given = append(s.given, abs)
 	}
 	v := cfg.Version
 	if v == "" {
@@ -218,7 +227,9 @@ func (a RunArgs) Narrow(ceiling budget.Limits) budget.Limits {
 	if a.MaxCostUSD > 0 && (l.MaxCostUSD < 0 || a.MaxCostUSD < l.MaxCostUSD) {
 		l.MaxCostUSD = a.MaxCostUSD
 	}
-	if d := budget.FromMillis(a.TimeLimitMS); d > 0 && (l.TimeLimit < 0 || d < l.TimeLimit) {
+	// A value too large for a time.Duration would wrap; it is larger than
+	// any limit, so it is ignored like any larger value.
+	if d := budget.FromMillis(a.TimeLimitMS); a.TimeLimitMS <= MaxTimeoutMS && d > 0 && (l.TimeLimit < 0 || d < l.TimeLimit) {
 		l.TimeLimit = d
 	}
 	return l
@@ -322,11 +333,12 @@ func (s *Server) resolve(path string) (string, error) {
 	for i, r := range s.roots {
 		rel := filepath.ToSlash(path)
 		if filepath.IsAbs(path) {
-			var err error
-			if rel, err = filepath.Rel(r.Dir(), filepath.Clean(path)); err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
-				continue
+			var ok bool
+			if rel, ok = under(r.Dir(), path); !ok {
+				if rel, ok = under(s.given[i], path); !ok {
+					continue
+				}
 			}
-			rel = filepath.ToSlash(rel)
 		} else if i > 0 {
 			break
 		}
@@ -337,6 +349,17 @@ func (s *Server) resolve(path string) (string, error) {
 		return filepath.Join(r.Dir(), filepath.FromSlash(clean)), nil
 	}
 	return "", deny()
+}
+
+// under returns the slash-separated path of the absolute path p relative
+// to dir, and whether p lies under dir (lexically).
+func under(dir, p string) (string, bool) {
+	rel, err := filepath.Rel(dir, filepath.Clean(p))
+	rel = filepath.ToSlash(rel)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+		return "", false
+	}
+	return rel, true
 }
 
 // open adds the file or directory at path to store.

@@ -112,7 +112,7 @@ func (r *frameReader) readLine() ([]byte, error) {
 	r.line = r.line[:0]
 	for {
 		chunk, err := r.src.ReadSlice('\n')
-		if len(r.line)+len(chunk) > r.limit+1 {
+		if len(r.line)+len(chunk)-1 > r.limit { // the newline is not counted; limit+1 could wrap
 			r.line = nil // drop the buffer of a huge message
 			return nil, errTooLarge
 		}
@@ -232,7 +232,11 @@ func (h *headerRoundTripper) RoundTrip(req *http.Request) (*http.Response, error
 		return nil, err
 	}
 	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
-		resp.Body = &boundedBody{rc: resp.Body, left: h.limit + 1, fail: h.fail, limit: h.limit}
+		left := h.limit + 1
+		if left < h.limit { // a limit of MaxInt64
+			left = h.limit
+		}
+		resp.Body = &boundedBody{rc: resp.Body, left: left, fail: h.fail, limit: h.limit}
 	}
 	return resp, nil
 }

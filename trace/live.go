@@ -1,7 +1,11 @@
 package trace
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -77,13 +81,10 @@ func (l *LiveFile) WriteFile(path, name string, events []Event, dropped int) err
 		return WriteFile(path, name, events, dropped)
 	}
 	l.close()
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.jsonl")
+	tmpPath, err := createTemp(path)
 	if err != nil {
 		return fault.Wrap(err, fault.PhaseTrace, fault.KindIO, "cannot create trace file")
 	}
-	tmpPath := tmp.Name()
-	_ = tmp.Close()
-	_ = os.Chmod(tmpPath, 0o644) // as os.Create would (before the umask)
 	if err := WriteFile(tmpPath, name, events, dropped); err != nil {
 		_ = os.Remove(tmpPath)
 		return err
@@ -93,4 +94,24 @@ func (l *LiveFile) WriteFile(path, name string, events []Event, dropped int) err
 		return fault.Wrap(err, fault.PhaseTrace, fault.KindIO, "cannot write trace file")
 	}
 	return nil
+}
+
+// createTemp creates an empty temporary file beside path with the mode
+// os.Create gives (0666 less the umask; os.CreateTemp's 0600 widened by a
+// chmod would ignore the umask) and returns its name.
+func createTemp(path string) (string, error) {
+	var b [8]byte
+	for range 100 {
+		_, _ = rand.Read(b[:])
+		name := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+"."+hex.EncodeToString(b[:])+".jsonl")
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		return name, f.Close()
+	}
+	return "", fs.ErrExist
 }

@@ -22,6 +22,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"github.com/rlm-go/rlm/fault"
 )
@@ -312,17 +313,40 @@ func asFault(err error) *fault.Error {
 	if fe := fault.As(fault.FromContext(fault.PhaseExecute, err)); fe != nil {
 		return fe
 	}
-	return fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, err.Error())
+	// The message is the error's own text: redacted like free text.
+	return fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, RedactText(err.Error()))
 }
 
 // snapshot returns a copy of fe whose detail map is a redacted copy, so
 // that the recorded event neither shares a map its producer may still
-// annotate nor carries a secret-looking detail.
+// annotate nor carries a secret-looking detail. Its cause chain is
+// exported too (fault.Error's JSON has "cause"), so it is snapshotted the
+// same way: the first fault.Error of the cause chain is copied in turn,
+// and a cause without one keeps its chain (errors.Is) behind a redacted
+// text (RedactText).
 func snapshot(fe *fault.Error) *fault.Error {
 	c := *fe
 	c.Detail = Redact(fe.Detail)
+	if fe.Cause != nil {
+		var inner *fault.Error
+		if errors.As(fe.Cause, &inner) && inner != fe {
+			c.Cause = snapshot(inner)
+		} else {
+			c.Cause = &redactedCause{text: RedactText(fe.Cause.Error()), err: fe.Cause}
+		}
+	}
 	return &c
 }
+
+// redactedCause is a recorded error's cause that holds no fault.Error: its
+// text redacted, its chain kept for errors.Is.
+type redactedCause struct {
+	text string
+	err  error
+}
+
+func (r *redactedCause) Error() string { return r.text }
+func (r *redactedCause) Unwrap() error { return r.err }
 
 // Emit records a point event (no duration) under the span carried by ctx.
 func Emit(ctx context.Context, kind Kind, name string, attrs map[string]any, err error) {
@@ -404,26 +428,101 @@ func (r *Recorder) Dropped() int {
 
 // secretWords are substrings of attribute keys whose values are redacted.
 // Keys are compared in lower case with '-' read as '_', so "X-Api-Key"
-// matches "api_key".
-var secretWords = []string{"authorization", "api_key", "apikey", "token", "password", "secret", "private_key", "cookie", "credential", "bearer"}
+// matches "api_key"; camelCase boundaries count as '_' too, so
+// "privateKey" matches "private_key". The word token is decided apart
+// (see tokenWordSecret): "token" names a secret, "tokens" a count.
+var secretWords = []string{"authorization", "api_key", "apikey", "password", "secret", "private_key", "cookie", "credential", "bearer"}
+
+// tokenQualifiers are the words before "tokens" that make it name
+// credentials ("refresh_tokens", "accessTokens") rather than a count.
+var tokenQualifiers = []string{"access", "refresh", "id", "auth", "oauth", "oauth2", "session", "bearer", "api", "csrf", "xsrf",
+	"jwt", "secret", "security", "private", "personal", "device", "client", "app", "service", "github", "gh", "gitlab", "npm",
+	"pypi", "slack", "hf", "bot", "login", "reset", "verification", "sso", "saml"}
+
+// tokenCountWords after a singular "token" make it a count ("token_count").
+var tokenCountWords = []string{"count", "counts", "usage"}
 
 // Redacted is the value that replaces a redacted attribute.
 const Redacted = "[redacted]"
 
 // IsSecretKey reports whether an attribute or field key names a secret.
-// Keys about token counts ("prompt_tokens", "tokens", "max_tokens") are not
-// secrets.
+// Keys about token counts ("prompt_tokens", "tokens", "max_tokens",
+// "inputTokens", "prompt_tokens_details", "token_count") are not secrets;
+// credentials named in the plural ("refresh_tokens", "api_keys",
+// "client_secrets") are.
 func IsSecretKey(key string) bool {
 	k := strings.ReplaceAll(strings.ToLower(key), "-", "_")
-	if strings.HasSuffix(k, "tokens") || strings.HasPrefix(k, "tokens") {
-		return false
-	}
 	for _, w := range secretWords {
 		if strings.Contains(k, w) {
 			return true
 		}
 	}
+	if !strings.Contains(k, "token") && !strings.Contains(k, "key") {
+		return false // the word split below can only add a match of these
+	}
+	words := splitKey(key)
+	joined := strings.Join(words, "_")
+	for _, w := range secretWords {
+		if strings.Contains(joined, w) {
+			return true
+		}
+	}
+	for i, w := range words {
+		if tokenWordSecret(words, i, w) {
+			return true
+		}
+	}
 	return false
+}
+
+// tokenWordSecret decides the word words[i] of a key when it holds
+// "token": a plural ("tokens", "inputtokens") is a count unless a
+// credential qualifier precedes it ("refresh_tokens", "refreshtokens"); a
+// singular is a secret unless a count word follows it ("token_count").
+func tokenWordSecret(words []string, i int, w string) bool {
+	if !strings.Contains(w, "token") {
+		return false
+	}
+	if q, ok := strings.CutSuffix(w, "tokens"); ok {
+		if q == "" && i > 0 {
+			q = words[i-1]
+		}
+		return slices.Contains(tokenQualifiers, q)
+	}
+	if w == "token" && i+1 < len(words) && slices.Contains(tokenCountWords, words[i+1]) {
+		return false
+	}
+	return true
+}
+
+// splitKey returns the lower-case words of a key: split at '_', '-', '.',
+// spaces and camelCase boundaries ("refreshTokens", "APIKey").
+func splitKey(key string) []string {
+	var words []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(key)
+	for i, r := range rs {
+		switch {
+		case r == '_' || r == '-' || r == '.' || r == ' ' || r == '/' || r == ':':
+			flush()
+			continue
+		case unicode.IsUpper(r) && i > 0:
+			prev := rs[i-1]
+			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
+			if unicode.IsLower(prev) || unicode.IsDigit(prev) || (unicode.IsUpper(prev) && nextLower) {
+				flush()
+			}
+		}
+		cur = append(cur, r)
+	}
+	flush()
+	return words
 }
 
 // Redact returns a copy of attrs with the values of secret-looking keys

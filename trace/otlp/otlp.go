@@ -282,14 +282,26 @@ func (c *countingExporter) failures() (int64, string) {
 	return c.failed, c.last
 }
 
-// redactURL drops a URL's user information (a password in the endpoint).
+// redactURL drops a URL's user information (a password in the endpoint),
+// also from a string that does not parse as a URL with one (a bad port, a
+// missing scheme): whatever precedes an "@" of the authority goes.
 func redactURL(s string) string {
-	u, err := url.Parse(s)
-	if err != nil || u.User == nil {
-		return s
+	if u, err := url.Parse(s); err == nil && u.User != nil {
+		u.User = url.User(trace.Redacted)
+		return u.String()
 	}
-	u.User = url.User(trace.Redacted)
-	return u.String()
+	head, rest := "", s
+	if i := strings.Index(s, "://"); i >= 0 {
+		head, rest = s[:i+3], s[i+3:]
+	}
+	auth := rest
+	if j := strings.IndexAny(rest, "/?#"); j >= 0 {
+		auth = rest[:j]
+	}
+	if k := strings.LastIndex(auth, "@"); k >= 0 {
+		return head + trace.Redacted + rest[k:]
+	}
+	return s
 }
 
 // contentKeys are event attributes holding recorded content: exported
