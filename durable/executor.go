@@ -105,6 +105,18 @@ func (x *Executor) lookup(ctx context.Context, key string) (record, bool, error)
 	return x.store.lookup(ctx, x.run, key)
 }
 
+// lookupOrEnd is lookup, ending the execution when the database stayed
+// unreachable: the calls after this one could not be looked up either,
+// and a fan-out would turn each into an error value and finish the run
+// with them.
+func (x *Executor) lookupOrEnd(ctx context.Context, key string) (record, bool, error) {
+	rec, ok, err := x.lookup(ctx, key)
+	if fault.KindOf(err) == KindDBUnavailable {
+		x.failed(err)
+	}
+	return rec, ok, err
+}
+
 // key returns the key of the next call with this base in its loop and turn.
 func (x *Executor) key(ctx context.Context, c engine.Call, digest string) string {
 	base := loopPath(ctx) + "/t" + strconv.Itoa(c.Turn) + "/" + c.Kind + ":" + digest
@@ -128,7 +140,7 @@ func requestDigest(req model.Request) string {
 // Model answers req from its record, or sends it and records the response.
 func (x *Executor) Model(ctx context.Context, c engine.Call, req model.Request, p model.Provider) (*model.Response, error) {
 	key := x.key(ctx, c, requestDigest(req))
-	rec, ok, err := x.lookup(ctx, key)
+	rec, ok, err := x.lookupOrEnd(ctx, key)
 	if err != nil {
 		return nil, err
 	}
@@ -172,7 +184,7 @@ func (x *Executor) Tool(ctx context.Context, c engine.Call, name string, args js
 		canon = args
 	}
 	key := x.key(ctx, c, fingerprint.Bytes(append([]byte(name+"\x00"), canon...)))
-	rec, ok, err := x.lookup(ctx, key)
+	rec, ok, err := x.lookupOrEnd(ctx, key)
 	if err != nil {
 		return nil, err
 	}

@@ -120,3 +120,55 @@ func TestUnreachableQueueEndsTheExecution(t *testing.T) {
 		}
 	}
 }
+
+// A call whose record cannot be looked up because the database stays
+// unreachable ends the execution, as a record that cannot be written
+// does, and is neither sent nor run: in a resumed run every call looks its
+// record up, and a fan-out would otherwise turn each into an error value
+// and finish the run with them, recorded as its final outcome.
+func TestUnreachableLookupEndsTheExecution(t *testing.T) {
+	defer SetRetryWindow(300 * time.Millisecond)()
+	for _, kind := range []string{engine.CallModel, engine.CallTool} {
+		t.Run(kind, func(t *testing.T) {
+			p, st := openViaProxy(t)
+			ctx := context.Background()
+			var ended error
+			x := NewExecutor(st, "r", func(err error) { ended = err })
+			sent := 0
+			prov := model.ProviderFunc(func(context.Context, model.Request) (*model.Response, error) {
+				sent++
+				return &model.Response{Text: "ok"}, nil
+			})
+			tool := func(context.Context) (json.RawMessage, error) { sent++; return json.RawMessage(`{}`), nil }
+			call := func(turn int) error {
+				c := engine.Call{Kind: kind, Turn: turn}
+				if kind == engine.CallModel {
+					_, err := x.Model(ctx, c, model.Request{Model: "m"}, prov)
+					return err
+				}
+				_, err := x.Tool(ctx, c, "t", json.RawMessage(`{}`), tool)
+				return err
+			}
+			if err := call(1); err != nil { // the run has a record now
+				t.Fatal(err)
+			}
+			// A new execution of the run, which has records.
+			x = NewExecutor(st, "r", func(err error) { ended = err })
+			if err := call(1); err != nil || sent != 1 {
+				t.Fatalf("replay: %v, sent %d", err, sent)
+			}
+			end := p.Outage()
+			defer end()
+			err := call(2)
+			if fault.KindOf(err) != KindDBUnavailable {
+				t.Fatalf("the call returned %v, want Kind %s", err, KindDBUnavailable)
+			}
+			if sent != 1 {
+				t.Fatalf("sent %d calls, want 1", sent)
+			}
+			if fault.KindOf(ended) != KindDBUnavailable {
+				t.Fatalf("execution ended with %v, want Kind %s", ended, KindDBUnavailable)
+			}
+		})
+	}
+}

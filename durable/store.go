@@ -10,15 +10,19 @@
 package durable
 
 import (
+	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"io"
 	"net"
 	"regexp"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/dbos-inc/dbos-transact-golang/dbos"
 	"github.com/jackc/pgx/v5"
@@ -300,7 +304,85 @@ func (s *Store) lookup(ctx context.Context, run, key string) (rec record, ok boo
 		rec.Result, ok = raw, true
 		return nil
 	})
+	if err == nil && ok {
+		if rec.Result, err = decodeResult(rec.Result); err != nil {
+			return record{}, false, fault.Wrap(err, fault.PhaseExecute, KindCheckpointCorrupt, "a recorded checkpoint cannot be decoded").
+				With("run_id", run).With("key", key)
+		}
+	}
 	return rec, ok, err
+}
+
+// wrapKey names the one field of the object a record is stored as when
+// jsonb cannot hold its JSON as it is: a NUL character (\u0000), an
+// unpaired surrogate escape or bytes that are not UTF-8, all of which
+// PostgreSQL refuses (a response or tool result may carry any of them).
+// The field holds the JSON's bytes in base64.
+const wrapKey = "rlm_base64"
+
+// encodeResult returns the text stored for the record raw: raw itself, or
+// its wrapped form when jsonb cannot hold raw, or when raw would read back
+// as a wrapped form.
+func encodeResult(raw []byte) string {
+	if jsonbSafe(raw) && !wrapped(raw) {
+		return string(raw)
+	}
+	return wrap(raw)
+}
+
+// wrap returns the wrapped form of raw, which jsonb always accepts.
+func wrap(raw []byte) string {
+	return `{"` + wrapKey + `":"` + base64.StdEncoding.EncodeToString(raw) + `"}`
+}
+
+// decodeResult returns the record stored as raw (see encodeResult).
+func decodeResult(raw []byte) (json.RawMessage, error) {
+	if !bytes.Contains(raw, []byte(wrapKey)) {
+		return raw, nil
+	}
+	var w map[string]string
+	if json.Unmarshal(raw, &w) != nil || len(w) != 1 {
+		return raw, nil
+	}
+	b64, ok := w[wrapKey]
+	if !ok {
+		return raw, nil
+	}
+	return base64.StdEncoding.DecodeString(b64)
+}
+
+// wrapped reports whether raw is an object of the wrapped form's shape.
+func wrapped(raw []byte) bool {
+	if !bytes.Contains(raw, []byte("base64")) && !bytes.Contains(raw, []byte(`\u`)) {
+		return false
+	}
+	var w map[string]json.RawMessage
+	if json.Unmarshal(raw, &w) != nil || len(w) != 1 {
+		return false
+	}
+	_, ok := w[wrapKey]
+	return ok
+}
+
+// jsonbSafe reports whether jsonb accepts raw (valid JSON assumed): UTF-8
+// without \u0000 or surrogate escapes (encoding/json never writes
+// surrogate escapes; an escaped backslash before "u" is counted too,
+// which only wraps a record that needed no wrapping).
+func jsonbSafe(raw []byte) bool {
+	if !utf8.Valid(raw) {
+		return false
+	}
+	for rest := raw; ; {
+		i := bytes.Index(rest, []byte(`\u`))
+		if i < 0 || i+6 > len(rest) {
+			return true
+		}
+		h := rest[i+2 : i+6]
+		if string(h) == "0000" || (h[0]|0x20 == 'd' && bytes.IndexByte([]byte("89abcdefABCDEF"), h[1]) >= 0) {
+			return false
+		}
+		rest = rest[i+2:]
+	}
 }
 
 // save records a checkpoint; an existing one for the key is kept (the first
@@ -333,7 +415,7 @@ type stepWriter struct {
 }
 
 type pendingStep struct {
-	run, key, kind, result string
+	run, key, kind, result string // result: the record's JSON
 	tokens                 int64
 	cost                   float64
 	done                   chan error
@@ -371,14 +453,25 @@ func (s *Store) insertSteps(ctx context.Context, batch []*pendingStep) error {
 	runs, keys, kinds, results := make([]string, len(batch)), make([]string, len(batch)), make([]string, len(batch)), make([]string, len(batch))
 	tokens, costs := make([]int64, len(batch)), make([]float64, len(batch))
 	for i, st := range batch {
-		runs[i], keys[i], kinds[i], results[i], tokens[i], costs[i] = st.run, st.key, st.kind, st.result, st.tokens, st.cost
+		runs[i], keys[i], kinds[i], results[i], tokens[i], costs[i] = st.run, st.key, st.kind, encodeResult([]byte(st.result)), st.tokens, st.cost
 	}
-	return retryIdempotent(ctx, func(ctx context.Context) error {
+	insert := func(ctx context.Context) error {
 		_, err := s.pool.Exec(ctx, `INSERT INTO rlm.steps (run_id, key, kind, result, tokens, cost_usd)
 			SELECT r, k, kd, res::jsonb, t, c FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::float8[]) AS u(r, k, kd, res, t, c)
 			ON CONFLICT (run_id, key) DO NOTHING`, runs, keys, kinds, results, tokens, costs)
 		return err
-	})
+	}
+	err := retryIdempotent(ctx, insert)
+	if pe := (*pgconn.PgError)(nil); errors.As(err, &pe) && strings.HasPrefix(pe.Code, "22") {
+		// A record jsonb refuses that encodeResult did not foresee (a
+		// number beyond numeric's range): one record must not cost the
+		// others theirs, so the batch is stored wrapped.
+		for i, st := range batch {
+			results[i] = wrap([]byte(st.result))
+		}
+		err = retryIdempotent(ctx, insert)
+	}
+	return err
 }
 
 // StepTotals are the recorded checkpoints of a run.

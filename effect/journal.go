@@ -842,8 +842,13 @@ func (j *Journal) Observe(ctx context.Context, t Ticket, obs Observation) error 
 		switch a.State {
 		case StateDispatching, StateIndeterminate:
 		case StateObserved:
-			prev, _ := json.Marshal(a.Observation)
-			if string(prev) == string(raw) {
+			// Compared as recorded: a decoded observation re-encoded may
+			// differ (large numbers become floats).
+			var prev sql.NullString
+			if err := tx.QueryRowContext(tx.ctx, `SELECT observation FROM attempts WHERE attempt_id = ?`, a.AttemptID).Scan(&prev); err != nil {
+				return ioErr(err, "load observation")
+			}
+			if prev.String == string(raw) {
 				return nil
 			}
 			return fault.New(PhaseEffect, KindObservationChanged, "an observation is already recorded")

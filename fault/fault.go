@@ -57,7 +57,9 @@ type Error struct {
 	// Message it never contains secrets and is not part of the contract;
 	// it is not included in Error().
 	Hint string `json:"hint,omitempty"`
-	// Cause is the wrapped underlying error, if any. It is not serialized.
+	// Cause is the wrapped underlying error, if any. MarshalJSON writes it
+	// under "cause" (a nested object, or its text); UnmarshalJSON reads it
+	// back.
 	Cause error `json:"-"`
 }
 
@@ -175,6 +177,37 @@ func (e *Error) MarshalJSON() ([]byte, error) {
 		}
 	}
 	return json.Marshal(out)
+}
+
+// UnmarshalJSON decodes what MarshalJSON writes, the cause included: a
+// nested object becomes a nested *Error (so errors.Is on its Kind holds
+// after a round trip), a text an error with that text.
+func (e *Error) UnmarshalJSON(b []byte) error {
+	type plain Error
+	in := struct {
+		*plain
+		Cause json.RawMessage `json:"cause,omitempty"`
+	}{plain: (*plain)(e)}
+	if err := json.Unmarshal(b, &in); err != nil {
+		return err
+	}
+	e.Cause = nil
+	switch c := in.Cause; {
+	case len(c) == 0 || string(c) == "null":
+	case c[0] == '{':
+		inner := &Error{}
+		if err := inner.UnmarshalJSON(c); err != nil {
+			return err
+		}
+		e.Cause = inner
+	default:
+		var text string
+		if err := json.Unmarshal(c, &text); err != nil {
+			return err
+		}
+		e.Cause = errors.New(text)
+	}
+	return nil
 }
 
 // As returns the first *Error in err's chain, or nil.

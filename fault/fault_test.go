@@ -44,6 +44,35 @@ func TestErrorJSON(t *testing.T) {
 	}
 }
 
+// An error decoded from its JSON is the error encoded: its cause chain
+// too (a nested *Error keeps errors.Is on its Kind, a plain cause its
+// text), so a recorded failure replays as it was.
+func TestErrorJSONRoundTrip(t *testing.T) {
+	for _, e := range []*Error{
+		New(PhaseTool, "handler_failed", "failed").With("n", 1),
+		Wrap(Wrap(errors.New("no space"), PhaseTool, "disk_full", "full").With("free", 0), PhaseTool, "handler_failed", "failed").WithHint("free some space"),
+		Wrap(errors.New("connection reset"), PhaseProvider, "transport", "gone"),
+	} {
+		b, err := json.Marshal(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got *Error
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Fatal(err)
+		}
+		again, _ := json.Marshal(got)
+		if string(again) != string(b) {
+			t.Fatalf("round trip changed the error:\n%s\n%s", b, again)
+		}
+		for c := error(e); c != nil; c = errors.Unwrap(c) {
+			if fe, ok := c.(*Error); ok && !errors.Is(got, fe.Kind) {
+				t.Fatalf("decoded %s lost kind %s of its chain", again, fe.Kind)
+			}
+		}
+	}
+}
+
 func TestFromContext(t *testing.T) {
 	if KindOf(FromContext(PhaseProvider, context.Canceled)) != KindCancelled {
 		t.Fatal("canceled")
