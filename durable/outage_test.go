@@ -154,3 +154,56 @@ func TestWorkerContinuesRunAfterDatabaseLost(t *testing.T) {
 		}
 	}
 }
+
+// A run its caller interrupts (Ctrl-C or SIGTERM of rlm run --db cancel
+// its context) is handed back as a crashed one is: it stays pending, and
+// a resume continues it from its checkpoints without sending a recorded
+// call again. Before, the interruption was recorded as the run's final
+// outcome (cancelled) and the calls it had paid for could not be used.
+func TestInterruptedRunIsHandedBack(t *testing.T) {
+	url := pgtest.Database(t)
+	const n = 120
+	run := func(ctx context.Context, p *counting, cfg durable.Config) (*durable.Outcome, error) {
+		return durable.Run(ctx, cfg, func(ctx context.Context, x *durable.Executor) (*engine.Result, error) {
+			eng, h := newEngine(t, p, x, records(n))
+			return eng.Run(ctx, "classify", h)
+		})
+	}
+	ctx, interrupt := context.WithCancel(context.Background())
+	defer interrupt()
+	first := &counting{seen: map[string]int{}, stopAfter: 40, stop: interrupt}
+	out, err := run(ctx, first, durable.Config{DatabaseURL: url, Spec: "s", Query: "classify"})
+	if out == nil || out.Result == nil {
+		t.Fatalf("run: %+v, %v", out, err)
+	}
+	if !out.HandedBack || out.Result.Status != engine.StatusCancelled || out.Result.Error == nil || out.Result.Error.Hint == "" {
+		t.Fatalf("want a cancelled run handed back with a hint, got handed_back=%v status=%s error=%+v",
+			out.HandedBack, out.Result.Status, out.Result.Error)
+	}
+	bg := context.Background()
+	if st, err := durable.State(bg, url, out.RunID); err != nil || st.Status != "pending" {
+		t.Fatalf("state after the interruption: %+v, %v; want pending", st, err)
+	}
+	second := &counting{seen: map[string]int{}}
+	again, err := run(bg, second, durable.Config{DatabaseURL: url, RunID: out.RunID, Resume: true, Spec: "s"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Finished || again.Result.Status != engine.StatusCompleted || len(again.Result.Answer.([]any)) != n || again.Replayed == 0 {
+		t.Fatalf("resume: finished=%v status=%s replayed=%d error=%+v", again.Finished, again.Result.Status, again.Replayed, again.Result.Error)
+	}
+	// Only the calls in flight at the interruption (at most the engine's
+	// 16 slots) are sent again.
+	twice := 0
+	for prompt, k := range second.seen {
+		if k > 1 {
+			t.Errorf("%q sent %d times on resume", prompt, k)
+		}
+		if first.seen[prompt] > 0 {
+			twice++
+		}
+	}
+	if twice > 16 {
+		t.Fatalf("%d calls sent again on resume, want at most the 16 in flight at the interruption", twice)
+	}
+}

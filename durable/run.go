@@ -61,8 +61,10 @@ type Outcome struct {
 	// the recorded one and nothing ran.
 	Finished bool
 	// HandedBack is set when this execution ended because the database
-	// could not be reached (Result's error is db_unavailable): the run is
-	// left pending, not recorded, and a resume continues it.
+	// could not be reached (Result's error is db_unavailable) or because
+	// the caller interrupted it (Result's status is cancelled: Ctrl-C,
+	// SIGTERM): the run is left pending, not recorded, and a resume
+	// continues it.
 	HandedBack bool
 }
 
@@ -111,10 +113,11 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 		last *Executor
 		full *engine.Result // the result this process ran, trajectory included
 	)
-	// An execution that ended because the database could not be reached
-	// is handed back, not recorded: the workflow stays pending, as after
-	// a crash, so --resume continues it from its checkpoints (a recorded
-	// failure would be final, and the calls it paid for lost).
+	// An execution that ended because the database could not be reached,
+	// or that its caller interrupted, is handed back, not recorded: the
+	// workflow stays pending, as after a crash, so --resume continues it
+	// from its checkpoints (a recorded failure would be final, and the
+	// calls it paid for lost).
 	handedBack := make(chan struct{})
 	var handBack sync.Once
 	exiting := make(chan struct{})
@@ -128,7 +131,7 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 		mu.Lock()
 		full = res
 		mu.Unlock()
-		if lostDatabase(res) {
+		if lostDatabase(res) || interrupted(ctx, res) {
 			handBack.Do(func() { close(handedBack) })
 			// Return after the shutdown: DBOS records no outcome for a
 			// workflow that returns once its context was cancelled by
@@ -188,7 +191,11 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 		mu.Lock()
 		res, err = full, nil
 		mu.Unlock()
-		res.Error.WithHint("the run is left pending: once PostgreSQL can be reached, continue it with rlm run --db URL --resume " + cfg.RunID)
+		if lostDatabase(res) {
+			res.Error.WithHint("the run is left pending: once PostgreSQL can be reached, continue it with rlm run --db URL --resume " + cfg.RunID)
+		} else if res.Error != nil {
+			res.Error.WithHint("the run is left pending: continue it with rlm run --db URL --resume " + cfg.RunID + " (its recorded calls are not sent again)")
+		}
 		out.HandedBack = true
 	}
 	mu.Lock()
@@ -287,4 +294,11 @@ func notFound(run string) error {
 // database answers (a worker), never recorded as the run's outcome.
 func lostDatabase(res *engine.Result) bool {
 	return res != nil && res.Error != nil && res.Error.Kind == KindDBUnavailable
+}
+
+// interrupted reports an execution that its caller cancelled (Ctrl-C or
+// SIGTERM of rlm run --db): like a crash, it leaves the run pending, so
+// the calls it paid for are not lost; a resume continues it.
+func interrupted(caller context.Context, res *engine.Result) bool {
+	return caller.Err() != nil && res != nil && res.Status == engine.StatusCancelled
 }

@@ -697,3 +697,51 @@ func TestWorkerRecordsItsCalls(t *testing.T) {
 		t.Fatalf("%d interactions recorded, want the %d sub-calls", len(cas.Interactions), n)
 	}
 }
+
+// Ctrl-C of rlm run --db in the middle of a fan-out exits 130 and hands
+// the run back: rlm status shows it pending, the message names the
+// --resume command, and --resume finishes it without sending a recorded
+// call again. Before, the interruption was recorded as the run's final
+// outcome and --resume printed it back.
+func TestDurableRunInterruptIsResumable(t *testing.T) {
+	dbURL := pgtest.Database(t)
+	const n = 40
+	ctxFile := recordsFile(t, n)
+	srv := newFanOutServer(t, 20)
+	env := binaryEnv("OPENAI_API_KEY=sk-test")
+	args := []string{"run", "--db", dbURL, "--base-url", srv.URL + "/v1", "--model", "gpt-4o-mini", "--context", ctxFile,
+		"--max-concurrency", "4", "classify every record"}
+	ctx, cancel := context.WithTimeout(context.Background(), safetyTimeout)
+	defer cancel()
+	cmd, stderr := startHeld(t, ctx, srv, env, args)
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != exitInterrupted {
+		t.Fatalf("exit %d, want %d; stderr %s", code, exitInterrupted, stderr.String())
+	}
+	id := runIDOf(t, stderr.String())
+	if !strings.Contains(stderr.String(), "--resume "+id) {
+		t.Fatalf("the message does not name the resume command: %s", stderr.String())
+	}
+	sres := runBinary(t, nil, env, "status", "--db", dbURL, id)
+	var status durable.RunStatus
+	if err := json.Unmarshal([]byte(sres.stdout), &status); err != nil || status.Status != "pending" {
+		t.Fatalf("status after Ctrl-C: %v %s %s", err, sres.stdout, sres.stderr)
+	}
+	srv.mu.Lock()
+	srv.holdAfter = 0
+	srv.mu.Unlock()
+	resumeLabels(t, env, args, id, n)
+	srv.mu.Lock()
+	defer srv.mu.Unlock()
+	for prompt, k := range srv.seen {
+		if k > 2 {
+			t.Fatalf("%q sent %d times", prompt, k)
+		}
+	}
+	if srv.roots != 1 {
+		t.Fatalf("the root turn was sent %d times", srv.roots)
+	}
+}
