@@ -50,6 +50,9 @@ func standard() starlark.StringDict {
 	add("next", builtinNext)
 	add("format", builtinFormat)
 	add("repr", builtinRepr)
+	for name, base := range map[string]int{"hex": 16, "oct": 8, "bin": 2} {
+		add(name, intToBase(name, base))
+	}
 	for _, name := range []string{"sorted", "zip", "reversed"} {
 		d[name] = sized(name)
 	}
@@ -269,21 +272,86 @@ func builtinShowVars(thread *starlark.Thread, b *starlark.Builtin, args starlark
 	return starlark.None, nil
 }
 
+// intToBase is hex, oct or bin: '0x1f', '-0o7', '0b101'.
+func intToBase(name string, base int) builtinFn {
+	prefix := map[int]string{16: "0x", 8: "0o", 2: "0b"}[base]
+	return func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		var x starlark.Value
+		if err := starlark.UnpackPositionalArgs(name, args, kwargs, 1, &x); err != nil {
+			return nil, err
+		}
+		i, ok := boolInt(x).(starlark.Int)
+		if !ok {
+			return nil, pymod.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyType(x))
+		}
+		bi := i.BigInt()
+		if err := pymod.CheckSize(thread, name+"()'s result", int64(bi.BitLen())); err != nil {
+			return nil, err
+		}
+		digits := bi.Text(base)
+		if bi.Sign() < 0 {
+			return starlark.String("-" + prefix + digits[1:]), nil
+		}
+		return starlark.String(prefix + digits), nil
+	}
+}
+
+// builtinSum is Python 3.12's sum: bools count as ints, and floats are
+// added with Neumaier's compensated summation (sum([0.1] * 10) == 1.0).
 func builtinSum(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var it starlark.Value
 	var start starlark.Value = starlark.MakeInt(0)
 	if err := starlark.UnpackArgs("sum", args, kwargs, "iterable", &it, "start?", &start); err != nil {
 		return nil, err
 	}
-	acc := start
+	acc := boolInt(start)
+	// floating: acc is the float f + c, summed with compensation
+	floating := false
+	var f, c float64
+	if x, ok := acc.(starlark.Float); ok {
+		floating, f = true, float64(x)
+	}
+	flush := func() {
+		if floating {
+			if c != 0 && !math.IsInf(c, 0) && !math.IsNaN(c) {
+				f += c
+			}
+			acc, floating, c = starlark.Float(f), false, 0
+		}
+	}
 	err := pymod.Iterate(it, func(x starlark.Value) error {
+		x = boolInt(x)
+		if floating {
+			switch x := x.(type) {
+			case starlark.Float:
+				y := float64(x)
+				t := f + y
+				if math.Abs(f) >= math.Abs(y) {
+					c += (f - t) + y
+				} else {
+					c += (y - t) + f
+				}
+				f = t
+				return nil
+			case starlark.Int:
+				if v, ok := x.Int64(); ok {
+					f += float64(v)
+					return nil
+				}
+			}
+			flush()
+		}
 		var err error
 		acc, err = starlark.Binary(syntax.PLUS, acc, x)
 		if err != nil {
 			return pymod.Errorf("TypeError", "sum: %v", err)
 		}
+		if y, ok := acc.(starlark.Float); ok {
+			floating, f, c = true, float64(y), 0
+		}
 		return nil
 	})
+	flush()
 	return acc, err
 }
 
@@ -361,13 +429,7 @@ func builtinRound(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tu
 		return nil, pymod.Errorf("TypeError", "type %s doesn't define __round__ method", pyType(x))
 	}
 	if nd == starlark.None {
-		r := math.RoundToEven(f)
-		if math.IsInf(r, 0) || math.IsNaN(r) {
-			return nil, pymod.Errorf("OverflowError", "cannot convert float infinity or NaN to integer")
-		}
-		bf := new(big.Float).SetFloat64(r)
-		bi, _ := bf.Int(nil)
-		return starlark.MakeBigInt(bi), nil
+		return pymod.FloatToInt(math.RoundToEven(f))
 	}
 	n, err := starlark.AsInt32(nd)
 	if err != nil {
@@ -592,10 +654,10 @@ func power(thread *starlark.Thread, x, y, m starlark.Value) (starlark.Value, err
 		if yi.Sign() < 0 {
 			xf, _ := starlark.AsFloat(x)
 			yf, _ := starlark.AsFloat(y)
-			if xf == 0 {
-				return nil, pymod.Errorf("ZeroDivisionError", "0.0 cannot be raised to a negative power")
+			if math.IsInf(xf, 0) {
+				return nil, pymod.Errorf("OverflowError", "int too large to convert to float")
 			}
-			return starlark.Float(math.Pow(xf, yf)), nil
+			return pymod.FloatPow(xf, yf)
 		}
 		bx, by := xi.BigInt(), yi.BigInt()
 		if m != starlark.None {
@@ -619,14 +681,13 @@ func power(thread *starlark.Thread, x, y, m starlark.Value) (starlark.Value, err
 	if !ok1 || !ok2 {
 		return nil, pymod.Errorf("TypeError", "unsupported operand type(s) for ** or pow(): '%s' and '%s'", pyType(x), pyType(y))
 	}
-	if xf == 0 && yf < 0 {
-		return nil, pymod.Errorf("ZeroDivisionError", "0.0 cannot be raised to a negative power")
+	if _, big := x.(starlark.Int); big && math.IsInf(xf, 0) {
+		return nil, pymod.Errorf("OverflowError", "int too large to convert to float")
 	}
-	r := math.Pow(xf, yf)
-	if math.IsNaN(r) && !math.IsNaN(xf) && !math.IsNaN(yf) {
-		return nil, pymod.Errorf("ValueError", "math domain error (complex result)")
+	if _, big := y.(starlark.Int); big && math.IsInf(yf, 0) {
+		return nil, pymod.Errorf("OverflowError", "int too large to convert to float")
 	}
-	return starlark.Float(r), nil
+	return pymod.FloatPow(xf, yf)
 }
 
 func builtinEnumerate(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {

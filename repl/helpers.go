@@ -16,6 +16,7 @@ import (
 func helpers() map[string]builtinFn {
 	h := map[string]builtinFn{
 		"_rlm_mul":    helperMul,
+		"_rlm_num":    helperNum,
 		"_rlm_mulrhs": helperMulOperand,
 		"_rlm_enter":  helperEnter,
 		"_rlm_import": helperImport,
@@ -72,10 +73,31 @@ func helperEnter(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tup
 }
 
 // helperMul is x * y with the memory bound checked before a repetition allocates.
+// boolInt is Python's view of a bool in arithmetic: the int 0 or 1.
+func boolInt(v starlark.Value) starlark.Value {
+	if b, ok := v.(starlark.Bool); ok {
+		if b {
+			return starlark.MakeInt(1)
+		}
+		return starlark.MakeInt(0)
+	}
+	return v
+}
+
+// helperNum is _rlm_num(x): a bool operand of arithmetic as an int (the
+// rewrite wraps comparisons and other bool-valued operands in it).
+func helperNum(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) != 1 || len(kwargs) != 0 {
+		return nil, pymod.Errorf("TypeError", "_rlm_num takes 1 argument")
+	}
+	return boolInt(args[0]), nil
+}
+
 func helperMul(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) != 2 {
 		return nil, pymod.Errorf("TypeError", "_rlm_mul takes 2 arguments")
 	}
+	args = starlark.Tuple{boolInt(args[0]), boolInt(args[1])}
 	if err := checkMul(args[0], args[1], pymod.Limit(thread)); err != nil {
 		return nil, err
 	}
@@ -214,6 +236,36 @@ func getMethod(recv starlark.Value, name string) (starlark.Value, error) {
 	return m, nil
 }
 
+// splitLines is Python's str.splitlines: lines end at \n, \r, \r\n, \v,
+// \f, \x1c, \x1d, \x1e, \x85, U+2028 and U+2029.
+func splitLines(s string, keepends bool) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); {
+		r, w := utf8.DecodeRuneInString(s[i:])
+		switch r {
+		case '\n', '\r', '\v', '\f', 0x1c, 0x1d, 0x1e, 0x85, 0x2028, 0x2029:
+		default:
+			i += w
+			continue
+		}
+		end := i + w
+		if r == '\r' && end < len(s) && s[end] == '\n' {
+			end++
+		}
+		if keepends {
+			out = append(out, s[start:end])
+		} else {
+			out = append(out, s[start:i])
+		}
+		start, i = end, end
+	}
+	if start < len(s) {
+		out = append(out, s[start:])
+	}
+	return out
+}
+
 func pyMethod(thread *starlark.Thread, name string, recv starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, bool, error) {
 	lim := pymod.Limit(thread)
 	switch r := recv.(type) {
@@ -287,19 +339,19 @@ func pyMethod(thread *starlark.Thread, name string, recv starlark.Value, args st
 			v, err := starlark.Call(thread, m, starlark.Tuple{sep, starlark.MakeInt(maxsplit)}, nil)
 			return v, true, err
 		case "splitlines":
-			// refuse results whose element overhead exceeds the bound
-			n := int64(len(s))/2 + 1
-			if name == "splitlines" {
-				n = int64(strings.Count(s, "\n")) + 1
-			} else if len(args) > 0 {
-				if sep, ok := args[0].(starlark.String); ok && len(sep) > 0 {
-					n = int64(strings.Count(s, string(sep))) + 1
-				}
+			var keep starlark.Value = starlark.False
+			if err := starlark.UnpackArgs(name, args, kwargs, "keepends?", &keep); err != nil {
+				return nil, true, err
 			}
-			if n*pymod.ElemBytes > lim {
-				return nil, true, memoryError("str."+name+"'s result", n*pymod.ElemBytes, lim)
+			lines := splitLines(s, bool(keep.Truth()))
+			if n := int64(len(lines)) * pymod.ElemBytes; n > lim {
+				return nil, true, memoryError("str.splitlines's result", n, lim)
 			}
-			return nil, false, nil
+			out := make([]starlark.Value, len(lines))
+			for i, l := range lines {
+				out[i] = starlark.String(l)
+			}
+			return starlark.NewList(out), true, nil
 		case "count":
 			return nil, false, nil
 		case "ljust", "rjust", "center":
@@ -449,6 +501,21 @@ func pyMethod(thread *starlark.Thread, name string, recv starlark.Value, args st
 				_ = d.SetKey(kv[0], kv[1])
 			}
 			return d, true, nil
+		}
+		if name == "popitem" {
+			// Python pops the last item (LIFO); Starlark's popitem the first.
+			if err := starlark.UnpackPositionalArgs("popitem", args, kwargs, 0); err != nil {
+				return nil, true, err
+			}
+			n := r.Len()
+			if n == 0 {
+				return nil, true, pymod.Errorf("KeyError", "'popitem(): dictionary is empty'")
+			}
+			kv := r.Items()[n-1]
+			if _, _, err := r.Delete(kv[0]); err != nil {
+				return nil, true, err
+			}
+			return kv, true, nil
 		}
 	case *starlark.Set:
 		if name == "copy" {

@@ -27,7 +27,7 @@ func rewrite(f *syntax.File) {
 // methods routed through _rlm_m_NAME helpers.
 var methods = map[string]bool{
 	"join": true, "replace": true, "format": true, "split": true, "rsplit": true, "splitlines": true,
-	"sort": true, "copy": true, "count": true, "reverse": true,
+	"sort": true, "copy": true, "count": true, "reverse": true, "popitem": true,
 	"ljust": true, "rjust": true, "center": true, "zfill": true,
 	"isnumeric": true, "isdecimal": true, "casefold": true, "swapcase": true,
 	"encode": true, "decode": true, "expandtabs": true,
@@ -53,6 +53,9 @@ func stmt(s syntax.Stmt) syntax.Stmt {
 	case *syntax.AssignStmt:
 		s.LHS = expr(s.LHS)
 		s.RHS = expr(s.RHS)
+		if (s.Op == syntax.PLUS_EQ || s.Op == syntax.MINUS_EQ) && maybeBool(s.RHS) {
+			s.RHS = call("_rlm_num", s.OpPos, s.RHS)
+		}
 		if s.Op == syntax.STAR_EQ {
 			if id, ok := s.LHS.(*syntax.Ident); ok {
 				s.Op = syntax.EQ
@@ -98,6 +101,52 @@ func isNumLit(e syntax.Expr) bool {
 	return ok && (l.Token == syntax.INT || l.Token == syntax.FLOAT)
 }
 
+// arithOps are the binary operators whose bool operands Python treats as
+// ints (not %, whose left operand may be a format string: fmt % (a > b)).
+var arithOps = map[syntax.Token]bool{
+	syntax.PLUS: true, syntax.MINUS: true, syntax.STAR: true, syntax.SLASH: true,
+	syntax.SLASHSLASH: true,
+}
+
+// boolMethods are the str methods that return a bool.
+var boolMethods = map[string]bool{
+	"startswith": true, "endswith": true, "isdigit": true, "isalpha": true, "isalnum": true,
+	"isspace": true, "isupper": true, "islower": true, "istitle": true, "isnumeric": true,
+	"isdecimal": true, "isidentifier": true, "isprintable": true, "isascii": true,
+}
+
+// maybeBool reports whether e is syntactically a bool (a comparison, not,
+// True/False, a predicate call): Starlark's bools are not ints, so such an
+// operand of arithmetic is wrapped in _rlm_num (bool -> int).
+func maybeBool(e syntax.Expr) bool {
+	switch e := e.(type) {
+	case *syntax.ParenExpr:
+		return maybeBool(e.X)
+	case *syntax.BinaryExpr:
+		switch e.Op {
+		case syntax.EQL, syntax.NEQ, syntax.LT, syntax.GT, syntax.LE, syntax.GE, syntax.IN, syntax.NOT_IN:
+			return true
+		case syntax.AND, syntax.OR:
+			return maybeBool(e.X) && maybeBool(e.Y)
+		}
+	case *syntax.UnaryExpr:
+		return e.Op == syntax.NOT
+	case *syntax.Ident:
+		return e.Name == "True" || e.Name == "False"
+	case *syntax.CallExpr:
+		switch fn := e.Fn.(type) {
+		case *syntax.Ident:
+			switch fn.Name {
+			case "bool", "isinstance", "callable", "hasattr", "any", "all":
+				return true
+			}
+		case *syntax.DotExpr:
+			return boolMethods[fn.Name.Name]
+		}
+	}
+	return false
+}
+
 func expr(e syntax.Expr) syntax.Expr {
 	switch e := e.(type) {
 	case nil:
@@ -105,6 +154,15 @@ func expr(e syntax.Expr) syntax.Expr {
 	case *syntax.BinaryExpr:
 		e.X = expr(e.X)
 		e.Y = expr(e.Y)
+		if arithOps[e.Op] {
+			// Python's bools are ints: count += x > 0, 2 * (a == b)
+			if maybeBool(e.X) {
+				e.X = call("_rlm_num", e.OpPos, e.X)
+			}
+			if maybeBool(e.Y) {
+				e.Y = call("_rlm_num", e.OpPos, e.Y)
+			}
+		}
 		if e.Op == syntax.STAR && !(isNumLit(e.X) && isNumLit(e.Y)) {
 			return call("_rlm_mul", e.OpPos, e.X, e.Y)
 		}
@@ -159,6 +217,9 @@ func expr(e syntax.Expr) syntax.Expr {
 		e.List = exprs(e.List)
 	case *syntax.UnaryExpr:
 		e.X = expr(e.X)
+		if (e.Op == syntax.MINUS || e.Op == syntax.PLUS || e.Op == syntax.TILDE) && maybeBool(e.X) {
+			e.X = call("_rlm_num", e.OpPos, e.X)
+		}
 	}
 	return e
 }

@@ -33,7 +33,67 @@ func (c *pyClass) Attr(name string) (starlark.Value, error) {
 	if name == "__name__" {
 		return starlark.String(c.name), nil
 	}
-	return nil, nil
+	return c.unboundMethod(name), nil
+}
+
+// classZero holds a value of each built-in class whose methods can be read
+// off the class (str.upper, dict.get): the unbound method's receiver must
+// be of that class.
+var classZero = map[string]func() starlark.Value{
+	"str":   func() starlark.Value { return starlark.String("") },
+	"list":  func() starlark.Value { return starlark.NewList(nil) },
+	"dict":  func() starlark.Value { return starlark.NewDict(0) },
+	"set":   func() starlark.Value { return starlark.NewSet(0) },
+	"tuple": func() starlark.Value { return starlark.Tuple{} },
+	"bytes": func() starlark.Value { return starlark.Bytes("") },
+}
+
+// unboundMethod is CLASS.NAME for a built-in class: a function whose first
+// argument is the receiver (map(str.strip, xs), key=str.lower), or
+// dict.fromkeys. nil when the class has no such method.
+func (c *pyClass) unboundMethod(name string) starlark.Value {
+	zero, ok := classZero[c.name]
+	if !ok {
+		return nil
+	}
+	if c.name == "dict" && name == "fromkeys" {
+		return starlark.NewBuiltin("dict.fromkeys", dictFromKeys)
+	}
+	if !methods[name] {
+		if ha, ok := zero().(starlark.HasAttrs); !ok {
+			return nil
+		} else if m, err := ha.Attr(name); err != nil || m == nil {
+			return nil
+		}
+	}
+	shim := methodShim(name)
+	cls := c.name
+	return starlark.NewBuiltin(cls+"."+name, func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if len(args) == 0 {
+			return nil, pymod.Errorf("TypeError", "unbound method %s.%s() needs an argument", cls, name)
+		}
+		if got := pyType(args[0]); got != cls {
+			return nil, pymod.Errorf("TypeError", "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", name, cls, got)
+		}
+		return shim(thread, b, args, kwargs)
+	})
+}
+
+// dictFromKeys is dict.fromkeys(iterable, value=None).
+func dictFromKeys(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var it starlark.Value
+	var v starlark.Value = starlark.None
+	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 1, &it, &v); err != nil {
+		return nil, err
+	}
+	d := starlark.NewDict(0)
+	err := pymod.Iterate(it, func(k starlark.Value) error {
+		if err := pymod.CheckSize(thread, "dict.fromkeys's result", int64(d.Len()+1)*pymod.ElemBytes); err != nil {
+			return err
+		}
+		return d.SetKey(k, v)
+	})
+	return d, err
 }
 
 func (c *pyClass) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bool, error) {

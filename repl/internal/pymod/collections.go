@@ -58,7 +58,106 @@ var (
 	_ starlark.Container       = (*Counter)(nil)
 	_ starlark.Sequence        = (*Counter)(nil)
 	_ starlark.HasAttrs        = (*Counter)(nil)
+	_ starlark.Comparable      = (*Counter)(nil)
+	_ starlark.HasBinary       = (*Counter)(nil)
 )
+
+// count is c[k], 0 when missing.
+func (c *Counter) count(k starlark.Value) starlark.Value {
+	v, _, _ := c.Get(k)
+	return v
+}
+
+// CompareSameType is == and != (missing counts are 0, as in Python 3.10+).
+func (c *Counter) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bool, error) {
+	o := y.(*Counter)
+	switch op {
+	case syntax.EQL, syntax.NEQ:
+		eq := true
+		for _, pair := range [][2]*Counter{{c, o}, {o, c}} {
+			for _, kv := range pair[0].d.Items() {
+				same, err := starlark.EqualDepth(kv[1], pair[1].count(kv[0]), depth-1)
+				if err != nil {
+					return false, err
+				}
+				if !same {
+					eq = false
+				}
+			}
+		}
+		return eq == (op == syntax.EQL), nil
+	}
+	return false, Errorf("TypeError", "'%s' not supported between instances of 'Counter' and 'Counter'", op)
+}
+
+// Binary is Counter + - | & Counter: Python's multiset operations, keeping
+// positive counts only.
+func (c *Counter) Binary(op syntax.Token, y starlark.Value, side starlark.Side) (starlark.Value, error) {
+	o, ok := y.(*Counter)
+	if !ok {
+		return nil, nil
+	}
+	a, b := c, o
+	if side == starlark.Right {
+		a, b = o, c
+	}
+	var combine func(x, y starlark.Value) (starlark.Value, error)
+	switch op {
+	case syntax.PLUS:
+		combine = func(x, y starlark.Value) (starlark.Value, error) { return starlark.Binary(syntax.PLUS, x, y) }
+	case syntax.MINUS:
+		combine = func(x, y starlark.Value) (starlark.Value, error) { return starlark.Binary(syntax.MINUS, x, y) }
+	case syntax.PIPE, syntax.AMP:
+		combine = func(x, y starlark.Value) (starlark.Value, error) {
+			lt, err := starlark.Compare(syntax.LT, x, y)
+			if err != nil {
+				return nil, err
+			}
+			if lt == (op == syntax.PIPE) {
+				return y, nil
+			}
+			return x, nil
+		}
+	default:
+		return nil, nil
+	}
+	zero := starlark.MakeInt(0)
+	out := &Counter{d: starlark.NewDict(a.d.Len())}
+	keep := func(k, v starlark.Value) error {
+		if pos, err := starlark.Compare(syntax.GT, v, zero); err != nil || !pos {
+			return err
+		}
+		return out.d.SetKey(k, v)
+	}
+	for _, kv := range a.d.Items() {
+		v, err := combine(kv[1], b.count(kv[0]))
+		if err != nil {
+			return nil, err
+		}
+		if err := keep(kv[0], v); err != nil {
+			return nil, err
+		}
+	}
+	if op == syntax.AMP {
+		return out, nil
+	}
+	for _, kv := range b.d.Items() {
+		if found, _ := a.Has(kv[0]); found {
+			continue
+		}
+		v := kv[1]
+		if op == syntax.MINUS {
+			var err error
+			if v, err = starlark.Unary(syntax.MINUS, v); err != nil {
+				return nil, err
+			}
+		}
+		if err := keep(kv[0], v); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
 
 func newCounter(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) > 1 {
@@ -115,6 +214,9 @@ func (c *Counter) add(src starlark.Value, sign int) error {
 }
 
 func (c *Counter) String() string {
+	if c.d.Len() == 0 {
+		return "Counter()"
+	}
 	var b strings.Builder
 	b.WriteString("Counter({")
 	for i, kv := range c.sortedItems() {
@@ -283,7 +385,29 @@ var (
 	_ starlark.Container       = (*DefaultDict)(nil)
 	_ starlark.Sequence        = (*DefaultDict)(nil)
 	_ starlark.HasAttrs        = (*DefaultDict)(nil)
+	_ starlark.Comparable      = (*DefaultDict)(nil)
 )
+
+// CompareSameType is == and != (the factories do not matter, as in Python).
+func (dd *DefaultDict) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bool, error) {
+	return starlark.CompareDepth(op, dd.d, y.(*DefaultDict).d, depth-1)
+}
+
+// factoryRepr is the factory as Python shows it: <class 'list'> for a type.
+func (dd *DefaultDict) factoryRepr() string {
+	switch f := dd.factory.(type) {
+	case starlark.NoneType:
+		return "None"
+	case *starlark.Builtin:
+		return "<class '" + f.Name() + "'>"
+	case *starlark.Function:
+		if f.Name() == "lambda" {
+			return "<function <lambda>>"
+		}
+		return "<function " + f.Name() + ">"
+	}
+	return dd.factory.String()
+}
 
 func newDefaultDict(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	dd := &DefaultDict{d: starlark.NewDict(8), factory: starlark.None}
@@ -308,11 +432,7 @@ func newDefaultDict(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 }
 
 func (dd *DefaultDict) String() string {
-	f := "None"
-	if dd.factory != starlark.None {
-		f = dd.factory.String()
-	}
-	return fmt.Sprintf("defaultdict(%s, %s)", f, dd.d.String())
+	return fmt.Sprintf("defaultdict(%s, %s)", dd.factoryRepr(), dd.d.String())
 }
 func (dd *DefaultDict) Type() string         { return "defaultdict" }
 func (dd *DefaultDict) Freeze()              { dd.d.Freeze(); dd.factory.Freeze() }
@@ -386,7 +506,7 @@ func (dd *DefaultDict) Attr(name string) (starlark.Value, error) {
 // Deque is a minimal collections.deque over a slice.
 type Deque struct {
 	elems  []starlark.Value
-	maxlen int // 0: unbounded
+	maxlen int // -1: unbounded
 	frozen bool
 }
 
@@ -394,7 +514,18 @@ var (
 	_ starlark.Sequence  = (*Deque)(nil)
 	_ starlark.Indexable = (*Deque)(nil)
 	_ starlark.HasAttrs  = (*Deque)(nil)
+	_ starlark.Container = (*Deque)(nil)
 )
+
+// Has is x in deque.
+func (d *Deque) Has(x starlark.Value) (bool, error) {
+	for _, e := range d.elems {
+		if eq, err := starlark.Equal(e, x); err != nil || eq {
+			return eq, err
+		}
+	}
+	return false, nil
+}
 
 func newDeque(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var src starlark.Value = starlark.None
@@ -402,7 +533,7 @@ func newDeque(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwar
 	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "iterable?", &src, "maxlen?", &maxlen); err != nil {
 		return nil, err
 	}
-	d := &Deque{}
+	d := &Deque{maxlen: -1}
 	if maxlen != starlark.None {
 		n, err := starlark.AsInt32(maxlen)
 		if err != nil || n < 0 {
@@ -421,19 +552,26 @@ func newDeque(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwar
 func (d *Deque) push(x starlark.Value, left bool) {
 	if left {
 		d.elems = append([]starlark.Value{x}, d.elems...)
-		if d.maxlen > 0 && len(d.elems) > d.maxlen {
+		if d.maxlen >= 0 && len(d.elems) > d.maxlen {
 			d.elems = d.elems[:d.maxlen]
 		}
 		return
 	}
 	d.elems = append(d.elems, x)
-	if d.maxlen > 0 && len(d.elems) > d.maxlen {
+	if d.maxlen >= 0 && len(d.elems) > d.maxlen {
 		d.elems = d.elems[len(d.elems)-d.maxlen:]
 	}
 }
 
 func (d *Deque) String() string {
-	return "deque(" + starlark.NewList(d.elems).String() + ")"
+	return "deque(" + starlark.NewList(d.elems).String() + d.maxlenRepr() + ")"
+}
+
+func (d *Deque) maxlenRepr() string {
+	if d.maxlen < 0 {
+		return ""
+	}
+	return fmt.Sprintf(", maxlen=%d", d.maxlen)
 }
 func (d *Deque) Type() string { return "deque" }
 func (d *Deque) Freeze() {

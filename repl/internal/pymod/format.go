@@ -102,15 +102,12 @@ func FormatValue(thread *starlark.Thread, v starlark.Value, specStr string) (str
 	numeric := false
 	switch x := v.(type) {
 	case starlark.Bool:
-		if sp.typ == 0 || sp.typ == 's' {
-			body = x.String()
-		} else {
-			n := 0
-			if x {
-				n = 1
-			}
-			return FormatValue(thread, starlark.MakeInt(n), specStr)
+		// bool.__format__ is int's for a non-empty spec: f"{True:>6}" is "     1"
+		n := 0
+		if x {
+			n = 1
 		}
+		return FormatValue(thread, starlark.MakeInt(n), specStr)
 	case starlark.Int:
 		numeric = true
 		body, err = formatInt(x, sp)

@@ -1,6 +1,8 @@
 package pymod
 
 import (
+	gomath "math"
+
 	"go.starlark.net/lib/math"
 	"go.starlark.net/starlark"
 	"go.starlark.net/starlarkstruct"
@@ -42,22 +44,63 @@ var Time = &starlarkstruct.Module{
 	},
 }
 
-// Math is Starlark's math module plus inf, nan, tau, isclose, isnan, isinf, fsum, prod, gcd.
+// Math is the `math` module: Python's functions with Python's errors (a
+// domain error is a ValueError, a float overflow an OverflowError), plus
+// Starlark's extra mod and round.
 var Math = func() *starlarkstruct.Module {
 	m := &starlarkstruct.Module{Name: "math", Members: starlark.StringDict{}}
 	for k, v := range math.Module.Members {
 		m.Members[k] = v
 	}
+	add := func(name string, fn builtinFn) { m.Members[name] = starlark.NewBuiltin("math."+name, fn) }
 	m.Members["inf"] = starlark.Float(mathInf())
 	m.Members["nan"] = starlark.Float(mathNaN())
 	m.Members["tau"] = starlark.Float(2 * 3.141592653589793)
-	m.Members["isnan"] = starlark.NewBuiltin("math.isnan", floatPred(func(f float64) bool { return f != f }))
-	m.Members["isinf"] = starlark.NewBuiltin("math.isinf", floatPred(func(f float64) bool { return f > 1.7976931348623157e308 || f < -1.7976931348623157e308 }))
-	m.Members["isfinite"] = starlark.NewBuiltin("math.isfinite", floatPred(func(f float64) bool { return f == f && f <= 1.7976931348623157e308 && f >= -1.7976931348623157e308 }))
-	m.Members["isclose"] = starlark.NewBuiltin("math.isclose", isclose)
-	m.Members["gcd"] = starlark.NewBuiltin("math.gcd", gcd)
-	m.Members["log2"] = starlark.NewBuiltin("math.log2", unary(log2))
-	m.Members["log10"] = starlark.NewBuiltin("math.log10", unary(log10))
+	add("isnan", floatPred(func(f float64) bool { return f != f }))
+	add("isinf", floatPred(func(f float64) bool { return f > 1.7976931348623157e308 || f < -1.7976931348623157e308 }))
+	add("isfinite", floatPred(func(f float64) bool { return f == f && f <= 1.7976931348623157e308 && f >= -1.7976931348623157e308 }))
+	add("isclose", isclose)
+	add("gcd", gcd)
+	add("lcm", lcm)
+	for name, fn := range map[string]func(float64) float64{
+		"sqrt": gomath.Sqrt, "acos": gomath.Acos, "asin": gomath.Asin, "atan": gomath.Atan,
+		"cos": gomath.Cos, "sin": gomath.Sin, "tan": gomath.Tan, "tanh": gomath.Tanh,
+		"acosh": gomath.Acosh, "asinh": gomath.Asinh, "atanh": gomath.Atanh,
+		"fabs": gomath.Abs, "log1p": gomath.Log1p, "erf": gomath.Erf, "erfc": gomath.Erfc,
+		"cbrt":    gomath.Cbrt,
+		"degrees": func(x float64) float64 { return x * (180 / gomath.Pi) },
+		"radians": func(x float64) float64 { return x * (gomath.Pi / 180) },
+	} {
+		add(name, mathUnary(fn, false))
+	}
+	for name, fn := range map[string]func(float64) float64{
+		"exp": Exp, "exp2": gomath.Exp2, "expm1": gomath.Expm1, "cosh": gomath.Cosh, "sinh": gomath.Sinh,
+	} {
+		add(name, mathUnary(fn, true))
+	}
+	add("atan2", mathBinary(gomath.Atan2, false))
+	add("copysign", mathBinary(gomath.Copysign, false))
+	add("remainder", mathBinary(gomath.Remainder, false))
+	add("ldexp", mathBinary(func(x, i float64) float64 { return gomath.Ldexp(x, int(gomath.Max(-1<<20, gomath.Min(1<<20, i)))) }, true))
+	add("log", mathLog)
+	add("log2", mathLogBase(Log2, gomath.Ln2))
+	add("log10", mathLogBase(Log10, gomath.Ln10))
+	add("pow", mathPow)
+	add("fmod", mathFmod)
+	add("floor", mathToInt(gomath.Floor))
+	add("ceil", mathToInt(gomath.Ceil))
+	add("trunc", mathToInt(gomath.Trunc))
+	add("hypot", mathHypot)
+	add("dist", mathDist)
+	add("gamma", mathGamma)
+	add("lgamma", mathLgamma)
+	add("factorial", mathFactorial)
+	add("comb", mathComb)
+	add("perm", mathPerm)
+	add("isqrt", mathIsqrt)
+	add("prod", mathProd)
+	add("fsum", mathFsum)
+	add("modf", mathModf)
 	return m
 }()
 

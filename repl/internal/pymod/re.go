@@ -157,6 +157,7 @@ type Pattern struct {
 	flags          int
 	once           sync.Once
 	anchored, full *regexp.Regexp
+	after          *regexp.Regexp // the pattern right after one rune of left context
 }
 
 var _ starlark.HasAttrs = (*Pattern)(nil)
@@ -342,6 +343,58 @@ func (p *Pattern) anchor() {
 	src := p.re.String()
 	p.anchored = regexp.MustCompile(`^(?:` + src + `)`)
 	p.full = regexp.MustCompile(`^(?:` + src + `)\z`)
+	p.after = regexp.MustCompile(`^(?s:.)(?:` + src + `)`)
+}
+
+// matches returns the successive matches of p in s as Python 3.7+ finds
+// them (re.sub, re.split, re.findall, re.finditer): Go's, plus the empty
+// match right after a non-empty one, which Go skips and Python keeps
+// (re.sub('x*', '-', 'abxd') is '-a-b--d-'). A lazy pattern whose preferred
+// match is empty is not retried for a non-empty match at the same position
+// (re.findall('a*?', 'aa') differs from CPython).
+func (p *Pattern) matches(s string) [][]int {
+	locs := p.re.FindAllStringSubmatchIndex(s, -1)
+	var out [][]int
+	for i, loc := range locs {
+		if out != nil {
+			out = append(out, loc)
+		}
+		end := loc[1]
+		if end == loc[0] || i+1 < len(locs) && locs[i+1][0] == end {
+			continue
+		}
+		// Go found a non-empty match and the next one does not start where
+		// it ends: the preferred match there may be an empty one Go dropped.
+		if e := p.emptyAt(s, end); e != nil {
+			if out == nil {
+				out = append(make([][]int, 0, len(locs)+1), locs[:i+1]...)
+			}
+			out = append(out, e)
+		}
+	}
+	if out == nil {
+		return locs
+	}
+	return out
+}
+
+// emptyAt returns the submatch indexes of the preferred match of p at
+// position at of s when it is empty, else nil. One rune of left context is
+// enough for RE2's assertions (^ $ \A \z \b \B).
+func (p *Pattern) emptyAt(s string, at int) []int {
+	p.once.Do(p.anchor)
+	var loc []int
+	if at == 0 {
+		loc = p.anchored.FindStringSubmatchIndex(s)
+	} else {
+		_, w := utf8.DecodeLastRuneInString(s[:at])
+		loc = shift(p.after.FindStringSubmatchIndex(s[at-w:]), at-w)
+	}
+	if loc == nil || loc[1] != at {
+		return nil
+	}
+	loc[0] = at
+	return loc
 }
 
 func shift(loc []int, by int) []int {
@@ -367,7 +420,7 @@ func (p *Pattern) findAll(thread *starlark.Thread, s, sub string, pos int, iter 
 	var out []starlark.Value
 	var size int64
 	ng := p.re.NumSubexp()
-	for _, loc := range p.re.FindAllStringSubmatchIndex(sub[pos:], -1) {
+	for _, loc := range p.matches(sub[pos:]) {
 		loc = shift(loc, pos)
 		size += ElemBytes
 		var v starlark.Value
@@ -418,7 +471,7 @@ func (p *Pattern) sub(thread *starlark.Thread, repl starlark.Value, s string, co
 	lim := Limit(thread)
 	var b strings.Builder
 	last, n := 0, 0
-	for _, loc := range p.re.FindAllStringSubmatchIndex(s, -1) {
+	for _, loc := range p.matches(s) {
 		if count > 0 && n >= count {
 			break
 		}
@@ -550,7 +603,7 @@ func (p *Pattern) split(thread *starlark.Thread, s string, maxsplit int) (starla
 	lim := Limit(thread)
 	var out []starlark.Value
 	last, n := 0, 0
-	for _, loc := range p.re.FindAllStringSubmatchIndex(s, -1) {
+	for _, loc := range p.matches(s) {
 		if maxsplit > 0 && n >= maxsplit {
 			break
 		}

@@ -170,22 +170,23 @@ func writeReprMax(b *strings.Builder, v starlark.Value, depth, maxLen int) {
 	case *starlark.Dict:
 		writeItems(b, v.Items(), depth, maxLen)
 	case *Counter:
+		if v.d.Len() == 0 {
+			b.WriteString("Counter()")
+			return
+		}
 		b.WriteString("Counter(")
 		writeItems(b, v.sortedItems(), depth, maxLen)
 		b.WriteByte(')')
 	case *DefaultDict:
 		b.WriteString("defaultdict(")
-		if v.factory == starlark.None {
-			b.WriteString("None")
-		} else {
-			b.WriteString("<class '" + v.factory.String() + "'>")
-		}
+		b.WriteString(v.factoryRepr())
 		b.WriteString(", ")
 		writeItems(b, v.d.Items(), depth, maxLen)
 		b.WriteByte(')')
 	case *Deque:
 		b.WriteString("deque(")
 		writeReprMax(b, starlark.NewList(v.elems), depth+1, maxLen)
+		b.WriteString(v.maxlenRepr())
 		b.WriteByte(')')
 	case *starlark.Set:
 		if v.Len() == 0 {

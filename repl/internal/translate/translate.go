@@ -160,6 +160,7 @@ func (x *xlator) rewriteTree(ss []*stmt) error {
 		if err := x.rewriteExpr(s.toks); err != nil {
 			return err
 		}
+		x.rewriteAugPow(s.toks)
 		x.rewriteAnnotations(s)
 		x.rewriteMultiAssign(s)
 		x.rewriteStarTarget(s)
@@ -180,6 +181,40 @@ func (x *xlator) rewriteTree(ss []*stmt) error {
 		}
 	}
 	return nil
+}
+
+// rewriteAugPow turns the statement x **= y (Starlark has no **=) into
+// x = _rlm_pow(x, (y)); the target is evaluated twice.
+func (x *xlator) rewriteAugPow(ts []*token) {
+	m := matchBrackets(ts)
+	start := 0
+	for k := 0; k < len(ts); k++ {
+		if m[k] > k {
+			k = m[k]
+			continue
+		}
+		if isOp(ts[k], ";") || isOp(ts[k], ":") {
+			start = k + 1
+			continue
+		}
+		if !isOp(ts[k], "**=") || k == start {
+			continue
+		}
+		end := k + 1
+		for end < len(ts) && !isOp(ts[end], ";") {
+			if m[end] > end {
+				end = m[end]
+			}
+			end++
+		}
+		if end == k+1 {
+			continue
+		}
+		x.changed = true
+		ts[k].setOut("= _rlm_pow(" + x.renderRange(ts, start, k) + ", (")
+		ts[end-1].post += "))"
+		k = end - 1
+	}
 }
 
 // rewriteImport replaces import statements with bindings of _rlm_import.
