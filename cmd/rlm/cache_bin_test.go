@@ -68,6 +68,13 @@ func TestCacheDirRerunSkipsPaidCalls(t *testing.T) {
 	if u, res := run(nil, append(cached, "--no-cache")...); res.code != 0 || u.Calls != 1 || cs.requests() != 4 {
 		t.Fatalf("--no-cache: %+v %d requests: %s", u, cs.requests(), res.stderr)
 	}
+	// --record with --cache DIR is refused before any call: the responses
+	// read from DIR would be missing from the cassette, which then would
+	// not replay the run.
+	both := runBinary(t, nil, nil, append([]string{"run", "--context", ctxFile, "--base-url", srv.URL + "/v1", "--json", "--record", filepath.Join(dir, "c.json")}, append(cached, "q")...)...)
+	if d := parseDoc(t, both.stdout); both.code == 0 || d.Error.Kind != "invalid_usage" || d.Error.Hint == "" || cs.requests() != 4 {
+		t.Fatalf("--record with --cache: exit %d %s %s", both.code, both.stdout, both.stderr)
+	}
 	// An unusable directory fails before any call.
 	file := filepath.Join(dir, "a-file")
 	os.WriteFile(file, nil, 0o644)

@@ -84,6 +84,12 @@ func (f *providerFlags) open(st *status, outputs ...[2]string) (*session, error)
 	if err := checkOutputs(append([][2]string{{"record", f.record}}, outputs...)...); err != nil {
 		return nil, err
 	}
+	if f.record != "" && f.cacheDir != "" && !f.cacheDisabled {
+		// A response read from DIR is not sent, so not recorded: the
+		// cassette would not replay the run.
+		return nil, fault.New(fault.PhaseConfig, kindUsage, "--record cannot be combined with --cache DIR: responses read from DIR would be missing from the cassette").
+			WithHint("record without --cache (or add --no-cache); identical requests within the run are still answered once, on record and on replay")
+	}
 	s := &session{}
 	base := f.baseURL
 	cfg := openai.Config{BaseURL: base, Model: f.model, APIKeyEnv: f.apiKeyEnv, Timeout: f.timeout, OnRetry: st.retry, MaxToolCalls: f.maxToolCalls}
