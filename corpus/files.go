@@ -146,7 +146,20 @@ func (s *Store) AddFiles(ctx context.Context, name string, paths []string, opt F
 			return Handle{}, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot walk directory").With("path", p)
 		}
 	}
-	slices.SortStableFunc(cands, func(a, b cand) int { return strings.Compare(a.name, b.name) })
+	// A file both named and found in a directory is kept as named (never
+	// skipped as binary), whatever the order of the paths.
+	slices.SortStableFunc(cands, func(a, b cand) int {
+		if c := strings.Compare(a.name, b.name); c != 0 {
+			return c
+		}
+		switch {
+		case a.walked == b.walked:
+			return 0
+		case b.walked:
+			return -1
+		}
+		return 1
+	})
 	cands = slices.CompactFunc(cands, func(a, b cand) bool { return a.name == b.name })
 
 	f, err := os.CreateTemp(opt.TempDir, "rlm-files-*")

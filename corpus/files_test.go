@@ -244,3 +244,28 @@ func BenchmarkAddStream(b *testing.B) {
 		s.Close()
 	}
 }
+
+// TestAddFilesNamedBinaryInWalkedDir: a binary file named directly is kept
+// even when a directory named too also reaches it (where it would be
+// skipped as binary), whatever the order of the paths: the same inputs
+// give the same context.
+func TestAddFilesNamedBinaryInWalkedDir(t *testing.T) {
+	ctx := context.Background()
+	dir := writeTree(t, map[string]string{"x.bin": "a\x00b\n", "y.txt": "y\n"})
+	x := filepath.Join(dir, "x.bin")
+	for _, paths := range [][]string{{dir, x}, {x, dir}} {
+		s := NewStore()
+		h, err := s.AddFiles(ctx, "", paths, FilesOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := s.Metadata(ctx, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
+		if len(m.Files) != 2 || m.Files[0].Name != filepath.ToSlash(x) || m.Skipped != 0 {
+			t.Errorf("paths %q: files = %+v, skipped %d; want x.bin and y.txt, none skipped", paths, m.Files, m.Skipped)
+		}
+	}
+}

@@ -203,7 +203,9 @@ func exactOf(re *syntax.Regexp, noAssert bool) (litSet, bool) {
 		syntax.OpEndText, syntax.OpWordBoundary, syntax.OpNoWordBoundary:
 		return litSet{lits: []string{""}}, !noAssert
 	case syntax.OpLiteral:
-		if slices.Contains(re.Rune, '\n') {
+		// U+FFFD also matches an invalid byte (Go reads it as U+FFFD),
+		// whose text does not hold its bytes.
+		if slices.Contains(re.Rune, '\n') || slices.Contains(re.Rune, utf8.RuneError) {
 			return litSet{}, false
 		}
 		if re.Flags&syntax.FoldCase == 0 {
@@ -219,7 +221,8 @@ func exactOf(re *syntax.Regexp, noAssert bool) (litSet, bool) {
 		var lits []string
 		for i := 0; i+1 < len(re.Rune); i += 2 {
 			lo, hi := re.Rune[i], re.Rune[i+1]
-			if hi-lo >= maxClassLits || len(lits)+int(hi-lo)+1 > maxClassLits || lo <= '\n' && '\n' <= hi {
+			if hi-lo >= maxClassLits || len(lits)+int(hi-lo)+1 > maxClassLits || lo <= '\n' && '\n' <= hi ||
+				lo <= utf8.RuneError && utf8.RuneError <= hi {
 				return litSet{}, false
 			}
 			for r := lo; r <= hi; r++ {

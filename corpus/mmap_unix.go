@@ -11,9 +11,12 @@ import (
 // mapFile maps the file at path read-only and shared. An empty file maps to
 // nil (mmap rejects zero lengths). rd, set when the file is mapped, is the
 // file kept open so that scans can read it (see reader) instead of
-// faulting the mapping's pages in; unmapFile closes it.
+// faulting the mapping's pages in; unmapFile closes it. The file is
+// opened non-blocking: a named pipe is then refused as not regular at once
+// instead of blocking the open until a writer comes (O_NONBLOCK does not
+// change reads of a regular file).
 func mapFile(path string) (data []byte, rd *os.File, err error) {
-	f, err := os.Open(path)
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"encoding/binary"
 	"regexp"
 	"regexp/syntax"
 	"unicode/utf8"
@@ -26,6 +27,11 @@ type lineRegex struct {
 	// engines differ (RE2 matches nothing at such a byte), so only then
 	// is a window validated before RE2 runs on it.
 	checkUTF8 bool
+	// asciiOnly is set when the regex holds \B: RE2 tests an assertion
+	// at every byte, and inside a multi-byte character (two non-word
+	// bytes) \B holds, where Go regexp, stepping by character, never
+	// tests it. RE2 then runs only on windows that are all ASCII.
+	asciiOnly bool
 }
 
 // compileLineRegex compiles pattern in multi-line mode (^ and $ match at
@@ -41,11 +47,12 @@ func compileLineRegex(pattern string) (*lineRegex, error) {
 	}
 	tree = lineOnly(tree)
 	expr := tree.String()
+	asciiOnly := hasOp(tree, syntax.OpNoWordBoundary)
 	std, err := regexp.Compile(expr)
 	if err != nil {
 		return nil, err
 	}
-	lr := &lineRegex{std: std, checkUTF8: true}
+	lr := &lineRegex{std: std, checkUTF8: true, asciiOnly: asciiOnly}
 	if prog, err := syntax.Compile(tree.Simplify()); err == nil {
 		lr.checkUTF8 = matchesRune(prog, utf8.RuneError)
 	}
@@ -59,10 +66,39 @@ func compileLineRegex(pattern string) (*lineRegex, error) {
 // non-overlapping ones from RE2 when w is valid UTF-8, else (ok false)
 // none, and the caller steps through w with findIndex.
 func (lr *lineRegex) findAll(w []byte) (locs [][]int, ok bool) {
-	if lr.re2 == nil || lr.checkUTF8 && !utf8.Valid(w) {
+	if lr.re2 == nil || lr.checkUTF8 && !utf8.Valid(w) || lr.asciiOnly && !isASCII(w) {
 		return nil, false
 	}
 	return lr.re2.FindAllIndex(w, -1), true
+}
+
+// isASCII reports whether every byte of b is below utf8.RuneSelf.
+func isASCII(b []byte) bool {
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// hasOp reports whether re or one of its subexpressions has operator op.
+func hasOp(re *syntax.Regexp, op syntax.Op) bool {
+	if re.Op == op {
+		return true
+	}
+	for _, sub := range re.Sub {
+		if hasOp(sub, op) {
+			return true
+		}
+	}
+	return false
 }
 
 // matchesRune reports whether an instruction of prog consumes r.

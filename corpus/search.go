@@ -372,7 +372,9 @@ func requiredLit(pattern string, fold bool) string {
 		switch re.Op {
 		case syntax.OpLiteral:
 			folded := re.Flags&syntax.FoldCase != 0
-			if slices.Contains(re.Rune, '\n') || folded && !fold {
+			// U+FFFD also matches an invalid byte (Go reads it as
+			// U+FFFD): its bytes need not be in the text.
+			if slices.Contains(re.Rune, '\n') || slices.Contains(re.Rune, utf8.RuneError) || folded && !fold {
 				return ""
 			}
 			if fold && slices.ContainsFunc(re.Rune, func(r rune) bool {

@@ -365,3 +365,38 @@ func TestSearchStoppedReportsBytesInspected(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchRegexNoWordBoundaryMultibyte: RE2 evaluates \B between any two
+// bytes, so inside a multi-byte character (both bytes non-word) it held
+// where Go regexp, which steps by character, never looks: "aéb" matched
+// `\B` (Go: no position qualifies) and `\B` in "céba" was reported at the
+// middle of "é".
+func TestSearchRegexNoWordBoundaryMultibyte(t *testing.T) {
+	for _, tc := range []struct{ text, pattern string }{
+		{"aéb\nx\n", `\B`},
+		{"céba\n", `\B`},
+		{"aéb\nab\n", `a*\B`},
+		{"x€y\nxy\n", `(?:\B)+?`},
+		{"aéb\n€\nab\n", `\B|zz`},
+		{"aéb\nab\n", `(\Bq|\B)`},
+	} {
+		for _, window := range []int{3, 64} {
+			checkWindows(t, tc.text, tc.pattern, true, window)
+		}
+	}
+}
+
+// TestSearchRegexReplacementChar: Go regexp reads an invalid byte as
+// U+FFFD, so a regex holding U+FFFD matches lines with invalid UTF-8; the
+// literal prefilters searched for the bytes of U+FFFD instead and missed
+// those lines.
+func TestSearchRegexReplacementChar(t *testing.T) {
+	text := "x\xff\nab\xfec\nok\nq\xffz\nx\uFFFD\n"
+	for _, pattern := range []string{
+		`x\x{fffd}`, "\uFFFD", `(ab|\x{fffd})c`, `(ab|cd)\x{fffd}c`, `[\x{fffd}é]z`, `(?:q|\x{fffd})z$`, `x\x{fffd}+$`,
+	} {
+		for _, window := range []int{3, 64} {
+			checkWindows(t, text, pattern, true, window)
+		}
+	}
+}

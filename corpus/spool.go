@@ -17,8 +17,9 @@ const spoolChunk = 1 << 20
 // file in dir (os.TempDir() when dir is empty), which is memory-mapped like
 // AddFile and removed at once (the mapping keeps the data until the handle
 // is released). Resident memory therefore stays bounded whatever the input
-// size; the input needs free disk space in dir instead. ctx is checked
-// between reads. Failures have Kind io_error (detail "dir" for the spool
+// size; the input needs free disk space in dir instead. An ended ctx stops
+// the copy at once, even while a read is blocked on a stalled pipe (that
+// read is abandoned: see copyCtx). Failures have Kind io_error (detail "dir" for the spool
 // file) or the context's kind. The text's kind is "text".
 //
 // When r is an *os.File open on a regular file at offset 0 (a shell's
@@ -78,14 +79,37 @@ func streamErr(err error, name, dir string) error {
 // copyCtx copies r to w in spoolChunk reads, checking ctx between reads and
 // calling see (if set) with each chunk. Context errors are returned as the
 // store's kinds; read and write errors as they are.
+//
+// Each read runs in its own goroutine while copyCtx waits for it or for
+// ctx to end, so a read that blocks (a pipe whose writer stalls without
+// closing it) does not keep an ended ctx from returning at once. That
+// goroutine then stays blocked in r.Read until the read returns (the
+// writer sends more, closes, or r is closed) and ends without touching w,
+// dropping what that read returned; r and the buffer are not used by
+// copyCtx after it returns.
 func copyCtx(ctx context.Context, w io.Writer, r io.Reader, see func([]byte)) (int64, error) {
+	type result struct {
+		k   int
+		err error
+	}
 	buf := make([]byte, spoolChunk)
+	done := make(chan result, 1) // buffered: an abandoned read still ends
 	var n int64
 	for {
 		if err := ctx.Err(); err != nil {
 			return n, ctxErr(err)
 		}
-		k, rerr := r.Read(buf)
+		go func() {
+			k, err := r.Read(buf)
+			done <- result{k, err}
+		}()
+		var res result
+		select {
+		case res = <-done:
+		case <-ctx.Done():
+			return n, ctxErr(ctx.Err())
+		}
+		k, rerr := res.k, res.err
 		if k > 0 {
 			if see != nil {
 				see(buf[:k])

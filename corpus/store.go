@@ -117,22 +117,15 @@ func (s *Store) AddString(name, text string) (Handle, error) {
 }
 
 // AddReader registers the text read from r until EOF, under an optional
-// name. A read error fails with Kind io_error; ctx is checked between reads.
+// name. A read error fails with Kind io_error. An ended ctx stops the read
+// at once, even while a read is blocked (see copyCtx).
 func (s *Store) AddReader(ctx context.Context, name string, r io.Reader) (Handle, error) {
 	var buf bytes.Buffer
-	chunk := make([]byte, 1<<20)
-	for {
-		if err := ctx.Err(); err != nil {
-			return Handle{}, ctxErr(err)
+	if _, err := copyCtx(ctx, &buf, r, nil); err != nil {
+		if fault.As(err) != nil {
+			return Handle{}, err
 		}
-		n, err := r.Read(chunk)
-		buf.Write(chunk[:n])
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return Handle{}, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "read failed").With("name", name)
-		}
+		return Handle{}, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "read failed").With("name", name)
 	}
 	b := buf.Bytes()
 	return s.add(&entry{kind: TextKindText, data: b, name: name}, &backing{data: b})
