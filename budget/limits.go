@@ -3,6 +3,7 @@ package budget
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -82,7 +83,19 @@ func Millis(d time.Duration) int64 {
 }
 
 // FromMillis is the duration of ms milliseconds (the inverse of Millis).
-func FromMillis(ms int64) time.Duration { return time.Duration(ms) * time.Millisecond }
+// A value beyond time.Duration's range (about 292 years) saturates at
+// its largest (or smallest) duration instead of wrapping: a huge limit
+// stays huge rather than becoming a tiny or negative one.
+func FromMillis(ms int64) time.Duration {
+	const most = math.MaxInt64 / int64(time.Millisecond)
+	switch {
+	case ms > most:
+		return math.MaxInt64
+	case ms < -most:
+		return math.MinInt64
+	}
+	return time.Duration(ms) * time.Millisecond
+}
 
 // DefaultLimits are used for zero fields of Limits.
 var DefaultLimits = Limits{

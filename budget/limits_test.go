@@ -2,6 +2,8 @@ package budget
 
 import (
 	"context"
+	"encoding/json"
+	"math"
 	"sync"
 	"testing"
 	"time"
@@ -95,5 +97,29 @@ func TestResolveDefaults(t *testing.T) {
 	}
 	if _, err := (Limits{MaxDepth: -1}).Resolve(); fault.KindOf(err) != KindInvalidLimits {
 		t.Fatal("negative depth accepted")
+	}
+}
+
+// A time limit in milliseconds beyond time.Duration's range saturates
+// instead of wrapping (18446744073710 ms wrapped to 448 µs, so a huge
+// limit from JSON or a caller cut a run off at once).
+func TestFromMillisSaturates(t *testing.T) {
+	for _, tt := range []struct {
+		ms   int64
+		want time.Duration
+	}{
+		{1500, 1500 * time.Millisecond},
+		{-1, -time.Millisecond},
+		{18446744073710, math.MaxInt64},
+		{math.MaxInt64, math.MaxInt64},
+		{math.MinInt64, math.MinInt64},
+	} {
+		if got := FromMillis(tt.ms); got != tt.want {
+			t.Errorf("FromMillis(%d) = %v, want %v", tt.ms, got, tt.want)
+		}
+	}
+	var l Limits
+	if err := json.Unmarshal([]byte(`{"time_limit_ms": 18446744073710}`), &l); err != nil || l.TimeLimit != math.MaxInt64 {
+		t.Fatalf("huge time_limit_ms: %v %v", l.TimeLimit, err)
 	}
 }
