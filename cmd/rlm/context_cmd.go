@@ -177,7 +177,16 @@ func addContexts(ctx context.Context, store *corpus.Store, paths []string, stdin
 		return store.AddStream(ctx, "stdin", "", stdin)
 	}
 	if len(paths) == 1 {
-		if fi, err := os.Stat(paths[0]); err == nil && !fi.IsDir() {
+		if fi, err := os.Stat(paths[0]); err == nil && fi.Mode()&(os.ModeNamedPipe|os.ModeCharDevice) != 0 {
+			// A pipe (--context <(zcat log.gz)) is read as a stream,
+			// spooled like stdin; AddFile maps regular files only.
+			f, err := os.Open(paths[0])
+			if err != nil {
+				return corpus.Handle{}, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot open context path").With("path", paths[0])
+			}
+			defer f.Close()
+			return store.AddStream(ctx, paths[0], "", f)
+		} else if err == nil && !fi.IsDir() {
 			return store.AddFile(ctx, paths[0])
 		}
 	}

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"go.uber.org/goleak"
@@ -115,5 +117,30 @@ func TestContextMetadataCmd(t *testing.T) {
 	}
 	if res.Value.Kind != "file" || res.Value.Bytes != 3 || res.Value.Lines != 2 || res.Value.Path != path {
 		t.Fatalf("metadata = %+v", res.Value)
+	}
+}
+
+// A single --context that is a pipe (a shell's <(zcat log.gz)) is read as
+// a stream, as stdin is; it was refused as not a regular file (io_error),
+// while two or more such paths were read.
+func TestContextFromPipe(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+	go func() {
+		w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+		if err != nil {
+			return
+		}
+		io.WriteString(w, "one\ntwo needle\nthree\n")
+		w.Close()
+	}()
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"context", "search", fifo, "needle"}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s %s", code, stdout.String(), stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "two needle") {
+		t.Fatalf("search of the pipe: %s", stdout.String())
 	}
 }
