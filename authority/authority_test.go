@@ -524,3 +524,43 @@ func TestChildDoesNotCopyAllowOnce(t *testing.T) {
 		t.Fatalf("%v %s", err, s.Mode("c3"))
 	}
 }
+
+// An edit that makes an operation identical to one already pending joins
+// that record, as a second Authorize of it does: approving both used to
+// run the operation twice.
+func TestEditIntoPendingOperationJoinsIt(t *testing.T) {
+	s := NewStore()
+	n, cont := counter()
+	var editor Editor
+	editor = func(edited json.RawMessage) (Operation, Continuation, Editor, error) {
+		var a any
+		if err := json.Unmarshal(edited, &a); err != nil {
+			return Operation{}, nil, nil, err
+		}
+		o := op(`{}`)
+		o.Args = a
+		return o, cont, editor, nil
+	}
+	first, _ := s.Authorize(op(`{"v":1}`), cont, editor)
+	second, _ := s.Authorize(op(`{"v":2}`), cont, editor)
+	nr, err := s.Edit(second.Record.ID, json.RawMessage(`{"v":1}`))
+	if err != nil || nr.ID != first.Record.ID {
+		t.Fatalf("edit into the pending operation: %+v %v, want record %s", nr, err, first.Record.ID)
+	}
+	if old, _ := s.Get(second.Record.ID); old.State != StateSuperseded || old.SupersededBy != first.Record.ID {
+		t.Fatalf("edited record: %+v", old)
+	}
+	pending := 0
+	for _, r := range s.List("session:s") {
+		if r.State == StatePending {
+			pending++
+		}
+	}
+	if pending != 1 {
+		t.Fatalf("%d pending records of one operation", pending)
+	}
+	s.Approve(first.Record.ID, nil)
+	if res, _ := s.Await(context.Background(), first.Record.ID); res.State != StateResolved || n.Load() != 1 {
+		t.Fatalf("the operation ran %d times", n.Load())
+	}
+}

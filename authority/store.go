@@ -520,8 +520,9 @@ func (s *Store) Deny(id, reason string) (Record, error) {
 
 // Edit replaces the arguments of a pending operation. The editor
 // re-validates them; on success the old record is superseded and a new
-// pending record with a new id and fingerprint is returned. Approving the
-// old id afterwards fails with approval_not_pending.
+// pending record with a new id and fingerprint is returned (or, when the
+// edited operation is identical to one already pending, that record).
+// Approving the old id afterwards fails with approval_not_pending.
 func (s *Store) Edit(id string, edited json.RawMessage) (Record, error) {
 	s.mu.Lock()
 	e, err := s.pending(id)
@@ -548,8 +549,14 @@ func (s *Store) Edit(id string, edited json.RawMessage) (Record, error) {
 	if e.state != StatePending {
 		return Record{}, notPending(id, e.state)
 	}
-	n := s.newEntry(op, fp, cont, nextEdit)
-	n.editedFrom = id
+	// An operation identical to one already pending joins that record,
+	// as a second Authorize of it does: one operation, one pending record
+	// (approving two would run it twice).
+	n := s.entries[s.open[onceKey{op.Context, fp}]]
+	if n == nil || n == e || n.state != StatePending {
+		n = s.newEntry(op, fp, cont, nextEdit)
+		n.editedFrom = id
+	}
 	e.supersededB = n.id
 	s.finish(e, StateSuperseded, Resolution{Err: fault.New(PhaseAuthority, KindSuperseded, "the operation was edited").
 		With("approval_id", id).With("new_id", n.id).With("old_fingerprint", e.fp).With("fingerprint", fp)})
