@@ -113,6 +113,20 @@ func (h *Host) Close() error {
 	return nil
 }
 
+// add registers a goroutine with the Host's wait group unless the Host is
+// closed. Checked and added under h.mu, where Close sets closed before it
+// waits, so no goroutine is added once Close may be waiting (a start that
+// passed an earlier check and then added itself could outlive Close).
+func (h *Host) add() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return false
+	}
+	h.wg.Add(1)
+	return true
+}
+
 func (h *Host) isClosed() bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -205,10 +219,13 @@ func (s *server) ensure(ctx context.Context) (*conn, error) {
 			s.mu.Unlock()
 			return nil, s.unavailable("the server died recently and is waiting to be restarted").With("retry_after_ms", wait.Milliseconds())
 		}
+		if !s.h.add() {
+			s.mu.Unlock()
+			return nil, newErr(KindClosed, "the MCP host is closed").With("server", s.name)
+		}
 		a = &attempt{done: make(chan struct{})}
 		s.pending = a
 		s.starts++
-		s.h.wg.Add(1)
 		go s.start(a)
 	}
 	s.mu.Unlock()
