@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -27,9 +28,10 @@ import (
 // context) fingerprint), the loop's turn, the call's kind and a digest of
 // its content (the request without max_tokens, which admission may shrink;
 // the tool name and arguments), and its occurrence among identical calls
-// of that turn. The key does not depend on the order in which a fan-out's
-// calls start, so a resumed fan-out finds its calls' records whatever
-// order they run in. Identical calls of one turn are interchangeable:
+// of that turn (a failed call gives its occurrence back to its retry).
+// The key does not depend on the order in which a fan-out's calls start,
+// so a resumed fan-out finds its calls' records whatever order they run
+// in. Identical calls of one turn are interchangeable:
 // which of them gets which record does not change the run.
 type Executor struct {
 	store *Store
@@ -44,7 +46,7 @@ type Executor struct {
 
 	remote model.Provider // the queue, when the run has one
 
-	occ      sync.Map // base key -> *atomic.Int64
+	occ      sync.Map // base key -> *occurrences
 	replayed atomic.Int64
 	recorded atomic.Int64
 }
@@ -117,12 +119,43 @@ func (x *Executor) lookupOrEnd(ctx context.Context, key string) (record, bool, e
 	return rec, ok, err
 }
 
-// key returns the key of the next call with this base in its loop and turn.
-func (x *Executor) key(ctx context.Context, c engine.Call, digest string) string {
+// key returns the key of the next call with this base in its loop and
+// turn, and release, which gives the call's occurrence back when the call
+// is not recorded (it failed): its retry then takes the same key, so a
+// resumed run finds the retry's record where it looks first.
+func (x *Executor) key(ctx context.Context, c engine.Call, digest string) (key string, release func()) {
 	base := loopPath(ctx) + "/t" + strconv.Itoa(c.Turn) + "/" + c.Kind + ":" + digest
-	v, _ := x.occ.LoadOrStore(base, new(atomic.Int64))
-	n := v.(*atomic.Int64).Add(1) - 1
-	return base + "#" + strconv.FormatInt(n, 10)
+	v, _ := x.occ.LoadOrStore(base, &occurrences{})
+	o := v.(*occurrences)
+	n := o.take()
+	return base + "#" + strconv.FormatInt(n, 10), func() { o.give(n) }
+}
+
+// occurrences numbers the identical calls of one turn: a call takes the
+// lowest number no other call holds.
+type occurrences struct {
+	mu   sync.Mutex
+	next int64
+	free []int64 // numbers given back, ascending
+}
+
+func (o *occurrences) take() int64 {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if len(o.free) > 0 {
+		n := o.free[0]
+		o.free = o.free[1:]
+		return n
+	}
+	o.next++
+	return o.next - 1
+}
+
+func (o *occurrences) give(n int64) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	i, _ := slices.BinarySearch(o.free, n)
+	o.free = slices.Insert(o.free, i, n)
 }
 
 // requestDigest identifies a model request by what the model is asked:
@@ -139,9 +172,10 @@ func requestDigest(req model.Request) string {
 
 // Model answers req from its record, or sends it and records the response.
 func (x *Executor) Model(ctx context.Context, c engine.Call, req model.Request, p model.Provider) (*model.Response, error) {
-	key := x.key(ctx, c, requestDigest(req))
+	key, release := x.key(ctx, c, requestDigest(req))
 	rec, ok, err := x.lookupOrEnd(ctx, key)
 	if err != nil {
+		release()
 		return nil, err
 	}
 	if ok {
@@ -156,6 +190,7 @@ func (x *Executor) Model(ctx context.Context, c engine.Call, req model.Request, 
 	resp, err := p.Complete(ctx, req)
 	if err != nil || resp == nil {
 		// Failed calls are not recorded: a resumed run sends them again.
+		release()
 		if fault.KindOf(err) == KindDBUnavailable {
 			// A queued call whose queue could not be reached: the
 			// calls after it could not be either, and a fan-out would
@@ -183,9 +218,10 @@ func (x *Executor) Tool(ctx context.Context, c engine.Call, name string, args js
 	if err != nil || args == nil { // not a document: keyed as given (nil is not "null")
 		canon = args
 	}
-	key := x.key(ctx, c, fingerprint.Bytes(append([]byte(name+"\x00"), canon...)))
+	key, release := x.key(ctx, c, fingerprint.Bytes(append([]byte(name+"\x00"), canon...)))
 	rec, ok, err := x.lookupOrEnd(ctx, key)
 	if err != nil {
+		release()
 		return nil, err
 	}
 	if ok {
@@ -195,9 +231,11 @@ func (x *Executor) Tool(ctx context.Context, c engine.Call, name string, args js
 	}
 	out, err := call(ctx)
 	if err != nil {
+		release()
 		return nil, err
 	}
 	if !json.Valid(out) {
+		release()
 		return out, nil
 	}
 	if err := x.store.save(context.WithoutCancel(ctx), x.run, key, engine.CallTool, out, budget.Usage{}); err != nil {
@@ -210,7 +248,7 @@ func (x *Executor) Tool(ctx context.Context, c engine.Call, name string, args js
 
 // Child runs a child loop with its place in the run tree in ctx.
 func (x *Executor) Child(ctx context.Context, c engine.Call, run func(context.Context) (any, error)) (any, error) {
-	path := x.key(ctx, c, c.Fingerprint)
+	path, _ := x.key(ctx, c, c.Fingerprint)
 	return run(context.WithValue(ctx, loopKey{}, path))
 }
 
