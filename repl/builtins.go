@@ -82,6 +82,7 @@ func standard() starlark.StringDict {
 	for name, fn := range helpers() {
 		d[name] = starlark.NewBuiltin(name, fn)
 	}
+	d["_rlm_slice"] = sliceOperand{}
 	return d
 }
 

@@ -33,6 +33,7 @@ func TestCPythonCompat(t *testing.T) {
 		{"math functions", `print(math.factorial(20), math.comb(10, 3), math.perm(5, 2), math.prod([1, 2, 3, 4]), math.fsum([0.1] * 10), math.trunc(-2.7), math.isqrt(17), math.lcm(4, 6), math.log(10**400), math.log10(1000), math.gcd(2**70, 2**65))`,
 			"2432902008176640000 120 20 24 1.0 -2 4 12 921.0340371976182 3.0 36893488147419103232\n", ""},
 		{"math.factorial(-1) is ValueError", `math.factorial(-1)`, "", "ValueError"},
+		{"a zero slice step is ValueError", `'abc'[::0]`, "", "ValueError"},
 
 		// float ** overflow
 		{"float power overflow", `2.0 ** 10000`, "", "OverflowError"},
@@ -71,6 +72,14 @@ func TestCPythonCompat(t *testing.T) {
 		{"defaultdict repr", "d = collections.defaultdict(list)\nd['x'].append(1)\nprint(d, collections.defaultdict(int))", "defaultdict(<class 'list'>, {'x': [1]}) defaultdict(<class 'int'>, {})\n", ""},
 		{"in deque", "q = collections.deque([1, 2, 3])\nprint(2 in q, 5 in q, 5 not in q)", "True False True\n", ""},
 		{"deque maxlen", "q = collections.deque(maxlen=2)\nfor i in range(5):\n    q.append(i)\nz = collections.deque([1, 2], maxlen=0)\nprint(q, z, len(z))", "deque([3, 4], maxlen=2) deque([], maxlen=0) 0\n", ""},
+
+		// str slices with a step go by character (len and plain slices count bytes)
+		{"reverse a non-ASCII str", "s = 'héllo wörld'\nprint(s[::-1], s[::2], s[::-2], s[::3], s[1::2], s[::1] == s)", "dlröw olléh hlowrd drwolh hlwl él öl True\n", ""},
+		{"reverse multi-byte scripts", "print('日本語テキスト'[::-1], 'a😀b€c'[::-1], 'a😀b€c'[::2], 'naïve café'[::-1][::-1])", "トスキテ語本日 c€b😀a abc naïve café\n", ""},
+		{"reversed str idioms", "s = 'héllo wörld'\nw = 'racecar'\nprint(w == w[::-1], ''.join(reversed(s)) == s[::-1], isinstance(s[::-1], str), [x[::-1] for x in ['héllo', 'wörld']])", "True True True ['olléh', 'dlröw']\n", ""},
+		{"list slices with a step", "print([1, 2, 3, 4, 5][::-1], [1, 2, 3, 4, 5][::2], [1, 2, 3, 4, 5][4:0:-2], [1, 2, 3][-1:-10:-1], [][::-1])", "[5, 4, 3, 2, 1] [1, 3, 5] [5, 3] [3, 2, 1] []\n", ""},
+		{"tuple slices with a step", "print((1, 2, 3)[::-1], (1, 2, 3, 4)[1::2], ('a',)[::-1])", "(3, 2, 1) (2, 4) ('a',)\n", ""},
+		{"ASCII str slices with a step", "print('hello world'[::-1], 'hello world'[5:0:-1], 'hello world'[::3], 'abcdef'[-2::-2], 'abc'[10:-10:-1], 'abc'[1:1:-1])", "dlrow olleh  olle hlwl eca cba \n", ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -90,7 +90,7 @@ var classes = sync.OnceValue(func() []errorClass {
 		{regexp.MustCompile(`division by zero|modulo by zero|divide by zero`), "ZeroDivisionError"},
 		{regexp.MustCompile(`has no \.?[A-Za-z_0-9]+ (field or method|attribute)|no such field|no such method`), "AttributeError"},
 		{regexp.MustCompile(`Starlark stack overflow|maximum recursion depth`), "RecursionError"},
-		{regexp.MustCompile(`^int: invalid|^float: invalid|invalid literal|not found in|value not in|^index: |^remove: element not found|^chr: |^ord: |too many values to unpack|too few values|not enough values|unpack|^invalid float literal|^float: empty string|empty separator|must not be zero`), "ValueError"},
+		{regexp.MustCompile(`^int: invalid|^float: invalid|invalid literal|not found in|value not in|^index: |^remove: element not found|^chr: |^ord: |too many values to unpack|too few values|not enough values|unpack|^invalid float literal|^float: empty string|empty separator|must not be zero|not a valid slice step`), "ValueError"},
 		{regexp.MustCompile(`cannot convert float NaN to integer`), "ValueError"},
 		{regexp.MustCompile(`overflow|too large|cannot convert float infinity to integer`), "OverflowError"},
 		{regexp.MustCompile(`unsupported|not supported|got .*, want|not callable|invalid call|missing .*argument|unexpected keyword|takes .*argument|accepts no|requires|unhashable|not iterable|not subscriptable|cannot|invalid .*operand|want .* or|for parameter|^unknown binary op|not a|operation|has no len|not implemented$`), "TypeError"},

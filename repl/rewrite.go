@@ -11,6 +11,9 @@ import "go.starlark.net/syntax"
 //     recursion bound (Starlark's own limit is 100,000 frames);
 //   - for loops and comprehension clauses iterate _rlm_iter(x): a string
 //     iterates by character, as in Python;
+//   - x[a:b:c] (a slice with a step) becomes _rlm_slice[x][a:b:c]: a str
+//     operand is sliced by whole characters (strslice.go), any other
+//     operand is returned unchanged and sliced by Starlark;
 //   - "literal" % args becomes _rlm_percent(...): Python's printf-style
 //     formatting with widths and precisions;
 //   - calls of methods that Starlark's built-in types lack or that amplify
@@ -213,6 +216,11 @@ func expr(e syntax.Expr) syntax.Expr {
 		e.Lo = expr(e.Lo)
 		e.Hi = expr(e.Hi)
 		e.Step = expr(e.Step)
+		if e.Step != nil {
+			// s[::-1] by characters: _rlm_slice[s][::-1] (an index, cheaper
+			// than a call)
+			e.X = &syntax.IndexExpr{X: ident("_rlm_slice", e.Lbrack), Lbrack: e.Lbrack, Y: e.X, Rbrack: e.Lbrack}
+		}
 	case *syntax.TupleExpr:
 		e.List = exprs(e.List)
 	case *syntax.UnaryExpr:
