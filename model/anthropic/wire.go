@@ -9,6 +9,7 @@ import (
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/model/internal/wire"
 )
 
 // MessagesRequest is the JSON body of POST /v1/messages.
@@ -219,24 +220,11 @@ func EncodeRequest(req model.Request, defaultModel string) ([]byte, error) {
 	if err != nil {
 		return nil, fault.Wrap(err, fault.PhaseProvider, model.KindInvalidRequest, "encode request")
 	}
-	if len(req.Extra) == 0 {
-		return body, nil
+	out, err := wire.MergeExtra(body, req.Extra, reservedKeys)
+	if err != nil {
+		return nil, fault.Wrap(err, fault.PhaseProvider, model.KindInvalidRequest, "encode extra field")
 	}
-	var merged map[string]json.RawMessage
-	if err := json.Unmarshal(body, &merged); err != nil {
-		return nil, fault.Wrap(err, fault.PhaseProvider, model.KindInvalidRequest, "encode request")
-	}
-	for k, v := range req.Extra {
-		if _, set := merged[k]; set || reservedKeys[k] {
-			continue
-		}
-		raw, err := json.Marshal(v)
-		if err != nil {
-			return nil, fault.Wrap(err, fault.PhaseProvider, model.KindInvalidRequest, "encode extra field").With("field", k)
-		}
-		merged[k] = raw
-	}
-	return json.Marshal(merged)
+	return out, nil
 }
 
 // reservedKeys are body fields Request.Extra never sets, even when the

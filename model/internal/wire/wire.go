@@ -1,10 +1,12 @@
 // Package wire holds the HTTP details the model providers (model/openai,
 // model/anthropic) share: Retry-After parsing, bounded reads, cutting
-// server text.
+// server text, merging Request.Extra into a body.
 package wire
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"strconv"
@@ -83,4 +85,29 @@ func (b *BoundedReader) Read(p []byte) (int, error) {
 	n, err := b.R.Read(p)
 	b.Left -= int64(n)
 	return n, err
+}
+
+// MergeExtra adds the fields of extra (model.Request.Extra) to the JSON
+// object body, under keys body does not set and reserved does not name
+// (fields the provider's decoding depends on). A field that does not
+// encode is reported with its name.
+func MergeExtra(body []byte, extra map[string]any, reserved map[string]bool) ([]byte, error) {
+	if len(extra) == 0 {
+		return body, nil
+	}
+	var merged map[string]json.RawMessage
+	if err := json.Unmarshal(body, &merged); err != nil {
+		return nil, err
+	}
+	for k, v := range extra {
+		if _, set := merged[k]; set || reserved[k] {
+			continue
+		}
+		raw, err := json.Marshal(v)
+		if err != nil {
+			return nil, fmt.Errorf("extra field %q: %w", k, err)
+		}
+		merged[k] = raw
+	}
+	return json.Marshal(merged)
 }
