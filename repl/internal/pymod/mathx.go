@@ -44,6 +44,27 @@ func toInt(v starlark.Value) (*big.Int, error) {
 	return nil, Errorf("TypeError", "'%s' object cannot be interpreted as an integer", TypeName(v))
 }
 
+// floatArgs unpacks len(fs) positional arguments of builtin b as floats
+// (ints and bools are converted, anything else is a TypeError).
+func floatArgs(b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple, fs ...*float64) error {
+	vs := make([]any, len(fs))
+	vals := make([]starlark.Value, len(fs))
+	for i := range vals {
+		vs[i] = &vals[i]
+	}
+	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, len(fs), vs...); err != nil {
+		return err
+	}
+	for i, v := range vals {
+		f, err := toFloat(v)
+		if err != nil {
+			return err
+		}
+		*fs[i] = f
+	}
+	return nil
+}
+
 func domainError() error { return Errorf("ValueError", "math domain error") }
 func rangeError() error  { return Errorf("OverflowError", "math range error") }
 
@@ -78,12 +99,8 @@ type builtinFn = func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []sta
 // mathUnary is a one-argument float function with Python's errors.
 func mathUnary(fn func(float64) float64, canOverflow bool) builtinFn {
 	return func(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		var x starlark.Value
-		if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 1, &x); err != nil {
-			return nil, err
-		}
-		f, err := toFloat(x)
-		if err != nil {
+		var f float64
+		if err := floatArgs(b, args, kwargs, &f); err != nil {
 			return nil, err
 		}
 		return checkResult(fn(f), canOverflow, f)
@@ -93,16 +110,8 @@ func mathUnary(fn func(float64) float64, canOverflow bool) builtinFn {
 // mathBinary is a two-argument float function with Python's errors.
 func mathBinary(fn func(float64, float64) float64, canOverflow bool) builtinFn {
 	return func(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		var x, y starlark.Value
-		if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 2, &x, &y); err != nil {
-			return nil, err
-		}
-		f, err := toFloat(x)
-		if err != nil {
-			return nil, err
-		}
-		g, err := toFloat(y)
-		if err != nil {
+		var f, g float64
+		if err := floatArgs(b, args, kwargs, &f, &g); err != nil {
 			return nil, err
 		}
 		return checkResult(fn(f, g), canOverflow, f, g)
@@ -182,16 +191,8 @@ func mathLogBase(fn func(float64) float64, ln float64) builtinFn {
 }
 
 func mathPow(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var x, y starlark.Value
-	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 2, &x, &y); err != nil {
-		return nil, err
-	}
-	f, err := toFloat(x)
-	if err != nil {
-		return nil, err
-	}
-	g, err := toFloat(y)
-	if err != nil {
+	var f, g float64
+	if err := floatArgs(b, args, kwargs, &f, &g); err != nil {
 		return nil, err
 	}
 	if f == 0 && g < 0 && !math.IsInf(g, 0) {
@@ -219,16 +220,8 @@ func FloatPow(f, g float64) (starlark.Value, error) {
 }
 
 func mathFmod(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var x, y starlark.Value
-	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 2, &x, &y); err != nil {
-		return nil, err
-	}
-	f, err := toFloat(x)
-	if err != nil {
-		return nil, err
-	}
-	g, err := toFloat(y)
-	if err != nil {
+	var f, g float64
+	if err := floatArgs(b, args, kwargs, &f, &g); err != nil {
 		return nil, err
 	}
 	if math.IsInf(g, 0) && !math.IsInf(f, 0) && !math.IsNaN(f) {
@@ -322,12 +315,8 @@ func mathDist(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwar
 }
 
 func mathGamma(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var x starlark.Value
-	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 1, &x); err != nil {
-		return nil, err
-	}
-	f, err := toFloat(x)
-	if err != nil {
+	var f float64
+	if err := floatArgs(b, args, kwargs, &f); err != nil {
 		return nil, err
 	}
 	if f <= 0 && f == math.Trunc(f) || math.IsInf(f, -1) {
@@ -337,12 +326,8 @@ func mathGamma(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwa
 }
 
 func mathLgamma(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var x starlark.Value
-	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 1, &x); err != nil {
-		return nil, err
-	}
-	f, err := toFloat(x)
-	if err != nil {
+	var f float64
+	if err := floatArgs(b, args, kwargs, &f); err != nil {
 		return nil, err
 	}
 	if f <= 0 && f == math.Trunc(f) {
@@ -613,12 +598,8 @@ func mathFsum(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwar
 }
 
 func mathModf(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var x starlark.Value
-	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 1, &x); err != nil {
-		return nil, err
-	}
-	f, err := toFloat(x)
-	if err != nil {
+	var f float64
+	if err := floatArgs(b, args, kwargs, &f); err != nil {
 		return nil, err
 	}
 	if math.IsInf(f, 0) {
