@@ -6,9 +6,7 @@ import "testing"
 // prints for them: places where code mode gave a different answer or a
 // different exception type.
 func TestCPythonCompat(t *testing.T) {
-	cases := []struct {
-		name, src, out, exc string
-	}{
+	cases := []cellCase{
 		// re: Python 3.7+ keeps an empty match right after a non-empty one.
 		{"re.sub empty match after a match", `print(re.sub('x*', '-', 'abxd'), re.subn(r'\s*', '|', 'a b'))`, "-a-b--d- ('|a||b|', 4)\n", ""},
 		{"re.split empty matches", `print(re.split(r'x*', 'axbc'), re.split(r'\b', 'a b'), re.split(r'(x*)', 'axb'))`,
@@ -81,22 +79,5 @@ func TestCPythonCompat(t *testing.T) {
 		{"tuple slices with a step", "print((1, 2, 3)[::-1], (1, 2, 3, 4)[1::2], ('a',)[::-1])", "(3, 2, 1) (2, 4) ('a',)\n", ""},
 		{"ASCII str slices with a step", "print('hello world'[::-1], 'hello world'[5:0:-1], 'hello world'[::3], 'abcdef'[-2::-2], 'abc'[10:-10:-1], 'abc'[1:1:-1])", "dlrow olleh  olle hlwl eca cba \n", ""},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			it := newInterp(t, Config{}, nil)
-			o := run(t, it, tc.src)
-			if tc.exc != "" {
-				if o.Exception == nil || o.Exception.Type != tc.exc {
-					t.Fatalf("exception = %+v, want type %s (stdout %q)", o.Exception, tc.exc, o.Stdout)
-				}
-				return
-			}
-			if o.Exception != nil {
-				t.Fatalf("unexpected exception %s", o.Exception)
-			}
-			if o.Stdout != tc.out {
-				t.Fatalf("stdout = %q, want %q", o.Stdout, tc.out)
-			}
-		})
-	}
+	runCells(t, cases)
 }

@@ -8,9 +8,7 @@ import (
 // TestTranslateHelpers runs Starlark in the shapes HELPERS.md says the
 // translation layer emits, so the helpers are tested without the translator.
 func TestTranslateHelpers(t *testing.T) {
-	cases := []struct {
-		name, src, out, exc string
-	}{
+	cases := []cellCase{
 		{"fmt", `print("Total: " + _rlm_fmt(1234567, ",", "") + " " + _rlm_fmt("x", "", "r") + " " + _rlm_fmt(3.14159, ".2f", "") + "|" + _rlm_fmt("ab", ">4", "") + "|" + _rlm_fmt([1, "a"], "", ""))`,
 			"Total: 1,234,567 'x' 3.14|  ab|[1, 'a']\n", ""},
 		{"fmt bad spec", `_rlm_fmt("s", ".2f", "")`, "", "ValueError"},
@@ -136,24 +134,7 @@ z = 0
 `, "unbound z: unknown binary op: unbound + int\n11 {}\n", ""},
 		{"unbound is hidden", "print(_rlm_unbound)\nSHOW_VARS()", "<unbound>\n(no variables yet)\n", ""},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			it := newInterp(t, Config{}, nil)
-			o := run(t, it, tc.src)
-			if tc.exc != "" {
-				if o.Exception == nil || o.Exception.Type != tc.exc {
-					t.Fatalf("exception = %+v, want %s (stdout %q)", o.Exception, tc.exc, o.Stdout)
-				}
-				return
-			}
-			if o.Exception != nil {
-				t.Fatalf("exception %s (stdout %q)", o.Exception, o.Stdout)
-			}
-			if o.Stdout != tc.out {
-				t.Fatalf("stdout = %q, want %q", o.Stdout, tc.out)
-			}
-		})
-	}
+	runCells(t, cases)
 }
 
 func TestTryDoesNotCatchBounds(t *testing.T) {

@@ -34,12 +34,38 @@ func run(t testing.TB, it *Interp, src string) *Outcome {
 	return o
 }
 
+// cellCase is a cell and what it must print, or the type of the exception
+// it must raise.
+type cellCase struct{ name, src, out, exc string }
+
+// runCells runs each case's cell in a fresh interpreter and compares its
+// stdout, or its exception's type when one is expected.
+func runCells(t *testing.T, cases []cellCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			it := newInterp(t, Config{}, nil)
+			o := run(t, it, tc.src)
+			if tc.exc != "" {
+				if o.Exception == nil || o.Exception.Type != tc.exc {
+					t.Fatalf("exception = %+v, want type %s (stdout %q)", o.Exception, tc.exc, o.Stdout)
+				}
+				return
+			}
+			if o.Exception != nil {
+				t.Fatalf("unexpected exception %s (stdout %q)", o.Exception, o.Stdout)
+			}
+			if o.Stdout != tc.out {
+				t.Fatalf("stdout = %q, want %q", o.Stdout, tc.out)
+			}
+		})
+	}
+}
+
 // TestBuiltins runs one cell per case in a fresh interpreter and compares
 // stdout, or the exception type when one is expected.
 func TestBuiltins(t *testing.T) {
-	cases := []struct {
-		name, src, out, exc string
-	}{
+	cases := []cellCase{
 		{"print sep end", `print("a", 1, sep="-", end="!\n")`, "a-1!\n", ""},
 		{"print float", `print(1.0, 0.1, 1e20, 2.5e-7)`, "1.0 0.1 1e+20 2.5e-07\n", ""},
 		{"sum", `print(sum([1, 2, 3]), sum([0.5, 0.5]), sum([[1], [2]], []))`, "6 1.0 [1, 2]\n", ""},
@@ -118,24 +144,7 @@ func TestBuiltins(t *testing.T) {
 		{"re sub template escapes", `print([re.sub("a", r"\0", "a"), re.sub("a", r"[\012]", "a"), re.sub("(a)", r"\1\101", "a"), re.sub("a", r"\a\b\f\v", "a")] == ["\x00", "[\n]", "aA", "\x07\x08\x0c\x0b"])`, "True\n", ""},
 		{"show vars", "zeta = [1, 2]\nalpha = 'x'\n_hidden = 1\nSHOW_VARS()", "alpha: str = 'x'\nzeta: list = len 2: [1, 2]\n", ""},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			it := newInterp(t, Config{}, nil)
-			o := run(t, it, tc.src)
-			if tc.exc != "" {
-				if o.Exception == nil || o.Exception.Type != tc.exc {
-					t.Fatalf("exception = %+v, want type %s (stdout %q)", o.Exception, tc.exc, o.Stdout)
-				}
-				return
-			}
-			if o.Exception != nil {
-				t.Fatalf("unexpected exception %s", o.Exception)
-			}
-			if o.Stdout != tc.out {
-				t.Fatalf("stdout = %q, want %q", o.Stdout, tc.out)
-			}
-		})
-	}
+	runCells(t, cases)
 }
 
 func TestPersistenceAcrossCells(t *testing.T) {
