@@ -276,16 +276,7 @@ func TestDenyEditCancel(t *testing.T) {
 	}
 
 	// Edit: new id and fingerprint, old id no longer approvable.
-	var editor Editor
-	editor = func(edited json.RawMessage) (Operation, Continuation, Editor, error) {
-		var a any
-		if err := json.Unmarshal(edited, &a); err != nil {
-			return Operation{}, nil, nil, err
-		}
-		o := op(`{}`)
-		o.Args = a
-		return o, cont, editor, nil
-	}
+	editor := argsEditor(cont)
 	d, _ = s.Authorize(op(`{"v":1}`), cont, editor)
 	nr, err := s.Edit(d.Record.ID, json.RawMessage(`{"v":2}`))
 	if err != nil || nr.ID == d.Record.ID || nr.Fingerprint == d.Record.Fingerprint || nr.EditedFrom != d.Record.ID {
@@ -531,16 +522,7 @@ func TestChildDoesNotCopyAllowOnce(t *testing.T) {
 func TestEditIntoPendingOperationJoinsIt(t *testing.T) {
 	s := NewStore()
 	n, cont := counter()
-	var editor Editor
-	editor = func(edited json.RawMessage) (Operation, Continuation, Editor, error) {
-		var a any
-		if err := json.Unmarshal(edited, &a); err != nil {
-			return Operation{}, nil, nil, err
-		}
-		o := op(`{}`)
-		o.Args = a
-		return o, cont, editor, nil
-	}
+	editor := argsEditor(cont)
 	first, _ := s.Authorize(op(`{"v":1}`), cont, editor)
 	second, _ := s.Authorize(op(`{"v":2}`), cont, editor)
 	nr, err := s.Edit(second.Record.ID, json.RawMessage(`{"v":1}`))
@@ -563,4 +545,20 @@ func TestEditIntoPendingOperationJoinsIt(t *testing.T) {
 	if res, _ := s.Await(context.Background(), first.Record.ID); res.State != StateResolved || n.Load() != 1 {
 		t.Fatalf("the operation ran %d times", n.Load())
 	}
+}
+
+// argsEditor is an Editor that replaces an operation's arguments with the
+// edited JSON and keeps cont.
+func argsEditor(cont Continuation) Editor {
+	var editor Editor
+	editor = func(edited json.RawMessage) (Operation, Continuation, Editor, error) {
+		var a any
+		if err := json.Unmarshal(edited, &a); err != nil {
+			return Operation{}, nil, nil, err
+		}
+		o := op(`{}`)
+		o.Args = a
+		return o, cont, editor, nil
+	}
+	return editor
 }

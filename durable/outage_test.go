@@ -81,18 +81,7 @@ func TestRunHandedBackWhenDatabaseLost(t *testing.T) {
 	}
 	// Only the calls in flight when the outage began (each holds one of
 	// the engine's 16 slots: sent and not yet recorded) are sent again.
-	twice := 0
-	for prompt, k := range second.seen {
-		if k > 1 {
-			t.Errorf("%q sent %d times on resume", prompt, k)
-		}
-		if first.seen[prompt] > 0 {
-			twice++
-		}
-	}
-	if twice > 16 {
-		t.Fatalf("%d calls sent again on resume, want at most the 16 in flight at the outage", twice)
-	}
+	checkResent(t, first, second)
 }
 
 // A worker whose database goes away in the middle of a submitted run,
@@ -192,8 +181,15 @@ func TestInterruptedRunIsHandedBack(t *testing.T) {
 	if again.Finished || again.Result.Status != engine.StatusCompleted || len(again.Result.Answer.([]any)) != n || again.Replayed == 0 {
 		t.Fatalf("resume: finished=%v status=%s replayed=%d error=%+v", again.Finished, again.Result.Status, again.Replayed, again.Result.Error)
 	}
-	// Only the calls in flight at the interruption (at most the engine's
-	// 16 slots) are sent again.
+	// Only the calls in flight at the interruption are sent again.
+	checkResent(t, first, second)
+}
+
+// checkResent fails when the resumed execution (second) sent a call twice,
+// or sent again more of the first execution's calls than the engine's 16
+// slots held in flight when it stopped.
+func checkResent(t *testing.T, first, second *counting) {
+	t.Helper()
 	twice := 0
 	for prompt, k := range second.seen {
 		if k > 1 {
@@ -204,6 +200,6 @@ func TestInterruptedRunIsHandedBack(t *testing.T) {
 		}
 	}
 	if twice > 16 {
-		t.Fatalf("%d calls sent again on resume, want at most the 16 in flight at the interruption", twice)
+		t.Fatalf("%d calls sent again on resume, want at most the 16 in flight when the first execution stopped", twice)
 	}
 }
