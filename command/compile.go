@@ -307,7 +307,10 @@ func SubagentConfig(c Command, base subagent.Config) (subagent.Config, error) {
 	}
 	d.Source = subagent.Source{Kind: subagent.SourcePromptCommand, PromptID: c.PromptID, Fingerprint: c.Fingerprint}
 	if p := c.DelegationPolicy; p != nil {
+		// The prompt's forbidden skills go with the delegation, so that
+		// the child's skill compile denies them.
 		d.Role, d.Skills = p.Role, slices.Clone(p.Skills)
+		d.ForbiddenSkills = append(slices.Clone(d.ForbiddenSkills), p.ForbiddenSkills...)
 	}
 	if _, err := d.Normalize(); err != nil {
 		return base, fault.Wrap(err, PhaseExecute, KindInvalidDelegationPolicy, "the compiled delegation policy is invalid")
@@ -322,12 +325,31 @@ func SubagentConfig(c Command, base subagent.Config) (subagent.Config, error) {
 // host or the knowledge base set it. A host role other than the
 // prompt's fails with delegation_policy_conflict, a skill the prompt
 // forbids with delegation_skill_forbidden; both before any tool call.
-// The child's capabilities are the caller's (see
-// subagent.ChildCapabilities); h.Capabilities only adds its provenance.
+// h.Capabilities, when set, are the child's: a base with other child
+// capabilities fails with delegation_policy_conflict, and with base's
+// Runtime and Parent set, a set the parent was not granted fails with
+// capability_widening (see subagent.ChildCapabilities).
 func Delegate(c Command, base subagent.Config, h subagent.HostOptions) (subagent.Config, error) {
 	cfg, err := SubagentConfig(c, base)
 	if err != nil {
 		return base, err
+	}
+	if h.Capabilities != nil {
+		caps := *h.Capabilities
+		if cfg.ChildCapabilities.Len() > 0 && !slices.Equal(cfg.ChildCapabilities.Strings(), caps.Strings()) {
+			return base, fault.New(PhaseExecute, KindDelegationPolicyConflict, "the host's child capabilities differ from the registration's").
+				With("option", subagent.OptionCapabilities).With("host", caps.Strings()).With("base", cfg.ChildCapabilities.Strings())
+		}
+		if cfg.Runtime != nil && cfg.Parent != "" {
+			info, err := cfg.Runtime.Status(cfg.Parent)
+			if err != nil {
+				return base, err
+			}
+			if caps, err = subagent.ChildCapabilities(info.Capabilities, &caps); err != nil {
+				return base, err
+			}
+		}
+		cfg.ChildCapabilities = caps
 	}
 	d := cfg.Delegation
 	var forbidden []string

@@ -136,7 +136,12 @@ func callOnce(ctx context.Context, cont Continuation, in ResumeInput) (v json.Ra
 	v, err = cont(ctx, in)
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, err
+			// The resume's context ended: a cancellation (or timeout),
+			// typed even when the continuation's error is not.
+			if fault.As(err) != nil {
+				return nil, err
+			}
+			return nil, fault.Wrap(err, PhaseResume, fault.KindOf(fault.FromContext(PhaseResume, ctx.Err())), "the continuation ended with the resume's context")
 		}
 		return nil, fault.Wrap(err, PhaseResume, KindContinuationError, "the continuation failed")
 	}

@@ -122,7 +122,9 @@ type toolRecorder struct {
 
 func (r *toolRecorder) Invoke(ctx context.Context, call tool.Call) (tool.Result, error) {
 	res, err := r.next.Invoke(ctx, call)
-	if err == nil {
+	// A call that ended with an error (cancelled while it ran) is
+	// recorded too when the runtime traced it: it had started.
+	if err == nil || res.Trace.Tool != "" {
 		r.mu.Lock()
 		if len(r.tr) < ToolCallTraceLimit {
 			r.tr = append(r.tr, res.Trace)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -135,7 +136,7 @@ func (s *subagentTool) handle(ctx context.Context, req tool.Request) (any, error
 		// The child's skill instructions are compiled before the child
 		// exists; a compile error (a budget, conflicting always units) is
 		// a failed envelope with no child.
-		comp, err := CompileSkills(ctx, s.cfg.Skills, a.Query, deleg.Skills, s.cfg.ChildCapabilities)
+		comp, err := compileDelegation(ctx, s.cfg.Skills, a.Query, deleg, s.cfg.ChildCapabilities)
 		if err != nil {
 			env.Error = fault.As(err)
 			if env.Error == nil {
@@ -192,32 +193,35 @@ func (s *subagentTool) handle(ctx context.Context, req tool.Request) (any, error
 		// The supervisor cancelled a child that overran its time limit and
 		// the grace: report what it spent once its worker stops, waiting
 		// at most half a grace (the tool's own limit is one grace later).
-		env.Usage = w.wait(s.policy.Grace / 2)
+		env.Usage, env.ToolCalls = w.wait(s.policy.Grace / 2)
 	}
 	env.Trace = rt.TraceOf(child, EnvelopeTraceLimit)
 	return marshal(env)
 }
 
 // worker is what the handler learns from the worker running the child's
-// completion: when it ended and what the child spent.
+// completion: when it ended, what the child spent and the tool calls it
+// made.
 type worker struct {
 	mu    sync.Mutex
 	usage budget.Usage
+	calls []tool.Trace
 	once  sync.Once
 	ended chan struct{}
 }
 
-func (w *worker) spent(u budget.Usage) {
+func (w *worker) spent(u budget.Usage, calls []tool.Trace) {
 	w.mu.Lock()
-	w.usage = u
+	w.usage, w.calls = u, calls
 	w.mu.Unlock()
 }
 
 func (w *worker) end() { w.once.Do(func() { close(w.ended) }) }
 
-// wait returns what the child spent once its worker has ended, waiting at
-// most grace (a worker that was never dispatched never ends).
-func (w *worker) wait(grace time.Duration) budget.Usage {
+// wait returns what the child spent and its tool calls once its worker
+// has ended, waiting at most grace (a worker that was never dispatched
+// never ends).
+func (w *worker) wait(grace time.Duration) (budget.Usage, []tool.Trace) {
 	t := time.NewTimer(grace)
 	defer t.Stop()
 	select {
@@ -226,16 +230,17 @@ func (w *worker) wait(grace time.Duration) budget.Usage {
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return w.usage
+	return w.usage, w.calls
 }
 
 // cancelled builds the envelope of a cancelled call: status cancelled,
 // Kind cancelled (status failed, Kind timeout, when the caller's deadline
-// passed), the usage the child spent before it stopped. The envelope is
+// passed), the usage the child spent and the tool calls it made before it
+// stopped. The envelope is
 // the tool result and, always, the parent's child_result.
 func (s *subagentTool) cancelled(ctx context.Context, rt *agent.Runtime, child agent.ID, env *Envelope, w *worker, err error) (json.RawMessage, error) {
 	env.Value = json.RawMessage("null")
-	env.Usage = w.wait(s.policy.Grace)
+	env.Usage, env.ToolCalls = w.wait(s.policy.Grace)
 	env.Error = fault.As(err)
 	if env.Error == nil {
 		env.Error = fault.As(fault.FromContext(PhaseSubagent, context.Cause(ctx)))
@@ -267,8 +272,11 @@ func (s *subagentTool) cancelled(ctx context.Context, rt *agent.Runtime, child a
 // then the envelope, which becomes the child's result.
 func (s *subagentTool) complete(ctx context.Context, rt *agent.Runtime, child agent.ID, req Request, env Envelope, w *worker) (json.RawMessage, error) {
 	comp, err := s.cfg.Completer.Complete(ctx, req)
-	w.spent(comp.Usage)
-	env.ToolCalls = comp.ToolCalls
+	// An envelope holds at most ToolCallTraceLimit tool calls (its
+	// schema), whatever the completer reports.
+	calls := slices.Clone(comp.ToolCalls[:min(len(comp.ToolCalls), ToolCallTraceLimit)])
+	w.spent(comp.Usage, calls)
+	env.ToolCalls = calls
 	if ctx.Err() != nil {
 		// Cancellation and the supervised deadline are the runtime's to
 		// report; the handler builds the cancelled envelope.

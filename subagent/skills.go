@@ -46,6 +46,17 @@ func CompileSkills(ctx context.Context, cat *prompt.Catalog, query string, skill
 	return cat.Compile(ctx, in, opts)
 }
 
+// compileDelegation compiles the skill instructions of a child of d: as
+// CompileSkills, with d's forbidden skills denied (trusted host policy,
+// always units included).
+func compileDelegation(ctx context.Context, cat *prompt.Catalog, query string, d Delegation, caps capability.Set) (*prompt.Compiled, error) {
+	in, opts := SkillCompileInput(query, d.Skills, caps)
+	for _, s := range d.ForbiddenSkills {
+		in.Denied = append(in.Denied, prompt.SkillID(s))
+	}
+	return cat.Compile(ctx, in, opts)
+}
+
 // RequireSkillCatalog fails with skill_catalog_required when the host
 // delegates skills without a skill catalog.
 func RequireSkillCatalog(cat *prompt.Catalog, skills []string) error {

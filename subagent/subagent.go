@@ -109,6 +109,10 @@ type Source struct {
 type Delegation struct {
 	Role   string   `json:"role,omitempty"`
 	Skills []string `json:"skills"`
+	// ForbiddenSkills are skills the delegation excludes (a prompt
+	// command's forbidden_skills): the skill compiler denies them, so
+	// no activation, dependency or evidence brings one to the child.
+	ForbiddenSkills []string `json:"forbidden_skills,omitempty"`
 	// Model is the child's model when the host chose one.
 	Model  string `json:"model,omitempty"`
 	Source Source `json:"source"`
@@ -123,26 +127,47 @@ var nameRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^
 // starting with a letter, ending with a letter or digit, without "--".
 func ValidName(s string) bool { return nameRE().MatchString(s) && !strings.Contains(s, "--") }
 
+// normalizeSkills returns skills sorted and distinct, at most MaxSkills
+// valid names.
+func normalizeSkills(skills []string) ([]string, error) {
+	skills = slices.Clone(skills)
+	slices.Sort(skills)
+	skills = slices.Compact(skills)
+	if len(skills) > MaxSkills {
+		return nil, fault.New(PhaseSubagent, KindInvalidSkills, "too many delegation skills").With("skills", len(skills)).With("max", MaxSkills)
+	}
+	for _, s := range skills {
+		if !ValidName(s) {
+			return nil, fault.New(PhaseSubagent, KindInvalidSkills, "invalid delegation skill").With("skill", s)
+		}
+	}
+	return skills, nil
+}
+
 var fpRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^sha256:[0-9a-f]{64}$`) })
 
 // Normalize validates d and returns it with a default source and sorted,
-// deduplicated skills.
+// deduplicated skills and forbidden skills; a skill both given and
+// forbidden is invalid_subagent_skills.
 func (d Delegation) Normalize() (Delegation, error) {
 	if d.Role != "" && !ValidName(d.Role) {
 		return d, fault.New(PhaseSubagent, KindInvalidRole, "invalid delegation role").With("role", d.Role)
 	}
-	skills := slices.Clone(d.Skills)
-	slices.Sort(skills)
-	skills = slices.Compact(skills)
-	if len(skills) > MaxSkills {
-		return d, fault.New(PhaseSubagent, KindInvalidSkills, "too many delegation skills").With("skills", len(skills)).With("max", MaxSkills)
+	skills, err := normalizeSkills(d.Skills)
+	if err != nil {
+		return d, err
+	}
+	forbidden, err := normalizeSkills(d.ForbiddenSkills)
+	if err != nil {
+		return d, err
 	}
 	for _, s := range skills {
-		if !ValidName(s) {
-			return d, fault.New(PhaseSubagent, KindInvalidSkills, "invalid delegation skill").With("skill", s)
+		if slices.Contains(forbidden, s) {
+			return d, fault.New(PhaseSubagent, KindInvalidSkills, "a delegation skill is also forbidden").With("skill", s)
 		}
 	}
 	d.Skills = orEmpty(skills)
+	d.ForbiddenSkills = forbidden
 	if d.Model != "" && (len(d.Model) > 256 || strings.ContainsAny(d.Model, " \t\r\n")) {
 		return d, fault.New(PhaseSubagent, KindInvalidConfig, "the child model is 1-256 bytes without spaces")
 	}
