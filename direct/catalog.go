@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"slices"
 
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
@@ -100,6 +101,8 @@ func schemaFault(err error) *fault.Error {
 		return out
 	case tool.KindMalformedArgs:
 		return fault.New(PhaseSchema, KindMalformedArguments, "arguments are not JSON").With("reason", "malformed_json")
+	case tool.KindUnknownTool: // it left the registry since the catalog was compiled
+		return fault.New(PhaseCatalog, KindUnavailableToolSchema, "no tool with this name is available")
 	}
 	return fault.New(PhaseSchema, KindMalformedArguments, "the tool has no parameter schema").With("reason", string(fe.Kind))
 }
@@ -109,10 +112,19 @@ func schemaFault(err error) *fault.Error {
 // registry tools the prompt compiler projects for the query, in the
 // compiler's order.
 func newSession(ctx context.Context, cfg *Config, query string) (*session, error) {
+	return buildSession(ctx, cfg, query, false)
+}
+
+// buildSession is newSession; again marks a recompile during the run: an
+// always-visible tool that has left the registry since is then no longer
+// offered, where at setup it is a configuration error (unknown_tool).
+func buildSession(ctx context.Context, cfg *Config, query string, again bool) (*session, error) {
 	s := &session{bindings: map[string]Binding{}, validators: map[string]*tool.Validator{}}
+	var schemas []tool.Schema
 	if cfg.Registry != nil {
 		s.registry = cfg.Registry
 		s.version = cfg.Registry.Version() // before reading it: a change during the compile shows next turn
+		schemas = cfg.Registry.Schemas()   // one snapshot: what the model is shown is what is bound
 	}
 	add := func(b Binding, t model.Tool) error {
 		if _, dup := s.bindings[b.Name]; dup {
@@ -141,10 +153,18 @@ func newSession(ctx context.Context, cfg *Config, query string) (*session, error
 			}
 		}
 	}
-	if cfg.Registry == nil || len(cfg.Registry.Schemas()) == 0 {
+	if len(schemas) == 0 {
 		return s, nil
 	}
-	specs, err := prompt.ImportCatalog(cfg.Registry, prompt.ImportOptions{AlwaysVisibleTools: cfg.AlwaysVisibleTools})
+	byName := make(map[string]tool.Schema, len(schemas))
+	for _, sc := range schemas {
+		byName[sc.Name] = sc
+	}
+	always := cfg.AlwaysVisibleTools
+	if again {
+		always = slices.DeleteFunc(slices.Clone(always), func(n string) bool { _, ok := byName[n]; return !ok })
+	}
+	specs, err := prompt.ImportCatalog(snapshot{cfg.Registry, schemas}, prompt.ImportOptions{AlwaysVisibleTools: always})
 	if err != nil {
 		return nil, err
 	}
@@ -158,7 +178,7 @@ func newSession(ctx context.Context, cfg *Config, query string) (*session, error
 		return nil, err
 	}
 	for _, ft := range res.ToolSchemas {
-		sc, ok := cfg.Registry.Lookup(ft.Function.Name)
+		sc, ok := byName[ft.Function.Name]
 		if !ok {
 			continue // the catalog projected a unit that is not a registered tool
 		}
@@ -170,6 +190,14 @@ func newSession(ctx context.Context, cfg *Config, query string) (*session, error
 	}
 	return s, nil
 }
+
+// snapshot is a registry's catalog with its schemas as read once.
+type snapshot struct {
+	tool.Catalog
+	schemas []tool.Schema
+}
+
+func (s snapshot) Schemas() []tool.Schema { return s.schemas }
 
 func truncateRunes(s string, n int) string {
 	if len(s) <= n {

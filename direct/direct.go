@@ -113,7 +113,8 @@ type Config struct {
 	// interface (the CLI: tools granted by exact name): they are imported
 	// with activation always, so compiled mode offers them whatever the
 	// query says. Visibility only: each still needs its tool:NAME
-	// capability. A name that is not registered fails with unknown_tool.
+	// capability. A name that is not registered fails with unknown_tool;
+	// one that leaves the registry during the run is no longer offered.
 	AlwaysVisibleTools []string
 	// Limits are the run's budgets; zero fields take the defaults.
 	Limits Limits
@@ -318,7 +319,7 @@ func (st *run) setup(ctx context.Context, query string) error {
 // compile builds the session's catalog from the configuration and the
 // registry as it is now, and lists its tools in the result.
 func (st *run) compile(ctx context.Context) error {
-	cat, err := newSession(ctx, st.cfg, st.query)
+	cat, err := buildSession(ctx, st.cfg, st.query, st.cat != nil)
 	if err != nil {
 		return err
 	}
@@ -601,9 +602,12 @@ func (st *run) toolCall(ctx context.Context, s Status) (observation, error) {
 	// The runtime gets the argument text the loop validated, not the
 	// canonical re-encoding: canonical numbers may round (a 20-digit
 	// integer becomes a float), and the runtime must judge the same value.
-	res, err := st.cfg.Tools.Invoke(ctx, tool.Call{Name: s.Binding.Name, Args: json.RawMessage(s.Call.Raw), Invocation: tool.Invocation{
-		Capabilities: st.cfg.Capabilities, AuthorityContext: st.cfg.AuthorityContext,
-	}})
+	// The binding's effect class goes with the call: a tool the registry
+	// holds under this name with another class now (re-imported since the
+	// batch was classified) is refused, never run outside the batch's
+	// effect isolation.
+	res, err := st.cfg.Tools.Invoke(ctx, tool.Call{Name: s.Binding.Name, Args: json.RawMessage(s.Call.Raw), Effect: s.Binding.Effect,
+		Invocation: tool.Invocation{Capabilities: st.cfg.Capabilities, AuthorityContext: st.cfg.AuthorityContext}})
 	if ctx.Err() != nil {
 		// Whatever the runtime returned while the run was being
 		// cancelled, cancellation ends the run; it is never an

@@ -21,6 +21,8 @@
 package pack
 
 import (
+	"math"
+
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/tokens"
 )
@@ -90,12 +92,12 @@ func (p Policy) Available() (int, error) {
 		return 0, fault.New(PhasePack, KindInvalidPolicy, "max_context_tokens must be positive and reserve and margin non-negative").
 			With("max_context_tokens", p.MaxContextTokens).With("reserve_output_tokens", p.ReserveOutputTokens).With("safety_margin_tokens", p.SafetyMarginTokens)
 	}
-	avail := p.MaxContextTokens - p.ReserveOutputTokens - p.SafetyMarginTokens
-	if avail < 0 {
+	// Compared without summing: reserve plus margin may pass int's range.
+	if p.ReserveOutputTokens > p.MaxContextTokens-p.SafetyMarginTokens {
 		return 0, fault.New(PhasePack, KindInvalidPolicy, "reserve_output_tokens plus safety_margin_tokens exceed max_context_tokens").
 			With("max_context_tokens", p.MaxContextTokens).With("reserve_output_tokens", p.ReserveOutputTokens).With("safety_margin_tokens", p.SafetyMarginTokens)
 	}
-	return avail, nil
+	return p.MaxContextTokens - p.ReserveOutputTokens - p.SafetyMarginTokens, nil
 }
 
 // Variant is one representation of an item.
@@ -261,13 +263,22 @@ func checkMandatory(items []Item, opts [][]option, avail int) error {
 		for _, o := range opts[i][1:] {
 			least = min(least, o.tokens)
 		}
-		need += least
-		if need > avail {
+		if least > avail-need { // need <= avail here; need+least may pass int's range
+			need = sat(need, least)
 			return fault.New(PhasePack, KindContextBudgetExceeded, "a mandatory context unit does not fit the token budget").
 				With("unit", it.ID).With("unit_tokens", least).With("required_tokens", need).With("available_tokens", avail)
 		}
+		need += least
 	}
 	return nil
+}
+
+// sat returns a+b for non-negative a and b, saturated at math.MaxInt.
+func sat(a, b int) int {
+	if b > math.MaxInt-a {
+		return math.MaxInt
+	}
+	return a + b
 }
 
 // best returns the index of the preferred option of o: highest utility, then
@@ -289,10 +300,10 @@ func greedyIfFits(opts [][]option, avail int) []int {
 	total := 0
 	for i, o := range opts {
 		choice[i] = best(o)
+		if o[choice[i]].tokens > avail-total { // total <= avail: no sum that could wrap
+			return nil
+		}
 		total += o[choice[i]].tokens
-	}
-	if total > avail {
-		return nil
 	}
 	return choice
 }
@@ -357,11 +368,11 @@ func solve(opts [][]option, avail int) []int {
 				if h >= len(frontier) {
 					continue
 				}
-				t := frontier[h].tokens + o[oi].tokens
-				if t > avail {
+				if o[oi].tokens > avail-frontier[h].tokens { // frontier tokens <= avail: no sum that could wrap
 					heads[oi] = len(frontier) // sorted by tokens: the rest is over budget too
 					continue
 				}
+				t := frontier[h].tokens + o[oi].tokens
 				u := frontier[h].utility + o[oi].utility
 				if bo < 0 || t < bt || (t == bt && u > bu) {
 					bo, bt, bu = oi, t, u

@@ -106,6 +106,11 @@ type Call struct {
 	Args       json.RawMessage // JSON object; empty means {}
 	Options    CallOptions
 	Invocation Invocation
+	// Effect, when set, is the effect class the caller classified the
+	// tool with (the direct loop's binding). A tool registered under Name
+	// now with another class is not the tool the caller means: the call
+	// fails at lookup with unknown_tool, and nothing of it runs.
+	Effect authority.Effect
 }
 
 // Invoker runs tool calls synchronously. The returned error is non-nil only
@@ -283,7 +288,7 @@ func (rt *Runtime) start(ctx context.Context, cl Call, inline bool) *Future {
 func (c *call) validate(ctx context.Context) *fault.Error {
 	rt := c.rt
 	c.e = rt.reg.get(c.c.Name)
-	if c.e == nil {
+	if c.e == nil || (c.c.Effect != "" && c.c.Effect != c.e.schema.Effect) {
 		return stepErr(KindUnknownTool, "no tool with this name").With("tool", c.c.Name)
 	}
 	if fe := c.decodeArgs(c.c.Args); fe != nil {
