@@ -372,16 +372,31 @@ func (h *codeHost) exec(ctx context.Context, it cellRunner, src string, index in
 	h.mu.Unlock()
 	out, err := it.Exec(cctx, src)
 	h.mu.Lock()
-	if h.failed != nil {
-		err = h.failed
-	}
+	failed := h.failed
 	h.ctx, h.cancel, h.failed = nil, nil, nil
 	h.mu.Unlock()
-	if err == nil && ctx.Err() != nil {
-		err = fault.FromContext(fault.PhaseExecute, context.Cause(ctx))
-	}
 	if out == nil {
 		out = &repl.Outcome{}
+	}
+	if failed != nil {
+		err = failed
+		if !isFatal(failed) {
+			// An operation that cannot return an error (a slice or an
+			// index of a context whose sub-context a finished query of a
+			// session released) failed: the cell stopped there, and the
+			// model sees it as the cell's exception, like any other
+			// failure that does not end the run. Nothing computed from the
+			// placeholder value it got finishes the run.
+			err = nil
+			out.Exception = &repl.Exception{Type: "ValueError", Message: "context operation failed: " + errText(failed)}
+			if out.Final != nil {
+				out.Final = nil
+				err = h.clearAnswer(ctx, it)
+			}
+		}
+	}
+	if err == nil && ctx.Err() != nil {
+		err = fault.FromContext(fault.PhaseExecute, context.Cause(ctx))
 	}
 	sp.Set("fingerprint", out.Fingerprint)
 	sp.Set("steps", out.Steps)

@@ -368,6 +368,17 @@ func (r *run) normalize(ctx context.Context, err error) error {
 	if err == nil {
 		return nil
 	}
+	if cause := context.Cause(ctx); ctx.Err() != nil && fault.As(err) == nil && cause != nil && errors.Is(err, cause) {
+		// A host's cancellation cause that is not a *fault.Error
+		// (context.WithCancelCause with a plain error), as the loop
+		// reports it when it notices the cancellation between calls: the
+		// cancellation (or deadline) it is, not an internal error.
+		kind, msg := fault.KindCancelled, "the run was cancelled"
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			kind, msg = fault.KindTimeout, "deadline exceeded"
+		}
+		err = fault.Wrap(err, fault.PhaseExecute, kind, msg)
+	}
 	if fe := fault.As(err); fe != nil && fe.Phase == fault.PhaseBudget {
 		return err
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -106,6 +107,11 @@ func (r *run) complete(ctx context.Context, depth int, p model.Provider, req mod
 	}
 	req.MaxTokens = int(res.MaxTokens())
 	resp, err := r.send(ctx, depth, p, req)
+	if resp == nil && err == nil {
+		// A provider or executor outside the contract: a typed failure of
+		// the call, never a nil response handed on.
+		err = fault.New(fault.PhaseProvider, model.KindMalformedResponse, "the provider returned neither a response nor an error").With("model", req.Model)
+	}
 	if resp == nil {
 		res.Release()
 		r.tracker.Charge(depth, budget.Usage{Calls: 1})
@@ -343,6 +349,10 @@ func (r *run) finish(ans *answer, v any) error {
 		size = len(s)
 	} else if enc, err := plan.EncodeJSON(v); err == nil {
 		size = len(enc)
+	} else if raw, err := json.Marshal(v); err == nil {
+		// Code mode's integers beyond 64 bits (json.Number) are not plan
+		// values, but they are still part of the answer's size.
+		size = len(raw)
 	}
 	if err := r.tracker.Output(size); err != nil {
 		ans.partial = plan.Preview(v, 4096)

@@ -1,5 +1,7 @@
 package plan
 
+import "math"
+
 // Estimate is a static count of the work a plan may do.
 type Estimate struct {
 	// Steps counts every step, including wrapper and final steps.
@@ -29,19 +31,19 @@ func (p *Plan) Estimate() Estimate {
 	}
 	for i := range p.Steps {
 		st := &p.Steps[i]
-		e.Steps++
+		e.Steps = satAdd(e.Steps, 1)
 		switch st.Op {
 		case OpContext:
-			e.ContextOps++
+			e.ContextOps = satAdd(e.ContextOps, 1)
 		case OpModel:
-			e.ModelCalls++
+			e.ModelCalls = satAdd(e.ModelCalls, 1)
 		case OpTool:
-			e.ToolCalls++
+			e.ToolCalls = satAdd(e.ToolCalls, 1)
 		case OpRLM:
-			e.RLMCalls++
+			e.RLMCalls = satAdd(e.RLMCalls, 1)
 			e.Depth = 1
 		case OpMap:
-			e.MapFanouts++
+			e.MapFanouts = satAdd(e.MapFanouts, 1)
 			e = e.Add(st.Plan.Estimate())
 		case OpParallel:
 			for j := range st.Plans {
@@ -54,28 +56,50 @@ func (p *Plan) Estimate() Estimate {
 	return e
 }
 
-// Add returns the sum of e and o; Depth is the larger of the two.
+// Add returns the sum of e and o; Depth is the larger of the two. Counts
+// saturate at math.MaxInt: a plan's worst case (nested retries multiply)
+// can exceed an int, and a wrapped count would pass a budget check.
 func (e Estimate) Add(o Estimate) Estimate {
 	return Estimate{
-		Steps:      e.Steps + o.Steps,
-		ModelCalls: e.ModelCalls + o.ModelCalls,
-		ToolCalls:  e.ToolCalls + o.ToolCalls,
-		ContextOps: e.ContextOps + o.ContextOps,
-		RLMCalls:   e.RLMCalls + o.RLMCalls,
+		Steps:      satAdd(e.Steps, o.Steps),
+		ModelCalls: satAdd(e.ModelCalls, o.ModelCalls),
+		ToolCalls:  satAdd(e.ToolCalls, o.ToolCalls),
+		ContextOps: satAdd(e.ContextOps, o.ContextOps),
+		RLMCalls:   satAdd(e.RLMCalls, o.RLMCalls),
 		Depth:      max(e.Depth, o.Depth),
-		MapFanouts: e.MapFanouts + o.MapFanouts,
+		MapFanouts: satAdd(e.MapFanouts, o.MapFanouts),
 	}
 }
 
 // Scale returns e with every count multiplied by n; Depth is unchanged.
+// Counts saturate at math.MaxInt, as in Add.
 func (e Estimate) Scale(n int) Estimate {
 	return Estimate{
-		Steps:      e.Steps * n,
-		ModelCalls: e.ModelCalls * n,
-		ToolCalls:  e.ToolCalls * n,
-		ContextOps: e.ContextOps * n,
-		RLMCalls:   e.RLMCalls * n,
+		Steps:      satMul(e.Steps, n),
+		ModelCalls: satMul(e.ModelCalls, n),
+		ToolCalls:  satMul(e.ToolCalls, n),
+		ContextOps: satMul(e.ContextOps, n),
+		RLMCalls:   satMul(e.RLMCalls, n),
 		Depth:      e.Depth,
-		MapFanouts: e.MapFanouts * n,
+		MapFanouts: satMul(e.MapFanouts, n),
 	}
+}
+
+// satAdd is a + b for counts (never negative), saturating at math.MaxInt.
+func satAdd(a, b int) int {
+	if a > math.MaxInt-b {
+		return math.MaxInt
+	}
+	return a + b
+}
+
+// satMul is a * n for counts (never negative), saturating at math.MaxInt.
+func satMul(a, n int) int {
+	if a <= 0 || n <= 0 {
+		return 0
+	}
+	if a > math.MaxInt/n {
+		return math.MaxInt
+	}
+	return a * n
 }

@@ -126,13 +126,38 @@ func stripThink(text string) string {
 }
 
 // reasoningTag returns the position and name of the first reasoning tag
-// opening in line, or -1.
+// opening in line, or -1. A tag inside an inline code span (prose that
+// mentions `<think>`) is text, not a tag.
 func reasoningTag(line string) (int, string) {
 	at, name := -1, ""
 	for _, tag := range []string{"think", "thinking", "reasoning"} {
-		if i := strings.Index(line, "<"+tag+">"); i >= 0 && (at < 0 || i < at) {
-			at, name = i, tag
+		open := "<" + tag + ">"
+		for from := 0; ; {
+			i := strings.Index(line[from:], open)
+			if i < 0 {
+				break
+			}
+			i += from
+			if backtickRuns(line[:i])%2 == 0 {
+				if at < 0 || i < at {
+					at, name = i, tag
+				}
+				break
+			}
+			from = i + len(open)
 		}
 	}
 	return at, name
+}
+
+// backtickRuns counts the runs of backticks in s: after an odd number, an
+// inline code span is open.
+func backtickRuns(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '`' && (i == 0 || s[i-1] != '`') {
+			n++
+		}
+	}
+	return n
 }

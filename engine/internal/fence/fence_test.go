@@ -50,3 +50,24 @@ func FuzzBlocks(f *testing.F) {
 		}
 	})
 }
+
+// A reasoning tag that prose mentions inside an inline code span (`<think>`)
+// is text, not the start of a reasoning block: the code after it runs.
+func TestBlocksTagInInlineCode(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		want     []string
+	}{
+		{"unclosed mention", "I'll count the `<think>` tags.\n```python\nprint(context.count('<think>'))\n```", []string{"print(context.count('<think>'))\n"}},
+		{"double backticks", "Tags like ``<reasoning>`` matter.\n```python\nx = 1\n```", []string{"x = 1\n"}},
+		{"after a closed span", "`a` and `<thinking>` here\n```python\ny = 2\n```", []string{"y = 2\n"}},
+		{"real block after a mention", "the `<think>` tag\n<think>\n```python\nbad()\n```\n</think>\n```python\ngood()\n```", []string{"good()\n"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, _ := Blocks(tc.in)
+			if !slices.Equal(got, tc.want) {
+				t.Fatalf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
