@@ -209,8 +209,8 @@ func (f ProviderFunc) Complete(ctx context.Context, req Request) (*Response, err
 
 // Error kinds reported by providers (Phase provider).
 const (
-	KindHTTPStatus        fault.Kind = "http_status" // the provider answered with an error status; detail "status"
-	KindMalformedResponse fault.Kind = "malformed_response"
+	KindHTTPStatus        fault.Kind = "http_status"        // the provider answered with an error status; detail "status"
+	KindMalformedResponse fault.Kind = "malformed_response" // the answer is not a response of the protocol (undecodable, too large, out of order, or none at all)
 	KindTransport         fault.Kind = "transport"
 	KindStreamInterrupted fault.Kind = "stream_interrupted"
 	KindMissingAPIKey     fault.Kind = "missing_api_key"
