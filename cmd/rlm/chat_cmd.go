@@ -43,7 +43,7 @@ goes on.`,
 				saved = b
 			}
 			if ctxFile == "-" {
-				return fault.New(fault.PhaseConfig, fault.KindInvalid, "chat reads queries from stdin; give the context as a file").With("hint", "use --context FILE")
+				return fault.New(fault.PhaseConfig, fault.KindInvalid, "chat reads queries from stdin; give the context as a file").WithHint("use --context FILE")
 			}
 			// Configuration first (outputs, key, base URL), then the input.
 			st := newStatus(cmd.ErrOrStderr(), false)
@@ -112,7 +112,9 @@ goes on.`,
 				res, err := s.Ask(ctx, q)
 				if err != nil {
 					failed++
-					fmt.Fprintf(cmd.ErrOrStderr(), "error: %v\n", err)
+					// Printed as every error is (errorText): phase/kind,
+					// each text once, the hint.
+					fmt.Fprintln(cmd.ErrOrStderr(), errorText(asFault(err)))
 					if ctx.Err() != nil {
 						break
 					}

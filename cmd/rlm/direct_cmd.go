@@ -65,9 +65,8 @@ replayed, never executed again.`,
 			ctx := cmd.Context()
 			cfg := direct.Config{Model: pf.model, MaxTokens: maxTokens, Mode: prompt.Mode(mode),
 				Limits: direct.Limits{Limits: bf.lim, MaxNativeCallsPerBatch: maxBatch}, AuthorityContext: cliAuthorityContext}
-			if bf.lim.MaxDepth > 1 && !bf.deep {
-				return fault.New(fault.PhaseConfig, budget.KindInvalidLimits, "--max-depth above 1 needs --experimental-deep-recursion").
-					WithHint("pass --experimental-deep-recursion, or lower --max-depth to 1")
+			if err := bf.checkDepth(); err != nil { // as rlm run and rlm command
+				return err
 			}
 			// Zero is the default time limit, negative none: no deadline.
 			if lim, err := bf.lim.Resolve(); err == nil && synthesize > 0 && lim.TimeLimit > 0 {

@@ -188,6 +188,7 @@ queued, or the finished run's completed, failed or cancelled; steps counts its c
 		},
 	}
 	cmd.Flags().StringVar(&url, "db", "", "PostgreSQL URL of the durable runs (postgres://...)")
+	addJSONErrorsFlag(cmd, false) // the status is JSON: so is a failure, with --json
 	_ = cmd.MarkFlagRequired("db")
 	return cmd
 }

@@ -133,7 +133,10 @@ environment; they never appear in an MCP message. See docs/mcp.md.`,
 				return err
 			}
 			if httpAddr == "" {
-				err = srv.ServeStdio(ctx)
+				// Stopped by a signal: a normal stop, as over --http.
+				if err = srv.ServeStdio(ctx); ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+					err = nil
+				}
 			} else {
 				err = serveMCPHTTP(ctx, cmd.ErrOrStderr(), srv, httpAddr, tokenEnv)
 			}

@@ -1,8 +1,7 @@
 package main
 
 import (
-	"bufio"
-	"io"
+	"bytes"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -62,23 +61,20 @@ recorded them (rlm run --trace-content). Without -o it writes to stdout.`,
 			if err != nil {
 				return err
 			}
-			var w io.Writer = cmd.OutOrStdout()
-			if out != "" {
-				of, err := os.Create(out)
-				if err != nil {
-					return fault.Wrap(err, fault.PhaseTrace, fault.KindIO, "cannot create the output").With("file", out)
-				}
-				bw := bufio.NewWriter(of)
-				err = rlmlog.Export(bw, evs)
-				if err == nil {
-					err = bw.Flush()
-				}
-				if cerr := of.Close(); err == nil && cerr != nil {
-					err = fault.Wrap(cerr, fault.PhaseTrace, fault.KindIO, "cannot write the output").With("file", out)
-				}
+			if out == "" {
+				return rlmlog.Export(cmd.OutOrStdout(), evs)
+			}
+			// Converted in memory (the events already are) before OUT is
+			// opened: a trace that cannot be exported leaves no OUT
+			// behind and an existing one as it was.
+			var b bytes.Buffer
+			if err := rlmlog.Export(&b, evs); err != nil {
 				return err
 			}
-			return rlmlog.Export(w, evs)
+			if err := os.WriteFile(out, b.Bytes(), 0o666); err != nil {
+				return fault.Wrap(err, fault.PhaseTrace, fault.KindIO, "cannot write the output").With("file", out)
+			}
+			return nil
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", formatRLMJSONL, "output format: rlm-jsonl (the official RLM's log)")
