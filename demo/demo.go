@@ -52,7 +52,7 @@ func CassetteFor(mode string) (*replay.Cassette, error) {
 	case engine.ModeCode:
 		return replay.Parse(cassetteCodeJSON)
 	}
-	return nil, fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "the demo has no cassette for this mode").With("mode", mode).With("hint", "use plan or code")
+	return nil, fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "the demo has no cassette for this mode").With("mode", mode).WithHint("use plan or code")
 }
 
 // Outcome is the result of a demo run.

@@ -114,7 +114,7 @@ func (r *run) codeLoop(ctx context.Context, n node) (ans answer, err error) {
 		if obs.noCode {
 			if repairs >= max(r.e.cfg.MaxRepairs, 0) {
 				err := fault.New(fault.PhaseParse, KindMissingCode, "the model replied without a code block").
-					With("repairs", repairs).With("hint", "code mode needs replies with ```python blocks")
+					With("repairs", repairs).WithHint("code mode needs replies with ```python blocks")
 				ev.Outcome, ev.Error = OutcomeRejected, fault.As(err)
 				r.emit(ev)
 				return ans, err

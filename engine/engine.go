@@ -176,14 +176,14 @@ func New(cfg Config) (*Engine, error) {
 		cfg.Python = PythonEmbedded
 	case PythonEmbedded, PythonPyodide:
 	default:
-		return nil, fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "unknown interpreter").With("python", cfg.Python).With("hint", "use embedded or pyodide")
+		return nil, fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "unknown interpreter").With("python", cfg.Python).WithHint("use embedded or pyodide")
 	}
 	switch cfg.Mode {
 	case "":
 		cfg.Mode = ModePlan
 	case ModePlan, ModeCode:
 	default:
-		return nil, fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "unknown mode").With("mode", cfg.Mode).With("hint", "use plan or code")
+		return nil, fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "unknown mode").With("mode", cfg.Mode).WithHint("use plan or code")
 	}
 	if cfg.Capabilities.Len() == 0 {
 		cfg.Capabilities = DefaultCapabilities(cfg.Model, cfg.SubModel)

@@ -164,3 +164,19 @@ func TestNilResponseIsTypedError(t *testing.T) {
 		}
 	})
 }
+
+// Configuration errors carry their advice as the error's hint (printed on
+// its own line, "hint" in JSON), never in the detail.
+func TestConfigErrorsHaveHints(t *testing.T) {
+	for _, cfg := range []Config{{Mode: "bogus"}, {Python: "bogus"}} {
+		cfg.Provider = model.ProviderFunc(func(context.Context, model.Request) (*model.Response, error) { return nil, nil })
+		cfg.Model = "m"
+		cfg.Store = corpus.NewStore()
+		defer cfg.Store.Close()
+		_, err := New(cfg)
+		fe := fault.As(err)
+		if fe == nil || fe.Hint == "" || fe.Detail["hint"] != nil {
+			t.Fatalf("%+v: %v", cfg, err)
+		}
+	}
+}

@@ -63,7 +63,7 @@ type SavedSession struct {
 // context). The engine must be in code mode.
 func (e *Engine) NewSession(inputs ...corpus.Handle) (*Session, error) {
 	if e.cfg.Mode != ModeCode {
-		return nil, fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "a session needs code mode").With("mode", e.cfg.Mode).With("hint", "set Config.Mode to \"code\"")
+		return nil, fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "a session needs code mode").With("mode", e.cfg.Mode).WithHint("set Config.Mode to \"code\"")
 	}
 	if len(inputs) == 0 {
 		return nil, fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "a session needs at least one context")
@@ -288,7 +288,7 @@ func (e *Engine) RunInputs(ctx context.Context, query string, inputs ...corpus.H
 		return e.Run(ctx, query, inputs[0])
 	}
 	if e.cfg.Mode != ModeCode {
-		return nil, fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "several inputs need code mode").With("inputs", len(inputs)).With("hint", "set Config.Mode to \"code\"")
+		return nil, fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "several inputs need code mode").With("inputs", len(inputs)).WithHint("set Config.Mode to \"code\"")
 	}
 	st, err := newCodeState(ctx, e, inputs, nil)
 	if err != nil {
