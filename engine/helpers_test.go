@@ -58,22 +58,8 @@ func newFixture(t testing.TB, text string, cfg Config, interactions ...replay.In
 	if err != nil {
 		t.Fatal(err)
 	}
-	store := corpus.NewStore()
-	t.Cleanup(func() { store.Close() })
-	h, err := store.AddString("input", text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.Provider = prov
-	cfg.Store = store
-	if cfg.Model == "" {
-		cfg.Model = "test-model"
-	}
-	eng, err := New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &fixture{srv: srv, store: store, h: h, eng: eng}
+	eng, h := scriptedEngine(t, text, cfg, prov)
+	return &fixture{srv: srv, store: eng.cfg.Store, h: h, eng: eng}
 }
 
 func (f *fixture) run(t testing.TB, query string) (*Result, error) {

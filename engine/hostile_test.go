@@ -37,7 +37,9 @@ func (s *script) Complete(ctx context.Context, req model.Request) (*model.Respon
 	return &model.Response{Text: text, Usage: budget.Usage{PromptTokens: 10, CompletionTokens: 5, TotalTokens: 15, TokensKnown: true}}, nil
 }
 
-func scriptedEngine(t *testing.T, text string, cfg Config, p model.Provider) (*Engine, corpus.Handle) {
+// scriptedEngine is an engine over a store holding text as "input", with
+// provider p.
+func scriptedEngine(t testing.TB, text string, cfg Config, p model.Provider) (*Engine, corpus.Handle) {
 	t.Helper()
 	store := corpus.NewStore()
 	t.Cleanup(func() { store.Close() })
