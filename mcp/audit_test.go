@@ -253,16 +253,7 @@ func TestHTTPServerGoneIsNotAnAnswer(t *testing.T) {
 	h := NewHost(Config{Servers: map[string]ServerConfig{"fake": {URL: hs.URL, Effect: authority.EffectRead}}},
 		Options{Backoff: func(int) time.Duration { return time.Hour }})
 	defer h.Close()
-	reg := tool.NewRegistry()
-	if _, err := h.Import(context.Background(), reg); err != nil {
-		t.Fatal(err)
-	}
-	rt := tool.NewRuntime(reg, tool.Config{})
-	call := func() tool.Result {
-		res, _ := rt.Invoke(context.Background(), tool.Call{Name: "mcp.fake.echo", Args: json.RawMessage(`{}`),
-			Invocation: tool.Invocation{Capabilities: capability.MustSet("tool:mcp.fake.*")}})
-		return res
-	}
+	_, call := importedTool(t, h, "mcp.fake.echo")
 	if res := call(); res.Status != tool.StatusOK {
 		t.Fatalf("echo: %+v", res.Error)
 	}
@@ -273,5 +264,21 @@ func TestHTTPServerGoneIsNotAnAnswer(t *testing.T) {
 	}
 	if res := call(); mcpKind(res) != KindServerUnavailable {
 		t.Fatalf("next use: %+v, want mcp/%s (restart back-off)", res.Error, KindServerUnavailable)
+	}
+}
+
+// importedTool imports h's tools into a new registry and returns it with a
+// function that calls the tool name with {} under the tool:mcp.* grant.
+func importedTool(t *testing.T, h *Host, name string) (*tool.Registry, func() tool.Result) {
+	t.Helper()
+	reg := tool.NewRegistry()
+	if _, err := h.Import(context.Background(), reg); err != nil {
+		t.Fatal(err)
+	}
+	rt := tool.NewRuntime(reg, tool.Config{})
+	return reg, func() tool.Result {
+		res, _ := rt.Invoke(context.Background(), tool.Call{Name: name, Args: json.RawMessage(`{}`),
+			Invocation: tool.Invocation{Capabilities: capability.MustSet("tool:mcp.*")}})
+		return res
 	}
 }

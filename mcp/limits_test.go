@@ -3,7 +3,6 @@ package mcp
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
 	"io"
 	"math"
@@ -16,7 +15,6 @@ import (
 	"time"
 
 	"github.com/rlm-go/rlm/budget"
-	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/tool"
 )
@@ -177,16 +175,7 @@ func TestListChangedDuringRestartIsNotLost(t *testing.T) {
 	h := NewHost(Config{Servers: map[string]ServerConfig{"dyn": {URL: hs.URL, Effect: "read"}}},
 		Options{Backoff: func(int) time.Duration { return 0 }, OnChange: func(s string) { changed <- s }})
 	defer h.Close()
-	reg := tool.NewRegistry()
-	if _, err := h.Import(context.Background(), reg); err != nil {
-		t.Fatal(err)
-	}
-	rt := tool.NewRuntime(reg, tool.Config{})
-	call := func() tool.Result {
-		res, _ := rt.Invoke(context.Background(), tool.Call{Name: "mcp.dyn.a", Args: json.RawMessage(`{}`),
-			Invocation: tool.Invocation{Capabilities: capability.MustSet("tool:mcp.dyn.*")}})
-		return res
-	}
+	reg, call := importedTool(t, h, "mcp.dyn.a")
 	if res := call(); res.Status != tool.StatusOK {
 		t.Fatalf("a: %+v", res.Error)
 	}
