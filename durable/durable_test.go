@@ -222,7 +222,7 @@ func TestRunWorkflowAndResume(t *testing.T) {
 }
 
 func TestUnreachableDatabase(t *testing.T) {
-	defer durable.SetRetryWindow(300 * time.Millisecond)()
+	durable.SetRetryWindow(t, 300*time.Millisecond)
 	_, err := durable.Open(context.Background(), "postgres://nobody@127.0.0.1:1/none?sslmode=disable&connect_timeout=1")
 	if fault.KindOf(err) != durable.KindDBUnavailable {
 		t.Fatalf("unreachable: %v", err)

@@ -80,7 +80,7 @@ func TestOutage(t *testing.T) {
 	})
 
 	t.Run("long", func(t *testing.T) {
-		defer SetRetryWindow(400 * time.Millisecond)()
+		SetRetryWindow(t, 400*time.Millisecond)
 		p.DropAnswer("INSERT 0 1")
 		end := p.OutageAfterDrop()
 		defer end()
@@ -127,7 +127,7 @@ func TestUnreachableQueueEndsTheExecution(t *testing.T) {
 // record up, and a fan-out would otherwise turn each into an error value
 // and finish the run with them, recorded as its final outcome.
 func TestUnreachableLookupEndsTheExecution(t *testing.T) {
-	defer SetRetryWindow(300 * time.Millisecond)()
+	SetRetryWindow(t, 300*time.Millisecond)
 	for _, kind := range []string{engine.CallModel, engine.CallTool} {
 		t.Run(kind, func(t *testing.T) {
 			p, st := openViaProxy(t)

@@ -22,7 +22,7 @@ import (
 // and that outcome was recorded, so a resume returned it and the calls it
 // had paid for were lost.
 func TestRunHandedBackWhenDatabaseLost(t *testing.T) {
-	defer durable.SetRetryWindow(300 * time.Millisecond)()
+	durable.SetRetryWindow(t, 300*time.Millisecond)
 	px, url := pgtest.NewProxy(t, pgtest.Database(t))
 	ctx := context.Background()
 	const n = 120
@@ -89,7 +89,7 @@ func TestRunHandedBackWhenDatabaseLost(t *testing.T) {
 // answers again: the run completes, from its checkpoints, with each call
 // sent at most twice.
 func TestWorkerContinuesRunAfterDatabaseLost(t *testing.T) {
-	defer durable.SetRetryWindow(300 * time.Millisecond)()
+	durable.SetRetryWindow(t, 300*time.Millisecond)
 	url := pgtest.Database(t)
 	px, viaProxy := pgtest.NewProxy(t, url)
 	ctx := context.Background()
