@@ -2,6 +2,8 @@ package budget
 
 import (
 	"math"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -35,6 +37,25 @@ func TestEstimatedCostMarked(t *testing.T) {
 	reported := WithEstimatedCost(Usage{CostUSD: 0.5, CostKnown: true, Calls: 1}, "gpt-4o-mini")
 	if reported.CostUSD != 0.5 || reported.CostEstimated {
 		t.Fatal("reported cost overwritten")
+	}
+}
+
+// EstimateCost and Prices agree with the table WithEstimatedCost uses.
+func TestEstimateCostAndPrices(t *testing.T) {
+	c, ok := EstimateCost("openai/gpt-4o-mini-2024-07-18", 1_000_000, 1_000_000)
+	if !ok || math.Abs(c-0.75) > 1e-9 {
+		t.Fatalf("EstimateCost = %v, %v; want 0.75, true", c, ok)
+	}
+	if _, ok := EstimateCost("no-such-model", 1, 1); ok {
+		t.Fatal("an unpriced model has a cost")
+	}
+	ps := Prices()
+	if len(ps) == 0 || !slices.IsSortedFunc(ps, func(a, b Price) int { return strings.Compare(a.Model, b.Model) }) {
+		t.Fatalf("Prices() is empty or unsorted: %v", ps)
+	}
+	ps[0].InputPerMillion = -1 // a copy: the table is unchanged
+	if p, _ := LookupPrice(ps[0].Model); p.InputPerMillion < 0 {
+		t.Fatal("Prices() returned the table itself")
 	}
 }
 

@@ -87,13 +87,15 @@ func LookupPrice(model string) (Price, bool) {
 }
 
 // EstimateCost returns the estimated cost in USD of a call to model with the
-// given token counts, and whether the model is in the price table.
+// given token counts, and whether the model is in the price table: the
+// cost WithEstimatedCost gives a call with those counts and no cached
+// tokens.
 func EstimateCost(model string, promptTokens, completionTokens int64) (float64, bool) {
 	p, ok := LookupPrice(model)
 	if !ok {
 		return 0, false
 	}
-	return (float64(promptTokens)*p.InputPerMillion + float64(completionTokens)*p.OutputPerMillion) / 1e6, true
+	return p.UsageCost(Usage{PromptTokens: promptTokens, CompletionTokens: completionTokens}), true
 }
 
 // WithEstimatedCost fills in an estimated cost when u has no reported cost

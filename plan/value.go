@@ -380,15 +380,6 @@ func writeString(b *strings.Builder, s string) {
 	b.Write(bytes.TrimSuffix(buf.Bytes(), []byte{'\n'}))
 }
 
-// stringify returns s unchanged for a string and the canonical JSON of any
-// other value.
-func stringify(v Value) (string, error) {
-	if s, ok := v.(string); ok {
-		return s, nil
-	}
-	return EncodeJSON(v)
-}
-
 // copyValue returns a deep copy of the lists and objects in v.
 func copyValue(v Value) Value {
 	switch x := v.(type) {
