@@ -175,10 +175,17 @@ type Counters struct {
 
 // Tracker enforces Limits with counters shared by every goroutine of a run
 // tree. It is safe for concurrent use.
+//
+// A tracker made with Child also spends from its parent: every count,
+// token, cost and second is admitted against both, and charged to both.
 type Tracker struct {
 	limits Limits
 	start  time.Time
 	sem    chan struct{}
+	// parent, when set, is charged everything this tracker is; depth d
+	// here is depth base+d there.
+	parent *Tracker
+	base   int
 
 	iterations, modelCalls, toolCalls, contextOps atomic.Int64
 	maxDepth, inFlight, maxInFlight               atomic.Int64
@@ -197,30 +204,85 @@ func NewTracker(l Limits) *Tracker {
 	return &Tracker{limits: l, start: time.Now(), sem: make(chan struct{}, max(l.MaxConcurrency, 1)), byDepth: map[int]Usage{}}
 }
 
-// Limits returns the limits the tracker enforces.
-func (t *Tracker) Limits() Limits { return t.limits }
-
-// Deadline returns the wall-clock deadline of the run; ok is false when the
-// time limit is unlimited (negative) and the run has no deadline.
-func (t *Tracker) Deadline() (deadline time.Time, ok bool) {
-	if t.limits.TimeLimit <= 0 {
-		return time.Time{}, false
-	}
-	return t.start.Add(t.limits.TimeLimit), true
+// Child returns a tracker for resolved limits l that also spends from t:
+// a run started by one of t's tool calls (an rlm_subagent child, say) at
+// depth d of t. The child is held to its own limits and to what is left
+// of t's: each admission (iteration, model and tool call, context
+// operation, a model call's worst-case tokens and cost) is checked
+// against both and counted in both, its usage is charged to both (at
+// depth base+d in t for depth d in the child), and its deadline is the
+// earlier of the two. Depth, output size and concurrency are the
+// child's own: its recursion starts again at 0, and it takes no slot of
+// t's (the tool call that started it may hold one).
+func (t *Tracker) Child(l Limits, base int) *Tracker {
+	c := NewTracker(l)
+	c.parent, c.base = t, base
+	return c
 }
 
-func exceeded(kind fault.Kind, limit string, max any, used any) error {
+// Limits returns the limits the tracker enforces (its own; a child's
+// parent's limits apply too).
+func (t *Tracker) Limits() Limits { return t.limits }
+
+// Deadline returns the wall-clock deadline of the run: the earliest of its
+// own and its parents'; ok is false when none has a time limit.
+func (t *Tracker) Deadline() (deadline time.Time, ok bool) {
+	for u := t; u != nil; u = u.parent {
+		if u.limits.TimeLimit <= 0 {
+			continue
+		}
+		if d := u.start.Add(u.limits.TimeLimit); !ok || d.Before(deadline) {
+			deadline, ok = d, true
+		}
+	}
+	return deadline, ok
+}
+
+type ctxKey struct{}
+
+type scoped struct {
+	t     *Tracker
+	depth int
+}
+
+// WithTracker returns a context carrying t and the depth of the work done
+// under it: a tool handler that starts a run (as rlm_subagent does) makes
+// that run's tracker a Child of t, so nothing it spends escapes t.
+func WithTracker(ctx context.Context, t *Tracker, depth int) context.Context {
+	return context.WithValue(ctx, ctxKey{}, scoped{t, depth})
+}
+
+// FromContext returns the tracker ctx carries and its depth, or nil.
+func FromContext(ctx context.Context) (*Tracker, int) {
+	s, _ := ctx.Value(ctxKey{}).(scoped)
+	return s.t, s.depth
+}
+
+func exceeded(kind fault.Kind, limit string, max any, used any) *fault.Error {
 	return fault.New(fault.PhaseBudget, kind, "budget exhausted: "+limit).With("limit", limit).With("max", max).With("used", used)
 }
 
-func admit(c *atomic.Int64, max int, kind fault.Kind, name string) error {
-	if max < 0 {
-		c.Add(1)
-		return nil
+// ofCaller marks a refusal by a child's parent: the limit is the caller's.
+func (t *Tracker) ofCaller(u *Tracker, fe *fault.Error) error {
+	if u != t {
+		fe = fe.With("budget", "caller").WithHint("the limit is the calling run's, which this run spends from: raise the caller's limit")
 	}
-	if n := c.Add(1); n > int64(max) {
-		c.Add(-1)
-		return exceeded(kind, name, max, n-1)
+	return fe
+}
+
+// admit counts one more of a counter pick chooses, in t and each parent,
+// or in none when one of them is at its limit.
+func (t *Tracker) admit(pick func(*Tracker) (*atomic.Int64, int), kind fault.Kind, name string) error {
+	for u := t; u != nil; u = u.parent {
+		c, max := pick(u)
+		n := c.Add(1)
+		if max >= 0 && n > int64(max) {
+			for v := t; v != u.parent; v = v.parent {
+				c, _ := pick(v)
+				c.Add(-1)
+			}
+			return t.ofCaller(u, exceeded(kind, name, max, n-1))
+		}
 	}
 	return nil
 }
@@ -230,7 +292,7 @@ func (t *Tracker) Iteration() error {
 	if err := t.Spendable(); err != nil {
 		return err
 	}
-	return admit(&t.iterations, t.limits.MaxIterations, KindMaxIterations, "max_iterations")
+	return t.admit(func(u *Tracker) (*atomic.Int64, int) { return &u.iterations, u.limits.MaxIterations }, KindMaxIterations, "max_iterations")
 }
 
 // ModelCall admits one more provider request, after checking that tokens,
@@ -239,7 +301,7 @@ func (t *Tracker) ModelCall() error {
 	if err := t.Spendable(); err != nil {
 		return err
 	}
-	return admit(&t.modelCalls, t.limits.MaxModelCalls, KindMaxModelCalls, "max_model_calls")
+	return t.admit(func(u *Tracker) (*atomic.Int64, int) { return &u.modelCalls, u.limits.MaxModelCalls }, KindMaxModelCalls, "max_model_calls")
 }
 
 // ToolCall admits one more tool invocation.
@@ -247,7 +309,7 @@ func (t *Tracker) ToolCall() error {
 	if err := t.checkTime(); err != nil {
 		return err
 	}
-	return admit(&t.toolCalls, t.limits.MaxToolCalls, KindMaxToolCalls, "max_tool_calls")
+	return t.admit(func(u *Tracker) (*atomic.Int64, int) { return &u.toolCalls, u.limits.MaxToolCalls }, KindMaxToolCalls, "max_tool_calls")
 }
 
 // ContextOp admits one more context-store operation.
@@ -255,7 +317,7 @@ func (t *Tracker) ContextOp() error {
 	if err := t.checkTime(); err != nil {
 		return err
 	}
-	return admit(&t.contextOps, t.limits.MaxContextOps, KindMaxContextOps, "max_context_ops")
+	return t.admit(func(u *Tracker) (*atomic.Int64, int) { return &u.contextOps, u.limits.MaxContextOps }, KindMaxContextOps, "max_context_ops")
 }
 
 // Depth admits running at recursion depth d.
@@ -284,21 +346,25 @@ func (t *Tracker) Spendable() error {
 	if err := t.checkTime(); err != nil {
 		return err
 	}
-	t.mu.Lock()
-	u := t.spent
-	t.mu.Unlock()
-	if t.limits.MaxTotalTokens > 0 && u.tokens >= t.limits.MaxTotalTokens {
-		return exceeded(KindMaxTotalTokens, "max_total_tokens", t.limits.MaxTotalTokens, u.tokens)
-	}
-	if t.limits.MaxCostUSD > 0 && u.cost >= t.limits.MaxCostUSD {
-		return exceeded(KindMaxCost, "max_cost_usd", t.limits.MaxCostUSD, u.cost)
+	for u := t; u != nil; u = u.parent {
+		u.mu.Lock()
+		s := u.spent
+		u.mu.Unlock()
+		if u.limits.MaxTotalTokens > 0 && s.tokens >= u.limits.MaxTotalTokens {
+			return t.ofCaller(u, exceeded(KindMaxTotalTokens, "max_total_tokens", u.limits.MaxTotalTokens, s.tokens))
+		}
+		if u.limits.MaxCostUSD > 0 && s.cost >= u.limits.MaxCostUSD {
+			return t.ofCaller(u, exceeded(KindMaxCost, "max_cost_usd", u.limits.MaxCostUSD, s.cost))
+		}
 	}
 	return nil
 }
 
 func (t *Tracker) checkTime() error {
-	if t.limits.TimeLimit > 0 && time.Since(t.start) > t.limits.TimeLimit {
-		return exceeded(KindTimeLimit, "time_limit", t.limits.TimeLimit.String(), time.Since(t.start).Round(time.Millisecond).String())
+	for u := t; u != nil; u = u.parent {
+		if u.limits.TimeLimit > 0 && time.Since(u.start) > u.limits.TimeLimit {
+			return t.ofCaller(u, exceeded(KindTimeLimit, "time_limit", u.limits.TimeLimit.String(), time.Since(u.start).Round(time.Millisecond).String()))
+		}
 	}
 	return nil
 }
@@ -308,19 +374,23 @@ func (t *Tracker) checkTime() error {
 // cannot cross the token and cost limits). Usage is charged even for
 // responses that are later rejected.
 func (t *Tracker) Charge(d int, u Usage) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.chargeLocked(d, u, spend{tokens: u.TotalTokens, cost: u.CostUSD})
+	for v := t; v != nil; d, v = d+v.base, v.parent {
+		v.mu.Lock()
+		v.chargeLocked(d, u, spend{tokens: u.TotalTokens, cost: u.CostUSD})
+		v.mu.Unlock()
+	}
 }
 
 // Save records the savings of a cache hit at depth d (u as from
 // Usage.Saved): no call, token or cost is charged, and no limit is checked.
 func (t *Tracker) Save(d int, u Usage) {
 	u = Usage{SavedCalls: u.SavedCalls, SavedTokens: u.SavedTokens, SavedCostUSD: u.SavedCostUSD}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.usage = t.usage.Add(u)
-	t.byDepth[d] = t.byDepth[d].Add(u)
+	for v := t; v != nil; d, v = d+v.base, v.parent {
+		v.mu.Lock()
+		v.usage = v.usage.Add(u)
+		v.byDepth[d] = v.byDepth[d].Add(u)
+		v.mu.Unlock()
+	}
 }
 
 func (t *Tracker) chargeLocked(d int, u Usage, s spend) {

@@ -2,6 +2,7 @@ package budget
 
 import (
 	"math"
+	"sync/atomic"
 
 	"github.com/rlm-go/rlm/fault"
 )
@@ -50,8 +51,8 @@ type Reservation struct {
 	t         *Tracker
 	depth     int
 	maxTokens int64
-	hold      spend
-	done      bool // guarded by t.mu
+	hold      spend // held in t and each of its parents
+	done      atomic.Bool
 }
 
 // MaxTokens is the completion bound to send: the requested one, or the
@@ -71,7 +72,9 @@ func (r *Reservation) CostUSD() float64 { return r.hold.cost }
 // overshoot. When the requested completion bound does not fit, it is
 // shrunk to what is left if that still leaves MinTokens; otherwise the
 // call is refused with max_total_tokens_exceeded or max_cost_exceeded
-// before anything is sent. The time limit is checked too.
+// before anything is sent. The time limit is checked too. A child
+// tracker's call must fit both its own budget and what is left of each
+// parent's, and is held in all of them.
 func (t *Tracker) Reserve(w Worst) (*Reservation, error) {
 	if err := t.checkTime(); err != nil {
 		return nil, err
@@ -87,31 +90,39 @@ func (t *Tracker) Reserve(w Worst) (*Reservation, error) {
 		floor = min(floor, m)
 	}
 	price, priced := LookupPrice(w.Model)
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	used := t.spent.add(t.held)
-	if lim := t.limits.MaxTotalTokens; lim > 0 {
-		left := lim - used.tokens - prompt
-		if !bounded || m > left {
-			if left < floor {
-				return nil, refused(KindMaxTotalTokens, "max_total_tokens", lim, used.tokens, prompt, w.MaxTokens, floor).
-					With("held", t.held.tokens)
-			}
-			m, bounded = left, true
-		}
+	// Lock the chain child first, as every Reserve does, so that the
+	// worst case is admitted against all of it at once.
+	var chain []*Tracker
+	for u := t; u != nil; u = u.parent {
+		u.mu.Lock()
+		defer u.mu.Unlock()
+		chain = append(chain, u)
 	}
-	if lim := t.limits.MaxCostUSD; lim > 0 && priced {
-		left := lim - used.cost - float64(prompt)*price.InputPerMillion/1e6
-		if left < 0 {
-			return nil, refused(KindMaxCost, "max_cost_usd", lim, used.cost, prompt, w.MaxTokens, floor)
-		}
-		if price.OutputPerMillion > 0 {
-			afford := math.Floor(left * 1e6 / price.OutputPerMillion)
-			if !bounded || float64(m) > afford {
-				if afford < float64(floor) {
-					return nil, refused(KindMaxCost, "max_cost_usd", lim, used.cost, prompt, w.MaxTokens, floor)
+	for _, u := range chain {
+		used := u.spent.add(u.held)
+		if lim := u.limits.MaxTotalTokens; lim > 0 {
+			left := lim - used.tokens - prompt
+			if !bounded || m > left {
+				if left < floor {
+					return nil, t.ofCaller(u, refused(KindMaxTotalTokens, "max_total_tokens", lim, used.tokens, prompt, w.MaxTokens, floor).
+						With("held", u.held.tokens))
 				}
-				m, bounded = int64(afford), true
+				m, bounded = left, true
+			}
+		}
+		if lim := u.limits.MaxCostUSD; lim > 0 && priced {
+			left := lim - used.cost - float64(prompt)*price.InputPerMillion/1e6
+			if left < 0 {
+				return nil, t.ofCaller(u, refused(KindMaxCost, "max_cost_usd", lim, used.cost, prompt, w.MaxTokens, floor))
+			}
+			if price.OutputPerMillion > 0 {
+				afford := math.Floor(left * 1e6 / price.OutputPerMillion)
+				if !bounded || float64(m) > afford {
+					if afford < float64(floor) {
+						return nil, t.ofCaller(u, refused(KindMaxCost, "max_cost_usd", lim, used.cost, prompt, w.MaxTokens, floor))
+					}
+					m, bounded = int64(afford), true
+				}
 			}
 		}
 	}
@@ -119,12 +130,17 @@ func (t *Tracker) Reserve(w Worst) (*Reservation, error) {
 	if priced {
 		hold.cost = cost(price, prompt, m)
 		// Rounding must not let the held cost exceed what is left.
-		for lim := t.limits.MaxCostUSD; lim > 0 && m > floor && used.cost+hold.cost > lim; {
-			m--
-			hold = spend{tokens: prompt + m, cost: cost(price, prompt, m)}
+		for _, u := range chain {
+			used := u.spent.add(u.held)
+			for lim := u.limits.MaxCostUSD; lim > 0 && m > floor && used.cost+hold.cost > lim; {
+				m--
+				hold = spend{tokens: prompt + m, cost: cost(price, prompt, m)}
+			}
 		}
 	}
-	t.held = t.held.add(hold)
+	for _, u := range chain {
+		u.held = u.held.add(hold)
+	}
 	return &Reservation{t: t, depth: w.Depth, maxTokens: m, hold: hold}, nil
 }
 
@@ -150,14 +166,9 @@ func refused(kind fault.Kind, limit string, max, used any, prompt, requested, fl
 // worst case can cause, Settle returns that limit's budget error; the
 // usage stays charged. Settling twice, or after Release, does nothing.
 func (r *Reservation) Settle(u Usage) error {
-	t := r.t
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if r.done {
+	if r.done.Swap(true) {
 		return nil
 	}
-	r.done = true
-	t.held = t.held.sub(r.hold)
 	s := spend{tokens: u.TotalTokens, cost: u.CostUSD}
 	if !u.TokensKnown && u.TotalTokens == 0 {
 		s.tokens = r.hold.tokens
@@ -165,12 +176,27 @@ func (r *Reservation) Settle(u Usage) error {
 	if !u.CostKnown && !u.CostEstimated && u.CostUSD == 0 {
 		s.cost = r.hold.cost
 	}
-	t.chargeLocked(r.depth, u, s)
+	var over error
+	for t, d := r.t, r.depth; t != nil; d, t = d+t.base, t.parent {
+		t.mu.Lock()
+		t.held = t.held.sub(r.hold)
+		t.chargeLocked(d, u, s)
+		if over == nil {
+			over = r.overshotLocked(t, s)
+		}
+		t.mu.Unlock()
+	}
+	return over
+}
+
+// overshotLocked reports the limit of t (r's tracker or a parent) that
+// the charge s took it past.
+func (r *Reservation) overshotLocked(t *Tracker, s spend) error {
 	if lim := t.limits.MaxTotalTokens; lim > 0 && t.spent.tokens > lim {
-		return overshoot(KindMaxTotalTokens, "max_total_tokens", lim, t.spent.tokens, r.hold.tokens, s.tokens)
+		return r.t.ofCaller(t, overshoot(KindMaxTotalTokens, "max_total_tokens", lim, t.spent.tokens, r.hold.tokens, s.tokens))
 	}
 	if lim := t.limits.MaxCostUSD; lim > 0 && t.spent.cost > lim {
-		return overshoot(KindMaxCost, "max_cost_usd", lim, t.spent.cost, r.hold.cost, s.cost)
+		return r.t.ofCaller(t, overshoot(KindMaxCost, "max_cost_usd", lim, t.spent.cost, r.hold.cost, s.cost))
 	}
 	return nil
 }
@@ -185,12 +211,12 @@ func overshoot(kind fault.Kind, limit string, max, used, admitted, reported any)
 // the attempt with Charge if it counts). Releasing twice, or after
 // Settle, does nothing.
 func (r *Reservation) Release() {
-	t := r.t
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if r.done {
+	if r.done.Swap(true) {
 		return
 	}
-	r.done = true
-	t.held = t.held.sub(r.hold)
+	for t := r.t; t != nil; t = t.parent {
+		t.mu.Lock()
+		t.held = t.held.sub(r.hold)
+		t.mu.Unlock()
+	}
 }

@@ -267,6 +267,11 @@ func (r *Runner) Run(ctx context.Context, query string) (res *Result, err error)
 	st := &run{cfg: &cfg, seen: map[string]struct{}{}, tracker: cfg.Tracker, res: Result{Events: []Event{}, Tools: []string{}}}
 	if st.tracker == nil {
 		st.tracker = budget.NewTracker(cfg.Limits.Limits)
+		if caller, depth := budget.FromContext(ctx); caller != nil {
+			// Started by a tool call of another run: spend from its
+			// budget as well.
+			st.tracker = caller.Child(cfg.Limits.Limits, depth+1)
+		}
 	}
 	// The run's time limit bounds every call in flight, not only the
 	// admission checks; its cause is the typed budget error.
@@ -606,7 +611,7 @@ func (st *run) toolCall(ctx context.Context, s Status) (observation, error) {
 	// holds under this name with another class now (re-imported since the
 	// batch was classified) is refused, never run outside the batch's
 	// effect isolation.
-	res, err := st.cfg.Tools.Invoke(ctx, tool.Call{Name: s.Binding.Name, Args: json.RawMessage(s.Call.Raw), Effect: s.Binding.Effect,
+	res, err := st.cfg.Tools.Invoke(budget.WithTracker(ctx, st.tracker, 0), tool.Call{Name: s.Binding.Name, Args: json.RawMessage(s.Call.Raw), Effect: s.Binding.Effect,
 		Invocation: tool.Invocation{Capabilities: st.cfg.Capabilities, AuthorityContext: st.cfg.AuthorityContext}})
 	if ctx.Err() != nil {
 		// Whatever the runtime returned while the run was being

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/rlm-go/rlm/authority"
+	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/effect"
@@ -144,11 +145,13 @@ type fixOpts struct {
 // the canonical tool runtime with a journal, a context store and a
 // recording replay server.
 type fixture struct {
-	dir        string
-	srv        *recServer
-	cfg        Config
-	reads      atomic.Int64
-	writes     atomic.Int64
+	dir    string
+	srv    *recServer
+	cfg    Config
+	reads  atomic.Int64
+	writes atomic.Int64
+	// caller is the budget tracker probe_read's last call carried.
+	caller     atomic.Pointer[budget.Tracker]
 	blockStart chan struct{}
 }
 
@@ -176,6 +179,8 @@ func newFixture(t testing.TB, o fixOpts, responses ...json.RawMessage) *fixture 
 		Args: json.RawMessage(probeReadArgs), Result: json.RawMessage(`{"type":"object"}`),
 		Handler: func(ctx context.Context, req tool.Request) (any, error) {
 			f.reads.Add(1)
+			tr, _ := budget.FromContext(ctx)
+			f.caller.Store(tr)
 			var a struct{ Q string }
 			_ = json.Unmarshal(req.Args, &a)
 			if a.Q == "block" {

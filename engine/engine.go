@@ -299,6 +299,11 @@ func (e *Engine) Run(ctx context.Context, query string, input corpus.Handle) (*R
 		ctx = trace.WithRecorder(ctx, rec)
 	}
 	r := &run{e: e, tracker: budget.NewTracker(e.cfg.Limits), rec: rec, exec: e.cfg.Executor}
+	if caller, depth := budget.FromContext(ctx); caller != nil {
+		// A run started by a tool call of another run (an rlm_subagent
+		// child) spends from that run's budget as well as its own.
+		r.tracker = caller.Child(e.cfg.Limits, depth+1)
+	}
 	res := &Result{Status: StatusFailed}
 	defer r.cleanup()
 

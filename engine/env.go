@@ -250,7 +250,8 @@ func (v *env) Tool(ctx context.Context, name string, args plan.Value) (plan.Valu
 	}
 	defer release()
 	out, err := v.r.exec.Tool(ctx, Call{Kind: CallTool, Depth: v.n.depth, Turn: turnOf(ctx)}, name, json.RawMessage(raw), func(ctx context.Context) (json.RawMessage, error) {
-		return v.r.e.cfg.Tools.Call(ctx, v.n.caps, name, json.RawMessage(raw))
+		// A run the tool starts spends from this run's budget.
+		return v.r.e.cfg.Tools.Call(budget.WithTracker(ctx, v.r.tracker, v.n.depth), v.n.caps, name, json.RawMessage(raw))
 	})
 	if err != nil {
 		v.r.notePending(err)
