@@ -186,26 +186,44 @@ func (e *Error) UnmarshalJSON(b []byte) error {
 	type plain Error
 	in := struct {
 		*plain
-		Cause json.RawMessage `json:"cause,omitempty"`
+		Cause any `json:"cause,omitempty"`
 	}{plain: (*plain)(e)}
 	if err := json.Unmarshal(b, &in); err != nil {
 		return err
 	}
+	// The cause chain is decoded once, generically, and rebuilt level by
+	// level: re-decoding the rest of the text at every level was quadratic.
 	e.Cause = nil
-	switch c := in.Cause; {
-	case len(c) == 0 || string(c) == "null":
-	case c[0] == '{':
-		inner := &Error{}
-		if err := inner.UnmarshalJSON(c); err != nil {
-			return err
+	cur, c := e, in.Cause
+	for c != nil {
+		switch v := c.(type) {
+		case string:
+			cur.Cause, c = errors.New(v), nil
+		case map[string]any:
+			inner := &Error{}
+			for _, f := range []struct {
+				key string
+				dst *string
+			}{{"phase", (*string)(&inner.Phase)}, {"kind", (*string)(&inner.Kind)}, {"message", &inner.Message}, {"hint", &inner.Hint}} {
+				if x, ok := v[f.key]; ok && x != nil {
+					s, ok := x.(string)
+					if !ok {
+						return fmt.Errorf("fault: cause %s is not a string", f.key)
+					}
+					*f.dst = s
+				}
+			}
+			if d, ok := v["detail"]; ok && d != nil {
+				m, ok := d.(map[string]any)
+				if !ok {
+					return fmt.Errorf("fault: cause detail is not an object")
+				}
+				inner.Detail = m
+			}
+			cur.Cause, cur, c = inner, inner, v["cause"]
+		default:
+			return fmt.Errorf("fault: cause is neither an error nor a text")
 		}
-		e.Cause = inner
-	default:
-		var text string
-		if err := json.Unmarshal(c, &text); err != nil {
-			return err
-		}
-		e.Cause = errors.New(text)
 	}
 	return nil
 }

@@ -85,6 +85,11 @@ func (l *LiveFile) WriteFile(path, name string, events []Event, dropped int) err
 	if err != nil {
 		return fault.Wrap(err, fault.PhaseTrace, fault.KindIO, "cannot create trace file")
 	}
+	// An existing trace keeps its mode, as os.Create (the live file, and
+	// WriteFile for other paths) keeps it.
+	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
+		_ = os.Chmod(tmpPath, fi.Mode().Perm())
+	}
 	if err := WriteFile(tmpPath, name, events, dropped); err != nil {
 		_ = os.Remove(tmpPath)
 		return err

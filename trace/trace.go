@@ -338,6 +338,16 @@ func snapshot(fe *fault.Error) *fault.Error {
 	return &c
 }
 
+// RedactError returns a copy of fe with its detail, and the detail of
+// every error of its cause chain, redacted (as End records an error); nil
+// for nil.
+func RedactError(fe *fault.Error) *fault.Error {
+	if fe == nil {
+		return nil
+	}
+	return snapshot(fe)
+}
+
 // redactedCause is a recorded error's cause that holds no fault.Error: its
 // text redacted, its chain kept for errors.Is.
 type redactedCause struct {

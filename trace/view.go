@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/rlm-go/rlm/internal/textcut"
 )
@@ -20,7 +21,7 @@ import (
 // indentation stops at MaxTreeIndent levels.
 func WriteTree(w io.Writer, events []Event) error {
 	return Walk(events, func(i, level int) error {
-		_, err := fmt.Fprintf(w, "%s%s\n", indent(level), Line(events[i]))
+		_, err := fmt.Fprintf(w, "%s%s\n", indent(level), oneLine(Line(events[i])))
 		return err
 	})
 }
@@ -231,6 +232,25 @@ func Line(ev Event) string {
 	}
 	if ev.Error != nil {
 		fmt.Fprintf(&b, " error=%s/%s", ev.Error.Phase, ev.Error.Kind)
+	}
+	return b.String()
+}
+
+// oneLine escapes the control characters (newlines, terminal escapes) a
+// hand-edited or hostile file may put in a name or an error kind, so each
+// event stays one line and nothing reaches the terminal as a command.
+func oneLine(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
 	}
 	return b.String()
 }

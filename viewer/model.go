@@ -115,7 +115,9 @@ func build(events []trace.Event, version int) *Model {
 			s.ModelCalls++
 		}
 		if a, ok := ev.Attrs["answer"].(string); ok && s.Answer == "" {
-			s.Answer = a
+			// Redacted as the node detail is: the file may be imported
+			// or hand-edited.
+			s.Answer, _ = trace.RedactValue(a).(string)
 		}
 		return nil
 	})

@@ -240,11 +240,7 @@ func (s *Server) node(w http.ResponseWriter, r *http.Request) {
 	// Recorded traces are redacted when written; an imported or
 	// hand-edited file is redacted again here.
 	ev.Attrs = trace.Redact(ev.Attrs)
-	if ev.Error != nil {
-		c := *ev.Error
-		c.Detail = trace.Redact(c.Detail)
-		ev.Error = &c
-	}
+	ev.Error = trace.RedactError(ev.Error)
 	writeJSON(w, Detail{Node: m.Nodes[pos], Event: ev})
 }
 

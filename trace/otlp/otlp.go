@@ -185,9 +185,18 @@ func (e *Exporter) Shutdown(ctx context.Context) Stats {
 	case <-e.done:
 	case <-ctx.Done():
 	}
-	_ = e.tp.Shutdown(ctx)
+	flushErr := e.tp.Shutdown(ctx)
 	st := Stats{Spans: e.spans.Load(), Dropped: e.dropped.Load()}
-	st.Failed, st.LastError = e.exp.failures()
+	var ok int64
+	st.Failed, st.LastError, ok = e.exp.failures()
+	// Spans handed to the SDK that neither reached the collector nor
+	// failed by the deadline were not exported either.
+	if unsent := st.Spans - ok - st.Failed; unsent > 0 {
+		st.Failed += unsent
+		if st.LastError == "" && flushErr != nil {
+			st.LastError = "flush: " + flushErr.Error()
+		}
+	}
 	return st
 }
 
@@ -263,6 +272,7 @@ type countingExporter struct {
 	sdktrace.SpanExporter
 	mu     sync.Mutex
 	failed int64
+	ok     int64
 	last   string
 }
 
@@ -272,14 +282,18 @@ func (c *countingExporter) ExportSpans(ctx context.Context, spans []sdktrace.Rea
 		c.failed += int64(len(spans))
 		c.last = err.Error()
 		c.mu.Unlock()
+		return nil
 	}
+	c.mu.Lock()
+	c.ok += int64(len(spans))
+	c.mu.Unlock()
 	return nil
 }
 
-func (c *countingExporter) failures() (int64, string) {
+func (c *countingExporter) failures() (int64, string, int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.failed, c.last
+	return c.failed, c.last, c.ok
 }
 
 // redactURL drops a URL's user information (a password in the endpoint),

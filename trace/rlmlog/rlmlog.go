@@ -442,9 +442,14 @@ func block(events []trace.Event, children map[string][]int, i int) CodeBlock {
 	}
 	stack := slices.Clone(children[ev.ID])
 	slices.Reverse(stack)
+	seen := map[int]bool{i: true} // a malformed trace (repeated ids) may loop
 	for len(stack) > 0 {
 		c := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
+		if seen[c] {
+			continue
+		}
+		seen[c] = true
 		if events[c].Kind == trace.KindModelCall {
 			res.RLMCalls = append(res.RLMCalls, completion(events[c]))
 		}
