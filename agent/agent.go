@@ -274,14 +274,10 @@ func (rt *Runtime) AgentAuthorityContext(id ID) string { return "agent:" + rt.id
 // runtime's authority contexts. In-flight work sees its context cancelled.
 func (rt *Runtime) Close() {
 	rt.mu.Lock()
-	var roots []ID
-	for id, a := range rt.agents {
-		if a.parent == "" || rt.agents[a.parent] == nil {
-			roots = append(roots, id)
-		}
-	}
-	slices.Sort(roots)
-	for _, id := range roots {
+	// Every held agent, not only the roots: finishing one agent may forget
+	// (Retain) a terminal root whose live descendants no root then reaches.
+	// A live agent is never forgotten, so each is cancelled here.
+	for _, id := range slices.Sorted(maps.Keys(rt.agents)) {
 		rt.cancelLocked(id, "runtime_closed")
 	}
 	for id := range rt.agents {

@@ -436,8 +436,10 @@ func (s *Store) pending(id string) (*entry, error) {
 // Approve approves a pending operation and schedules it, once, with
 // sched (nil runs it on a new goroutine). The operation runs only if it is
 // still approved when a worker claims it; a concurrent CancelOwner before
-// the claim means it never runs. If sched fails the record is pending
-// again and the scheduler's error is returned.
+// the claim means it never runs. If sched fails the scheduler's error is
+// returned and the record is pending again, unless the same operation
+// pended as another record meanwhile: then the record is superseded by
+// that one (one operation keeps one pending record, as Edit joins them).
 func (s *Store) Approve(id string, sched Scheduler) (Record, error) {
 	s.mu.Lock()
 	e, err := s.pending(id)
@@ -455,14 +457,21 @@ func (s *Store) Approve(id string, sched Scheduler) (Record, error) {
 		err = sched(run)
 	}
 
-	next := StateScheduled
-	if err != nil {
-		next = StatePending
-	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if e.state == StateApproved {
-		e.state = next
+		if err == nil {
+			e.state = StateScheduled
+		} else if n := s.entries[s.open[onceKey{e.op.Context, e.fp}]]; n != nil && n != e && n.state == StatePending {
+			// The same operation pended anew while e was approved: one
+			// operation keeps one pending record, so e joins it.
+			e.supersededB = n.id
+			s.finish(e, StateSuperseded, Resolution{Err: fault.New(PhaseAuthority, KindSuperseded, "the operation pends as another record").
+				With("approval_id", e.id).With("new_id", n.id)})
+		} else {
+			e.state = StatePending
+			s.open[onceKey{e.op.Context, e.fp}] = e.id
+		}
 	}
 	return e.record(), err
 }

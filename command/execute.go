@@ -106,6 +106,11 @@ func Execute(ctx context.Context, c Command, rt Starter, caps capability.Set, op
 		// to the parent as its child_result (see subagent).
 		if ctx.Err() != nil && fault.As(err) == nil {
 			err = fault.FromContext(PhaseExecute, context.Cause(ctx))
+			if fault.As(err) == nil {
+				// A plain cause (context.WithCancelCause): still the
+				// caller's cancellation (or deadline), typed.
+				err = fault.Wrap(err, PhaseExecute, fault.KindOf(fault.FromContext(PhaseExecute, ctx.Err())), "the caller's context ended")
+			}
 		}
 		return ex, err
 	}
