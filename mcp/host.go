@@ -156,10 +156,12 @@ func (c *conn) bind(ctx context.Context) (context.Context, context.CancelFunc) {
 func (c *conn) close() {
 	c.once.Do(func() {
 		c.end() // requests in flight end now, so Close does not wait for them
-		_ = c.sess.Close()
 		if c.proc != nil {
+			// First: closing stdin fails a write blocked on a server that
+			// stopped reading, which the session's Close would wait for.
 			c.proc.stop()
 		}
+		_ = c.sess.Close()
 	})
 }
 

@@ -162,17 +162,24 @@ func (s *server) listTools(ctx context.Context) ([]*mcpsdk.Tool, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The listing is a request like a call: bounded by the call limit,
+	// and by MaxTools pages (a page may be empty).
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.callTimeout())
+	defer cancel()
 	rctx, done := c.bind(ctx)
 	defer done()
 	var out []*mcpsdk.Tool
-	for t, err := range c.sess.Tools(rctx, nil) {
+	params := &mcpsdk.ListToolsParams{}
+	for pages := 0; pages < MaxTools && len(out) < MaxTools; pages++ {
+		res, err := c.sess.ListTools(rctx, params)
 		if err != nil {
 			return nil, s.classify(ctx, c, "tools/list", err)
 		}
-		if len(out) == MaxTools {
+		out = append(out, res.Tools[:min(len(res.Tools), MaxTools-len(out))]...)
+		if res.NextCursor == "" {
 			break
 		}
-		out = append(out, t)
+		params.Cursor = res.NextCursor
 	}
 	s.succeeded()
 	return out, nil

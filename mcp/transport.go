@@ -6,10 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"mime"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -212,26 +213,34 @@ func (p *process) transport(limit int, fail *failure) sdk.Transport {
 // headers and a bound on each response body.
 func httpTransport(cfg ServerConfig, limit int, fail *failure) sdk.Transport {
 	rt := &headerRoundTripper{next: http.DefaultTransport, headers: cfg.Headers, limit: int64(limit), fail: fail}
+	if u, err := url.Parse(cfg.URL); err == nil {
+		rt.origin = u.Scheme + "://" + u.Host
+	}
 	return &sdk.StreamableClientTransport{Endpoint: cfg.URL, HTTPClient: &http.Client{Transport: rt}, MaxEventSize: limit}
 }
 
 type headerRoundTripper struct {
 	next    http.RoundTripper
 	headers map[string]string
+	origin  string // the configured URL's: headers are sent there only
 	limit   int64
 	fail    *failure
 }
 
 func (h *headerRoundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 	req = req.Clone(req.Context())
-	for k, v := range h.headers {
-		req.Header.Set(k, v)
+	if req.URL.Scheme+"://"+req.URL.Host == h.origin { // never to a redirect's other origin
+		for k, v := range h.headers {
+			req.Header.Set(k, v)
+		}
 	}
 	resp, err := h.next.RoundTrip(req)
 	if err != nil {
 		return nil, err
 	}
-	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
+	// Every body but an event stream (bounded per event by MaxEventSize)
+	// is one message: a JSON reply, or an error body the SDK reads whole.
+	if mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type")); mt != "text/event-stream" {
 		left := h.limit + 1
 		if left < h.limit { // a limit of MaxInt64
 			left = h.limit

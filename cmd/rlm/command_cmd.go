@@ -247,7 +247,7 @@ func (f *commandFlags) run(cmd *cobra.Command, compile func() (command.Command, 
 		// the child narrowed to its capabilities, run by a runtime that
 		// shares the agent runtime's authority store.
 		tf := toolFlags{workspace: f.workspace, stateDir: f.stateDir, allow: d.childCaps.Strings(), authority: string(authority.DefaultTier)}
-		ts, err := tf.openWith(host.rt.Authority())
+		ts, err := tf.openWith(cmd.Context(), host.rt.Authority())
 		if err != nil {
 			return finish(err, nil)
 		}

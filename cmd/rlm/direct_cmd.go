@@ -91,7 +91,7 @@ replayed, never executed again.`,
 			var ts *toolSession
 			var childCtx sharedContext // set once --context is read; children answer over it
 			if hasToolCap(caps) || tf.resume != "" {
-				if ts, err = tf.open(); err != nil {
+				if ts, err = tf.open(cmd.Context()); err != nil {
 					return err
 				}
 				defer ts.Close()

@@ -67,7 +67,7 @@ environment; they never appear in an MCP message. See docs/mcp.md.`,
 			defer sess.close()
 			var ts *toolSession
 			if len(tf.allow) > 0 {
-				if ts, err = tf.open(); err != nil {
+				if ts, err = tf.open(cmd.Context()); err != nil {
 					return err
 				}
 				defer ts.Close()

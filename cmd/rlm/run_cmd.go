@@ -256,7 +256,7 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 			var ts *toolSession
 			df.take(&tf) // with --db, --resume names the durable run
 			if len(tf.allow) > 0 || tf.resume != "" {
-				if ts, err = tf.open(); err != nil {
+				if ts, err = tf.open(cmd.Context()); err != nil {
 					return err
 				}
 				defer ts.Close()

@@ -33,11 +33,15 @@ type toolSession struct {
 
 // open builds the tool runtime for a command that runs tools. The journal is
 // opened only when the granted capabilities include an effectful tool.
-func (f *toolFlags) open() (*toolSession, error) { return f.openWith(authority.NewStore()) }
+// open opens the tool runtime; ctx bounds the import of MCP tools (Ctrl-C
+// stops a server that does not answer).
+func (f *toolFlags) open(ctx context.Context) (*toolSession, error) {
+	return f.openWith(ctx, authority.NewStore())
+}
 
 // openWith is open with the given authority store, shared with an agent
 // runtime whose children call the session's tools.
-func (f *toolFlags) openWith(auth *authority.Store) (*toolSession, error) {
+func (f *toolFlags) openWith(ctx context.Context, auth *authority.Store) (*toolSession, error) {
 	caps, err := capability.NewSet(splitCaps(f.allow)...)
 	if err != nil {
 		return nil, err
@@ -51,7 +55,7 @@ func (f *toolFlags) openWith(auth *authority.Store) (*toolSession, error) {
 		return nil, err
 	}
 	s := &toolSession{Registry: reg, Caps: caps, closers: []func(){func() { ws.Close() }, f.closeMCP}}
-	if err := f.importMCP(context.Background(), reg, &caps, os.Stderr); err != nil {
+	if err := f.importMCP(ctx, reg, &caps, os.Stderr); err != nil {
 		s.Close()
 		return nil, err
 	}

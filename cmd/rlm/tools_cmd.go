@@ -135,7 +135,7 @@ func newToolsCallCmd() *cobra.Command {
 			"replaying its recorded outcome instead of running it again.",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ts, err := f.open()
+			ts, err := f.open(cmd.Context())
 			if err != nil {
 				return err
 			}
