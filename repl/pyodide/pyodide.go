@@ -8,8 +8,11 @@
 // the Go side sends a cell; while the cell runs, every host builtin the
 // code calls is a request line answered by the Go side before Python
 // continues; the cell ends with a result line. The model's code therefore
-// reaches the host only through the builtins the caller registers, exactly
-// as with the embedded interpreter.
+// reaches the host only through the builtins the caller registers, as
+// with the embedded interpreter: the process runs under Node.js's
+// permission model (Node.js 20 or later; see Start), without code
+// generation from strings, and the runner takes away what of Node.js the
+// permission model leaves reachable from Python (runner.mjs).
 //
 // Its results are repl.Outcome values, so the engine drives either
 // interpreter the same way.
@@ -134,6 +137,9 @@ func Start(ctx context.Context, cfg Config, funcs map[string]Func, host string) 
 		return nil, err
 	}
 	cfg.PackageDir = pkg
+	if _, err := permissionFlag(cfg.Node); err != nil {
+		return nil, err
+	}
 	names := append([]string{}, slices.Sorted(maps.Keys(funcs))...)
 	namesJSON, _ := json.Marshal(names)
 	init := preludePy + "\n_rlm_bind(" + string(namesJSON) + ")\n"
@@ -162,7 +168,24 @@ func (it *Interp) start(ctx context.Context) error {
 	// The process outlives ctx (it is the interpreter of a whole loop);
 	// Close ends it. Its environment is empty but for PATH and a HOME in
 	// its own directory.
-	cmd := exec.Command(it.cfg.Node, "--max-old-space-size=512", script, it.cfg.PackageDir)
+	perm, err := permissionFlag(it.cfg.Node)
+	if err != nil {
+		os.RemoveAll(dir)
+		return err
+	}
+	// Node's permission model confines the process: it reads only the
+	// package and the runner, writes nothing, starts no process or
+	// worker and loads no native code; eval and new Function are off
+	// (runner.mjs says what else it takes away).
+	readable := func(p string) string {
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			return r
+		}
+		return p
+	}
+	cmd := exec.Command(it.cfg.Node, "--max-old-space-size=512", "--no-warnings", "--disallow-code-generation-from-strings",
+		perm, "--allow-fs-read="+readable(it.cfg.PackageDir)+string(filepath.Separator), "--allow-fs-read="+readable(script),
+		script, it.cfg.PackageDir)
 	cmd.Dir = dir
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}
 	in, err := cmd.StdinPipe()
@@ -223,6 +246,36 @@ func resolve(cfg Config) Config {
 		cfg.MaxRecursion = DefaultMaxRecursion
 	}
 	return cfg
+}
+
+// permissionFlags caches permissionFlag by node executable.
+var permissionFlags sync.Map
+
+// permissionFlag returns the flag that turns on node's permission model:
+// --permission from Node.js 22.13, --experimental-permission in 20.x and
+// 21.x, Kind pyodide_unavailable before 20 (no permission model: the
+// interpreter would not be confined).
+func permissionFlag(node string) (string, error) {
+	if f, ok := permissionFlags.Load(node); ok {
+		return f.(string), nil
+	}
+	out, err := exec.Command(node, "--version").Output()
+	if err != nil {
+		return "", fault.Wrap(err, fault.PhaseConfig, KindUnavailable, "cannot run node --version").
+			WithHint("install Node.js 20 or later, or use the embedded interpreter")
+	}
+	v := strings.TrimSpace(string(out))
+	var major, minor int
+	if _, err := fmt.Sscanf(v, "v%d.%d", &major, &minor); err != nil || major < 20 {
+		return "", fault.New(fault.PhaseConfig, KindUnavailable, "Node.js "+v+" has no permission model to confine the interpreter").
+			With("node_version", v).WithHint("install Node.js 20 or later, or use the embedded interpreter")
+	}
+	flag := "--experimental-permission"
+	if major > 22 || major == 22 && minor >= 13 {
+		flag = "--permission"
+	}
+	permissionFlags.Store(node, flag)
+	return flag, nil
 }
 
 // PackageDir returns the pyodide package directory Start would use, or a

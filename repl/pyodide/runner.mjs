@@ -7,6 +7,16 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const dir = process.argv[2];
+
+// rlm starts node under its permission model: no file writes, file reads
+// only of the pyodide package and this script, no child processes, no
+// workers, no native addons. It also denies process.binding, from which
+// Pyodide's NODEFS reads the open(2) flags: give it those and nothing else.
+process.binding = (name) => {
+  if (name === "constants") return { fs: fs.constants };
+  throw new Error("process.binding is not available in rlm's interpreter");
+};
+
 const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);
 
 function send(obj) {
@@ -53,6 +63,27 @@ const py = await loadPyodide({
   stderr: () => {},
   stdin: () => null,
 });
+
+// Python reaches every JavaScript value (import js, pyodide_js, a proxy's
+// constructor): take away the doors the permission model leaves open
+// before any model code runs. Code generation from strings (eval, new
+// Function) is off (a node flag), so no new JavaScript can be written;
+// this loop never yields to the event loop, so nothing asynchronous
+// (fetch, sockets, dynamic import) ever completes, and fetch is removed
+// too. What is left of process cannot reach other processes, native
+// code, the terminal or the protocol on stdout.
+for (const k of ["getBuiltinModule", "binding", "_linkedBinding", "dlopen", "kill", "chdir", "report",
+  "stdout", "stderr", "stdin", "openStdin", "setuid", "setgid", "seteuid", "setegid", "setgroups", "initgroups",
+  "loadEnvFile", "send", "channel", "mainModule"]) {
+  // Writable: Node's own modules, loaded lazily, may assign some of these
+  // (node:internal/worker wraps chdir); the originals are gone either way.
+  Object.defineProperty(process, k, { value: undefined, configurable: true, writable: true });
+}
+for (const k of ["fetch", "WebSocket", "EventSource", "XMLHttpRequest"]) {
+  Object.defineProperty(globalThis, k, { value: undefined, configurable: true, writable: true });
+}
+py.mountNodeFS = undefined;
+for (const k of ["NODEFS", "NODERAWFS"]) delete py.FS.filesystems[k];
 
 for (;;) {
   const line = readLine();
