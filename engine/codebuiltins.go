@@ -86,7 +86,7 @@ func (h *codeHost) promptText(name string, v starlark.Value) (string, error) {
 	return "", fmt.Errorf("%s: prompt must be a string, got %s", name, v.Type())
 }
 
-func (h *codeHost) llmQuery(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+func (h *codeHost) llmQuery(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var prompt starlark.Value
 	var modelName starlark.Value = starlark.None
 	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "prompt", &prompt, "model?", &modelName); err != nil {
@@ -104,6 +104,8 @@ func (h *codeHost) llmQuery(_ *starlark.Thread, b *starlark.Builtin, args starla
 	if err != nil {
 		return nil, err
 	}
+	ctx, stop := withCell(ctx, thread)
+	defer stop()
 	out, err := e.Model(ctx, plan.ModelCall{Prompt: text, Model: m})
 	if err != nil {
 		return nil, builtinErr(b.Name(), err)
@@ -203,7 +205,7 @@ func (h *codeHost) fanOut(ctx context.Context, n, conc int, item func(ctx contex
 	return out, nil
 }
 
-func (h *codeHost) llmQueryBatched(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+func (h *codeHost) llmQueryBatched(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var prompts starlark.Value
 	var concurrency, modelName starlark.Value = starlark.None, starlark.None
 	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "prompts", &prompts, "concurrency?", &concurrency, "model?", &modelName); err != nil {
@@ -231,6 +233,8 @@ func (h *codeHost) llmQueryBatched(_ *starlark.Thread, b *starlark.Builtin, args
 	if err != nil {
 		return nil, err
 	}
+	ctx, stop := withCell(ctx, thread)
+	defer stop()
 	// Like a plan's map step, a fan-out that cannot fit the model-call
 	// budget is refused before any call is made.
 	if err := e.Admit(ctx, plan.Estimate{ModelCalls: len(texts)}); err != nil {
@@ -264,7 +268,7 @@ func childContext(fn string, query string, v starlark.Value) (plan.Value, error)
 	return nil, fmt.Errorf("%s: context must be a context, a string or None, got %s", fn, v.Type())
 }
 
-func (h *codeHost) rlmQuery(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+func (h *codeHost) rlmQuery(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var query string
 	var c starlark.Value = starlark.None
 	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "query", &query, "context?", &c); err != nil {
@@ -278,6 +282,8 @@ func (h *codeHost) rlmQuery(_ *starlark.Thread, b *starlark.Builtin, args starla
 	if err != nil {
 		return nil, err
 	}
+	ctx, stop := withCell(ctx, thread)
+	defer stop()
 	v, err := e.RLM(ctx, query, cv)
 	if err != nil {
 		return nil, builtinErr(b.Name(), err)
@@ -285,7 +291,7 @@ func (h *codeHost) rlmQuery(_ *starlark.Thread, b *starlark.Builtin, args starla
 	return h.toStarlark(v)
 }
 
-func (h *codeHost) rlmQueryBatched(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+func (h *codeHost) rlmQueryBatched(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var queries starlark.Value
 	var contexts, concurrency starlark.Value = starlark.None, starlark.None
 	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "queries", &queries, "contexts?", &contexts, "concurrency?", &concurrency); err != nil {
@@ -328,6 +334,8 @@ func (h *codeHost) rlmQueryBatched(_ *starlark.Thread, b *starlark.Builtin, args
 	if err != nil {
 		return nil, err
 	}
+	ctx, stop := withCell(ctx, thread)
+	defer stop()
 	ctx, sp := trace.Start(ctx, trace.KindPlanStep, b.Name())
 	sp.Set("items", len(texts))
 	sp.Set("concurrency", conc)
@@ -345,7 +353,7 @@ func (h *codeHost) rlmQueryBatched(_ *starlark.Thread, b *starlark.Builtin, args
 	return starlark.NewList(out), nil
 }
 
-func (h *codeHost) callTool(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+func (h *codeHost) callTool(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) != 1 {
 		return nil, fmt.Errorf("call_tool: want the tool name and keyword arguments, e.g. call_tool(\"fs_read\", path=\"notes.txt\")")
 	}
@@ -366,6 +374,8 @@ func (h *codeHost) callTool(_ *starlark.Thread, b *starlark.Builtin, args starla
 	if err != nil {
 		return nil, err
 	}
+	ctx, stop := withCell(ctx, thread)
+	defer stop()
 	av, err := toValue(toolArgs)
 	if err != nil {
 		return nil, err
@@ -870,4 +880,12 @@ func (c *ctxValue) partition(args starlark.Tuple, kwargs []starlark.Tuple) (star
 		out = append(out, &ctxValue{host: c.host, h: h, name: fmt.Sprintf("%s chunk %d", c.name, int(idx)), size: int64(n)})
 	}
 	return starlark.NewList(out), nil
+}
+
+// withCell makes ctx also end when the running cell is stopped (its wall
+// time, memory bound), as repl.Context(thread) does.
+func withCell(ctx context.Context, thread *starlark.Thread) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(ctx)
+	unreg := context.AfterFunc(repl.Context(thread), cancel)
+	return ctx, func() { unreg(); cancel() }
 }

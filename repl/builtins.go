@@ -1,6 +1,7 @@
 package repl
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -67,6 +68,38 @@ func standard() starlark.StringDict {
 	}
 	d["str"] = &pyClass{name: "str", fn: starlark.NewBuiltin("str", builtinStr)}
 	add("type", builtinType)
+	for _, name := range []string{"all", "any"} {
+		want := name == "any"
+		add(name, func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			var x starlark.Value
+			if err := starlark.UnpackPositionalArgs(name, args, kwargs, 1, &x); err != nil {
+				return nil, err
+			}
+			stop := errors.New("stop")
+			err := pymod.IterateT(thread, x, func(v starlark.Value) error {
+				if bool(v.Truth()) == want {
+					return stop
+				}
+				return nil
+			})
+			if err == stop {
+				return starlark.Bool(want), nil
+			}
+			return starlark.Bool(!want), err
+		})
+	}
+	add("_rlm_bound", builtinBound)
+	getattr := starlark.Universe["getattr"].(*starlark.Builtin)
+	add("getattr", func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		v, err := starlark.Call(thread, getattr, args, kwargs)
+		if err != nil || len(args) < 2 {
+			return v, err
+		}
+		if name, ok := args[1].(starlark.String); ok && methods[string(name)] {
+			return checkedMethod(args[0], string(name), v), nil
+		}
+		return v, nil
+	})
 	for name, m := range modules {
 		if name != "typing" {
 			d[name] = m
@@ -124,6 +157,9 @@ func numberParser(name string) *starlark.Builtin {
 	inner := starlark.Universe[name].(*starlark.Builtin)
 	return starlark.NewBuiltin(name, func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if len(args) > 0 {
+			if s, ok := args[0].(starlark.String); ok && name == "int" && len(s) > 100_000 {
+				return nil, pymod.Errorf("ValueError", "Exceeds the limit (100000 digits) for integer string conversion")
+			}
 			if s, ok := args[0].(starlark.String); ok {
 				if t := strings.TrimSpace(string(s)); len(t) != len(s) && t != "" {
 					args = append(starlark.Tuple{starlark.String(t)}, args[1:]...)
@@ -320,7 +356,7 @@ func builtinSum(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 			acc, floating, c = starlark.Float(f), false, 0
 		}
 	}
-	err := pymod.Iterate(it, func(x starlark.Value) error {
+	err := pymod.IterateT(thread, it, func(x starlark.Value) error {
 		x = boolInt(x)
 		if floating {
 			switch x := x.(type) {
@@ -383,7 +419,7 @@ func minmax(op syntax.Token) builtinFn {
 			items = args
 		}
 		var best, bestKey starlark.Value
-		err := pymod.Iterate(items, func(x starlark.Value) error {
+		err := pymod.IterateT(thread, items, func(x starlark.Value) error {
 			k := x
 			if key != nil {
 				var err error
@@ -666,6 +702,9 @@ func power(thread *starlark.Thread, x, y, m starlark.Value) (starlark.Value, err
 			if !ok || mi.Sign() == 0 {
 				return nil, pymod.Errorf("ValueError", "pow() 3rd argument must be a nonzero int")
 			}
+			if mb := mi.BigInt().BitLen(); by.BitLen() > 64 && float64(by.BitLen())*float64(mb)*float64(mb) > 1<<36 {
+				return nil, pymod.Errorf("ValueError", "pow() with a %d-bit exponent and a %d-bit modulus is too costly", by.BitLen(), mb)
+			}
 			return starlark.MakeBigInt(new(big.Int).Exp(bx, by, mi.BigInt())), nil
 		}
 		// result bits ≈ y * bits(x)
@@ -839,4 +878,31 @@ func builtinGlobals(thread *starlark.Thread, b *starlark.Builtin, args starlark.
 		_ = d.SetKey(starlark.String(k), g[k])
 	}
 	return d, nil
+}
+
+// builtinBound is _rlm_bound(x, name), x.name read as a value for a name
+// of the checked methods (rewrite.go): the attribute, or, when it is a
+// built-in method of x (str.join, list.copy, ...), one that goes through
+// the checked method helper, as x.name(...) does.
+func builtinBound(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	recv, name := args[0], string(args[1].(starlark.String))
+	v, err := getMethod(recv, name)
+	if err != nil {
+		return nil, err
+	}
+	return checkedMethod(recv, name, v), nil
+}
+
+// checkedMethod returns v, the attribute name of recv, or when v is a
+// built-in method bound to recv, the same method through the checked
+// helper: a data attribute or a user function named like a method is
+// left as it is.
+func checkedMethod(recv starlark.Value, name string, v starlark.Value) starlark.Value {
+	if m, ok := v.(*starlark.Builtin); !ok || m.Receiver() != recv {
+		return v
+	}
+	shim := methodShim(name)
+	return starlark.NewBuiltin(name, func(thread *starlark.Thread, b *starlark.Builtin, a starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+		return shim(thread, b, append(starlark.Tuple{recv}, a...), kw)
+	}).BindReceiver(recv)
 }

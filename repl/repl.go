@@ -120,6 +120,7 @@ type Interp struct {
 	predecl    map[string]bool // standard and host names: hidden from Vars
 	random     starlark.Value  // this interpreter's random module
 	totalSteps uint64
+	running    *starlark.Thread // the cell thread while Exec runs
 }
 
 // New returns an interpreter whose predeclared names are the standard ones of
@@ -314,9 +315,13 @@ func (it *Interp) Exec(ctx context.Context, src string) (*Outcome, error) {
 	thread := &starlark.Thread{Name: "cell", Print: func(_ *starlark.Thread, msg string) { c.write(msg + "\n") }}
 	thread.SetLocal(cellKey, c)
 	thread.SetLocal(pymod.LimitKey, c.maxVal)
+	thread.SetLocal(pymod.RunningKey, func() *starlark.Thread { return it.running })
+	it.running = thread
+	defer func() { it.running = nil }()
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	c.ctx, c.cancel = cctx, cancel
+	thread.SetLocal(pymod.DoneKey, cctx)
 	budget := it.cfg.MaxCellSteps
 	if rest := it.cfg.MaxTotalSteps - it.totalSteps; rest < budget {
 		budget = rest

@@ -201,6 +201,10 @@ func expr(e syntax.Expr) syntax.Expr {
 		e.List = exprs(e.List)
 	case *syntax.DotExpr:
 		e.X = expr(e.X)
+		if methods[e.Name.Name] {
+			// x.join taken as a value: a bound method that is checked too.
+			return call("_rlm_bound", e.Dot, e.X, &syntax.Literal{Token: syntax.STRING, TokenPos: e.NamePos, Raw: "\"" + e.Name.Name + "\"", Value: e.Name.Name})
+		}
 	case *syntax.IndexExpr:
 		e.X = expr(e.X)
 		e.Y = expr(e.Y)

@@ -377,7 +377,12 @@ func dictMethod(d *starlark.Dict, name, typ string) (starlark.Value, error) {
 type DefaultDict struct {
 	d       *starlark.Dict
 	factory starlark.Value
+	running func() *starlark.Thread // the interpreter's running cell thread, if any
 }
+
+// RunningKey is the thread-local key of a func returning the interpreter's
+// currently running cell thread (the factory runs there, on its budgets).
+const RunningKey = "rlm.repl.running"
 
 var (
 	_ starlark.IterableMapping = (*DefaultDict)(nil)
@@ -409,8 +414,9 @@ func (dd *DefaultDict) factoryRepr() string {
 	return dd.factory.String()
 }
 
-func newDefaultDict(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+func newDefaultDict(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	dd := &DefaultDict{d: starlark.NewDict(8), factory: starlark.None}
+	dd.running, _ = thread.Local(RunningKey).(func() *starlark.Thread)
 	if len(args) > 0 {
 		if _, ok := args[0].(starlark.Callable); !ok && args[0] != starlark.None {
 			return nil, Errorf("TypeError", "first argument must be callable or None")
@@ -478,8 +484,14 @@ func (dd *DefaultDict) Get(k starlark.Value) (starlark.Value, bool, error) {
 			return v, true, nil
 		}
 	}
-	th := &starlark.Thread{Name: "defaultdict factory"}
-	th.SetMaxExecutionSteps(1_000_000)
+	var th *starlark.Thread
+	if dd.running != nil {
+		th = dd.running()
+	}
+	if th == nil {
+		th = &starlark.Thread{Name: "defaultdict factory"}
+		th.SetMaxExecutionSteps(1_000_000)
+	}
 	v, err = starlark.Call(th, dd.factory, nil, nil)
 	if err != nil {
 		return nil, false, err

@@ -52,6 +52,22 @@ func CheckSize(thread *starlark.Thread, what string, size int64) error {
 	return nil
 }
 
+// DoneKey is the thread-local key holding the running cell's context.
+const DoneKey = "rlm.repl.done"
+
+// IterateT is Iterate that stops with the cell: every 1024 elements it
+// checks the cell's context (done on wall time, memory, cancellation).
+func IterateT(thread *starlark.Thread, v starlark.Value, fn func(starlark.Value) error) error {
+	done, _ := thread.Local(DoneKey).(interface{ Err() error })
+	n := 0
+	return Iterate(v, func(x starlark.Value) error {
+		if n++; n&1023 == 0 && done != nil && done.Err() != nil {
+			return fmt.Errorf("Starlark computation cancelled: %v", done.Err())
+		}
+		return fn(x)
+	})
+}
+
 // ElemBytes is the approximate cost of one element of a list, tuple or dict.
 const ElemBytes = 32
 
