@@ -20,7 +20,9 @@ class _RlmFatal(BaseException):
 
 
 class _RlmOut:
-    """A bounded stdout: keeps at most limit characters, counts the rest."""
+    """A bounded stdout: keeps at most limit bytes of UTF-8, never part of
+    a character, and counts the bytes dropped; after the first cut
+    everything is dropped, as the embedded interpreter does."""
 
     def __init__(self, limit):
         self.limit = limit
@@ -30,12 +32,19 @@ class _RlmOut:
 
     def write(self, s):
         s = str(s)
+        b = s.encode("utf-8", "surrogatepass")
         room = self.limit - self.kept
-        if room > 0:
-            self.parts.append(s[:room])
-            self.kept += min(len(s), room)
-        if len(s) > room:
-            self.cut += len(s) - max(room, 0)
+        if self.cut == 0 and len(b) <= room:
+            self.parts.append(s)
+            self.kept += len(b)
+            return len(s)
+        i = max(room, 0) if self.cut == 0 else 0
+        while 0 < i < len(b) and b[i] & 0xC0 == 0x80:
+            i -= 1
+        if i > 0:
+            self.parts.append(b[:i].decode("utf-8", "surrogatepass"))
+            self.kept += i
+        self.cut += len(b) - i
         return len(s)
 
     def flush(self):
@@ -164,7 +173,7 @@ def _rlm_jsonable(v, depth=0):
 
 def _rlm_exec(code, limits_json):
     limits = _rlm_json.loads(limits_json)
-    out = _RlmOut(int(limits.get("output_chars", 65536)))
+    out = _RlmOut(int(limits.get("output_bytes", 65536)))
     old_out, old_err = _rlm_sys.stdout, _rlm_sys.stderr
     _rlm_sys.stdout = _rlm_sys.stderr = out
     _rlm_sys.setrecursionlimit(int(limits.get("recursion", 200)) + 50)

@@ -464,7 +464,7 @@ func (it *Interp) Exec(ctx context.Context, src string) (*repl.Outcome, error) {
 		}
 		return map[string]any{"value": v}
 	}
-	limits := map[string]any{"output_chars": it.cfg.MaxOutputBytes, "recursion": it.cfg.MaxRecursion}
+	limits := map[string]any{"output_bytes": it.cfg.MaxOutputBytes, "recursion": it.cfg.MaxRecursion}
 	if err := it.send(map[string]any{"op": "exec", "code": src, "limits": limits}); err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"go.uber.org/goleak"
 
@@ -96,6 +97,15 @@ func TestInterp(t *testing.T) {
 		out := exec1(t, it, "print('x' * 10000)\n")
 		if len(out.Stdout) != 4000 || out.CutBytes != 6001 {
 			t.Fatalf("kept %d cut %d", len(out.Stdout), out.CutBytes)
+		}
+	})
+	// In bytes of UTF-8, as the embedded interpreter counts, never part of
+	// a character, and nothing after the cut. Before, the bound counted
+	// characters: 4000 of these kept 12,000 bytes.
+	t.Run("output is bounded in bytes", func(t *testing.T) {
+		out := exec1(t, it, "print('中' * 3000)\nprint('after')\n")
+		if len(out.Stdout) != 3999 || !utf8.ValidString(out.Stdout) || len(out.Stdout)+out.CutBytes != 9001+6 {
+			t.Fatalf("kept %d bytes (valid UTF-8: %v), cut %d", len(out.Stdout), utf8.ValidString(out.Stdout), out.CutBytes)
 		}
 	})
 	t.Run("finishing", func(t *testing.T) {
