@@ -27,36 +27,12 @@ import (
 	"github.com/rlm-go/rlm/tool"
 )
 
-// rawServer is a streamable HTTP MCP server that answers each request with
-// the JSON result reply returns for its method, written as is: a server
-// that can say what the SDK's own server never would.
+// rawServer is a streamable HTTP MCP server named raw that answers each
+// request with the JSON result reply returns for its method, written as
+// is: a server that can say what the SDK's own server never would.
 func rawServer(t *testing.T, reply func(method string) string) *Host {
 	t.Helper()
-	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost {
-			http.Error(w, "no", http.StatusMethodNotAllowed)
-			return
-		}
-		var msg struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-		}
-		b, _ := io.ReadAll(r.Body)
-		if json.Unmarshal(b, &msg) != nil || msg.ID == nil {
-			w.WriteHeader(http.StatusAccepted)
-			return
-		}
-		res := `{"protocolVersion":"2025-06-18","capabilities":{"tools":{},"resources":{}},"serverInfo":{"name":"raw","version":"1"}}`
-		if msg.Method != "initialize" {
-			res = reply(msg.Method)
-		}
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":`+string(msg.ID)+`,"result":`+res+`}`)
-	}))
-	t.Cleanup(hs.Close)
-	h := NewHost(Config{Servers: map[string]ServerConfig{"raw": {URL: hs.URL, Effect: "read"}}}, Options{})
-	t.Cleanup(func() { h.Close() })
-	return h
+	return scriptedServer(t, "raw", ServerConfig{Effect: "read"}, "application/json", reply)
 }
 
 // A resources/read result whose contents are all null has no usable

@@ -18,10 +18,13 @@ import (
 // scriptedHTTP is a streamable HTTP MCP server answering each request with
 // reply(method) (written as is; "" means: never answer until the test ends).
 func scriptedHTTP(t *testing.T, sc ServerConfig, reply func(method string) string) *Host {
-	return scriptedHTTPType(t, sc, "application/json", reply)
+	return scriptedServer(t, "s", sc, "application/json", reply)
 }
 
-func scriptedHTTPType(t *testing.T, sc ServerConfig, ctype string, reply func(method string) string) *Host {
+// scriptedServer is a streamable HTTP MCP server, the host's server name,
+// answering each request with the JSON result reply returns for its
+// method, with Content-Type ctype; an empty reply is never answered.
+func scriptedServer(t *testing.T, name string, sc ServerConfig, ctype string, reply func(method string) string) *Host {
 	t.Helper()
 	stop := make(chan struct{})
 	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -43,7 +46,7 @@ func scriptedHTTPType(t *testing.T, sc ServerConfig, ctype string, reply func(me
 			_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":`+string(msg.ID)+`,"error":{"code":-32601,"message":"method not found"}}`)
 			return
 		}
-		res := `{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"s","version":"1"}}`
+		res := `{"protocolVersion":"2025-06-18","capabilities":{"tools":{},"resources":{}},"serverInfo":{"name":"` + name + `","version":"1"}}`
 		if msg.Method != "initialize" {
 			res = reply(msg.Method)
 		}
@@ -59,7 +62,7 @@ func scriptedHTTPType(t *testing.T, sc ServerConfig, ctype string, reply func(me
 	}))
 	t.Cleanup(func() { close(stop); hs.CloseClientConnections(); hs.Close() })
 	sc.URL = hs.URL
-	h := NewHost(Config{Servers: map[string]ServerConfig{"s": sc}}, Options{})
+	h := NewHost(Config{Servers: map[string]ServerConfig{name: sc}}, Options{})
 	t.Cleanup(func() { h.Close() })
 	return h
 }
@@ -125,7 +128,7 @@ func TestHTTPMessageLimitContentTypeCase(t *testing.T) {
 	big := `{"tools":[{"name":"t","description":"` + strings.Repeat("x", 1<<20) + `","inputSchema":{"type":"object"}}]}`
 	for _, ct := range []string{"application/json", "Application/JSON"} {
 		t.Run(ct, func(t *testing.T) {
-			h := scriptedHTTPType(t, ServerConfig{Effect: "read", MaxMessageBytes: 64 << 10}, ct, func(m string) string {
+			h := scriptedServer(t, "s", ServerConfig{Effect: "read", MaxMessageBytes: 64 << 10}, ct, func(m string) string {
 				if m == "tools/list" {
 					return big
 				}
