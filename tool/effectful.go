@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -160,6 +161,9 @@ func (rt *Runtime) startEffect(ctx context.Context, c *call, nested bool) *Futur
 		c.tr.Authorization, c.tr.Status = AuthAllowed, TraceStatusReplayed
 		c.tr.OutputBytes = res.Trace.OutputBytes
 		res.Pending = nil
+		if fe := c.oversized(res.Value); res.Status == StatusOK && fe != nil {
+			res = Result{Status: StatusError, Error: fe}
+		}
 		c.markReplayed(&res)
 		return resolved(c.finish(res, nil))
 	case authority.ActionPending:
@@ -236,6 +240,16 @@ func (c *call) journalDecision(d effect.Decision) (Result, error) {
 	}
 }
 
+// oversized is the caller's output limit applied to a recorded value: a
+// replay is held to the limit of the call it answers, as a fresh run is.
+func (c *call) oversized(v json.RawMessage) *fault.Error {
+	if int64(len(v)) <= c.lim.MaxOutputBytes {
+		return nil
+	}
+	return stepErr(KindOversizedOutput, "the result exceeds the output limit").
+		With("output_bytes", int64(len(v))).With("max_output_bytes", c.lim.MaxOutputBytes)
+}
+
 func (c *call) replay(obs *effect.Observation) (Result, error) {
 	c.tr.Authorization, c.tr.Status, c.tr.Fingerprint = AuthAllowed, TraceStatusReplayed, ""
 	if obs == nil {
@@ -245,6 +259,8 @@ func (c *call) replay(obs *effect.Observation) (Result, error) {
 	res := Result{Status: StatusOK, Value: obs.Value}
 	if obs.Status != effect.ObservedSucceeded {
 		res = Result{Status: StatusError, Error: obs.Error}
+	} else if fe := c.oversized(obs.Value); fe != nil {
+		res = Result{Status: StatusError, Error: fe}
 	}
 	c.markReplayed(&res)
 	return c.finish(res, nil)
@@ -324,6 +340,13 @@ func (c *call) editor() authority.Editor {
 		}
 		cc.op = c.op
 		cc.op.Args, cc.op.Details = cc.args, cc.details
+		if strings.HasPrefix(c.callID, "occ:") {
+			// The edited operation is another operation: it takes its own
+			// occurrence number, never the original's.
+			fp, _ := cc.op.Fingerprint()
+			key := fp + "\x00" + c.rt.root + "\x00" + c.c.Options.LogicalKey
+			cc.callID = "occ:" + strconv.FormatInt(c.run.occurrence(key), 10)
+		}
 		d, err := c.rt.journal.Prepare(ctx, cc.effectRequest())
 		if err != nil {
 			return authority.Operation{}, nil, nil, journalErr(err)

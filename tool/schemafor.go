@@ -105,10 +105,18 @@ func (g *schemaGen) schema(t reflect.Type) (map[string]any, error) {
 	case reflect.Bool:
 		return map[string]any{"type": "boolean"}, nil
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return map[string]any{"type": "integer"}, nil
+		// The range of the Go type: encoding/json refuses to decode
+		// anything outside it into an In.
+		bits := t.Bits()
+		return map[string]any{"type": "integer",
+			"minimum": json.Number(strconv.FormatInt(-1<<(bits-1), 10)),
+			"maximum": json.Number(strconv.FormatInt(1<<(bits-1)-1, 10))}, nil
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return map[string]any{"type": "integer", "minimum": 0}, nil
-	case reflect.Float32, reflect.Float64:
+		return map[string]any{"type": "integer", "minimum": 0,
+			"maximum": json.Number(strconv.FormatUint(1<<t.Bits()-1, 10))}, nil
+	case reflect.Float32:
+		return map[string]any{"type": "number", "minimum": json.Number("-3.4028234663852886e38"), "maximum": json.Number("3.4028234663852886e38")}, nil
+	case reflect.Float64:
 		return map[string]any{"type": "number"}, nil
 	case reflect.String:
 		return map[string]any{"type": "string"}, nil
