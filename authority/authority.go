@@ -37,7 +37,7 @@ const (
 	KindApprovalNotFound   fault.Kind = "approval_not_found"
 	KindEditNotSupported   fault.Kind = "edit_not_supported"
 	KindApprovalDenied     fault.Kind = "approval_denied"
-	KindSuperseded         fault.Kind = "approval_superseded"
+	KindSuperseded         fault.Kind = "approval_superseded" // the record was replaced by another: an edit, or the same operation pending anew
 	KindApprovalCancelled  fault.Kind = "approval_cancelled"
 
 	// Outcomes of Authorize that its callers (the tool runtime, the
