@@ -1,6 +1,8 @@
 package bpe_test
 
 import (
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -63,10 +65,35 @@ var corpus = []string{
 	"0123456789 0123456789 3.14159 2.71828 1e10 0xdeadbeef",
 }
 
+// adversarial are texts that defeated the earlier estimate (spaces were
+// free, 3 letters per token, 2 tokens per non-ASCII rune): it counted a
+// third of "a a a ..." and 1 token for 1,000 spaces.
+func adversarial() []string {
+	rng := rand.New(rand.NewPCG(1, 2))
+	random := func(alphabet string, n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		return string(b)
+	}
+	return []string{
+		strings.Repeat("a ", 1000), strings.Repeat("1 ", 1000), strings.Repeat("x, ", 1000),
+		strings.Repeat("𓀀", 1000), strings.Repeat(" ", 1000), strings.Repeat("\n", 500),
+		random("abcdefghijklmnopqrstuvwxyz", 1000),
+		random("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+/", 2000),
+		random("0123456789abcdef", 2000),
+		random("abcdefghijklmnopqrstuvwxyz ", 2000),
+		random("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~ ", 2000),
+		"这是一个测试句子，用来检查中文的分词数量是否被低估。",
+		"func (r *run) fingerprintOf(ctx context.Context, query string, input corpus.Handle) string {",
+	}
+}
+
 func TestEstimateIsConservative(t *testing.T) {
 	for _, enc := range []string{tokens.Cl100kBase, tokens.O200kBase} {
 		exact := tokens.ForModel(enc)
-		for _, s := range corpus {
+		for _, s := range append(slices.Clone(corpus), adversarial()...) {
 			e, x := tokens.Estimator{}.Count(s), exact.Count(s)
 			if e < x {
 				t.Errorf("%s: estimate %d < exact %d for %q", enc, e, x, s)

@@ -432,6 +432,11 @@ func (sr *searcher) regex(re *lineRegex) error {
 		sr.countWindow(w, pos, pos+len(w))
 		pos += len(w)
 		sr.scanned(pos)
+		if len(w) > regexWindow { // one line longer than a window: progress may not check again
+			if err := sr.check(); err != nil {
+				return err
+			}
+		}
 	}
 	sr.scanned(n)
 	return nil

@@ -1,6 +1,9 @@
 package model
 
 import (
+	"strings"
+	"unicode/utf8"
+
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/internal/tokens"
 )
@@ -16,29 +19,49 @@ const (
 	frameReply       = 3
 )
 
-// exactPartBytes is the longest text counted with an exact BPE encoding;
-// longer texts (large context slices sent to sub-calls) are counted with
-// the conservative estimate, which is never below the exact count and
-// runs about a hundred times faster (exact BPE counts about 8 MB/s).
+// exactPartBytes is the longest piece an exact BPE encoding counts at
+// once: a longer text (a large context slice sent to a sub-call) is cut
+// into pieces of at most this size, at whitespace where there is some,
+// and their counts summed. A piece boundary only ever prevents a merge,
+// so the sum is not below the count of the whole. (Before, longer texts
+// were counted with the estimate, which a text of spaced single letters
+// or random characters could take below a third of the exact count.)
 const exactPartBytes = 64 << 10
+
+// countLong counts s with c, in pieces of at most exactPartBytes when c is
+// an exact encoding.
+func countLong(c tokens.Counter, s string) int {
+	if len(s) <= exactPartBytes || c.Method() != tokens.MethodExact {
+		return c.Count(s)
+	}
+	n := 0
+	for len(s) > exactPartBytes {
+		cut := exactPartBytes
+		if i := strings.LastIndexAny(s[exactPartBytes/2:cut], " \n\t"); i >= 0 {
+			cut = exactPartBytes/2 + i // the whitespace starts the next piece
+		} else {
+			for cut > 0 && !utf8.RuneStart(s[cut]) {
+				cut--
+			}
+		}
+		n += c.Count(s[:cut])
+		s = s[cut:]
+	}
+	return n + c.Count(s)
+}
 
 // PromptTokens returns the most req's prompt can count for modelName: the
 // text of every message (role, name, content, tool calls) and every tool
 // schema counted with the model's tokenizer (internal/tokens: exact for
-// the OpenAI encodings up to exactPartBytes per text when the program links
-// package bpe, the conservative estimate for longer texts, for any other
-// model and without bpe),
+// the OpenAI encodings when the program links package bpe, in pieces of
+// at most exactPartBytes; the estimate for any other model and without
+// bpe),
 // plus the chat framing above. Counting parts separately never lowers a
 // BPE count, so the sum is not below what a provider counts for the same
 // text.
 func PromptTokens(req Request, modelName string) int64 {
 	c := tokens.ForModel(modelName)
-	count := func(s string) int {
-		if len(s) > exactPartBytes {
-			return tokens.Estimator{}.Count(s)
-		}
-		return c.Count(s)
-	}
+	count := func(s string) int { return countLong(c, s) }
 	n := frameReply
 	for _, m := range req.Messages {
 		n += framePerMessage + count(string(m.Role)) + count(m.Name) + count(m.Content) + count(m.ToolCallID)
@@ -77,12 +100,7 @@ func EstimateUsage(req Request, resp *Response, modelName string) budget.Usage {
 		modelName = req.Model
 	}
 	c := tokens.ForModel(modelName)
-	count := func(s string) int64 {
-		if len(s) > exactPartBytes {
-			return int64(tokens.Estimator{}.Count(s))
-		}
-		return int64(c.Count(s))
-	}
+	count := func(s string) int64 { return int64(countLong(c, s)) }
 	out := count(resp.Text) + count(resp.Reasoning) + count(resp.Refusal)
 	for _, tc := range resp.ToolCalls {
 		out += framePerToolCall + count(tc.Name) + count(tc.Arguments)

@@ -504,6 +504,9 @@ func (c *Catalog) variantTokens(u int32, v int32, counter pack.Counter) int {
 		return int(n - 1)
 	}
 	n := counter.Count(c.variants[v].text)
+	if c.variants[v].text != "" {
+		n += counter.Count(textSeparator) // the blank line joining it to the rendered text
+	}
 	if s := c.units[u].Schema; s != nil {
 		n += counter.Count(string(appendFunctionJSON(nil, s)))
 	}

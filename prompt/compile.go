@@ -901,7 +901,7 @@ func (c *Catalog) finish(e *evaluated, res *resolver, r *Compiled) error {
 		names[ft.Function.Name] = c.units[u].ID
 		r.ToolSchemas[i] = *ft
 	}
-	r.Text = strings.Join(texts, "\n\n")
+	r.Text = strings.Join(texts, textSeparator)
 	fp, err := fingerprint.Of(material{
 		Catalog: c.fp, Input: e.in, Capabilities: r.opts.Capabilities.Strings(),
 		DiscoveryScope: r.opts.DiscoveryScope, ParentDiscoveryScope: r.opts.ParentDiscoveryScope,
@@ -914,6 +914,10 @@ func (c *Catalog) finish(e *evaluated, res *resolver, r *Compiled) error {
 	r.Fingerprint = fp
 	return nil
 }
+
+// textSeparator joins the chosen variants' texts in Compiled.Text; the
+// packer charges one per non-empty text.
+const textSeparator = "\n\n"
 
 // material is everything a compile's output depends on besides code.
 type material struct {
