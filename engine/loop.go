@@ -320,6 +320,7 @@ func (r *run) turn(ctx context.Context, n node, p model.Provider, modelName stri
 		DepthRemaining: r.e.cfg.Limits.MaxDepth - n.depth,
 		MaxConcurrency: MaxStepConcurrency,
 		Limits:         r.remaining(),
+		TextCapability: capability.Context(corpus.ActionSlice),
 	}
 	if err := plan.Validate(doc.Plan, vcfg); err != nil {
 		return shown, false, rejection{err}

@@ -292,3 +292,8 @@ func FromContext(phase Phase, err error) error {
 	}
 	return err
 }
+
+// DetailOutcomeUnknown marks an error after which the operation's outcome is
+// unknown (an effect dispatched whose result was never observed): a caller
+// must not repeat the operation automatically (docs/tools.md).
+const DetailOutcomeUnknown = "outcome_unknown"

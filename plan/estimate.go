@@ -32,6 +32,11 @@ func (p *Plan) Estimate() Estimate {
 	for i := range p.Steps {
 		st := &p.Steps[i]
 		e.Steps = satAdd(e.Steps, 1)
+		// Each {"text":E} reads a handle through Env.Text: a context
+		// operation (docs/engine.md, "Reading text").
+		for _, x := range []*Expr{st.Handle, st.Prompt, st.Query, st.Context, st.Args, st.Over, st.Value} {
+			e.ContextOps = satAdd(e.ContextOps, countText(x))
+		}
 		switch st.Op {
 		case OpContext:
 			e.ContextOps = satAdd(e.ContextOps, 1)
@@ -102,4 +107,23 @@ func satMul(a, n int) int {
 		return math.MaxInt
 	}
 	return a * n
+}
+
+// countText counts the {"text":E} expressions in e.
+func countText(e *Expr) int {
+	if e == nil {
+		return 0
+	}
+	n := 0
+	if e.Kind == ExprText {
+		n = 1
+	}
+	n = satAdd(n, countText(e.Operand))
+	for _, it := range e.Items {
+		n = satAdd(n, countText(it))
+	}
+	for _, f := range e.Fields {
+		n = satAdd(n, countText(f))
+	}
+	return n
 }

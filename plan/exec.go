@@ -252,7 +252,7 @@ func (r *runner) step(ctx context.Context, st *Step, sc *scope, path string) (Va
 				return v, nil
 			}
 			last = annotate(err, "attempt", a)
-			if r.stopsFanout(err) || ctx.Err() != nil {
+			if r.stopsFanout(err) || ctx.Err() != nil || outcomeUnknown(err) {
 				return nil, last
 			}
 		}
@@ -422,4 +422,18 @@ func ErrorValue(err error) Value {
 		}
 	}
 	return map[string]any{"error": m}
+}
+
+// outcomeUnknown reports an error after which repeating the operation could
+// repeat an effect whose outcome is unknown: retry does not try again.
+func outcomeUnknown(err error) bool {
+	for fe := fault.As(err); fe != nil; fe = fault.As(fe.Cause) {
+		if b, _ := fe.Detail[fault.DetailOutcomeUnknown].(bool); b {
+			return true
+		}
+		if fe.Cause == nil {
+			break
+		}
+	}
+	return false
 }

@@ -44,6 +44,10 @@ type ValidateConfig struct {
 	// MaxConcurrency is the largest concurrency a map step may ask for;
 	// zero means DefaultMaxConcurrency.
 	MaxConcurrency int
+	// TextCapability is the capability a {"text":E} expression needs (the
+	// engine reads a handle's text as a slice: context:slice); empty means
+	// none.
+	TextCapability capability.Cap
 }
 
 // Validate checks the whole plan before anything runs and returns the
@@ -372,7 +376,12 @@ func (v *validator) expr(e *Expr, path string, sc *vscope) error {
 	case ExprField, ExprIndex:
 		return v.expr(e.Operand, join(path, "value"), sc)
 	case ExprJSON, ExprText:
-		return v.expr(e.Operand, join(path, e.Kind.String()), sc)
+		if err := v.expr(e.Operand, join(path, e.Kind.String()), sc); err != nil {
+			return err
+		}
+		if c := v.cfg.TextCapability; e.Kind == ExprText && c != "" && !v.cfg.Granted.Has(c) {
+			return validateErr(capability.KindDenied, path, "reading text needs a capability that is not granted").With("capability", string(c))
+		}
 	case ExprJoin:
 		for i, it := range e.Items {
 			if err := v.expr(it, join(path, "join")+idx(i), sc); err != nil {

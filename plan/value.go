@@ -356,6 +356,10 @@ func encodeValue(b *strings.Builder, v Value, limit int) error {
 func formatFloat(f float64) string {
 	// The same format encoding/json uses: shortest representation, 'e'
 	// notation for very large or small magnitudes.
+	if f == 0 {
+		// -0 would read back as the integer 0: the canonical form is "0".
+		return "0"
+	}
 	abs := math.Abs(f)
 	format := byte('f')
 	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {

@@ -298,7 +298,7 @@ func (c *call) runEffect(ctx context.Context, ticket effect.Ticket) (Result, err
 	if abandoned {
 		j.MarkIndeterminate(ctx, ticket, "handler_time_limit")
 		fe := fault.Wrap(res.Error, fault.PhaseTool, KindIndeterminate, "the effect outcome is unknown").
-			With("attempt_id", ticket.AttemptID)
+			With("attempt_id", ticket.AttemptID).With(fault.DetailOutcomeUnknown, true)
 		return c.fail(fe, AuthAllowed)
 	}
 	obs := effect.Observation{Status: effect.ObservedSucceeded, Value: res.Value, OutputBytes: c.tr.OutputBytes, Provenance: "tool:" + c.e.schema.Name}
