@@ -251,7 +251,7 @@ func (p *Provider) readMessage(ctx, actx context.Context, body io.Reader) (*mode
 	}
 	resp := ToResponse(r)
 	if len(resp.ToolCalls) > p.maxCalls {
-		return nil, p.tooMany(len(resp.ToolCalls))
+		return resp, p.tooMany(len(resp.ToolCalls)) // usage kept by read
 	}
 	return resp, nil
 }

@@ -378,7 +378,9 @@ func (p *Provider) readCompletion(ctx, actx context.Context, body io.Reader) (*m
 			WithHint(p.malformedHint())
 	}
 	if len(resp.ToolCalls) > p.maxCalls {
-		return nil, p.call.Fail(KindTooManyToolCalls, "the response carries more tool calls than one batch may hold", nil).
+		// The usage the server billed goes back with the error (read
+		// keeps only that).
+		return resp, p.call.Fail(KindTooManyToolCalls, "the response carries more tool calls than one batch may hold", nil).
 			With("limit", p.maxCalls).With("calls", len(resp.ToolCalls)).
 			WithHint("the server sent more tool calls than the runtime accepts in one turn; ask for fewer calls or check the server")
 	}

@@ -46,7 +46,15 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 			continue
 		}
 		var chunk ChatCompletionChunk
-		if err := json.Unmarshal([]byte(data), &chunk); err != nil {
+		err = json.Unmarshal([]byte(data), &chunk)
+		if err != nil || chunk.Object == "error" {
+			// An error event in another shape: {"error": "text"} (TGI),
+			// a flat {"object": "error", "message": ...} (vLLM's body shape).
+			if ae, ok := ParseErrorBody([]byte(data)); ok {
+				return asm.Response(), p.streamError(ae, events)
+			}
+		}
+		if err != nil {
 			return p.broken(&asm, p.call.Fail(model.KindMalformedResponse, "stream event is not a chat.completion.chunk", err).
 				With("events", events).With("body_excerpt", p.excerpt([]byte(data))))
 		}
@@ -254,6 +262,11 @@ func (a *Assembler) addCall(d *ToolCallDelta) bool {
 	switch {
 	case d.Index != nil:
 		acc = a.byIndex[*d.Index]
+		if acc != nil && d.ID != "" && acc.id != "" && d.ID != acc.id {
+			// Another id at a used index is another call (Ollama and
+			// some vLLM parsers send every parallel call at index 0).
+			acc = nil
+		}
 		if acc == nil {
 			var ok bool
 			if acc, ok = a.newCall(*d.Index); !ok {

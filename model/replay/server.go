@@ -328,7 +328,7 @@ func writeStream(w http.ResponseWriter, c *openai.ChatCompletion, usage json.Raw
 	for _, ch := range c.Choices {
 		msg := ch.Message
 		send(delta(ch.Index, map[string]any{"role": "assistant", "content": ""}, nil))
-		if rs := firstNonEmpty(msg.Reasoning, msg.ReasoningContent); rs != "" {
+		if rs := firstNonEmpty(msg.Reasoning, msg.ReasoningContent, msg.Content.Reasoning); rs != "" {
 			for _, piece := range split(rs, 3) {
 				send(delta(ch.Index, map[string]any{"reasoning": piece}, nil))
 			}
@@ -339,7 +339,12 @@ func writeStream(w http.ResponseWriter, c *openai.ChatCompletion, usage json.Raw
 		if msg.Refusal != "" {
 			send(delta(ch.Index, map[string]any{"refusal": msg.Refusal}, nil))
 		}
-		for i, tc := range msg.ToolCalls {
+		calls := msg.ToolCalls
+		if fc := msg.FunctionCall; len(calls) == 0 && fc != nil && fc.Name != "" {
+			// The legacy single call, as openai.ResponseFromCompletion reads it.
+			calls = []openai.ToolCall{{Type: "function", Function: *fc}}
+		}
+		for i, tc := range calls {
 			send(delta(ch.Index, map[string]any{"tool_calls": []map[string]any{{
 				"index": i, "id": tc.ID, "type": firstNonEmpty(tc.Type, "function"),
 				"function": map[string]any{"name": tc.Function.Name, "arguments": ""},

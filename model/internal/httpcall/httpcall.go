@@ -244,7 +244,14 @@ func Exchange[T any](ctx context.Context, c *Caller, r Request, read func(actx c
 		return zero, Outcome{}, fe
 	}
 	if s := hres.StatusCode; s < 200 || s > 299 {
-		raw, _ := io.ReadAll(io.LimitReader(hres.Body, MaxErrorBody))
+		raw, rerr := io.ReadAll(io.LimitReader(hres.Body, MaxErrorBody))
+		if rerr != nil {
+			// The attempt ran past its time limit (or the caller gave
+			// up) while the error body arrived: not retried.
+			if fe := c.CtxError(ctx, actx); fe != nil {
+				return zero, Outcome{Status: s}, fe.With("stage", "read_body").With("status", s)
+			}
+		}
 		out := Outcome{Status: s, Retryable: Retryable(s)}
 		out.After, out.HasAfter = wire.ParseRetryAfter(hres.Header, time.Now())
 		e := r.ErrorBody(fmt.Sprintf("server answered HTTP %d", s), s, raw)
