@@ -242,13 +242,38 @@ func runWorkflow(caller context.Context, wctx dbos.Context, store *Store, client
 		res, err = fn(rctx, x)
 	}
 	if res == nil {
-		fe := fault.As(err)
-		if fe == nil && err != nil {
-			fe = fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, err.Error())
-		}
-		res = &engine.Result{Status: engine.StatusFailed, Error: fe}
+		res = noResult(rctx, err)
 	}
 	return res
+}
+
+// noResult is the result of a run function that returned none: its error,
+// or, when the run was cut off before the engine returned, what cut it
+// off. The executor's lost database keeps its typed cause (the run is
+// handed back for it); any other interruption (the caller, a worker
+// stopping) is a cancellation, handed back as one the engine reports.
+// Before, it was recorded as the run's final outcome, failed.
+func noResult(rctx context.Context, err error) *engine.Result {
+	fe := fault.As(err)
+	if fe == nil && err != nil {
+		fe = fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, err.Error())
+	}
+	if rctx.Err() != nil {
+		if cause := fault.As(context.Cause(rctx)); cause != nil && cause.Kind == KindDBUnavailable {
+			return &engine.Result{Status: engine.StatusFailed, Error: cause}
+		}
+		switch {
+		case fe == nil:
+			fe = fault.New(fault.PhaseExecute, fault.KindCancelled, "the run was cancelled")
+		case fe.Kind != fault.KindCancelled:
+			fe = fault.Wrap(fe, fault.PhaseExecute, fault.KindCancelled, "the run was cancelled")
+		}
+		return &engine.Result{Status: engine.StatusCancelled, Error: fe}
+	}
+	if fe == nil {
+		fe = fault.New(fault.PhaseExecute, fault.KindInternal, "the run function returned neither a result nor an error")
+	}
+	return &engine.Result{Status: engine.StatusFailed, Error: fe}
 }
 
 // cancelCalls cancels the call workflows the filters select.

@@ -59,6 +59,14 @@ one that reads other content with context_mismatch.`
 			return err
 		}
 		sr.stdout = c.OutOrStdout()
+		// Read the contexts at the absolute paths the workers will read,
+		// so that the content fingerprinted here is the content a worker
+		// computes (files of a composite context are ordered by name).
+		if f := c.Flags().Lookup("context"); f != nil && f.Changed {
+			if err := f.Value.(pflag.SliceValue).Replace(sr.sub.Contexts); err != nil {
+				return err
+			}
+		}
 		c.SetContext(context.WithValue(c.Context(), submitKey{}, sr))
 		return runE(c, args)
 	}
