@@ -203,7 +203,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 		for _, m := range cfg.Methods {
 			if err := ctx.Err(); err != nil {
-				return rep, fault.FromContext(fault.PhaseExecute, err)
+				return rep.summarize(cfg.Methods), fault.FromContext(fault.PhaseExecute, err)
 			}
 			var tr Trial
 			switch m {
@@ -218,10 +218,21 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			rep.Trials = append(rep.Trials, tr)
 		}
 	}
-	for _, m := range cfg.Methods {
-		rep.Summaries = append(rep.Summaries, summarize(m, rep.Trials))
+	rep.summarize(cfg.Methods)
+	if err := ctx.Err(); err != nil {
+		// The last trial was cut off: the run was interrupted all the same.
+		return rep, fault.FromContext(fault.PhaseExecute, err)
 	}
 	return rep, nil
+}
+
+// summarize sets the summaries of methods over the trials so far.
+func (rep *Report) summarize(methods []Method) *Report {
+	rep.Summaries = rep.Summaries[:0]
+	for _, m := range methods {
+		rep.Summaries = append(rep.Summaries, summarize(m, rep.Trials))
+	}
+	return rep
 }
 
 func runRLM(ctx context.Context, cfg Config, task *Task, mode string) Trial {

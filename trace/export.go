@@ -129,6 +129,11 @@ func Read(r io.Reader) ([]Event, error) {
 		if err := json.Unmarshal(line, &ev); err != nil {
 			return nil, fault.Wrap(err, fault.PhaseTrace, KindMalformedTrace, "trace line is not an event").With("line", i+1)
 		}
+		if ev.ID == "" || ev.Kind == "" {
+			// Any JSON object decodes; an event has an id and a kind.
+			return nil, fault.New(fault.PhaseTrace, KindMalformedTrace, "trace line is not an event (no id or kind)").With("line", i+1).
+				WithHint("rlm reads its own traces; convert a log of the official RLM with rlm trace import")
+		}
 		out = append(out, ev)
 	}
 	return out, nil

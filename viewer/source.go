@@ -125,8 +125,7 @@ func sniffOfficial(path string) bool {
 	defer f.Close()
 	head := make([]byte, 64)
 	n, _ := io.ReadFull(f, head)
-	h := bytes.ReplaceAll(bytes.TrimSpace(head[:n]), []byte(" "), nil)
-	return bytes.HasPrefix(h, []byte(`{"type":"metadata"`))
+	return rlmlog.IsLog(head[:n])
 }
 
 func (s *source) readTail() {

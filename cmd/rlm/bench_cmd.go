@@ -77,33 +77,35 @@ that the harness works, not how good a model is, and the output says so.`,
 			st.stop()
 			// The report is printed before a --record error is reported.
 			outErr := sess.finish(pf.record)
-			if runErr != nil {
+			if runErr != nil && rep == nil {
 				return afterResult(cmd.OutOrStdout(), cmd.ErrOrStderr(), runErr, outErr)
 			}
+			// The report is printed whatever happened, an interruption
+			// included (the trials that ran were paid for); stdout then
+			// holds it, so errors go to stderr.
 			if asJSON {
-				if err := writeJSON(cmd.OutOrStdout(), rep); err != nil {
-					return err
-				}
-				// stdout already holds the report: errors go to stderr.
-				failed := false
-				for _, err := range []error{outErr, allTrialsFailed(rep)} {
-					if err != nil {
-						reportError(cmd.OutOrStdout(), cmd.ErrOrStderr(), err, false)
-						failed = true
-					}
-				}
-				if failed {
-					return exitError{code: 1}
-				}
-				return nil
+				err = writeJSON(cmd.OutOrStdout(), rep)
+			} else {
+				err = bench.WriteTable(cmd.OutOrStdout(), rep)
 			}
-			if err := bench.WriteTable(cmd.OutOrStdout(), rep); err != nil {
+			if err != nil {
 				return err
 			}
-			if outErr != nil {
-				return outErr
+			last := runErr // an interruption exits 130 (run)
+			if last == nil {
+				last = allTrialsFailed(rep)
 			}
-			return allTrialsFailed(rep)
+			failed := false
+			for _, err := range []error{outErr, last} {
+				if err != nil {
+					reportError(cmd.OutOrStdout(), cmd.ErrOrStderr(), err, false)
+					failed = true
+				}
+			}
+			if failed {
+				return exitError{code: 1}
+			}
+			return nil
 		},
 	}
 	pf.register(cmd)

@@ -24,7 +24,8 @@ func newChatCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "chat --context FILE",
 		Short: "Ask several questions about one context in a persistent code-mode session",
-		Long: `Read queries from stdin, one per line, and print each answer on its own line.
+		Long: `Read queries from stdin, one per line, and print each answer followed by a
+newline (an answer that holds newlines spans several lines).
 The session runs in code mode: one interpreter keeps its variables, the
 context and a history of earlier queries and answers (history) across the
 queries. Each query is a run with its own budgets. --save writes the session

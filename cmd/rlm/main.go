@@ -58,7 +58,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if errors.As(err, &ee) {
 			code = ee.code
 		} else {
-			reportError(stdout, stderr, err, jsonFlag(cmd))
+			reportError(stdout, stderr, err, jsonFlag(cmd, args))
 			code = 1
 		}
 	}

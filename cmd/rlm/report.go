@@ -7,6 +7,7 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -14,6 +15,7 @@ import (
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/direct"
 	"github.com/rlm-go/rlm/effect"
 	"github.com/rlm-go/rlm/engine"
@@ -119,6 +121,11 @@ var hints = map[hintKey]string{
 	{fault.PhaseTrace, fault.KindIO}:                        "check the trace file's path and that its directory exists",
 	{fault.PhaseContext, fault.KindIO}:                      "check the --context path (use - to read standard input)",
 	{fault.PhaseConfig, fault.KindIO}:                       "check the file path",
+	{fault.PhaseContext, corpus.KindInvalidPattern}:         "give a non-empty pattern on one line; with --regex, RE2 syntax (no lookaround or backreferences)",
+	{fault.PhaseContext, corpus.KindInvalidLimit}:           "limits must be 0 (the default) or positive, at most --max-results 100000, --max-bytes 16777216 and --time-limit 5m",
+	{fault.PhaseContext, corpus.KindOutOfRange}:             "offsets and lengths are bytes within the input: see its size with `rlm context metadata FILE`",
+	{fault.PhaseContext, corpus.KindInvalidAction}:          "check the action's arguments (see `rlm context --help`)",
+	{fault.PhaseContext, corpus.KindOutputTooLarge}:         "ask for less, or raise --max-bytes (at most 16777216)",
 	{fault.PhaseConfig, kindUnwritableOutput}:               "create the directory, or choose another path",
 	{fault.PhaseConfig, kindUnpricedModel}:                  "choose a model in the price table (see docs/budget.md), or drop --strict-cost to run with an unknown cost",
 	{fault.PhaseBudget, budget.KindMaxIterations}:           "raise --max-iterations",
@@ -259,10 +266,30 @@ func shownIn(shown []string, s string) bool {
 }
 
 // jsonFlag reports whether cmd has a --json flag that is set.
-func jsonFlag(cmd *cobra.Command) bool {
+func jsonFlag(cmd *cobra.Command, args []string) bool {
 	if cmd == nil {
 		return false
 	}
 	f := cmd.Flags().Lookup("json")
-	return f != nil && f.Value.String() == "true"
+	if f == nil {
+		return false
+	}
+	if f.Value.String() == "true" {
+		return true
+	}
+	// Flag parsing stops at the first flag it rejects, so a --json after
+	// it was never parsed: read the arguments as typed (up to "--").
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "--json" {
+			return true
+		}
+		if v, ok := strings.CutPrefix(a, "--json="); ok {
+			b, err := strconv.ParseBool(v)
+			return err == nil && b
+		}
+	}
+	return false
 }

@@ -93,7 +93,7 @@ func newToolsListCmd() *cobra.Command {
 			}
 			defer func() { _ = host.close() }()
 			listed := listTools(reg.Schemas(), f.host)
-			if text && !jsonFlag(cmd) {
+			if text && !jsonFlag(cmd, nil) {
 				return writeToolsText(cmd.OutOrStdout(), listed)
 			}
 			return writeJSON(cmd.OutOrStdout(), listed)

@@ -142,6 +142,14 @@ func (im *importer) add(parent string, depth int, kind trace.Kind, name string, 
 	return &im.events[len(im.events)-1]
 }
 
+// IsLog reports whether head, the first bytes of a file, starts like a log
+// of the official Python RLM: its first line is a metadata entry, which
+// that logger writes as {"type": "metadata", ...}.
+func IsLog(head []byte) bool {
+	h := bytes.ReplaceAll(bytes.TrimSpace(head), []byte(" "), nil)
+	return bytes.HasPrefix(h, []byte(`{"type":"metadata"`))
+}
+
 // Import reads an official log and returns it as trace events: the
 // metadata becomes the run, each iteration a turn (with its response as
 // the attribute "reply"), each code block a plan_step "cell" (code, stdout,
