@@ -431,9 +431,6 @@ func outcomeUnknown(err error) bool {
 		if b, _ := fe.Detail[fault.DetailOutcomeUnknown].(bool); b {
 			return true
 		}
-		if fe.Cause == nil {
-			break
-		}
 	}
 	return false
 }

@@ -116,9 +116,15 @@ func (c *call) scope(ctx context.Context) (fp string) {
 		c.callID = "id:" + id
 		return fp
 	}
-	key := fp + "\x00" + c.rt.root + "\x00" + c.c.Options.LogicalKey
-	c.callID = "occ:" + strconv.FormatInt(r.occurrence(key), 10)
+	c.callID = c.occurrenceID(fp)
 	return fp
+}
+
+// occurrenceID is the call id of the next occurrence, in c's run, of the
+// operation with fingerprint fp (and c's root and logical key).
+func (c *call) occurrenceID(fp string) string {
+	key := fp + "\x00" + c.rt.root + "\x00" + c.c.Options.LogicalKey
+	return "occ:" + strconv.FormatInt(c.run.occurrence(key), 10)
 }
 
 // markReplayed marks res as a recorded outcome.
@@ -344,8 +350,7 @@ func (c *call) editor() authority.Editor {
 			// The edited operation is another operation: it takes its own
 			// occurrence number, never the original's.
 			fp, _ := cc.op.Fingerprint()
-			key := fp + "\x00" + c.rt.root + "\x00" + c.c.Options.LogicalKey
-			cc.callID = "occ:" + strconv.FormatInt(c.run.occurrence(key), 10)
+			cc.callID = c.occurrenceID(fp)
 		}
 		d, err := c.rt.journal.Prepare(ctx, cc.effectRequest())
 		if err != nil {
