@@ -287,6 +287,30 @@ func (t *Tracker) admit(pick func(*Tracker) (*atomic.Int64, int), kind fault.Kin
 	return nil
 }
 
+// Fits reports, counting nothing, whether modelCalls, toolCalls and
+// contextOps more operations fit what is left of t's limits and of every
+// caller's (a fan-out refused before it starts).
+func (t *Tracker) Fits(modelCalls, toolCalls, contextOps int) error {
+	for u := t; u != nil; u = u.parent {
+		for _, c := range []struct {
+			used      int64
+			max, want int
+			kind      fault.Kind
+			name      string
+		}{
+			{u.modelCalls.Load(), u.limits.MaxModelCalls, modelCalls, KindMaxModelCalls, "max_model_calls"},
+			{u.toolCalls.Load(), u.limits.MaxToolCalls, toolCalls, KindMaxToolCalls, "max_tool_calls"},
+			{u.contextOps.Load(), u.limits.MaxContextOps, contextOps, KindMaxContextOps, "max_context_ops"},
+		} {
+			if c.max >= 0 && int64(c.want) > int64(c.max)-c.used {
+				return t.ofCaller(u, fault.New(fault.PhaseBudget, c.kind, "a fan-out would exceed the budget").
+					With("limit", c.name).With("max", c.max).With("used", c.used).With("requested", c.want))
+			}
+		}
+	}
+	return nil
+}
+
 // Iteration admits one more completion-loop turn.
 func (t *Tracker) Iteration() error {
 	if err := t.Spendable(); err != nil {

@@ -64,7 +64,7 @@ func (r *run) codeLoop(ctx context.Context, n node) (ans answer, err error) {
 	}
 	var st *codeState
 	if n.depth == 0 {
-		st = sessionState(ctx)
+		st = r.session
 	}
 	if st == nil {
 		st, err = newCodeState(ctx, r.e, []corpus.Handle{n.input}, nil)
@@ -212,50 +212,66 @@ type cellReport struct {
 }
 
 // codeObservation renders the cells' output and errors, bounded by
-// ObservationBytes with a note of how much was cut.
+// ObservationBytes with a note of how much was cut. Only the cells'
+// stdout is cut: the host-written lines (cell headers, exceptions, cells
+// not run, a FINAL not accepted) always reach the model.
 func (r *run) codeObservation(cells []cellReport) string {
-	var b strings.Builder
+	type seg struct {
+		text   string
+		stdout bool
+	}
+	var segs []seg
+	add := func(text string, stdout bool) { segs = append(segs, seg{text, stdout}) }
 	cut := 0
 	for _, c := range cells {
 		switch {
 		case c.skipped:
-			fmt.Fprintf(&b, "[cell %d not run: an earlier cell raised an exception]\n", c.index)
+			add(fmt.Sprintf("[cell %d not run: an earlier cell raised an exception]\n", c.index), false)
 			continue
 		case c.out == nil:
 			continue
 		}
 		if len(cells) > 1 {
-			fmt.Fprintf(&b, "[cell %d]\n", c.index)
+			add(fmt.Sprintf("[cell %d]\n", c.index), false)
 		}
-		b.WriteString(c.out.Stdout)
-		if c.out.Stdout != "" && !strings.HasSuffix(c.out.Stdout, "\n") {
-			b.WriteByte('\n')
-		}
+		add(c.out.Stdout, true)
 		cut += c.out.CutBytes
 		if e := c.out.Exception; e != nil {
 			if e.Line > 0 {
-				fmt.Fprintf(&b, "%s (line %d): %s\n", e.Type, e.Line, e.Message)
+				add(fmt.Sprintf("%s (line %d): %s\n", e.Type, e.Line, e.Message), false)
 			} else {
-				fmt.Fprintf(&b, "%s: %s\n", e.Type, e.Message)
+				add(fmt.Sprintf("%s: %s\n", e.Type, e.Message), false)
 			}
 		}
 		if c.deferred {
-			fmt.Fprintf(&b, "[cell %d called FINAL before you saw the output above: not accepted; check the output and finish again]\n", c.index)
+			add(fmt.Sprintf("[cell %d called FINAL before you saw the output above: not accepted; check the output and finish again]\n", c.index), false)
 		}
+	}
+	const tail = "No final answer yet. Continue with code; finish with FINAL(value), FINAL_VAR(\"name\") or answer = {\"content\": value, \"ready\": True}."
+	room := max(r.e.cfg.ObservationBytes-len(tail)-48, 64)
+	for _, sg := range segs {
+		if !sg.stdout {
+			room -= len(sg.text)
+		}
+	}
+	var b strings.Builder
+	for _, sg := range segs {
+		text := sg.text
+		if sg.stdout {
+			kept := textcut.Prefix(text, max(room, 0))
+			cut += len(text) - len(kept)
+			room -= len(kept)
+			text = kept
+			if text != "" && !strings.HasSuffix(text, "\n") {
+				text += "\n"
+				room--
+			}
+		}
+		b.WriteString(text)
 	}
 	body := b.String()
 	if body == "" {
 		body = "[no output]\n"
-	}
-	const tail = "No final answer yet. Continue with code; finish with FINAL(value), FINAL_VAR(\"name\") or answer = {\"content\": value, \"ready\": True}."
-	room := max(r.e.cfg.ObservationBytes-len(tail)-48, 64)
-	if len(body) > room {
-		kept := textcut.Prefix(body, room)
-		cut += len(body) - len(kept)
-		body = kept
-		if !strings.HasSuffix(body, "\n") {
-			body += "\n"
-		}
 	}
 	if cut > 0 {
 		body += fmt.Sprintf("[output truncated: %d bytes cut]\n", cut)

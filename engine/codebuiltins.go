@@ -554,6 +554,20 @@ func (c *ctxValue) Slice(start, end, step int) starlark.Value {
 	if step == 1 && end-start > c.host.limit {
 		return c.subRange(start, end)
 	}
+	if step != 1 {
+		// A stepped slice is text only: one longer than the limit is an
+		// error the cell sees, never a silently shortened string.
+		n := 0
+		if step > 0 && end > start {
+			n = (end - start + step - 1) / step
+		} else if step < 0 && start > end {
+			n = (start - end - step - 1) / -step
+		}
+		if n > c.host.limit {
+			c.host.fail(fault.New(fault.PhaseExecute, KindPromptTooLarge, "a stepped slice of a context is longer than the materialize limit").With("bytes", n).With("limit", c.host.limit))
+			return starlark.String("")
+		}
+	}
 	var out starlark.String
 	err := c.read(corpus.ActionSlice, func(data []byte) (int64, error) {
 		if step == 1 {
@@ -562,9 +576,6 @@ func (c *ctxValue) Slice(start, end, step int) starlark.Value {
 		}
 		var b []byte
 		for i := start; (step > 0 && i < end) || (step < 0 && i > end); i += step {
-			if len(b) >= c.host.limit {
-				break
-			}
 			b = append(b, data[i])
 		}
 		out = starlark.String(b)

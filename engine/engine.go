@@ -285,6 +285,10 @@ type run struct {
 	created []corpus.Handle // sub-contexts registered during the run
 	rstats  Recursion
 	pending map[string]bool // approval ids of pending operations (PendingApprovals)
+	// session is the interpreter the root loop uses (Session.Ask,
+	// RunInputs); nil for a new one. It is taken out of the context, so a
+	// run that a tool call starts (an rlm_subagent child) gets its own.
+	session *codeState
 
 	obsMu sync.Mutex // serializes Config.Observer calls
 }
@@ -298,7 +302,10 @@ func (e *Engine) Run(ctx context.Context, query string, input corpus.Handle) (*R
 		rec = trace.NewRecorder()
 		ctx = trace.WithRecorder(ctx, rec)
 	}
-	r := &run{e: e, tracker: budget.NewTracker(e.cfg.Limits), rec: rec, exec: e.cfg.Executor}
+	r := &run{e: e, tracker: budget.NewTracker(e.cfg.Limits), rec: rec, exec: e.cfg.Executor, session: sessionState(ctx)}
+	if r.session != nil {
+		ctx = withSessionState(ctx, nil)
+	}
 	if caller, depth := budget.FromContext(ctx); caller != nil {
 		// A run started by a tool call of another run (an rlm_subagent
 		// child) spends from that run's budget as well as its own.

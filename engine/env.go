@@ -275,23 +275,10 @@ func (v *env) Checkpoint(ctx context.Context, label string, vars map[string]plan
 	return nil
 }
 
-// Admit refuses a fan-out whose estimated cost exceeds what is left.
+// Admit refuses a fan-out whose estimated cost exceeds what is left of
+// the run's budget and of any calling run's.
 func (v *env) Admit(ctx context.Context, est plan.Estimate) error {
-	l := v.r.e.cfg.Limits
-	c := v.r.tracker.Counters()
-	check := func(max int, used int64, want int, kind fault.Kind, name string) error {
-		if max >= 0 && int64(want) > int64(max)-used {
-			return fault.New(fault.PhaseBudget, kind, "a fan-out would exceed the budget").With("limit", name).With("max", max).With("used", used).With("requested", want)
-		}
-		return nil
-	}
-	if err := check(l.MaxModelCalls, c.ModelCalls, est.ModelCalls, budget.KindMaxModelCalls, "max_model_calls"); err != nil {
-		return err
-	}
-	if err := check(l.MaxToolCalls, c.ToolCalls, est.ToolCalls, budget.KindMaxToolCalls, "max_tool_calls"); err != nil {
-		return err
-	}
-	return check(l.MaxContextOps, c.ContextOps, est.ContextOps, budget.KindMaxContextOps, "max_context_ops")
+	return v.r.tracker.Fits(est.ModelCalls, est.ToolCalls, est.ContextOps)
 }
 
 func denied(c capability.Cap) error {

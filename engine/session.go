@@ -108,6 +108,12 @@ func (e *Engine) ResumeSession(data []byte, inputs ...corpus.Handle) (*Session, 
 		if !isIdent(name) || name == "history" {
 			return nil, fault.New(fault.PhaseConfig, KindInvalidSession, "saved variable name is not an identifier").With("name", name)
 		}
+		if s.st.embedded.Get(name) != nil || starlark.Universe.Has(name) {
+			// A host or standard name (context, FINAL, llm_query, print,
+			// True, ...): Save never writes one, and restoring it would
+			// replace the session's input or a builtin.
+			return nil, fault.New(fault.PhaseConfig, KindInvalidSession, "saved variable would rebind a predeclared name").With("name", name)
+		}
 		g, err := plainGo(saved.Globals[name], s.st.host)
 		if err != nil {
 			return nil, fault.Wrap(err, fault.PhaseConfig, KindInvalidSession, "saved variable is not plain data").With("name", name)

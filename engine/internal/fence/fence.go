@@ -56,6 +56,11 @@ func isOutputIntro(line string) bool {
 	if !strings.HasSuffix(l, ":") {
 		return false
 	}
+	// A label ("Output:", "**Result:**", "Expected output:", "It
+	// prints:"), not a sentence that mentions a result before its code.
+	if len(strings.Fields(strings.Trim(l, "*_#> :"))) > 3 {
+		return false
+	}
 	return strings.Contains(l, "output") || strings.Contains(l, "result") || strings.Contains(l, "prints")
 }
 
