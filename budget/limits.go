@@ -344,6 +344,43 @@ func (t *Tracker) ContextOp() error {
 	return t.admit(func(u *Tracker) (*atomic.Int64, int) { return &u.contextOps, u.limits.MaxContextOps }, KindMaxContextOps, "max_context_ops")
 }
 
+// Left returns how many more tool calls and context operations t admits:
+// the least left in t and each parent it spends from; -1 means unlimited.
+func (t *Tracker) Left() (toolCalls, contextOps int) {
+	toolCalls, contextOps = -1, -1
+	least := func(cur, limit int, used int64) int {
+		if limit < 0 {
+			return cur
+		}
+		n := max(limit-int(used), 0)
+		if cur < 0 || n < cur {
+			return n
+		}
+		return cur
+	}
+	for u := t; u != nil; u = u.parent {
+		toolCalls = least(toolCalls, u.limits.MaxToolCalls, u.toolCalls.Load())
+		contextOps = least(contextOps, u.limits.MaxContextOps, u.contextOps.Load())
+	}
+	return toolCalls, contextOps
+}
+
+// ModelTurn admits one more provider request that is also one more
+// completion-loop turn: both are counted, or, when either is refused,
+// neither.
+func (t *Tracker) ModelTurn() error {
+	if err := t.ModelCall(); err != nil {
+		return err
+	}
+	if err := t.Iteration(); err != nil {
+		for u := t; u != nil; u = u.parent {
+			u.modelCalls.Add(-1)
+		}
+		return err
+	}
+	return nil
+}
+
 // Depth admits running at recursion depth d.
 func (t *Tracker) Depth(d int) error {
 	if d > t.limits.MaxDepth {

@@ -401,6 +401,13 @@ func (st *run) turn(ctx context.Context) (answer string, done bool, err error) {
 		return "", false, cancelled(ctx)
 	}
 	if err != nil {
+		if fault.KindOf(err) == model.KindTooManyToolCalls {
+			// The provider's cap on a response's tool calls is the batch
+			// cap (rlm direct sets it from --max-native-calls-per-batch):
+			// the same batch-fatal refusal, whoever counted first.
+			return "", false, st.refuse(fault.Wrap(err, PhaseNativeCall, KindBatchTooLarge, "the batch has more calls than allowed").
+				With("limit", st.cfg.Limits.MaxNativeCallsPerBatch))
+		}
 		return "", false, err
 	}
 	span.Set("tool_calls", len(resp.ToolCalls))
@@ -446,10 +453,7 @@ func (st *run) complete(ctx context.Context, req model.Request) (*model.Response
 		return nil, err
 	}
 	defer res.Release()
-	if err := st.tracker.ModelCall(); err != nil {
-		return nil, err
-	}
-	if err := st.tracker.Iteration(); err != nil {
+	if err := st.tracker.ModelTurn(); err != nil {
 		return nil, err
 	}
 	req.MaxTokens = int(res.MaxTokens())
@@ -515,13 +519,6 @@ func (st *run) refuse(fe *fault.Error) error {
 	return fe
 }
 
-func remaining(limit int, used int64) int {
-	if limit < 0 {
-		return -1
-	}
-	return max(limit-int(used), 0)
-}
-
 // batch normalizes, classifies and checks a batch, then executes it in
 // provider order.
 func (st *run) batch(ctx context.Context, resp *model.Response) error {
@@ -529,13 +526,14 @@ func (st *run) batch(ctx context.Context, resp *model.Response) error {
 	if err != nil {
 		return st.refuse(fault.As(err))
 	}
-	lim := st.tracker.Limits()
-	cnt := st.tracker.Counters()
+	// What is left of this run's budgets and of every caller's it
+	// spends from.
+	toolsLeft, ctxLeft := st.tracker.Left()
 	statuses, err := Classify(entries, st.cat, BatchState{
 		Seen:             func(id string) bool { _, ok := st.seen[id]; return ok },
 		MaxCalls:         st.cfg.Limits.MaxNativeCallsPerBatch,
-		ToolCallsLeft:    remaining(lim.MaxToolCalls, cnt.ToolCalls),
-		ContextCallsLeft: remaining(lim.MaxContextOps, cnt.ContextOps),
+		ToolCallsLeft:    toolsLeft,
+		ContextCallsLeft: ctxLeft,
 	})
 	if err != nil {
 		return st.refuse(fault.As(err))

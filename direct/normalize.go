@@ -1,6 +1,7 @@
 package direct
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 
@@ -128,6 +129,11 @@ func normalizeArgs(raw string) (json.RawMessage, any, *fault.Error) {
 // JSON type (malformed_field). Arguments may be a string (the OpenAI form)
 // or an object, which is taken as its JSON text.
 func NormalizeEnvelope(raw []byte) ([]Entry, error) {
+	// An object given as arguments is argument text like a string's: its
+	// exact bytes are kept and judged by Normalize (duplicate keys and
+	// out-of-range numbers are the call's recoverable fault), and the
+	// envelope checks see it as {}.
+	raw, argText := maskArguments(raw)
 	v, err := jsonstrict.Decode(raw)
 	if err != nil {
 		return nil, fault.Wrap(err, PhaseNativeCall, KindMalformedToolCalls, "the tool-call envelope is not valid JSON")
@@ -142,9 +148,84 @@ func NormalizeEnvelope(raw []byte) ([]Entry, error) {
 		if fe != nil {
 			return nil, fe.With("index", i)
 		}
+		if t, ok := argText[i]; ok {
+			tc.Arguments = t
+		}
 		calls = append(calls, tc)
 	}
 	return Normalize(calls)
+}
+
+// maskArguments returns raw with each call's object-valued
+// function.arguments replaced by {}, and those objects' exact text by call
+// index. When raw is not a list of objects it is returned unchanged (the
+// strict decode then reports it).
+func maskArguments(raw []byte) ([]byte, map[int]string) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+		return raw, nil
+	}
+	var out []byte
+	texts := map[int]string{}
+	last := 0
+	// object walks an object's members; at depth 0 (a call) it descends
+	// into "function", at depth 1 (a function) it takes "arguments".
+	var object func(i, depth int) bool
+	object = func(i, depth int) bool {
+		for dec.More() {
+			k, err := dec.Token()
+			if err != nil {
+				return false
+			}
+			key, _ := k.(string)
+			if depth == 0 && key == "function" {
+				if t, err := dec.Token(); err != nil {
+					return false
+				} else if t == json.Delim('{') {
+					if !object(i, 1) {
+						return false
+					}
+					continue
+				} else if t == json.Delim('[') {
+					return false // not an object: the strict checks report it
+				}
+				continue
+			}
+			at := int(dec.InputOffset())
+			var v json.RawMessage
+			if err := dec.Decode(&v); err != nil {
+				return false
+			}
+			if depth == 1 && key == "arguments" && len(v) > 0 && v[0] == '{' {
+				end := int(dec.InputOffset())
+				start := at + bytes.IndexByte(raw[at:end], '{')
+				out = append(append(out, raw[last:start]...), "{}"...)
+				last = end
+				texts[i] = string(v)
+			}
+		}
+		t, err := dec.Token()
+		return err == nil && t == json.Delim('}')
+	}
+	for i := 0; dec.More(); i++ {
+		t, err := dec.Token()
+		if err != nil {
+			return raw, nil
+		}
+		if t == json.Delim('[') {
+			return raw, nil // not a call object: the strict checks report it
+		}
+		if t != json.Delim('{') {
+			continue
+		}
+		if !object(i, 0) {
+			return raw, nil
+		}
+	}
+	if len(texts) == 0 {
+		return raw, nil
+	}
+	return append(out, raw[last:]...), texts
 }
 
 func envelopeCall(item any) (model.ToolCall, *fault.Error) {

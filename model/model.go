@@ -215,6 +215,9 @@ const (
 	KindStreamInterrupted fault.Kind = "stream_interrupted"
 	KindMissingAPIKey     fault.Kind = "missing_api_key"
 	KindInvalidRequest    fault.Kind = "invalid_request"
+	// KindTooManyToolCalls: a response carries more tool calls than the
+	// provider's MaxToolCalls (detail "limit"); its usage is handed back.
+	KindTooManyToolCalls fault.Kind = "too_many_tool_calls"
 	// KindRefused: the model refused to answer (an OpenAI "refusal", an
 	// Anthropic stop_reason "refusal"); detail "refusal" holds its text.
 	KindRefused fault.Kind = "refused"

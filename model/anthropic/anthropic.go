@@ -314,7 +314,7 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 }
 
 func (p *Provider) tooMany(n int) *fault.Error {
-	return p.call.Fail(openai.KindTooManyToolCalls, "the response carries more tool calls than one batch may hold", nil).
+	return p.call.Fail(model.KindTooManyToolCalls, "the response carries more tool calls than one batch may hold", nil).
 		With("limit", p.maxCalls).With("calls", n).
 		WithHint("the server sent more tool calls than the runtime accepts in one turn; ask for fewer calls or check the server")
 }

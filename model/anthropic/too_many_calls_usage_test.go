@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/rlm-go/rlm/fault"
-	"github.com/rlm-go/rlm/model/openai"
+	"github.com/rlm-go/rlm/model"
 )
 
 // F3 (Anthropic). A non-streamed message with more tool_use blocks than
@@ -32,7 +32,7 @@ func TestNonStreamTooManyToolCallsHandsBackUsage(t *testing.T) {
 	c := cfg(srv.URL)
 	c.MaxToolCalls = 2
 	resp, err := newP(t, c).Complete(context.Background(), req(false))
-	if fault.KindOf(err) != openai.KindTooManyToolCalls {
+	if fault.KindOf(err) != model.KindTooManyToolCalls {
 		t.Fatalf("err %v", err)
 	}
 	if resp == nil || !resp.Usage.TokensKnown || resp.Usage.TotalTokens != 1060 {

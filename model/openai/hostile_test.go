@@ -12,6 +12,7 @@ import (
 
 	"github.com/rlm-go/rlm/direct"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/openai"
 )
 
@@ -70,7 +71,7 @@ func TestQuadraticToolCallAssembly(t *testing.T) {
 				}
 				return
 			}
-			fe := wantKind(t, err, openai.KindTooManyToolCalls)
+			fe := wantKind(t, err, model.KindTooManyToolCalls)
 			if fe.Detail["limit"] != openai.MaxToolCalls {
 				t.Fatalf("detail %v", fe.Detail)
 			}
@@ -86,7 +87,7 @@ func TestQuadraticToolCallAssembly(t *testing.T) {
 		srv, _ := counting(func(w http.ResponseWriter, r *http.Request) { writeCompletion(w, body) })
 		defer srv.Close()
 		_, err := newProvider(t, fast(srv.URL)).Complete(context.Background(), userReq("hi", false))
-		wantKind(t, err, openai.KindTooManyToolCalls)
+		wantKind(t, err, model.KindTooManyToolCalls)
 	})
 }
 

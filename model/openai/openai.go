@@ -380,7 +380,7 @@ func (p *Provider) readCompletion(ctx, actx context.Context, body io.Reader) (*m
 	if len(resp.ToolCalls) > p.maxCalls {
 		// The usage the server billed goes back with the error (read
 		// keeps only that).
-		return resp, p.call.Fail(KindTooManyToolCalls, "the response carries more tool calls than one batch may hold", nil).
+		return resp, p.call.Fail(model.KindTooManyToolCalls, "the response carries more tool calls than one batch may hold", nil).
 			With("limit", p.maxCalls).With("calls", len(resp.ToolCalls)).
 			WithHint("the server sent more tool calls than the runtime accepts in one turn; ask for fewer calls or check the server")
 	}

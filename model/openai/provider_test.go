@@ -429,7 +429,7 @@ func TestBrokenStreamHandsBackUsage(t *testing.T) {
 				calls = append(calls, fmt.Sprintf(`{"index":%d,"id":"c%d","type":"function","function":{"name":"f","arguments":"{}"}}`, i, i))
 			}
 			io.WriteString(w, "data: "+chunk(`{"tool_calls":[`+strings.Join(calls, ",")+`]}`, "")+"\n\n")
-		}, openai.KindTooManyToolCalls},
+		}, model.KindTooManyToolCalls},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			srv, _ := sseServer(events, tt.then)

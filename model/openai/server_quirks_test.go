@@ -13,7 +13,6 @@ import (
 
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
-	"github.com/rlm-go/rlm/model/openai"
 	"github.com/rlm-go/rlm/model/replay"
 )
 
@@ -83,7 +82,7 @@ func TestNonStreamTooManyToolCallsHandsBackUsage(t *testing.T) {
 	cfg := fast(srv.URL)
 	cfg.MaxToolCalls = 2
 	resp, err := newProvider(t, cfg).Complete(context.Background(), userReq("hi", false))
-	wantKind(t, err, openai.KindTooManyToolCalls)
+	wantKind(t, err, model.KindTooManyToolCalls)
 	if resp == nil || !resp.Usage.TokensKnown || resp.Usage.TotalTokens != 1060 {
 		t.Fatalf("billed usage not handed back: resp %+v", resp)
 	}

@@ -68,7 +68,7 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 			onDelta(vis)
 		}
 		if asm.TooManyToolCalls() {
-			return p.broken(&asm, p.call.Fail(KindTooManyToolCalls, "the response carries more tool calls than one batch may hold", nil).
+			return p.broken(&asm, p.call.Fail(model.KindTooManyToolCalls, "the response carries more tool calls than one batch may hold", nil).
 				With("events", events).With("limit", p.maxCalls).
 				WithHint("the server sent more tool calls than the runtime accepts in one turn; ask for fewer calls or check the server"))
 		}
@@ -148,10 +148,6 @@ func toolCallCap(n int) int {
 	}
 	return n
 }
-
-// KindTooManyToolCalls: a response carries more than MaxToolCalls tool
-// calls (Phase provider, detail "limit").
-const KindTooManyToolCalls fault.Kind = "too_many_tool_calls"
 
 // Assembler reassembles streamed chunks into a whole response. Only choice
 // index 0 is kept. Calls are indexed by their index, so each fragment costs

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/rlm-go/rlm/model"
 )
 
 // FuzzStreamAssembly feeds arbitrary bytes to the SSE path (reader and
@@ -67,7 +69,7 @@ func BenchmarkStreamManyToolCalls(b *testing.B) {
 	ctx := context.Background()
 	b.SetBytes(int64(len(in)))
 	for b.Loop() {
-		if _, fe := p.readStream(ctx, ctx, strings.NewReader(in), nil); fe == nil || fe.Kind != KindTooManyToolCalls {
+		if _, fe := p.readStream(ctx, ctx, strings.NewReader(in), nil); fe == nil || fe.Kind != model.KindTooManyToolCalls {
 			b.Fatalf("got %v", fe)
 		}
 	}
