@@ -17,6 +17,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/textcut"
 	"github.com/rlm-go/rlm/repl"
 )
 
@@ -145,7 +146,7 @@ func RunCodeCorpus(ctx context.Context, cells []CodeCell, cfg CodeCorpusConfig) 
 	text := CorpusContext()
 	rep := &CodeCorpusReport{Cells: len(cells), Trajectories: len(trajs), Baseline: "none"}
 
-	var base map[string]pyResult
+	var base []pyResult // in trajectory order, cell order: ids need not be unique
 	var envs [][]string
 	if cfg.Python != "" {
 		var err error
@@ -156,6 +157,7 @@ func RunCodeCorpus(ctx context.Context, cells []CodeCell, cfg CodeCorpusConfig) 
 	}
 
 	causes := map[string]*CauseCount{}
+	k := -1 // index of the cell in base
 	for ti, t := range trajs {
 		host := stubHost(text)
 		if envs != nil {
@@ -170,6 +172,7 @@ func RunCodeCorpus(ctx context.Context, cells []CodeCell, cfg CodeCorpusConfig) 
 			return nil, err
 		}
 		for _, c := range t {
+			k++
 			o, err := it.Exec(ctx, c.Code)
 			if err != nil {
 				return nil, err
@@ -185,7 +188,7 @@ func RunCodeCorpus(ctx context.Context, cells []CodeCell, cfg CodeCorpusConfig) 
 				rep.CodeOK++
 			}
 			if base != nil {
-				b := base[c.ID]
+				b := base[k]
 				ok := b.OK
 				r.CPythonOK = &ok
 				if !ok {
@@ -198,7 +201,7 @@ func RunCodeCorpus(ctx context.Context, cells []CodeCell, cfg CodeCorpusConfig) 
 					}
 				}
 			}
-			if !r.CodeOK && (base == nil || base[c.ID].OK) {
+			if !r.CodeOK && (base == nil || base[k].OK) {
 				key := cause(o.Exception)
 				cc := causes[key]
 				if cc == nil {
@@ -249,9 +252,7 @@ func cause(e *repl.Exception) string {
 	if i := strings.Index(m, "undefined: "); i == 0 {
 		m = "undefined: NAME"
 	}
-	if len(m) > 80 {
-		m = m[:80]
-	}
+	m = textcut.Prefix(m, 80)
 	return e.Type + ": " + m
 }
 
@@ -330,7 +331,7 @@ type pyResult struct {
 
 // runCPython runs the trajectories in one CPython subprocess (the driver
 // script), each trajectory in a fresh globals dict, with a per-cell alarm.
-func runCPython(ctx context.Context, python string, trajs [][]CodeCell, text string, timeout time.Duration) (map[string]pyResult, [][]string, error) {
+func runCPython(ctx context.Context, python string, trajs [][]CodeCell, text string, timeout time.Duration) ([]pyResult, [][]string, error) {
 	req := map[string]any{"context": text, "timeout": timeout.Seconds(), "placeholder": Placeholder, "trajectories": trajs}
 	in, err := json.Marshal(req)
 	if err != nil {
@@ -357,14 +358,10 @@ func runCPython(ctx context.Context, python string, trajs [][]CodeCell, text str
 		Results []pyResult `json:"results"`
 		Env     [][]string `json:"env"`
 	}
-	if err := json.NewDecoder(io.LimitReader(&out, 64<<20)).Decode(&res); err != nil || len(res.Env) != len(trajs) {
+	if err := json.NewDecoder(io.LimitReader(&out, 64<<20)).Decode(&res); err != nil || len(res.Env) != len(trajs) || len(res.Results) != n {
 		return nil, nil, fault.Wrap(err, fault.PhaseExecute, fault.KindMalformed, "the CPython baseline printed no results")
 	}
-	m := make(map[string]pyResult, len(res.Results))
-	for _, r := range res.Results {
-		m[r.ID] = r
-	}
-	return m, res.Env, nil
+	return res.Results, res.Env, nil
 }
 
 func lastLines(s string, n int) string {

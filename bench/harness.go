@@ -214,7 +214,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			case MethodDirect:
 				tr = runDirect(ctx, cfg, task)
 			}
-			tr.Method, tr.Run, tr.Seed, tr.Expected = m, i, seed, preview(task.Expected.String())
+			tr.Method, tr.Run, tr.Seed, tr.Expected = m, i, seed, task.Expected.String()
 			rep.Trials = append(rep.Trials, tr)
 		}
 	}

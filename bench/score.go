@@ -62,11 +62,8 @@ func ScoreCount(answer string, want int) float64 {
 	if !ok {
 		return 0
 	}
-	d := got - want
-	if d < 0 {
-		d = -d
-	}
-	return math.Pow(0.75, float64(d))
+	// In float64: got - want overflows int for extreme answers.
+	return math.Pow(0.75, math.Abs(float64(got)-float64(want)))
 }
 
 var wordRE = regexp.MustCompile(`[a-z]+`)
