@@ -91,6 +91,7 @@ func (s *Store) AddFiles(ctx context.Context, name string, paths []string, opt F
 		walked     bool
 	}
 	var cands []cand
+	seen := map[string]int{} // name -> index in cands: a file reached twice counts once
 	tooMany := func() error {
 		return newErr(KindTooManyFiles, "too many files for one context").With("max_files", maxFiles).
 			WithHint("name fewer files or a smaller directory")
@@ -104,7 +105,13 @@ func (s *Store) AddFiles(ctx context.Context, name string, paths []string, opt F
 			return Handle{}, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot read context path").With("path", p)
 		}
 		if !fi.IsDir() {
-			cands = append(cands, cand{name: filepath.ToSlash(filepath.Clean(p)), path: p})
+			name := filepath.ToSlash(filepath.Clean(p))
+			if i, ok := seen[name]; ok {
+				cands[i].path, cands[i].walked = p, false // kept as named
+				continue
+			}
+			seen[name] = len(cands)
+			cands = append(cands, cand{name: name, path: p})
 			if len(cands) > maxFiles {
 				return Handle{}, tooMany()
 			}
@@ -130,7 +137,12 @@ func (s *Store) AddFiles(ctx context.Context, name string, paths []string, opt F
 			if !d.Type().IsRegular() {
 				return nil
 			}
-			cands = append(cands, cand{name: filepath.ToSlash(path), path: path, walked: true})
+			name := filepath.ToSlash(path)
+			if _, ok := seen[name]; ok {
+				return ctx.Err()
+			}
+			seen[name] = len(cands)
+			cands = append(cands, cand{name: name, path: path, walked: true})
 			if len(cands) > maxFiles {
 				return tooMany()
 			}
@@ -173,8 +185,9 @@ func (s *Store) AddFiles(ctx context.Context, name string, paths []string, opt F
 	var files []FileInfo
 	var total, lines int64
 	skipped := 0
+	buf := make([]byte, spoolChunk) // one copy buffer for all the files
 	for _, c := range cands {
-		info, skip, err := appendFile(ctx, f, c.path, c.walked, maxBytes-total)
+		info, skip, err := appendFile(ctx, f, c.path, c.walked, maxBytes-total, buf)
 		if err != nil {
 			if fault.KindOf(err) == KindContextTooLarge {
 				err = fault.As(err).With("max_total_bytes", maxBytes).With("path", c.path)
@@ -215,10 +228,13 @@ type fileCopy struct {
 // does not end in one, and counts its lines. With sniff set a file whose
 // first binarySniff bytes hold a NUL is skipped (nothing written). More than
 // room bytes fails with Kind context_too_large.
-func appendFile(ctx context.Context, w io.Writer, path string, sniff bool, room int64) (fileCopy, bool, error) {
+func appendFile(ctx context.Context, w io.Writer, path string, sniff bool, room int64, buf []byte) (fileCopy, bool, error) {
 	var fc fileCopy
-	src, err := os.Open(path)
+	src, err := Open(ctx, path)
 	if err != nil {
+		if fault.As(err) != nil {
+			return fc, false, err
+		}
 		return fc, false, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot open file").With("path", path)
 	}
 	defer src.Close()
@@ -239,7 +255,7 @@ func appendFile(ctx context.Context, w io.Writer, path string, sniff bool, room 
 			WithHint("name fewer or smaller files")
 	}
 	var last byte
-	n, err := copyCtx(ctx, w, io.LimitReader(r, room+1), func(b []byte) {
+	n, err := copyCtxBuf(ctx, w, io.LimitReader(r, room+1), buf, func(b []byte) {
 		fc.lines += int64(bytes.Count(b, nl))
 		last = b[len(b)-1]
 	})

@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"os"
+	"syscall"
 
 	"github.com/rlm-go/rlm/fault"
 )
@@ -88,11 +89,17 @@ func streamErr(err error, name, dir string) error {
 // dropping what that read returned; r and the buffer are not used by
 // copyCtx after it returns.
 func copyCtx(ctx context.Context, w io.Writer, r io.Reader, see func([]byte)) (int64, error) {
+	return copyCtxBuf(ctx, w, r, make([]byte, spoolChunk), see)
+}
+
+// copyCtxBuf is copyCtx reading into buf, which a caller copying many
+// inputs reuses; after copyCtxBuf fails on an ended ctx, buf may still be
+// written by the abandoned read and must not be reused.
+func copyCtxBuf(ctx context.Context, w io.Writer, r io.Reader, buf []byte, see func([]byte)) (int64, error) {
 	type result struct {
 		k   int
 		err error
 	}
-	buf := make([]byte, spoolChunk)
 	done := make(chan result, 1) // buffered: an abandoned read still ends
 	var n int64
 	for {
@@ -168,4 +175,35 @@ func (s *Store) addMapped(ctx context.Context, path string, e *entry) (Handle, e
 		_ = unmapFile(b, rd)
 	}
 	return h, err
+}
+
+// Open opens an input for reading like os.Open, but returns at once with
+// the ctx's kind (cancelled, time_limit_exceeded; Phase context) when ctx
+// ends while the open blocks: a named pipe no writer has opened yet. The
+// abandoned open is released by connecting to the pipe as a writer for a
+// moment; the file it returns is closed. Other errors are os.Open's.
+func Open(ctx context.Context, path string) (*os.File, error) {
+	type result struct {
+		f   *os.File
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		f, err := os.Open(path)
+		ch <- result{f, err}
+	}()
+	select {
+	case r := <-ch:
+		return r.f, r.err
+	case <-ctx.Done():
+		if w, err := os.OpenFile(path, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+			w.Close()
+		}
+		go func() {
+			if r := <-ch; r.f != nil {
+				r.f.Close()
+			}
+		}()
+		return nil, ctxErr(ctx.Err())
+	}
 }

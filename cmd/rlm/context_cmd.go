@@ -180,8 +180,11 @@ func addContexts(ctx context.Context, store *corpus.Store, paths []string, stdin
 		if fi, err := os.Stat(paths[0]); err == nil && fi.Mode()&(os.ModeNamedPipe|os.ModeCharDevice) != 0 {
 			// A pipe (--context <(zcat log.gz)) is read as a stream,
 			// spooled like stdin; AddFile maps regular files only.
-			f, err := os.Open(paths[0])
+			f, err := corpus.Open(ctx, paths[0])
 			if err != nil {
+				if fault.As(err) != nil {
+					return corpus.Handle{}, err
+				}
 				return corpus.Handle{}, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot open context path").With("path", paths[0])
 			}
 			defer f.Close()

@@ -128,12 +128,11 @@ func (d *durableFlags) report(w io.Writer) {
 // content and the configuration a resume must repeat; content is the
 // fingerprint of the context's content alone.
 func runSpec(cfg engine.Config, h corpus.Handle, query string) (spec, content string, err error) {
-	b, release, err := cfg.Store.Bytes(h)
-	if err != nil {
+	// View, not Bytes: a context file truncated since it was mapped is
+	// context_changed, not a SIGBUS.
+	if err := cfg.Store.View(h, func(b []byte) error { content = fingerprint.Bytes(b); return nil }); err != nil {
 		return "", "", err
 	}
-	content = fingerprint.Bytes(b)
-	release()
 	spec, err = fingerprint.Of(map[string]any{
 		"query": query, "context": content, "model": cfg.Model, "sub_model": cfg.SubModel, "mode": cfg.Mode,
 		"limits": specLimits(cfg.Limits), "capabilities": cfg.Capabilities.Strings(), "deep": cfg.ExperimentalDeepRecursion,
