@@ -108,8 +108,10 @@ func Start(ctx context.Context, cfg Config) (*Exporter, error) {
 			return nil, fault.New(fault.PhaseConfig, KindBadEndpoint, "the OTLP endpoint is not an http(s) URL").
 				With("endpoint", redactURL(cfg.Endpoint)).WithHint("pass --otlp-endpoint http://HOST:4318 (the collector's OTLP/HTTP port)")
 		}
-		if !strings.HasSuffix(u.Path, "/v1/traces") {
-			u.Path = strings.TrimSuffix(u.Path, "/") + "/v1/traces"
+		// A trailing slash is no path of its own: .../v1/traces/ is the
+		// traces path, not a base under which to append it again.
+		if u.Path = strings.TrimSuffix(u.Path, "/"); !strings.HasSuffix(u.Path, "/v1/traces") {
+			u.Path += "/v1/traces"
 		}
 		opts = append(opts, otlptracehttp.WithEndpointURL(u.String()))
 	}

@@ -197,6 +197,29 @@ func TestExportSpansMatchTree(t *testing.T) {
 	}
 }
 
+// Every form of the endpoint reaches the receiver's /v1/traces: a base URL
+// with or without a trailing slash, or the traces path itself, with or
+// without one (it became /v1/traces/v1/traces).
+func TestEndpointForms(t *testing.T) {
+	for _, suffix := range []string{"", "/", "/v1/traces", "/v1/traces/"} {
+		t.Run(suffix, func(t *testing.T) {
+			rc := &receiver{}
+			srv := httptest.NewServer(rc)
+			defer srv.Close()
+			exp, err := Start(context.Background(), Config{Endpoint: srv.URL + suffix})
+			if err != nil {
+				t.Fatal(err)
+			}
+			evs := record(exp)
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			if st := exp.Shutdown(ctx); st.Failed != 0 || st.Spans != int64(len(evs)) {
+				t.Fatalf("endpoint %s: stats %+v", srv.URL+suffix, st)
+			}
+		})
+	}
+}
+
 // TestExportErrorsAreCounted: a receiver that refuses every export does not
 // fail the run; the failures are counted, and events after Shutdown are
 // dropped and counted.
