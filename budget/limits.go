@@ -344,10 +344,11 @@ func (t *Tracker) ContextOp() error {
 	return t.admit(func(u *Tracker) (*atomic.Int64, int) { return &u.contextOps, u.limits.MaxContextOps }, KindMaxContextOps, "max_context_ops")
 }
 
-// Left returns how many more tool calls and context operations t admits:
-// the least left in t and each parent it spends from; -1 means unlimited.
-func (t *Tracker) Left() (toolCalls, contextOps int) {
-	toolCalls, contextOps = -1, -1
+// Left returns how many more model calls, tool calls and context
+// operations t admits: the least left in t and each parent it spends
+// from; -1 means unlimited.
+func (t *Tracker) Left() (modelCalls, toolCalls, contextOps int) {
+	modelCalls, toolCalls, contextOps = -1, -1, -1
 	least := func(cur, limit int, used int64) int {
 		if limit < 0 {
 			return cur
@@ -359,10 +360,11 @@ func (t *Tracker) Left() (toolCalls, contextOps int) {
 		return cur
 	}
 	for u := t; u != nil; u = u.parent {
+		modelCalls = least(modelCalls, u.limits.MaxModelCalls, u.modelCalls.Load())
 		toolCalls = least(toolCalls, u.limits.MaxToolCalls, u.toolCalls.Load())
 		contextOps = least(contextOps, u.limits.MaxContextOps, u.contextOps.Load())
 	}
-	return toolCalls, contextOps
+	return modelCalls, toolCalls, contextOps
 }
 
 // ModelTurn admits one more provider request that is also one more

@@ -528,7 +528,7 @@ func (st *run) batch(ctx context.Context, resp *model.Response) error {
 	}
 	// What is left of this run's budgets and of every caller's it
 	// spends from.
-	toolsLeft, ctxLeft := st.tracker.Left()
+	_, toolsLeft, ctxLeft := st.tracker.Left()
 	statuses, err := Classify(entries, st.cat, BatchState{
 		Seen:             func(id string) bool { _, ok := st.seen[id]; return ok },
 		MaxCalls:         st.cfg.Limits.MaxNativeCallsPerBatch,

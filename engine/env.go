@@ -278,7 +278,7 @@ func (v *env) Checkpoint(ctx context.Context, label string, vars map[string]plan
 // Admit refuses a fan-out whose estimated cost exceeds what is left of
 // the run's budget and of any calling run's.
 func (v *env) Admit(ctx context.Context, est plan.Estimate) error {
-	return v.r.tracker.Fits(est.ModelCalls, est.ToolCalls, est.ContextOps)
+	return v.r.tracker.Fits(est.MinModelCalls(), est.ToolCalls, est.ContextOps)
 }
 
 func denied(c capability.Cap) error {

@@ -449,19 +449,15 @@ func (r *run) observe(sess *plan.Session, out *plan.Outcome, err error) string {
 
 // remaining returns the static limits left for validation.
 func (r *run) remaining() plan.Limits {
-	l := r.e.cfg.Limits
-	c := r.tracker.Counters()
-	left := func(limit int, used int64) int {
-		if limit < 0 {
+	// What is left of this run's budget and of every calling run's.
+	model, tools, ctxOps := r.tracker.Left()
+	left := func(n int) int {
+		if n < 0 {
 			return -1 // unlimited
 		}
-		return int(max(int64(limit)-used, 1))
+		return max(n, 1)
 	}
-	return plan.Limits{
-		ModelCalls: left(l.MaxModelCalls, c.ModelCalls),
-		ToolCalls:  left(l.MaxToolCalls, c.ToolCalls),
-		ContextOps: left(l.MaxContextOps, c.ContextOps),
-	}
+	return plan.Limits{ModelCalls: left(model), ToolCalls: left(tools), ContextOps: left(ctxOps)}
 }
 
 // cycleContentBytes is the largest context whose fingerprint is taken over

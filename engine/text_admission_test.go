@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"testing"
 
 	"github.com/rlm-go/rlm/budget"
@@ -50,5 +51,46 @@ func TestMapAdmitCountsTextContextOps(t *testing.T) {
 	if res.Counters.ModelCalls != 1 {
 		t.Fatalf("fan-out admitted although its items need %d context ops > 2: %d sub model calls made before the budget error (counters %+v)",
 			len(items), res.Counters.ModelCalls-1, res.Counters)
+	}
+}
+
+// A fan-out of rlm steps is admitted against the model calls its children
+// need, one root turn each at the least: before, an rlm step counted none,
+// so a map over five children was admitted with three calls left and ran
+// children until the budget ran out.
+func TestMapAdmitCountsRLMChildren(t *testing.T) {
+	p := steps(
+		map[string]any{"op": "map", "over": []any{"a", "b", "c", "d", "e"}, "as": "x", "concurrency": 1, "bind": "out", "plan": map[string]any{"steps": []any{
+			map[string]any{"op": "rlm", "query": "child", "context": input("context"), "bind": "m"},
+		}}},
+		map[string]any{"op": "final", "value": ref("out")},
+	)
+	f := newFixture(t, haystack, Config{Limits: budget.Limits{MaxModelCalls: 4}},
+		reply("Query: q", p), reply("Query: child", `{"answer":"child answer"}`))
+	res, err := f.run(t, "q")
+	if fault.KindOf(err) != budget.KindMaxModelCalls || res.Counters.ModelCalls != 1 {
+		t.Fatalf("err %v after %d model calls; want max_model_calls_exceeded before any child ran", err, res.Counters.ModelCalls)
+	}
+}
+
+// The static estimate is checked against what is left of a calling run's
+// budget too: a plan of three model steps under a caller with two calls
+// left is refused before any step runs.
+func TestStaticEstimateCountsCallerBudget(t *testing.T) {
+	p := steps(
+		map[string]any{"op": "model", "prompt": "sub 1", "bind": "a"},
+		map[string]any{"op": "model", "prompt": "sub 2", "bind": "b"},
+		map[string]any{"op": "model", "prompt": "sub 3", "bind": "c"},
+		map[string]any{"op": "final", "value": ref("c")},
+	)
+	f := newFixture(t, haystack, Config{}, reply("Query: q", p), reply("sub", "sub answer"))
+	l, err := budget.Limits{MaxModelCalls: 3}.Resolve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	caller := budget.NewTracker(l)
+	res, _ := f.eng.Run(budget.WithTracker(context.Background(), caller, 0), "q", f.h)
+	if n := caller.Counters().ModelCalls; res.Status == StatusCompleted || n > 2 {
+		t.Fatalf("status %s, caller charged %d model calls: a sub-call ran although the plan could not fit the caller's budget", res.Status, n)
 	}
 }

@@ -109,6 +109,10 @@ func satMul(a, n int) int {
 	return a * n
 }
 
+// MinModelCalls is the fewest model calls the plan makes: its model steps
+// and one root turn per rlm step (a child answers in at least one call).
+func (e Estimate) MinModelCalls() int { return satAdd(e.ModelCalls, e.RLMCalls) }
+
 // countText counts the {"text":E} expressions in e.
 func countText(e *Expr) int {
 	if e == nil {

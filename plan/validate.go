@@ -84,7 +84,7 @@ func Validate(p *Plan, cfg ValidateConfig) error {
 		est, lim int
 	}{
 		{"steps", est.Steps, cfg.Limits.Steps},
-		{"model_calls", est.ModelCalls, cfg.Limits.ModelCalls},
+		{"model_calls", est.MinModelCalls(), cfg.Limits.ModelCalls},
 		{"tool_calls", est.ToolCalls, cfg.Limits.ToolCalls},
 		{"context_ops", est.ContextOps, cfg.Limits.ContextOps},
 	}

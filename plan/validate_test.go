@@ -151,6 +151,9 @@ func TestValidate(t *testing.T) {
 			cfg: limits(Limits{Steps: 1}), kind: KindBudgetExceeded, detail: map[string]any{"limit": "steps", "estimated": 2, "remaining": 1}},
 		{name: "budget model calls with retry", plan: `{"steps":[{"op":"retry","attempts":3,"plan":{"steps":[{"op":"model","prompt":"p","bind":"a"}]},"bind":"r"}]}`,
 			cfg: limits(Limits{ModelCalls: 2}), kind: KindBudgetExceeded, detail: map[string]any{"limit": "model_calls", "estimated": 3}},
+		// Each rlm step's child answers in at least one model call.
+		{name: "budget model calls of rlm steps", plan: `{"steps":[{"op":"rlm","query":"q","context":"a","bind":"x"},{"op":"rlm","query":"q","context":"b","bind":"y"},{"op":"model","prompt":"p","bind":"z"}]}`,
+			cfg: limits(Limits{ModelCalls: 2}), kind: KindBudgetExceeded, detail: map[string]any{"limit": "model_calls", "estimated": 3}},
 		{name: "budget map counted once", plan: `{"steps":[{"op":"map","over":[1,2,3],"as":"i","plan":{"steps":[{"op":"model","prompt":"p","bind":"a"}]},"bind":"r"}]}`,
 			cfg: limits(Limits{ModelCalls: 1})},
 		{name: "budget tool calls", plan: `{"steps":[{"op":"tool","name":"t","bind":"a"},{"op":"tool","name":"t","bind":"b"}]}`,
