@@ -20,15 +20,22 @@ import (
 // too, so a test can read the pending records.
 func putTools(t *testing.T, runs *atomic.Int64) (*tool.ModelTools, *tool.Runtime) {
 	t.Helper()
+	return putToolsWith(t, tool.Limits{}, func(ctx context.Context, req tool.Request) (any, error) {
+		runs.Add(1)
+		return map[string]any{}, nil
+	})
+}
+
+// putToolsWith is putTools with the tool's limits and handler.
+func putToolsWith(t *testing.T, limits tool.Limits, handler tool.Handler) (*tool.ModelTools, *tool.Runtime) {
+	t.Helper()
 	reg := tool.NewRegistry()
 	err := reg.Register(tool.Spec{
 		Name: "put", Description: "store a value", Effect: authority.EffectWrite,
-		Args:   json.RawMessage(`{"type":"object","properties":{"v":{"type":"string"}},"required":["v"],"additionalProperties":false}`),
-		Result: json.RawMessage(`{"type":"object"}`),
-		Handler: func(ctx context.Context, req tool.Request) (any, error) {
-			runs.Add(1)
-			return map[string]any{}, nil
-		},
+		Args:    json.RawMessage(`{"type":"object","properties":{"v":{"type":"string"}},"required":["v"],"additionalProperties":false}`),
+		Result:  json.RawMessage(`{"type":"object"}`),
+		Limits:  limits,
+		Handler: handler,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -2,15 +2,12 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
-	"path/filepath"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
-	"github.com/rlm-go/rlm/effect"
 	"github.com/rlm-go/rlm/tool"
 )
 
@@ -20,30 +17,13 @@ import (
 // must not dispatch the effect again.
 func TestRetryDoesNotRedispatchIndeterminateEffect(t *testing.T) {
 	var dispatched atomic.Int64
-	reg := tool.NewRegistry()
-	err := reg.Register(tool.Spec{
-		Name: "put", Description: "store a value", Effect: authority.EffectWrite,
-		Args:   json.RawMessage(`{"type":"object","properties":{"v":{"type":"string"}},"required":["v"],"additionalProperties":false}`),
-		Result: json.RawMessage(`{"type":"object"}`),
-		Limits: tool.Limits{TimeLimit: 30 * time.Millisecond},
-		Handler: func(ctx context.Context, req tool.Request) (any, error) {
-			dispatched.Add(1)
-			<-ctx.Done()
-			time.Sleep(30 * time.Millisecond) // the effect outlives the limit: outcome unknown
-			return map[string]any{}, nil
-		},
+	tools, rt := putToolsWith(t, tool.Limits{TimeLimit: 30 * time.Millisecond}, func(ctx context.Context, req tool.Request) (any, error) {
+		dispatched.Add(1)
+		<-ctx.Done()
+		time.Sleep(30 * time.Millisecond) // the effect outlives the limit: outcome unknown
+		return map[string]any{}, nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	j, err := effect.Open(filepath.Join(t.TempDir(), "effects.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { j.Close() })
-	rt := tool.NewRuntime(reg, tool.Config{Journal: j})
-	rt.Authority().Set("session:t", authority.Dangerous) // no approval: the write runs
-	tools := &tool.ModelTools{Registry: reg, Invoker: rt, AuthorityContext: "session:t"}
+	rt.Authority().Set(tools.AuthorityContext, authority.Dangerous) // no approval: the write runs
 
 	caps := DefaultCapabilities("test-model", "test-model").Union(capability.MustSet("tool:put"))
 	plan := steps(map[string]any{"op": "retry", "attempts": 3, "bind": "r", "plan": map[string]any{"steps": []any{
