@@ -453,14 +453,23 @@ func (h *codeHost) bind(r *run, e *env) {
 	h.mu.Unlock()
 }
 
-// state returns the bound loop and the running cell's context.
-func (h *codeHost) state() (*run, *env, context.Context, error) {
+// state returns the bound loop and the context of the cell thread runs:
+// the cell's own (repl.Context), derived from the context the cell was
+// started with, so it carries the run's trace and budget and also ends
+// when the cell is stopped (its wall time, its memory bound): a builtin
+// that blocks (a sub-call) stops with the cell. A nil thread (a context
+// value's operations, which Starlark calls without one and which are
+// bounded by their own limits) gets the context the cell started with.
+func (h *codeHost) state(thread *starlark.Thread) (*run, *env, context.Context, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.r == nil || h.ctx == nil {
 		return nil, nil, nil, fault.New(fault.PhaseExecute, fault.KindInternal, "a builtin ran outside a cell")
 	}
-	return h.r, h.env, h.ctx, nil
+	if thread == nil {
+		return h.r, h.env, h.ctx, nil
+	}
+	return h.r, h.env, repl.Context(thread), nil
 }
 
 // fail records a fatal error and stops the running cell at once.

@@ -68,12 +68,12 @@ func builtinErr(name string, err error) error {
 
 // promptText returns the text of a prompt argument: a string, or a
 // (sub-)context, materialized within the per-prompt limit.
-func (h *codeHost) promptText(name string, v starlark.Value) (string, error) {
+func (h *codeHost) promptText(thread *starlark.Thread, name string, v starlark.Value) (string, error) {
 	switch x := v.(type) {
 	case starlark.String:
 		return string(x), nil
 	case *ctxValue:
-		_, e, ctx, err := h.state()
+		_, e, ctx, err := h.state(thread)
 		if err != nil {
 			return "", err
 		}
@@ -96,16 +96,14 @@ func (h *codeHost) llmQuery(thread *starlark.Thread, b *starlark.Builtin, args s
 	if err != nil {
 		return nil, err
 	}
-	text, err := h.promptText(b.Name(), prompt)
+	text, err := h.promptText(thread, b.Name(), prompt)
 	if err != nil {
 		return nil, err
 	}
-	_, e, ctx, err := h.state()
+	_, e, ctx, err := h.state(thread)
 	if err != nil {
 		return nil, err
 	}
-	ctx, stop := withCell(ctx, thread)
-	defer stop()
 	out, err := e.Model(ctx, plan.ModelCall{Prompt: text, Model: m})
 	if err != nil {
 		return nil, builtinErr(b.Name(), err)
@@ -225,16 +223,14 @@ func (h *codeHost) llmQueryBatched(thread *starlark.Thread, b *starlark.Builtin,
 	}
 	texts := make([]string, len(items))
 	for i, p := range items {
-		if texts[i], err = h.promptText(b.Name(), p); err != nil {
+		if texts[i], err = h.promptText(thread, b.Name(), p); err != nil {
 			return nil, err
 		}
 	}
-	_, e, ctx, err := h.state()
+	_, e, ctx, err := h.state(thread)
 	if err != nil {
 		return nil, err
 	}
-	ctx, stop := withCell(ctx, thread)
-	defer stop()
 	// Like a plan's map step, a fan-out that cannot fit the model-call
 	// budget is refused before any call is made.
 	if err := e.Admit(ctx, plan.Estimate{ModelCalls: len(texts)}); err != nil {
@@ -278,12 +274,10 @@ func (h *codeHost) rlmQuery(thread *starlark.Thread, b *starlark.Builtin, args s
 	if err != nil {
 		return nil, err
 	}
-	_, e, ctx, err := h.state()
+	_, e, ctx, err := h.state(thread)
 	if err != nil {
 		return nil, err
 	}
-	ctx, stop := withCell(ctx, thread)
-	defer stop()
 	v, err := e.RLM(ctx, query, cv)
 	if err != nil {
 		return nil, builtinErr(b.Name(), err)
@@ -330,12 +324,10 @@ func (h *codeHost) rlmQueryBatched(thread *starlark.Thread, b *starlark.Builtin,
 			return nil, err
 		}
 	}
-	_, e, ctx, err := h.state()
+	_, e, ctx, err := h.state(thread)
 	if err != nil {
 		return nil, err
 	}
-	ctx, stop := withCell(ctx, thread)
-	defer stop()
 	ctx, sp := trace.Start(ctx, trace.KindPlanStep, b.Name())
 	sp.Set("items", len(texts))
 	sp.Set("concurrency", conc)
@@ -370,12 +362,10 @@ func (h *codeHost) callTool(thread *starlark.Thread, b *starlark.Builtin, args s
 		}
 		toolArgs[k] = v
 	}
-	_, e, ctx, err := h.state()
+	_, e, ctx, err := h.state(thread)
 	if err != nil {
 		return nil, err
 	}
-	ctx, stop := withCell(ctx, thread)
-	defer stop()
 	av, err := toValue(toolArgs)
 	if err != nil {
 		return nil, err
@@ -480,7 +470,7 @@ func (c *ctxValue) Len() int { return int(c.size) }
 // op admits one context operation of capability context:OP and opens its
 // span; the caller ends the span.
 func (c *ctxValue) op(kind string) (*trace.Span, error) {
-	r, e, ctx, err := c.host.state()
+	r, e, ctx, err := c.host.state(nil)
 	if err != nil {
 		return nil, err
 	}
@@ -596,7 +586,7 @@ func (c *ctxValue) subRange(start, end int) starlark.Value {
 		c.host.fail(unwrapFatal(err))
 		return starlark.String("")
 	}
-	r, _, ctx, _ := c.host.state()
+	r, _, ctx, _ := c.host.state(nil)
 	sub, err := c.host.store.Sub(ctx, c.h, int64(start), int64(end-start))
 	sp.End(err)
 	if err != nil {
@@ -827,7 +817,7 @@ func (c *ctxValue) search(args starlark.Tuple, kwargs []starlark.Tuple) (starlar
 	if err := starlark.UnpackArgs("search", args, kwargs, "pattern", &pattern, "regex?", &regex, "max_results?", &maxResults); err != nil {
 		return nil, err
 	}
-	_, e, ctx, err := c.host.state()
+	_, e, ctx, err := c.host.state(nil)
 	if err != nil {
 		return nil, err
 	}
@@ -870,7 +860,7 @@ func (c *ctxValue) partition(args starlark.Tuple, kwargs []starlark.Tuple) (star
 	if nbytes > 0 {
 		a.Strategy, a.Size = corpus.StrategyBytes, int64(nbytes)
 	}
-	_, e, ctx, err := c.host.state()
+	_, e, ctx, err := c.host.state(nil)
 	if err != nil {
 		return nil, err
 	}
@@ -891,12 +881,4 @@ func (c *ctxValue) partition(args starlark.Tuple, kwargs []starlark.Tuple) (star
 		out = append(out, &ctxValue{host: c.host, h: h, name: fmt.Sprintf("%s chunk %d", c.name, int(idx)), size: int64(n)})
 	}
 	return starlark.NewList(out), nil
-}
-
-// withCell makes ctx also end when the running cell is stopped (its wall
-// time, memory bound), as repl.Context(thread) does.
-func withCell(ctx context.Context, thread *starlark.Thread) (context.Context, context.CancelFunc) {
-	ctx, cancel := context.WithCancel(ctx)
-	unreg := context.AfterFunc(repl.Context(thread), cancel)
-	return ctx, func() { unreg(); cancel() }
 }
