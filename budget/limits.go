@@ -291,24 +291,34 @@ func (t *Tracker) admit(pick func(*Tracker) (*atomic.Int64, int), kind fault.Kin
 // contextOps more operations fit what is left of t's limits and of every
 // caller's (a fan-out refused before it starts).
 func (t *Tracker) Fits(modelCalls, toolCalls, contextOps int) error {
+	want := [3]int{modelCalls, toolCalls, contextOps}
 	for u := t; u != nil; u = u.parent {
-		for _, c := range []struct {
-			used      int64
-			max, want int
-			kind      fault.Kind
-			name      string
-		}{
-			{u.modelCalls.Load(), u.limits.MaxModelCalls, modelCalls, KindMaxModelCalls, "max_model_calls"},
-			{u.toolCalls.Load(), u.limits.MaxToolCalls, toolCalls, KindMaxToolCalls, "max_tool_calls"},
-			{u.contextOps.Load(), u.limits.MaxContextOps, contextOps, KindMaxContextOps, "max_context_ops"},
-		} {
-			if c.max >= 0 && int64(c.want) > int64(c.max)-c.used {
+		for i, c := range u.counted() {
+			if c.max >= 0 && int64(want[i]) > int64(c.max)-c.used {
 				return t.ofCaller(u, fault.New(fault.PhaseBudget, c.kind, "a fan-out would exceed the budget").
-					With("limit", c.name).With("max", c.max).With("used", c.used).With("requested", c.want))
+					With("limit", c.name).With("max", c.max).With("used", c.used).With("requested", want[i]))
 			}
 		}
 	}
 	return nil
+}
+
+// countedLimit is one of the counted limits of a tracker and its use.
+type countedLimit struct {
+	used int64
+	max  int
+	kind fault.Kind
+	name string
+}
+
+// counted returns t's model-call, tool-call and context-op limits, in
+// that order, with what t has counted against them.
+func (t *Tracker) counted() [3]countedLimit {
+	return [3]countedLimit{
+		{t.modelCalls.Load(), t.limits.MaxModelCalls, KindMaxModelCalls, "max_model_calls"},
+		{t.toolCalls.Load(), t.limits.MaxToolCalls, KindMaxToolCalls, "max_tool_calls"},
+		{t.contextOps.Load(), t.limits.MaxContextOps, KindMaxContextOps, "max_context_ops"},
+	}
 }
 
 // Iteration admits one more completion-loop turn.
@@ -348,23 +358,15 @@ func (t *Tracker) ContextOp() error {
 // operations t admits: the least left in t and each parent it spends
 // from; -1 means unlimited.
 func (t *Tracker) Left() (modelCalls, toolCalls, contextOps int) {
-	modelCalls, toolCalls, contextOps = -1, -1, -1
-	least := func(cur, limit int, used int64) int {
-		if limit < 0 {
-			return cur
-		}
-		n := max(limit-int(used), 0)
-		if cur < 0 || n < cur {
-			return n
-		}
-		return cur
-	}
+	left := [3]int{-1, -1, -1}
 	for u := t; u != nil; u = u.parent {
-		modelCalls = least(modelCalls, u.limits.MaxModelCalls, u.modelCalls.Load())
-		toolCalls = least(toolCalls, u.limits.MaxToolCalls, u.toolCalls.Load())
-		contextOps = least(contextOps, u.limits.MaxContextOps, u.contextOps.Load())
+		for i, c := range u.counted() {
+			if n := max(c.max-int(c.used), 0); c.max >= 0 && (left[i] < 0 || n < left[i]) {
+				left[i] = n
+			}
+		}
 	}
-	return modelCalls, toolCalls, contextOps
+	return left[0], left[1], left[2]
 }
 
 // ModelTurn admits one more provider request that is also one more
