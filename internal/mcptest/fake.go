@@ -84,7 +84,11 @@ func NewServer() *mcp.Server {
 		func(ctx context.Context, _ *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			<-ctx.Done()
 			if p := os.Getenv(EnvMark); p != "" {
-				_ = os.WriteFile(p, []byte("cancelled"), 0o644)
+				// Written aside and renamed into place, so a test polling
+				// for the mark never reads it created but still empty.
+				if os.WriteFile(p+".tmp", []byte("cancelled"), 0o644) == nil {
+					_ = os.Rename(p+".tmp", p)
+				}
 			}
 			return nil, ctx.Err()
 		})
