@@ -83,6 +83,10 @@ var migrations = []string{
 		seen_at     timestamptz NOT NULL DEFAULT now(),
 		started_at  timestamptz NOT NULL DEFAULT now()
 	)`,
+	// A dead worker is claimed by the live worker taking over its work,
+	// and its row deleted only once that take-over is done (claimDead).
+	`ALTER TABLE rlm.workers ADD COLUMN IF NOT EXISTS claimed_by text`,
+	`ALTER TABLE rlm.workers ADD COLUMN IF NOT EXISTS claimed_at timestamptz`,
 }
 
 // Store is the connection to the database holding rlm's checkpoints.

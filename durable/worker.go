@@ -3,7 +3,9 @@ package durable
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -277,48 +279,83 @@ func heartbeat(ctx context.Context, store *Store, dctx dbos.Context, exec string
 			cfg.Logger.Warn("rlm worker heartbeat", "error", err)
 			continue
 		}
-		dead, err := store.claimDead(ctx)
-		if err != nil || len(dead) == 0 {
+		dead, err := store.claimDead(ctx, exec)
+		if err != nil {
+			cfg.Logger.Warn("rlm worker: claiming dead workers", "error", err)
 			continue
 		}
-		// The queued calls of the dead worker's runs would be sent for no
-		// one: the runs' next executions enqueue their own.
-		if runs, err := dctx.ListWorkflows(dctx, dbos.WithFilterExecutorIDs(dead...), dbos.WithFilterName(WorkflowName),
-			dbos.WithFilterStatus(dbos.WorkflowStatusPending), dbos.WithFilterLoadInput(false)); err == nil && len(runs) > 0 {
-			prefixes := make([]string, len(runs))
-			for i, r := range runs {
-				prefixes[i] = r.ID + "/call/"
-			}
-			_ = cancelCalls(dctx, dbos.WithFilterWorkflowIDPrefix(prefixes...), dbos.WithFilterStatus(dbos.WorkflowStatusEnqueued))
+		if len(dead) == 0 {
+			continue
 		}
-		if err := cancelCalls(dctx, dbos.WithFilterExecutorIDs(dead...), dbos.WithFilterStatus(dbos.WorkflowStatusPending)); err != nil {
-			cfg.Logger.Warn("rlm worker: cancelling a dead worker's calls", "error", err)
+		if err := takeOver(dctx, dead); err != nil {
+			// The claims stay: the next heartbeat takes over again.
+			cfg.Logger.Warn("rlm worker: taking over a dead worker's work", "error", err)
+			continue
 		}
-		if r, ok := dctx.(recoverer); ok {
-			if _, err := r.RecoverPendingWorkflows(dead); err != nil {
-				cfg.Logger.Warn("rlm worker: recovering a dead worker's runs", "error", err)
-			}
+		if err := store.release(ctx, exec, dead); err != nil {
+			cfg.Logger.Warn("rlm worker: releasing dead workers", "error", err)
 		}
 	}
+}
+
+// takeOver takes over the work of the dead workers: their calls are
+// cancelled and their runs recovered here. Each step may run again with
+// the effect of once, so a take-over that failed part way is done again
+// whole by the next heartbeat.
+func takeOver(dctx dbos.Context, dead []string) error {
+	// The queued calls of the dead worker's runs would be sent for no
+	// one: the runs' next executions enqueue their own.
+	runs, err := dctx.ListWorkflows(dctx, dbos.WithFilterExecutorIDs(dead...), dbos.WithFilterName(WorkflowName),
+		dbos.WithFilterStatus(dbos.WorkflowStatusPending), dbos.WithFilterLoadInput(false))
+	if err != nil {
+		return fmt.Errorf("listing their runs: %w", err)
+	}
+	if len(runs) > 0 {
+		prefixes := make([]string, len(runs))
+		for i, r := range runs {
+			prefixes[i] = r.ID + "/call/"
+		}
+		if err := cancelCalls(dctx, dbos.WithFilterWorkflowIDPrefix(prefixes...), dbos.WithFilterStatus(dbos.WorkflowStatusEnqueued)); err != nil {
+			return fmt.Errorf("cancelling their runs' queued calls: %w", err)
+		}
+	}
+	if err := cancelCalls(dctx, dbos.WithFilterExecutorIDs(dead...), dbos.WithFilterStatus(dbos.WorkflowStatusPending)); err != nil {
+		return fmt.Errorf("cancelling their calls: %w", err)
+	}
+	if r, ok := dctx.(recoverer); ok {
+		if _, err := r.RecoverPendingWorkflows(dead); err != nil {
+			return fmt.Errorf("recovering their runs: %w", err)
+		}
+	}
+	return nil
 }
 
 // beat records that the worker exec is live.
 func (s *Store) beat(ctx context.Context, exec, queue string, deadAfter time.Duration) error {
 	return retryIdempotent(ctx, func(ctx context.Context) error {
 		_, err := s.pool.Exec(ctx, `INSERT INTO rlm.workers (executor_id, queue, dead_after) VALUES ($1, $2, $3)
-			ON CONFLICT (executor_id) DO UPDATE SET seen_at = now(), dead_after = EXCLUDED.dead_after`, exec, queue, deadAfter)
+			ON CONFLICT (executor_id) DO UPDATE SET seen_at = now(), dead_after = EXCLUDED.dead_after,
+				claimed_by = NULL, claimed_at = NULL`, exec, queue, deadAfter)
 		return err
 	})
 }
 
-// claimDead removes the workers whose heartbeat is older than their
-// dead_after and returns them: the caller takes over their work (one live
-// worker claims each dead one).
-func (s *Store) claimDead(ctx context.Context) ([]string, error) {
+// claimDead claims for the worker exec the workers whose heartbeat is
+// older than their dead_after, and returns them, sorted: exec takes over
+// their work, then releases them. A claim is not a deletion, so claiming
+// again returns the same workers (the statement may run twice, as when
+// its answer is lost with the connection), and a take-over that failed
+// is tried again by the next heartbeat instead of being lost with the
+// rows. A claim older than the dead worker's dead_after (its claimer died
+// too) may be taken by another worker.
+func (s *Store) claimDead(ctx context.Context, exec string) ([]string, error) {
 	var dead []string
-	err := retry(ctx, func(ctx context.Context) error {
+	err := retryIdempotent(ctx, func(ctx context.Context) error {
 		dead = dead[:0]
-		rows, err := s.pool.Query(ctx, `DELETE FROM rlm.workers WHERE seen_at < now() - dead_after RETURNING executor_id`)
+		rows, err := s.pool.Query(ctx, `UPDATE rlm.workers SET claimed_by = $1, claimed_at = now()
+			WHERE executor_id <> $1 AND seen_at < now() - dead_after
+				AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_at < now() - dead_after)
+			RETURNING executor_id`, exec)
 		if err != nil {
 			return err
 		}
@@ -332,7 +369,17 @@ func (s *Store) claimDead(ctx context.Context) ([]string, error) {
 		}
 		return rows.Err()
 	})
+	slices.Sort(dead)
 	return dead, err
+}
+
+// release deletes the dead workers exec claimed and took over. One that
+// beat again meanwhile is inserted again by its next heartbeat.
+func (s *Store) release(ctx context.Context, exec string, dead []string) error {
+	return retryIdempotent(ctx, func(ctx context.Context) error {
+		_, err := s.pool.Exec(ctx, `DELETE FROM rlm.workers WHERE claimed_by = $1 AND executor_id = ANY($2)`, exec, dead)
+		return err
+	})
 }
 
 // leave marks a stopped worker as dead at once, so that whatever it left
