@@ -4,6 +4,12 @@ import (
 	"context"
 	"slices"
 	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/pgtest"
 )
 
 // deadWorker records a worker whose heartbeat is an hour old.
@@ -94,5 +100,55 @@ func TestStaleClaimIsTakenOver(t *testing.T) {
 	}
 	if dead, err := st.claimDead(ctx, "w-live"); err != nil || !slices.Equal(dead, []string{"w-dead"}) {
 		t.Fatalf("claim of a stale claim: %v, %v", dead, err)
+	}
+}
+
+// A caller whose context ends while Open waits for the migration lock
+// (another process is migrating) is told that it was cancelled or ran out
+// of time, never to check PostgreSQL. Before, it got the driver's bare
+// error, with no Kind.
+func TestOpenEndedWhileMigrationLockedIsNotUnavailable(t *testing.T) {
+	db := pgtest.Database(t)
+	if _, err := Open(context.Background(), db); err != nil { // the tables exist
+		t.Fatal(err)
+	}
+	holder, err := pgx.Connect(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close(context.Background())
+	tx, err := holder.Begin(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback(context.Background())
+	if _, err := tx.Exec(context.Background(), `SELECT pg_advisory_xact_lock(727100015)`); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		ctx  func() (context.Context, context.CancelFunc)
+		want fault.Kind
+	}{
+		{"cancelled", func() (context.Context, context.CancelFunc) {
+			ctx, cancel := context.WithCancel(context.Background())
+			time.AfterFunc(200*time.Millisecond, cancel)
+			return ctx, cancel
+		}, fault.KindCancelled},
+		{"deadline", func() (context.Context, context.CancelFunc) {
+			return context.WithTimeout(context.Background(), 200*time.Millisecond)
+		}, fault.KindTimeout},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := tc.ctx()
+			defer cancel()
+			st, err := Open(ctx, db)
+			if err == nil {
+				st.Close()
+			}
+			if fault.KindOf(err) != tc.want {
+				t.Fatalf("Open under an ended context: %v, want Kind %s", err, tc.want)
+			}
+		})
 	}
 }

@@ -105,7 +105,7 @@ func TestUnreachableQueueEndsTheExecution(t *testing.T) {
 		err  error
 		ends bool
 	}{
-		{unavailable(errors.New("connection refused")), true},
+		{unavailable(context.Background(), errors.New("connection refused")), true},
 		{fault.New(fault.PhaseProvider, fault.KindTimeout, "the model did not answer"), false},
 	} {
 		var ended error

@@ -192,7 +192,8 @@ func (p *queueProvider) enqueue(part string, b []*waiter) (dbos.WorkflowHandle[b
 		dbos.WithEnqueueWorkflowID(p.run+"/call/"+uuid.NewString()), dbos.WithEnqueueApplicationVersion(CallsVersion),
 		dbos.WithEnqueueQueuePartitionKey(part))
 	if err != nil {
-		return nil, unavailable(err)
+		// A batch serves several callers, under no one context of theirs.
+		return nil, unavailable(context.Background(), err)
 	}
 	return h, nil
 }
@@ -249,7 +250,7 @@ func (p *queueProvider) wait(b []*waiter, h dbos.WorkflowHandle[batchOutput]) er
 			case err != nil && !time.Now().Before(deadline):
 				return p.timedOut(id)
 			case err != nil:
-				fail(b, unavailable(err))
+				fail(b, unavailable(context.Background(), err))
 			case len(out.Results) != len(b):
 				fail(b, fault.New(fault.PhaseProvider, fault.KindInternal, "a worker returned a batch of another size").
 					With("want", len(b)).With("got", len(out.Results)))

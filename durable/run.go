@@ -105,7 +105,7 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 		Logger: logger, SystemDBStartupTimeout: 30 * time.Second,
 	})
 	if err != nil {
-		return nil, unavailable(err)
+		return nil, unavailable(ctx, err)
 	}
 	out := &Outcome{RunID: cfg.RunID}
 	var (
@@ -143,7 +143,7 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 	}
 	dbos.RegisterWorkflow(dctx, wf, dbos.WithWorkflowName(WorkflowName))
 	if err := dctx.Launch(); err != nil {
-		return nil, unavailable(err)
+		return nil, unavailable(ctx, err)
 	}
 	shutdown := 10 * time.Second
 	defer func() {
@@ -156,7 +156,7 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 				return nil, fault.New(fault.PhaseConfig, KindQueueNotFound, "no worker has registered the queue").With("queue", cfg.Queue).
 					WithHint("start rlm worker --db URL --queue " + cfg.Queue + " first")
 			}
-			return nil, unavailable(err)
+			return nil, unavailable(ctx, err)
 		}
 	}
 	if cfg.OnStart != nil {
@@ -169,7 +169,7 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 		h, err = dbos.RunWorkflow(dctx, wf, Submission{RunID: cfg.RunID, Spec: cfg.Spec}, dbos.WithWorkflowID(cfg.RunID))
 	}
 	if err != nil {
-		return nil, dbosError(err, cfg.RunID)
+		return nil, dbosError(ctx, err, cfg.RunID)
 	}
 	type result struct {
 		res *engine.Result
@@ -213,7 +213,7 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 	}
 	out.Result = res
 	if err != nil && res == nil {
-		return out, dbosError(err, cfg.RunID)
+		return out, dbosError(ctx, err, cfg.RunID)
 	}
 	return out, err
 }
@@ -290,15 +290,17 @@ func cancelCalls(client dbos.Client, filters ...dbos.ListWorkflowsOption) error 
 	return unavailableOrNil(client.CancelWorkflows(client, ids))
 }
 
+// unavailableOrNil is unavailable for a DBOS call made without a caller's
+// context: its failure is the database's.
 func unavailableOrNil(err error) error {
 	if err == nil {
 		return nil
 	}
-	return unavailable(err)
+	return unavailable(context.Background(), err)
 }
 
-// dbosError maps a DBOS error to a typed one.
-func dbosError(err error, run string) error {
+// dbosError maps a DBOS error of a call made under ctx to a typed one.
+func dbosError(ctx context.Context, err error, run string) error {
 	if fault.As(err) != nil {
 		return err
 	}
@@ -306,7 +308,7 @@ func dbosError(err error, run string) error {
 	if errors.As(err, &de) && de.Code == dbos.ErrorCodeNonExistentWorkflow {
 		return notFound(run)
 	}
-	return unavailable(err)
+	return unavailable(ctx, err)
 }
 
 func notFound(run string) error {

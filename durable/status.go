@@ -57,16 +57,16 @@ func status(ctx context.Context, url, id string, trajectory bool) (RunStatus, *e
 	client, err := dbos.NewClient(ctx, dbos.ClientConfig{DatabaseURL: url, AppName: AppName,
 		Logger: quiet(), SystemDBStartupTimeout: 30 * time.Second})
 	if err != nil {
-		return st, nil, unavailable(err)
+		return st, nil, unavailable(ctx, err)
 	}
 	defer client.Shutdown(client, 5*time.Second)
 	h, err := dbos.RetrieveWorkflow[*engine.Result](client, id)
 	if err != nil {
-		return st, nil, dbosError(err, id)
+		return st, nil, dbosError(ctx, err, id)
 	}
 	ws, err := h.GetStatus()
 	if err != nil {
-		return st, nil, dbosError(err, id)
+		return st, nil, dbosError(ctx, err, id)
 	}
 	st.CreatedAt, st.UpdatedAt = ws.CreatedAt, ws.UpdatedAt
 	// Read after the status, so that a finished run reports all its steps.
@@ -77,7 +77,7 @@ func status(ctx context.Context, url, id string, trajectory bool) (RunStatus, *e
 	case dbos.WorkflowStatusSuccess:
 		res, err := h.GetResult()
 		if err != nil {
-			return st, nil, dbosError(err, id)
+			return st, nil, dbosError(ctx, err, id)
 		}
 		if trajectory {
 			if err := store.attachTrajectory(ctx, id, res); err != nil {

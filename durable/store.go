@@ -105,7 +105,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
-		return nil, unavailable(err)
+		return nil, unavailable(ctx, err)
 	}
 	s := &Store{pool: pool}
 	if err := retryIdempotent(ctx, s.migrate); err != nil {
@@ -148,20 +148,20 @@ func (s *Store) migrate(ctx context.Context) error {
 func (s *Store) newDBOS(ctx context.Context, cfg dbos.Config) (dbos.Context, error) {
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
-		return nil, unavailable(err)
+		return nil, unavailable(ctx, err)
 	}
 	defer conn.Release()
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
 		var ok bool
 		if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock(727100016)`).Scan(&ok); err != nil {
-			return nil, unavailable(err)
+			return nil, unavailable(ctx, err)
 		}
 		if ok {
 			break
 		}
 		if time.Now().After(deadline) {
-			return nil, unavailable(errors.New("another process held the DBOS migration lock for 2 minutes"))
+			return nil, unavailable(ctx, errors.New("another process held the DBOS migration lock for 2 minutes"))
 		}
 		select {
 		case <-ctx.Done():
@@ -179,7 +179,8 @@ var retryWindow = 10 * time.Second
 // retry runs op, retrying for about 10 s the connection failures that
 // left nothing done (transient); a connection lost while op's statement
 // was on its way (lost) is not retried, since the statement may have run.
-// A connection failure that remains is Kind db_unavailable.
+// A connection failure that remains is Kind db_unavailable; a failure
+// after ctx ended is Kind cancelled or timeout.
 func retry(ctx context.Context, op func(context.Context) error) error {
 	return retryWhile(ctx, op, transient)
 }
@@ -199,8 +200,8 @@ func retryWhile(ctx context.Context, op func(context.Context) error, again func(
 	for {
 		err := op(ctx)
 		if err == nil || !again(err) || ctx.Err() != nil || time.Now().After(deadline) {
-			if err != nil && fault.As(err) == nil && (transient(err) || lost(err)) {
-				return unavailable(err)
+			if err != nil && fault.As(err) == nil && (transient(err) || lost(err) || ctx.Err() != nil) {
+				return unavailable(ctx, err)
 			}
 			return err
 		}
@@ -260,7 +261,13 @@ func (s *Store) reachable(ctx context.Context) error {
 	}
 }
 
-func unavailable(err error) error {
+// unavailable is err, a failure to reach the database, as Kind
+// db_unavailable with a hint. When ctx has ended, the failure is the caller's, not the database's: it
+// is Kind cancelled or timeout, as ctx's end.
+func unavailable(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return fault.FromContext(fault.PhaseExecute, errors.Join(ctx.Err(), redacted(err)))
+	}
 	return fault.Wrap(redacted(err), fault.PhaseExecute, KindDBUnavailable, "the database cannot be reached").
 		WithHint("check that PostgreSQL is running and the --db URL is right")
 }

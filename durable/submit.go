@@ -78,12 +78,12 @@ func Submit(ctx context.Context, url string, sub Submission) (string, error) {
 	client, err := store.newDBOS(ctx, dbos.Config{AppName: AppName, DatabaseURL: url,
 		ExecutorID: "rlm-submit-" + sub.RunID, ApplicationVersion: CallsVersion, Logger: quiet(), SystemDBStartupTimeout: 30 * time.Second})
 	if err != nil {
-		return "", unavailable(err)
+		return "", unavailable(ctx, err)
 	}
 	defer client.Shutdown(client, 5*time.Second)
 	if _, err := dbos.Enqueue[*engine.Result](client, RunsQueue(sub.Queue), WorkflowName, sub,
 		dbos.WithEnqueueWorkflowID(sub.RunID), dbos.WithEnqueueApplicationVersion(CallsVersion)); err != nil {
-		return "", unavailable(err)
+		return "", unavailable(ctx, err)
 	}
 	return sub.RunID, nil
 }

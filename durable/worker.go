@@ -91,7 +91,7 @@ func Work(ctx context.Context, cfg WorkerConfig) error {
 	dctx, err := store.newDBOS(ctx, dbos.Config{AppName: AppName, DatabaseURL: cfg.DatabaseURL,
 		ExecutorID: exec, ApplicationVersion: CallsVersion, Logger: cfg.Logger, SystemDBStartupTimeout: 30 * time.Second})
 	if err != nil {
-		return unavailable(err)
+		return unavailable(ctx, err)
 	}
 	var inflight sync.WaitGroup
 	// slots bounds the requests this worker sends at once, whatever the
@@ -171,18 +171,18 @@ func Work(ctx context.Context, cfg WorkerConfig) error {
 		opts = append(opts, dbos.WithPartitionRateLimiter(&dbos.RateLimiter{Limit: cfg.RateLimit, Period: cfg.RatePeriod}))
 	}
 	if _, err := dbos.RegisterQueue(dctx, cfg.Queue, opts...); err != nil {
-		return unavailable(err)
+		return unavailable(ctx, err)
 	}
 	if _, err := dbos.RegisterQueue(dctx, RunsQueue(cfg.Queue), dbos.WithWorkerConcurrency(cfg.Concurrency),
 		dbos.WithQueueBasePollingInterval(runsPoll), dbos.WithQueueOnConflict(dbos.QueueConflictAlwaysUpdate)); err != nil {
-		return unavailable(err)
+		return unavailable(ctx, err)
 	}
 	dctx.ListenQueues(dctx, cfg.Queue, RunsQueue(cfg.Queue))
 	if err := store.beat(ctx, exec, cfg.Queue, cfg.DeadAfter); err != nil {
 		return err
 	}
 	if err := dctx.Launch(); err != nil {
-		return unavailable(err)
+		return unavailable(ctx, err)
 	}
 	beats, stopBeats := context.WithCancel(context.WithoutCancel(ctx))
 	beating := make(chan struct{})
@@ -223,7 +223,7 @@ func Work(ctx context.Context, cfg WorkerConfig) error {
 	// worker's heartbeat.
 	store.leave(context.WithoutCancel(ctx), exec)
 	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
-		return unavailable(err)
+		return unavailable(ctx, err)
 	}
 	return nil
 }
