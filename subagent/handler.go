@@ -12,6 +12,7 @@ import (
 	"github.com/rlm-go/rlm/agent"
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/tool"
 )
@@ -115,6 +116,26 @@ func (s *subagentTool) resolveTimeout(req *float64) (Timeout, time.Duration, *fa
 	return Timeout{Source: TimeoutModelRequest, RequestedSeconds: &v, EffectiveSeconds: v}, d, nil
 }
 
+// childCapabilities returns the configured child capabilities narrowed to
+// the caller's grant: a caller narrower than the host's parent (a child
+// agent, an MCP client granted less) never delegates a capability it does
+// not hold itself; such a capability is left out of the child. One the
+// host's parent lacks is kept, for Spawn to refuse: that is the host's
+// misconfiguration, reported rather than hidden.
+func (s *subagentTool) childCapabilities(caller capability.Set) (capability.Set, error) {
+	info, err := s.cfg.Runtime.Status(s.cfg.Parent)
+	if err != nil {
+		return capability.Set{}, err
+	}
+	var caps []capability.Cap
+	for _, c := range s.cfg.ChildCapabilities.List() {
+		if caller.Has(c) || !info.Capabilities.Has(c) {
+			caps = append(caps, c)
+		}
+	}
+	return capability.Of(caps...), nil
+}
+
 func (s *subagentTool) handle(ctx context.Context, req tool.Request) (any, error) {
 	var a args
 	if err := json.Unmarshal(req.Args, &a); err != nil {
@@ -131,12 +152,17 @@ func (s *subagentTool) handle(ctx context.Context, req tool.Request) (any, error
 	env.Timeout = &to
 	deleg := s.deleg
 	env.Delegation = &deleg
+	caps, err := s.childCapabilities(req.Capabilities)
+	if err != nil {
+		env.Error = fault.As(err)
+		return marshal(env)
+	}
 	var skillText string
 	if s.cfg.Skills != nil {
 		// The child's skill instructions are compiled before the child
 		// exists; a compile error (a budget, conflicting always units) is
 		// a failed envelope with no child.
-		comp, err := compileDelegation(ctx, s.cfg.Skills, a.Query, deleg, s.cfg.ChildCapabilities)
+		comp, err := compileDelegation(ctx, s.cfg.Skills, a.Query, deleg, caps)
 		if err != nil {
 			env.Error = fault.As(err)
 			if env.Error == nil {
@@ -144,11 +170,11 @@ func (s *subagentTool) handle(ctx context.Context, req tool.Request) (any, error
 			}
 			return marshal(env)
 		}
-		env.Skills, skillText = summarize(comp, s.cfg.ChildCapabilities), comp.Text
+		env.Skills, skillText = summarize(comp, caps), comp.Text
 	}
 
 	meta, _ := json.Marshal(map[string]any{"purpose": "delegation", "delegation": deleg})
-	child, err := rt.Spawn(s.cfg.Parent, agent.Spec{Name: Name, Mode: agent.ModeRLM, Metadata: meta}, s.cfg.ChildCapabilities)
+	child, err := rt.Spawn(s.cfg.Parent, agent.Spec{Name: Name, Mode: agent.ModeRLM, Metadata: meta}, caps)
 	if err != nil {
 		env.Error = fault.As(err)
 		env.Trace = rt.TraceOf(s.cfg.Parent, EnvelopeTraceLimit)

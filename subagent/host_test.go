@@ -325,3 +325,38 @@ func TestSupervisedTimeoutReportsUsage(t *testing.T) {
 		t.Fatalf("usage %+v, want what the child spent", env.Usage)
 	}
 }
+
+// A caller granted less than the host's parent (a child agent, an MCP
+// client) delegates no capability it lacks itself: the child holds the
+// configured capabilities the caller holds. Before, the child was narrowed
+// against the host's parent only, so a caller granted context:peek alone
+// spawned a child that could search and slice the whole context.
+func TestChildNarrowedToTheCaller(t *testing.T) {
+	var seen Request
+	f := newFixture(t, func(s *setup) { s.noRegister = true }, reply("", `{"answer":"x"}`, 0))
+	if err := Register(f.reg, Config{Runtime: f.rt, Parent: f.parent, ChildCapabilities: capability.MustSet(contextCaps...),
+		Completer: CompleterFunc(func(ctx context.Context, req Request) (Completion, error) {
+			seen = req
+			return f.completer.Complete(ctx, req)
+		})}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		caller []string
+		want   []string
+	}{
+		{append([]string{"tool:rlm_subagent"}, contextCaps...), contextCaps},
+		{[]string{"tool:rlm_subagent", "context:peek"}, []string{"context:peek"}},
+		{[]string{"tool:rlm_subagent"}, nil},
+	} {
+		seen = Request{}
+		res, err := f.tools.Invoke(context.Background(), tool.Call{Name: Name, Args: json.RawMessage(`{"query":"q"}`),
+			Invocation: tool.Invocation{Capabilities: capability.MustSet(tc.caller...)}})
+		if err != nil || res.Status != tool.StatusOK {
+			t.Fatalf("caller %v: %+v %v", tc.caller, res.Error, err)
+		}
+		if want := capability.MustSet(tc.want...); !slices.Equal(seen.Capabilities.Strings(), want.Strings()) {
+			t.Errorf("caller %v: the child holds %v, want %v", tc.caller, seen.Capabilities.Strings(), want.Strings())
+		}
+	}
+}

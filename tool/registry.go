@@ -99,6 +99,10 @@ type Request struct {
 	// IdempotencyKey identifies the effect attempt for providers; empty
 	// for read tools.
 	IdempotencyKey string
+	// Capabilities are the caller's: the grant the call was authorized
+	// under. A handler that acts for the caller (spawns a child, calls on)
+	// gives it no capability outside them.
+	Capabilities capability.Set
 }
 
 // Handler runs a tool. It must honour ctx. Its value is encoded as JSON

@@ -511,7 +511,7 @@ type handlerOutcome struct {
 func (c *call) executeHandler(ctx context.Context, idem string) (res Result, ctrl error, abandoned bool) {
 	hctx, cancel := context.WithTimeout(withPool(ctx, c.rt.pool), c.lim.TimeLimit)
 	defer cancel()
-	req := Request{Tool: c.e.schema.Name, Args: c.canon, Details: c.details, IdempotencyKey: idem}
+	req := Request{Tool: c.e.schema.Name, Args: c.canon, Details: c.details, IdempotencyKey: idem, Capabilities: c.c.Invocation.Capabilities}
 	ch := make(chan handlerOutcome, 1)
 	h := c.e.handler
 	go func() {
