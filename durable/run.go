@@ -201,9 +201,11 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 	mu.Lock()
 	x, ran := last, full
 	mu.Unlock()
-	if x == nil {
-		out.Finished = true
-	} else {
+	// Finished: the workflow's body never ran here (a resume of a run that
+	// had finished). A body that ended before the run function (handed
+	// back, or failed cancelling a previous execution's calls) ran.
+	out.Finished = ran == nil
+	if x != nil {
 		out.Replayed, out.Recorded = x.Replayed(), x.Recorded()
 	}
 	if ran != nil && err == nil {
