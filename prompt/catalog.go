@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"maps"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -64,7 +65,7 @@ type Catalog struct {
 	functions []*FunctionTool
 
 	cacheMu sync.Mutex
-	cache   map[string][]atomic.Int32 // encoding → per variant token count + 1 (0 = unknown)
+	cache   map[counterKey][]atomic.Int32 // counter → per variant token count + 1 (0 = unknown)
 
 	slotPool sync.Pool
 }
@@ -243,7 +244,7 @@ func newCatalog(units []Unit, opts CatalogOptions) (*Catalog, error) {
 		unitCat:   make([]int32, len(units)),
 		unitVars:  make([][2]int32, len(units)),
 		functions: make([]*FunctionTool, len(units)),
-		cache:     make(map[string][]atomic.Int32),
+		cache:     make(map[counterKey][]atomic.Int32),
 	}
 	for i, u := range units {
 		c.index[u.ID] = int32(i)
@@ -487,12 +488,22 @@ func appendFunctionJSON(b []byte, s *Schema) []byte {
 	return b
 }
 
+// counterKey identifies a counter for the token cache: its Go type, method
+// and encoding name. An exact cl100k_base counter, the estimator and a
+// caller's own counter that also calls itself "estimate" never share
+// counts.
+type counterKey struct {
+	typ              reflect.Type
+	method, encoding string
+}
+
 // variantTokens returns the token charge of variant v of unit u under the
 // counter: its text plus, for units with a schema, the canonical JSON of
 // the provider function tool (sent with every non-omitted variant). Counts
-// are cached per encoding, so the catalog is never re-tokenized.
+// are cached per counter (counterKey), so the catalog is never
+// re-tokenized.
 func (c *Catalog) variantTokens(u int32, v int32, counter pack.Counter) int {
-	enc := counter.Encoding()
+	enc := counterKey{reflect.TypeOf(counter), counter.Method(), counter.Encoding()}
 	c.cacheMu.Lock()
 	slots, ok := c.cache[enc]
 	if !ok {

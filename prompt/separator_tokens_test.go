@@ -39,3 +39,37 @@ func TestRenderedTextWithinBudget(t *testing.T) {
 		t.Fatalf("rendered text is %d tokens, over the %d available (ledger charged %d)", got, r.Ledger.AvailableTokens, r.Ledger.SelectedTokens)
 	}
 }
+
+// byteCounter is a caller's own counter that calls itself by the
+// estimator's names: one token per byte.
+type byteCounter struct{}
+
+func (byteCounter) Count(text string) int { return len(text) }
+func (byteCounter) Method() string        { return "estimated" }
+func (byteCounter) Encoding() string      { return "estimate" }
+
+// Token counts cached for one counter are never a charge under another
+// that shares its names. Before, the cache was keyed by encoding name
+// alone, so a compile under a caller's counter after one under the
+// estimator was charged the estimator's counts.
+func TestTokenCacheIsPerCounter(t *testing.T) {
+	cat, err := NewCatalog([]Spec{{Unit: "instruction:rule", Activation: Always, Content: "Be terse and cite the line numbers."}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	est := pack.CounterFor("")
+	if est.Encoding() != (byteCounter{}).Encoding() {
+		t.Fatalf("the estimator is named %q: the test needs a counter sharing its names", est.Encoding())
+	}
+	selected := func(c pack.Counter) int {
+		r, err := cat.Compile(context.Background(), Input{Text: "hello"}, Options{Counter: c})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.Ledger.SelectedTokens
+	}
+	first := selected(est)
+	if got, want := selected(byteCounter{}), selected(byteCounter{}); got != want || got == first {
+		t.Fatalf("selected %d tokens under the byte counter (again %d), %d under the estimator: the counts are shared", got, want, first)
+	}
+}
