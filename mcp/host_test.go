@@ -264,11 +264,14 @@ func TestHangTimesOutAndCancels(t *testing.T) {
 		t.Fatalf("server saw %q, want notifications/cancelled", got)
 	}
 	os.Remove(f.mark)
-	// Cancelling the caller's context cancels the request too.
+	os.Remove(f.mark + mcptest.StartedSuffix)
+	// Cancelling the caller's context cancels the request too. Cancelled
+	// once the server has the call: cancelled before it was sent, the
+	// request never reaches the server, which then has nothing to cancel.
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan tool.Result)
 	go func() { done <- f.call(t, ctx, "mcp.fake.hang", `{}`) }()
-	time.Sleep(100 * time.Millisecond)
+	waitFile(t, f.mark+mcptest.StartedSuffix)
 	cancel()
 	<-done
 	if got := waitFile(t, f.mark); got != "cancelled" {

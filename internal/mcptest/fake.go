@@ -18,8 +18,21 @@ import (
 const EnvServer = "RLM_MCP_FAKE_SERVER"
 
 // EnvMark names a file the hang tool writes "cancelled" to when the
-// client cancels it (notifications/cancelled).
+// client cancels it (notifications/cancelled). When the call starts, it
+// writes "started" to the same name with StartedSuffix appended, so a
+// test can wait for the call to be in flight before cancelling it.
 const EnvMark = "RLM_MCP_FAKE_MARK"
+
+// StartedSuffix ends the name of the hang tool's started mark (see EnvMark).
+const StartedSuffix = ".started"
+
+// writeMark writes s to path aside and renames it into place, so a test
+// polling for the mark never reads it created but still empty.
+func writeMark(path, s string) {
+	if os.WriteFile(path+".tmp", []byte(s), 0o644) == nil {
+		_ = os.Rename(path+".tmp", path)
+	}
+}
 
 // EnvTools, when set to N, adds N extra tools tool_0..tool_{N-1} whose
 // descriptions name a distinct topic (for catalog selection tests).
@@ -82,13 +95,13 @@ func NewServer() *mcp.Server {
 		})
 	s.AddTool(&mcp.Tool{Name: "hang", Description: "Never answers until cancelled.", InputSchema: obj(`{}`)},
 		func(ctx context.Context, _ *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			p := os.Getenv(EnvMark)
+			if p != "" {
+				writeMark(p+StartedSuffix, "started")
+			}
 			<-ctx.Done()
-			if p := os.Getenv(EnvMark); p != "" {
-				// Written aside and renamed into place, so a test polling
-				// for the mark never reads it created but still empty.
-				if os.WriteFile(p+".tmp", []byte("cancelled"), 0o644) == nil {
-					_ = os.Rename(p+".tmp", p)
-				}
+			if p != "" {
+				writeMark(p, "cancelled")
 			}
 			return nil, ctx.Err()
 		})
