@@ -660,12 +660,20 @@ func TestCancelled(t *testing.T) {
 		cfg := fast(srv.URL)
 		cfg.MaxRetryAfter = time.Minute
 		ctx, cancel := context.WithCancel(context.Background())
-		time.AfterFunc(100*time.Millisecond, cancel)
-		start := time.Now()
+		defer cancel()
+		// Cancelled once the first attempt failed and the 60 s back-off
+		// begins (OnRetry), not after a fixed delay: a first round trip
+		// slower than the delay was cancelled in flight instead.
+		var wait time.Duration
+		var cancelled time.Time
+		cfg.OnRetry = func(r openai.Retry) { wait, cancelled = r.Wait, time.Now(); cancel() }
 		_, err := newProvider(t, cfg).Complete(ctx, userReq("hi", false))
 		fe := wantKind(t, err, fault.KindCancelled)
-		if d := time.Since(start); d > time.Second || n.Load() != 1 || fe.Detail["last_error_kind"] != "http_status" {
-			t.Errorf("took %v, %d requests, detail %v", d, n.Load(), fe.Detail)
+		if cancelled.IsZero() {
+			t.Fatalf("no retry was announced: %v", fe.Detail)
+		}
+		if d := time.Since(cancelled); d >= wait || n.Load() != 1 || fe.Detail["last_error_kind"] != "http_status" {
+			t.Errorf("returned %v after the cancellation (back-off %v), %d requests, detail %v", d, wait, n.Load(), fe.Detail)
 		}
 	})
 	t.Run("before start", func(t *testing.T) {
@@ -694,16 +702,17 @@ func TestCancelledErrorsCarryModel(t *testing.T) {
 	cfg := fast(srv.URL)
 	cfg.MaxRetryAfter = time.Minute
 	for _, tt := range []struct {
-		name  string
-		after time.Duration // cancel after this long; 0: before the call
-	}{{"before start", 0}, {"during backoff", 100 * time.Millisecond}} {
+		name    string
+		backoff bool // cancel when the back-off begins; false: before the call
+	}{{"before start", false}, {"during backoff", true}} {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
-			if tt.after == 0 {
-				cancel()
+			cfg := cfg
+			if tt.backoff {
+				cfg.OnRetry = func(openai.Retry) { cancel() }
 			} else {
-				time.AfterFunc(tt.after, cancel)
+				cancel()
 			}
 			_, err := newProvider(t, cfg).Complete(ctx, userReq("hi", false))
 			fe := wantKind(t, err, fault.KindCancelled)
