@@ -316,6 +316,28 @@ func blockingModel(d time.Duration) func(ctx context.Context, call ModelCall) (s
 	}
 }
 
+// gate holds model calls until n of them are in flight at once (counted
+// by f.enter before modelFn runs), then lets every call through: a test of
+// the concurrency reached does not depend on goroutines starting within a
+// model call's sleep. A bound below n never opens it: after 10 s the calls
+// go on, and the test's check of maxInFlight reports it.
+func gate(f *fakeEnv, n int32) func(ctx context.Context) error {
+	open := make(chan struct{})
+	var once sync.Once
+	return func(ctx context.Context) error {
+		if f.inFlight.Load() >= n {
+			once.Do(func() { close(open) })
+		}
+		select {
+		case <-open:
+		case <-ctx.Done():
+			return fault.FromContext(fault.PhaseProvider, ctx.Err())
+		case <-time.After(10 * time.Second):
+		}
+		return nil
+	}
+}
+
 func mapPlan(n, concurrency int, failFast bool, prompt string) string {
 	items := make([]string, n)
 	for i := range items {
@@ -343,11 +365,16 @@ func TestMapConcurrencyBoundAndOrder(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			// Later items answer faster, so completion order differs from input order.
-			env := &fakeEnv{modelFn: func(ctx context.Context, call ModelCall) (string, error) {
+			env := &fakeEnv{}
+			wait := gate(env, tt.want)
+			env.modelFn = func(ctx context.Context, call ModelCall) (string, error) {
+				if err := wait(ctx); err != nil {
+					return "", err
+				}
 				var i int
 				fmt.Sscan(call.Prompt, &i)
 				return blockingModel(time.Duration(20-i)*time.Millisecond)(ctx, call)
-			}}
+			}
 			s := NewSession(nil, SessionOptions{MaxConcurrency: tt.sessMax})
 			out, err := run(t, env, s, mapPlan(12, tt.stepConc, false, `{"ref":"var","name":"i"}`))
 			if err != nil {
@@ -482,7 +509,14 @@ func TestRetry(t *testing.T) {
 }
 
 func TestParallelRunsConcurrentlyAndFailsTogether(t *testing.T) {
-	env := &fakeEnv{modelFn: blockingModel(30 * time.Millisecond)}
+	env := &fakeEnv{}
+	wait := gate(env, 5)
+	env.modelFn = func(ctx context.Context, call ModelCall) (string, error) {
+		if err := wait(ctx); err != nil {
+			return "", err
+		}
+		return blockingModel(30*time.Millisecond)(ctx, call)
+	}
 	branches := make([]string, 5)
 	for i := range branches {
 		branches[i] = fmt.Sprintf(`{"steps":[{"op":"model","prompt":"%d","bind":"r"}]}`, i)
