@@ -17,7 +17,9 @@ import (
 // must not dispatch the effect again.
 func TestRetryDoesNotRedispatchIndeterminateEffect(t *testing.T) {
 	var dispatched atomic.Int64
+	returned := make(chan struct{}, 8)
 	tools, rt := putToolsWith(t, tool.Limits{TimeLimit: 30 * time.Millisecond}, func(ctx context.Context, req tool.Request) (any, error) {
+		defer func() { returned <- struct{}{} }()
 		dispatched.Add(1)
 		<-ctx.Done()
 		time.Sleep(30 * time.Millisecond) // the effect outlives the limit: outcome unknown
@@ -32,7 +34,9 @@ func TestRetryDoesNotRedispatchIndeterminateEffect(t *testing.T) {
 	f := newFixture(t, haystack, Config{Tools: tools, Capabilities: caps},
 		reply("Query:", plan), reply("Observation", `{"answer":"done"}`))
 	res, err := f.run(t, "store it")
-	time.Sleep(100 * time.Millisecond) // let abandoned handlers return
+	// The run does not wait for the handler it abandoned: wait for it to
+	// return (a fixed sleep missed a handler not yet scheduled).
+	<-returned
 	if err != nil {
 		t.Fatalf("run: %v", err)
 	}
