@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"testing"
+	"time"
 
 	"github.com/rlm-go/rlm/agent"
 	"github.com/rlm-go/rlm/budget"
@@ -137,4 +138,18 @@ func (f *fixture) children(t testing.TB) []agent.ID {
 		t.Fatal(err)
 	}
 	return c
+}
+
+// waitRequests waits until the replay server has received n model
+// requests (the children's calls are in flight), failing only if that
+// takes a minute. Before, tests polled for a few seconds and then went on
+// regardless, so on a loaded machine they cancelled before any call.
+func (f *fixture) waitRequests(t testing.TB, n int) {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); f.srv.Stats().Requests < n; {
+		if time.Now().After(deadline) {
+			t.Fatalf("the replay server received %d model requests, want %d", f.srv.Stats().Requests, n)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
 }

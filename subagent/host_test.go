@@ -40,9 +40,7 @@ func TestParentOnlyCancellationDeliversEnvelopes(t *testing.T) {
 			results <- env
 		}()
 	}
-	for deadline := time.Now().Add(5 * time.Second); f.srv.Stats().Requests < n && time.Now().Before(deadline); {
-		time.Sleep(2 * time.Millisecond)
-	}
+	f.waitRequests(t, n)
 	if _, err := f.rt.Cancel(f.parent, "host_cancelled_parent"); err != nil {
 		t.Fatal(err)
 	}
