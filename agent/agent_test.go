@@ -337,7 +337,9 @@ func TestWorkerResultBackpressure(t *testing.T) {
 	rt.HandleNext(ctx, a, 0)
 	_ = rt.Send(ctx, a, Message{Type: MsgCheckpoint, RunID: rt.ID(), Label: "fill"})
 	close(release)
-	deadline := time.Now().Add(2 * time.Second)
+	// The worker fails the agent asynchronously: wait for it (a minute
+	// guards against a hang only; 2 s was short on a loaded machine).
+	deadline := time.Now().Add(time.Minute)
 	for status(t, rt, a).Status == StatusActive && time.Now().Before(deadline) {
 		time.Sleep(time.Millisecond)
 	}

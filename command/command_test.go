@@ -286,12 +286,15 @@ func TestContract6_NoCommandDataExecutedNoAuthorityGranted(t *testing.T) {
 func TestContract7_ExecutionStaysOnAsyncToolPath(t *testing.T) {
 	h := newHost(t, defaultParentCaps(), reply("", `{"answer":"x"}`, 0))
 	release := make(chan struct{})
-	var poolBusy atomic.Int64
+	poolBusy := make(chan int, 1)
 	inner := h.base.Completer
 	cmd, _ := Compile(loadKB(t), "unknown")
 	var rt *tool.Runtime
 	h.base.Completer = subagent.CompleterFunc(func(ctx context.Context, req subagent.Request) (subagent.Completion, error) {
-		poolBusy.Store(int64(rt.Pool().Status().Running))
+		select {
+		case poolBusy <- rt.Pool().Status().Running:
+		default:
+		}
 		<-release
 		return inner.Complete(ctx, req)
 	})
@@ -305,12 +308,16 @@ func TestContract7_ExecutionStaysOnAsyncToolPath(t *testing.T) {
 		t.Fatal("Start waited for the outcome")
 	default:
 	}
-	deadline := time.Now().Add(2 * time.Second)
-	for poolBusy.Load() == 0 && time.Now().Before(deadline) {
-		time.Sleep(time.Millisecond)
-	}
-	if poolBusy.Load() != 1 {
-		t.Fatalf("the call is not on the tool runtime's pool: running=%d", poolBusy.Load())
+	// Wait for the completer to run (before, 2 s of polling, after which
+	// a slow start read as not running on the pool; a minute guards
+	// against a hang only).
+	select {
+	case running := <-poolBusy:
+		if running != 1 {
+			t.Fatalf("the call is not on the tool runtime's pool: running=%d", running)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the subagent's completer never ran")
 	}
 	close(release)
 	res, err := fut.Await(context.Background())
