@@ -36,7 +36,11 @@ func TestRetryDoesNotRedispatchIndeterminateEffect(t *testing.T) {
 	res, err := f.run(t, "store it")
 	// The run does not wait for the handler it abandoned: wait for it to
 	// return (a fixed sleep missed a handler not yet scheduled).
-	<-returned
+	select {
+	case <-returned:
+	case <-time.After(time.Minute): // guards against a hang only
+		t.Fatalf("the handler never returned (dispatched %d times)", dispatched.Load())
+	}
 	if err != nil {
 		t.Fatalf("run: %v", err)
 	}
