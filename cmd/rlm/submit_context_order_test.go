@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/rlm-go/rlm/durable"
 	"github.com/rlm-go/rlm/internal/pgtest"
@@ -50,20 +49,22 @@ func TestSubmitMixedContextPathsRun(t *testing.T) {
 	wctx, stop := context.WithCancel(context.Background())
 	done := make(chan int, 1)
 	go func() {
-		var wout, werr bytes.Buffer
+		// The worker writes its output from several goroutines (its
+		// runs', its own): the writers must be safe for that, as
+		// os.Stdout and os.Stderr are.
+		var wout, werr logBuffer
 		done <- run(wctx, []string{"worker", "--db", dbURL, "--base-url", srv.URL + "/v1", "--model", "gpt-4o-mini", "--grace", "1s"}, nil, &wout, &werr)
 	}()
 	defer func() { stop(); <-done }()
 
-	deadline := time.Now().Add(time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), safetyTimeout)
+	defer cancel()
 	var st durable.RunStatus
 	var err error
-	for time.Now().Before(deadline) {
-		if st, err = durable.State(context.Background(), dbURL, queued.RunID); err == nil && st.Status != "pending" && st.Status != "queued" {
-			break
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
+	waitFor(t, ctx, "the submitted run to finish", func() bool {
+		st, err = durable.State(ctx, dbURL, queued.RunID)
+		return err == nil && st.Status != "pending" && st.Status != "queued"
+	})
 	if st.Status != "completed" {
 		_, res, _ := durable.Status(context.Background(), dbURL, queued.RunID)
 		var e any
