@@ -1,14 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -98,37 +100,65 @@ func TestMCPPeersStdio(t *testing.T) {
 	}
 }
 
-func freePort(t *testing.T) int {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+// listeningRE is the line testdata/mcp/report-port.cjs prints on stderr
+// once a Node.js server listens.
+var listeningRE = regexp.MustCompile(`rlm-test: listening on port (\d+)\n`)
+
+// portWatch is a peer's stderr: it keeps the text and sends the port of
+// the first listening line on port.
+type portWatch struct {
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	port chan int
+}
+
+func (w *portWatch) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	seen := listeningRE.Match(w.buf.Bytes())
+	w.buf.Write(p)
+	if m := listeningRE.FindSubmatch(w.buf.Bytes()); m != nil && !seen {
+		n, _ := strconv.Atoi(string(m[1]))
+		w.port <- n // buffered: sent once
+	}
+	return len(p), nil
+}
+
+func (w *portWatch) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
+}
+
+// The server listens on a port the system gives it (PORT=0), which the
+// preloaded report-port.cjs prints: a port chosen here and closed before
+// node binds it may be taken by another process in between.
+func TestMCPPeerEverythingHTTP(t *testing.T) {
+	peers := mcpPeers(t)
+	preload, err := filepath.Abs(filepath.Join("testdata", "mcp", "report-port.cjs"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port
-}
-
-func TestMCPPeerEverythingHTTP(t *testing.T) {
-	peers := mcpPeers(t)
-	port := freePort(t)
-	cmd := exec.Command("node", peerScript(peers, "server-everything"), "streamableHttp")
-	cmd.Env = append(os.Environ(), fmt.Sprintf("PORT=%d", port))
+	cmd := exec.Command("node", "-r", preload, peerScript(peers, "server-everything"), "streamableHttp")
+	cmd.Env = append(os.Environ(), "PORT=0")
+	stderr := &portWatch{port: make(chan int, 1)}
+	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer func() { cmd.Process.Kill(); cmd.Wait() }()
-	addr := fmt.Sprintf("127.0.0.1:%d", port)
-	for i := 0; ; i++ {
-		c, err := net.Dial("tcp", addr)
-		if err == nil {
-			c.Close()
-			break
-		}
-		if i == 300 {
-			t.Fatalf("server-everything did not listen on %s", addr)
-		}
-		time.Sleep(50 * time.Millisecond)
+	exited := make(chan struct{})
+	var waitErr error
+	go func() { waitErr = cmd.Wait(); close(exited) }()
+	defer func() { cmd.Process.Kill(); <-exited }()
+	var port int
+	select {
+	case port = <-stderr.port:
+	case <-exited:
+		t.Fatalf("server-everything exited before listening: %v\n%s", waitErr, stderr.String())
+	case <-time.After(safetyTimeout): // a safety net, not an assertion on timing
+		t.Fatalf("server-everything did not listen; stderr: %s", stderr.String())
 	}
+	addr := fmt.Sprintf("127.0.0.1:%d", port)
 	dir := t.TempDir()
 	cfg := writeMCPConfig(t, dir, map[string]any{"web": map[string]any{"url": "http://" + addr + "/mcp", "effect": "read"}})
 	out := callOK(t, "tools", "call", "mcp.web.echo", "--args", `{"message":"over http"}`, "--workspace", dir, "--mcp", cfg, "--allow", "tool:mcp.web.*")
