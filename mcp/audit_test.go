@@ -24,6 +24,7 @@ import (
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/mcptest"
 	"github.com/rlm-go/rlm/tool"
 )
 
@@ -120,7 +121,7 @@ func TestCloseDuringStartStopsTheServer(t *testing.T) {
 	if _, err := os.Stat("/proc/self/task"); err != nil {
 		t.Skip("needs /proc")
 	}
-	sc, _ := fakeServer(t, authority.EffectRead)
+	sc, mark := fakeServer(t, authority.EffectRead)
 	h := NewHost(Config{Servers: map[string]ServerConfig{"fake": sc}}, Options{})
 	s := h.servers["fake"]
 	before := childPids(t)
@@ -134,7 +135,11 @@ func TestCloseDuringStartStopsTheServer(t *testing.T) {
 		s.mu.Unlock()
 		time.Sleep(time.Millisecond)
 	}
-	time.Sleep(2 * time.Second) // initialize completes meanwhile
+	// The server has the client's last handshake message (mcptest's
+	// initialized mark); the start then waits for s.mu to record its
+	// connection. Before, a 2 s sleep stood for this: on a loaded machine
+	// initialize may not be done by then, and the case is not tested.
+	waitFile(t, mark+mcptest.InitializedSuffix)
 	var pids []int
 	for _, p := range childPids(t) {
 		if !slices.Contains(before, p) {
@@ -165,9 +170,14 @@ func TestCloseDuringStartStopsTheServer(t *testing.T) {
 // stops the server at once, and those calls end with mcp/closed.
 func TestCloseEndsCallsInFlight(t *testing.T) {
 	release := make(chan struct{})
+	httpStarted := make(chan struct{}, 1)
 	hangSrv := mcpsdk.NewServer(&mcpsdk.Implementation{Name: "hang", Version: "1"}, nil)
 	hangSrv.AddTool(&mcpsdk.Tool{Name: "hang", InputSchema: json.RawMessage(`{"type":"object"}`)},
 		func(ctx context.Context, _ *mcpsdk.CallToolRequest) (*mcpsdk.CallToolResult, error) {
+			select {
+			case httpStarted <- struct{}{}:
+			default:
+			}
 			select {
 			case <-ctx.Done():
 			case <-release:
@@ -176,13 +186,20 @@ func TestCloseEndsCallsInFlight(t *testing.T) {
 		})
 	hs := httptest.NewServer(mcpsdk.NewStreamableHTTPHandler(func(*http.Request) *mcpsdk.Server { return hangSrv }, nil))
 	defer func() { close(release); hs.CloseClientConnections(); hs.Close() }()
-	stdio, _ := fakeServer(t, authority.EffectRead)
+	stdio, mark := fakeServer(t, authority.EffectRead)
 	for _, c := range []struct {
-		name string
-		sc   ServerConfig
+		name    string
+		sc      ServerConfig
+		started func(t *testing.T) // returns once the server has the call
 	}{
-		{"stdio", stdio},
-		{"http", ServerConfig{URL: hs.URL, Effect: authority.EffectRead}},
+		{"stdio", stdio, func(t *testing.T) { waitFile(t, mark+mcptest.StartedSuffix) }},
+		{"http", ServerConfig{URL: hs.URL, Effect: authority.EffectRead}, func(t *testing.T) {
+			select {
+			case <-httpStarted:
+			case <-time.After(time.Minute): // a safety net, not an assertion on timing
+				t.Fatal("the call never reached the server")
+			}
+		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			h := NewHost(Config{Servers: map[string]ServerConfig{"fake": c.sc}}, Options{})
@@ -199,7 +216,7 @@ func TestCloseEndsCallsInFlight(t *testing.T) {
 					Invocation: tool.Invocation{Capabilities: capability.MustSet("tool:mcp.fake.*")}})
 				done <- res
 			}()
-			time.Sleep(300 * time.Millisecond)
+			c.started(t) // before, a 300 ms sleep, which a loaded machine may not honour
 			h.Close()
 			// Before, Close waited for the call to reach its 20 s limit,
 			// which then ended it as tool/timeout.

@@ -26,6 +26,13 @@ const EnvMark = "RLM_MCP_FAKE_MARK"
 // StartedSuffix ends the name of the hang tool's started mark (see EnvMark).
 const StartedSuffix = ".started"
 
+// InitializedSuffix ends the name of the mark the server writes
+// "initialized" to (see EnvMark) when the client's last message of the
+// handshake arrives: subscriptions/listen after server/discover (protocol
+// 2026-07-28), or notifications/initialized after initialize (earlier
+// versions). A test waits for it instead of sleeping while a server starts.
+const InitializedSuffix = ".initialized"
+
 // writeMark writes s to path aside and renames it into place, so a test
 // polling for the mark never reads it created but still empty.
 func writeMark(path, s string) {
@@ -75,6 +82,14 @@ func obj(props string, required ...string) json.RawMessage {
 // NewServer returns the scripted server.
 func NewServer() *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "rlm-fake", Version: "1"}, nil)
+	s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if p := os.Getenv(EnvMark); p != "" && (method == "subscriptions/listen" || method == "notifications/initialized") {
+				writeMark(p+InitializedSuffix, "initialized")
+			}
+			return next(ctx, method, req)
+		}
+	})
 	s.AddTool(&mcp.Tool{Name: "echo", Description: "Echo the text back.", InputSchema: obj(`{"text":{"type":"string"}}`, "text"),
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}},
 		func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
