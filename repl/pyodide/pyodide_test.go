@@ -179,10 +179,17 @@ func TestBounds(t *testing.T) {
 }
 
 func TestCancel(t *testing.T) {
-	it := start(t, Config{}, nil, "")
 	ctx, cancel := context.WithCancel(context.Background())
-	go func() { time.Sleep(300 * time.Millisecond); cancel() }()
-	_, err := it.Exec(ctx, "while True:\n    pass\n")
+	defer cancel()
+	// The cell calls running() and then loops: cancelled while it runs,
+	// not after a 300 ms sleep that a loaded machine may spend before the
+	// cell starts.
+	funcs := map[string]Func{"running": func(context.Context, []any, map[string]any) (any, error) {
+		cancel()
+		return nil, nil
+	}}
+	it := start(t, Config{}, funcs, "")
+	_, err := it.Exec(ctx, "running()\nwhile True:\n    pass\n")
 	if fault.KindOf(err) != fault.KindCancelled {
 		t.Fatalf("err %v", err)
 	}
