@@ -112,7 +112,7 @@ func TestChatInterruptedWhileWaitingForQuery(t *testing.T) {
 	go func() { done <- cmd.Wait() }()
 	select {
 	case <-done:
-	case <-time.After(20 * time.Second):
+	case <-time.After(safetyTimeout): // a safety net, not an assertion on timing
 		cmd.Process.Kill()
 		<-done
 		t.Fatalf("rlm chat did not stop after SIGTERM while waiting for a query; stderr %s", errb.String())
