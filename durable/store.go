@@ -262,8 +262,9 @@ func (s *Store) reachable(ctx context.Context) error {
 }
 
 // unavailable is err, a failure to reach the database, as Kind
-// db_unavailable with a hint. When ctx has ended, the failure is the caller's, not the database's: it
-// is Kind cancelled or timeout, as ctx's end.
+// db_unavailable with a hint. When ctx has ended, the failure is the
+// caller's, not the database's: it is Kind cancelled or timeout, as ctx's
+// end.
 func unavailable(ctx context.Context, err error) error {
 	if ctx.Err() != nil {
 		return fault.FromContext(fault.PhaseExecute, errors.Join(ctx.Err(), redacted(err)))
