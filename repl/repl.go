@@ -1,32 +1,30 @@
-// Package repl is code mode's interpreter: a sandboxed, budgeted, persistent
-// interpreter for model-written Python-style code, built on go.starlark.net
-// plus a source-level translation layer (repl/internal/translate) and an
-// AST rewrite that routes size-amplifying operations through checked
-// builtins.
+// Package repl is code mode's interpreter: a sandboxed, budgeted,
+// persistent Python 3.12 interpreter for model-written code, written in Go
+// (package repl/internal/python). Every construct either behaves exactly
+// as CPython 3.12 does or raises NotImplementedError naming what is not
+// supported and what to write instead.
 //
 // Nothing the model writes reaches the host except through the predeclared
-// builtins: the interpreter has no file system, network, environment, clock
-// or randomness. See docs/code.md for the contract, the builtins, the bounds
-// and the differences from CPython.
+// host builtins: the interpreter has no file system, network, environment,
+// clock or entropy. Host builtins are plain Go functions over JSON-like
+// values (see Builtin), and the host's texts (the context) are str values
+// backed by the host (see Text). See docs/code.md for the contract, the
+// builtins, the bounds and the refusals.
 package repl
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
-
-	"go.starlark.net/starlark"
-	"go.starlark.net/syntax"
 
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/fingerprint"
-	"github.com/rlm-go/rlm/repl/internal/pymod"
-	"github.com/rlm-go/rlm/repl/internal/translate"
+	"github.com/rlm-go/rlm/repl/internal/python"
 )
 
 // Defaults for the zero fields of Config.
@@ -36,7 +34,8 @@ const (
 	DefaultCellTimeout    time.Duration = 60 * time.Second
 	DefaultMaxOutputBytes int           = 64 << 10
 	DefaultMaxValueBytes  int64         = 64 << 20
-	DefaultMaxRecursion   int           = 200
+	// DefaultMaxRecursion is CPython's default recursion limit.
+	DefaultMaxRecursion int = 1000
 )
 
 // Error kinds produced by package repl.
@@ -47,12 +46,16 @@ const (
 
 // Config bounds one interpreter. Zero fields take the Default* constants.
 type Config struct {
-	MaxCellSteps   uint64        // Starlark steps per cell
+	MaxCellSteps   uint64        // interpreter steps per cell (a statement, a loop iteration, a call)
 	MaxTotalSteps  uint64        // steps over the interpreter's lifetime
 	CellTimeout    time.Duration // wall time per cell
 	MaxOutputBytes int           // captured stdout per cell kept; the rest is cut and counted
-	MaxValueBytes  int64         // memory bound: largest string/list/dict a cell may build, approx bytes
+	MaxValueBytes  int64         // the largest value (str, list, dict, ...) one operation may build, bytes
 	MaxRecursion   int           // call depth bound
+	// Now is the time the clock functions report (time.time(),
+	// datetime.now()): the run's start, fixed for the run. Zero: the Unix
+	// epoch.
+	Now time.Time
 }
 
 func (c Config) withDefaults() Config {
@@ -81,18 +84,18 @@ func (c Config) withDefaults() Config {
 type Outcome struct {
 	Stdout      string     // bounded by MaxOutputBytes
 	CutBytes    int        // bytes of stdout dropped
+	Stderr      string     // what the cell printed to sys.stderr, bounded alike
 	Exception   *Exception // nil when the cell ran to the end (or to a finishing call)
 	Final       *Final     // set when the cell finished the run
-	Steps       uint64     // Starlark steps the cell used
-	Translated  bool       // the source needed translation
+	Steps       uint64     // interpreter steps the cell used
 	Fingerprint string     // sha256 of the source
 }
 
 // Exception is an error in the model's code, reported back to the model.
 type Exception struct {
-	Type    string // Python-ish type name: NameError, TypeError, SyntaxError, StepLimitExceeded, MemoryError, TimeoutError, ...
+	Type    string // Python type name: NameError, TypeError, SyntaxError, StepLimitExceeded, MemoryError, TimeoutError, ...
 	Message string
-	Line    int // line in the model's original source (0 if unknown)
+	Line    int // line in the cell's source (0 if unknown)
 }
 
 // String renders the exception the way a Python traceback's last line does.
@@ -103,10 +106,13 @@ func (e *Exception) String() string {
 	return e.Type + ": " + e.Message
 }
 
-// Final is the value a cell finished the run with, as a Go value: nil, bool,
-// int64 (or *big.Int rendered as string when it does not fit), float64,
-// string, []any, map[string]any.
-type Final struct{ Value any }
+// Final is the value a cell finished the run with, as a Go value: nil,
+// bool, int64 (json.Number for an int beyond 64 bits), float64, string,
+// []any, map[string]any; Repr is Python's repr of it.
+type Final struct {
+	Value any
+	Repr  string
+}
 
 // Var describes one user global.
 type Var struct{ Name, Type, Preview string }
@@ -116,173 +122,161 @@ type Var struct{ Name, Type, Preview string }
 // may run goroutines.
 type Interp struct {
 	cfg        Config
-	globals    starlark.StringDict
-	predecl    map[string]bool // standard and host names: hidden from Vars
-	random     starlark.Value  // this interpreter's random module
+	py         *python.Interp
+	host       map[string]bool // host-owned names: hidden from Vars
 	totalSteps uint64
-	running    *starlark.Thread // the cell thread while Exec runs
+	mu         sync.Mutex
+	cell       *cell // the running cell
+	cells      int
 }
 
-// New returns an interpreter whose predeclared names are the standard ones of
-// code mode plus host. A host name that collides with a standard name is an
-// error (host builtins override nothing standard).
-func New(cfg Config, host starlark.StringDict) (*Interp, error) {
-	it := &Interp{cfg: cfg.withDefaults(), globals: starlark.StringDict{}, predecl: map[string]bool{}}
-	for name, v := range standard() {
-		it.globals[name] = v
-		it.predecl[name] = true
+// cell is the per-Exec state reachable from builtins.
+type cell struct {
+	out, errOut outBuf
+	final       *Final
+	fatal       error
+	t           *python.Thread
+}
+
+type outBuf struct {
+	b     strings.Builder
+	limit int
+	cut   int
+}
+
+func (o *outBuf) write(s string) {
+	room := o.limit - o.b.Len()
+	if room >= len(s) {
+		o.b.WriteString(s)
+		return
 	}
-	it.random = it.globals["random"]
+	if room > 0 {
+		cutAt := room
+		for cutAt > 0 && s[cutAt]&0xC0 == 0x80 {
+			cutAt--
+		}
+		o.b.WriteString(s[:cutAt])
+		o.cut += len(s) - cutAt
+		return
+	}
+	o.cut += len(s)
+}
+
+// New returns an interpreter whose predeclared names are the standard ones
+// of code mode plus host: Builtin values become functions, Text values
+// str-like contexts, anything else its Python value. A host name that
+// collides with a standard name is an error.
+func New(cfg Config, host map[string]any) (*Interp, error) {
+	cfg = cfg.withDefaults()
+	it := &Interp{cfg: cfg, host: map[string]bool{}}
+	it.py = python.New(python.Config{MaxDepth: cfg.MaxRecursion, MaxValueBytes: cfg.MaxValueBytes})
+	now := cfg.Now
+	it.py.Clock = func() int64 {
+		if now.IsZero() {
+			return 0
+		}
+		return now.UnixNano()
+	}
+	registerStdlib()
+	it.predeclare()
 	for _, name := range sortedKeys(host) {
-		if it.predecl[name] {
+		if IsStandard(name) {
 			return nil, fault.Newf(fault.PhaseConfig, fault.KindInvalid, "host builtin %q collides with a standard code-mode name", name).
 				With("name", name)
 		}
-		it.globals[name] = host[name]
-		it.predecl[name] = true
+		v, err := it.fromHost(name, host[name])
+		if err != nil {
+			return nil, err
+		}
+		it.py.Globals().SetStr(name, v)
+		it.host[name] = true
 	}
 	return it, nil
 }
 
-var (
-	standardOnce sync.Once
-	standardSet  map[string]bool
-)
-
-// standardNames returns the set of standard names, built on first use,
-// not at start-up.
-func standardNames() map[string]bool {
-	standardOnce.Do(func() {
-		standardSet = map[string]bool{}
-		for k := range standard() {
-			standardSet[k] = true
-		}
-	})
-	return standardSet
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
-// IsStandard reports whether name is one of code mode's standard predeclared
-// names (a host builtin may not use it).
-func IsStandard(name string) bool { return standardNames()[name] }
+// Close ends what the interpreter keeps running between cells (the
+// goroutines of suspended generators).
+func (it *Interp) Close() { it.py.Close() }
 
-// Set binds a global (used by the host for context_0..N, history, ...). A
-// name bound by Set is host-owned: it is hidden from Vars.
-func (it *Interp) Set(name string, v starlark.Value) {
-	it.globals[name] = v
-	it.predecl[name] = true
+// Set binds a host-owned global (context_0..N, history, ...), hidden from
+// Vars. v is converted as New converts host values.
+func (it *Interp) Set(name string, v any) error {
+	pv, err := it.fromHost(name, v)
+	if err != nil {
+		return err
+	}
+	it.py.Globals().SetStr(name, pv)
+	it.host[name] = true
+	return nil
 }
 
-// Get returns a global's current value, or nil.
-func (it *Interp) Get(name string) starlark.Value { return it.globals[name] }
+// Restore binds a user variable (a resumed session's saved value): plain
+// data only.
+func (it *Interp) Restore(name string, v any) error {
+	pv, err := FromGo(v)
+	if err != nil {
+		return err
+	}
+	it.py.Globals().SetStr(name, pv)
+	return nil
+}
+
+// Get returns a global's value as plain Go data (see Final); ok is false
+// when it is not bound, err when it is not plain data.
+func (it *Interp) Get(name string) (any, bool, error) {
+	v, ok := it.py.Globals().GetStr(name)
+	if !ok {
+		return nil, false, nil
+	}
+	g, err := ToGo(v)
+	return g, true, err
+}
+
+// Has reports whether a global is bound (user, host or standard).
+func (it *Interp) Has(name string) bool {
+	if _, ok := it.py.Globals().GetStr(name); ok {
+		return true
+	}
+	_, ok := it.py.Builtins().GetStr(name)
+	return ok
+}
 
 // Vars lists the user globals (not predeclared, not starting with "_"),
 // sorted by name, with a type name and a bounded preview.
 func (it *Interp) Vars() []Var {
 	var out []Var
-	for _, name := range sortedKeys(it.globals) {
-		if it.predecl[name] || strings.HasPrefix(name, "_") {
+	g := it.py.Globals()
+	for _, k := range g.Keys() {
+		name := python.StrValue(k)
+		if name == "" || it.host[name] || strings.HasPrefix(name, "_") || standardGlobals[name] {
 			continue
 		}
-		v := it.globals[name]
-		out = append(out, Var{Name: name, Type: pyType(v), Preview: preview(v, 80)})
+		v, _ := g.GetStr(name)
+		if _, isMod := v.(*python.Module); isMod {
+			continue
+		}
+		out = append(out, Var{Name: name, Type: v.Type().Name(), Preview: preview(v, 80)})
 	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }
 
 // TotalSteps reports the steps used over the interpreter's lifetime.
 func (it *Interp) TotalSteps() uint64 { return it.totalSteps }
 
-var fileOptions = &syntax.FileOptions{Set: true, While: true, TopLevelControl: true, GlobalReassign: true, Recursion: true}
-
-// cell is the per-Exec state reachable from builtins through the thread.
-type cell struct {
-	it      *Interp
-	out     strings.Builder
-	cut     int
-	final   *Final
-	fatal   error
-	stop    atomic.Pointer[stopReason] // why the watchdog cancelled the thread
-	lineMap []int
-	maxVal  int64
-	maxRec  int
-	ctx     context.Context
-	cancel  context.CancelFunc
-}
-
-// Context returns the context of the running cell, for host builtins: it is
-// done when Exec's ctx is, and as soon as the cell is stopped (wall time,
-// memory bound). Outside a cell it returns context.Background().
-func Context(thread *starlark.Thread) context.Context {
-	if c := cellOf(thread); c != nil && c.ctx != nil {
-		return c.ctx
-	}
-	if ctx, ok := thread.Local(ctxKey).(context.Context); ok {
-		return ctx
-	}
-	return context.Background()
-}
-
-const ctxKey = "rlm.repl.ctx"
-
-// BindContext makes ctx what Context returns for a thread that runs host
-// builtins outside a cell of this package (another interpreter calling
-// the same builtins, such as repl/pyodide's bridge).
-func BindContext(thread *starlark.Thread, ctx context.Context) {
-	thread.SetLocal(ctxKey, ctx)
-}
-
-type stopReason struct {
-	kind string // "ctx", "timeout", "memory"
-	err  error
-}
-
-const cellKey = "rlm.repl.cell"
-
-func cellOf(thread *starlark.Thread) *cell {
-	c, _ := thread.Local(cellKey).(*cell)
-	return c
-}
-
-func (c *cell) write(s string) {
-	room := c.it.cfg.MaxOutputBytes - c.out.Len()
-	if room >= len(s) {
-		c.out.WriteString(s)
-		return
-	}
-	if room > 0 {
-		cutAt := room
-		for cutAt > 0 && !utf8Start(s[cutAt]) {
-			cutAt--
-		}
-		c.out.WriteString(s[:cutAt])
-		c.cut += len(s) - cutAt
-		return
-	}
-	c.cut += len(s)
-}
-
-func utf8Start(b byte) bool { return b&0xC0 != 0x80 }
-
-// Print writes s and a newline (unless s already ends with one) to the
-// running cell's stdout. Host builtins use it to report to the model.
-func Print(thread *starlark.Thread, s string) {
-	c := cellOf(thread)
-	if c == nil {
-		return
-	}
-	if !strings.HasSuffix(s, "\n") {
-		s += "\n"
-	}
-	c.write(s)
-}
-
-// errFinish is returned by FINAL/FINAL_VAR to stop the thread after a finishing call.
-var errFinish = errors.New("finished")
-
-// Exec translates src to Starlark, runs it with the interpreter's globals and
-// reports what happened. An exception in the model's code is Outcome.Exception,
-// not an error. err != nil only when the run must stop: ctx cancelled or past
-// its deadline (fault kinds cancelled/timeout), the lifetime step budget spent
+// Exec runs one cell with the interpreter's globals and reports what
+// happened. An exception in the model's code is Outcome.Exception, not an
+// error. err != nil only when the run must stop: ctx cancelled or past its
+// deadline (fault kinds cancelled/timeout), the lifetime step budget spent
 // (KindStepBudget), or a host builtin returned an error marked with Fatal
 // (returned unchanged). Partial stdout is still in the Outcome.
 func (it *Interp) Exec(ctx context.Context, src string) (*Outcome, error) {
@@ -293,100 +287,99 @@ func (it *Interp) Exec(ctx context.Context, src string) (*Outcome, error) {
 	if it.totalSteps >= it.cfg.MaxTotalSteps {
 		return o, stepBudgetError(it.cfg.MaxTotalSteps)
 	}
-	tr, terr := translate.Translate(src)
-	if terr != nil {
-		// The translator could not read it: let the Starlark parser report
-		// the syntax error on the original source.
-		tr = translate.Result{Source: src}
-	}
-	o.Translated = tr.Changed
-	c := &cell{it: it, lineMap: tr.LineMap, maxVal: it.cfg.MaxValueBytes, maxRec: it.cfg.MaxRecursion}
-
-	f, err := fileOptions.Parse("cell", tr.Source, 0)
-	if err != nil {
-		o.Exception = c.exception(err)
-		if terr != nil && o.Exception.Line == 0 {
-			o.Exception.Message = terr.Error()
-		}
-		return o, nil
-	}
-	rewrite(f)
-
-	thread := &starlark.Thread{Name: "cell", Print: func(_ *starlark.Thread, msg string) { c.write(msg + "\n") }}
-	thread.SetLocal(cellKey, c)
-	thread.SetLocal(pymod.LimitKey, c.maxVal)
-	thread.SetLocal(pymod.RunningKey, func() *starlark.Thread { return it.running })
-	it.running = thread
-	defer func() { it.running = nil }()
+	budget := min(it.cfg.MaxCellSteps, it.cfg.MaxTotalSteps-it.totalSteps)
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	c.ctx, c.cancel = cctx, cancel
-	thread.SetLocal(pymod.DoneKey, cctx)
-	budget := it.cfg.MaxCellSteps
-	if rest := it.cfg.MaxTotalSteps - it.totalSteps; rest < budget {
-		budget = rest
-	}
-	thread.SetMaxExecutionSteps(budget)
+	c := &cell{out: outBuf{limit: it.cfg.MaxOutputBytes}, errOut: outBuf{limit: it.cfg.MaxOutputBytes}}
+	t := python.NewThread(cctx, it.py, budget, c.out.write)
+	t.SetStderr(c.errOut.write)
+	c.t = t
+	it.mu.Lock()
+	it.cell = c
+	it.cells++
+	file := fmt.Sprintf("<cell %d>", it.cells)
+	it.mu.Unlock()
+	defer func() {
+		it.mu.Lock()
+		it.cell = nil
+		it.mu.Unlock()
+	}()
 
-	prevAnswer := it.globals["answer"]
-	_, prevReady := answerDict(prevAnswer)
+	prevAnswer, _ := it.py.Globals().GetStr("answer")
+	prevReady := answerReady(prevAnswer)
 
 	done := make(chan struct{})
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		watch(ctx, thread, c, it.cfg.CellTimeout, done)
+		watch(ctx, t, it.cfg, done, cancel)
 	}()
-	runErr := execChunk(f, thread, it.globals)
+	runErr := it.run(t, src, file)
 	close(done)
 	wg.Wait()
 
-	o.Steps = thread.ExecutionSteps()
+	o.Steps = t.Steps()
 	it.totalSteps += o.Steps
-	o.Stdout, o.CutBytes = c.out.String(), c.cut
+	o.Stdout, o.CutBytes = c.out.b.String(), c.out.cut
+	o.Stderr = c.errOut.b.String()
 
-	if r := c.stop.Load(); r != nil {
-		switch r.kind {
-		case "ctx":
-			return o, fault.FromContext(fault.PhaseExecute, r.err)
+	stop := t.Stopped()
+	if stop == nil {
+		errors.As(runErr, &stop)
+	}
+	if stop != nil {
+		switch stop.Kind {
+		case "final":
+			o.Final = c.final
+			return o, nil
+		case "fatal":
+			return o, stop.Err
+		case "cancelled":
+			return o, fault.FromContext(fault.PhaseExecute, ctxErr(ctx, stop.Err))
 		case "timeout":
-			o.Exception = &Exception{Type: "TimeoutError", Message: fmt.Sprintf("cell exceeded its wall-time limit of %s", it.cfg.CellTimeout), Line: c.line(runErr)}
+			o.Exception = &Exception{Type: "TimeoutError", Message: fmt.Sprintf("cell exceeded its wall-time limit of %s", it.cfg.CellTimeout), Line: lineOf(runErr, file)}
 			return o, nil
 		case "memory":
-			o.Exception = &Exception{Type: "MemoryError", Message: r.err.Error(), Line: c.line(runErr)}
+			o.Exception = &Exception{Type: "MemoryError", Message: stop.Msg, Line: lineOf(runErr, file)}
 			return o, nil
-		}
-	}
-	if c.fatal != nil {
-		return o, c.fatal
-	}
-	var fe *fatalError
-	if errors.As(runErr, &fe) {
-		return o, fe.err
-	}
-	if c.final != nil {
-		o.Final = c.final
-		return o, nil
-	}
-	if runErr != nil {
-		if o.Steps >= budget && strings.Contains(runErr.Error(), "too many steps") {
+		case "steps":
 			if it.totalSteps >= it.cfg.MaxTotalSteps && budget < it.cfg.MaxCellSteps {
 				return o, stepBudgetError(it.cfg.MaxTotalSteps)
 			}
-			o.Exception = &Exception{Type: "StepLimitExceeded", Message: fmt.Sprintf("cell exceeded its limit of %d steps", budget), Line: c.line(runErr)}
+			o.Exception = &Exception{Type: "StepLimitExceeded", Message: fmt.Sprintf("cell exceeded its limit of %d steps", budget), Line: lineOf(runErr, file)}
 			return o, nil
 		}
-		o.Exception = c.exception(runErr)
+		return o, stop
+	}
+	if runErr != nil {
+		o.Exception = exceptionOf(t, runErr, file)
 		return o, nil
 	}
 	// The answer-dict convention, checked at the end of the cell; an answer
 	// left ready by an earlier cell (a session's previous query) does not
 	// finish again unless this cell rebinds it.
-	if fin, ok := answerDict(it.globals["answer"]); ok && !(prevReady && it.globals["answer"] == prevAnswer) {
-		o.Final = fin
+	ans, _ := it.py.Globals().GetStr("answer")
+	if answerReady(ans) && !(prevReady && ans == prevAnswer) {
+		o.Final = answerFinal(ans)
 	}
 	return o, nil
+}
+
+func ctxErr(ctx context.Context, err error) error {
+	if err != nil {
+		return err
+	}
+	return context.Cause(ctx)
+}
+
+func (it *Interp) run(t *python.Thread, src, file string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = python.Errorf(python.SystemErrorType, "internal error: %v", r)
+		}
+	}()
+	return it.py.Exec(t, src, file)
 }
 
 func stepBudgetError(total uint64) error {
@@ -395,67 +388,71 @@ func stepBudgetError(total uint64) error {
 		WithHint("raise the step budget or make the model's code do less work per run")
 }
 
-// execChunk runs one cell against the persistent globals. ExecREPLChunk
-// neither freezes the globals nor forgets them between cells.
-func execChunk(f *syntax.File, thread *starlark.Thread, globals starlark.StringDict) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = &pyError{Type: "SystemError", Msg: fmt.Sprint(r)}
-		}
-	}()
-	return starlark.ExecREPLChunk(f, thread, globals)
-}
-
-func answerDict(v starlark.Value) (*Final, bool) {
-	d, ok := v.(*starlark.Dict)
+// exceptionOf reports a Python exception to the model: its type, its
+// message and the innermost line of this cell it passed through.
+func exceptionOf(t *python.Thread, err error, file string) *Exception {
+	e, ok := python.AsException(err)
 	if !ok {
-		return nil, false
+		return &Exception{Type: "SystemError", Message: err.Error()}
 	}
-	ready, found, _ := d.Get(starlark.String("ready"))
-	if !found || ready != starlark.True {
-		return nil, false
+	msg, serr := python.StrOf(t, e)
+	if serr != nil {
+		msg = e.Message()
 	}
-	content, found, _ := d.Get(starlark.String("content"))
-	if !found {
-		return nil, false
-	}
-	g, err := ToGo(content)
-	if err != nil {
-		g = str(content)
-	}
-	return &Final{Value: g}, true
-}
-
-// line finds the innermost position of err inside the cell, mapped to the
-// model's source.
-func (c *cell) line(err error) int {
-	var ee *starlark.EvalError
-	if errors.As(err, &ee) {
-		for i := len(ee.CallStack) - 1; i >= 0; i-- {
-			if p := ee.CallStack[i].Pos; p.Filename() == "cell" && p.Line > 0 {
-				return c.mapLine(int(p.Line))
-			}
+	ex := &Exception{Type: e.TypeName(), Message: msg, Line: lineOf(err, file)}
+	if e.Class().IsSubtype(python.SyntaxErrorType) {
+		ex.Line = python.SyntaxLine(e)
+		if v, ok := e.Args(), true; ok && len(v) > 0 {
+			ex.Message = python.StrValue(v[0])
 		}
 	}
-	var se syntax.Error
-	if errors.As(err, &se) {
-		return c.mapLine(int(se.Pos.Line))
+	return ex
+}
+
+func lineOf(err error, file string) int {
+	e, ok := python.AsException(err)
+	if !ok {
+		return 0
+	}
+	tb := e.Traceback()
+	for i := len(tb) - 1; i >= 0; i-- {
+		if tb[i].File == file && tb[i].Line > 0 {
+			return tb[i].Line
+		}
 	}
 	return 0
 }
 
-func (c *cell) mapLine(l int) int {
-	if l >= 1 && l <= len(c.lineMap) && c.lineMap[l-1] > 0 {
-		return c.lineMap[l-1]
+// Fatal marks an error returned by a host builtin as run-ending: Exec stops
+// the cell at once and returns err (unwrapped) as its error.
+func Fatal(err error) error {
+	if err == nil {
+		return nil
 	}
-	return l
+	return &fatalError{err: err}
 }
 
-func sortedKeys(d starlark.StringDict) []string {
-	keys := make([]string, 0, len(d))
-	for k := range d {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
+type fatalError struct{ err error }
+
+func (e *fatalError) Error() string { return e.err.Error() }
+func (e *fatalError) Unwrap() error { return e.err }
+
+// IsFatal reports whether err was marked by Fatal.
+func IsFatal(err error) bool {
+	var fe *fatalError
+	return errors.As(err, &fe)
 }
+
+// raised is a Python exception a host builtin asked for.
+type raised struct{ typ, msg string }
+
+func (e *raised) Error() string { return e.typ + ": " + e.msg }
+
+// Raise returns an error that code mode reports to the model as an exception
+// of Python type typ (e.g. "ValueError"), for host builtins that want to
+// raise a specific Python exception instead of RuntimeError.
+func Raise(typ, format string, args ...any) error {
+	return &raised{typ: typ, msg: fmt.Sprintf(format, args...)}
+}
+
+var _ = big.NewInt

@@ -7,29 +7,22 @@ import (
 	"runtime/metrics"
 	"time"
 
-	"go.starlark.net/starlark"
+	"github.com/rlm-go/rlm/repl/internal/python"
 )
 
-// The memory bound has two layers, because Starlark has no allocation hooks:
+// The memory bound has two layers:
 //
-//  1. Exact checks before allocation in every builtin that can amplify a
-//     value in one step: the * operator (the AST rewrite routes it through
-//     _rlm_mul), str.join/str.replace (also rewritten), list/tuple/sorted/
-//     enumerate/zip/... of a sized iterable, json.dumps, format specs, re.sub.
-//     These refuse before the process allocates.
-//  2. A watchdog that samples the Go heap (runtime/metrics) while a cell runs
-//     and cancels the cell with MemoryError when the heap has grown more than
-//     MaxValueBytes over its size at the cell's start, confirmed after a
-//     forced GC so garbage does not count (growth past 4 × MaxValueBytes
-//     stops it without waiting for that GC). Values that grow step by step
-//     (doubling loops, appends) are caught within one sampling period, so a
-//     cell can overshoot by what it allocates in that period (at most about
-//     the size of one doubling). The sample is process-wide: allocations of
-//     other goroutines during the cell count against it.
+//  1. Exact checks before allocation: every operation that builds a value
+//     (str, bytes, list, dict, set, formatting, joins, repeats, big-int
+//     arithmetic, re and json results) refuses, with MemoryError, a value
+//     larger than MaxValueBytes before it allocates.
+//  2. A watchdog that samples the Go heap (runtime/metrics) while a cell
+//     runs and stops the cell with MemoryError when the heap has grown more
+//     than MaxValueBytes over its size at the cell's start, confirmed after
+//     a forced GC so garbage does not count (growth past 4 × MaxValueBytes
+//     stops it without waiting for that GC).
 const sampleEvery = 2 * time.Millisecond
 
-// hardFactor: growth beyond hardFactor*MaxValueBytes stops the cell without
-// waiting for the confirming GC.
 const hardFactor = 4
 
 const heapMetric = "/memory/classes/heap/objects:bytes"
@@ -42,14 +35,16 @@ func heapBytes(s []metrics.Sample) int64 {
 	return int64(s[0].Value.Uint64())
 }
 
-// watch cancels thread when ctx ends, the cell's wall time passes or the heap
-// grows past the cell's memory bound; it returns when done is closed.
-func watch(ctx context.Context, thread *starlark.Thread, c *cell, timeout time.Duration, done <-chan struct{}) {
+// watch stops the thread when ctx ends, the cell's wall time passes or the
+// heap grows past the cell's memory bound; it returns when done is closed.
+// cancel cancels the cell's context, so that a builtin blocked in a
+// sub-call returns at once.
+func watch(ctx context.Context, t *python.Thread, cfg Config, done <-chan struct{}, cancel context.CancelFunc) {
 	s := []metrics.Sample{{Name: heapMetric}}
 	base := heapBytes(s)
-	limit := c.maxVal
+	limit := cfg.MaxValueBytes
 	nextCheck := base + limit
-	timer := time.NewTimer(timeout)
+	timer := time.NewTimer(cfg.CellTimeout)
 	defer timer.Stop()
 	tick := time.NewTicker(sampleEvery)
 	defer tick.Stop()
@@ -59,42 +54,40 @@ func watch(ctx context.Context, thread *starlark.Thread, c *cell, timeout time.D
 			<-gcDone // no goroutine outlives the cell
 		}
 	}()
-	stop := func(r *stopReason, why string) {
-		c.stop.CompareAndSwap(nil, r)
-		thread.Cancel(why)
-		c.cancel()
+	stop := func(e *python.StopError) {
+		t.Stop(e)
+		cancel()
+	}
+	memErr := func(h int64) *python.StopError {
+		return &python.StopError{Kind: "memory", Msg: fmt.Sprintf("the cell grew the heap by about %d bytes, over its limit of %d bytes", h-base, limit)}
 	}
 	for {
 		select {
 		case <-done:
 			return
 		case <-ctx.Done():
-			stop(&stopReason{kind: "ctx", err: ctx.Err()}, "context done")
+			stop(&python.StopError{Kind: "cancelled", Err: context.Cause(ctx)})
 			return
 		case <-timer.C:
-			stop(&stopReason{kind: "timeout"}, "cell wall time exceeded")
+			stop(&python.StopError{Kind: "timeout"})
 			return
 		case <-gcDone:
-			// Under the bound once garbage is gone? Look again only after more growth.
 			gcDone = nil
 			h := heapBytes(s)
 			if h > base+limit {
-				stop(&stopReason{kind: "memory", err: fmt.Errorf("the cell grew the heap by about %d bytes, over its limit of %d bytes", h-base, limit)}, "memory limit exceeded")
+				stop(memErr(h))
 				return
 			}
 			nextCheck = max(h+limit/4, base+limit)
 		case <-tick.C:
 			h := heapBytes(s)
 			if h > base+hardFactor*limit {
-				// Too far over to be garbage of one GC cycle: stop without waiting for the GC.
-				stop(&stopReason{kind: "memory", err: fmt.Errorf("the cell grew the heap by about %d bytes, over its limit of %d bytes", h-base, limit)}, "memory limit exceeded")
+				stop(memErr(h))
 				return
 			}
 			if h <= nextCheck || gcDone != nil {
 				continue
 			}
-			// Garbage does not count: confirm on the live heap after a GC,
-			// which runs beside the watchdog so sampling goes on meanwhile.
 			ch := make(chan struct{})
 			gcDone = ch
 			go func() {

@@ -6,12 +6,10 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"math/big"
 	"slices"
 	"strconv"
 	"sync"
-
-	"go.starlark.net/starlark"
-	"go.starlark.net/syntax"
 
 	"github.com/rlm-go/rlm/repl"
 )
@@ -21,46 +19,67 @@ import (
 // operations come back to the object table.
 const objKey = "__rlm_obj__"
 
-// Bridge exposes Starlark host values (the builtins of code mode's
-// embedded interpreter) to Python, so both interpreters share one set of
-// builtins with one implementation of validation, budgets and tracing.
-// A callable becomes a Python function; any other value (such as the
-// context object) becomes a proxy whose len, indexing, slicing, `in`,
-// iteration, str and method calls are the value's own Starlark protocols.
+// listKey marks a list with attributes (a search's hits with .truncated
+// and .total): {"__rlm_list__": items, "class": name, "attrs": {...}}.
+const listKey = "__rlm_list__"
+
+// Bridge exposes code mode's host values (repl.Builtin functions, repl.Text
+// contexts, plain data) to Python in Pyodide, so both interpreters share
+// one set of builtins with one implementation of validation, budgets and
+// tracing. A Builtin becomes a Python function; a Text becomes a proxy
+// whose len, indexing, slicing, `in`, iteration, str and methods are
+// answered with the embedded interpreter's str semantics (repl.TextOps);
+// plain data becomes the Python value.
 type Bridge struct {
 	mu   sync.Mutex
-	objs []starlark.Value
+	objs []repl.Text
+	ops  *repl.TextOps
 }
 
-// NewBridge returns an empty bridge. Each call runs on a fresh Starlark
-// thread bound (repl.BindContext) to the cell's context, so a builtin that
-// blocks ends when the cell is stopped.
-func NewBridge() *Bridge { return &Bridge{} }
+// NewBridge returns an empty bridge.
+func NewBridge() *Bridge { return &Bridge{ops: repl.NewTextOps()} }
 
 // Expose returns the Funcs and the host Python that bind values under
 // their names: pass both to Start.
-func (b *Bridge) Expose(values starlark.StringDict) (map[string]Func, string) {
+func (b *Bridge) Expose(values map[string]any) (map[string]Func, string) {
 	funcs := map[string]Func{"_rlm_obj": b.objOp}
 	host := ""
 	for _, name := range slices.Sorted(maps.Keys(values)) {
-		v := values[name]
-		if fn, ok := v.(starlark.Callable); ok {
-			funcs[name] = b.callable(fn)
-			continue
+		switch v := values[name].(type) {
+		case repl.Builtin:
+			funcs[name] = b.builtin(name, v)
+		case func(*repl.Call) (any, error):
+			funcs[name] = b.builtin(name, v)
+		case repl.Text:
+			host += fmt.Sprintf("%s = _RlmObj(%d, \"str\")\n", name, b.register(v))
+		default:
+			j, err := b.toJSON(v)
+			if err != nil {
+				continue
+			}
+			raw, err := json.Marshal(j)
+			if err != nil {
+				continue
+			}
+			host += fmt.Sprintf("%s = _rlm_json.loads(%s, object_hook=_rlm_decode)\n", name, strconv.Quote(string(raw)))
 		}
-		host += fmt.Sprintf("%s = _RlmObj(%d, %s)\n", name, b.register(v), strconv.Quote(v.Type()))
 	}
 	return funcs, host
 }
 
-func (b *Bridge) register(v starlark.Value) int {
+func (b *Bridge) register(t repl.Text) int {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.objs = append(b.objs, v)
+	for i, o := range b.objs {
+		if o == t {
+			return i
+		}
+	}
+	b.objs = append(b.objs, t)
 	return len(b.objs) - 1
 }
 
-func (b *Bridge) obj(id any) (starlark.Value, error) {
+func (b *Bridge) obj(id any) (repl.Text, error) {
 	n, err := intArg(id)
 	if err != nil {
 		return nil, fmt.Errorf("bad object id")
@@ -73,45 +92,29 @@ func (b *Bridge) obj(id any) (starlark.Value, error) {
 	return b.objs[n], nil
 }
 
-func (b *Bridge) callable(fn starlark.Callable) Func {
+func (b *Bridge) builtin(name string, fn repl.Builtin) Func {
 	return func(ctx context.Context, args []any, kwargs map[string]any) (any, error) {
-		return b.call(ctx, fn, args, kwargs)
-	}
-}
-
-func (b *Bridge) call(ctx context.Context, fn starlark.Value, args []any, kwargs map[string]any) (any, error) {
-	sargs := make(starlark.Tuple, len(args))
-	for i, a := range args {
-		v, err := b.fromJSON(a)
+		c := &repl.Call{Ctx: ctx, Name: name, Print: func(string) {}}
+		for _, a := range args {
+			v, err := b.fromJSON(a)
+			if err != nil {
+				return nil, err
+			}
+			c.Args = append(c.Args, v)
+		}
+		for _, k := range slices.Sorted(maps.Keys(kwargs)) {
+			v, err := b.fromJSON(kwargs[k])
+			if err != nil {
+				return nil, err
+			}
+			c.Kwargs = append(c.Kwargs, repl.KV{Key: k, Value: v})
+		}
+		out, err := fn(c)
 		if err != nil {
 			return nil, err
 		}
-		sargs[i] = v
+		return b.toJSON(out)
 	}
-	var skw []starlark.Tuple
-	for _, k := range slices.Sorted(maps.Keys(kwargs)) {
-		v, err := b.fromJSON(kwargs[k])
-		if err != nil {
-			return nil, err
-		}
-		skw = append(skw, starlark.Tuple{starlark.String(k), v})
-	}
-	thread := &starlark.Thread{Name: "pyodide"}
-	repl.BindContext(thread, ctx)
-	out, err := starlark.Call(thread, fn, sargs, skw)
-	if err != nil {
-		return nil, unwrapEval(err)
-	}
-	return b.toJSON(out)
-}
-
-// unwrapEval returns the error a builtin returned, without Starlark's
-// call-stack wrapper, so a Fatal mark survives.
-func unwrapEval(err error) error {
-	if ee, ok := err.(*starlark.EvalError); ok && ee.Unwrap() != nil {
-		return ee.Unwrap()
-	}
-	return err
 }
 
 // objOp serves the proxy's operations: _rlm_obj(id, op, ...).
@@ -119,96 +122,35 @@ func (b *Bridge) objOp(ctx context.Context, args []any, kwargs map[string]any) (
 	if len(args) < 2 {
 		return nil, fmt.Errorf("_rlm_obj needs an id and an operation")
 	}
-	v, err := b.obj(args[0])
+	t, err := b.obj(args[0])
 	if err != nil {
 		return nil, err
 	}
 	op, _ := args[1].(string)
-	rest := args[2:]
-	switch op {
-	case "len":
-		n := starlark.Len(v)
-		if n < 0 {
-			return nil, fmt.Errorf("object of type %s has no len()", v.Type())
-		}
-		return n, nil
-	case "index":
-		ix, ok := v.(starlark.Indexable)
-		if !ok || len(rest) != 1 {
-			return nil, fmt.Errorf("%s object is not subscriptable", v.Type())
-		}
-		i, err := intArg(rest[0])
-		if err != nil {
-			return nil, err
-		}
-		if i < 0 || i >= ix.Len() {
-			return nil, fmt.Errorf("index out of range")
-		}
-		return b.toJSON(ix.Index(i))
-	case "slice":
-		sl, ok := v.(starlark.Sliceable)
-		if !ok || len(rest) != 3 {
-			return nil, fmt.Errorf("%s object cannot be sliced", v.Type())
-		}
-		var ix [3]int
-		for i := range ix {
-			n, err := intArg(rest[i])
-			if err != nil {
-				return nil, err
-			}
-			ix[i] = n
-		}
-		return b.toJSON(sl.Slice(ix[0], ix[1], ix[2]))
-	case "contains":
-		if len(rest) != 1 {
-			return nil, fmt.Errorf("contains needs one argument")
-		}
-		x, err := b.fromJSON(rest[0])
-		if err != nil {
-			return nil, err
-		}
-		r, err := starlark.Binary(syntax.IN, x, v)
-		if err != nil {
-			return nil, unwrapEval(err)
-		}
-		return bool(r.Truth()), nil
-	case "list":
-		it := starlark.Iterate(v)
-		if it == nil {
-			return nil, fmt.Errorf("%s object is not iterable", v.Type())
-		}
-		defer it.Done()
-		var out []any
-		var x starlark.Value
-		for it.Next(&x) {
-			j, err := b.toJSON(x)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, j)
-		}
-		return out, nil
-	case "str":
-		if s, ok := v.(starlark.String); ok {
-			return string(s), nil
-		}
-		return v.String(), nil
-	case "call":
-		if len(rest) < 1 {
-			return nil, fmt.Errorf("call needs a method name")
-		}
-		name, _ := rest[0].(string)
-		ha, ok := v.(starlark.HasAttrs)
-		if !ok {
-			return nil, fmt.Errorf("%s object has no attribute %s", v.Type(), name)
-		}
-		m, err := ha.Attr(name)
-		if err != nil || m == nil {
-			return nil, fmt.Errorf("%s object has no attribute %s", v.Type(), name)
-		}
-		return b.call(ctx, m, rest[1:], kwargs)
+	if op == "list" {
+		op = "iter"
 	}
-	return nil, fmt.Errorf("unknown object operation %q", op)
+	var rest []any
+	for _, a := range args[2:] {
+		v, err := b.fromJSON(a)
+		if err != nil {
+			return nil, err
+		}
+		rest = append(rest, v)
+	}
+	var kw []repl.KV
+	for _, k := range slices.Sorted(maps.Keys(kwargs)) {
+		v, err := b.fromJSON(kwargs[k])
+		if err != nil {
+			return nil, err
+		}
+		kw = append(kw, repl.KV{Key: k, Value: v})
+	}
+	out, err := b.ops.Do(ctx, t, op, rest, kw)
+	if err != nil {
+		return nil, err
+	}
+	return b.toJSON(out)
 }
 
 func intArg(x any) (int, error) {
@@ -224,6 +166,8 @@ func intArg(x any) (int, error) {
 			return 0, fmt.Errorf("expected an integer, got %v", n)
 		}
 		return int(n), nil
+	case int64:
+		return int(n), nil
 	}
 	return 0, fmt.Errorf("expected an integer, got %T", x)
 }
@@ -231,104 +175,143 @@ func intArg(x any) (int, error) {
 // maxJSONDepth bounds the nesting of converted values.
 const maxJSONDepth = 64
 
-func (b *Bridge) fromJSON(x any) (starlark.Value, error) { return b.fromJSONDepth(x, 0) }
+func (b *Bridge) fromJSON(x any) (any, error) { return b.fromJSONDepth(x, 0) }
 
-func (b *Bridge) fromJSONDepth(x any, depth int) (starlark.Value, error) {
+// fromJSONDepth converts a decoded JSON value to what a repl.Builtin takes.
+func (b *Bridge) fromJSONDepth(x any, depth int) (any, error) {
 	if depth > maxJSONDepth {
 		return nil, fmt.Errorf("value nested too deeply")
 	}
 	switch v := x.(type) {
-	case nil:
-		return starlark.None, nil
-	case bool:
-		return starlark.Bool(v), nil
-	case string:
-		return starlark.String(v), nil
+	case nil, bool, string:
+		return v, nil
 	case json.Number:
 		if i, err := v.Int64(); err == nil {
-			return starlark.MakeInt64(i), nil
+			return i, nil
+		}
+		if bi, ok := new(big.Int).SetString(string(v), 10); ok {
+			return bi, nil
 		}
 		f, err := v.Float64()
 		if err != nil {
 			return nil, fmt.Errorf("bad number %s", v)
 		}
-		return starlark.Float(f), nil
+		return f, nil
 	case float64:
-		return starlark.Float(v), nil
+		return v, nil
 	case []any:
-		out := make([]starlark.Value, len(v))
+		out := make([]any, len(v))
 		for i, e := range v {
-			sv, err := b.fromJSONDepth(e, depth+1)
+			g, err := b.fromJSONDepth(e, depth+1)
 			if err != nil {
 				return nil, err
 			}
-			out[i] = sv
+			out[i] = g
 		}
-		return starlark.NewList(out), nil
+		return out, nil
 	case map[string]any:
 		if id, ok := v[objKey]; ok {
 			return b.obj(id)
 		}
-		d := starlark.NewDict(len(v))
-		for _, k := range slices.Sorted(maps.Keys(v)) {
-			sv, err := b.fromJSONDepth(v[k], depth+1)
+		out := make(map[string]any, len(v))
+		for k, e := range v {
+			g, err := b.fromJSONDepth(e, depth+1)
 			if err != nil {
 				return nil, err
 			}
-			if err := d.SetKey(starlark.String(k), sv); err != nil {
-				return nil, err
-			}
+			out[k] = g
 		}
-		return d, nil
+		return out, nil
 	}
 	return nil, fmt.Errorf("unsupported value %T", x)
 }
 
-func (b *Bridge) toJSON(v starlark.Value) (any, error) { return b.toJSONDepth(v, 0) }
+func (b *Bridge) toJSON(v any) (any, error) { return b.toJSONDepth(v, 0) }
 
-func (b *Bridge) toJSONDepth(v starlark.Value, depth int) (any, error) {
+// orderedObject is a JSON object whose keys keep their order.
+type orderedObject []repl.KV
+
+func (o orderedObject) MarshalJSON() ([]byte, error) {
+	buf := []byte{'{'}
+	for i, kv := range o {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		k, err := json.Marshal(kv.Key)
+		if err != nil {
+			return nil, err
+		}
+		val, err := json.Marshal(kv.Value)
+		if err != nil {
+			return nil, err
+		}
+		buf = append(append(append(buf, k...), ':'), val...)
+	}
+	return append(buf, '}'), nil
+}
+
+// toJSONDepth converts a Builtin's result to JSON for the protocol.
+func (b *Bridge) toJSONDepth(v any, depth int) (any, error) {
 	if depth > maxJSONDepth {
 		return nil, fmt.Errorf("value nested too deeply")
 	}
 	switch x := v.(type) {
-	case starlark.NoneType:
-		return nil, nil
-	case starlark.Bool:
-		return bool(x), nil
-	case starlark.String:
-		return string(x), nil
-	case starlark.Int:
-		if i, ok := x.Int64(); ok {
-			return i, nil
-		}
+	case nil, bool, string, int64, float64:
+		return x, nil
+	case int:
+		return int64(x), nil
+	case *big.Int:
 		return json.Number(x.String()), nil
-	case starlark.Float:
-		return float64(x), nil
-	case *starlark.List, starlark.Tuple:
-		seq := x.(starlark.Indexable)
-		out := make([]any, seq.Len())
-		for i := range out {
-			j, err := b.toJSONDepth(seq.Index(i), depth+1)
+	case json.Number:
+		return x, nil
+	case repl.Text:
+		return map[string]any{objKey: b.register(x), "type": "str"}, nil
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			j, err := b.toJSONDepth(e, depth+1)
 			if err != nil {
 				return nil, err
 			}
 			out[i] = j
 		}
 		return out, nil
-	case *starlark.Dict:
-		out := make(map[string]any, x.Len())
-		for _, item := range x.Items() {
-			k, ok := item[0].(starlark.String)
-			if !ok {
-				k = starlark.String(item[0].String())
-			}
-			j, err := b.toJSONDepth(item[1], depth+1)
+	case []string:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = e
+		}
+		return out, nil
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			j, err := b.toJSONDepth(e, depth+1)
 			if err != nil {
 				return nil, err
 			}
-			out[string(k)] = j
+			out[k] = j
 		}
 		return out, nil
+	case repl.Dict:
+		out := make(orderedObject, len(x))
+		for i, kv := range x {
+			j, err := b.toJSONDepth(kv.Value, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = repl.KV{Key: kv.Key, Value: j}
+		}
+		return out, nil
+	case *repl.List:
+		items, err := b.toJSONDepth(x.Items, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		attrs, err := b.toJSONDepth(repl.Dict(x.Attrs), depth+1)
+		if err != nil {
+			return nil, err
+		}
+		return orderedObject{{Key: listKey, Value: items}, {Key: "class", Value: x.Class}, {Key: "attrs", Value: attrs}}, nil
 	}
-	return map[string]any{objKey: b.register(v), "type": v.Type()}, nil
+	return nil, fmt.Errorf("unsupported host value %T", v)
 }

@@ -116,9 +116,18 @@ def _rlm_encode(o):
     return str(o)
 
 
+class _RlmList(list):
+    """A list with attributes (a search's hits: .truncated, .total)."""
+
+
 def _rlm_decode(d):
     if "__rlm_obj__" in d:
         return _RlmObj(d["__rlm_obj__"], d.get("type", "object"))
+    if "__rlm_list__" in d:
+        out = _RlmList(d["__rlm_list__"])
+        for k, v in d.get("attrs", {}).items():
+            setattr(out, k, v)
+        return out
     return d
 
 

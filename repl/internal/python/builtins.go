@@ -1,0 +1,1148 @@
+package python
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"slices"
+	"strings"
+
+	"github.com/rlm-go/rlm/repl/internal/python/syntax"
+)
+
+// builtinFuncs returns the builtins module's namespace.
+func builtinFuncs(in *Interp) *Dict {
+	d := NewDict(128)
+	fn := func(name string, f BuiltinFunc) {
+		b := NewBuiltin(name, f)
+		b.module = "builtins"
+		d.SetStr(name, b)
+	}
+	for _, c := range []*Type{ObjectType, TypeType, IntType, BoolType, FloatType, ComplexType, StrType,
+		BytesType, ByteArrayType, ListType, TupleType, DictType, SetType, FrozenSetType, RangeType,
+		SliceType, PropertyType, StaticMethodType, ClassMethodType, SuperType, MapType, FilterType,
+		ZipType, EnumerateType, ReversedType} {
+		d.SetStr(c.name, c)
+	}
+	for _, c := range builtinExceptions() {
+		d.SetStr(c.name, c)
+	}
+	d.SetStr("EnvironmentError", OSErrorType)
+	d.SetStr("IOError", OSErrorType)
+	d.SetStr("None", None)
+	d.SetStr("Ellipsis", Ellipsis)
+	d.SetStr("NotImplemented", NotImplemented)
+	d.SetStr("True", True)
+	d.SetStr("False", False)
+	fn("print", builtinPrint)
+	fn("len", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if err := nargs("len", args, kwargs, 1, 1); err != nil {
+			return nil, err
+		}
+		n, err := Len(t, args[0])
+		return MakeInt(int64(n)), err
+	})
+	fn("repr", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if err := nargs("repr", args, kwargs, 1, 1); err != nil {
+			return nil, err
+		}
+		s, err := Repr(t, args[0])
+		return NewStr(s), err
+	})
+	fn("ascii", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if err := nargs("ascii", args, kwargs, 1, 1); err != nil {
+			return nil, err
+		}
+		s, err := Repr(t, args[0])
+		return NewStr(asciiEscape(s)), err
+	})
+	fn("abs", builtinAbs)
+	fn("all", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if err := nargs("all", args, kwargs, 1, 1); err != nil {
+			return nil, err
+		}
+		res := true
+		err := Iterate(t, args[0], func(x Object) error {
+			b, err := TruthE(t, x)
+			if err != nil {
+				return err
+			}
+			if !b {
+				res = false
+				return ErrStop
+			}
+			return t.tick()
+		})
+		return MakeBool(res), err
+	})
+	fn("any", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if err := nargs("any", args, kwargs, 1, 1); err != nil {
+			return nil, err
+		}
+		res := false
+		err := Iterate(t, args[0], func(x Object) error {
+			b, err := TruthE(t, x)
+			if err != nil {
+				return err
+			}
+			if b {
+				res = true
+				return ErrStop
+			}
+			return t.tick()
+		})
+		return MakeBool(res), err
+	})
+	fn("bin", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		return intBase(t, "bin", args, kwargs, 2)
+	})
+	fn("oct", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		return intBase(t, "oct", args, kwargs, 8)
+	})
+	fn("hex", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		return intBase(t, "hex", args, kwargs, 16)
+	})
+	fn("callable", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if err := nargs("callable", args, kwargs, 1, 1); err != nil {
+			return nil, err
+		}
+		return MakeBool(Callable(args[0])), nil
+	})
+	fn("chr", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if err := nargs("chr", args, kwargs, 1, 1); err != nil {
+			return nil, err
+		}
+		n, ok, err := indexValue(t, args[0])
+		if err != nil {
+			return nil, Errorf(OverflowErrorType, "Python int too large to convert to C int")
+		}
+		if !ok {
+			return nil, Errorf(TypeErrorType, "'%s' object cannot be interpreted as an integer", typeName(args[0]))
+		}
+		if n < 0 || n > 0x10ffff {
+			return nil, Errorf(ValueErrorType, "chr() arg not in range(0x110000)")
+		}
+		if n >= 0xd800 && n <= 0xdfff {
+			return nil, NotSupported("lone surrogate code points (chr(0xd800)..chr(0xdfff))", "code mode strings hold valid Unicode scalar values")
+		}
+		if n < 128 {
+			return asciiChars[n], nil
+		}
+		return &Str{s: string(rune(n)), n: 1, ascii: 2}, nil
+	})
+	fn("ord", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if err := nargs("ord", args, kwargs, 1, 1); err != nil {
+			return nil, err
+		}
+		switch v := args[0].(type) {
+		case *Str:
+			if v.Len() != 1 {
+				return nil, Errorf(TypeErrorType, "ord() expected a character, but string of length %d found", v.Len())
+			}
+			for _, r := range v.s {
+				return MakeInt(int64(r)), nil
+			}
+		case *Bytes:
+			if len(v.b) != 1 {
+				return nil, Errorf(TypeErrorType, "ord() expected a character, but string of length %d found", len(v.b))
+			}
+			return MakeInt(int64(v.b[0])), nil
+		}
+		return nil, Errorf(TypeErrorType, "ord() expected string of length 1, but %s found", typeName(args[0]))
+	})
+	fn("dir", builtinDir)
+	fn("divmod", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if err := nargs("divmod", args, kwargs, 2, 2); err != nil {
+			return nil, err
+		}
+		return divmod(t, args[0], args[1])
+	})
+	fn("format", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if err := nargs("format", args, kwargs, 1, 2); err != nil {
+			return nil, err
+		}
+		spec := ""
+		if len(args) == 2 {
+			s, ok := args[1].(*Str)
+			if !ok {
+				return nil, Errorf(TypeErrorType, "format() argument 2 must be str, not %s", typeName(args[1]))
+			}
+			spec = s.s
+		}
+		s, err := Format(t, args[0], spec)
+		return NewStr(s), err
+	})
+	fn("getattr", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if err := nargs("getattr", args, kwargs, 2, 3); err != nil {
+			return nil, err
+		}
+		name, ok := args[1].(*Str)
+		if !ok {
+			return nil, Errorf(TypeErrorType, "attribute name must be string, not '%s'", typeName(args[1]))
+		}
+		v, err := GetAttr(t, args[0], name.s)
+		if err != nil && len(args) == 3 && IsInstance(err, AttributeErrorType) {
+			return args[2], nil
+		}
+		return v, err
+	})
+	fn("setattr", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if err := nargs("setattr", args, kwargs, 3, 3); err != nil {
+			return nil, err
+		}
+		name, ok := args[1].(*Str)
+		if !ok {
+			return nil, Errorf(TypeErrorType, "attribute name must be string, not '%s'", typeName(args[1]))
+		}
+		return None, SetAttr(t, args[0], name.s, args[2])
+	})
+	fn("delattr", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if err := nargs("delattr", args, kwargs, 2, 2); err != nil {
+			return nil, err
+		}
+		name, ok := args[1].(*Str)
+		if !ok {
+			return nil, Errorf(TypeErrorType, "attribute name must be string, not '%s'", typeName(args[1]))
+		}
+		return None, DelAttr(t, args[0], name.s)
+	})
+	fn("hasattr", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if err := nargs("hasattr", args, kwargs, 2, 2); err != nil {
+			return nil, err
+		}
+		name, ok := args[1].(*Str)
+		if !ok {
+			return nil, Errorf(TypeErrorType, "hasattr(): attribute name must be string")
+		}
+		b, err := HasAttr(t, args[0], name.s)
+		return MakeBool(b), err
+	})
+	fn("hash", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if err := nargs("hash", args, kwargs, 1, 1); err != nil {
+			return nil, err
+		}
+		h, err := Hash(t, args[0])
+		return MakeInt(h), err
+	})
+	fn("id", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if err := nargs("id", args, kwargs, 1, 1); err != nil {
+			return nil, err
+		}
+		if h, ok := args[0].(hasIdentity); ok {
+			return MakeInt(int64(0x7f0000000000 + h.ident()*16)), nil
+		}
+		h, err := Hash(t, args[0])
+		if err != nil {
+			h = int64(newID())
+		}
+		return MakeInt(0x7e0000000000 + (h&0xffffffff)*16), nil
+	})
+	fn("isinstance", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if err := nargs("isinstance", args, kwargs, 2, 2); err != nil {
+			return nil, err
+		}
+		b, err := isInstanceOf(t, args[0], args[1], 0)
+		return MakeBool(b), err
+	})
+	fn("issubclass", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if err := nargs("issubclass", args, kwargs, 2, 2); err != nil {
+			return nil, err
+		}
+		c, ok := args[0].(*Type)
+		if !ok {
+			return nil, Errorf(TypeErrorType, "issubclass() arg 1 must be a class")
+		}
+		b, err := isSubclassOf(t, c, args[1], 0)
+		return MakeBool(b), err
+	})
+	fn("iter", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if err := nargs("iter", args, kwargs, 1, 2); err != nil {
+			return nil, err
+		}
+		if len(args) == 2 {
+			if !Callable(args[0]) {
+				return nil, Errorf(TypeErrorType, "iter(v, w): v must be callable")
+			}
+			return &callIter{fn: args[0], sentinel: args[1]}, nil
+		}
+		return Iter(t, args[0])
+	})
+	fn("next", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if err := nargs("next", args, kwargs, 1, 2); err != nil {
+			return nil, err
+		}
+		if !isIterator(args[0]) {
+			return nil, Errorf(TypeErrorType, "'%s' object is not an iterator", typeName(args[0]))
+		}
+		if g, ok := args[0].(*Generator); ok {
+			v, done, err := g.core.send(t, None, nil)
+			if err != nil {
+				return nil, err
+			}
+			if done {
+				if len(args) == 2 {
+					return args[1], nil
+				}
+				e := NewException(StopIterationType)
+				if v != None {
+					e = NewException(StopIterationType, v)
+					e.value = v
+				}
+				return nil, e
+			}
+			return v, nil
+		}
+		v, err := Next(t, args[0])
+		if err != nil {
+			return nil, err
+		}
+		if v == nil {
+			if len(args) == 2 {
+				return args[1], nil
+			}
+			return nil, NewException(StopIterationType)
+		}
+		return v, nil
+	})
+	fn("max", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		return minMax(t, "max", args, kwargs, true)
+	})
+	fn("min", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		return minMax(t, "min", args, kwargs, false)
+	})
+	fn("pow", builtinPow)
+	fn("round", builtinRound)
+	fn("sorted", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if len(args) != 1 {
+			return nil, Errorf(TypeErrorType, "sorted expected 1 argument, got %d", len(args))
+		}
+		items, err := ToSlice(t, args[0])
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := args[0].(*Tuple); ok {
+			items = append([]Object(nil), items...)
+		}
+		l := NewList(items)
+		if err := listSort(t, l, kwargs); err != nil {
+			return nil, err
+		}
+		return l, nil
+	})
+	fn("sum", builtinSum)
+	fn("vars", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if err := nargs("vars", args, kwargs, 0, 1); err != nil {
+			return nil, err
+		}
+		if len(args) == 0 {
+			return localsOf(t), nil
+		}
+		v, err := getAttr(t, args[0], "__dict__")
+		if err != nil {
+			return nil, err
+		}
+		if v == nil {
+			return nil, Errorf(TypeErrorType, "vars() argument must have __dict__ attribute")
+		}
+		return v, nil
+	})
+	fn("globals", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if err := nargs("globals", args, kwargs, 0, 0); err != nil {
+			return nil, err
+		}
+		if t.frame != nil {
+			return t.frame.globals, nil
+		}
+		return t.interp.globals, nil
+	})
+	fn("locals", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if err := nargs("locals", args, kwargs, 0, 0); err != nil {
+			return nil, err
+		}
+		return localsOf(t), nil
+	})
+	fn("__import__", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if len(args) < 1 {
+			return nil, Errorf(TypeErrorType, "__import__() missing required argument 'name' (pos 1)")
+		}
+		name, ok := args[0].(*Str)
+		if !ok {
+			return nil, Errorf(TypeErrorType, "__import__() argument 1 must be str, not %s", typeName(args[0]))
+		}
+		return t.interp.importModule(t, name.s)
+	})
+	fn("exec", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		return execEval(t, "exec", args, kwargs)
+	})
+	fn("eval", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		return execEval(t, "eval", args, kwargs)
+	})
+	unsupported := func(name, hint string) {
+		fn(name, func(*Thread, []Object, []Kwarg) (Object, error) {
+			return nil, NotSupported(name+"()", hint)
+		})
+	}
+	unsupported("open", "code mode has no file system: the data is in `context` (slice it, search it, or use re on it)")
+	unsupported("input", "nobody types input here: use the context or llm_query()")
+	unsupported("breakpoint", "there is no debugger: print what you want to inspect")
+	unsupported("help", "print the object's __doc__ or dir() instead")
+	unsupported("compile", "use exec() or eval() on the source string")
+	unsupported("memoryview", "slice the bytes directly")
+	unsupported("aiter", "code mode runs synchronously")
+	unsupported("anext", "code mode runs synchronously")
+	for _, name := range []string{"exit", "quit"} {
+		fn(name, func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+			return nil, NewException(SystemExitType, args...)
+		})
+	}
+	return d
+}
+
+func builtinPrint(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+	sep, end := " ", "\n"
+	var file Object
+	for _, kw := range kwargs {
+		switch kw.Name {
+		case "sep", "end":
+			v := kw.Value
+			s := ""
+			if v != None {
+				sv, ok := v.(*Str)
+				if !ok {
+					return nil, Errorf(TypeErrorType, "%s must be None or a string, not %s", kw.Name, typeName(v))
+				}
+				s = sv.s
+			} else if kw.Name == "sep" {
+				s = " "
+			} else {
+				s = "\n"
+			}
+			if kw.Name == "sep" {
+				sep = s
+			} else {
+				end = s
+			}
+		case "file":
+			if kw.Value != None {
+				file = kw.Value
+			}
+		case "flush":
+		default:
+			return nil, Errorf(TypeErrorType, "print() got an unexpected keyword argument '%s'", kw.Name)
+		}
+	}
+	var b strings.Builder
+	for i, a := range args {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		s, err := StrOf(t, a)
+		if err != nil {
+			return nil, err
+		}
+		b.WriteString(s)
+	}
+	b.WriteString(end)
+	if file != nil {
+		if w, ok := file.(interface {
+			WriteString(t *Thread, s string) error
+		}); ok {
+			return None, w.WriteString(t, b.String())
+		}
+		if _, err := callAttrName(t, file, "write", NewStr(b.String())); err != nil {
+			return nil, err
+		}
+		return None, nil
+	}
+	t.Print(b.String())
+	return None, nil
+}
+
+// callAttrName calls obj.name(args...).
+func callAttrName(t *Thread, obj Object, name string, args ...Object) (Object, error) {
+	m, self, err := lookupMethod(t, obj, name)
+	if err != nil {
+		return nil, err
+	}
+	if self != nil {
+		return Call(t, m, prepend(self, args), nil)
+	}
+	return Call(t, m, args, nil)
+}
+
+// CallMethod calls obj.name(args...) (library use).
+func CallMethod(t *Thread, obj Object, name string, args []Object, kwargs []Kwarg) (Object, error) {
+	m, self, err := lookupMethod(t, obj, name)
+	if err != nil {
+		return nil, err
+	}
+	if self != nil {
+		return Call(t, m, prepend(self, args), kwargs)
+	}
+	return Call(t, m, args, kwargs)
+}
+
+func asciiEscape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r < 128:
+			b.WriteRune(r)
+		case r < 0x100:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case r < 0x10000:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			fmt.Fprintf(&b, `\U%08x`, r)
+		}
+	}
+	return b.String()
+}
+
+func builtinAbs(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+	if err := nargs("abs", args, kwargs, 1, 1); err != nil {
+		return nil, err
+	}
+	switch v := args[0].(type) {
+	case Int:
+		if v < 0 {
+			return intNeg(v), nil
+		}
+		return v, nil
+	case *BigInt:
+		return MakeBigInt(new(big.Int).Abs(v.v)), nil
+	case Bool:
+		if v {
+			return Int(1), nil
+		}
+		return Int(0), nil
+	case Float:
+		return Float(math.Abs(float64(v))), nil
+	case Complex:
+		return Float(math.Hypot(real(v), imag(v))), nil
+	case *Instance:
+		if m := v.cls.userMethod("__abs__"); m != nil {
+			return callMethod(t, m, v, nil, nil)
+		}
+		if v.base != nil {
+			return builtinAbs(t, []Object{v.base}, nil)
+		}
+	}
+	if a, ok := args[0].(interface {
+		PyAbs(t *Thread) (Object, error)
+	}); ok {
+		return a.PyAbs(t)
+	}
+	return nil, Errorf(TypeErrorType, "bad operand type for abs(): '%s'", typeName(args[0]))
+}
+
+func intBase(t *Thread, fn string, args []Object, kwargs []Kwarg, base int) (Object, error) {
+	if err := nargs(fn, args, kwargs, 1, 1); err != nil {
+		return nil, err
+	}
+	v, ok := intValue(args[0])
+	if !ok {
+		if o, isInst := args[0].(*Instance); isInst {
+			if m := o.cls.userMethod("__index__"); m != nil {
+				r, err := callMethod(t, m, o, nil, nil)
+				if err != nil {
+					return nil, err
+				}
+				return intBase(t, fn, []Object{r}, nil, base)
+			}
+		}
+		return nil, Errorf(TypeErrorType, "'%s' object cannot be interpreted as an integer", typeName(args[0]))
+	}
+	return NewStr(FormatIntBase(toBig(v), base)), nil
+}
+
+// FormatIntBase renders an int with a 0b/0o/0x prefix.
+func FormatIntBase(v *big.Int, base int) string {
+	prefix := map[int]string{2: "0b", 8: "0o", 16: "0x"}[base]
+	if v.Sign() < 0 {
+		return "-" + prefix + new(big.Int).Neg(v).Text(base)
+	}
+	return prefix + v.Text(base)
+}
+
+func divmod(t *Thread, a, b Object) (Object, error) {
+	if x, ok := intValue(a); ok {
+		if y, ok := intValue(b); ok {
+			q, r, err := intFloorDivMod(x, y, true, true, "divmod")
+			if err != nil {
+				return nil, err
+			}
+			return NewTuple([]Object{q, r}), nil
+		}
+	}
+	x, okx, err := floatValue(a)
+	if err != nil {
+		return nil, err
+	}
+	y, oky, err := floatValue(b)
+	if err != nil {
+		return nil, err
+	}
+	if okx && oky && (isFloat(a) || isFloat(b)) {
+		q, r, err := floatFloorDivMod(x, y, "divmod")
+		if err != nil {
+			return nil, err
+		}
+		return NewTuple([]Object{Float(q), Float(r)}), nil
+	}
+	if o, ok := a.(*Instance); ok {
+		if m := o.cls.userMethod("__divmod__"); m != nil {
+			return callMethod(t, m, o, []Object{b}, nil)
+		}
+	}
+	if o, ok := b.(*Instance); ok {
+		if m := o.cls.userMethod("__rdivmod__"); m != nil {
+			return callMethod(t, m, o, []Object{a}, nil)
+		}
+	}
+	return nil, Errorf(TypeErrorType, "unsupported operand type(s) for divmod(): '%s' and '%s'", typeName(a), typeName(b))
+}
+
+func minMax(t *Thread, fn string, args []Object, kwargs []Kwarg, isMax bool) (Object, error) {
+	var key, def Object
+	for _, kw := range kwargs {
+		switch kw.Name {
+		case "key":
+			if kw.Value != None {
+				key = kw.Value
+			}
+		case "default":
+			def = kw.Value
+		default:
+			return nil, Errorf(TypeErrorType, "%s() got an unexpected keyword argument '%s'", fn, kw.Name)
+		}
+	}
+	var seq Object
+	switch len(args) {
+	case 0:
+		return nil, Errorf(TypeErrorType, "%s expected at least 1 argument, got 0", fn)
+	case 1:
+		seq = args[0]
+	default:
+		if def != nil {
+			return nil, Errorf(TypeErrorType, "Cannot specify a default for %s() with multiple positional arguments", fn)
+		}
+		seq = NewTuple(args)
+	}
+	var best, bestKey Object
+	n := 0
+	err := Iterate(t, seq, func(x Object) error {
+		n++
+		if n&1023 == 0 {
+			if err := t.Tick(1); err != nil {
+				return err
+			}
+		}
+		k := x
+		if key != nil {
+			var err error
+			if k, err = Call(t, key, []Object{x}, nil); err != nil {
+				return err
+			}
+		}
+		if best == nil {
+			best, bestKey = x, k
+			return nil
+		}
+		var better bool
+		var err error
+		if isMax {
+			better, err = Less(t, bestKey, k)
+		} else {
+			better, err = Less(t, k, bestKey)
+		}
+		if err != nil {
+			return err
+		}
+		if better {
+			best, bestKey = x, k
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if best == nil {
+		if def != nil {
+			return def, nil
+		}
+		return nil, Errorf(ValueErrorType, "%s() iterable argument is empty", fn)
+	}
+	return best, nil
+}
+
+func builtinPow(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+	a, err := UnpackArgs("pow", args, kwargs, 2, "base", "exp", "mod")
+	if err != nil {
+		return nil, err
+	}
+	if a[2] == nil || a[2] == None {
+		return Binary(t, syntax.Pow, a[0], a[1])
+	}
+	x, ok1 := intValue(a[0])
+	y, ok2 := intValue(a[1])
+	m, ok3 := intValue(a[2])
+	if !ok1 || !ok2 || !ok3 {
+		return nil, Errorf(TypeErrorType, "pow() 3rd argument not allowed unless all arguments are integers")
+	}
+	bm := toBig(m)
+	if bm.Sign() == 0 {
+		return nil, Errorf(ValueErrorType, "pow() 3rd argument cannot be 0")
+	}
+	bx, by := toBig(x), new(big.Int).Set(toBig(y))
+	if by.Sign() < 0 {
+		am := new(big.Int).Abs(bm)
+		inv := new(big.Int).ModInverse(new(big.Int).Mod(bx, am), am)
+		if inv == nil {
+			return nil, Errorf(ValueErrorType, "base is not invertible for the given modulus")
+		}
+		bx = inv
+		by.Neg(by)
+	}
+	work := float64(by.BitLen()) * float64(bm.BitLen()) * float64(bm.BitLen())
+	if work > 1<<36 {
+		return nil, Errorf(ValueErrorType, "pow() with a %d-bit exponent and a %d-bit modulus is too much work for one call", by.BitLen(), bm.BitLen())
+	}
+	am := new(big.Int).Abs(bm)
+	r := new(big.Int).Exp(new(big.Int).Mod(bx, am), by, am)
+	if bm.Sign() < 0 && r.Sign() != 0 {
+		r.Add(r, bm)
+	}
+	return MakeBigInt(r), nil
+}
+
+func builtinRound(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+	a, err := UnpackArgs("round", args, kwargs, 1, "number", "ndigits")
+	if err != nil {
+		return nil, err
+	}
+	x := a[0]
+	nd := a[1]
+	if nd == None {
+		nd = nil
+	}
+	switch v := x.(type) {
+	case Float:
+		if nd == nil {
+			return floatToIntRound(float64(v))
+		}
+		n, err := argInt(t, "round", nd)
+		if err != nil {
+			return nil, err
+		}
+		return Float(RoundFloat(float64(v), int(max(min(n, 400), -400)))), nil
+	case Int, *BigInt, Bool:
+		iv, _ := intValue(v)
+		if nd == nil {
+			return iv, nil
+		}
+		n, err := argInt(t, "round", nd)
+		if err != nil {
+			return nil, err
+		}
+		return roundInt(iv, n), nil
+	case *Instance:
+		if m := v.cls.userMethod("__round__"); m != nil {
+			if nd == nil {
+				return callMethod(t, m, v, nil, nil)
+			}
+			return callMethod(t, m, v, []Object{nd}, nil)
+		}
+		if v.base != nil {
+			return builtinRound(t, []Object{v.base, nilToNone(nd)}, nil)
+		}
+	}
+	if r, ok := x.(interface {
+		PyRound(t *Thread, nd Object) (Object, error)
+	}); ok {
+		return r.PyRound(t, nd)
+	}
+	return nil, Errorf(TypeErrorType, "type %s doesn't define __round__ method", typeName(x))
+}
+
+func nilToNone(x Object) Object {
+	if x == nil {
+		return None
+	}
+	return x
+}
+
+func floatToIntRound(f float64) (Object, error) {
+	if math.IsInf(f, 0) {
+		return nil, Errorf(OverflowErrorType, "cannot convert float infinity to integer")
+	}
+	if math.IsNaN(f) {
+		return nil, Errorf(ValueErrorType, "cannot convert float NaN to integer")
+	}
+	return floatToInt(math.RoundToEven(f))
+}
+
+// RoundFloat is round(x, n), correctly rounded as CPython does.
+var RoundFloat = func(x float64, n int) float64 {
+	if math.IsInf(x, 0) || math.IsNaN(x) || x == 0 {
+		return x
+	}
+	if n >= 0 {
+		s := fmt.Sprintf("%.*f", n, x)
+		var r float64
+		fmt.Sscan(s, &r)
+		return r
+	}
+	m := math.Pow(10, float64(-n))
+	return math.RoundToEven(x/m) * m
+}
+
+func roundInt(v Object, n int64) Object {
+	if n >= 0 {
+		return v
+	}
+	b := toBig(v)
+	m := new(big.Int).Exp(big.NewInt(10), big.NewInt(-n), nil)
+	q, r := new(big.Int).QuoRem(b, m, new(big.Int))
+	// Half to even on |r| vs m/2.
+	r2 := new(big.Int).Abs(r)
+	r2.Lsh(r2, 1)
+	c := r2.Cmp(m)
+	if c > 0 || (c == 0 && q.Bit(0) == 1) {
+		if b.Sign() < 0 {
+			q.Sub(q, big.NewInt(1))
+		} else {
+			q.Add(q, big.NewInt(1))
+		}
+	}
+	return MakeBigInt(q.Mul(q, m))
+}
+
+func builtinSum(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+	a, err := UnpackArgs("sum", args, kwargs, 1, "iterable", "/", "start")
+	if err != nil {
+		return nil, err
+	}
+	var result Object = Int(0)
+	if a[1] != nil {
+		result = a[1]
+		switch result.(type) {
+		case *Str:
+			return nil, Errorf(TypeErrorType, "sum() can't sum strings [use ''.join(seq) instead]")
+		case *Bytes:
+			return nil, Errorf(TypeErrorType, "sum() can't sum bytes [use b''.join(seq) instead]")
+		case *ByteArray:
+			return nil, Errorf(TypeErrorType, "sum() can't sum bytearray [use b''.join(seq) instead]")
+		}
+	}
+	it, err := Iter(t, a[0])
+	if err != nil {
+		return nil, err
+	}
+	next := func() (Object, error) {
+		if err := t.tick(); err != nil {
+			return nil, err
+		}
+		return Next(t, it)
+	}
+	// Integers: exact, in int64 while it fits.
+	if iv, ok := result.(Int); ok {
+		acc := int64(iv)
+		for {
+			x, err := next()
+			if err != nil {
+				return nil, err
+			}
+			if x == nil {
+				return MakeInt(acc), nil
+			}
+			if b, ok := AsInt64(x); ok && (isIntExact(x) || isBool(x)) {
+				if s := acc + b; (s > acc) == (b > 0) {
+					acc = s
+					continue
+				}
+			}
+			result, err = Binary(t, syntax.Add, MakeInt(acc), x)
+			if err != nil {
+				return nil, err
+			}
+			break
+		}
+	}
+	// Floats: Neumaier's compensated summation (CPython 3.12).
+	if fv, ok := result.(Float); ok {
+		f := float64(fv)
+		c := 0.0
+		for {
+			x, err := next()
+			if err != nil {
+				return nil, err
+			}
+			if x == nil {
+				if c != 0 && !math.IsInf(c, 0) && !math.IsNaN(c) {
+					f += c
+				}
+				return Float(f), nil
+			}
+			if xf, ok := x.(Float); ok {
+				y := float64(xf)
+				s := f + y
+				if math.Abs(f) >= math.Abs(y) {
+					c += (f - s) + y
+				} else {
+					c += (y - s) + f
+				}
+				f = s
+				continue
+			}
+			if xi, ok := x.(Int); ok {
+				f += float64(xi)
+				continue
+			}
+			if xb, ok := x.(Bool); ok {
+				if xb {
+					f += 1
+				}
+				continue
+			}
+			if c != 0 && !math.IsInf(c, 0) && !math.IsNaN(c) {
+				f += c
+			}
+			result, err = Binary(t, syntax.Add, Float(f), x)
+			if err != nil {
+				return nil, err
+			}
+			break
+		}
+	}
+	for {
+		x, err := next()
+		if err != nil {
+			return nil, err
+		}
+		if x == nil {
+			return result, nil
+		}
+		if result, err = Binary(t, syntax.Add, result, x); err != nil {
+			return nil, err
+		}
+	}
+}
+
+func isIntExact(x Object) bool {
+	_, ok := x.(Int)
+	return ok
+}
+
+func isBool(x Object) bool {
+	_, ok := x.(Bool)
+	return ok
+}
+
+// isInstanceOf implements isinstance(x, cls).
+func isInstanceOf(t *Thread, x, cls Object, depth int) (bool, error) {
+	if depth > 100 {
+		return false, Errorf(RecursionErrorType, "maximum recursion depth exceeded in __instancecheck__")
+	}
+	switch c := cls.(type) {
+	case *Type:
+		if c.Hooks != nil && c.Hooks.InstanceCheck != nil {
+			return c.Hooks.InstanceCheck(t, c, x)
+		}
+		if x.Type().IsSubtype(c) {
+			return true, nil
+		}
+		if o, ok := x.(*Instance); ok && o.base != nil && c.builtin {
+			return false, nil
+		}
+		return false, nil
+	case *Tuple:
+		for _, it := range c.items {
+			ok, err := isInstanceOf(t, x, it, depth+1)
+			if err != nil || ok {
+				return ok, err
+			}
+		}
+		return false, nil
+	case *UnionType:
+		for _, it := range c.args {
+			ok, err := isInstanceOf(t, x, it, depth+1)
+			if err != nil || ok {
+				return ok, err
+			}
+		}
+		return false, nil
+	}
+	if ic, ok := cls.(interface {
+		InstanceCheck(t *Thread, x Object) (bool, error)
+	}); ok {
+		return ic.InstanceCheck(t, x)
+	}
+	return false, Errorf(TypeErrorType, "isinstance() arg 2 must be a type, a tuple of types, or a union")
+}
+
+func isSubclassOf(t *Thread, c *Type, cls Object, depth int) (bool, error) {
+	if depth > 100 {
+		return false, Errorf(RecursionErrorType, "maximum recursion depth exceeded in __subclasscheck__")
+	}
+	switch b := cls.(type) {
+	case *Type:
+		if b.Hooks != nil && b.Hooks.SubclassCheck != nil {
+			return b.Hooks.SubclassCheck(t, b, c)
+		}
+		return c.IsSubtype(b), nil
+	case *Tuple:
+		for _, it := range b.items {
+			ok, err := isSubclassOf(t, c, it, depth+1)
+			if err != nil || ok {
+				return ok, err
+			}
+		}
+		return false, nil
+	case *UnionType:
+		for _, it := range b.args {
+			ok, err := isSubclassOf(t, c, it, depth+1)
+			if err != nil || ok {
+				return ok, err
+			}
+		}
+		return false, nil
+	}
+	return false, Errorf(TypeErrorType, "issubclass() arg 2 must be a class, a tuple of classes, or a union")
+}
+
+func builtinDir(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+	if err := nargs("dir", args, kwargs, 0, 1); err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	var names []string
+	add := func(d *Dict) {
+		if d == nil {
+			return
+		}
+		d.Items(func(k, _ Object) bool {
+			if s, ok := k.(*Str); ok && !seen[s.s] {
+				seen[s.s] = true
+				names = append(names, s.s)
+			}
+			return true
+		})
+	}
+	if len(args) == 0 {
+		d := localsOf(t)
+		add(d)
+	} else {
+		x := args[0]
+		if o, ok := x.(*Instance); ok {
+			if m := o.cls.userMethod("__dir__"); m != nil {
+				r, err := callMethod(t, m, o, nil, nil)
+				if err != nil {
+					return nil, err
+				}
+				items, err := ToSlice(t, r)
+				if err != nil {
+					return nil, err
+				}
+				l := NewList(append([]Object(nil), items...))
+				return l, listSort(t, l, nil)
+			}
+		}
+		switch v := x.(type) {
+		case *Module:
+			add(v.dict)
+		case *Type:
+			for _, c := range v.mro {
+				add(c.dict)
+			}
+		default:
+			add(instanceDict(x))
+			for _, c := range x.Type().mro {
+				add(c.dict)
+			}
+		}
+		if _, isMod := x.(*Module); !isMod {
+			for _, n := range []string{"__class__", "__doc__", "__module__"} {
+				if !seen[n] {
+					seen[n] = true
+					names = append(names, n)
+				}
+			}
+		}
+	}
+	slices.Sort(names)
+	out := make([]Object, len(names))
+	for i, n := range names {
+		out[i] = NewStr(n)
+	}
+	return NewList(out), nil
+}
+
+// localsOf returns locals(): the globals at module level, a class body's
+// namespace, or a snapshot of a function's variables.
+func localsOf(t *Thread) *Dict {
+	f := t.frame
+	if f == nil {
+		return t.interp.globals
+	}
+	if f.locals != nil {
+		return f.locals
+	}
+	if f.code == nil || f.code.Name == "<module>" {
+		return f.globals
+	}
+	d := NewDict(len(f.fast))
+	for i, n := range f.code.fastNames {
+		if f.fast[i] != nil {
+			d.SetStr(n, f.fast[i])
+		}
+	}
+	for i, n := range f.code.cellNames {
+		if i < len(f.cells) && f.cells[i] != nil && f.cells[i].v != nil {
+			d.SetStr(n, f.cells[i].v)
+		}
+	}
+	return d
+}
+
+func execEval(t *Thread, fn string, args []Object, kwargs []Kwarg) (Object, error) {
+	a, err := UnpackArgs(fn, args, kwargs, 1, "source", "globals", "locals")
+	if err != nil {
+		return nil, err
+	}
+	src, ok := a[0].(*Str)
+	if !ok {
+		return nil, Errorf(TypeErrorType, "%s() arg 1 must be a string, bytes or code object", fn)
+	}
+	globals := t.interp.globals
+	if t.frame != nil {
+		globals = t.frame.globals
+	}
+	if a[1] != nil && a[1] != None {
+		g, ok := a[1].(*Dict)
+		if !ok {
+			return nil, Errorf(TypeErrorType, "%s() globals must be a dict, not %s", fn, typeName(a[1]))
+		}
+		globals = g
+	}
+	if a[2] != nil && a[2] != None {
+		return nil, NotSupported(fn+"() with a separate locals mapping", "pass only globals")
+	}
+	if fn == "eval" {
+		e, err := syntax.ParseExpr(strings.TrimLeft(src.s, " \t"))
+		if err != nil {
+			return nil, syntaxException(err)
+		}
+		mod := &syntax.Module{Body: []syntax.Stmt{&syntax.Return{Value: e}}}
+		return t.interp.runCode(t, mod, "<string>", globals, true)
+	}
+	mod, err := syntax.Parse(src.s)
+	if err != nil {
+		return nil, syntaxException(err)
+	}
+	_, err = t.interp.runCode(t, mod, "<string>", globals, false)
+	if err != nil {
+		return nil, err
+	}
+	return None, nil
+}

@@ -1,0 +1,707 @@
+package python
+
+import (
+	"github.com/rlm-go/rlm/repl/internal/python/syntax"
+)
+
+// closureOf returns, for a nested scope's free names, their cell indexes
+// in u's frame.
+func (u *unit) closureOf(s *scope) []int {
+	idx := make([]int, len(s.frees))
+	for i, name := range s.frees {
+		j, ok := u.cells[name]
+		if !ok {
+			j = -1
+		}
+		idx[i] = j
+	}
+	return idx
+}
+
+func gatherClosure(f *Frame, idx []int) []*Cell {
+	if len(idx) == 0 {
+		return nil
+	}
+	out := make([]*Cell, len(idx))
+	for i, j := range idx {
+		if j >= 0 {
+			out[i] = f.cells[j]
+		} else {
+			out[i] = &Cell{}
+		}
+	}
+	return out
+}
+
+// setParams fills a code's parameter description.
+func (fu *unit) setParams(a *syntax.Arguments) {
+	c := fu.code
+	for _, x := range a.PosOnlyArgs {
+		c.ArgNames = append(c.ArgNames, x.Arg)
+	}
+	c.PosOnly = len(a.PosOnlyArgs)
+	for _, x := range a.Args {
+		c.ArgNames = append(c.ArgNames, x.Arg)
+	}
+	for _, x := range a.KwOnlyArgs {
+		c.KwOnly = append(c.KwOnly, x.Arg)
+	}
+	if a.Vararg != nil {
+		c.Vararg = a.Vararg.Arg
+	}
+	if a.Kwarg != nil {
+		c.Kwarg = a.Kwarg.Arg
+	}
+	ref := func(name string) varRef {
+		r := fu.ref(name)
+		return r
+	}
+	for _, n := range c.ArgNames {
+		c.paramSlots = append(c.paramSlots, ref(n))
+	}
+	if c.Vararg != "" {
+		c.paramSlots = append(c.paramSlots, ref(c.Vararg))
+	}
+	for _, n := range c.KwOnly {
+		c.paramSlots = append(c.paramSlots, ref(n))
+	}
+	if c.Kwarg != "" {
+		c.paramSlots = append(c.paramSlots, ref(c.Kwarg))
+	}
+}
+
+type defaultsFns struct {
+	pos   []evalFn
+	kw    []evalFn // nil entries: no default
+	annot []struct {
+		name string
+		fn   evalFn
+	}
+}
+
+func (u *unit) defaults(a *syntax.Arguments, returns syntax.Expr) (*defaultsFns, error) {
+	d := &defaultsFns{}
+	var err error
+	if d.pos, err = u.exprs(a.Defaults); err != nil {
+		return nil, err
+	}
+	d.kw = make([]evalFn, len(a.KwDefaults))
+	for i, e := range a.KwDefaults {
+		if e != nil {
+			if d.kw[i], err = u.expr(e); err != nil {
+				return nil, err
+			}
+		}
+	}
+	addAnn := func(name string, e syntax.Expr) error {
+		if e == nil {
+			return nil
+		}
+		fn, err := u.expr(e)
+		if err != nil {
+			return err
+		}
+		d.annot = append(d.annot, struct {
+			name string
+			fn   evalFn
+		}{name, fn})
+		return nil
+	}
+	for _, l := range [][]*syntax.Arg{a.PosOnlyArgs, a.Args, {a.Vararg}, a.KwOnlyArgs, {a.Kwarg}} {
+		for _, x := range l {
+			if x != nil {
+				if err := addAnn(x.Arg, x.Annotation); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	if err := addAnn("return", returns); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// makeFunction evaluates defaults and builds the function object.
+func (d *defaultsFns) makeFunction(f *Frame, code *Code, closure []int, name, qualname string, doc Object) (*Function, error) {
+	fn := &Function{code: code, globals: f.globals, name: name, qualname: qualname, module: "__main__", doc: doc}
+	if len(d.pos) > 0 {
+		fn.defaults = make([]Object, len(d.pos))
+		for i, e := range d.pos {
+			v, err := e(f)
+			if err != nil {
+				return nil, err
+			}
+			fn.defaults[i] = v
+		}
+	}
+	if len(d.kw) > 0 {
+		fn.kwdefaults = make([]Object, len(d.kw))
+		for i, e := range d.kw {
+			if e == nil {
+				continue
+			}
+			v, err := e(f)
+			if err != nil {
+				return nil, err
+			}
+			fn.kwdefaults[i] = v
+		}
+	}
+	if len(d.annot) > 0 {
+		ann := NewDict(len(d.annot))
+		for _, a := range d.annot {
+			v, err := a.fn(f)
+			if err != nil {
+				return nil, err
+			}
+			ann.SetStr(a.name, v)
+		}
+		fn.attrs().SetStr("__annotations__", ann)
+	}
+	fn.closure = gatherClosure(f, closure)
+	return fn, nil
+}
+
+func docstring(body []syntax.Stmt) Object {
+	if len(body) == 0 {
+		return None
+	}
+	if e, ok := body[0].(*syntax.ExprStmt); ok {
+		if c, ok := e.Value.(*syntax.Constant); ok {
+			if s, ok := c.Value.(string); ok {
+				return NewStr(s)
+			}
+		}
+	}
+	return None
+}
+
+func (u *unit) functionDef(n *syntax.FunctionDef) (execFn, error) {
+	if n.IsAsync {
+		return nil, NotSupported("async def", "define a plain function (code mode runs synchronously)")
+	}
+	s := u.c.scopes[n]
+	qual := qualJoin(u.qualname, n.Name, u.s.kind)
+	fu := u.c.newUnit(s, n.Name, qual, n.Line)
+	fu.setParams(n.Args)
+	body, err := fu.block(n.Body)
+	if err != nil {
+		return nil, err
+	}
+	fu.code.body = body
+	defs, err := u.defaults(n.Args, n.Returns)
+	if err != nil {
+		return nil, err
+	}
+	decos, err := u.exprs(n.DecoratorList)
+	if err != nil {
+		return nil, err
+	}
+	closure := u.closureOf(s)
+	store := u.storeName(n.Name)
+	doc := docstring(n.Body)
+	code := fu.code
+	name := n.Name
+	return func(f *Frame) (ctrl, error) {
+		dv := make([]Object, len(decos))
+		for i, d := range decos {
+			v, err := d(f)
+			if err != nil {
+				return 0, err
+			}
+			dv[i] = v
+		}
+		fn, err := defs.makeFunction(f, code, closure, name, qual, doc)
+		if err != nil {
+			return 0, err
+		}
+		var v Object = fn
+		for i := len(dv) - 1; i >= 0; i-- {
+			if v, err = Call(f.t, dv[i], []Object{v}, nil); err != nil {
+				return 0, err
+			}
+		}
+		return ctrlNone, store(f, v)
+	}, nil
+}
+
+func (u *unit) lambda(n *syntax.Lambda) (evalFn, error) {
+	s := u.c.scopes[n]
+	qual := qualJoin(u.qualname, "<lambda>", u.s.kind)
+	fu := u.c.newUnit(s, "<lambda>", qual, n.Line)
+	fu.setParams(n.Args)
+	body, err := fu.expr(n.Body)
+	if err != nil {
+		return nil, err
+	}
+	line := n.Line
+	if s.generator {
+		fu.code.body = func(f *Frame) (ctrl, error) {
+			f.line = line
+			_, err := body(f)
+			return ctrlNone, traced(err, f, line)
+		}
+	} else {
+		fu.code.body = func(f *Frame) (ctrl, error) {
+			f.line = line
+			v, err := body(f)
+			if err != nil {
+				return 0, traced(err, f, line)
+			}
+			f.ret = v
+			return ctrlReturn, nil
+		}
+	}
+	defs, err := u.defaults(n.Args, nil)
+	if err != nil {
+		return nil, err
+	}
+	closure := u.closureOf(s)
+	code := fu.code
+	return func(f *Frame) (Object, error) {
+		fn, err := defs.makeFunction(f, code, closure, "<lambda>", qual, None)
+		if err != nil {
+			return nil, err
+		}
+		return fn, nil
+	}, nil
+}
+
+func (u *unit) classDef(n *syntax.ClassDef) (execFn, error) {
+	s := u.c.scopes[n]
+	qual := qualJoin(u.qualname, n.Name, u.s.kind)
+	cu := u.c.newUnit(s, n.Name, qual, n.Line)
+	body, err := cu.block(n.Body)
+	if err != nil {
+		return nil, err
+	}
+	cu.code.body = body
+	bases, err := u.starredList(n.Bases)
+	if err != nil {
+		return nil, err
+	}
+	type kw struct {
+		name string
+		fn   evalFn
+	}
+	var kws []kw
+	for _, k := range n.Keywords {
+		if k.Arg == "" {
+			return nil, NotSupported("** in class keywords", "")
+		}
+		fn, err := u.expr(k.Value)
+		if err != nil {
+			return nil, err
+		}
+		kws = append(kws, kw{k.Arg, fn})
+	}
+	decos, err := u.exprs(n.DecoratorList)
+	if err != nil {
+		return nil, err
+	}
+	closure := u.closureOf(s)
+	store := u.storeName(n.Name)
+	code := cu.code
+	name := n.Name
+	doc := docstring(n.Body)
+	return func(f *Frame) (ctrl, error) {
+		t := f.t
+		dv := make([]Object, len(decos))
+		for i, d := range decos {
+			v, err := d(f)
+			if err != nil {
+				return 0, err
+			}
+			dv[i] = v
+		}
+		bv, err := bases(f)
+		if err != nil {
+			return 0, err
+		}
+		var meta *Type
+		var extra []Kwarg
+		for _, k := range kws {
+			v, err := k.fn(f)
+			if err != nil {
+				return 0, err
+			}
+			if k.name == "metaclass" {
+				m, ok := v.(*Type)
+				if !ok || !m.IsSubtype(TypeType) {
+					return 0, NotSupported("a metaclass that is not a class", "")
+				}
+				meta = m
+				continue
+			}
+			extra = append(extra, Kwarg{k.name, v})
+		}
+		var bts []*Type
+		for _, b := range bv {
+			switch x := b.(type) {
+			case *Type:
+				bts = append(bts, x)
+			default:
+				if r, ok := b.(interface {
+					MroEntries(t *Thread) ([]*Type, error)
+				}); ok {
+					ts, err := r.MroEntries(t)
+					if err != nil {
+						return 0, err
+					}
+					bts = append(bts, ts...)
+					continue
+				}
+				return 0, Errorf(TypeErrorType, "bases must be types")
+			}
+		}
+		if meta == nil {
+			meta = TypeType
+		}
+		for _, b := range bts {
+			if bm := b.Type(); bm.IsSubtype(meta) {
+				meta = bm
+			} else if !meta.IsSubtype(bm) {
+				return 0, Errorf(TypeErrorType, "metaclass conflict: the metaclass of a derived class must be a (non-strict) subclass of the metaclasses of all its bases")
+			}
+		}
+		if !meta.builtin {
+			return 0, NotSupported("custom metaclasses", "use a class decorator or __init_subclass__")
+		}
+		ns := NewDict(8)
+		ns.SetStr("__module__", NewStr("__main__"))
+		ns.SetStr("__qualname__", NewStr(qual))
+		if doc != None {
+			ns.SetStr("__doc__", doc)
+		}
+		cf := &Frame{t: t, code: code, globals: f.globals, locals: ns}
+		if nc := code.ncells + len(closure); nc > 0 {
+			cf.cells = make([]*Cell, nc)
+			for i := 0; i < code.ncells; i++ {
+				cf.cells[i] = &Cell{}
+			}
+			copy(cf.cells[code.ncells:], gatherClosure(f, closure))
+		}
+		if _, err := runFrame(t, cf); err != nil {
+			return 0, err
+		}
+		cls, err := NewClass(t, meta, name, bts, ns)
+		if err != nil {
+			return 0, err
+		}
+		if len(extra) > 0 {
+			if err := initSubclassKwargs(t, cls, extra); err != nil {
+				return 0, err
+			}
+		}
+		if code.classCell >= 0 {
+			cf.cells[code.classCell].v = cls
+		}
+		var v Object = cls
+		for i := len(dv) - 1; i >= 0; i-- {
+			if v, err = Call(t, dv[i], []Object{v}, nil); err != nil {
+				return 0, err
+			}
+		}
+		return ctrlNone, store(f, v)
+	}, nil
+}
+
+// initSubclassKwargs passes class keywords to the base's
+// __init_subclass__ (object's takes none).
+func initSubclassKwargs(t *Thread, cls *Type, kw []Kwarg) error {
+	for _, m := range cls.mro[1:] {
+		if m.builtin {
+			break
+		}
+		if v, ok := m.dict.GetStr("__init_subclass__"); ok {
+			if cm, ok := v.(*ClassMethod); ok {
+				_, err := Call(t, cm.fn, []Object{cls}, kw)
+				return err
+			}
+		}
+	}
+	return Errorf(TypeErrorType, "%s.__init_subclass__() takes no keyword arguments", cls.name)
+}
+
+type compKind uint8
+
+const (
+	compList compKind = iota
+	compSet
+	compDict
+	compGen
+)
+
+type compLevel struct {
+	iter   evalFn
+	target func(*Frame, Object) error
+	ifs    []func(*Frame) (bool, error)
+}
+
+// comprehension compiles a list, set or dict comprehension or a generator
+// expression.
+func (u *unit) comprehension(node any, gens []*syntax.Comprehension, kind compKind, elt, val syntax.Expr) (evalFn, error) {
+	for _, g := range gens {
+		if g.IsAsync {
+			return nil, NotSupported("async comprehensions", "use a plain for clause")
+		}
+	}
+	s := u.c.scopes[node]
+	names := [...]string{"<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"}
+	qual := qualJoin(u.qualname, names[kind], u.s.kind)
+	cu := u.c.newUnit(s, names[kind], qual, 0)
+	iter0, err := u.expr(gens[0].Iter)
+	if err != nil {
+		return nil, err
+	}
+	levels := make([]compLevel, len(gens))
+	for i, g := range gens {
+		if i > 0 {
+			if levels[i].iter, err = cu.expr(g.Iter); err != nil {
+				return nil, err
+			}
+		}
+		if levels[i].target, err = cu.store(g.Target); err != nil {
+			return nil, err
+		}
+		for _, c := range g.Ifs {
+			fn, err := cu.cond(c)
+			if err != nil {
+				return nil, err
+			}
+			levels[i].ifs = append(levels[i].ifs, fn)
+		}
+	}
+	eltFn, err := cu.expr(elt)
+	if err != nil {
+		return nil, err
+	}
+	var valFn evalFn
+	if val != nil {
+		if valFn, err = cu.expr(val); err != nil {
+			return nil, err
+		}
+	}
+	closure := u.closureOf(s)
+	code := cu.code
+	if s.generator && kind != compGen {
+		return nil, &syntax.Error{Type: "SyntaxError", Msg: "'yield' inside list comprehension"}
+	}
+	newFrame := func(f *Frame) *Frame {
+		cf := &Frame{t: f.t, code: code, globals: f.globals, locals: f.locals}
+		if code.nfast > 0 {
+			cf.fast = make([]Object, code.nfast)
+		}
+		if nc := code.ncells + len(closure); nc > 0 {
+			cf.cells = make([]*Cell, nc)
+			for i := 0; i < code.ncells; i++ {
+				cf.cells[i] = &Cell{}
+			}
+			copy(cf.cells[code.ncells:], gatherClosure(f, closure))
+		}
+		return cf
+	}
+	if kind == compGen {
+		return func(f *Frame) (Object, error) {
+			v, err := iter0(f)
+			if err != nil {
+				return nil, err
+			}
+			it, err := Iter(f.t, v)
+			if err != nil {
+				return nil, err
+			}
+			return &genexpIter{cf: newFrame(f), levels: levels, elt: eltFn, iters: []Object{it}, name: qual}, nil
+		}, nil
+	}
+	return func(f *Frame) (Object, error) {
+		v, err := iter0(f)
+		if err != nil {
+			return nil, err
+		}
+		t := f.t
+		it, err := Iter(t, v)
+		if err != nil {
+			return nil, err
+		}
+		cf := newFrame(f)
+		var list []Object
+		var set *Set
+		var dict *Dict
+		switch kind {
+		case compSet:
+			set = NewSet(false)
+		case compDict:
+			dict = NewDict(8)
+		}
+		emit := func() error {
+			x, err := eltFn(cf)
+			if err != nil {
+				return err
+			}
+			switch kind {
+			case compList:
+				list = append(list, x)
+				if len(list)&1023 == 0 {
+					return t.grow(int64(len(list)) * 16)
+				}
+				return nil
+			case compSet:
+				return set.Add(t, x)
+			}
+			y, err := valFn(cf)
+			if err != nil {
+				return err
+			}
+			return dict.Set(t, x, y)
+		}
+		var run func(level int, it Object) error
+		run = func(level int, it Object) error {
+			lv := &levels[level]
+			for {
+				if err := t.tick(); err != nil {
+					return err
+				}
+				x, err := Next(t, it)
+				if err != nil {
+					return err
+				}
+				if x == nil {
+					return nil
+				}
+				if err := lv.target(cf, x); err != nil {
+					return err
+				}
+				ok := true
+				for _, c := range lv.ifs {
+					if ok, err = c(cf); err != nil {
+						return err
+					}
+					if !ok {
+						break
+					}
+				}
+				if !ok {
+					continue
+				}
+				if level == len(levels)-1 {
+					if err := emit(); err != nil {
+						return err
+					}
+					continue
+				}
+				sv, err := levels[level+1].iter(cf)
+				if err != nil {
+					return err
+				}
+				sub, err := Iter(t, sv)
+				if err != nil {
+					return err
+				}
+				if err := run(level+1, sub); err != nil {
+					return err
+				}
+			}
+		}
+		if err := run(0, it); err != nil {
+			return nil, err
+		}
+		switch kind {
+		case compSet:
+			return set, nil
+		case compDict:
+			return dict, nil
+		}
+		return NewList(list), nil
+	}, nil
+}
+
+// genexpIter is a generator expression: a pull iterator over its clauses,
+// with no goroutine.
+type genexpIter struct {
+	identity
+	cf     *Frame
+	levels []compLevel
+	elt    evalFn
+	iters  []Object
+	done   bool
+	name   string
+	runs   bool
+}
+
+func (*genexpIter) Type() *Type { return GeneratorType }
+
+func (g *genexpIter) Next(t *Thread) (Object, error) {
+	if g.done {
+		return nil, nil
+	}
+	if g.runs {
+		return nil, Errorf(ValueErrorType, "generator already executing")
+	}
+	g.runs = true
+	defer func() { g.runs = false }()
+	g.cf.t = t
+	for {
+		if err := t.tick(); err != nil {
+			return nil, err
+		}
+		level := len(g.iters) - 1
+		x, err := Next(t, g.iters[level])
+		if err != nil {
+			g.done = true
+			return nil, err
+		}
+		if x == nil {
+			if level == 0 {
+				g.done = true
+				return nil, nil
+			}
+			g.iters = g.iters[:level]
+			continue
+		}
+		lv := &g.levels[level]
+		if err := lv.target(g.cf, x); err != nil {
+			g.done = true
+			return nil, err
+		}
+		ok := true
+		for _, c := range lv.ifs {
+			if ok, err = c(g.cf); err != nil {
+				g.done = true
+				return nil, err
+			}
+			if !ok {
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		if level == len(g.levels)-1 {
+			v, err := g.elt(g.cf)
+			if err != nil {
+				g.done = true
+			}
+			return v, err
+		}
+		sv, err := g.levels[level+1].iter(g.cf)
+		if err != nil {
+			g.done = true
+			return nil, err
+		}
+		sub, err := Iter(t, sv)
+		if err != nil {
+			g.done = true
+			return nil, err
+		}
+		g.iters = append(g.iters, sub)
+	}
+}
+
+// PyRepr renders the generator expression.
+func (g *genexpIter) PyRepr(*Thread) (string, error) {
+	return "<generator object " + g.name + " at " + addr(g) + ">", nil
+}
+
+func (g *genexpIter) close() { g.done = true }

@@ -1,0 +1,866 @@
+package python
+
+import (
+	"math/big"
+
+	"github.com/rlm-go/rlm/repl/internal/python/syntax"
+)
+
+// constant converts a literal's value to an object.
+func constant(v any) Object {
+	switch x := v.(type) {
+	case syntax.NoneType:
+		return None
+	case syntax.EllipsisType:
+		return Ellipsis
+	case bool:
+		return MakeBool(x)
+	case int64:
+		return MakeInt(x)
+	case *big.Int:
+		return MakeBigInt(x)
+	case float64:
+		return Float(x)
+	case complex128:
+		return Complex(x)
+	case string:
+		return NewStr(x)
+	case syntax.Bytes:
+		return NewBytes(string(x))
+	}
+	return None
+}
+
+func (u *unit) exprs(list []syntax.Expr) ([]evalFn, error) {
+	out := make([]evalFn, len(list))
+	for i, e := range list {
+		var err error
+		if out[i], err = u.expr(e); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func (u *unit) expr(e syntax.Expr) (evalFn, error) {
+	switch n := e.(type) {
+	case *syntax.Constant:
+		v := constant(n.Value)
+		return func(*Frame) (Object, error) { return v, nil }, nil
+	case *syntax.Name:
+		return u.load(n.ID), nil
+	case *syntax.Attribute:
+		obj, err := u.expr(n.Value)
+		if err != nil {
+			return nil, err
+		}
+		name := n.Attr
+		return func(f *Frame) (Object, error) {
+			o, err := obj(f)
+			if err != nil {
+				return nil, err
+			}
+			return GetAttr(f.t, o, name)
+		}, nil
+	case *syntax.Subscript:
+		obj, err := u.expr(n.Value)
+		if err != nil {
+			return nil, err
+		}
+		key, err := u.expr(n.Slice)
+		if err != nil {
+			return nil, err
+		}
+		return func(f *Frame) (Object, error) {
+			o, err := obj(f)
+			if err != nil {
+				return nil, err
+			}
+			k, err := key(f)
+			if err != nil {
+				return nil, err
+			}
+			return GetItem(f.t, o, k)
+		}, nil
+	case *syntax.Slice:
+		var lo, hi, st evalFn
+		var err error
+		if n.Lower != nil {
+			if lo, err = u.expr(n.Lower); err != nil {
+				return nil, err
+			}
+		}
+		if n.Upper != nil {
+			if hi, err = u.expr(n.Upper); err != nil {
+				return nil, err
+			}
+		}
+		if n.Step != nil {
+			if st, err = u.expr(n.Step); err != nil {
+				return nil, err
+			}
+		}
+		return func(f *Frame) (Object, error) {
+			s := &Slice{Start: None, Stop: None, Step: None}
+			var err error
+			if lo != nil {
+				if s.Start, err = lo(f); err != nil {
+					return nil, err
+				}
+			}
+			if hi != nil {
+				if s.Stop, err = hi(f); err != nil {
+					return nil, err
+				}
+			}
+			if st != nil {
+				if s.Step, err = st(f); err != nil {
+					return nil, err
+				}
+			}
+			return s, nil
+		}, nil
+	case *syntax.BinOp:
+		l, err := u.expr(n.Left)
+		if err != nil {
+			return nil, err
+		}
+		r, err := u.expr(n.Right)
+		if err != nil {
+			return nil, err
+		}
+		op := n.Op
+		return func(f *Frame) (Object, error) {
+			a, err := l(f)
+			if err != nil {
+				return nil, err
+			}
+			b, err := r(f)
+			if err != nil {
+				return nil, err
+			}
+			return Binary(f.t, op, a, b)
+		}, nil
+	case *syntax.UnaryOp:
+		x, err := u.expr(n.Operand)
+		if err != nil {
+			return nil, err
+		}
+		op := n.Op
+		return func(f *Frame) (Object, error) {
+			v, err := x(f)
+			if err != nil {
+				return nil, err
+			}
+			return Unary(f.t, op, v)
+		}, nil
+	case *syntax.BoolOp:
+		vals, err := u.exprs(n.Values)
+		if err != nil {
+			return nil, err
+		}
+		and := n.Op == syntax.And
+		return func(f *Frame) (Object, error) {
+			var v Object
+			for i, ev := range vals {
+				var err error
+				if v, err = ev(f); err != nil {
+					return nil, err
+				}
+				if i == len(vals)-1 {
+					break
+				}
+				b, err := TruthE(f.t, v)
+				if err != nil {
+					return nil, err
+				}
+				if b != and {
+					return v, nil
+				}
+			}
+			return v, nil
+		}, nil
+	case *syntax.Compare:
+		return u.compare(n)
+	case *syntax.IfExp:
+		test, err := u.cond(n.Test)
+		if err != nil {
+			return nil, err
+		}
+		body, err := u.expr(n.Body)
+		if err != nil {
+			return nil, err
+		}
+		orelse, err := u.expr(n.Orelse)
+		if err != nil {
+			return nil, err
+		}
+		return func(f *Frame) (Object, error) {
+			b, err := test(f)
+			if err != nil {
+				return nil, err
+			}
+			if b {
+				return body(f)
+			}
+			return orelse(f)
+		}, nil
+	case *syntax.Call:
+		return u.call(n)
+	case *syntax.List:
+		items, err := u.starredList(n.Elts)
+		if err != nil {
+			return nil, err
+		}
+		return func(f *Frame) (Object, error) {
+			xs, err := items(f)
+			if err != nil {
+				return nil, err
+			}
+			return NewList(xs), nil
+		}, nil
+	case *syntax.Tuple:
+		items, err := u.starredList(n.Elts)
+		if err != nil {
+			return nil, err
+		}
+		return func(f *Frame) (Object, error) {
+			xs, err := items(f)
+			if err != nil {
+				return nil, err
+			}
+			return NewTuple(xs), nil
+		}, nil
+	case *syntax.Set:
+		items, err := u.starredList(n.Elts)
+		if err != nil {
+			return nil, err
+		}
+		return func(f *Frame) (Object, error) {
+			xs, err := items(f)
+			if err != nil {
+				return nil, err
+			}
+			s := NewSet(false)
+			for _, x := range xs {
+				if err := s.Add(f.t, x); err != nil {
+					return nil, err
+				}
+			}
+			return s, nil
+		}, nil
+	case *syntax.Dict:
+		return u.dictDisplay(n)
+	case *syntax.ListComp:
+		return u.comprehension(n, n.Generators, compList, n.Elt, nil)
+	case *syntax.SetComp:
+		return u.comprehension(n, n.Generators, compSet, n.Elt, nil)
+	case *syntax.DictComp:
+		return u.comprehension(n, n.Generators, compDict, n.Key, n.Value)
+	case *syntax.GeneratorExp:
+		return u.comprehension(n, n.Generators, compGen, n.Elt, nil)
+	case *syntax.Lambda:
+		return u.lambda(n)
+	case *syntax.NamedExpr:
+		val, err := u.expr(n.Value)
+		if err != nil {
+			return nil, err
+		}
+		st := u.storeName(n.Target.ID)
+		return func(f *Frame) (Object, error) {
+			v, err := val(f)
+			if err != nil {
+				return nil, err
+			}
+			return v, st(f, v)
+		}, nil
+	case *syntax.JoinedStr:
+		return u.fstring(n)
+	case *syntax.FormattedValue:
+		return u.formatted(n)
+	case *syntax.Yield:
+		var val evalFn
+		if n.Value != nil {
+			var err error
+			if val, err = u.expr(n.Value); err != nil {
+				return nil, err
+			}
+		}
+		return func(f *Frame) (Object, error) {
+			v := None
+			if val != nil {
+				var err error
+				if v, err = val(f); err != nil {
+					return nil, err
+				}
+			}
+			return f.gen.yield(f.t, v)
+		}, nil
+	case *syntax.YieldFrom:
+		val, err := u.expr(n.Value)
+		if err != nil {
+			return nil, err
+		}
+		return func(f *Frame) (Object, error) {
+			v, err := val(f)
+			if err != nil {
+				return nil, err
+			}
+			return f.gen.yieldFrom(f.t, v)
+		}, nil
+	case *syntax.Await:
+		return nil, NotSupported("await", "code mode runs synchronously; call the function directly")
+	case *syntax.Starred:
+		return nil, &syntax.Error{Type: "SyntaxError", Msg: "can't use starred expression here", Line: n.Line, Col: n.Col + 1}
+	}
+	return nil, NotSupported("this expression", "")
+}
+
+// starredList compiles a list of expressions in which *x unpacks.
+func (u *unit) starredList(elts []syntax.Expr) (func(*Frame) ([]Object, error), error) {
+	fns := make([]evalFn, len(elts))
+	stars := make([]bool, len(elts))
+	anyStar := false
+	for i, e := range elts {
+		var err error
+		if s, ok := e.(*syntax.Starred); ok {
+			stars[i], anyStar = true, true
+			fns[i], err = u.expr(s.Value)
+		} else {
+			fns[i], err = u.expr(e)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if !anyStar {
+		return func(f *Frame) ([]Object, error) {
+			out := make([]Object, len(fns))
+			for i, fn := range fns {
+				v, err := fn(f)
+				if err != nil {
+					return nil, err
+				}
+				out[i] = v
+			}
+			return out, nil
+		}, nil
+	}
+	return func(f *Frame) ([]Object, error) {
+		out := make([]Object, 0, len(fns))
+		for i, fn := range fns {
+			v, err := fn(f)
+			if err != nil {
+				return nil, err
+			}
+			if !stars[i] {
+				out = append(out, v)
+				continue
+			}
+			items, err := ToSlice(f.t, v)
+			if err != nil {
+				if !isIterable(v) {
+					return nil, Errorf(TypeErrorType, "Value after * must be an iterable, not %s", typeName(v))
+				}
+				return nil, err
+			}
+			out = append(out, items...)
+		}
+		return out, nil
+	}, nil
+}
+
+func (u *unit) dictDisplay(n *syntax.Dict) (evalFn, error) {
+	keys := make([]evalFn, len(n.Keys))
+	vals := make([]evalFn, len(n.Values))
+	for i := range n.Keys {
+		var err error
+		if n.Keys[i] != nil {
+			if keys[i], err = u.expr(n.Keys[i]); err != nil {
+				return nil, err
+			}
+		}
+		if vals[i], err = u.expr(n.Values[i]); err != nil {
+			return nil, err
+		}
+	}
+	return func(f *Frame) (Object, error) {
+		d := NewDict(len(keys))
+		for i := range keys {
+			if keys[i] == nil {
+				m, err := vals[i](f)
+				if err != nil {
+					return nil, err
+				}
+				if err := mergeMapping(f.t, d, m, false, ""); err != nil {
+					return nil, err
+				}
+				continue
+			}
+			k, err := keys[i](f)
+			if err != nil {
+				return nil, err
+			}
+			v, err := vals[i](f)
+			if err != nil {
+				return nil, err
+			}
+			if err := d.Set(f.t, k, v); err != nil {
+				return nil, err
+			}
+		}
+		return d, nil
+	}, nil
+}
+
+// mergeMapping adds a mapping's items to d (** in displays and calls).
+func mergeMapping(t *Thread, d *Dict, m Object, strict bool, fname string) error {
+	add := func(k, v Object) error {
+		if strict {
+			ks, ok := k.(*Str)
+			if !ok {
+				return Errorf(TypeErrorType, "keywords must be strings")
+			}
+			if _, dup := d.GetStr(ks.s); dup {
+				return Errorf(TypeErrorType, "%s got multiple values for keyword argument '%s'", fname, ks.s)
+			}
+		}
+		return d.Set(t, k, v)
+	}
+	if md, ok := unwrap(m).(*Dict); ok {
+		var err error
+		md.Items(func(k, v Object) bool { err = add(k, v); return err == nil })
+		return err
+	}
+	keysFn, err := getAttr(t, m, "keys")
+	if err != nil {
+		return err
+	}
+	if keysFn == nil {
+		return Errorf(TypeErrorType, "'%s' object is not a mapping", typeName(m))
+	}
+	ks, err := Call(t, keysFn, nil, nil)
+	if err != nil {
+		return err
+	}
+	return Iterate(t, ks, func(k Object) error {
+		v, err := GetItem(t, m, k)
+		if err != nil {
+			return err
+		}
+		return add(k, v)
+	})
+}
+
+func (u *unit) compare(n *syntax.Compare) (evalFn, error) {
+	left, err := u.expr(n.Left)
+	if err != nil {
+		return nil, err
+	}
+	rights, err := u.exprs(n.Comparators)
+	if err != nil {
+		return nil, err
+	}
+	ops := n.Ops
+	if len(ops) == 1 {
+		op, right := ops[0], rights[0]
+		return func(f *Frame) (Object, error) {
+			a, err := left(f)
+			if err != nil {
+				return nil, err
+			}
+			b, err := right(f)
+			if err != nil {
+				return nil, err
+			}
+			return compareOp(f.t, op, a, b)
+		}, nil
+	}
+	return func(f *Frame) (Object, error) {
+		a, err := left(f)
+		if err != nil {
+			return nil, err
+		}
+		var r Object
+		for i, op := range ops {
+			b, err := rights[i](f)
+			if err != nil {
+				return nil, err
+			}
+			if r, err = compareOp(f.t, op, a, b); err != nil {
+				return nil, err
+			}
+			if i < len(ops)-1 {
+				ok, err := TruthE(f.t, r)
+				if err != nil {
+					return nil, err
+				}
+				if !ok {
+					return r, nil
+				}
+			}
+			a = b
+		}
+		return r, nil
+	}, nil
+}
+
+func compareOp(t *Thread, op syntax.CmpOp, a, b Object) (Object, error) {
+	switch op {
+	case syntax.Eq:
+		if x, ok := a.(Int); ok {
+			if y, ok := b.(Int); ok {
+				return MakeBool(x == y), nil
+			}
+		}
+		if x, ok := a.(*Str); ok {
+			if y, ok := b.(*Str); ok {
+				return MakeBool(x.s == y.s), nil
+			}
+		}
+		return Compare(t, CmpEq, a, b)
+	case syntax.NotEq:
+		return Compare(t, CmpNe, a, b)
+	case syntax.Lt:
+		if x, ok := a.(Int); ok {
+			if y, ok := b.(Int); ok {
+				return MakeBool(x < y), nil
+			}
+		}
+		return Compare(t, CmpLt, a, b)
+	case syntax.LtE:
+		return Compare(t, CmpLe, a, b)
+	case syntax.Gt:
+		if x, ok := a.(Int); ok {
+			if y, ok := b.(Int); ok {
+				return MakeBool(x > y), nil
+			}
+		}
+		return Compare(t, CmpGt, a, b)
+	case syntax.GtE:
+		return Compare(t, CmpGe, a, b)
+	case syntax.Is:
+		return MakeBool(identical(a, b)), nil
+	case syntax.IsNot:
+		return MakeBool(!identical(a, b)), nil
+	case syntax.In:
+		r, err := Contains(t, b, a)
+		return MakeBool(r), err
+	case syntax.NotIn:
+		r, err := Contains(t, b, a)
+		return MakeBool(!r), err
+	}
+	return nil, Errorf(SystemErrorType, "bad comparison")
+}
+
+// call compiles a call expression.
+func (u *unit) call(n *syntax.Call) (evalFn, error) {
+	simple := true
+	for _, a := range n.Args {
+		if _, ok := a.(*syntax.Starred); ok {
+			simple = false
+		}
+	}
+	for _, k := range n.Keywords {
+		if k.Arg == "" {
+			simple = false
+		}
+	}
+	var args func(*Frame, int) ([]Object, error)
+	if simple {
+		fns, err := u.exprs(n.Args)
+		if err != nil {
+			return nil, err
+		}
+		args = func(f *Frame, lead int) ([]Object, error) {
+			out := make([]Object, lead+len(fns))
+			for i, fn := range fns {
+				v, err := fn(f)
+				if err != nil {
+					return nil, err
+				}
+				out[lead+i] = v
+			}
+			return out, nil
+		}
+	} else {
+		items, err := u.starredList(n.Args)
+		if err != nil {
+			return nil, err
+		}
+		args = func(f *Frame, lead int) ([]Object, error) {
+			xs, err := items(f)
+			if err != nil {
+				return nil, err
+			}
+			if lead == 0 {
+				return xs, nil
+			}
+			out := make([]Object, lead+len(xs))
+			copy(out[lead:], xs)
+			return out, nil
+		}
+	}
+	kwNames := make([]string, len(n.Keywords))
+	kwFns := make([]evalFn, len(n.Keywords))
+	for i, k := range n.Keywords {
+		kwNames[i] = k.Arg
+		var err error
+		if kwFns[i], err = u.expr(k.Value); err != nil {
+			return nil, err
+		}
+	}
+	kwargs := func(f *Frame, fname func() string) ([]Kwarg, error) {
+		if len(kwFns) == 0 {
+			return nil, nil
+		}
+		out := make([]Kwarg, 0, len(kwFns))
+		var seen *Dict
+		for i, fn := range kwFns {
+			v, err := fn(f)
+			if err != nil {
+				return nil, err
+			}
+			if kwNames[i] != "" {
+				out = append(out, Kwarg{kwNames[i], v})
+				continue
+			}
+			if seen == nil {
+				seen = NewDict(len(out))
+				for _, kw := range out {
+					seen.SetStr(kw.Name, None)
+				}
+			}
+			d := NewDict(4)
+			if _, isMap := unwrap(v).(*Dict); !isMap {
+				if ok, _ := HasAttr(f.t, v, "keys"); !ok {
+					return nil, Errorf(TypeErrorType, "%s argument after ** must be a mapping, not %s", fname(), typeName(v))
+				}
+			}
+			if err := mergeMapping(f.t, d, v, true, fname()); err != nil {
+				return nil, err
+			}
+			var derr error
+			d.Items(func(k, val Object) bool {
+				ks := k.(*Str).s
+				if _, dup := seen.GetStr(ks); dup {
+					derr = Errorf(TypeErrorType, "%s got multiple values for keyword argument '%s'", fname(), ks)
+					return false
+				}
+				seen.SetStr(ks, None)
+				out = append(out, Kwarg{ks, val})
+				return true
+			})
+			if derr != nil {
+				return nil, derr
+			}
+		}
+		return out, nil
+	}
+	// obj.method(...): call without making a bound method.
+	if attr, ok := n.Func.(*syntax.Attribute); ok {
+		obj, err := u.expr(attr.Value)
+		if err != nil {
+			return nil, err
+		}
+		name := attr.Attr
+		return func(f *Frame) (Object, error) {
+			o, err := obj(f)
+			if err != nil {
+				return nil, err
+			}
+			t := f.t
+			m, self, err := lookupMethod(t, o, name)
+			if err != nil {
+				return nil, err
+			}
+			lead := 0
+			if self != nil {
+				lead = 1
+			}
+			as, err := args(f, lead)
+			if err != nil {
+				return nil, err
+			}
+			kw, err := kwargs(f, func() string { return callableName(m) })
+			if err != nil {
+				return nil, err
+			}
+			if self == nil {
+				return Call(t, m, as, kw)
+			}
+			as[0] = self
+			switch fn := m.(type) {
+			case *Builtin:
+				return fn.fn(t, as, kw)
+			case *Function:
+				return fn.call(t, nil, as, kw)
+			}
+			return Call(t, m, as, kw)
+		}, nil
+	}
+	fn, err := u.expr(n.Func)
+	if err != nil {
+		return nil, err
+	}
+	return func(f *Frame) (Object, error) {
+		callee, err := fn(f)
+		if err != nil {
+			return nil, err
+		}
+		as, err := args(f, 0)
+		if err != nil {
+			return nil, err
+		}
+		kw, err := kwargs(f, func() string { return callableName(callee) })
+		if err != nil {
+			return nil, err
+		}
+		return Call(f.t, callee, as, kw)
+	}, nil
+}
+
+// callableName names a callable in messages: "f()".
+func callableName(x Object) string {
+	switch v := x.(type) {
+	case *Function:
+		return v.qualname + "()"
+	case *Builtin:
+		return v.name + "()"
+	case *Method:
+		return callableName(v.fn)
+	case *Type:
+		return v.name + "()"
+	}
+	return typeName(x) + " object"
+}
+
+// lookupMethod finds obj.name for a call. When the attribute is a plain
+// method of obj's class it returns the unbound function and obj as self,
+// sparing the bound method; otherwise the attribute itself and nil.
+func lookupMethod(t *Thread, obj Object, name string) (Object, Object, error) {
+	switch o := obj.(type) {
+	case *Module, *Type, *Super, *hostStr:
+		v, err := GetAttr(t, obj, name)
+		return v, nil, err
+	case *Instance:
+		if o.dict != nil {
+			if v, ok := o.dict.GetStr(name); ok {
+				if attr, owner := o.cls.lookupOwner(name); owner == nil || !isDataDescriptor(attr) {
+					return v, nil, nil
+				}
+			}
+		}
+	case *Exception:
+		if o.dict != nil {
+			if v, ok := o.dict.GetStr(name); ok {
+				return v, nil, nil
+			}
+		}
+	}
+	attr, owner := obj.Type().lookupOwner(name)
+	if owner != nil {
+		switch a := attr.(type) {
+		case *Builtin:
+			if a.method && a.self == nil {
+				return a, obj, nil
+			}
+		case *Function:
+			return a, obj, nil
+		}
+	}
+	v, err := GetAttr(t, obj, name)
+	return v, nil, err
+}
+
+func (u *unit) fstring(n *syntax.JoinedStr) (evalFn, error) {
+	parts, err := u.exprs(n.Values)
+	if err != nil {
+		return nil, err
+	}
+	return func(f *Frame) (Object, error) {
+		var total int
+		strs := make([]string, len(parts))
+		for i, p := range parts {
+			v, err := p(f)
+			if err != nil {
+				return nil, err
+			}
+			s, ok := v.(*Str)
+			if !ok {
+				return nil, Errorf(SystemErrorType, "f-string part is not a str")
+			}
+			strs[i] = s.s
+			total += len(s.s)
+		}
+		if err := f.t.grow(int64(total)); err != nil {
+			return nil, err
+		}
+		b := make([]byte, 0, total)
+		for _, s := range strs {
+			b = append(b, s...)
+		}
+		return NewStr(string(b)), nil
+	}, nil
+}
+
+func (u *unit) formatted(n *syntax.FormattedValue) (evalFn, error) {
+	val, err := u.expr(n.Value)
+	if err != nil {
+		return nil, err
+	}
+	var spec evalFn
+	if n.FormatSpec != nil {
+		if spec, err = u.fstring(n.FormatSpec); err != nil {
+			return nil, err
+		}
+	}
+	conv := n.Conversion
+	return func(f *Frame) (Object, error) {
+		v, err := val(f)
+		if err != nil {
+			return nil, err
+		}
+		switch conv {
+		case 's':
+			s, err := StrOf(f.t, v)
+			if err != nil {
+				return nil, err
+			}
+			v = NewStr(s)
+		case 'r':
+			s, err := Repr(f.t, v)
+			if err != nil {
+				return nil, err
+			}
+			v = NewStr(s)
+		case 'a':
+			s, err := Repr(f.t, v)
+			if err != nil {
+				return nil, err
+			}
+			v = NewStr(asciiEscape(s))
+		}
+		sp := ""
+		if spec != nil {
+			s, err := spec(f)
+			if err != nil {
+				return nil, err
+			}
+			sp = s.(*Str).s
+		}
+		if sp == "" {
+			if s, ok := v.(*Str); ok {
+				return s, nil
+			}
+			if i, ok := v.(Int); ok {
+				return NewStr(itoa(int(i))), nil
+			}
+		}
+		s, err := Format(f.t, v, sp)
+		if err != nil {
+			return nil, err
+		}
+		return NewStr(s), nil
+	}, nil
+}

@@ -1,0 +1,342 @@
+package python
+
+import "math"
+
+// Dict is a Python dict: insertion-ordered, keyed by Python hash and
+// equality (1, 1.0 and True are one key). Str keys and int-valued keys have
+// Go-map fast paths; other keys are kept by their Python hash.
+type Dict struct {
+	identity
+	cls     *Type // nil for a plain dict; a native subclass (Counter, defaultdict, OrderedDict)
+	entries []dictEntry
+	live    int
+	strs    map[string]int32
+	ints    map[int64]int32
+	others  map[int64][]int32
+	version uint64 // changes when keys are added or removed
+	// missing, for defaultdict and Counter, supplies a missing key's value.
+	missing func(t *Thread, d *Dict, key Object) (Object, error)
+	// extra is a subclass's own state (defaultdict's factory).
+	extra any
+}
+
+type dictEntry struct {
+	key, value Object // key nil: deleted
+}
+
+// NewDict returns an empty dict with room for n entries.
+func NewDict(n int) *Dict {
+	return &Dict{entries: make([]dictEntry, 0, n)}
+}
+
+// Type returns dict or the subclass.
+func (d *Dict) Type() *Type {
+	if d.cls != nil {
+		return d.cls
+	}
+	return DictType
+}
+
+// Len returns the number of items.
+func (d *Dict) Len() int { return d.live }
+
+// keyKind classifies a key for the index maps.
+type keyKind uint8
+
+const (
+	keyStr keyKind = iota + 1
+	keyInt
+	keyOther
+)
+
+// classify returns the key's index: a str, an int64 value (ints, bools,
+// floats and complexes equal to one), or the Python hash.
+func classify(t *Thread, key Object) (keyKind, string, int64, error) {
+	switch k := key.(type) {
+	case *Str:
+		return keyStr, k.s, 0, nil
+	case Int:
+		return keyInt, "", int64(k), nil
+	case Bool:
+		if k {
+			return keyInt, "", 1, nil
+		}
+		return keyInt, "", 0, nil
+	case Float:
+		f := float64(k)
+		if f == math.Trunc(f) && f >= -9.223372036854775808e18 && f < 9.223372036854775808e18 {
+			return keyInt, "", int64(f), nil
+		}
+		return keyOther, "", hashFloat(f), nil
+	case Complex:
+		if imag(k) == 0 {
+			return classify(t, Float(real(k)))
+		}
+	case *Instance:
+		if s, ok := k.base.(*Str); ok && !k.cls.overrides("__hash__", StrType) {
+			return keyStr, s.s, 0, nil
+		}
+	}
+	h, err := Hash(t, key)
+	if err != nil {
+		return 0, "", 0, err
+	}
+	return keyOther, "", h, nil
+}
+
+func (d *Dict) find(t *Thread, key Object) (int, error) {
+	kind, s, n, err := classify(t, key)
+	if err != nil {
+		return -1, err
+	}
+	return d.findClassified(t, key, kind, s, n)
+}
+
+func (d *Dict) findClassified(t *Thread, key Object, kind keyKind, s string, n int64) (int, error) {
+	switch kind {
+	case keyStr:
+		if i, ok := d.strs[s]; ok {
+			return int(i), nil
+		}
+	case keyInt:
+		if i, ok := d.ints[n]; ok {
+			return int(i), nil
+		}
+	default:
+		for _, i := range d.others[n] {
+			k := d.entries[i].key
+			if k == key {
+				return int(i), nil
+			}
+			eq, err := Equal(t, k, key)
+			if err != nil {
+				return -1, err
+			}
+			if eq {
+				return int(i), nil
+			}
+		}
+	}
+	return -1, nil
+}
+
+// Get returns d[key] without the missing-key hook.
+func (d *Dict) Get(t *Thread, key Object) (Object, bool, error) {
+	i, err := d.find(t, key)
+	if err != nil || i < 0 {
+		return nil, false, err
+	}
+	return d.entries[i].value, true, nil
+}
+
+// GetStr returns d[s] for a str key.
+func (d *Dict) GetStr(s string) (Object, bool) {
+	if i, ok := d.strs[s]; ok {
+		return d.entries[i].value, true
+	}
+	return nil, false
+}
+
+// SetStr sets d[s] for a str key.
+func (d *Dict) SetStr(s string, v Object) {
+	if i, ok := d.strs[s]; ok {
+		d.entries[i].value = v
+		return
+	}
+	if d.strs == nil {
+		d.strs = map[string]int32{}
+	}
+	d.strs[s] = int32(len(d.entries))
+	d.entries = append(d.entries, dictEntry{NewStr(s), v})
+	d.live++
+	d.version++
+}
+
+// Set sets d[key] = v.
+func (d *Dict) Set(t *Thread, key, v Object) error {
+	kind, s, n, err := classify(t, key)
+	if err != nil {
+		return err
+	}
+	i, err := d.findClassified(t, key, kind, s, n)
+	if err != nil {
+		return err
+	}
+	if i >= 0 {
+		d.entries[i].value = v
+		return nil
+	}
+	if t != nil {
+		if err := t.grow(int64(len(d.entries)+1) * 48); err != nil {
+			return err
+		}
+	}
+	idx := int32(len(d.entries))
+	switch kind {
+	case keyStr:
+		if d.strs == nil {
+			d.strs = map[string]int32{}
+		}
+		d.strs[s] = idx
+	case keyInt:
+		if d.ints == nil {
+			d.ints = map[int64]int32{}
+		}
+		d.ints[n] = idx
+	default:
+		if d.others == nil {
+			d.others = map[int64][]int32{}
+		}
+		d.others[n] = append(d.others[n], idx)
+	}
+	d.entries = append(d.entries, dictEntry{key, v})
+	d.live++
+	d.version++
+	return nil
+}
+
+// Delete removes key; found reports whether it was there.
+func (d *Dict) Delete(t *Thread, key Object) (Object, bool, error) {
+	kind, s, n, err := classify(t, key)
+	if err != nil {
+		return nil, false, err
+	}
+	i, err := d.findClassified(t, key, kind, s, n)
+	if err != nil || i < 0 {
+		return nil, false, err
+	}
+	v := d.entries[i].value
+	switch kind {
+	case keyStr:
+		delete(d.strs, s)
+	case keyInt:
+		delete(d.ints, n)
+	default:
+		list := d.others[n]
+		for j, x := range list {
+			if int(x) == i {
+				list = append(list[:j:j], list[j+1:]...)
+				break
+			}
+		}
+		if len(list) == 0 {
+			delete(d.others, n)
+		} else {
+			d.others[n] = list
+		}
+	}
+	d.entries[i] = dictEntry{}
+	d.live--
+	d.version++
+	if len(d.entries) > 16 && d.live < len(d.entries)/2 {
+		d.compact(t)
+	}
+	return v, true, nil
+}
+
+// compact drops deleted entries and rebuilds the index.
+func (d *Dict) compact(t *Thread) {
+	old := d.entries
+	d.entries = make([]dictEntry, 0, max(d.live, 8))
+	d.strs, d.ints, d.others = nil, nil, nil
+	d.live = 0
+	v := d.version
+	for _, e := range old {
+		if e.key != nil {
+			_ = d.Set(t, e.key, e.value) // keys were hashable before
+		}
+	}
+	d.version = v + 1
+}
+
+// Clear removes every item.
+func (d *Dict) Clear() {
+	d.entries = d.entries[:0]
+	d.strs, d.ints, d.others = nil, nil, nil
+	d.live = 0
+	d.version++
+}
+
+// Items calls f for each item in order; f may not change d.
+func (d *Dict) Items(f func(k, v Object) bool) {
+	for _, e := range d.entries {
+		if e.key != nil && !f(e.key, e.value) {
+			return
+		}
+	}
+}
+
+// Keys returns the keys in order.
+func (d *Dict) Keys() []Object {
+	out := make([]Object, 0, d.live)
+	for _, e := range d.entries {
+		if e.key != nil {
+			out = append(out, e.key)
+		}
+	}
+	return out
+}
+
+// Copy returns a shallow copy with the same class hooks.
+func (d *Dict) Copy() *Dict {
+	c := &Dict{entries: make([]dictEntry, 0, d.live)}
+	for _, e := range d.entries {
+		if e.key != nil {
+			c.entries = append(c.entries, e)
+		}
+	}
+	c.live = d.live
+	c.reindex()
+	return c
+}
+
+func (d *Dict) reindex() {
+	d.strs, d.ints, d.others = nil, nil, nil
+	for i, e := range d.entries {
+		kind, s, n, _ := classify(nil, e.key)
+		switch kind {
+		case keyStr:
+			if d.strs == nil {
+				d.strs = map[string]int32{}
+			}
+			d.strs[s] = int32(i)
+		case keyInt:
+			if d.ints == nil {
+				d.ints = map[int64]int32{}
+			}
+			d.ints[n] = int32(i)
+		default:
+			if d.others == nil {
+				d.others = map[int64][]int32{}
+			}
+			d.others[n] = append(d.others[n], int32(i))
+		}
+	}
+}
+
+// PopLast removes and returns the last item (dict.popitem).
+func (d *Dict) PopLast(t *Thread) (Object, Object, bool) {
+	for i := len(d.entries) - 1; i >= 0; i-- {
+		if e := d.entries[i]; e.key != nil {
+			_, _, _ = d.Delete(t, e.key)
+			d.reindexIfTrimmed()
+			return e.key, e.value, true
+		}
+	}
+	return nil, nil, false
+}
+
+func (d *Dict) reindexIfTrimmed() {
+	// Trailing deleted entries may be cut; indexes of earlier entries are
+	// unchanged, so nothing to rebuild.
+	for len(d.entries) > 0 && d.entries[len(d.entries)-1].key == nil {
+		d.entries = d.entries[:len(d.entries)-1]
+	}
+}
+
+// entryAt returns the key and value of entry i, for iterators (nil key:
+// deleted).
+func (d *Dict) entryAt(i int) (Object, Object) {
+	e := d.entries[i]
+	return e.key, e.value
+}

@@ -1,0 +1,214 @@
+package python
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Float is a Python float.
+type Float float64
+
+// Type returns float.
+func (Float) Type() *Type { return FloatType }
+
+// Complex is a Python complex.
+type Complex complex128
+
+// Type returns complex.
+func (Complex) Type() *Type { return ComplexType }
+
+// floatValue returns x as a float64 when it is a float, an int or a bool.
+func floatValue(x Object) (float64, bool, error) {
+	switch v := x.(type) {
+	case Float:
+		return float64(v), true, nil
+	case Int:
+		return float64(v), true, nil
+	case Bool:
+		if v {
+			return 1, true, nil
+		}
+		return 0, true, nil
+	case *BigInt:
+		f, err := intToFloat(v)
+		return f, true, err
+	case *Instance:
+		if v.base != nil {
+			return floatValue(v.base)
+		}
+	}
+	return 0, false, nil
+}
+
+// floatPow is float ** float with Python's errors.
+func floatPow(x, y float64) (Object, error) {
+	if x == 0 && y < 0 {
+		return nil, Errorf(ZeroDivisionErrorType, "0.0 cannot be raised to a negative power")
+	}
+	if x < 0 && y != math.Trunc(y) && !math.IsInf(y, 0) && !math.IsNaN(y) {
+		// A negative number to a fractional power is complex.
+		return Complex(complexPow(complex(x, 0), complex(y, 0))), nil
+	}
+	r := powFloat(x, y)
+	if math.IsInf(r, 0) && !math.IsInf(x, 0) && !math.IsInf(y, 0) {
+		return nil, Errorf(OverflowErrorType, "(34, 'Numerical result out of range')")
+	}
+	return Float(r), nil
+}
+
+// powFloat computes x**y; replaced by a libm-exact version in pyfmt.
+var powFloat = math.Pow
+
+var mathPow = math.Pow
+
+func complexPow(a, b complex128) complex128 {
+	if b == 0 {
+		return 1
+	}
+	if a == 0 {
+		return 0
+	}
+	// Integer exponents by repeated squaring, as CPython does for small
+	// ones.
+	if imag(b) == 0 && real(b) == math.Trunc(real(b)) && math.Abs(real(b)) <= 100 {
+		n := int(real(b))
+		neg := n < 0
+		if neg {
+			n = -n
+		}
+		r := complex(1, 0)
+		p := a
+		for n > 0 {
+			if n&1 == 1 {
+				r *= p
+			}
+			p *= p
+			n >>= 1
+		}
+		if neg {
+			return 1 / r
+		}
+		return r
+	}
+	vabs := math.Hypot(real(a), imag(a))
+	l := math.Pow(vabs, real(b))
+	at := math.Atan2(imag(a), real(a))
+	phase := at * real(b)
+	if imag(b) != 0 {
+		l /= math.Exp(at * imag(b))
+		phase += imag(b) * math.Log(vabs)
+	}
+	return complex(l*math.Cos(phase), l*math.Sin(phase))
+}
+
+// floatFloorDivMod is Python's float // and %.
+func floatFloorDivMod(x, y float64, op string) (float64, float64, error) {
+	if y == 0 {
+		switch op {
+		case "%":
+			return 0, 0, Errorf(ZeroDivisionErrorType, "float modulo")
+		case "//":
+			return 0, 0, Errorf(ZeroDivisionErrorType, "float floor division by zero")
+		}
+		return 0, 0, Errorf(ZeroDivisionErrorType, "float divmod()")
+	}
+	mod := math.Mod(x, y)
+	div := (x - mod) / y
+	if mod != 0 {
+		if (y < 0) != (mod < 0) {
+			mod += y
+			div -= 1
+		}
+	} else {
+		mod = math.Copysign(0, y)
+	}
+	var floordiv float64
+	if div != 0 {
+		floordiv = math.Floor(div)
+		if div-floordiv > 0.5 {
+			floordiv += 1
+		}
+	} else {
+		floordiv = math.Copysign(0, x/y)
+	}
+	return floordiv, mod, nil
+}
+
+// FloatRepr returns repr(x) of a float.
+var FloatRepr = func(x float64) string {
+	switch {
+	case math.IsInf(x, 1):
+		return "inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	case math.IsNaN(x):
+		return "nan"
+	}
+	if x == 0 {
+		if math.Signbit(x) {
+			return "-0.0"
+		}
+		return "0.0"
+	}
+	s := strconv.FormatFloat(x, 'e', -1, 64)
+	neg := false
+	if s[0] == '-' {
+		neg = true
+		s = s[1:]
+	}
+	epos := strings.IndexByte(s, 'e')
+	mant, exp := s[:epos], s[epos+1:]
+	e, _ := strconv.Atoi(exp)
+	digits := strings.Replace(mant, ".", "", 1)
+	decpt := e + 1
+	var out string
+	if decpt > -4 && decpt <= 16 {
+		switch {
+		case decpt <= 0:
+			out = "0." + strings.Repeat("0", -decpt) + digits
+		case decpt >= len(digits):
+			out = digits + strings.Repeat("0", decpt-len(digits)) + ".0"
+		default:
+			out = digits[:decpt] + "." + digits[decpt:]
+		}
+	} else {
+		m := digits[:1]
+		if len(digits) > 1 {
+			m += "." + digits[1:]
+		}
+		sign := "+"
+		if e < 0 {
+			sign = "-"
+			e = -e
+		}
+		es := strconv.Itoa(e)
+		if len(es) < 2 {
+			es = "0" + es
+		}
+		out = m + "e" + sign + es
+	}
+	if neg {
+		return "-" + out
+	}
+	return out
+}
+
+// ComplexRepr returns repr(z).
+func ComplexRepr(z complex128) string {
+	re, im := real(z), imag(z)
+	ims := FloatRepr(im)
+	ims = strings.TrimSuffix(ims, ".0")
+	if re == 0 && !math.Signbit(re) {
+		return ims + "j"
+	}
+	res := strings.TrimSuffix(FloatRepr(re), ".0")
+	sign := "+"
+	if im < 0 || (im == 0 && math.Signbit(im)) || (math.IsNaN(im) && math.Signbit(im)) {
+		sign = ""
+	}
+	if math.IsNaN(im) {
+		sign = "+"
+	}
+	return "(" + res + sign + ims + "j)"
+}

@@ -1,0 +1,102 @@
+// Package python is code mode's embedded Python 3.12 interpreter: the object
+// model, the compiler from package syntax's tree to closures, the evaluator,
+// the built-in functions and types. It is pure Go, deterministic and
+// hermetic: no file system, network, environment, clock or entropy. Every
+// construct either behaves as CPython 3.12 does or raises
+// NotImplementedError naming what is not supported.
+//
+// Standard modules live in sub-packages of repl/internal/python/lib and are
+// registered with an Interp by package repl.
+package python
+
+import (
+	"fmt"
+	"sync/atomic"
+)
+
+// Object is a Python value.
+type Object interface {
+	// Type returns the value's class.
+	Type() *Type
+}
+
+// Kwarg is one keyword argument of a call.
+type Kwarg struct {
+	Name  string
+	Value Object
+}
+
+// NoneType is the type of None.
+type NoneType struct{}
+
+// None is Python's None.
+var None Object = NoneType{}
+
+// Type returns NoneType's class.
+func (NoneType) Type() *Type { return NoneTypeType }
+
+type notImplementedType struct{}
+
+// NotImplemented is returned by binary special methods that do not handle
+// the other operand.
+var NotImplemented Object = notImplementedType{}
+
+func (notImplementedType) Type() *Type { return NotImplementedTypeType }
+
+type ellipsisType struct{}
+
+// Ellipsis is the value of the literal ... .
+var Ellipsis Object = ellipsisType{}
+
+func (ellipsisType) Type() *Type { return EllipsisTypeType }
+
+// Bool is True or False. bool is a subclass of int.
+type Bool bool
+
+// True and False.
+var (
+	True  Object = Bool(true)
+	False Object = Bool(false)
+)
+
+// Type returns bool.
+func (Bool) Type() *Type { return BoolType }
+
+// MakeBool returns True or False.
+func MakeBool(b bool) Object {
+	if b {
+		return True
+	}
+	return False
+}
+
+// nextID numbers objects that need an identity (id(), default hashes), so
+// that identities are deterministic from run to run.
+var nextID atomic.Uint64
+
+func newID() uint64 { return nextID.Add(1) }
+
+// identity is embedded in objects whose identity Python code can observe.
+type identity struct{ id uint64 }
+
+func (i *identity) ident() uint64 {
+	if i.id == 0 {
+		i.id = newID()
+	}
+	return i.id
+}
+
+type hasIdentity interface{ ident() uint64 }
+
+// typeName returns the Python name of x's type, for messages.
+func typeName(x Object) string {
+	if x == nil {
+		return "NULL"
+	}
+	return x.Type().name
+}
+
+// Sprintf-like helpers for exceptions.
+func q(s string) string { return "'" + s + "'" }
+
+var _ = fmt.Sprint

@@ -1,0 +1,281 @@
+package python
+
+import (
+	"strings"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// Str is a Python str: a sequence of code points, held as UTF-8. Lengths,
+// indexes and offsets are in code points. ASCII strings take fast paths;
+// others build, on first use, an index of the byte offset of every 64th
+// code point. Each byte of invalid UTF-8 counts as one code point, U+FFFD.
+type Str struct {
+	s      string
+	n      int // code points; -1 until counted
+	ascii  int8
+	hashed bool
+	hash   int64
+	idx    []int // byte offset of code point k*idxStep
+}
+
+const idxStep = 64
+
+// Type returns str.
+func (*Str) Type() *Type { return StrType }
+
+var asciiChars [128]*Str
+
+var emptyStr = &Str{s: "", n: 0, ascii: 1}
+
+func init() {
+	for i := range asciiChars {
+		asciiChars[i] = &Str{s: string(rune(i)), n: 1, ascii: 1}
+	}
+}
+
+// NewStr returns s as a str.
+func NewStr(s string) *Str {
+	switch len(s) {
+	case 0:
+		return emptyStr
+	case 1:
+		if s[0] < 128 {
+			return asciiChars[s[0]]
+		}
+	}
+	return &Str{s: s, n: -1}
+}
+
+// newASCII returns a str known to be ASCII.
+func newASCII(s string) *Str {
+	if len(s) == 1 {
+		return asciiChars[s[0]]
+	}
+	if len(s) == 0 {
+		return emptyStr
+	}
+	return &Str{s: s, n: len(s), ascii: 1}
+}
+
+// String returns the Go string.
+func (s *Str) String() string { return s.s }
+
+// IsASCII reports whether every code point is below 128.
+func (s *Str) IsASCII() bool {
+	if s.ascii == 0 {
+		s.ascii = 2
+		if isASCII(s.s) {
+			s.ascii = 1
+			s.n = len(s.s)
+		}
+	}
+	return s.ascii == 1
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// Len returns the length in code points.
+func (s *Str) Len() int {
+	if s.n < 0 {
+		if s.IsASCII() {
+			return s.n
+		}
+		s.n = utf8.RuneCountInString(s.s)
+	}
+	return s.n
+}
+
+// byteOffset returns the byte offset of code point i (0 <= i <= Len).
+func (s *Str) byteOffset(i int) int {
+	if s.IsASCII() {
+		return i
+	}
+	n := s.Len()
+	if i >= n {
+		return len(s.s)
+	}
+	if len(s.s) <= 2*idxStep {
+		off := 0
+		for k := 0; k < i; k++ {
+			_, w := utf8.DecodeRuneInString(s.s[off:])
+			off += w
+		}
+		return off
+	}
+	if s.idx == nil {
+		s.buildIndex()
+	}
+	off := s.idx[i/idxStep]
+	for k := i - i%idxStep; k < i; k++ {
+		if s.s[off] < 0x80 {
+			off++
+			continue
+		}
+		_, w := utf8.DecodeRuneInString(s.s[off:])
+		off += w
+	}
+	return off
+}
+
+func (s *Str) buildIndex() {
+	s.idx = make([]int, 0, s.Len()/idxStep+1)
+	k := 0
+	for off := 0; off < len(s.s); {
+		if k%idxStep == 0 {
+			s.idx = append(s.idx, off)
+		}
+		if s.s[off] < 0x80 {
+			off++
+		} else {
+			_, w := utf8.DecodeRuneInString(s.s[off:])
+			off += w
+		}
+		k++
+	}
+	if k%idxStep == 0 {
+		s.idx = append(s.idx, len(s.s))
+	}
+}
+
+// cpOffset converts a byte offset (at a code point boundary) to code points.
+func (s *Str) cpOffset(b int) int {
+	if s.IsASCII() {
+		return b
+	}
+	if len(s.s) > 2*idxStep {
+		if s.idx == nil {
+			s.buildIndex()
+		}
+		// Binary search the checkpoint at or before b.
+		lo, hi := 0, len(s.idx)-1
+		for lo < hi {
+			m := (lo + hi + 1) / 2
+			if s.idx[m] <= b {
+				lo = m
+			} else {
+				hi = m - 1
+			}
+		}
+		return lo*idxStep + utf8.RuneCountInString(s.s[s.idx[lo]:b])
+	}
+	return utf8.RuneCountInString(s.s[:b])
+}
+
+// At returns code point i as a str.
+func (s *Str) At(i int) *Str {
+	if s.IsASCII() {
+		return asciiChars[s.s[i]]
+	}
+	off := s.byteOffset(i)
+	r, w := utf8.DecodeRuneInString(s.s[off:])
+	if r < 0x80 {
+		return asciiChars[r]
+	}
+	if r == utf8.RuneError && w == 1 {
+		return NewStr("\uFFFD")
+	}
+	return &Str{s: s.s[off : off+w], n: 1, ascii: 2}
+}
+
+// Slice returns code points [i, j) (0 <= i <= j <= Len).
+func (s *Str) Slice(i, j int) *Str {
+	if i >= j {
+		return emptyStr
+	}
+	if s.IsASCII() {
+		return newASCII(s.s[i:j])
+	}
+	a := s.byteOffset(i)
+	b := s.byteOffset(j)
+	return &Str{s: s.s[a:b], n: j - i}
+}
+
+// Runes calls f for each code point.
+func (s *Str) Runes(f func(r rune) bool) {
+	for _, r := range s.s {
+		if !f(r) {
+			return
+		}
+	}
+}
+
+// Hash returns hash(s).
+func (s *Str) Hash() int64 {
+	if !s.hashed {
+		s.hash = hashStr(s.s, s.IsASCII())
+		s.hashed = true
+	}
+	return s.hash
+}
+
+// Concat returns a + b.
+func strConcat(t *Thread, a, b *Str) (*Str, error) {
+	if a.s == "" {
+		return b, nil
+	}
+	if b.s == "" {
+		return a, nil
+	}
+	if err := t.grow(int64(len(a.s) + len(b.s))); err != nil {
+		return nil, err
+	}
+	r := &Str{s: a.s + b.s, n: -1}
+	if a.n >= 0 && b.n >= 0 {
+		r.n = a.n + b.n
+		if a.ascii == 1 && b.ascii == 1 {
+			r.ascii = 1
+		}
+	}
+	return r, nil
+}
+
+// strRepeat returns s * n.
+func strRepeat(t *Thread, s *Str, n int64) (*Str, error) {
+	if n <= 0 || s.s == "" {
+		return emptyStr, nil
+	}
+	if int64(len(s.s)) > (1<<62)/n {
+		return nil, t.grow(1 << 62)
+	}
+	if err := t.grow(int64(len(s.s)) * n); err != nil {
+		return nil, err
+	}
+	r := &Str{s: strings.Repeat(s.s, int(n)), n: -1}
+	if s.n >= 0 {
+		r.n = s.n * int(n)
+		r.ascii = s.ascii
+	}
+	return r, nil
+}
+
+// strStep returns s[start:stop:step] for a normalized slice.
+func strStep(s *Str, start, step, n int) *Str {
+	if n <= 0 {
+		return emptyStr
+	}
+	if s.IsASCII() {
+		b := make([]byte, n)
+		for k := 0; k < n; k++ {
+			b[k] = s.s[start+k*step]
+		}
+		return newASCII(string(b))
+	}
+	rs := []rune(s.s)
+	out := make([]rune, n)
+	for k := 0; k < n; k++ {
+		out[k] = rs[start+k*step]
+	}
+	return &Str{s: string(out), n: n}
+}
+
+// unsafeBytes views a string's bytes without copying; the caller must not
+// modify them.
+func unsafeBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }

@@ -1,0 +1,935 @@
+package python
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Type is a Python class: a built-in type or a class statement's result.
+type Type struct {
+	identity
+	name     string
+	qualname string
+	module   string
+	bases    []*Type
+	mro      []*Type
+	dict     *Dict
+	meta     *Type // the metaclass; nil means type
+	builtin  bool
+	final    bool // not an acceptable base type
+	solid    *Type
+	// new makes an instance of a built-in type (or of a subclass, whose
+	// solid type it is): func(t, cls, args, kwargs).
+	new func(t *Thread, cls *Type, args []Object, kwargs []Kwarg) (Object, error)
+	// Hooks of built-in metaclasses (enum) and per-class data of library
+	// classes (namedtuple fields, dataclass fields, enum members).
+	Hooks *TypeHooks
+	Extra any
+	// abstract names the abstract methods left (abc).
+	abstract []string
+	// slots lists the attributes instances may have when every class
+	// of the MRO defines __slots__ (nil: instances have a __dict__).
+	slots []string
+}
+
+// TypeHooks let a library module give its classes behaviour Python gives
+// through metaclasses (enum's iteration and lookup) or class creation
+// (__init_subclass__-like processing).
+type TypeHooks struct {
+	// Created runs after a subclass is created, with its namespace.
+	Created func(t *Thread, cls *Type) error
+	// Call replaces cls(...) when set.
+	Call func(t *Thread, cls *Type, args []Object, kwargs []Kwarg) (Object, error)
+	// Iter, Len, GetItem, Contains implement iteration, len, cls[key] and
+	// `x in cls` on the class itself.
+	Iter     func(t *Thread, cls *Type) (Object, error)
+	Len      func(t *Thread, cls *Type) (int, error)
+	GetItem  func(t *Thread, cls *Type, key Object) (Object, error)
+	Contains func(t *Thread, cls *Type, x Object) (bool, error)
+	// Repr of the class.
+	Repr func(t *Thread, cls *Type) (string, error)
+	// InstanceCheck and SubclassCheck replace isinstance and issubclass
+	// against the class (abstract base classes).
+	InstanceCheck func(t *Thread, cls *Type, x Object) (bool, error)
+	SubclassCheck func(t *Thread, cls *Type, c *Type) (bool, error)
+}
+
+// Type returns the metaclass.
+func (c *Type) Type() *Type {
+	if c.meta != nil {
+		return c.meta
+	}
+	return TypeType
+}
+
+// Name returns the class name.
+func (c *Type) Name() string { return c.name }
+
+// Dict returns the class namespace.
+func (c *Type) Dict() *Dict { return c.dict }
+
+// MRO returns the method resolution order.
+func (c *Type) MRO() []*Type { return c.mro }
+
+// IsSubtype reports whether c is b or a subclass of b.
+func (c *Type) IsSubtype(b *Type) bool {
+	if c == b {
+		return true
+	}
+	for _, m := range c.mro {
+		if m == b {
+			return true
+		}
+	}
+	return false
+}
+
+// Lookup finds name in the class and its bases (no descriptor binding).
+func (c *Type) Lookup(name string) (Object, bool) {
+	for _, m := range c.mro {
+		if v, ok := m.dict.GetStr(name); ok {
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+// lookupOwner is Lookup that also returns the class defining name.
+func (c *Type) lookupOwner(name string) (Object, *Type) {
+	for _, m := range c.mro {
+		if v, ok := m.dict.GetStr(name); ok {
+			return v, m
+		}
+	}
+	return nil, nil
+}
+
+// overrides reports whether name is defined by a class before base in c's
+// MRO (a user override of a built-in behaviour).
+func (c *Type) overrides(name string, base *Type) bool {
+	for _, m := range c.mro {
+		if m == base || m.builtin {
+			return false
+		}
+		if _, ok := m.dict.GetStr(name); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// userMethod returns a method defined by a non-built-in class of c's MRO.
+func (c *Type) userMethod(name string) Object {
+	for _, m := range c.mro {
+		if m.builtin {
+			return nil
+		}
+		if v, ok := m.dict.GetStr(name); ok {
+			return v
+		}
+	}
+	return nil
+}
+
+// SetAttr sets a class attribute (library use).
+func (c *Type) SetAttr(name string, v Object) { c.dict.SetStr(name, v) }
+
+// newType makes a built-in type.
+func newType(name string, base *Type, new func(t *Thread, cls *Type, args []Object, kwargs []Kwarg) (Object, error)) *Type {
+	c := &Type{name: name, qualname: name, module: "builtins", dict: NewDict(8), builtin: true, new: new}
+	if base != nil {
+		c.bases = []*Type{base}
+		c.mro = append([]*Type{c}, base.mro...)
+		if new == nil {
+			c.new = base.new
+		}
+		c.solid = base.solid
+	} else {
+		c.mro = []*Type{c}
+	}
+	if c.solid == nil || new != nil {
+		c.solid = c
+	}
+	return c
+}
+
+// NewBuiltinType makes a type implemented in Go by a library module:
+// instances are whatever new returns.
+func NewBuiltinType(name, module string, base *Type, new func(t *Thread, cls *Type, args []Object, kwargs []Kwarg) (Object, error)) *Type {
+	if base == nil {
+		base = ObjectType
+	}
+	c := newType(name, base, new)
+	c.module = module
+	return c
+}
+
+// SetFinal marks a type as not subclassable.
+func (c *Type) SetFinal() { c.final = true }
+
+// Qualname returns the qualified name.
+func (c *Type) Qualname() string { return c.qualname }
+
+// Module returns the defining module's name.
+func (c *Type) Module() string { return c.module }
+
+// reprType renders <class 'name'>.
+func (c *Type) repr() string {
+	if c.module == "builtins" || c.module == "" {
+		return "<class '" + c.qualname + "'>"
+	}
+	return "<class '" + c.module + "." + c.qualname + "'>"
+}
+
+// c3 computes the C3 linearization of a new class's MRO.
+func c3(c *Type, bases []*Type) ([]*Type, error) {
+	var seqs [][]*Type
+	for _, b := range bases {
+		seqs = append(seqs, append([]*Type(nil), b.mro...))
+	}
+	seqs = append(seqs, append([]*Type(nil), bases...))
+	out := []*Type{c}
+	for {
+		empty := true
+		for _, s := range seqs {
+			if len(s) > 0 {
+				empty = false
+			}
+		}
+		if empty {
+			return out, nil
+		}
+		var cand *Type
+		for _, s := range seqs {
+			if len(s) == 0 {
+				continue
+			}
+			h := s[0]
+			inTail := false
+			for _, s2 := range seqs {
+				for _, x := range s2[min(1, len(s2)):] {
+					if x == h {
+						inTail = true
+					}
+				}
+			}
+			if !inTail {
+				cand = h
+				break
+			}
+		}
+		if cand == nil {
+			var names []string
+			for _, b := range bases {
+				names = append(names, b.name)
+			}
+			return nil, Errorf(TypeErrorType, "Cannot create a consistent method resolution order (MRO) for bases %s", strings.Join(names, ", "))
+		}
+		out = append(out, cand)
+		for i, s := range seqs {
+			if len(s) > 0 && s[0] == cand {
+				seqs[i] = s[1:]
+			}
+		}
+	}
+}
+
+// solidOf returns the built-in layout type of a class.
+func solidOf(c *Type) *Type { return c.solid }
+
+// NewClass creates a class as a class statement does: name, bases and the
+// namespace the body filled.
+func NewClass(t *Thread, meta *Type, name string, bases []*Type, ns *Dict) (*Type, error) {
+	if len(bases) == 0 {
+		bases = []*Type{ObjectType}
+	}
+	solid := ObjectType
+	for _, b := range bases {
+		if b.final {
+			return nil, Errorf(TypeErrorType, "type '%s' is not an acceptable base type", b.name)
+		}
+		s := b.solid
+		switch {
+		case s.IsSubtype(solid):
+			solid = s
+		case solid.IsSubtype(s):
+		default:
+			return nil, Errorf(TypeErrorType, "multiple bases have instance lay-out conflict")
+		}
+	}
+	c := &Type{name: name, qualname: name, module: "__main__", bases: bases, dict: ns, meta: meta, solid: solid}
+	mro, err := c3(c, bases)
+	if err != nil {
+		return nil, err
+	}
+	c.mro = mro
+	c.new = solid.new
+	for _, b := range bases {
+		if b.Hooks != nil && c.Hooks == nil {
+			c.Hooks = b.Hooks
+		}
+	}
+	if v, ok := ns.GetStr("__qualname__"); ok {
+		if s, ok := v.(*Str); ok {
+			c.qualname = s.s
+		}
+		_, _, _ = ns.Delete(t, NewStr("__qualname__"))
+	}
+	if v, ok := ns.GetStr("__module__"); ok {
+		if s, ok := v.(*Str); ok {
+			c.module = s.s
+		}
+	} else {
+		ns.SetStr("__module__", NewStr(c.module))
+	}
+	// A class that defines __eq__ and not __hash__ is unhashable.
+	if _, eq := ns.GetStr("__eq__"); eq {
+		if _, h := ns.GetStr("__hash__"); !h {
+			ns.SetStr("__hash__", None)
+		}
+	}
+	// __slots__: instances without a __dict__ when every class defines
+	// them.
+	c.slots = nil
+	if sl, ok := ns.GetStr("__slots__"); ok {
+		var names []string
+		if s, ok := sl.(*Str); ok {
+			names = []string{s.s}
+		} else {
+			items, err := ToSlice(t, sl)
+			if err != nil {
+				return nil, err
+			}
+			for _, it := range items {
+				names = append(names, StrValue(it))
+			}
+		}
+		hasDict := false
+		for _, n := range names {
+			if n == "__dict__" {
+				hasDict = true
+			}
+		}
+		for _, b := range bases {
+			if b.solid == ObjectType && !b.builtin && b.slots == nil {
+				hasDict = true
+			}
+			names = append(names, b.slots...)
+		}
+		if !hasDict {
+			c.slots = append([]string{}, names...)
+			if c.slots == nil {
+				c.slots = []string{}
+			}
+		}
+	}
+	// Plain functions named __new__, __init_subclass__ and __class_getitem__
+	// are implicitly static or class methods.
+	if v, ok := ns.GetStr("__new__"); ok {
+		if fn, ok := v.(*Function); ok {
+			ns.SetStr("__new__", &StaticMethod{fn: fn})
+		}
+	}
+	for _, n := range []string{"__init_subclass__", "__class_getitem__"} {
+		if v, ok := ns.GetStr(n); ok {
+			if fn, ok := v.(*Function); ok {
+				ns.SetStr(n, &ClassMethod{fn: fn})
+			}
+		}
+	}
+	// Abstract methods left by the bases and this class.
+	c.abstract = nil
+	seen := map[string]bool{}
+	for _, m := range c.mro {
+		m.dict.Items(func(k, v Object) bool {
+			ks, ok := k.(*Str)
+			if !ok || seen[ks.s] {
+				return true
+			}
+			seen[ks.s] = true
+			if isAbstract(v) {
+				c.abstract = append(c.abstract, ks.s)
+			}
+			return true
+		})
+	}
+	// __set_name__ of descriptors.
+	var err2 error
+	ns.Items(func(k, v Object) bool {
+		if _, ok := v.(*Instance); ok {
+			if m := v.Type().userMethod("__set_name__"); m != nil {
+				if _, err2 = callMethod(t, m, v, []Object{c, k}, nil); err2 != nil {
+					return false
+				}
+			}
+		}
+		if p, ok := v.(interface{ setName(*Type, string) }); ok {
+			if ks, ok := k.(*Str); ok {
+				p.setName(c, ks.s)
+			}
+		}
+		return true
+	})
+	if err2 != nil {
+		return nil, err2
+	}
+	// __init_subclass__ of the nearest base that defines one.
+	if len(c.mro) > 1 {
+		for _, m := range c.mro[1:] {
+			if m.builtin {
+				break
+			}
+			if v, ok := m.dict.GetStr("__init_subclass__"); ok {
+				if cm, ok := v.(*ClassMethod); ok {
+					if _, err := Call(t, cm.fn, []Object{c}, nil); err != nil {
+						return nil, err
+					}
+				}
+				break
+			}
+		}
+	}
+	if c.Hooks != nil && c.Hooks.Created != nil {
+		if err := c.Hooks.Created(t, c); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+func isAbstract(v Object) bool {
+	switch x := v.(type) {
+	case *Function:
+		return x.abstract
+	case *Property:
+		return x.abstract
+	case *StaticMethod:
+		return isAbstract(x.fn)
+	case *ClassMethod:
+		return isAbstract(x.fn)
+	}
+	return false
+}
+
+// Instance is an instance of a class statement's class. For a subclass of
+// a built-in type other than object and exceptions, base holds the
+// built-in value (a namedtuple's tuple, a str subclass's str).
+type Instance struct {
+	identity
+	cls  *Type
+	dict *Dict
+	base Object
+}
+
+// Type returns the instance's class.
+func (o *Instance) Type() *Type { return o.cls }
+
+// Base returns the built-in value of a subclass instance, or nil.
+func (o *Instance) Base() Object { return o.base }
+
+// SetBase sets the built-in value (library use: namedtuple).
+func (o *Instance) SetBase(v Object) { o.base = v }
+
+// Attrs returns the instance dict.
+func (o *Instance) Attrs() *Dict {
+	if o.dict == nil {
+		o.dict = NewDict(4)
+	}
+	return o.dict
+}
+
+// NewInstance makes an instance of cls with no attributes.
+func NewInstance(cls *Type, base Object) *Instance {
+	return &Instance{cls: cls, dict: NewDict(4), base: base}
+}
+
+// unwrap returns the built-in value behind a subclass instance.
+func unwrap(x Object) Object {
+	if o, ok := x.(*Instance); ok && o.base != nil {
+		return o.base
+	}
+	return x
+}
+
+func objectNew(t *Thread, cls *Type, args []Object, kwargs []Kwarg) (Object, error) {
+	if len(cls.abstract) > 0 {
+		names := make([]string, len(cls.abstract))
+		for i, n := range cls.abstract {
+			names[i] = q(n)
+		}
+		word := "method"
+		if len(names) > 1 {
+			word = "methods"
+		}
+		return nil, Errorf(TypeErrorType, "Can't instantiate abstract class %s without an implementation for abstract %s %s", cls.name, word, strings.Join(names, ", "))
+	}
+	if len(args)+len(kwargs) > 0 {
+		_, hasInit := cls.lookupOwner("__init__")
+		_, hasNew := cls.lookupOwner("__new__")
+		if hasInit == ObjectType || hasNew != ObjectType {
+			if hasInit == ObjectType {
+				return nil, Errorf(TypeErrorType, "%s() takes no arguments", cls.name)
+			}
+		}
+	}
+	if cls == ObjectType {
+		return &Instance{cls: ObjectType}, nil
+	}
+	return &Instance{cls: cls, dict: NewDict(4)}, nil
+}
+
+// callType implements cls(...).
+func callType(t *Thread, cls *Type, args []Object, kwargs []Kwarg) (Object, error) {
+	if cls == TypeType && len(args) == 1 && len(kwargs) == 0 {
+		return args[0].Type(), nil
+	}
+	if cls.Hooks != nil && cls.Hooks.Call != nil {
+		return cls.Hooks.Call(t, cls, args, kwargs)
+	}
+	var obj Object
+	var err error
+	if nw, owner := cls.lookupOwner("__new__"); owner != nil && !owner.builtin {
+		fn := nw
+		if sm, ok := nw.(*StaticMethod); ok {
+			fn = sm.fn
+		}
+		obj, err = Call(t, fn, append([]Object{cls}, args...), kwargs)
+	} else {
+		if cls.new == nil {
+			return nil, Errorf(TypeErrorType, "cannot create '%s' instances", cls.qualname)
+		}
+		obj, err = cls.new(t, cls, args, kwargs)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !obj.Type().IsSubtype(cls) {
+		return obj, nil
+	}
+	// Built-in immutable types are fully made by new; mutable ones and
+	// every user class run __init__.
+	init, owner := cls.lookupOwner("__init__")
+	if owner == nil || owner == ObjectType {
+		return obj, nil
+	}
+	if owner.builtin && owner.solid == owner && owner.new != nil && !initAfterNew[owner] {
+		return obj, nil
+	}
+	r, err := callMethod(t, init, obj, args, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	if r != None {
+		return nil, Errorf(TypeErrorType, "__init__() should return None, not '%s'", typeName(r))
+	}
+	return obj, nil
+}
+
+// initAfterNew lists built-in types whose __init__ fills what new made.
+var initAfterNew = map[*Type]bool{}
+
+// callMethod calls an attribute found on a class with self bound.
+func callMethod(t *Thread, m Object, self Object, args []Object, kwargs []Kwarg) (Object, error) {
+	switch f := m.(type) {
+	case *Function:
+		return f.call(t, self, args, kwargs)
+	case *Builtin:
+		if f.self == nil && f.method {
+			return f.fn(t, prepend(self, args), kwargs)
+		}
+	case *StaticMethod:
+		return Call(t, f.fn, args, kwargs)
+	case *ClassMethod:
+		return Call(t, f.fn, prepend(self.Type(), args), kwargs)
+	}
+	bound, err := bind(t, m, self, self.Type())
+	if err != nil {
+		return nil, err
+	}
+	return Call(t, bound, args, kwargs)
+}
+
+func prepend(x Object, args []Object) []Object {
+	out := make([]Object, len(args)+1)
+	out[0] = x
+	copy(out[1:], args)
+	return out
+}
+
+// bind applies the descriptor protocol to attr found on cls for obj.
+func bind(t *Thread, attr Object, obj Object, cls *Type) (Object, error) {
+	switch a := attr.(type) {
+	case *Function:
+		if obj == nil {
+			return a, nil
+		}
+		return &Method{fn: a, self: obj}, nil
+	case *Builtin:
+		if a.method && a.self == nil && obj != nil {
+			return &Builtin{name: a.name, fn: a.fn, self: obj, method: true, owner: a.owner}, nil
+		}
+		if a.classMethod && a.self == nil {
+			return &Builtin{name: a.name, fn: a.fn, self: cls, classMethod: true, owner: a.owner}, nil
+		}
+		return a, nil
+	case *StaticMethod:
+		return a.fn, nil
+	case *ClassMethod:
+		return &Method{fn: a.fn, self: cls}, nil
+	case *Property:
+		if obj == nil {
+			return a, nil
+		}
+		return a.get(t, obj)
+	case *GetSet:
+		if obj == nil {
+			return a, nil
+		}
+		return a.get(t, obj)
+	case *Instance:
+		if g := a.cls.userMethod("__get__"); g != nil {
+			var o Object = None
+			if obj != nil {
+				o = obj
+			}
+			return callMethod(t, g, a, []Object{o, cls}, nil)
+		}
+	}
+	return attr, nil
+}
+
+// isDataDescriptor reports whether attr controls setting and reading ahead
+// of an instance dict.
+func isDataDescriptor(attr Object) bool {
+	switch a := attr.(type) {
+	case *Property, *GetSet:
+		return true
+	case *Instance:
+		return a.cls.userMethod("__set__") != nil || a.cls.userMethod("__delete__") != nil
+	}
+	return false
+}
+
+// GetAttr returns obj.name.
+func GetAttr(t *Thread, obj Object, name string) (Object, error) {
+	v, err := getAttr(t, obj, name)
+	if err != nil {
+		return nil, err
+	}
+	if v == nil {
+		return nil, attrError(obj, name)
+	}
+	return v, nil
+}
+
+// getAttr returns nil, nil when the attribute does not exist.
+func getAttr(t *Thread, obj Object, name string) (Object, error) {
+	switch o := obj.(type) {
+	case *Module:
+		if v, ok := o.dict.GetStr(name); ok {
+			return v, nil
+		}
+		if o.getattr != nil {
+			return o.getattr(t, name)
+		}
+		if name == "__dict__" {
+			return o.dict, nil
+		}
+		return nil, nil
+	case *Type:
+		return typeGetAttr(t, o, name)
+	case *Super:
+		return o.lookup(t, name)
+	case *hostStr:
+		if hm, ok := o.h.(HostMethods); ok {
+			if f := hm.HostMethod(name, o); f != nil {
+				if m, owner := StrType.lookupOwner(name); owner != nil {
+					// A name both str and the host define (partition):
+					// keyword arguments select the host's method.
+					strFn := m.(*Builtin).fn
+					return NewBuiltin(name, func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+						if len(kwargs) > 0 {
+							return f(t, args, kwargs)
+						}
+						return strFn(t, prepend(o, args), kwargs)
+					}), nil
+				}
+				return NewBuiltin(name, f), nil
+			}
+		}
+	}
+	cls := obj.Type()
+	attr, owner := cls.lookupOwner(name)
+	if owner != nil && isDataDescriptor(attr) {
+		return bind(t, attr, obj, cls)
+	}
+	if d := instanceDict(obj); d != nil {
+		if v, ok := d.GetStr(name); ok {
+			return v, nil
+		}
+	}
+	if owner != nil {
+		return bind(t, attr, obj, cls)
+	}
+	if a, ok := obj.(Attrs); ok {
+		v, err := a.PyGetAttr(t, name)
+		if err != nil || v != nil {
+			return v, err
+		}
+	}
+	switch name {
+	case "__class__":
+		return cls, nil
+	case "__dict__":
+		if d := instanceDict(obj); d != nil {
+			return d, nil
+		}
+	case "__doc__":
+		return None, nil
+	}
+	if ga := cls.userMethod("__getattr__"); ga != nil {
+		return callMethod(t, ga, obj, []Object{NewStr(name)}, nil)
+	}
+	return nil, nil
+}
+
+// instanceDict returns the attribute dict of obj, if it has one.
+func instanceDict(obj Object) *Dict {
+	switch o := obj.(type) {
+	case *Instance:
+		return o.dict
+	case *Function:
+		return o.attrs()
+	case *Exception:
+		return o.dict
+	}
+	return nil
+}
+
+func typeGetAttr(t *Thread, c *Type, name string) (Object, error) {
+	switch name {
+	case "__name__":
+		return NewStr(c.name), nil
+	case "__qualname__":
+		return NewStr(c.qualname), nil
+	case "__module__":
+		if v, ok := c.dict.GetStr("__module__"); ok {
+			return v, nil
+		}
+		return NewStr(c.module), nil
+	case "__mro__":
+		out := make([]Object, len(c.mro))
+		for i, m := range c.mro {
+			out[i] = m
+		}
+		return NewTuple(out), nil
+	case "__bases__":
+		out := make([]Object, len(c.bases))
+		for i, m := range c.bases {
+			out[i] = m
+		}
+		return NewTuple(out), nil
+	case "__base__":
+		if len(c.bases) == 0 {
+			return None, nil
+		}
+		return c.bases[0], nil
+	case "__dict__":
+		return &MappingProxy{d: c.dict}, nil
+	case "__class__":
+		return c.Type(), nil
+	case "__doc__":
+		if v, ok := c.dict.GetStr("__doc__"); ok {
+			return v, nil
+		}
+		return None, nil
+	case "__abstractmethods__":
+		out := make([]Object, len(c.abstract))
+		for i, n := range c.abstract {
+			out[i] = NewStr(n)
+		}
+		s := NewSet(true)
+		for _, x := range out {
+			_ = s.Add(t, x)
+		}
+		return s, nil
+	}
+	// The metaclass's data descriptors and methods (type.mro, Enum members).
+	meta := c.Type()
+	if meta != TypeType {
+		if v, owner := meta.lookupOwner(name); owner != nil && owner != TypeType && owner != ObjectType {
+			return bind(t, v, c, meta)
+		}
+	}
+	if v, ok := c.Lookup(name); ok {
+		return bind(t, v, nil, c)
+	}
+	if v, owner := TypeType.lookupOwner(name); owner != nil {
+		return bind(t, v, c, TypeType)
+	}
+	return nil, nil
+}
+
+// SetAttr sets obj.name = v.
+func SetAttr(t *Thread, obj Object, name string, v Object) error {
+	switch o := obj.(type) {
+	case *Instance:
+		attr, owner := o.cls.lookupOwner(name)
+		if owner != nil && isDataDescriptor(attr) {
+			return setDescriptor(t, attr, obj, name, v)
+		}
+		if sa := o.cls.userMethod("__setattr__"); sa != nil {
+			_, err := callMethod(t, sa, obj, []Object{NewStr(name), v}, nil)
+			return err
+		}
+		if o.dict == nil || (o.cls.slots != nil && !slices.Contains(o.cls.slots, name)) {
+			return Errorf(AttributeErrorType, "'%s' object has no attribute '%s'", o.cls.name, name)
+		}
+		o.dict.SetStr(name, v)
+		return nil
+	case *Type:
+		if o.builtin {
+			return Errorf(TypeErrorType, "cannot set '%s' attribute of immutable type '%s'", name, o.name)
+		}
+		if name == "__name__" {
+			if s, ok := v.(*Str); ok {
+				o.name = s.s
+				return nil
+			}
+		}
+		o.dict.SetStr(name, v)
+		return nil
+	case *Module:
+		o.dict.SetStr(name, v)
+		return nil
+	case *Function:
+		switch name {
+		case "__name__":
+			if s, ok := v.(*Str); ok {
+				o.name = s.s
+				return nil
+			}
+			return Errorf(TypeErrorType, "__name__ must be set to a string object")
+		case "__qualname__":
+			if s, ok := v.(*Str); ok {
+				o.qualname = s.s
+				return nil
+			}
+			return Errorf(TypeErrorType, "__qualname__ must be set to a string object")
+		case "__doc__":
+			o.doc = v
+			return nil
+		}
+		o.attrs().SetStr(name, v)
+		return nil
+	case *Exception:
+		attr, owner := o.Type().lookupOwner(name)
+		if owner != nil && isDataDescriptor(attr) {
+			return setDescriptor(t, attr, obj, name, v)
+		}
+		if sa := o.Type().userMethod("__setattr__"); sa != nil {
+			_, err := callMethod(t, sa, obj, []Object{NewStr(name), v}, nil)
+			return err
+		}
+		o.dictOf().SetStr(name, v)
+		return nil
+	}
+	attr, owner := obj.Type().lookupOwner(name)
+	if owner != nil && isDataDescriptor(attr) {
+		return setDescriptor(t, attr, obj, name, v)
+	}
+	if s, ok := obj.(AttrSetter); ok {
+		return s.PySetAttr(t, name, v)
+	}
+	if owner != nil {
+		return Errorf(AttributeErrorType, "'%s' object attribute '%s' is read-only", typeName(obj), name)
+	}
+	return Errorf(AttributeErrorType, "'%s' object has no attribute '%s'", typeName(obj), name)
+}
+
+func setDescriptor(t *Thread, attr, obj Object, name string, v Object) error {
+	switch a := attr.(type) {
+	case *Property:
+		return a.set(t, obj, v)
+	case *GetSet:
+		if a.set == nil {
+			return Errorf(AttributeErrorType, "attribute '%s' of '%s' objects is not writable", name, typeName(obj))
+		}
+		return a.set(t, obj, v)
+	case *Instance:
+		s := a.cls.userMethod("__set__")
+		if s == nil {
+			return Errorf(AttributeErrorType, "__set__")
+		}
+		_, err := callMethod(t, s, a, []Object{obj, v}, nil)
+		return err
+	}
+	return nil
+}
+
+// DelAttr deletes obj.name.
+func DelAttr(t *Thread, obj Object, name string) error {
+	var d *Dict
+	switch o := obj.(type) {
+	case *Instance:
+		attr, owner := o.cls.lookupOwner(name)
+		if owner != nil {
+			if p, ok := attr.(*Property); ok {
+				return p.del(t, obj)
+			}
+		}
+		if da := o.cls.userMethod("__delattr__"); da != nil {
+			_, err := callMethod(t, da, obj, []Object{NewStr(name)}, nil)
+			return err
+		}
+		d = o.dict
+	case *Type:
+		if o.builtin {
+			return Errorf(TypeErrorType, "cannot delete '%s' attribute of immutable type '%s'", name, o.name)
+		}
+		d = o.dict
+	case *Module:
+		d = o.dict
+	case *Function:
+		d = o.attrs()
+	case *Exception:
+		d = o.dictOf()
+	}
+	if d != nil {
+		if _, found, _ := d.Delete(t, NewStr(name)); found {
+			return nil
+		}
+	}
+	return attrError(obj, name)
+}
+
+func attrError(obj Object, name string) error {
+	switch o := obj.(type) {
+	case *Module:
+		return Errorf(AttributeErrorType, "module '%s' has no attribute '%s'", o.name, name)
+	case *Type:
+		return Errorf(AttributeErrorType, "type object '%s' has no attribute '%s'", o.name, name)
+	}
+	return Errorf(AttributeErrorType, "'%s' object has no attribute '%s'", typeName(obj), name)
+}
+
+// HasAttr reports whether obj.name exists.
+func HasAttr(t *Thread, obj Object, name string) (bool, error) {
+	v, err := getAttr(t, obj, name)
+	if err != nil {
+		if IsInstance(err, AttributeErrorType) {
+			return false, nil
+		}
+		return false, err
+	}
+	return v != nil, nil
+}
+
+// MappingProxy is a read-only view of a class namespace.
+type MappingProxy struct{ d *Dict }
+
+// Type returns mappingproxy.
+func (*MappingProxy) Type() *Type { return MappingProxyType }
+
+var _ = fmt.Sprint

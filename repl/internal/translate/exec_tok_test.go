@@ -1,5 +1,0 @@
-package translate
-
-import "go.starlark.net/syntax"
-
-func plusToken() syntax.Token { return syntax.PLUS }
