@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rlm-go/rlm/repl/internal/python/pyfmt"
 	"github.com/rlm-go/rlm/repl/internal/python/syntax"
 )
 
@@ -690,28 +691,9 @@ func builtinPow(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
 	if !ok1 || !ok2 || !ok3 {
 		return nil, Errorf(TypeErrorType, "pow() 3rd argument not allowed unless all arguments are integers")
 	}
-	bm := toBig(m)
-	if bm.Sign() == 0 {
-		return nil, Errorf(ValueErrorType, "pow() 3rd argument cannot be 0")
-	}
-	bx, by := toBig(x), new(big.Int).Set(toBig(y))
-	if by.Sign() < 0 {
-		am := new(big.Int).Abs(bm)
-		inv := new(big.Int).ModInverse(new(big.Int).Mod(bx, am), am)
-		if inv == nil {
-			return nil, Errorf(ValueErrorType, "base is not invertible for the given modulus")
-		}
-		bx = inv
-		by.Neg(by)
-	}
-	work := float64(by.BitLen()) * float64(bm.BitLen()) * float64(bm.BitLen())
-	if work > 1<<36 {
-		return nil, Errorf(ValueErrorType, "pow() with a %d-bit exponent and a %d-bit modulus is too much work for one call", by.BitLen(), bm.BitLen())
-	}
-	am := new(big.Int).Abs(bm)
-	r := new(big.Int).Exp(new(big.Int).Mod(bx, am), by, am)
-	if bm.Sign() < 0 && r.Sign() != 0 {
-		r.Add(r, bm)
+	r, err := pyfmt.IntPowMod(t.ctx, toBig(x), toBig(y), toBig(m))
+	if err != nil {
+		return nil, t.kernelErr(err)
 	}
 	return MakeBigInt(r), nil
 }
@@ -773,13 +755,14 @@ func nilToNone(x Object) Object {
 }
 
 func floatToIntRound(f float64) (Object, error) {
-	if math.IsInf(f, 0) {
-		return nil, Errorf(OverflowErrorType, "cannot convert float infinity to integer")
+	small, b, err := pyfmt.RoundFloat(f)
+	if err != nil {
+		return nil, fromKernel(err)
 	}
-	if math.IsNaN(f) {
-		return nil, Errorf(ValueErrorType, "cannot convert float NaN to integer")
+	if b != nil {
+		return MakeBigInt(b), nil
 	}
-	return floatToInt(math.RoundToEven(f))
+	return MakeInt(small), nil
 }
 
 // RoundFloat is round(x, n), correctly rounded as CPython does.
@@ -801,21 +784,7 @@ func roundInt(v Object, n int64) Object {
 	if n >= 0 {
 		return v
 	}
-	b := toBig(v)
-	m := new(big.Int).Exp(big.NewInt(10), big.NewInt(-n), nil)
-	q, r := new(big.Int).QuoRem(b, m, new(big.Int))
-	// Half to even on |r| vs m/2.
-	r2 := new(big.Int).Abs(r)
-	r2.Lsh(r2, 1)
-	c := r2.Cmp(m)
-	if c > 0 || (c == 0 && q.Bit(0) == 1) {
-		if b.Sign() < 0 {
-			q.Sub(q, big.NewInt(1))
-		} else {
-			q.Add(q, big.NewInt(1))
-		}
-	}
-	return MakeBigInt(q.Mul(q, m))
+	return MakeBigInt(pyfmt.RoundInt(toBig(v), big.NewInt(n)))
 }
 
 func builtinSum(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {

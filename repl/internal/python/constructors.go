@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/rlm-go/rlm/repl/internal/python/pyfmt"
 )
 
 // Constructors of the built-in types (type.__new__ and friends).
@@ -138,18 +140,14 @@ func toInt(t *Thread, x, base Object) (Object, error) {
 }
 
 func floatToInt(f float64) (Object, error) {
-	if math.IsInf(f, 0) {
-		return nil, Errorf(OverflowErrorType, "cannot convert float infinity to integer")
+	small, b, err := pyfmt.FloatToInt(f)
+	if err != nil {
+		return nil, fromKernel(err)
 	}
-	if math.IsNaN(f) {
-		return nil, Errorf(ValueErrorType, "cannot convert float NaN to integer")
+	if b != nil {
+		return MakeBigInt(b), nil
 	}
-	f = math.Trunc(f)
-	if f >= -9.2e18 && f <= 9.2e18 {
-		return MakeInt(int64(f)), nil
-	}
-	b, _ := new(big.Float).SetFloat64(f).Int(nil)
-	return MakeBigInt(b), nil
+	return MakeInt(small), nil
 }
 
 // ParseInt parses an int literal as int(s, base) does.

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/rlm-go/rlm/repl/internal/python/pyfmt"
 )
 
 // Float is a Python float.
@@ -102,37 +104,19 @@ func complexPow(a, b complex128) complex128 {
 	return complex(l*math.Cos(phase), l*math.Sin(phase))
 }
 
-// floatFloorDivMod is Python's float // and %.
+// floatFloorDivMod is Python's float // and % (op "//", "%" or
+// "divmod").
 func floatFloorDivMod(x, y float64, op string) (float64, float64, error) {
-	if y == 0 {
-		switch op {
-		case "%":
-			return 0, 0, Errorf(ZeroDivisionErrorType, "float modulo")
-		case "//":
-			return 0, 0, Errorf(ZeroDivisionErrorType, "float floor division by zero")
-		}
-		return 0, 0, Errorf(ZeroDivisionErrorType, "float divmod()")
+	switch op {
+	case "//":
+		q, err := pyfmt.FloatFloorDiv(x, y)
+		return q, 0, fromKernel(err)
+	case "%":
+		m, err := pyfmt.FloatMod(x, y)
+		return 0, m, fromKernel(err)
 	}
-	mod := math.Mod(x, y)
-	div := (x - mod) / y
-	if mod != 0 {
-		if (y < 0) != (mod < 0) {
-			mod += y
-			div -= 1
-		}
-	} else {
-		mod = math.Copysign(0, y)
-	}
-	var floordiv float64
-	if div != 0 {
-		floordiv = math.Floor(div)
-		if div-floordiv > 0.5 {
-			floordiv += 1
-		}
-	} else {
-		floordiv = math.Copysign(0, x/y)
-	}
-	return floordiv, mod, nil
+	q, m, err := pyfmt.FloatDivmod(x, y)
+	return q, m, fromKernel(err)
 }
 
 // FloatRepr returns repr(x) of a float.
@@ -195,20 +179,4 @@ var FloatRepr = func(x float64) string {
 }
 
 // ComplexRepr returns repr(z).
-func ComplexRepr(z complex128) string {
-	re, im := real(z), imag(z)
-	ims := FloatRepr(im)
-	ims = strings.TrimSuffix(ims, ".0")
-	if re == 0 && !math.Signbit(re) {
-		return ims + "j"
-	}
-	res := strings.TrimSuffix(FloatRepr(re), ".0")
-	sign := "+"
-	if im < 0 || (im == 0 && math.Signbit(im)) || (math.IsNaN(im) && math.Signbit(im)) {
-		sign = ""
-	}
-	if math.IsNaN(im) {
-		sign = "+"
-	}
-	return "(" + res + sign + ims + "j)"
-}
+func ComplexRepr(z complex128) string { return pyfmt.ComplexRepr(real(z), imag(z)) }

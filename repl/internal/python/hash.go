@@ -4,7 +4,8 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
-	"unicode/utf8"
+
+	"github.com/rlm-go/rlm/repl/internal/python/pyfmt"
 )
 
 // Python's hash functions, exactly as CPython 3.12 computes them (64-bit),
@@ -12,98 +13,23 @@ import (
 // iteration order depends on hashes, so matching them makes printed sets
 // match CPython's.
 
-const (
-	hashBits    = 61
-	hashModulus = (1 << hashBits) - 1
-	hashInf     = 314159
-)
-
 // hashInt returns hash(n) for an int64.
-func hashInt(n int64) int64 {
-	var h int64
-	if n >= 0 {
-		h = int64(uint64(n) % hashModulus)
-	} else {
-		h = -int64(uint64(-(n+1)+1) % hashModulus)
-		if n == math.MinInt64 {
-			h = -int64((uint64(1) << 63) % hashModulus)
-		}
-	}
-	if h == -1 {
-		h = -2
-	}
-	return h
-}
-
-var bigModulus = big.NewInt(hashModulus)
+func hashInt(n int64) int64 { return pyfmt.HashInt(n) }
 
 // hashBig returns hash(n) for a big int.
-func hashBig(n *big.Int) int64 {
-	var m big.Int
-	m.Abs(n)
-	m.Mod(&m, bigModulus)
-	h := m.Int64()
-	if n.Sign() < 0 {
-		h = -h
-	}
-	if h == -1 {
-		h = -2
-	}
-	return h
-}
+func hashBig(n *big.Int) int64 { return pyfmt.HashBigInt(n) }
 
-// hashFloat returns hash(x) for a finite or infinite float; NaN hashes by
-// identity in CPython, here by the caller's identity value.
+// hashFloat returns hash(x) for a float; NaN hashes by identity in
+// CPython, here as 0.
 func hashFloat(x float64) int64 {
-	if math.IsInf(x, 1) {
-		return hashInf
-	}
-	if math.IsInf(x, -1) {
-		return -hashInf
-	}
-	if math.IsNaN(x) {
-		return 0
-	}
-	m, e := math.Frexp(x)
-	sign := int64(1)
-	if m < 0 {
-		sign = -1
-		m = -m
-	}
-	var h uint64
-	for m != 0 {
-		h = ((h << 28) & hashModulus) | h>>(hashBits-28)
-		m *= 268435456.0
-		e -= 28
-		y := uint64(m)
-		m -= float64(y)
-		h += y
-		if h >= hashModulus {
-			h -= hashModulus
-		}
-	}
-	if e >= 0 {
-		e %= hashBits
-	} else {
-		e = hashBits - 1 - ((-1 - e) % hashBits)
-	}
-	h = ((h << uint(e)) & hashModulus) | h>>(hashBits-uint(e))
-	r := int64(h) * sign
-	if r == -1 {
-		r = -2
-	}
-	return r
+	h, _ := pyfmt.HashFloat(x)
+	return h
 }
 
 // hashComplex returns hash(complex(re, im)).
 func hashComplex(re, im float64) int64 {
-	const imag = 1000003
-	h := uint64(hashFloat(re)) + imag*uint64(hashFloat(im))
-	r := int64(h)
-	if r == -1 {
-		r = -2
-	}
-	return r
+	h, _ := pyfmt.HashComplex(re, im)
+	return h
 }
 
 // hashStr returns hash(s) of a str: SipHash-1-3 with a zero key over the
@@ -140,7 +66,6 @@ func hashStr(s string, ascii bool) int64 {
 			buf = append(buf, byte(r), byte(r>>8), byte(r>>16), byte(r>>24))
 		}
 	}
-	_ = utf8.RuneError
 	return fixHash(siphash13(buf))
 }
 

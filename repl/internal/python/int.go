@@ -1,9 +1,12 @@
 package python
 
 import (
+	"context"
 	"math"
 	"math/big"
 	"math/bits"
+
+	"github.com/rlm-go/rlm/repl/internal/python/pyfmt"
 )
 
 // Int is a Python int that fits in int64; BigInt holds the rest. Results
@@ -288,16 +291,22 @@ func intPow(t *Thread, a, b Object) (Object, error) {
 			return MakeInt(r), nil
 		}
 	}
-	bitsNeeded := float64(ba.BitLen()) * float64(e)
-	if bitsNeeded/8 > float64(t.MaxValue()) && t.MaxValue() > 0 {
-		return nil, t.grow(int64(math.Min(bitsNeeded/8, math.MaxInt64/2)))
+	maxBits := int64(1) << 62
+	if t != nil && t.MaxValue() > 0 {
+		maxBits = t.MaxValue() * 8
 	}
-	if bitsNeeded > 1<<20 {
-		if err := t.Tick(int(bitsNeeded / (1 << 16))); err != nil {
-			return nil, err
+	ctx := context.Background()
+	if t != nil {
+		ctx = t.ctx
+	}
+	r, err := pyfmt.IntPow(ctx, ba, big.NewInt(int64(e)), maxBits)
+	if err != nil {
+		if t == nil {
+			return nil, fromKernel(err)
 		}
+		return nil, t.kernelErr(err)
 	}
-	return MakeBigInt(new(big.Int).Exp(ba, big.NewInt(int64(e)), nil)), nil
+	return MakeBigInt(r), nil
 }
 
 func intShift(t *Thread, a, b Object, left bool) (Object, error) {

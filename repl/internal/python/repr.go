@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/rlm-go/rlm/repl/internal/python/pyfmt"
 )
 
 // Repr returns repr(x).
@@ -401,19 +403,8 @@ func strNoThread(x Object) string {
 const maxIntDigits = 4300
 
 func bigIntString(b *big.Int) (string, error) {
-	// Estimate the digits first: bits * log10(2).
-	if float64(b.BitLen())*0.30102999566398120 > maxIntDigits+1 {
-		return "", Errorf(ValueErrorType, "Exceeds the limit (%d digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit", maxIntDigits)
-	}
-	s := b.String()
-	digits := len(s)
-	if b.Sign() < 0 {
-		digits--
-	}
-	if digits > maxIntDigits {
-		return "", Errorf(ValueErrorType, "Exceeds the limit (%d digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit", maxIntDigits)
-	}
-	return s, nil
+	s, err := pyfmt.IntString(b, maxIntDigits)
+	return s, fromKernel(err)
 }
 
 // StrRepr returns the repr of a str: quoted as CPython quotes it.

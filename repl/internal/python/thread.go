@@ -152,3 +152,21 @@ func (t *Thread) PrintErr(s string) {
 
 // SetStderr sets where sys.stderr writes.
 func (t *Thread) SetStderr(f func(string)) { t.errOut = f }
+
+// kernelErr converts an error of a kernel that took the thread's context:
+// a done context is the thread's stop; anything else is the Python
+// exception the kernel named.
+func (t *Thread) kernelErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	if t.ctx.Err() != nil {
+		if e := t.check(); e != nil {
+			return e
+		}
+		if e := t.stopped.Load(); e != nil {
+			return e
+		}
+	}
+	return fromKernel(err)
+}
