@@ -4,9 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
-
-	"go.starlark.net/starlark"
+	"time"
 
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
@@ -32,6 +30,12 @@ const (
 // KindMissingCode is reported when a code-mode loop receives replies
 // without any code block beyond its repair limit.
 const KindMissingCode fault.Kind = "missing_code"
+
+// KindCellException marks the trace span of a code cell that raised a
+// Python exception (detail exception, its type, and line). The model sees
+// the exception in its observation and the run goes on; in the trace the
+// cell is a failed step, like a plan step that failed.
+const KindCellException fault.Kind = "cell_exception"
 
 // codeTraceContent reports whether traces keep the code, its output and the
 // reply text (Config.TraceContent, rlm run --trace-content).
@@ -67,7 +71,7 @@ func (r *run) codeLoop(ctx context.Context, n node) (ans answer, err error) {
 		st = r.session
 	}
 	if st == nil {
-		st, err = newCodeState(ctx, r.e, []corpus.Handle{n.input}, nil)
+		st, err = newCodeState(ctx, r.e, []corpus.Handle{n.input})
 		if err != nil {
 			return ans, err
 		}
@@ -92,12 +96,13 @@ func (r *run) codeLoop(ctx context.Context, n node) (ans answer, err error) {
 		}
 		ans.turns++
 		tctx, turn := trace.Start(withTurn(ctx, ans.turns), trace.KindTurn, fmt.Sprintf("turn %d", ans.turns))
-		text, obs, done, err := r.codeTurn(tctx, n, p, modelName, msgs, st, &ans)
+		text, obs, done, err := r.codeTurn(tctx, n, p, modelName, msgs, st, &ans, repairs+1)
 		if r.e.cfg.TraceContent && text != "" {
 			turn.Set("reply", shown(text, TraceContentBytes))
 		}
 		turn.End(err)
-		ev := Event{Kind: EventTurn, Depth: n.depth, Turn: ans.turns, Attempt: repairs + 1, Model: modelName, ReplyBytes: len(text)}
+		ev := Event{Kind: EventTurn, Depth: n.depth, Turn: ans.turns, Attempt: repairs + 1, Model: modelName, ReplyBytes: len(text),
+			Mode: ModeCode, Cells: obs.ran}
 		if r.e.cfg.Observer != nil {
 			ev.Reply = shown(text, EventTextBytes)
 		}
@@ -134,12 +139,20 @@ func (r *run) codeLoop(ctx context.Context, n node) (ans answer, err error) {
 type codeObs struct {
 	text   string
 	noCode bool
+	ran    int // cells run
 }
 
 // codeTurn makes one model call and runs the code blocks of its reply in
-// order. done reports a final answer (in ans.value).
-func (r *run) codeTurn(ctx context.Context, n node, p model.Provider, modelName string, msgs []model.Message, st *codeState, ans *answer) (string, codeObs, bool, error) {
-	resp, err := r.complete(ctx, n.depth, p, model.Request{Model: modelName, Messages: msgs})
+// order. done reports a final answer (in ans.value). attempt is 1 plus the
+// repairs before this reply. The reply is reported to the observer
+// (EventReply) before any of its cells runs, and each cell as it starts
+// (EventCell), so what a cell does (its sub-calls, children) is seen
+// under the reply and the cell that did it.
+func (r *run) codeTurn(ctx context.Context, n node, p model.Provider, modelName string, msgs []model.Message, st *codeState, ans *answer, attempt int) (string, codeObs, bool, error) {
+	req := model.Request{Model: modelName, Messages: msgs}
+	deltas := r.streamRoot(&req, n, ans.turns, modelName)
+	resp, err := r.complete(ctx, n.depth, p, req)
+	deltas.flush()
 	if err != nil {
 		return "", codeObs{}, false, err
 	}
@@ -153,15 +166,20 @@ func (r *run) codeTurn(ctx context.Context, n node, p model.Provider, modelName 
 	blocks, prose := fence.Blocks(text)
 	attrs := map[string]any{"code_blocks": len(blocks), "prose_bytes": prose}
 	trace.Emit(ctx, trace.KindNote, "reply", attrs, nil)
+	if len(blocks) == 0 && strings.TrimSpace(text) == "" {
+		text = "[empty reply]"
+	}
+	if r.e.cfg.Observer != nil {
+		r.emit(Event{Kind: EventReply, Depth: n.depth, Turn: ans.turns, Attempt: attempt, Model: modelName,
+			Reply: shown(text, EventTextBytes), ReplyBytes: len(text), Mode: ModeCode, Cells: len(blocks)})
+	}
 	if len(blocks) == 0 {
-		if strings.TrimSpace(text) == "" {
-			text = "[empty reply]"
-		}
 		return text, codeObs{text: noCodeMessage, noCode: true}, false, nil
 	}
 	var cells []cellReport
 	printed := false
 	for i, src := range blocks {
+		r.emit(Event{Kind: EventCell, Depth: n.depth, Turn: ans.turns, Model: modelName, Mode: ModeCode, Cell: i + 1, Cells: len(blocks)})
 		out, err := st.host.exec(ctx, st.it, src, i+1, codeTraceContent(r))
 		cells = append(cells, cellReport{index: i + 1, out: out})
 		if err != nil {
@@ -169,7 +187,7 @@ func (r *run) codeTurn(ctx context.Context, n node, p model.Provider, modelName 
 			if out != nil && out.Stdout != "" {
 				ans.partial = textcut.Prefix(out.Stdout, 4096)
 			}
-			return text, codeObs{}, false, err
+			return text, codeObs{ran: len(cells)}, false, err
 		}
 		if out.Final != nil {
 			if printed {
@@ -179,14 +197,14 @@ func (r *run) codeTurn(ctx context.Context, n node, p model.Provider, modelName 
 				// output and must finish again.
 				cells[len(cells)-1].deferred = true
 				if err := st.host.clearAnswer(ctx, st.it); err != nil {
-					return text, codeObs{}, false, err
+					return text, codeObs{ran: len(cells)}, false, err
 				}
 				break
 			}
 			if err := r.finish(ans, out.Final.Value); err != nil {
-				return text, codeObs{}, false, err
+				return text, codeObs{ran: len(cells)}, false, err
 			}
-			return text, codeObs{}, true, nil
+			return text, codeObs{ran: len(cells)}, true, nil
 		}
 		if out.Exception != nil {
 			for j := i + 1; j < len(blocks); j++ {
@@ -198,7 +216,13 @@ func (r *run) codeTurn(ctx context.Context, n node, p model.Provider, modelName 
 			printed = true
 		}
 	}
-	return text, codeObs{text: r.codeObservation(cells)}, false, nil
+	ran := 0
+	for _, c := range cells {
+		if !c.skipped {
+			ran++
+		}
+	}
+	return text, codeObs{text: r.codeObservation(cells), ran: ran}, false, nil
 }
 
 const noCodeMessage = "Your reply contained no code block, so nothing ran. Reply with Python code in a ```python block; " +
@@ -299,7 +323,7 @@ type cellRunner interface {
 
 // Interpreters of Config.Python.
 const (
-	// PythonEmbedded is the embedded, Starlark-based interpreter (package
+	// PythonEmbedded is the embedded Python 3.12 interpreter (package
 	// repl): pure Go, deterministic, hermetic. The default.
 	PythonEmbedded = "embedded"
 	// PythonPyodide is CPython in WebAssembly on Node.js (package
@@ -308,12 +332,9 @@ const (
 	PythonPyodide = "pyodide"
 )
 
-func newCodeState(ctx context.Context, e *Engine, inputs []corpus.Handle, extra starlark.StringDict) (*codeState, error) {
+func newCodeState(ctx context.Context, e *Engine, inputs []corpus.Handle) (*codeState, error) {
 	h := &codeHost{store: e.cfg.Store, limit: e.cfg.PromptBytes}
 	predeclared := h.builtins(inputs)
-	for k, v := range extra {
-		predeclared[k] = v
-	}
 	if e.cfg.Python == PythonPyodide {
 		// The same builtins, bridged: one implementation of validation,
 		// budgets and tracing for both interpreters.
@@ -331,14 +352,19 @@ func newCodeState(ctx context.Context, e *Engine, inputs []corpus.Handle, extra 
 		}
 		return &codeState{it: it, host: h, inputs: len(inputs)}, nil
 	}
-	it, err := repl.New(e.cfg.Code, predeclared)
+	cfg := e.cfg.Code
+	if cfg.Now.IsZero() {
+		cfg.Now = time.Now()
+	}
+	it, err := repl.New(cfg, predeclared)
 	if err != nil {
 		return nil, err
 	}
 	return &codeState{it: it, host: h, inputs: len(inputs), embedded: it}, nil
 }
 
-// close stops an interpreter that holds a process (pyodide).
+// close stops an interpreter that holds a process (pyodide) or goroutines
+// (suspended generators).
 func (st *codeState) close() {
 	if c, ok := st.it.(interface{ Close() }); ok {
 		c.Close()
@@ -375,41 +401,14 @@ func codeVars(it cellRunner) map[string]any {
 }
 
 // exec runs one cell as a traced span (code fingerprint, steps, bytes out)
-// whose sub-calls are its children. A fatal error raised where a builtin
-// cannot return one (a slice over budget) is reported here.
+// whose sub-calls are its children.
 func (h *codeHost) exec(ctx context.Context, it cellRunner, src string, index int, content bool) (*repl.Outcome, error) {
-	cctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	cctx, sp := trace.Start(cctx, trace.KindPlanStep, "cell")
+	cctx, sp := trace.Start(ctx, trace.KindPlanStep, "cell")
 	sp.Set("cell", index)
 	sp.Set("code_bytes", len(src))
-	h.mu.Lock()
-	h.ctx, h.cancel, h.failed = cctx, cancel, nil
-	h.mu.Unlock()
 	out, err := it.Exec(cctx, src)
-	h.mu.Lock()
-	failed := h.failed
-	h.ctx, h.cancel, h.failed = nil, nil, nil
-	h.mu.Unlock()
 	if out == nil {
 		out = &repl.Outcome{}
-	}
-	if failed != nil {
-		err = failed
-		if !isFatal(failed) {
-			// An operation that cannot return an error (a slice or an
-			// index of a context whose sub-context a finished query of a
-			// session released) failed: the cell stopped there, and the
-			// model sees it as the cell's exception, like any other
-			// failure that does not end the run. Nothing computed from the
-			// placeholder value it got finishes the run.
-			err = nil
-			out.Exception = &repl.Exception{Type: "ValueError", Message: "context operation failed: " + errText(failed)}
-			if out.Final != nil {
-				out.Final = nil
-				err = h.clearAnswer(ctx, it)
-			}
-		}
 	}
 	if err == nil && ctx.Err() != nil {
 		err = fault.FromContext(fault.PhaseExecute, context.Cause(ctx))
@@ -417,7 +416,6 @@ func (h *codeHost) exec(ctx context.Context, it cellRunner, src string, index in
 	sp.Set("fingerprint", out.Fingerprint)
 	sp.Set("steps", out.Steps)
 	sp.Set("bytes_out", len(out.Stdout)+out.CutBytes)
-	sp.Set("translated", out.Translated)
 	if out.Exception != nil {
 		sp.Set("exception", out.Exception.Type)
 	}
@@ -428,61 +426,29 @@ func (h *codeHost) exec(ctx context.Context, it cellRunner, src string, index in
 		sp.Set("code", shown(src, TraceContentBytes))
 		sp.Set("stdout", shown(out.Stdout, TraceContentBytes))
 	}
-	sp.End(err)
+	sp.End(cellSpanErr(err, out.Exception))
 	return out, err
 }
 
-// codeHost is the host side of an interpreter's builtins. Between cells it
-// is rebound to the loop that uses it (a Session's interpreter serves
-// several runs).
-type codeHost struct {
-	store *corpus.Store
-	limit int // bytes a builtin may materialize at once
-
-	mu     sync.Mutex
-	r      *run
-	env    *env
-	ctx    context.Context         // the running cell's context
-	cancel context.CancelCauseFunc // cancels the running cell
-	failed error                   // first fatal error raised outside a builtin's return
+// cellSpanErr is the error a cell's span ends with: the run-ending error
+// that stopped the cell, or for a cell that raised an exception the model
+// sees, a KindCellException error naming the exception's type and line
+// (never its message, which model code wrote), so that trace views, the
+// web viewer and the OTLP export show the cell as a failed step.
+func cellSpanErr(err error, exc *repl.Exception) error {
+	if err != nil || exc == nil {
+		return err
+	}
+	typ := textcut.Prefix(exc.Type, maxExceptionType)
+	fe := fault.New(fault.PhaseExecute, KindCellException, "the cell raised "+typ).With("exception", typ)
+	if exc.Line > 0 {
+		fe = fe.With("line", exc.Line)
+	}
+	return fe
 }
 
-func (h *codeHost) bind(r *run, e *env) {
-	h.mu.Lock()
-	h.r, h.env = r, e
-	h.mu.Unlock()
-}
-
-// state returns the bound loop and the context of the cell thread runs:
-// the cell's own (repl.Context), derived from the context the cell was
-// started with, so it carries the run's trace and budget and also ends
-// when the cell is stopped (its wall time, its memory bound): a builtin
-// that blocks (a sub-call) stops with the cell. A nil thread (a context
-// value's operations, which Starlark calls without one and which are
-// bounded by their own limits) gets the context the cell started with.
-func (h *codeHost) state(thread *starlark.Thread) (*run, *env, context.Context, error) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.r == nil || h.ctx == nil {
-		return nil, nil, nil, fault.New(fault.PhaseExecute, fault.KindInternal, "a builtin ran outside a cell")
-	}
-	if thread == nil {
-		return h.r, h.env, h.ctx, nil
-	}
-	return h.r, h.env, repl.Context(thread), nil
-}
-
-// fail records a fatal error and stops the running cell at once.
-func (h *codeHost) fail(err error) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.failed == nil {
-		h.failed = err
-	}
-	if h.cancel != nil {
-		h.cancel(err)
-	}
-}
+// maxExceptionType bounds the exception type recorded on a cell's span.
+const maxExceptionType = 100
 
 // clearAnswer drops an answer dict whose finish was not accepted, so it
 // does not finish the next cell unseen. Any other value of answer (the

@@ -363,14 +363,16 @@ func TestCodeContextBuiltins(t *testing.T) {
 	})
 	// The second turn is served only when the observation carries the
 	// figures and the bound's error.
-	f := newFixture(t, text, Config{Mode: ModeCode, PromptBytes: 1024},
+	// A slice is a str however large (within the value bound); a method
+	// whose result would pass the bound raises MemoryError.
+	f := newFixture(t, text, Config{Mode: ModeCode, PromptBytes: 1024, Code: repl.Config{MaxValueBytes: 8000}},
 		reply("Query: q", py(
 			`hits = context.search("needle", max_results=3)`,
 			`parts = context.partition(lines=50)`,
 			`big = context[0:2000]`,
 			`print(len(hits), hits[0]["line"], hits[0]["text"], len(parts), len(parts[1]), "row 057" in parts[1], parts[1].find("needle"), hasattr(big, "search"), len(big))`,
 			`rows = context.splitlines()`)),
-		reply("3 8 row 007 needle 4 603 True 92 True 2000\n", py(`FINAL(parts[1].splitlines()[7])`)),
+		reply("3 8 row 007 needle 4 603 True 92 False 2000\n", py(`FINAL(parts[1].splitlines()[7])`)),
 	)
 	res, err := f.run(t, "q")
 	if err != nil {
@@ -517,11 +519,11 @@ func TestCodeObserverAndTraceContent(t *testing.T) {
 	for _, ev := range events {
 		outcomes = append(outcomes, string(ev.Kind)+":"+ev.Outcome)
 	}
-	if got := strings.Join(outcomes, " "); got != "turn:rejected turn:plan sub_call: turn:answer" {
+	if got := strings.Join(outcomes, " "); got != "reply: turn:rejected reply: cell: turn:plan reply: cell: sub_call: turn:answer" {
 		t.Fatalf("events %s", got)
 	}
-	if !strings.Contains(events[1].Observation, "hello") || !events[0].Repair {
-		t.Fatalf("%+v", events[:2])
+	if !strings.Contains(events[4].Observation, "hello") || !events[1].Repair {
+		t.Fatalf("%+v", events[:5])
 	}
 	found := false
 	for _, ev := range res.Trajectory {

@@ -4,19 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/big"
-	"slices"
-	"strings"
+	"sort"
 	"sync"
-
-	"go.starlark.net/starlark"
-	"go.starlark.net/syntax"
 
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/plan"
 	"github.com/rlm-go/rlm/repl"
 	"github.com/rlm-go/rlm/trace"
@@ -24,36 +20,65 @@ import (
 
 // Host builtins of code mode. Every one goes through the loop's env, so a
 // call is admitted against the shared budget, checked against the loop's
-// capabilities and traced exactly as the same operation in a plan.
+// capabilities and traced exactly as the same operation in a plan. They
+// are plain Go functions over Go values (package repl converts), so the
+// embedded interpreter and Pyodide share them.
+
+// codeHost is the host side of an interpreter's builtins. Between cells it
+// is rebound to the loop that uses it (a Session's interpreter serves
+// several runs).
+type codeHost struct {
+	store *corpus.Store
+	limit int // bytes a prompt argument may materialize at once
+
+	mu  sync.Mutex
+	r   *run
+	env *env
+}
+
+func (h *codeHost) bind(r *run, e *env) {
+	h.mu.Lock()
+	h.r, h.env = r, e
+	h.mu.Unlock()
+}
+
+// state returns the loop the host is bound to.
+func (h *codeHost) state() (*run, *env, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.r == nil {
+		return nil, nil, fault.New(fault.PhaseExecute, fault.KindInternal, "a builtin ran outside a cell")
+	}
+	return h.r, h.env, nil
+}
 
 // builtins returns the predeclared host names: context (and context_0..N
 // for several inputs), llm_query, llm_query_batched, rlm_query,
 // rlm_query_batched and call_tool.
-func (h *codeHost) builtins(inputs []corpus.Handle) starlark.StringDict {
-	d := starlark.StringDict{
-		"llm_query":         starlark.NewBuiltin("llm_query", h.llmQuery),
-		"llm_query_batched": starlark.NewBuiltin("llm_query_batched", h.llmQueryBatched),
-		"rlm_query":         starlark.NewBuiltin("rlm_query", h.rlmQuery),
-		"rlm_query_batched": starlark.NewBuiltin("rlm_query_batched", h.rlmQueryBatched),
-		"call_tool":         starlark.NewBuiltin("call_tool", h.callTool),
+func (h *codeHost) builtins(inputs []corpus.Handle) map[string]any {
+	d := map[string]any{
+		"llm_query":         repl.Builtin(h.llmQuery),
+		"llm_query_batched": repl.Builtin(h.llmQueryBatched),
+		"rlm_query":         repl.Builtin(h.rlmQuery),
+		"rlm_query_batched": repl.Builtin(h.rlmQueryBatched),
+		"call_tool":         repl.Builtin(h.callTool),
 	}
 	for i, in := range inputs {
-		c := h.contextOf(in, "context")
 		if i == 0 {
-			d["context"] = c
+			d["context"] = h.textOf(in, "context")
 		}
-		d[fmt.Sprintf("context_%d", i)] = h.contextOf(in, fmt.Sprintf("context_%d", i))
+		d[fmt.Sprintf("context_%d", i)] = h.textOf(in, fmt.Sprintf("context_%d", i))
 	}
 	return d
 }
 
-func (h *codeHost) contextOf(in corpus.Handle, name string) *ctxValue {
+func (h *codeHost) textOf(in corpus.Handle, name string) *ctxText {
 	size := int64(-1)
 	if b, release, err := h.store.Bytes(in); err == nil {
 		size = int64(len(b))
 		release()
 	}
-	return &ctxValue{host: h, h: in, name: name, size: size}
+	return &ctxText{host: h, h: in, name: name, size: size}
 }
 
 // builtinErr turns a failed operation into what the cell sees: a run-ending
@@ -68,12 +93,12 @@ func builtinErr(name string, err error) error {
 
 // promptText returns the text of a prompt argument: a string, or a
 // (sub-)context, materialized within the per-prompt limit.
-func (h *codeHost) promptText(thread *starlark.Thread, name string, v starlark.Value) (string, error) {
+func (h *codeHost) promptText(ctx context.Context, name string, v any) (string, error) {
 	switch x := v.(type) {
-	case starlark.String:
-		return string(x), nil
-	case *ctxValue:
-		_, e, ctx, err := h.state(thread)
+	case string:
+		return x, nil
+	case *ctxText:
+		_, e, err := h.state()
 		if err != nil {
 			return "", err
 		}
@@ -83,78 +108,160 @@ func (h *codeHost) promptText(thread *starlark.Thread, name string, v starlark.V
 		}
 		return s, nil
 	}
-	return "", fmt.Errorf("%s: prompt must be a string, got %s", name, v.Type())
+	return "", repl.Raise("TypeError", "%s(): prompt must be a str, not %s", name, pyTypeName(v))
 }
 
-func (h *codeHost) llmQuery(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var prompt starlark.Value
-	var modelName starlark.Value = starlark.None
-	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "prompt", &prompt, "model?", &modelName); err != nil {
-		return nil, err
+// pyTypeName names a converted argument's Python type, for messages.
+func pyTypeName(v any) string {
+	switch v.(type) {
+	case nil:
+		return "NoneType"
+	case bool:
+		return "bool"
+	case int64, *big.Int:
+		return "int"
+	case float64:
+		return "float"
+	case string:
+		return "str"
+	case []any:
+		return "list"
+	case map[string]any:
+		return "dict"
 	}
-	m, err := optString(b.Name(), "model", modelName)
-	if err != nil {
-		return nil, err
-	}
-	text, err := h.promptText(thread, b.Name(), prompt)
-	if err != nil {
-		return nil, err
-	}
-	_, e, ctx, err := h.state(thread)
-	if err != nil {
-		return nil, err
-	}
-	out, err := e.Model(ctx, plan.ModelCall{Prompt: text, Model: m})
-	if err != nil {
-		return nil, builtinErr(b.Name(), err)
-	}
-	return starlark.String(out), nil
+	return fmt.Sprintf("%T", v)
 }
 
-func optString(fn, param string, v starlark.Value) (string, error) {
-	switch x := v.(type) {
-	case starlark.NoneType:
-		return "", nil
-	case starlark.String:
-		return string(x), nil
+// args binds a call's arguments to names (positional then keyword); a
+// name ending in "?" is optional.
+func args(c *repl.Call, names ...string) (map[string]any, error) {
+	out := map[string]any{}
+	clean := make([]string, len(names))
+	required := 0
+	for i, n := range names {
+		if len(n) > 0 && n[len(n)-1] == '?' {
+			clean[i] = n[:len(n)-1]
+		} else {
+			clean[i] = n
+			required = i + 1
+		}
 	}
-	return "", fmt.Errorf("%s: %s must be a string or None, got %s", fn, param, v.Type())
-}
-
-func optConcurrency(fn string, v starlark.Value) (int, error) {
-	if v == starlark.None {
-		return MaxStepConcurrency, nil
+	if len(c.Args) > len(clean) {
+		return nil, repl.Raise("TypeError", "%s() takes at most %d arguments (%d given)", c.Name, len(clean), len(c.Args))
 	}
-	n, err := starlark.AsInt32(v)
-	if err != nil || n < 1 {
-		return 0, fmt.Errorf("%s: concurrency must be a positive int", fn)
+	for i, a := range c.Args {
+		out[clean[i]] = a
 	}
-	return min(n, MaxStepConcurrency), nil
-}
-
-func listOf(fn, param string, v starlark.Value) ([]starlark.Value, error) {
-	it, ok := v.(starlark.Iterable)
-	if !ok {
-		return nil, fmt.Errorf("%s: %s must be a list, got %s", fn, param, v.Type())
+	for _, kv := range c.Kwargs {
+		known := false
+		for _, n := range clean {
+			if n == kv.Key {
+				known = true
+			}
+		}
+		if !known {
+			return nil, repl.Raise("TypeError", "%s() got an unexpected keyword argument '%s'", c.Name, kv.Key)
+		}
+		if _, dup := out[kv.Key]; dup {
+			return nil, repl.Raise("TypeError", "%s() got multiple values for argument '%s'", c.Name, kv.Key)
+		}
+		out[kv.Key] = kv.Value
 	}
-	if _, isStr := v.(starlark.String); isStr {
-		return nil, fmt.Errorf("%s: %s must be a list, got a string", fn, param)
-	}
-	var out []starlark.Value
-	iter := it.Iterate()
-	defer iter.Done()
-	var x starlark.Value
-	for iter.Next(&x) {
-		out = append(out, x)
+	for _, n := range clean[:required] {
+		if _, ok := out[n]; !ok {
+			return nil, repl.Raise("TypeError", "%s() missing required argument '%s'", c.Name, n)
+		}
 	}
 	return out, nil
+}
+
+func optString(fn, param string, v any) (string, error) {
+	switch x := v.(type) {
+	case nil:
+		return "", nil
+	case string:
+		return x, nil
+	}
+	return "", repl.Raise("TypeError", "%s(): %s must be a str or None, not %s", fn, param, pyTypeName(v))
+}
+
+func optConcurrency(fn string, v any) (int, error) {
+	if v == nil {
+		return MaxStepConcurrency, nil
+	}
+	n, ok := v.(int64)
+	if !ok || n < 1 {
+		return 0, repl.Raise("ValueError", "%s(): concurrency must be a positive int", fn)
+	}
+	return int(min(n, int64(MaxStepConcurrency))), nil
+}
+
+func listOf(fn, param string, v any) ([]any, error) {
+	l, ok := v.([]any)
+	if !ok {
+		return nil, repl.Raise("TypeError", "%s(): %s must be a list, not %s", fn, param, pyTypeName(v))
+	}
+	return l, nil
+}
+
+func optBool(fn, param string, v any, def bool) (bool, error) {
+	switch x := v.(type) {
+	case nil:
+		return def, nil
+	case bool:
+		return x, nil
+	}
+	return false, repl.Raise("TypeError", "%s(): %s must be a bool, not %s", fn, param, pyTypeName(v))
+}
+
+func optInt(fn, param string, v any, def int64) (int64, error) {
+	switch x := v.(type) {
+	case nil:
+		return def, nil
+	case int64:
+		return x, nil
+	}
+	return 0, repl.Raise("TypeError", "%s(): %s must be an int, not %s", fn, param, pyTypeName(v))
+}
+
+func (h *codeHost) llmQuery(c *repl.Call) (any, error) {
+	a, err := args(c, "prompt", "model?")
+	if err != nil {
+		return nil, err
+	}
+	m, err := optString(c.Name, "model", a["model"])
+	if err != nil {
+		return nil, err
+	}
+	text, err := h.promptText(c.Ctx, c.Name, a["prompt"])
+	if err != nil {
+		return nil, err
+	}
+	_, e, err := h.state()
+	if err != nil {
+		return nil, err
+	}
+	resp, err := e.modelCall(c.Ctx, plan.ModelCall{Prompt: text, Model: m})
+	if err != nil {
+		return nil, builtinErr(c.Name, err)
+	}
+	if cutAnswer(resp) {
+		c.Print(fmt.Sprintf("[%s: the answer was cut at the sub-model's output limit (finish_reason %q)]", c.Name, resp.FinishReason))
+	}
+	return resp.Text, nil
+}
+
+// cutAnswer reports a sub-call answer the sub-model stopped before its
+// end (its output limit).
+func cutAnswer(resp *model.Response) bool {
+	return resp.FinishReason == "length" || resp.FinishReason == "max_tokens"
 }
 
 // fanOut runs n items with at most conc at once, in input order of
 // results. A run-ending error cancels the rest and is returned; any other
 // failure becomes that item's error value.
-func (h *codeHost) fanOut(ctx context.Context, n, conc int, item func(ctx context.Context, i int) (starlark.Value, error), name string) ([]starlark.Value, error) {
-	out := make([]starlark.Value, n)
+func (h *codeHost) fanOut(ctx context.Context, n, conc int, item func(ctx context.Context, i int) (any, error), name string) ([]any, error) {
+	out := make([]any, n)
 	bctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var mu sync.Mutex
@@ -189,7 +296,7 @@ func (h *codeHost) fanOut(ctx context.Context, n, conc int, item func(ctx contex
 					cancel()
 					return
 				}
-				out[i] = starlark.String(fmt.Sprintf("Error: %s failed: %s", name, errText(err)))
+				out[i] = fmt.Sprintf("Error: %s failed: %s", name, errText(err))
 			}
 		}()
 	}
@@ -203,166 +310,175 @@ func (h *codeHost) fanOut(ctx context.Context, n, conc int, item func(ctx contex
 	return out, nil
 }
 
-func (h *codeHost) llmQueryBatched(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var prompts starlark.Value
-	var concurrency, modelName starlark.Value = starlark.None, starlark.None
-	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "prompts", &prompts, "concurrency?", &concurrency, "model?", &modelName); err != nil {
-		return nil, err
-	}
-	items, err := listOf(b.Name(), "prompts", prompts)
+func (h *codeHost) llmQueryBatched(c *repl.Call) (any, error) {
+	a, err := args(c, "prompts", "concurrency?", "model?")
 	if err != nil {
 		return nil, err
 	}
-	conc, err := optConcurrency(b.Name(), concurrency)
+	items, err := listOf(c.Name, "prompts", a["prompts"])
 	if err != nil {
 		return nil, err
 	}
-	m, err := optString(b.Name(), "model", modelName)
+	conc, err := optConcurrency(c.Name, a["concurrency"])
+	if err != nil {
+		return nil, err
+	}
+	m, err := optString(c.Name, "model", a["model"])
 	if err != nil {
 		return nil, err
 	}
 	texts := make([]string, len(items))
 	for i, p := range items {
-		if texts[i], err = h.promptText(thread, b.Name(), p); err != nil {
+		if texts[i], err = h.promptText(c.Ctx, c.Name, p); err != nil {
 			return nil, err
 		}
 	}
-	_, e, ctx, err := h.state(thread)
+	_, e, err := h.state()
 	if err != nil {
 		return nil, err
 	}
 	// Like a plan's map step, a fan-out that cannot fit the model-call
 	// budget is refused before any call is made.
-	if err := e.Admit(ctx, plan.Estimate{ModelCalls: len(texts)}); err != nil {
+	if err := e.Admit(c.Ctx, plan.Estimate{ModelCalls: len(texts)}); err != nil {
 		return nil, repl.Fatal(err)
 	}
-	ctx, sp := trace.Start(ctx, trace.KindPlanStep, b.Name())
+	ctx, sp := trace.Start(c.Ctx, trace.KindPlanStep, c.Name)
 	sp.Set("items", len(texts))
 	sp.Set("concurrency", conc)
-	out, err := h.fanOut(ctx, len(texts), conc, func(ctx context.Context, i int) (starlark.Value, error) {
-		s, err := e.Model(ctx, plan.ModelCall{Prompt: texts[i], Model: m})
-		return starlark.String(s), err
+	cut := make([]bool, len(texts))
+	out, err := h.fanOut(ctx, len(texts), conc, func(ctx context.Context, i int) (any, error) {
+		resp, err := e.modelCall(ctx, plan.ModelCall{Prompt: texts[i], Model: m})
+		if err != nil {
+			return nil, err
+		}
+		cut[i] = cutAnswer(resp)
+		return resp.Text, nil
 	}, "llm_query")
 	sp.End(err)
 	if err != nil {
 		return nil, repl.Fatal(err)
 	}
-	return starlark.NewList(out), nil
+	for i, c1 := range cut {
+		if c1 {
+			c.Print(fmt.Sprintf("[%s: answer %d was cut at the sub-model's output limit]", c.Name, i))
+		}
+	}
+	return out, nil
 }
 
 // childContext resolves rlm_query's context argument: a (sub-)context, a
 // string, or None (the query text itself is the child's context).
-func childContext(fn string, query string, v starlark.Value) (plan.Value, error) {
+func childContext(fn string, query string, v any) (plan.Value, error) {
 	switch x := v.(type) {
-	case starlark.NoneType:
+	case nil:
 		return query, nil
-	case starlark.String:
-		return string(x), nil
-	case *ctxValue:
+	case string:
+		return x, nil
+	case *ctxText:
 		return x.h, nil
 	}
-	return nil, fmt.Errorf("%s: context must be a context, a string or None, got %s", fn, v.Type())
+	return nil, repl.Raise("TypeError", "%s(): context must be a context, a str or None, not %s", fn, pyTypeName(v))
 }
 
-func (h *codeHost) rlmQuery(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var query string
-	var c starlark.Value = starlark.None
-	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "query", &query, "context?", &c); err != nil {
-		return nil, err
-	}
-	cv, err := childContext(b.Name(), query, c)
+func (h *codeHost) rlmQuery(c *repl.Call) (any, error) {
+	a, err := args(c, "query", "context?")
 	if err != nil {
 		return nil, err
 	}
-	_, e, ctx, err := h.state(thread)
+	query, ok := a["query"].(string)
+	if !ok {
+		return nil, repl.Raise("TypeError", "%s(): query must be a str, not %s", c.Name, pyTypeName(a["query"]))
+	}
+	cv, err := childContext(c.Name, query, a["context"])
 	if err != nil {
 		return nil, err
 	}
-	v, err := e.RLM(ctx, query, cv)
+	_, e, err := h.state()
 	if err != nil {
-		return nil, builtinErr(b.Name(), err)
+		return nil, err
 	}
-	return h.toStarlark(v)
+	v, err := e.RLM(c.Ctx, query, cv)
+	if err != nil {
+		return nil, builtinErr(c.Name, err)
+	}
+	return h.toGo(v)
 }
 
-func (h *codeHost) rlmQueryBatched(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var queries starlark.Value
-	var contexts, concurrency starlark.Value = starlark.None, starlark.None
-	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "queries", &queries, "contexts?", &contexts, "concurrency?", &concurrency); err != nil {
-		return nil, err
-	}
-	qs, err := listOf(b.Name(), "queries", queries)
+func (h *codeHost) rlmQueryBatched(c *repl.Call) (any, error) {
+	a, err := args(c, "queries", "contexts?", "concurrency?")
 	if err != nil {
 		return nil, err
 	}
-	var cs []starlark.Value
-	if contexts != starlark.None {
-		if cs, err = listOf(b.Name(), "contexts", contexts); err != nil {
+	qs, err := listOf(c.Name, "queries", a["queries"])
+	if err != nil {
+		return nil, err
+	}
+	var cs []any
+	if a["contexts"] != nil {
+		if cs, err = listOf(c.Name, "contexts", a["contexts"]); err != nil {
 			return nil, err
 		}
 		if len(cs) != len(qs) {
-			return nil, fmt.Errorf("%s: %d queries but %d contexts", b.Name(), len(qs), len(cs))
+			return nil, repl.Raise("ValueError", "%s(): %d queries but %d contexts", c.Name, len(qs), len(cs))
 		}
 	}
-	conc, err := optConcurrency(b.Name(), concurrency)
+	conc, err := optConcurrency(c.Name, a["concurrency"])
 	if err != nil {
 		return nil, err
 	}
 	texts := make([]string, len(qs))
 	ctxs := make([]plan.Value, len(qs))
 	for i, q := range qs {
-		s, ok := starlark.AsString(q)
+		s, ok := q.(string)
 		if !ok {
-			return nil, fmt.Errorf("%s: query %d is not a string", b.Name(), i)
+			return nil, repl.Raise("TypeError", "%s(): query %d is not a str", c.Name, i)
 		}
 		texts[i] = s
-		c := starlark.Value(starlark.None)
+		var cv any
 		if cs != nil {
-			c = cs[i]
+			cv = cs[i]
 		}
-		if ctxs[i], err = childContext(b.Name(), s, c); err != nil {
+		if ctxs[i], err = childContext(c.Name, s, cv); err != nil {
 			return nil, err
 		}
 	}
-	_, e, ctx, err := h.state(thread)
+	_, e, err := h.state()
 	if err != nil {
 		return nil, err
 	}
-	ctx, sp := trace.Start(ctx, trace.KindPlanStep, b.Name())
+	ctx, sp := trace.Start(c.Ctx, trace.KindPlanStep, c.Name)
 	sp.Set("items", len(texts))
 	sp.Set("concurrency", conc)
-	out, err := h.fanOut(ctx, len(texts), conc, func(ctx context.Context, i int) (starlark.Value, error) {
+	out, err := h.fanOut(ctx, len(texts), conc, func(ctx context.Context, i int) (any, error) {
 		v, err := e.RLM(ctx, texts[i], ctxs[i])
 		if err != nil {
 			return nil, err
 		}
-		return h.toStarlark(v)
+		return h.toGo(v)
 	}, "rlm_query")
 	sp.End(err)
 	if err != nil {
 		return nil, repl.Fatal(err)
 	}
-	return starlark.NewList(out), nil
+	return out, nil
 }
 
-func (h *codeHost) callTool(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	if len(args) != 1 {
-		return nil, fmt.Errorf("call_tool: want the tool name and keyword arguments, e.g. call_tool(\"fs_read\", path=\"notes.txt\")")
+func (h *codeHost) callTool(c *repl.Call) (any, error) {
+	if len(c.Args) != 1 {
+		return nil, repl.Raise("TypeError", "call_tool(): want the tool name and keyword arguments, e.g. call_tool(\"fs_read\", path=\"notes.txt\")")
 	}
-	name, ok := starlark.AsString(args[0])
+	name, ok := c.Args[0].(string)
 	if !ok {
-		return nil, fmt.Errorf("call_tool: the tool name must be a string")
+		return nil, repl.Raise("TypeError", "call_tool(): the tool name must be a str")
 	}
 	toolArgs := map[string]any{}
-	for _, kv := range kwargs {
-		k, _ := starlark.AsString(kv[0])
-		v, err := repl.ToGo(kv[1])
-		if err != nil {
-			return nil, fmt.Errorf("call_tool: argument %s: %v", k, err)
+	for _, kv := range c.Kwargs {
+		if _, isText := kv.Value.(*ctxText); isText {
+			return nil, repl.Raise("TypeError", "call_tool(): argument %s is a context; pass a str (slice it)", kv.Key)
 		}
-		toolArgs[k] = v
+		toolArgs[kv.Key] = kv.Value
 	}
-	_, e, ctx, err := h.state(thread)
+	_, e, err := h.state()
 	if err != nil {
 		return nil, err
 	}
@@ -370,52 +486,33 @@ func (h *codeHost) callTool(thread *starlark.Thread, b *starlark.Builtin, args s
 	if err != nil {
 		return nil, err
 	}
-	v, err := e.Tool(ctx, name, av)
+	v, err := e.Tool(c.Ctx, name, av)
 	if err != nil {
-		return nil, builtinErr(b.Name(), err)
+		return nil, builtinErr(c.Name, err)
 	}
-	return h.toStarlark(v)
+	return h.toGo(v)
 }
 
-// toStarlark converts a plan value (JSON numbers, handles) to a Starlark
-// value; a handle becomes a sub-context.
-func (h *codeHost) toStarlark(v plan.Value) (starlark.Value, error) {
-	x, err := plainGo(v, h)
-	if err != nil {
-		return nil, err
-	}
-	if sv, ok := x.(starlark.Value); ok {
-		return sv, nil
-	}
-	return repl.FromGo(x)
-}
-
-// plainGo rewrites json.Number into int64 or float64 and handles into
-// context values, recursively.
-func plainGo(v any, h *codeHost) (any, error) {
+// toGo converts a plan value (JSON numbers, handles) to the plain Go data
+// repl converts; a handle becomes a sub-context.
+func (h *codeHost) toGo(v plan.Value) (any, error) {
 	switch x := v.(type) {
 	case json.Number:
 		if n, err := x.Int64(); err == nil {
 			return n, nil
 		}
-		if _, ok := new(big.Int).SetString(string(x), 10); ok {
-			// An integer beyond 64 bits stays exact (repl.FromGo makes it
-			// a big int), as repl.ToGo hands it over.
-			return x, nil
+		if b, ok := new(big.Int).SetString(string(x), 10); ok {
+			return b, nil
 		}
-		f, err := x.Float64()
-		return f, err
+		return x.Float64()
 	case corpus.Handle:
-		return h.contextOf(x, "context"), nil
+		return h.textOf(x, "context"), nil
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
-			g, err := plainGo(e, h)
+			g, err := h.toGo(e)
 			if err != nil {
 				return nil, err
-			}
-			if _, ok := g.(starlark.Value); ok {
-				return nil, fmt.Errorf("a nested context cannot be converted")
 			}
 			out[i] = g
 		}
@@ -423,12 +520,9 @@ func plainGo(v any, h *codeHost) (any, error) {
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, e := range x {
-			g, err := plainGo(e, h)
+			g, err := h.toGo(e)
 			if err != nil {
 				return nil, err
-			}
-			if _, ok := g.(starlark.Value); ok {
-				return nil, fmt.Errorf("a nested context cannot be converted")
 			}
 			out[k] = g
 		}
@@ -437,12 +531,11 @@ func plainGo(v any, h *codeHost) (any, error) {
 	return v, nil
 }
 
-// ctxValue is a context (or sub-context) as a Starlark value. It is backed
-// by the context store without copying: len, find, count, in, startswith
-// scan the stored bytes; slices and splits materialize at most the
-// per-prompt byte limit at once (a larger slice is a sub-context, a larger
-// split an error the model sees).
-type ctxValue struct {
+// ctxText is a context (or sub-context) as a repl.Text: code sees a str
+// backed by the context store, without copying. Every read is one context
+// operation of capability context:slice (reads) or context:search
+// (searches), counted and traced like a plan's.
+type ctxText struct {
 	host *codeHost
 	h    corpus.Handle
 	name string
@@ -450,435 +543,270 @@ type ctxValue struct {
 }
 
 var (
-	_ starlark.Sliceable = (*ctxValue)(nil)
-	_ starlark.HasAttrs  = (*ctxValue)(nil)
-	_ starlark.Container = (*ctxValue)(nil)
-	_ starlark.HasBinary = (*ctxValue)(nil)
+	_ repl.Text        = (*ctxText)(nil)
+	_ repl.TextMethods = (*ctxText)(nil)
 )
 
-func (c *ctxValue) String() string {
-	return fmt.Sprintf("<%s: %d bytes, not shown; slice it (x[:1000]) or use its methods>", c.name, c.size)
-}
-func (c *ctxValue) Type() string         { return "context" }
-func (c *ctxValue) Freeze()              {}
-func (c *ctxValue) Truth() starlark.Bool { return c.size > 0 }
-func (c *ctxValue) Hash() (uint32, error) {
-	return 0, fmt.Errorf("unhashable type: context")
-}
-func (c *ctxValue) Len() int { return int(c.size) }
+func (c *ctxText) Size() int64  { return max(c.size, 0) }
+func (c *ctxText) Name() string { return c.name }
 
-// op admits one context operation of capability context:OP and opens its
-// span; the caller ends the span.
-func (c *ctxValue) op(kind string) (*trace.Span, error) {
-	r, e, ctx, err := c.host.state(nil)
+// opCapability maps a read's kind to its capability.
+func opCapability(op string) string {
+	switch op {
+	case "search", "regex":
+		return corpus.ActionSearch
+	}
+	return corpus.ActionSlice
+}
+
+// View admits one context operation and runs f over the context's bytes
+// inside the store's guard, so a mapped file truncated during the run is a
+// context_changed error (which ends the run), never a crash.
+func (c *ctxText) View(ctx context.Context, op string, f func(b []byte) error) error {
+	r, e, err := c.host.state()
+	if err != nil {
+		return err
+	}
+	// "index" is the interpreter's own scan (code points, once per text),
+	// made on behalf of an operation that was admitted and traced itself.
+	if op == "index" {
+		err = c.host.store.View(c.h, f)
+	} else {
+		if cp := capability.Context(opCapability(op)); !e.n.caps.Has(cp) {
+			return repl.Fatal(denied(cp))
+		}
+		if err := r.tracker.ContextOp(); err != nil {
+			return repl.Fatal(err)
+		}
+		_, sp := trace.Start(ctx, trace.KindContextOp, op)
+		sp.Set("handle", c.h.String())
+		var n int64
+		err = c.host.store.View(c.h, func(data []byte) error {
+			n = int64(len(data))
+			return f(data)
+		})
+		sp.SetBytes(n)
+		sp.End(err)
+	}
+	if fe := fault.As(err); fe != nil {
+		if isFatal(fe) {
+			return repl.Fatal(fe)
+		}
+		// A failure that does not end the run (a sub-context a finished
+		// query of a session released) is an exception the model sees.
+		return repl.Raise("ValueError", "context operation failed: %s", errText(fe))
+	}
+	return err
+}
+
+// Methods are the context's own methods beside str's.
+func (c *ctxText) Methods() map[string]repl.Builtin {
+	return map[string]repl.Builtin{
+		"search":    c.search,
+		"partition": c.partition,
+		"text":      c.text,
+		"files":     c.files,
+	}
+}
+
+// DefaultSearchResults is context.search's default max_results.
+const DefaultSearchResults = 1000
+
+// search runs the store's search (literal, or RE2 with regex=True) and
+// returns whole matching lines as a list of {"line", "offset", "text"}
+// dicts ("file" and "file_line" too in a context of several files): at
+// most max_results, with .truncated and .total telling what was left out
+// (strict=True raises instead).
+func (c *ctxText) search(call *repl.Call) (any, error) {
+	a, err := args(call, "pattern", "regex?", "max_results?", "strict?")
 	if err != nil {
 		return nil, err
 	}
-	capName := kind
-	switch kind {
-	case "find", "count", "contains":
-		capName = corpus.ActionSearch
-	case "startswith", "endswith", "splitlines", "split", "text", "index":
-		capName = corpus.ActionSlice
+	pattern, ok := a["pattern"].(string)
+	if !ok {
+		return nil, repl.Raise("TypeError", "search(): pattern must be a str, not %s", pyTypeName(a["pattern"]))
 	}
-	if cp := capability.Context(capName); !e.n.caps.Has(cp) {
+	regex, err := optBool("search", "regex", a["regex"], false)
+	if err != nil {
+		return nil, err
+	}
+	maxResults, err := optInt("search", "max_results", a["max_results"], DefaultSearchResults)
+	if err != nil {
+		return nil, err
+	}
+	if maxResults < 1 || maxResults > corpus.MaxMaxResults {
+		return nil, repl.Raise("ValueError", "search(): max_results must be between 1 and %d", corpus.MaxMaxResults)
+	}
+	strict, err := optBool("search", "strict", a["strict"], false)
+	if err != nil {
+		return nil, err
+	}
+	r, e, err := c.host.state()
+	if err != nil {
+		return nil, err
+	}
+	if cp := capability.Context(corpus.ActionSearch); !e.n.caps.Has(cp) {
 		return nil, repl.Fatal(denied(cp))
 	}
 	if err := r.tracker.ContextOp(); err != nil {
 		return nil, repl.Fatal(err)
 	}
-	_, sp := trace.Start(ctx, trace.KindContextOp, kind)
+	ctx, sp := trace.Start(call.Ctx, trace.KindContextOp, corpus.ActionSearch)
 	sp.Set("handle", c.h.String())
-	return sp, nil
-}
-
-// read admits one context operation and runs f over the context's bytes
-// inside the store's guard, so a mapped file truncated during the run is a
-// context_changed error (which ends the run), never a crash. f reports how
-// many bytes it examined; read ends the span.
-func (c *ctxValue) read(kind string, f func(data []byte) (int64, error)) error {
-	sp, err := c.op(kind)
-	if err != nil {
-		return err
-	}
-	var n int64
-	err = c.host.store.View(c.h, func(data []byte) error {
-		var ferr error
-		n, ferr = f(data)
-		return ferr
+	lim := r.e.cfg.ContextLimits
+	lim.MaxResults = int(maxResults)
+	lim.MaxBytes = corpus.MaxMaxBytes
+	var hits []corpus.Match
+	res, err := c.host.store.SearchEach(ctx, c.h, pattern, regex, lim, func(m corpus.Match) error {
+		hits = append(hits, m)
+		return nil
 	})
-	sp.SetBytes(n)
+	total := int64(len(hits))
+	if err == nil && res.Truncated && len(hits) >= int(maxResults) {
+		var cr corpus.Result
+		cr, err = c.host.store.Search(ctx, c.h, pattern, corpus.SearchOptions{Regex: regex, CountOnly: true}, lim)
+		if err == nil {
+			total, _ = cr.Value.(int64)
+		}
+	}
+	if err == nil {
+		sp.SetBytes(res.Accounting.BytesInspected)
+		sp.Set("items", len(hits))
+		sp.Set("total", total)
+		sp.Set("truncated", res.Truncated)
+	}
 	sp.End(err)
-	if fe := fault.As(err); fe != nil && isFatal(fe) {
-		return repl.Fatal(fe)
-	}
-	return err
-}
-
-func (c *ctxValue) Index(i int) starlark.Value {
-	if i < 0 || int64(i) >= c.size {
-		return starlark.String("")
-	}
-	// Reading a byte is a one-byte slice: context:slice, one context op.
-	var out starlark.String
-	err := c.read("index", func(data []byte) (int64, error) {
-		if i < len(data) {
-			out = starlark.String(data[i : i+1])
-		}
-		return int64(len(out)), nil
-	})
-	if err != nil {
-		c.host.fail(unwrapFatal(err))
-		return starlark.String("")
-	}
-	return out
-}
-
-// Slice returns text for a range up to the materialize limit, else a
-// sub-context over the range. Errors cannot be returned from here: a fatal
-// one stops the cell through the host.
-func (c *ctxValue) Slice(start, end, step int) starlark.Value {
-	if end < start && step == 1 {
-		end = start
-	}
-	if step == 1 && end-start > c.host.limit {
-		return c.subRange(start, end)
-	}
-	if step != 1 {
-		// A stepped slice is text only: one longer than the limit is an
-		// error the cell sees, never a silently shortened string.
-		n := 0
-		if step > 0 && end > start {
-			n = (end - start + step - 1) / step
-		} else if step < 0 && start > end {
-			n = (start - end - step - 1) / -step
-		}
-		if n > c.host.limit {
-			c.host.fail(fault.New(fault.PhaseExecute, KindPromptTooLarge, "a stepped slice of a context is longer than the materialize limit").With("bytes", n).With("limit", c.host.limit))
-			return starlark.String("")
-		}
-	}
-	var out starlark.String
-	err := c.read(corpus.ActionSlice, func(data []byte) (int64, error) {
-		if step == 1 {
-			out = starlark.String(data[start:end])
-			return int64(end - start), nil
-		}
-		var b []byte
-		for i := start; (step > 0 && i < end) || (step < 0 && i > end); i += step {
-			b = append(b, data[i])
-		}
-		out = starlark.String(b)
-		return int64(len(b)), nil
-	})
-	if err != nil {
-		c.host.fail(unwrapFatal(err))
-		return starlark.String("")
-	}
-	return out
-}
-
-// subRange returns a sub-context over [start, end) of a range too large to
-// materialize.
-func (c *ctxValue) subRange(start, end int) starlark.Value {
-	sp, err := c.op(corpus.ActionSlice)
-	if err != nil {
-		c.host.fail(unwrapFatal(err))
-		return starlark.String("")
-	}
-	r, _, ctx, _ := c.host.state(nil)
-	sub, err := c.host.store.Sub(ctx, c.h, int64(start), int64(end-start))
-	sp.End(err)
-	if err != nil {
-		c.host.fail(err)
-		return starlark.String("")
-	}
-	r.track(sub)
-	return &ctxValue{host: c.host, h: sub, name: c.name + "[...]", size: int64(end - start)}
-}
-
-func unwrapFatal(err error) error {
-	var fe *fault.Error
-	if errors.As(err, &fe) {
-		return fe
-	}
-	return err
-}
-
-// Has implements `s in context`.
-func (c *ctxValue) Has(x starlark.Value) (bool, error) {
-	s, ok := starlark.AsString(x)
-	if !ok {
-		return false, fmt.Errorf("'in <context>' requires a string, not %s", x.Type())
-	}
-	var found bool
-	err := c.read("contains", func(data []byte) (int64, error) {
-		found = bytes.Contains(data, []byte(s))
-		return int64(len(data)), nil
-	})
-	return found, err
-}
-
-// Binary implements context + "text" and "text" + context, materializing
-// the context within the limit.
-func (c *ctxValue) Binary(op syntax.Token, y starlark.Value, side starlark.Side) (starlark.Value, error) {
-	if op != syntax.PLUS {
-		return nil, nil
-	}
-	s, ok := starlark.AsString(y)
-	if !ok {
-		return nil, nil
-	}
-	text, err := c.text()
-	if err != nil {
-		return nil, err
-	}
-	if side == starlark.Left {
-		return starlark.String(text + s), nil
-	}
-	return starlark.String(s + text), nil
-}
-
-// text materializes the whole (sub-)context within the limit.
-func (c *ctxValue) text() (string, error) {
-	if c.size > int64(c.host.limit) {
-		return "", c.tooLarge()
-	}
-	var text string
-	err := c.read("text", func(data []byte) (int64, error) {
-		text = string(data)
-		return int64(len(data)), nil
-	})
-	return text, err
-}
-
-func (c *ctxValue) tooLarge() error {
-	return fmt.Errorf("%s is %d bytes; at most %d bytes are materialized at once: slice it (%s[a:b]), search it (%s.search(...)) or split it into sub-contexts (%s.partition(lines=N) or bytes=N)",
-		c.name, c.size, c.host.limit, c.name, c.name, c.name)
-}
-
-var ctxMethods = []string{"count", "endswith", "find", "partition", "rfind", "search", "split", "splitlines", "startswith", "text"}
-
-func (c *ctxValue) AttrNames() []string { return ctxMethods }
-
-func (c *ctxValue) Attr(name string) (starlark.Value, error) {
-	if !slices.Contains(ctxMethods, name) {
-		return nil, nil
-	}
-	return starlark.NewBuiltin(name, func(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		return c.call(b.Name(), args, kwargs)
-	}).BindReceiver(c), nil
-}
-
-func (c *ctxValue) call(name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	switch name {
-	case "find", "rfind", "count":
-		var sub string
-		var start, end starlark.Value = starlark.None, starlark.None
-		if err := starlark.UnpackArgs(name, args, kwargs, "sub", &sub, "start?", &start, "end?", &end); err != nil {
-			return nil, err
-		}
-		lo, hi, err := bounds(name, start, end, int(c.size))
-		if err != nil {
-			return nil, err
-		}
-		kind := name
-		if kind == "rfind" {
-			kind = "find"
-		}
-		var n int
-		err = c.read(kind, func(data []byte) (int64, error) {
-			window := data[lo:hi]
-			switch name {
-			case "count":
-				n = len(window) + 1
-				if sub != "" {
-					n = bytes.Count(window, []byte(sub))
-				}
-			case "find":
-				if n = bytes.Index(window, []byte(sub)); n >= 0 {
-					n += lo
-				}
-			default:
-				if n = bytes.LastIndex(window, []byte(sub)); n >= 0 {
-					n += lo
-				}
-			}
-			return int64(len(window)), nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		return starlark.MakeInt(n), nil
-	case "startswith", "endswith":
-		var x string
-		if err := starlark.UnpackPositionalArgs(name, args, kwargs, 1, &x); err != nil {
-			return nil, err
-		}
-		var ok bool
-		err := c.read(name, func(data []byte) (int64, error) {
-			if name == "startswith" {
-				ok = bytes.HasPrefix(data, []byte(x))
-			} else {
-				ok = bytes.HasSuffix(data, []byte(x))
-			}
-			return int64(len(x)), nil
-		})
-		return starlark.Bool(ok), err
-	case "text":
-		if err := starlark.UnpackPositionalArgs(name, args, kwargs, 0); err != nil {
-			return nil, err
-		}
-		s, err := c.text()
-		if err != nil {
-			return nil, err
-		}
-		return starlark.String(s), nil
-	case "splitlines", "split":
-		var sep starlark.Value = starlark.None
-		if name == "split" {
-			if err := starlark.UnpackArgs(name, args, kwargs, "sep?", &sep); err != nil {
-				return nil, err
-			}
-		} else if err := starlark.UnpackArgs(name, args, kwargs); err != nil {
-			return nil, err
-		}
-		s, err := c.text()
-		if err != nil {
-			return nil, err
-		}
-		var parts []string
-		switch {
-		case name == "splitlines":
-			parts = strings.Split(strings.TrimSuffix(s, "\n"), "\n")
-			if s == "" {
-				parts = nil
-			}
-			for i, p := range parts {
-				parts[i] = strings.TrimSuffix(p, "\r")
-			}
-		case sep == starlark.None:
-			parts = strings.Fields(s)
-		default:
-			sp, ok := starlark.AsString(sep)
-			if !ok || sp == "" {
-				return nil, fmt.Errorf("split: separator must be a non-empty string")
-			}
-			parts = strings.Split(s, sp)
-		}
-		out := make([]starlark.Value, len(parts))
-		for i, p := range parts {
-			out[i] = starlark.String(p)
-		}
-		return starlark.NewList(out), nil
-	case "search":
-		return c.search(args, kwargs)
-	case "partition":
-		return c.partition(args, kwargs)
-	}
-	return nil, fmt.Errorf("context has no method %s", name)
-}
-
-func bounds(fn string, start, end starlark.Value, n int) (int, int, error) {
-	lo, hi := 0, n
-	if start != starlark.None {
-		v, err := starlark.AsInt32(start)
-		if err != nil {
-			return 0, 0, fmt.Errorf("%s: start must be an int", fn)
-		}
-		lo = v
-	}
-	if end != starlark.None {
-		v, err := starlark.AsInt32(end)
-		if err != nil {
-			return 0, 0, fmt.Errorf("%s: end must be an int", fn)
-		}
-		hi = v
-	}
-	clamp := func(i int) int {
-		if i < 0 {
-			i += n
-		}
-		return min(max(i, 0), n)
-	}
-	lo, hi = clamp(lo), clamp(hi)
-	if hi < lo {
-		hi = lo
-	}
-	return lo, hi, nil
-}
-
-// search runs the store's search (literal, or RE2 with regex=True) and
-// returns a list of {"line", "offset", "text"} dicts, at most max_results.
-func (c *ctxValue) search(args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var pattern string
-	regex := false
-	maxResults := 0
-	if err := starlark.UnpackArgs("search", args, kwargs, "pattern", &pattern, "regex?", &regex, "max_results?", &maxResults); err != nil {
-		return nil, err
-	}
-	_, e, ctx, err := c.host.state(nil)
-	if err != nil {
-		return nil, err
-	}
-	v, err := e.ContextOp(ctx, c.h, corpus.Action{Type: corpus.ActionSearch, Pattern: pattern, Regex: regex})
 	if err != nil {
 		return nil, builtinErr("search", err)
 	}
-	list, _ := v.([]any)
-	if maxResults > 0 && len(list) > maxResults {
-		list = list[:maxResults]
+	// A line the store cut (longer than its per-hit cap) is read whole.
+	cut := false
+	for _, m := range hits {
+		if m.Truncated {
+			cut = true
+		}
 	}
-	out := make([]starlark.Value, 0, len(list))
-	for _, m := range list {
-		mm, _ := m.(map[string]any)
-		d := starlark.NewDict(3)
-		line, _ := plainGo(mm["index"], c.host)
-		off, _ := plainGo(mm["offset"], c.host)
-		lv, _ := repl.FromGo(line)
-		ov, _ := repl.FromGo(off)
-		tv, _ := mm["value"].(string)
-		_ = d.SetKey(starlark.String("line"), lv)
-		_ = d.SetKey(starlark.String("offset"), ov)
-		_ = d.SetKey(starlark.String("text"), starlark.String(tv))
-		out = append(out, d)
+	if cut {
+		var total int
+		_ = c.host.store.View(c.h, func(data []byte) error {
+			for i := range hits {
+				m := &hits[i]
+				if !m.Truncated || m.Offset < 0 || m.Offset > int64(len(data)) {
+					continue
+				}
+				line := data[m.Offset:]
+				if j := bytes.IndexByte(line, '\n'); j >= 0 {
+					line = line[:j]
+				}
+				if total += len(line); total > corpus.MaxMaxBytes {
+					return nil
+				}
+				m.Value, m.Truncated = string(line), false
+			}
+			return nil
+		})
+		cut = false
+		for _, m := range hits {
+			if m.Truncated {
+				cut = true
+			}
+		}
 	}
-	return starlark.NewList(out), nil
+	truncated := int64(len(hits)) < total || cut
+	if strict && truncated {
+		return nil, repl.Raise("ValueError", "search(): %d lines match, more than max_results=%d (or a line was cut); raise max_results or narrow the pattern", total, maxResults)
+	}
+	offs := make([]int64, len(hits))
+	for i, m := range hits {
+		offs[i] = m.Offset
+	}
+	if err := call.CodePoints(offs); err != nil {
+		return nil, err
+	}
+	items := make([]any, len(hits))
+	for i, m := range hits {
+		d := repl.Dict{{Key: "line", Value: m.Index}, {Key: "offset", Value: offs[i]}, {Key: "text", Value: m.Value}}
+		if m.File != "" {
+			d = append(d, repl.KV{Key: "file", Value: m.File}, repl.KV{Key: "file_line", Value: m.FileLine})
+		}
+		items[i] = d
+	}
+	return &repl.List{Class: "SearchResults", Items: items, Attrs: []repl.KV{{Key: "truncated", Value: truncated}, {Key: "total", Value: total}}}, nil
 }
 
 // partition splits the context into sub-contexts of N lines or about N
 // bytes (cut at a line end when one is near).
-func (c *ctxValue) partition(args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var lines, nbytes int
-	if err := starlark.UnpackArgs("partition", args, kwargs, "lines?", &lines, "bytes?", &nbytes); err != nil {
-		return nil, err
-	}
-	if (lines > 0) == (nbytes > 0) {
-		return nil, fmt.Errorf("partition: give exactly one of lines=N or bytes=N (positive)")
-	}
-	a := corpus.Action{Type: corpus.ActionPartition, Strategy: corpus.StrategyLines, Size: int64(lines)}
-	if nbytes > 0 {
-		a.Strategy, a.Size = corpus.StrategyBytes, int64(nbytes)
-	}
-	_, e, ctx, err := c.host.state(nil)
+func (c *ctxText) partition(call *repl.Call) (any, error) {
+	a, err := args(call, "lines?", "bytes?")
 	if err != nil {
 		return nil, err
 	}
-	v, err := e.ContextOp(ctx, c.h, a)
+	lines, err := optInt("partition", "lines", a["lines"], 0)
+	if err != nil {
+		return nil, err
+	}
+	nbytes, err := optInt("partition", "bytes", a["bytes"], 0)
+	if err != nil {
+		return nil, err
+	}
+	if (lines > 0) == (nbytes > 0) {
+		return nil, repl.Raise("ValueError", "partition(): give exactly one of lines=N or bytes=N (positive)")
+	}
+	act := corpus.Action{Type: corpus.ActionPartition, Strategy: corpus.StrategyLines, Size: lines}
+	if nbytes > 0 {
+		act.Strategy, act.Size = corpus.StrategyBytes, nbytes
+	}
+	_, e, err := c.host.state()
+	if err != nil {
+		return nil, err
+	}
+	v, err := e.ContextOp(call.Ctx, c.h, act)
 	if err != nil {
 		return nil, builtinErr("partition", err)
 	}
 	list, _ := v.([]any)
-	out := make([]starlark.Value, 0, len(list))
+	out := make([]any, 0, len(list))
 	for _, ch := range list {
 		m, _ := ch.(map[string]any)
-		h, ok := m["handle"].(corpus.Handle)
+		hd, ok := m["handle"].(corpus.Handle)
 		if !ok {
 			continue
 		}
 		n, _ := number(m["length"])
 		idx, _ := number(m["index"])
-		out = append(out, &ctxValue{host: c.host, h: h, name: fmt.Sprintf("%s chunk %d", c.name, int(idx)), size: int64(n)})
+		out = append(out, &ctxText{host: c.host, h: hd, name: fmt.Sprintf("%s chunk %d", c.name, int(idx)), size: int64(n)})
 	}
-	return starlark.NewList(out), nil
+	return out, nil
+}
+
+// text returns the whole (sub-)context as a str (within the value bound).
+func (c *ctxText) text(call *repl.Call) (any, error) {
+	if len(call.Args)+len(call.Kwargs) > 0 {
+		return nil, repl.Raise("TypeError", "text() takes no arguments")
+	}
+	var s string
+	err := c.View(call.Ctx, "text", func(b []byte) error {
+		s = string(b)
+		return nil
+	})
+	return s, err
+}
+
+// files returns the files of a context of several files, as a dict of
+// name to sub-context (empty for a single text).
+func (c *ctxText) files(call *repl.Call) (any, error) {
+	if len(call.Args)+len(call.Kwargs) > 0 {
+		return nil, repl.Raise("TypeError", "files() takes no arguments")
+	}
+	meta, err := c.host.store.Metadata(call.Ctx, c.h)
+	if err != nil {
+		return nil, builtinErr("files", err)
+	}
+	fs := append([]corpus.FileInfo(nil), meta.Files...)
+	sort.SliceStable(fs, func(i, j int) bool { return fs[i].Name < fs[j].Name })
+	out := make(repl.Dict, 0, len(fs))
+	for _, f := range fs {
+		out = append(out, repl.KV{Key: f.Name, Value: &ctxText{host: c.host, h: f.Handle, name: fmt.Sprintf("%s.files()[%q]", c.name, f.Name), size: f.Bytes}})
+	}
+	return out, nil
 }

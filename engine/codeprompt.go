@@ -9,54 +9,58 @@ import (
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/repl"
 )
 
-// codeProtocol is the fixed part of the code-mode system prompt.
-const codeProtocol = `You are the root of a Recursive Language Model (RLM) runtime. You answer a query about a CONTEXT that is far too large to read at once. You never see the context itself, only its metadata. You work in a Python REPL: write code, the runtime runs it and sends back its printed output, and you continue.
+// codeProtocol is the fixed part of the code-mode system prompt; its
+// verbs are the builtin lines (rlm_query, call_tool) and the bounds.
+const codeProtocol = `You are the root of a Recursive Language Model (RLM) runtime. You answer a query about a CONTEXT that is far too large to read at once. You never see the context itself, only its metadata. You work in a Python 3.12 REPL: write code, the runtime runs it and sends back its printed output, and you continue.
 
 Reply with one or more code blocks:
 ` + "```python" + `
 # your code
 ` + "```" + `
-Blocks run in order in one persistent interpreter: variables, functions and imports survive across turns. Only code runs; text outside code blocks is ignored. You see only what your code prints (long output is truncated), so print summaries, counts and short excerpts, never whole chunks. Never write the output yourself: wait for the real output in the next message.
+Blocks run in order in one persistent interpreter: variables, functions, classes and imports survive across turns. Only code runs; text outside code blocks is ignored. You see only what your code prints, so print summaries, counts and short excerpts, never whole chunks. Never write the output yourself: wait for the real output in the next message.
 
 Finish only from code, after you have seen the output you rely on:
   FINAL(value)            the answer (a string, number, list or dict)
   FINAL_VAR("name")       the value of a variable
-  answer = {"content": value, "ready": True}
+  answer["content"] = value; answer["ready"] = True     (answer is predeclared)
 A FINAL written in prose is ignored, and a FINAL placed after a cell whose output you have not seen yet is not accepted.
 
 Builtins:
-  context                      the input (a string-like value backed by the runtime, not a Python str):
-                               len(context), context[a:b] (a str up to %d bytes, else a sub-context), "x" in context,
-                               context.find(s), .rfind(s), .count(s), .startswith(s), .endswith(s),
-                               .splitlines(), .split(sep) and .text() (only for contexts up to %d bytes),
-                               context.search(pattern, regex=False, max_results=N) -> [{"line": N, "offset": BYTE, "text": LINE}],
-                               context.partition(lines=N) or partition(bytes=N) -> list of sub-contexts with the same methods;
-                               where a str is needed (re, json, string methods) use a slice or .text()
+  context        the input, a read-only str backed by the runtime: every str operation works on it with Python's
+                 semantics (len, context[a:b], "x" in context, context.find, .count, .splitlines, .lower, ...,
+                 re.finditer(p, context), re.findall, ...) and returns plain strs. Three more methods:
+                 context.search(pattern, regex=False, max_results=1000, strict=False) -> the whole matching lines,
+                   a list of {"line": N, "offset": CHAR_OFFSET, "text": LINE} ("file", "file_line" too for a context of
+                   several files) that also carries .truncated (True if lines were left out) and .total (all matches);
+                   strict=True raises instead of leaving lines out
+                 context.partition(lines=N) or partition(bytes=N) -> a list of sub-contexts, each like context
+                 context.files() -> {name: sub-context} for a context of several files ({} otherwise)
   llm_query(prompt, model=None)                     one sub-model call; returns its text (prompt: a str or a sub-context)
   llm_query_batched(prompts, concurrency=None)      many sub-model calls concurrently; a list of texts in input order
                                                     (a failed item is the string "Error: ...")
-%s%s  SHOW_VARS()                                       list your variables; print(...) output comes back to you
-Modules re, json, math and collections are available (import them as usual).
+%s%s  SHOW_VARS()                                       list your variables
+Standard modules (import them first): %s.
 
 Strategy: look first (len, a slice of the head, search for key terms), then compute in code: count, filter, group and join with Python. Use llm_query_batched over chunks (context.partition(...)) for questions that need reading; combine the results in code.
 
-Differences from CPython (a sandboxed Python dialect, see docs/code.md): no file system, network or clock, and no classes, global/nonlocal, yield, async, eval/exec or open; re is RE2 (no lookaround or backreferences); is/is not compare by equality; generators are eager lists; a name the cell never binds and no earlier cell bound is a NameError before the cell runs; assignments made inside a try body before an exception are lost; strings are byte-indexed. Each cell has a step, time and memory bound, and a cell that exceeds one raises an exception you see.`
+Bounds (a cell that passes one gets an exception you see, never a silently shorter value): %s
+The interpreter has no file system, network, processes or threads; time and datetime report the run's start time, and random is seeded (the same draws each run). Anything it does not support raises NotImplementedError saying so.`
 
 const codeRLMLine = `  rlm_query(query, context=None)                    a recursive child RLM (its own REPL) over a sub-context or str; returns its answer
   rlm_query_batched(queries, contexts=None, concurrency=None)   several children concurrently; answers in input order
 `
 
 // codeSystemPrompt renders the system message of a code-mode loop:
-// metadata only about the context, never its content beyond a short
-// prefix.
+// metadata only about the context (for a context of several files, their
+// list, as plan mode shows it), never its content beyond a short prefix.
 func codeSystemPrompt(r *run, n node, meta corpus.Metadata, st *codeState) string {
 	rlmLines := codeRLMLine
 	if n.depth >= r.e.cfg.Limits.MaxDepth || !n.caps.Has(capability.RLM) {
 		rlmLines = "  (rlm_query is not available here: no recursion at this depth)\n"
 	}
-	limit := r.e.cfg.PromptBytes
 	var b strings.Builder
 	toolLine := "  (call_tool(name, **args) is not available: no tools are granted here)\n"
 	var tools []model.Tool
@@ -70,11 +74,18 @@ func codeSystemPrompt(r *run, n node, meta corpus.Metadata, st *codeState) strin
 	if len(tools) > 0 {
 		toolLine = "  call_tool(name, **args)                           call a registered tool (listed below); returns its result\n"
 	}
-	fmt.Fprintf(&b, codeProtocol, limit, limit, rlmLines, toolLine)
+	var mods []string
+	for _, m := range repl.Modules() {
+		if !strings.Contains(m, ".") {
+			mods = append(mods, m)
+		}
+	}
+	fmt.Fprintf(&b, codeProtocol, rlmLines, toolLine, strings.Join(mods, ", "), codeBounds(r))
 	fmt.Fprintf(&b, "\n\nRecursion depth: %d.", n.depth)
 	fmt.Fprintf(&b, "\nGranted capabilities: %s.", strings.Join(n.caps.Strings(), ", "))
 	writeTools(&b, "Tools for call_tool", tools)
 	fmt.Fprintf(&b, "\n\nCONTEXT metadata (not content): %d bytes, %d lines, kind %s.", meta.Bytes, meta.Lines, meta.Kind)
+	writeCodeFiles(&b, meta.Files)
 	if prefix := contextPrefix(r, n); prefix != "" {
 		q, _ := json.Marshal(prefix)
 		fmt.Fprintf(&b, "\nFirst bytes of the context: %s", q)
@@ -87,6 +98,28 @@ func codeSystemPrompt(r *run, n node, meta corpus.Metadata, st *codeState) strin
 		b.WriteString(r.e.cfg.Instructions)
 	}
 	return b.String()
+}
+
+// codeBounds states every bound a cell meets, as configured.
+func codeBounds(r *run) string {
+	c := r.e.cfg.Code.WithDefaults()
+	return fmt.Sprintf("printed output: %s per turn (the rest is cut and the cut is stated); "+
+		"one value (str, list, dict, ...): %s (MemoryError); a prompt to llm_query: %s; "+
+		"search: max_results up to %d whole lines; steps per cell: %d (StepLimitExceeded); "+
+		"time per cell: %g s (TimeoutError); recursion depth: %d (RecursionError).",
+		sizeText(int64(r.e.cfg.ObservationBytes)), sizeText(c.MaxValueBytes), sizeText(int64(r.e.cfg.PromptBytes)),
+		corpus.MaxMaxResults, c.MaxCellSteps, c.CellTimeout.Seconds(), c.MaxRecursion)
+}
+
+// sizeText renders a byte count for the prompt: 4 KiB, 64 MiB.
+func sizeText(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // contextPrefix returns the first DefaultPrefixBytes of the loop's context.

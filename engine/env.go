@@ -123,21 +123,30 @@ func (v *env) Text(ctx context.Context, h corpus.Handle) (string, error) {
 // Model makes one sub-model call (llm_query) with the prompt as a single
 // user message.
 func (v *env) Model(ctx context.Context, call plan.ModelCall) (string, error) {
+	resp, err := v.modelCall(ctx, call)
+	if err != nil {
+		return "", err
+	}
+	return resp.Text, nil
+}
+
+// modelCall is Model with the whole response (its finish reason).
+func (v *env) modelCall(ctx context.Context, call plan.ModelCall) (*model.Response, error) {
 	name := call.Model
 	if name == "" {
 		name = v.r.e.cfg.SubModel
 	}
 	if !v.n.caps.Has(capability.Model(name)) {
-		return "", denied(capability.Model(name))
+		return nil, denied(capability.Model(name))
 	}
 	req := model.Request{Model: name, Messages: []model.Message{{Role: model.RoleUser, Content: call.Prompt}}}
 	applyOptions(&req, call.Options)
 	resp, err := v.r.complete(trace.WithDepth(ctx, v.n.depth+1), v.n.depth+1, v.r.e.cfg.SubProvider, req)
 	v.r.subCall(ctx, v.n.depth+1, name, resp, err)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	return resp.Text, nil
+	return resp, nil
 }
 
 // applyOptions copies the closed set of model options a plan may set.

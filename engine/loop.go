@@ -276,16 +276,7 @@ type turnReply struct {
 // returns. done reports a final answer (in ans.value).
 func (r *run) turn(ctx context.Context, n node, p model.Provider, modelName string, msgs []model.Message, sess *plan.Session, env *env, ans *answer) (turnReply, bool, error) {
 	req := model.Request{Model: modelName, Messages: msgs}
-	var deltas *deltaShower
-	if n.depth == 0 {
-		req.Stream = r.e.cfg.Stream
-		if r.e.cfg.Observer != nil {
-			deltas = &deltaShower{emit: func(s string) {
-				r.emit(Event{Kind: EventDelta, Depth: n.depth, Turn: ans.turns, Model: modelName, Delta: s})
-			}}
-			req.OnDelta = deltas.add
-		}
-	}
+	deltas := r.streamRoot(&req, n, ans.turns, modelName)
 	resp, err := r.complete(ctx, n.depth, p, req)
 	deltas.flush()
 	if err != nil {
@@ -465,6 +456,10 @@ func (r *run) remaining() plan.Limits {
 // context.
 const cycleContentBytes = 1 << 20
 
+// cycleTextBytes bounds the in-memory texts (a code cell's string handed to
+// rlm_query) identified by their content whatever their size.
+const cycleTextBytes = 256 << 20
+
 // fingerprintOf identifies a (query, context) pair for cycle detection. A
 // context up to cycleContentBytes is identified by its text, so a child
 // handed its parent's context as a string (a new sub-context) still
@@ -474,9 +469,15 @@ func (r *run) fingerprintOf(ctx context.Context, query string, h corpus.Handle) 
 	if err != nil {
 		return fingerprint.MustOf(map[string]any{"query": query, "handle": h.String()})
 	}
-	if meta.Bytes <= cycleContentBytes {
-		if text, err := r.e.cfg.Store.Text(h, cycleContentBytes); err == nil {
-			return fingerprint.MustOf(map[string]any{"query": query, "content": fingerprint.Bytes([]byte(text))})
+	if meta.Bytes <= cycleContentBytes || meta.Kind == corpus.TextKindText && meta.Bytes <= cycleTextBytes {
+		// A text made from a string (a code cell's slice, however large)
+		// is identified by its content too.
+		var sum string
+		if err := r.e.cfg.Store.View(h, func(b []byte) error {
+			sum = fingerprint.Bytes(b)
+			return nil
+		}); err == nil {
+			return fingerprint.MustOf(map[string]any{"query": query, "content": sum})
 		}
 	}
 	// Metadata names the immediate parent: walk up to the root context, so

@@ -26,6 +26,15 @@ const (
 	// EventDelta: a piece of a root reply arrived from a streamed
 	// response (see Config.Stream).
 	EventDelta EventKind = "delta"
+	// EventReply: a code-mode turn's reply arrived and its code cells are
+	// about to run (code mode only: a plan turn reports its reply with its
+	// EventTurn). Every turn of a code-mode loop whose model call returned
+	// a reply reports it so, before its cells' sub-calls and children, and
+	// its EventTurn then follows with a non-zero ReplyBytes.
+	EventReply EventKind = "reply"
+	// EventCell: a code cell of the reply starts running (code mode);
+	// what it does (sub-calls, children's turns) is reported after it.
+	EventCell EventKind = "cell"
 	// EventDone: the run ended. Only Engine.Events yields it, last, with
 	// the Result.
 	EventDone EventKind = "done"
@@ -35,8 +44,9 @@ const (
 const (
 	// OutcomeAnswer: the reply, or the plan it held, gave the final answer.
 	OutcomeAnswer = "answer"
-	// OutcomePlan: the reply's plan ran without a final answer;
-	// Event.Observation is what the model reads next.
+	// OutcomePlan: the reply's plan (in code mode, its code cells) ran
+	// without a final answer; Event.Observation is what the model reads
+	// next.
 	OutcomePlan = "plan"
 	// OutcomeRejected: the reply failed parsing or validation and nothing
 	// ran; Event.Repair reports whether a repair message follows.
@@ -88,6 +98,14 @@ type Event struct {
 	Observation string `json:"observation,omitempty"`
 	// Delta is the new piece of text (delta events), redacted.
 	Delta string `json:"delta,omitempty"`
+	// Mode is ModeCode for the turn, reply and cell events of a code-mode
+	// loop, and empty for plan mode.
+	Mode string `json:"mode,omitempty"`
+	// Cell is the cell's index in its reply, from 1 (cell events).
+	Cell int `json:"cell,omitempty"`
+	// Cells is, in code mode, the number of code cells of the reply (reply
+	// and cell events) or how many of them ran (turn events).
+	Cells int `json:"cells,omitempty"`
 	// Result is the run's result (EventDone only).
 	Result *Result `json:"-"`
 }
@@ -158,6 +176,26 @@ func (e *Engine) Events(ctx context.Context, query string, input corpus.Handle) 
 			yield(Event{Kind: EventDone, Result: res}, err)
 		}
 	}
+}
+
+// streamRoot prepares the request of a root turn: with Config.Stream it
+// asks for a streamed reply and, with an Observer, hands the provider an
+// OnDelta that reports the pieces as EventDelta events of turn. The
+// returned shower's flush releases what it holds back once the reply is
+// complete; it is nil (and flush a no-op) when nothing is reported.
+func (r *run) streamRoot(req *model.Request, n node, turn int, modelName string) *deltaShower {
+	if n.depth != 0 {
+		return nil
+	}
+	req.Stream = r.e.cfg.Stream
+	if r.e.cfg.Observer == nil {
+		return nil
+	}
+	d := &deltaShower{emit: func(s string) {
+		r.emit(Event{Kind: EventDelta, Depth: n.depth, Turn: turn, Model: modelName, Delta: s})
+	}}
+	req.OnDelta = d.add
+	return d
 }
 
 // answerMeta converts an answer document's metadata to the result's form.

@@ -4,13 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"maps"
+	"math/big"
 	"slices"
 	"strings"
 	"sync"
-
-	"go.starlark.net/starlark"
 
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
@@ -35,11 +33,9 @@ type Session struct {
 	e      *Engine
 	inputs []corpus.Handle
 
-	mu       sync.Mutex
-	st       *codeState
-	history  []HistoryEntry
-	captured map[string]any            // filled by capture during Save
-	restore  map[string]starlark.Value // read by restoreVar during ResumeSession
+	mu      sync.Mutex
+	st      *codeState
+	history []HistoryEntry
 }
 
 // HistoryEntry is one answered query of a session.
@@ -73,10 +69,7 @@ func (e *Engine) NewSession(inputs ...corpus.Handle) (*Session, error) {
 		return nil, fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "sessions need the embedded interpreter").With("python", e.cfg.Python).
 			With("hint", "leave Config.Python empty (embedded) for sessions")
 	}
-	st, err := newCodeState(context.Background(), e, inputs, starlark.StringDict{
-		"_rlm_session_capture": starlark.NewBuiltin("_rlm_session_capture", s.capture),
-		"_rlm_session_restore": starlark.NewBuiltin("_rlm_session_restore", s.restoreVar),
-	})
+	st, err := newCodeState(context.Background(), e, inputs)
 	if err != nil {
 		return nil, err
 	}
@@ -101,42 +94,26 @@ func (e *Engine) ResumeSession(data []byte, inputs ...corpus.Handle) (*Session, 
 	if err != nil {
 		return nil, err
 	}
-	// Restored through a cell, so they are ordinary user variables again.
-	var src strings.Builder
-	s.restore = map[string]starlark.Value{}
 	for _, name := range slices.Sorted(maps.Keys(saved.Globals)) {
 		if !isIdent(name) || name == "history" {
 			return nil, fault.New(fault.PhaseConfig, KindInvalidSession, "saved variable name is not an identifier").With("name", name)
 		}
-		if s.st.embedded.Get(name) != nil || starlark.Universe.Has(name) {
+		if s.st.embedded.Has(name) || repl.IsStandard(name) {
 			// A host or standard name (context, FINAL, llm_query, print,
 			// True, ...): Save never writes one, and restoring it would
 			// replace the session's input or a builtin.
 			return nil, fault.New(fault.PhaseConfig, KindInvalidSession, "saved variable would rebind a predeclared name").With("name", name)
 		}
-		g, err := plainGo(saved.Globals[name], s.st.host)
+		g, err := plainGo(saved.Globals[name])
 		if err != nil {
 			return nil, fault.Wrap(err, fault.PhaseConfig, KindInvalidSession, "saved variable is not plain data").With("name", name)
 		}
-		sv, err := repl.FromGo(g)
-		if err != nil {
+		if err := s.st.embedded.Restore(name, g); err != nil {
 			return nil, fault.Wrap(err, fault.PhaseConfig, KindInvalidSession, "saved variable is not plain data").With("name", name)
 		}
-		s.restore[name] = sv
-		fmt.Fprintf(&src, "%s = _rlm_session_restore(%q)\n", name, name)
 	}
-	if src.Len() > 0 {
-		out, err := s.st.embedded.Exec(context.Background(), src.String())
-		if err == nil && out.Exception != nil {
-			err = fault.New(fault.PhaseConfig, KindInvalidSession, "restoring session variables failed").With("exception", out.Exception.Message)
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
-	s.restore = nil
 	for i := range saved.History {
-		a, err := plainGo(saved.History[i].Answer, s.st.host)
+		a, err := plainGo(saved.History[i].Answer)
 		if err != nil {
 			return nil, fault.Wrap(err, fault.PhaseConfig, KindInvalidSession, "saved answer is not plain data")
 		}
@@ -148,7 +125,7 @@ func (e *Engine) ResumeSession(data []byte, inputs ...corpus.Handle) (*Session, 
 }
 
 func isIdent(s string) bool {
-	if s == "" || strings.HasPrefix(s, "_") {
+	if s == "" || strings.HasPrefix(s, "_") || repl.IsKeyword(s) {
 		return false
 	}
 	for i, c := range s {
@@ -162,13 +139,11 @@ func isIdent(s string) bool {
 func (s *Session) setHistory() {
 	list := make([]any, len(s.history))
 	for i, h := range s.history {
-		list[i] = map[string]any{"query": h.Query, "answer": h.Answer}
+		list[i] = repl.Dict{{Key: "query", Value: h.Query}, {Key: "answer", Value: h.Answer}}
 	}
-	v, err := repl.FromGo(list)
-	if err != nil {
-		v = starlark.NewList(nil)
+	if err := s.st.embedded.Set("history", list); err != nil {
+		_ = s.st.embedded.Set("history", []any{})
 	}
-	s.st.embedded.Set("history", v)
 }
 
 // Ask answers one query in the session. A completed answer joins history.
@@ -195,37 +170,21 @@ func (s *Session) History() []HistoryEntry {
 func (s *Session) Save() ([]byte, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var src strings.Builder
-	var names []string
-	for _, v := range s.st.embedded.Vars() {
-		if v.Name == "history" || !isIdent(v.Name) {
-			continue
-		}
-		names = append(names, v.Name)
-		fmt.Fprintf(&src, "_rlm_session_capture(%q, %s)\n", v.Name, v.Name)
-	}
 	saved := SavedSession{Version: SessionVersion, History: make([]HistoryEntry, len(s.history)), Globals: map[string]any{}}
 	for i, h := range s.history {
 		saved.History[i] = HistoryEntry{Query: h.Query, Answer: keepFloats(h.Answer)}
 	}
-	s.captured = map[string]any{}
-	if len(names) > 0 {
-		out, err := s.st.embedded.Exec(context.Background(), src.String())
-		if err != nil {
-			return nil, err
+	for _, v := range s.st.embedded.Vars() {
+		if v.Name == "history" || !isIdent(v.Name) {
+			continue
 		}
-		if out.Exception != nil {
-			return nil, fault.New(fault.PhaseExecute, fault.KindInternal, "capturing session variables failed").With("exception", out.Exception.Message)
+		g, ok, err := s.st.embedded.Get(v.Name)
+		if !ok || err != nil {
+			saved.Skipped = append(saved.Skipped, v.Name)
+			continue
 		}
+		saved.Globals[v.Name] = keepFloats(g)
 	}
-	for _, n := range names {
-		if v, ok := s.captured[n]; ok {
-			saved.Globals[n] = v
-		} else {
-			saved.Skipped = append(saved.Skipped, n)
-		}
-	}
-	s.captured = nil
 	return json.MarshalIndent(saved, "", "  ")
 }
 
@@ -259,31 +218,6 @@ func keepFloats(v any) any {
 	return v
 }
 
-// capture is the hidden builtin through which Save reads variables.
-func (s *Session) capture(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
-	if len(args) != 2 || s.captured == nil {
-		return starlark.None, nil
-	}
-	name, _ := starlark.AsString(args[0])
-	if v, err := repl.ToGo(args[1]); err == nil {
-		s.captured[name] = keepFloats(v)
-	}
-	return starlark.None, nil
-}
-
-// restoreVar is the hidden builtin through which ResumeSession binds saved
-// variables.
-func (s *Session) restoreVar(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
-	if len(args) != 1 || s.restore == nil {
-		return starlark.None, nil
-	}
-	name, _ := starlark.AsString(args[0])
-	if v, ok := s.restore[name]; ok {
-		return v, nil
-	}
-	return starlark.None, nil
-}
-
 // RunInputs answers query over several inputs in code mode: the code sees
 // them as context_0..N (context is context_0). With one input it is Run.
 func (e *Engine) RunInputs(ctx context.Context, query string, inputs ...corpus.Handle) (*Result, error) {
@@ -296,10 +230,46 @@ func (e *Engine) RunInputs(ctx context.Context, query string, inputs ...corpus.H
 	if e.cfg.Mode != ModeCode {
 		return nil, fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "several inputs need code mode").With("inputs", len(inputs)).WithHint("set Config.Mode to \"code\"")
 	}
-	st, err := newCodeState(ctx, e, inputs, nil)
+	st, err := newCodeState(ctx, e, inputs)
 	if err != nil {
 		return nil, err
 	}
 	defer st.close()
 	return e.Run(withSessionState(ctx, st), query, inputs[0])
+}
+
+// plainGo rewrites the json.Numbers of saved data into int64, *big.Int or
+// float64, recursively (what repl converts to int and float).
+func plainGo(v any) (any, error) {
+	switch x := v.(type) {
+	case json.Number:
+		if n, err := x.Int64(); err == nil {
+			return n, nil
+		}
+		if b, ok := new(big.Int).SetString(string(x), 10); ok {
+			return b, nil
+		}
+		return x.Float64()
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			g, err := plainGo(e)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = g
+		}
+		return out, nil
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			g, err := plainGo(e)
+			if err != nil {
+				return nil, err
+			}
+			out[k] = g
+		}
+		return out, nil
+	}
+	return v, nil
 }

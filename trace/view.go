@@ -180,6 +180,10 @@ func details(ev Event) string {
 		if s, ok := a["bind"].(string); ok && s != "" {
 			fmt.Fprintf(&b, " bind=%s", s)
 		}
+		if s, ok := a["exception"].(string); ok && s != "" {
+			// A code cell that raised (its type, as the model's code named it).
+			fmt.Fprintf(&b, " exception=%s", textcut.Prefix(s, maxPatternView))
+		}
 	case KindChild, KindRun:
 		if n, ok := attrInt(a, "turns"); ok {
 			fmt.Fprintf(&b, " turns=%d", n)

@@ -58,7 +58,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if errors.As(err, &ee) {
 			code = ee.code
 		} else {
-			reportError(stdout, stderr, err, jsonFlag(cmd, args))
+			asJSON := jsonFlag(cmd, args)
+			if !asJSON || !jsonLines(cmd) || writeJSONLine(stdout, failureJSON(err)) != nil {
+				reportError(stdout, stderr, err, asJSON)
+			}
 			code = 1
 		}
 	}
@@ -120,6 +123,22 @@ func version() string {
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// jsonLinesAnnotation marks a command whose --json output is JSON lines
+// (one document per line: rlm chat), its failures included.
+const jsonLinesAnnotation = "rlm.json-lines"
+
+// jsonLines reports whether cmd prints JSON lines with --json.
+func jsonLines(cmd *cobra.Command) bool {
+	return cmd != nil && cmd.Annotations[jsonLinesAnnotation] == "true"
+}
+
+// writeJSONLine writes v as JSON on one line (JSON lines: rlm chat --json).
+func writeJSONLine(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
 }

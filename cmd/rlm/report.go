@@ -63,17 +63,23 @@ func jsonErrorKind(doc []byte) string {
 // otherwise as text on stderr (see errorText). Every command's errors go
 // through it.
 func reportError(stdout, stderr io.Writer, err error, asJSON bool) {
-	fe := asFault(err)
 	if asJSON {
-		status := engine.StatusFailed
-		if fe.Kind == fault.KindCancelled {
-			status = engine.StatusCancelled
-		}
-		if werr := writeJSON(stdout, errorJSON{Status: status, Error: fe}); werr == nil {
+		if werr := writeJSON(stdout, failureJSON(err)); werr == nil {
 			return
 		}
 	}
-	fmt.Fprintln(stderr, errorText(fe))
+	fmt.Fprintln(stderr, errorText(asFault(err)))
+}
+
+// failureJSON is the --json document of a failure: status failed (or
+// cancelled) and the error with its hint.
+func failureJSON(err error) errorJSON {
+	fe := asFault(err)
+	status := engine.StatusFailed
+	if fe.Kind == fault.KindCancelled {
+		status = engine.StatusCancelled
+	}
+	return errorJSON{Status: status, Error: fe}
 }
 
 // asFault returns err's *fault.Error with its hint filled in from the CLI's

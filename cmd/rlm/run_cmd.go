@@ -283,11 +283,11 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 			if err != nil {
 				return err
 			}
-			live, err := trace.OpenLive(traceFile) // a .jsonl trace grows during the run
+			tout, err := openTrace(traceFile)
 			if err != nil {
 				return err
 			}
-			rec := trace.NewRecorder(trace.WithObserver(st.observe), trace.WithObserver(live.Observe), ot.option())
+			rec := trace.NewRecorder(trace.WithObserver(st.observe), trace.WithObserver(tout.observe), ot.option())
 			var res *engine.Result
 			var runErr error
 			if df.url != "" {
@@ -303,10 +303,8 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 			// The answer is paid for: it is printed even when an output
 			// cannot be written, and the output error is reported after it.
 			outErr := sess.finish(pf.record)
-			if traceFile != "" {
-				if err := live.WriteFile(traceFile, "rlm run", res.Trajectory, rec.Dropped()); err != nil {
-					outErr = errors.Join(outErr, err)
-				}
+			if err := tout.write("rlm run", res.Trajectory, rec.Dropped()); err != nil {
+				outErr = errors.Join(outErr, err)
 			}
 			if !asJSON {
 				ts.report(cmd.ErrOrStderr())
@@ -328,9 +326,41 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 	of.register(cmd)
 	cmd.Flags().StringArrayVar(&ctxPaths, "context", nil, "context file, directory (its text files), or - for stdin; repeat for several files (one context listing them); required")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print the result as JSON: {"status","answer","usage","error","run_id","replayed","trace","details"} (run_id when tools are granted)`)
-	cmd.Flags().StringVar(&traceFile, "trace", "", "write the trace to FILE (.jsonl for JSON lines, else one JSON envelope)")
+	cmd.Flags().StringVar(&traceFile, "trace", "", traceUsage)
 	_ = cmd.MarkFlagRequired("context")
 	return cmd
+}
+
+// traceUsage is the help of --trace.
+const traceUsage = "write the trace to FILE (.jsonl for JSON lines, else one JSON envelope)"
+
+// traceOutput is --trace FILE of rlm run and rlm chat: a .jsonl file grows
+// while the command runs (trace.LiveFile) and is replaced at the end by
+// the final export; another file gets only the final export.
+type traceOutput struct {
+	path string
+	live *trace.LiveFile
+}
+
+// openTrace starts the --trace output (nothing for an empty path).
+func openTrace(path string) (*traceOutput, error) {
+	live, err := trace.OpenLive(path)
+	if err != nil {
+		return nil, err
+	}
+	return &traceOutput{path: path, live: live}, nil
+}
+
+// observe appends an event to the live file; use it with trace.WithObserver.
+func (t *traceOutput) observe(ev trace.Event) { t.live.Observe(ev) }
+
+// write writes the final export of events under name (nothing without
+// --trace).
+func (t *traceOutput) write(name string, events []trace.Event, dropped int) error {
+	if t.path == "" {
+		return nil
+	}
+	return t.live.WriteFile(t.path, name, events, dropped)
 }
 
 // addContext registers one --context input: a memory-mapped file, a
@@ -375,6 +405,17 @@ func runResultJSON(res *engine.Result) runJSON {
 	return out
 }
 
+// runEnvelope is the --json document of a run: its result, its effect
+// run, and output_error when an output failed.
+func runEnvelope(res *engine.Result, outErr error, run runIdentity) runJSON {
+	out := runResultJSON(res)
+	out.RunID, out.Replayed = run.id, run.replayed
+	if outErr != nil {
+		out.OutputError = asFault(outErr)
+	}
+	return out
+}
+
 // printRun prints the outcome of rlm run. With --json: the result, with
 // output_error when an output failed. In text: the answer on stdout, then
 // on stderr the usage line, the partial result of a failed run, and the
@@ -382,12 +423,7 @@ func runResultJSON(res *engine.Result) runJSON {
 func printRun(cmd *cobra.Command, st *status, res *engine.Result, runErr, outErr error, asJSON bool, run runIdentity) error {
 	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	if asJSON {
-		out := runResultJSON(res)
-		out.RunID, out.Replayed = run.id, run.replayed
-		if outErr != nil {
-			out.OutputError = asFault(outErr)
-		}
-		if err := writeJSON(stdout, out); err != nil {
+		if err := writeJSON(stdout, runEnvelope(res, outErr, run)); err != nil {
 			return err
 		}
 		if runErr != nil || outErr != nil {

@@ -11,10 +11,13 @@ import (
 	"github.com/rlm-go/rlm/engine"
 )
 
-// turnPrinter prints engine events for rlm run -v/--verbose (level 1: the
-// root loop's turns; level 2 adds children's turns and sub-calls) and, with
-// --stream, the root replies' text while it arrives: raw with -v, as a
-// one-line status on a terminal otherwise. Everything goes to stderr; the
+// turnPrinter prints engine events for rlm run and rlm chat -v/--verbose
+// (level 1: the root loop's turns; level 2 adds children's turns, code
+// cells and sub-calls) and, with --stream, the root replies' text while it
+// arrives: raw with -v, as a one-line status on a terminal otherwise. A
+// code-mode reply is printed when it arrives, before its cells run, so
+// that the cells, their sub-calls and children follow under it; a plan's
+// reply is printed with its turn's outcome. Everything goes to stderr; the
 // engine has bounded the text and redacted credentials.
 type turnPrinter struct {
 	w       io.Writer
@@ -38,6 +41,21 @@ func (p *turnPrinter) observe(ev engine.Event) {
 			return
 		}
 		p.turn(ev)
+	case engine.EventReply:
+		if ev.Depth > 0 && p.level < 2 || p.level < 1 {
+			return
+		}
+		p.reply(ev)
+	case engine.EventCell:
+		if p.level < 2 {
+			return
+		}
+		p.clearLine()
+		label := fmt.Sprintf("cell %d", ev.Cell)
+		if ev.Cells > 1 {
+			label += fmt.Sprintf(" of %d", ev.Cells)
+		}
+		fmt.Fprintf(p.w, "%s   %s:\n", indent(ev.Depth), label)
 	case engine.EventSubCall:
 		if p.level < 2 {
 			return
@@ -74,18 +92,38 @@ func (p *turnPrinter) delta(ev engine.Event) {
 	}
 }
 
-func (p *turnPrinter) turn(ev engine.Event) {
-	in := indent(ev.Depth)
-	streamed := p.inReply && ev.Depth == 0
-	if streamed {
+// reply prints a code-mode reply before its cells run: the turn's header
+// and the reply (ended, when it was streamed, by a newline), so that what
+// the cells do (-vv: cells, sub-calls, children) is printed under it.
+func (p *turnPrinter) reply(ev engine.Event) {
+	p.tail = ""
+	if p.inReply && ev.Depth == 0 {
 		fmt.Fprintln(p.w)
 		p.inReply = false
-	} else {
+		return
+	}
+	p.clearLine()
+	fmt.Fprintf(p.w, "%s── turn %d · depth %d · %s\n", indent(ev.Depth), ev.Turn, ev.Depth, ev.Model)
+	p.block(ev.Depth, "reply", ev.Reply, ev.ReplyBytes)
+}
+
+func (p *turnPrinter) turn(ev engine.Event) {
+	in := indent(ev.Depth)
+	// A code-mode turn that got a reply printed it with its reply event.
+	shown := ev.Mode == engine.ModeCode && ev.ReplyBytes > 0
+	streamed := !shown && p.inReply && ev.Depth == 0
+	switch {
+	case shown:
+		p.clearLine()
+	case streamed:
+		fmt.Fprintln(p.w)
+		p.inReply = false
+	default:
 		p.clearLine()
 		fmt.Fprintf(p.w, "%s── turn %d · depth %d · %s\n", in, ev.Turn, ev.Depth, ev.Model)
 	}
 	p.tail = ""
-	if !streamed {
+	if !streamed && !shown {
 		p.block(ev.Depth, "reply", ev.Reply, ev.ReplyBytes)
 	}
 	switch ev.Outcome {
@@ -103,7 +141,14 @@ func (p *turnPrinter) turn(ev engine.Event) {
 			fmt.Fprintf(p.w, "%s   failed: %s/%s\n", in, ev.Error.Phase, ev.Error.Kind)
 		}
 	case engine.OutcomePlan:
-		fmt.Fprintf(p.w, "%s   plan ran\n", in)
+		ran := "plan ran"
+		if ev.Mode == engine.ModeCode {
+			ran = "cell ran"
+			if ev.Cells > 1 {
+				ran = fmt.Sprintf("%d cells ran", ev.Cells)
+			}
+		}
+		fmt.Fprintf(p.w, "%s   %s\n", in, ran)
 		p.block(ev.Depth, "observation", ev.Observation, 0)
 	case engine.OutcomeAnswer:
 		fmt.Fprintf(p.w, "%s   final answer\n", in)
@@ -139,9 +184,9 @@ func (p *turnPrinter) clearLine() {
 
 func indent(depth int) string { return strings.Repeat("  ", depth) }
 
-// verboseFlags are rlm run's flags about seeing what the model said and
-// how replies are taken: -v/--verbose, --stream, --trace-content and
-// --max-repairs.
+// verboseFlags are the flags of rlm run and rlm chat about seeing what the
+// model said and how replies are taken: -v/--verbose, --stream,
+// --trace-content and --max-repairs.
 type verboseFlags struct {
 	verbose      int
 	stream       bool
