@@ -14,8 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"go.starlark.net/starlark"
-
+	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/textcut"
 	"github.com/rlm-go/rlm/repl"
@@ -46,7 +45,9 @@ type CellResult struct {
 	CPythonErr string `json:"cpython_error,omitempty"`
 	CodeOK     bool   `json:"code_ok"`
 	CodeErr    string `json:"code_error,omitempty"`
-	Translated bool   `json:"translated"`
+	// StrOK is whether the cell runs with context bound to a plain str
+	// instead of the context object.
+	StrOK bool `json:"str_ok"`
 }
 
 // CauseCount counts the code-mode failures of one cause.
@@ -65,9 +66,13 @@ type CodeCorpusReport struct {
 	CodeOK       int          `json:"code_ok"`    // cells that run in code mode
 	BothOK       int          `json:"both_ok"`    // CPython-running cells that also run in code mode
 	Share        float64      `json:"share"`      // BothOK / CPythonOK (CodeOK / Cells without a baseline)
-	Translated   int          `json:"translated"` // cells the translation layer rewrote
-	Failures     []CauseCount `json:"failures"`   // causes among the CPython-running cells code mode fails
-	Results      []CellResult `json:"results,omitempty"`
+	// The same figures with context bound to a plain str (the stub earlier
+	// versions measured) instead of the context object users get.
+	StrCodeOK int          `json:"str_code_ok"`
+	StrBothOK int          `json:"str_both_ok"`
+	StrShare  float64      `json:"str_share"`
+	Failures  []CauseCount `json:"failures"` // causes among the CPython-running cells code mode fails
+	Results   []CellResult `json:"results,omitempty"`
 }
 
 // ReadCodeCorpus reads a corpus file: a JSON list of {id, code, traj, step, ...}.
@@ -157,71 +162,105 @@ func RunCodeCorpus(ctx context.Context, cells []CodeCell, cfg CodeCorpusConfig) 
 	}
 
 	causes := map[string]*CauseCount{}
-	k := -1 // index of the cell in base
-	for ti, t := range trajs {
-		host := stubHost(text)
-		if envs != nil {
-			for _, name := range envs[ti] {
-				if _, ok := host[name]; !ok && !repl.IsStandard(name) {
-					host[name] = envStub{}
-				}
+	store := corpus.NewStore()
+	defer store.Close()
+	h, err := store.AddString("context", text)
+	if err != nil {
+		return nil, err
+	}
+	ctxObj := storeText{store: store, h: h, name: "context"}
+	// Each trajectory runs twice: with the context object users get, and
+	// with context bound to a plain str.
+	strOK := make([]bool, 0, len(cells))
+	for pass := 0; pass < 2; pass++ {
+		k := -1 // index of the cell in base
+		for ti, t := range trajs {
+			host := stubHost()
+			if pass == 0 {
+				host["context"], host["context_0"] = ctxObj, storeText{store: store, h: h, name: "context_0"}
+			} else {
+				host["context"], host["context_0"] = text, text
 			}
-		}
-		it, err := repl.New(repl.Config{CellTimeout: cfg.CellTimeout}, host)
-		if err != nil {
-			return nil, err
-		}
-		for _, c := range t {
-			k++
-			o, err := it.Exec(ctx, c.Code)
-			if err != nil {
-				return nil, err
-			}
-			r := CellResult{ID: c.ID, CodeOK: o.Exception == nil, Translated: o.Translated}
-			if o.Exception != nil {
-				r.CodeErr = o.Exception.Type + ": " + o.Exception.Message
-			}
-			if o.Translated {
-				rep.Translated++
-			}
-			if r.CodeOK {
-				rep.CodeOK++
-			}
-			if base != nil {
-				b := base[k]
-				ok := b.OK
-				r.CPythonOK = &ok
-				if !ok {
-					r.CPythonErr = b.Type + ": " + b.Message
-				}
-				if ok {
-					rep.CPythonOK++
-					if r.CodeOK {
-						rep.BothOK++
+			if envs != nil {
+				for _, name := range envs[ti] {
+					if _, ok := host[name]; !ok && !repl.IsStandard(name) {
+						host[name] = repl.Stub{}
 					}
 				}
 			}
-			if !r.CodeOK && (base == nil || base[k].OK) {
-				key := cause(o.Exception)
-				cc := causes[key]
-				if cc == nil {
-					cc = &CauseCount{Cause: key}
-					causes[key] = cc
-				}
-				cc.Count++
-				cc.Cells = append(cc.Cells, c.ID)
+			it, err := repl.New(repl.Config{CellTimeout: cfg.CellTimeout}, host)
+			if err != nil {
+				return nil, err
 			}
-			if cfg.Cells {
+			for _, c := range t {
+				k++
+				o, err := it.Exec(ctx, c.Code)
+				if err != nil {
+					it.Close()
+					return nil, err
+				}
+				ok := o.Exception == nil
+				cpyOK := base == nil || base[k].OK
+				if pass == 1 {
+					strOK = append(strOK, ok)
+					if ok {
+						rep.StrCodeOK++
+						if base != nil && base[k].OK {
+							rep.StrBothOK++
+						}
+					}
+					continue
+				}
+				r := CellResult{ID: c.ID, CodeOK: ok}
+				if o.Exception != nil {
+					r.CodeErr = o.Exception.Type + ": " + o.Exception.Message
+				}
+				if r.CodeOK {
+					rep.CodeOK++
+				}
+				if base != nil {
+					b := base[k]
+					ok := b.OK
+					r.CPythonOK = &ok
+					if !ok {
+						r.CPythonErr = b.Type + ": " + b.Message
+					}
+					if ok {
+						rep.CPythonOK++
+						if r.CodeOK {
+							rep.BothOK++
+						}
+					}
+				}
+				if !r.CodeOK && cpyOK {
+					key := cause(o.Exception)
+					cc := causes[key]
+					if cc == nil {
+						cc = &CauseCount{Cause: key}
+						causes[key] = cc
+					}
+					cc.Count++
+					cc.Cells = append(cc.Cells, c.ID)
+				}
 				rep.Results = append(rep.Results, r)
 			}
+			it.Close()
 		}
+	}
+	for i := range rep.Results {
+		rep.Results[i].StrOK = strOK[i]
+	}
+	if !cfg.Cells {
+		rep.Results = nil
 	}
 	if base != nil {
 		if rep.CPythonOK > 0 {
 			rep.Share = float64(rep.BothOK) / float64(rep.CPythonOK)
+			rep.StrShare = float64(rep.StrBothOK) / float64(rep.CPythonOK)
 		}
 	} else if rep.Cells > 0 {
 		rep.Share = float64(rep.CodeOK) / float64(rep.Cells)
+		rep.StrShare = float64(rep.StrCodeOK) / float64(rep.Cells)
 	}
 	rep.Failures = []CauseCount{}
 	for _, cc := range causes {
@@ -256,71 +295,54 @@ func cause(e *repl.Exception) string {
 	return e.Type + ": " + m
 }
 
-func stubHost(text string) starlark.StringDict {
-	ph := starlark.String(Placeholder)
-	one := func(name string) *starlark.Builtin {
-		return starlark.NewBuiltin(name, func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
-			return ph, nil
-		})
-	}
-	batch := func(name string) *starlark.Builtin {
-		return starlark.NewBuiltin(name, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-			if len(args) == 0 {
-				return nil, repl.Raise("TypeError", "%s() missing the prompts argument", name)
-			}
-			n := 0
-			if s, ok := args[0].(starlark.Sequence); ok {
-				n = s.Len()
-			}
-			out := make([]starlark.Value, n)
-			for i := range out {
-				out[i] = ph
-			}
-			return starlark.NewList(out), nil
-		})
-	}
-	return starlark.StringDict{
-		"context":           starlark.String(text),
-		"context_0":         starlark.String(text),
-		"history":           starlark.NewList(nil),
-		"llm_query":         one("llm_query"),
-		"rlm_query":         one("rlm_query"),
-		"llm_query_batched": batch("llm_query_batched"),
-		"rlm_query_batched": batch("rlm_query_batched"),
+func stubHost() map[string]any {
+	one := repl.Builtin(func(*repl.Call) (any, error) { return Placeholder, nil })
+	batch := repl.Builtin(func(c *repl.Call) (any, error) {
+		if len(c.Args) == 0 {
+			return nil, repl.Raise("TypeError", "%s() missing the prompts argument", c.Name)
+		}
+		l, _ := c.Args[0].([]any)
+		out := make([]any, len(l))
+		for i := range out {
+			out[i] = Placeholder
+		}
+		return out, nil
+	})
+	return map[string]any{
+		"history":           []any{},
+		"llm_query":         one,
+		"rlm_query":         one,
+		"llm_query_batched": batch,
+		"rlm_query_batched": batch,
 	}
 }
 
-// envStub stands for a name of a trajectory's own scaffold (a tool or
-// variable the corpus cell reads but never binds), the same in both
-// interpreters: calls, attributes and items give stubs, it iterates as empty,
-// has length 0 and is false.
-type envStub struct{}
-
-var (
-	_ starlark.Callable  = envStub{}
-	_ starlark.HasAttrs  = envStub{}
-	_ starlark.Mapping   = envStub{}
-	_ starlark.Sequence  = envStub{}
-	_ starlark.Sliceable = envStub{}
-)
-
-func (envStub) String() string        { return "<stub>" }
-func (envStub) Type() string          { return "Stub" }
-func (envStub) Freeze()               {}
-func (envStub) Truth() starlark.Bool  { return false }
-func (envStub) Hash() (uint32, error) { return 7, nil }
-func (envStub) Name() string          { return "stub" }
-func (envStub) CallInternal(*starlark.Thread, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
-	return envStub{}, nil
+// storeText is the corpus's context as code mode sees it: a repl.Text over
+// a context store handle (the engine's context object minus budgets and
+// tracing).
+type storeText struct {
+	store *corpus.Store
+	h     corpus.Handle
+	name  string
 }
-func (envStub) Attr(string) (starlark.Value, error)              { return envStub{}, nil }
-func (envStub) AttrNames() []string                              { return nil }
-func (envStub) Get(starlark.Value) (starlark.Value, bool, error) { return envStub{}, true, nil }
-func (envStub) Has(starlark.Value) (bool, error)                 { return false, nil }
-func (envStub) Slice(int, int, int) starlark.Value               { return envStub{} }
-func (envStub) Index(int) starlark.Value                         { return envStub{} }
-func (envStub) Len() int                                         { return 0 }
-func (envStub) Iterate() starlark.Iterator                       { return starlark.NewList(nil).Iterate() }
+
+func (s storeText) Size() int64 {
+	b, release, err := s.store.Bytes(s.h)
+	if err != nil {
+		return 0
+	}
+	defer release()
+	return int64(len(b))
+}
+
+func (s storeText) Name() string { return s.name }
+
+func (s storeText) View(ctx context.Context, _ string, f func(b []byte) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return s.store.View(s.h, f)
+}
 
 type pyResult struct {
 	ID      string `json:"id"`
@@ -377,10 +399,10 @@ func WriteCodeCorpus(w io.Writer, r *CodeCorpusReport) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "cells: %d in %d trajectories (a trajectory's cells share one interpreter, in order)\n", r.Cells, r.Trajectories)
 	if r.Baseline == "cpython" {
-		fmt.Fprintf(&b, "CPython runs %d cells; code mode runs %d of them unchanged: %.1f%%\n", r.CPythonOK, r.BothOK, 100*r.Share)
-		fmt.Fprintf(&b, "code mode runs %d cells in all; the translation layer rewrote %d\n", r.CodeOK, r.Translated)
+		fmt.Fprintf(&b, "CPython runs %d cells; code mode runs %d of them unchanged: %.1f%% (with context as a plain str: %d, %.1f%%)\n", r.CPythonOK, r.BothOK, 100*r.Share, r.StrBothOK, 100*r.StrShare)
+		fmt.Fprintf(&b, "code mode runs %d cells in all (with context as a plain str: %d)\n", r.CodeOK, r.StrCodeOK)
 	} else {
-		fmt.Fprintf(&b, "no CPython baseline: code mode runs %d of %d cells: %.1f%%; the translation layer rewrote %d\n", r.CodeOK, r.Cells, 100*r.Share, r.Translated)
+		fmt.Fprintf(&b, "no CPython baseline: code mode runs %d of %d cells: %.1f%% (with context as a plain str: %d, %.1f%%)\n", r.CodeOK, r.Cells, 100*r.Share, r.StrCodeOK, 100*r.StrShare)
 	}
 	if len(r.Failures) > 0 {
 		b.WriteString("failures by cause:\n")
