@@ -59,13 +59,13 @@ type CauseCount struct {
 
 // CodeCorpusReport is the compatibility figure of code mode on a corpus.
 type CodeCorpusReport struct {
-	Cells        int          `json:"cells"`
-	Trajectories int          `json:"trajectories"`
-	Baseline     string       `json:"baseline"`   // "cpython" or "none"
-	CPythonOK    int          `json:"cpython_ok"` // cells that run in CPython
-	CodeOK       int          `json:"code_ok"`    // cells that run in code mode
-	BothOK       int          `json:"both_ok"`    // CPython-running cells that also run in code mode
-	Share        float64      `json:"share"`      // BothOK / CPythonOK (CodeOK / Cells without a baseline)
+	Cells        int     `json:"cells"`
+	Trajectories int     `json:"trajectories"`
+	Baseline     string  `json:"baseline"`   // "cpython" or "none"
+	CPythonOK    int     `json:"cpython_ok"` // cells that run in CPython
+	CodeOK       int     `json:"code_ok"`    // cells that run in code mode
+	BothOK       int     `json:"both_ok"`    // CPython-running cells that also run in code mode
+	Share        float64 `json:"share"`      // BothOK / CPythonOK (CodeOK / Cells without a baseline)
 	// The same figures with context bound to a plain str (the stub earlier
 	// versions measured) instead of the context object users get.
 	StrCodeOK int          `json:"str_code_ok"`

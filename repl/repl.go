@@ -456,3 +456,22 @@ func Raise(typ, format string, args ...any) error {
 }
 
 var _ = big.NewInt
+
+// PythonError returns the Python exception type and message of an error
+// made by Raise (ok false for any other error).
+func PythonError(err error) (typ, msg string, ok bool) {
+	var r *raised
+	if errors.As(err, &r) {
+		return r.typ, r.msg, true
+	}
+	return "", "", false
+}
+
+// WithDefaults returns c with its zero fields set to the defaults.
+func (c Config) WithDefaults() Config { return c.withDefaults() }
+
+// Modules lists the standard modules code can import, sorted.
+func Modules() []string {
+	registerStdlib()
+	return python.Modules()
+}

@@ -3,55 +3,68 @@ package pyodide
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
-
-	"go.starlark.net/starlark"
 
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/repl"
 )
 
-// TestBridge exposes Starlark values to Python: a builtin, a builtin that
-// returns a host object, and a host object used through len, slicing,
-// indexing, `in`, iteration, str and methods.
+// memText is a repl.Text over bytes in memory.
+type memText struct {
+	name string
+	b    []byte
+}
+
+func (m memText) Size() int64  { return int64(len(m.b)) }
+func (m memText) Name() string { return m.name }
+func (m memText) View(ctx context.Context, op string, f func(b []byte) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return f(m.b)
+}
+
+// TestBridge exposes host values to Python: a builtin, a builtin that
+// returns a context, plain data, and a context used through len, slicing,
+// indexing, `in`, iteration, str and methods, with code-point semantics.
 func TestBridge(t *testing.T) {
 	var seen []string
-	host := starlark.StringDict{
-		"doc": starlark.String("alpha beta gamma"),
-		"shout": starlark.NewBuiltin("shout", func(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-			var s string
-			n := 1
-			if err := starlark.UnpackArgs(b.Name(), args, kw, "s", &s, "times?", &n); err != nil {
-				return nil, err
+	doc := memText{"doc", []byte("alpha béta gamma")}
+	host := map[string]any{
+		"doc":   doc,
+		"facts": []any{int64(1), "two", map[string]any{"k": 3.5}},
+		"shout": repl.Builtin(func(c *repl.Call) (any, error) {
+			s, ok := c.Args[0].(string)
+			if !ok {
+				return nil, repl.Raise("TypeError", "shout(): want a str")
+			}
+			n := int64(1)
+			if v, ok := c.Kwarg("times"); ok {
+				n = v.(int64)
 			}
 			seen = append(seen, s)
-			out := ""
-			for range n {
-				out += s + "!"
-			}
-			return starlark.String(out), nil
+			return strings.Repeat(s+"!", int(n)), nil
 		}),
-		"words": starlark.NewBuiltin("words", func(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-			return starlark.NewSet(1), nil // not JSON: comes back as a proxy
-		}),
-		"spend": starlark.NewBuiltin("spend", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
+		"echo": repl.Builtin(func(c *repl.Call) (any, error) { return c.Args[0], nil }),
+		"spend": repl.Builtin(func(*repl.Call) (any, error) {
 			return nil, repl.Fatal(fault.New(fault.PhaseBudget, "budget_exceeded", "no more calls"))
 		}),
 	}
 	funcs, py := NewBridge().Expose(host)
 	it := start(t, Config{}, funcs, py)
-	out := exec1(t, it, "print(len(doc), doc[0:5], doc[-5:], doc[6], 'beta' in doc, 'zeta' in doc)\n"+
+	out := exec1(t, it, "print(len(doc), doc[0:5], doc[-5:], doc[7], 'béta' in doc, 'zeta' in doc)\n"+
 		"print(doc.upper(), doc.find('gamma'), doc.split(' '))\n"+
-		"print(shout('hi', times=2), shout(doc[:5]))\n"+
-		"w = words()\nprint(repr(w), len(w))\n")
-	want := "16 alpha gamma b True False\nALPHA BETA GAMMA 11 ['alpha', 'beta', 'gamma']\nhi!hi! alpha!\n<set> 0\n"
+		"print(shout('hi', times=2), shout(doc[:5]), facts)\n"+
+		"print(len(echo(doc)), echo(doc)[6:10])\n")
+	want := "16 alpha gamma é True False\nALPHA BÉTA GAMMA 11 ['alpha', 'béta', 'gamma']\nhi!hi! alpha! [1, 'two', {'k': 3.5}]\n16 béta\n"
 	if out.Exception != nil || out.Stdout != want {
 		t.Fatalf("got %+v\nwant %q", out, want)
 	}
 	if len(seen) != 2 || seen[1] != "alpha" {
 		t.Fatalf("seen %v", seen)
 	}
-	out = exec1(t, it, "try:\n    shout(3)\nexcept RuntimeError as e:\n    print('error')\n")
+	out = exec1(t, it, "try:\n    shout(3)\nexcept TypeError as e:\n    print('error')\n")
 	if out.Stdout != "error\n" {
 		t.Fatalf("got %+v", out)
 	}

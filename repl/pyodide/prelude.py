@@ -4,6 +4,9 @@
 # runtime's; they are hidden from SHOW_VARS.
 import sys as _rlm_sys
 import json as _rlm_json
+import builtins as _rlm_builtins_mod
+
+_rlm_builtins = vars(_rlm_builtins_mod)
 import traceback as _rlm_traceback
 from js import _rlm_host as _rlm_host_js
 
@@ -137,7 +140,10 @@ def _rlm_call(fn, *args, **kwargs):
     if "error" in reply:
         if reply.get("fatal"):
             raise _RlmFatal(reply["error"])
-        raise RuntimeError(reply["error"])
+        cls = _rlm_builtins.get(reply.get("type", ""), RuntimeError)
+        if not (isinstance(cls, type) and issubclass(cls, Exception)):
+            cls = RuntimeError
+        raise cls(reply["error"])
     return reply.get("value")
 
 

@@ -460,6 +460,9 @@ func (it *Interp) Exec(ctx context.Context, src string) (*repl.Outcome, error) {
 				fatal = errors.Unwrap(err)
 				return map[string]any{"error": fatal.Error(), "fatal": true}
 			}
+			if typ, msg, ok := repl.PythonError(err); ok {
+				return map[string]any{"error": msg, "type": typ}
+			}
 			return map[string]any{"error": err.Error()}
 		}
 		return map[string]any{"value": v}
