@@ -170,27 +170,27 @@ func initStrMethods() {
 		})
 	}
 	search("find", func(_ *Thread, s, sub *Str, st, en pystr.Opt) (Object, error) {
-		return MakeInt(int64(pystr.Find(s.s, sub.s, st, en))), nil
+		return MakeInt(int64(s.searchIndex().Find(sub.s, st, en))), nil
 	})
 	search("rfind", func(_ *Thread, s, sub *Str, st, en pystr.Opt) (Object, error) {
-		return MakeInt(int64(pystr.RFind(s.s, sub.s, st, en))), nil
+		return MakeInt(int64(s.searchIndex().RFind(sub.s, st, en))), nil
 	})
 	search("index", func(_ *Thread, s, sub *Str, st, en pystr.Opt) (Object, error) {
-		i, err := pystr.IndexOf(s.s, sub.s, st, en)
+		i, err := s.searchIndex().IndexOf(sub.s, st, en)
 		if err != nil {
 			return nil, fromKernel(err)
 		}
 		return MakeInt(int64(i)), nil
 	})
 	search("rindex", func(_ *Thread, s, sub *Str, st, en pystr.Opt) (Object, error) {
-		i, err := pystr.RIndexOf(s.s, sub.s, st, en)
+		i, err := s.searchIndex().RIndexOf(sub.s, st, en)
 		if err != nil {
 			return nil, fromKernel(err)
 		}
 		return MakeInt(int64(i)), nil
 	})
 	search("count", func(_ *Thread, s, sub *Str, st, en pystr.Opt) (Object, error) {
-		return MakeInt(int64(pystr.Count(s.s, sub.s, st, en))), nil
+		return MakeInt(int64(s.searchIndex().Count(sub.s, st, en))), nil
 	})
 	affix := func(name string, f func(s, p string, st, en pystr.Opt) bool) {
 		method(c, name, func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
@@ -235,8 +235,8 @@ func initStrMethods() {
 			return nil, Errorf(TypeErrorType, "%s first arg must be str or a tuple of str, not %s", name, typeName(args[1]))
 		})
 	}
-	affix("startswith", pystr.StartsWith)
-	affix("endswith", pystr.EndsWith)
+	affix("startswith", func(s, p string, st, en pystr.Opt) bool { return pystr.StartsWith(s, p, st, en) })
+	affix("endswith", func(s, p string, st, en pystr.Opt) bool { return pystr.EndsWith(s, p, st, en) })
 
 	method(c, "split", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
 		return strSplit(t, "split", args, kwargs, false)

@@ -4,22 +4,23 @@ import (
 	"strings"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/rlm-go/rlm/repl/internal/python/pystr"
 )
 
 // Str is a Python str: a sequence of code points, held as UTF-8. Lengths,
 // indexes and offsets are in code points. ASCII strings take fast paths;
-// others build, on first use, an index of the byte offset of every 64th
-// code point. Each byte of invalid UTF-8 counts as one code point, U+FFFD.
+// others build, on first positional use, a pystr.Index (a byte offset every
+// 64 code points). Each byte of invalid UTF-8 counts as one code point,
+// U+FFFD.
 type Str struct {
 	s      string
 	n      int // code points; -1 until counted
 	ascii  int8
 	hashed bool
 	hash   int64
-	idx    []int // byte offset of code point k*idxStep
+	idx    *pystr.Index
 }
-
-const idxStep = 64
 
 // Type returns str.
 func (*Str) Type() *Type { return StrType }
@@ -65,7 +66,7 @@ func (s *Str) String() string { return s.s }
 func (s *Str) IsASCII() bool {
 	if s.ascii == 0 {
 		s.ascii = 2
-		if isASCII(s.s) {
+		if pystr.IsASCII(s.s) {
 			s.ascii = 1
 			s.n = len(s.s)
 		}
@@ -73,13 +74,13 @@ func (s *Str) IsASCII() bool {
 	return s.ascii == 1
 }
 
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
+// index returns the string's code-point index (non-ASCII strings).
+func (s *Str) index() *pystr.Index {
+	if s.idx == nil {
+		s.idx = pystr.NewIndex(s.s)
+		s.n = s.idx.Len()
 	}
-	return true
+	return s.idx
 }
 
 // Len returns the length in code points.
@@ -98,51 +99,7 @@ func (s *Str) byteOffset(i int) int {
 	if s.IsASCII() {
 		return i
 	}
-	n := s.Len()
-	if i >= n {
-		return len(s.s)
-	}
-	if len(s.s) <= 2*idxStep {
-		off := 0
-		for k := 0; k < i; k++ {
-			_, w := utf8.DecodeRuneInString(s.s[off:])
-			off += w
-		}
-		return off
-	}
-	if s.idx == nil {
-		s.buildIndex()
-	}
-	off := s.idx[i/idxStep]
-	for k := i - i%idxStep; k < i; k++ {
-		if s.s[off] < 0x80 {
-			off++
-			continue
-		}
-		_, w := utf8.DecodeRuneInString(s.s[off:])
-		off += w
-	}
-	return off
-}
-
-func (s *Str) buildIndex() {
-	s.idx = make([]int, 0, s.Len()/idxStep+1)
-	k := 0
-	for off := 0; off < len(s.s); {
-		if k%idxStep == 0 {
-			s.idx = append(s.idx, off)
-		}
-		if s.s[off] < 0x80 {
-			off++
-		} else {
-			_, w := utf8.DecodeRuneInString(s.s[off:])
-			off += w
-		}
-		k++
-	}
-	if k%idxStep == 0 {
-		s.idx = append(s.idx, len(s.s))
-	}
+	return s.index().ByteOffset(i)
 }
 
 // cpOffset converts a byte offset (at a code point boundary) to code points.
@@ -150,23 +107,7 @@ func (s *Str) cpOffset(b int) int {
 	if s.IsASCII() {
 		return b
 	}
-	if len(s.s) > 2*idxStep {
-		if s.idx == nil {
-			s.buildIndex()
-		}
-		// Binary search the checkpoint at or before b.
-		lo, hi := 0, len(s.idx)-1
-		for lo < hi {
-			m := (lo + hi + 1) / 2
-			if s.idx[m] <= b {
-				lo = m
-			} else {
-				hi = m - 1
-			}
-		}
-		return lo*idxStep + utf8.RuneCountInString(s.s[s.idx[lo]:b])
-	}
-	return utf8.RuneCountInString(s.s[:b])
+	return s.index().CodePointOffset(b)
 }
 
 // At returns code point i as a str.
@@ -193,8 +134,7 @@ func (s *Str) Slice(i, j int) *Str {
 	if s.IsASCII() {
 		return newASCII(s.s[i:j])
 	}
-	a := s.byteOffset(i)
-	b := s.byteOffset(j)
+	a, b := s.index().ByteRange(i, j)
 	return &Str{s: s.s[a:b], n: j - i}
 }
 
@@ -268,10 +208,10 @@ func strStep(s *Str, start, step, n int) *Str {
 		}
 		return newASCII(string(b))
 	}
-	rs := []rune(s.s)
+	x := s.index()
 	out := make([]rune, n)
 	for k := 0; k < n; k++ {
-		out[k] = rs[start+k*step]
+		out[k] = x.At(start + k*step)
 	}
 	return &Str{s: string(out), n: n}
 }
@@ -279,3 +219,14 @@ func strStep(s *Str, start, step, n int) *Str {
 // unsafeBytes views a string's bytes without copying; the caller must not
 // modify them.
 func unsafeBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
+
+func isASCII(s string) bool { return pystr.IsASCII(s) }
+
+// searchIndex returns the index searches use: the string's own (built
+// once) for non-ASCII text, a free one for ASCII.
+func (s *Str) searchIndex() *pystr.Index {
+	if s.IsASCII() && s.idx == nil {
+		s.idx = pystr.NewIndex(s.s) // holds only the string for ASCII text
+	}
+	return s.index()
+}
