@@ -80,6 +80,11 @@ func (c Config) withDefaults() Config {
 	return c
 }
 
+// PredeclaredModules are the modules code may use without importing them
+// (the RLM scaffolds models were prompted with predeclare them): the
+// first use of such a name imports the module.
+var PredeclaredModules = []string{"re", "json", "math", "collections", "string", "time"}
+
 // Outcome reports what one Exec did.
 type Outcome struct {
 	Stdout      string     // bounded by MaxOutputBytes
@@ -179,6 +184,7 @@ func New(cfg Config, host map[string]any) (*Interp, error) {
 	}
 	registerStdlib()
 	it.predeclare()
+	it.py.Predeclare(PredeclaredModules...)
 	for _, name := range sortedKeys(host) {
 		if IsStandard(name) {
 			return nil, fault.Newf(fault.PhaseConfig, fault.KindInvalid, "host builtin %q collides with a standard code-mode name", name).

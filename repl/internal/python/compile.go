@@ -143,6 +143,15 @@ func loadGlobal(f *Frame, name string) (Object, error) {
 	if v, ok := f.t.interp.builtins.GetStr(name); ok {
 		return v, nil
 	}
+	if f.t.interp.autoImport[name] {
+		// A predeclared module, imported on first use.
+		m, err := f.t.interp.importModule(f.t, name)
+		if err != nil {
+			return nil, err
+		}
+		f.t.interp.globals.SetStr(name, m)
+		return m, nil
+	}
 	return nil, nameError(f.t, name)
 }
 

@@ -29,6 +29,7 @@ type Interp struct {
 	gens        generators
 	stdlibNames map[string]struct{}
 	hints       map[string]string
+	autoImport  map[string]bool
 	cells       int
 	// Clock is what the clock functions of time and datetime report: the
 	// run's start, fixed (set by the host).
@@ -66,6 +67,17 @@ func (in *Interp) Builtins() *Dict { return in.builtins }
 
 // Config returns the interpreter's bounds.
 func (in *Interp) Config() Config { return in.cfg }
+
+// Predeclare makes modules names that need no import: the first read of
+// such a name that nothing bound imports the module.
+func (in *Interp) Predeclare(modules ...string) {
+	if in.autoImport == nil {
+		in.autoImport = map[string]bool{}
+	}
+	for _, m := range modules {
+		in.autoImport[m] = true
+	}
+}
 
 // Hint makes a NameError for name a NotImplementedError with a hint (names
 // of the official protocol code mode does not provide, say).

@@ -5,10 +5,9 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/rlm-go/rlm/repl/internal/python/pyfmt"
+	"github.com/rlm-go/rlm/repl/internal/python/pystr"
 )
 
 // Repr returns repr(x).
@@ -408,53 +407,7 @@ func bigIntString(b *big.Int) (string, error) {
 }
 
 // StrRepr returns the repr of a str: quoted as CPython quotes it.
-var StrRepr = func(s string) string {
-	quote := byte('\'')
-	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
-		quote = '"'
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 2)
-	b.WriteByte(quote)
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < 0x80 {
-			switch {
-			case c == quote || c == '\\':
-				b.WriteByte('\\')
-				b.WriteByte(c)
-			case c == '\n':
-				b.WriteString(`\n`)
-			case c == '\r':
-				b.WriteString(`\r`)
-			case c == '\t':
-				b.WriteString(`\t`)
-			case c < 0x20 || c == 0x7f:
-				fmt.Fprintf(&b, `\x%02x`, c)
-			default:
-				b.WriteByte(c)
-			}
-			i++
-			continue
-		}
-		r, w := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && w == 1:
-			b.WriteString("\uFFFD")
-		case unicode.IsPrint(r) && r != 0xAD:
-			b.WriteString(s[i : i+w])
-		case r < 0x100:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		case r < 0x10000:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
-			fmt.Fprintf(&b, `\U%08x`, r)
-		}
-		i += w
-	}
-	b.WriteByte(quote)
-	return b.String()
-}
+func StrRepr(s string) string { return pystr.Repr(s) }
 
 // BytesRepr returns the repr of bytes: b'...'.
 func BytesRepr(s string) string {
