@@ -45,6 +45,9 @@ func (u *unit) exprs(list []syntax.Expr) ([]evalFn, error) {
 func (u *unit) expr(e syntax.Expr) (evalFn, error) {
 	switch n := e.(type) {
 	case *syntax.Constant:
+		if str, ok := n.Value.(string); ok && hasSurrogate(str) {
+			return nil, NotSupported("lone surrogate code points in string literals ('\\ud800')", "code mode strings hold valid Unicode scalar values")
+		}
 		v := constant(n.Value)
 		return func(*Frame) (Object, error) { return v, nil }, nil
 	case *syntax.Name:
@@ -863,4 +866,15 @@ func (u *unit) formatted(n *syntax.FormattedValue) (evalFn, error) {
 		}
 		return NewStr(s), nil
 	}, nil
+}
+
+// hasSurrogate reports whether s holds a surrogate code point as the parser
+// stores one: WTF-8, bytes ED A0..BF xx.
+func hasSurrogate(s string) bool {
+	for i := 0; i+2 < len(s); i++ {
+		if s[i] == 0xED && s[i+1] >= 0xA0 && s[i+1] <= 0xBF {
+			return true
+		}
+	}
+	return false
 }
