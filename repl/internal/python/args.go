@@ -42,13 +42,17 @@ func UnpackArgs(fn string, args []Object, kwargs []Kwarg, min int, names ...stri
 		if maxPos == 0 {
 			return nil, Errorf(TypeErrorType, "%s() takes no positional arguments", fn)
 		}
+		word := "arguments"
+		if kwOnlyFrom >= 0 {
+			word = "positional arguments"
+		}
 		if min == maxPos {
 			if maxPos == 1 {
 				return nil, Errorf(TypeErrorType, "%s() takes exactly one argument (%d given)", fn, len(args))
 			}
-			return nil, Errorf(TypeErrorType, "%s() takes exactly %d arguments (%d given)", fn, maxPos, len(args))
+			return nil, Errorf(TypeErrorType, "%s() takes exactly %d %s (%d given)", fn, maxPos, word, len(args))
 		}
-		return nil, Errorf(TypeErrorType, "%s() takes at most %d arguments (%d given)", fn, maxPos, len(args))
+		return nil, Errorf(TypeErrorType, "%s() takes at most %d %s (%d given)", fn, maxPos, word, len(args))
 	}
 	copy(out, args)
 	for _, kw := range kwargs {
@@ -63,7 +67,7 @@ func UnpackArgs(fn string, args []Object, kwargs []Kwarg, min int, names ...stri
 			if posOnly == len(clean) || len(clean) == 0 {
 				return nil, Errorf(TypeErrorType, "%s() takes no keyword arguments", fn)
 			}
-			return nil, Errorf(TypeErrorType, "%s() got an unexpected keyword argument '%s'", fn, kw.Name)
+			return nil, Errorf(TypeErrorType, "'%s' is an invalid keyword argument for %s()", kw.Name, fn)
 		}
 		if out[idx] != nil {
 			return nil, Errorf(TypeErrorType, "argument for %s() given by name ('%s') and position (%d)", fn, kw.Name, idx+1)

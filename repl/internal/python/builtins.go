@@ -429,7 +429,7 @@ func builtinPrint(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
 			}
 		case "flush":
 		default:
-			return nil, Errorf(TypeErrorType, "print() got an unexpected keyword argument '%s'", kw.Name)
+			return nil, Errorf(TypeErrorType, "'%s' is an invalid keyword argument for print()", kw.Name)
 		}
 	}
 	var b strings.Builder
@@ -615,7 +615,7 @@ func minMax(t *Thread, fn string, args []Object, kwargs []Kwarg, isMax bool) (Ob
 		case "default":
 			def = kw.Value
 		default:
-			return nil, Errorf(TypeErrorType, "%s() got an unexpected keyword argument '%s'", fn, kw.Name)
+			return nil, Errorf(TypeErrorType, "'%s' is an invalid keyword argument for %s()", kw.Name, fn)
 		}
 	}
 	var seq Object

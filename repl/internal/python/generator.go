@@ -132,14 +132,15 @@ func (c *genCore) run() {
 	} else {
 		c.enter(t)
 		_, err = f.code.body(f)
+		if err == errGenKilled {
+			// Killed while suspended: the thread is not ours any more.
+			return
+		}
 		c.leave(f.t)
 	}
 	ret := f.ret
 	if ret == nil {
 		ret = None
-	}
-	if err == errGenKilled {
-		return
 	}
 	c.out <- genResult{done: true, value: ret, err: err}
 }

@@ -76,7 +76,11 @@ func isIterator(x Object) bool {
 		return true
 	}
 	if o, ok := x.(*Instance); ok {
-		return o.cls.userMethod("__next__") != nil
+		if o.cls.userMethod("__next__") != nil {
+			return true
+		}
+		_, ok := o.base.(Iterator)
+		return ok
 	}
 	return false
 }
@@ -102,6 +106,11 @@ func Next(t *Thread, it Object) (Object, error) {
 		return i.Next(t)
 	}
 	if o, ok := it.(*Instance); ok {
+		if m := o.cls.userMethod("__next__"); m == nil {
+			if base, ok := o.base.(Iterator); ok {
+				return base.Next(t)
+			}
+		}
 		if m := o.cls.userMethod("__next__"); m != nil {
 			v, err := callMethod(t, m, o, nil, nil)
 			if err != nil {

@@ -109,7 +109,7 @@ func zipNew(t *Thread, _ *Type, args []Object, kwargs []Kwarg) (Object, error) {
 	z := &zipIter{}
 	for _, kw := range kwargs {
 		if kw.Name != "strict" {
-			return nil, Errorf(TypeErrorType, "zip() got an unexpected keyword argument '%s'", kw.Name)
+			return nil, Errorf(TypeErrorType, "'%s' is an invalid keyword argument for zip()", kw.Name)
 		}
 		b, err := TruthE(t, kw.Value)
 		if err != nil {

@@ -312,6 +312,19 @@ func initMiscMethods() {
 	})
 	getset(StaticMethodType, "__func__", func(_ *Thread, x Object) (Object, error) { return x.(*StaticMethod).fn, nil })
 	getset(ClassMethodType, "__func__", func(_ *Thread, x Object) (Object, error) { return x.(*ClassMethod).fn, nil })
+	method(StaticMethodType, "__get__", func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
+		return args[0].(*StaticMethod).fn, nil
+	})
+	method(ClassMethodType, "__get__", func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
+		cm := args[0].(*ClassMethod)
+		var cls Object = None
+		if len(args) > 2 && args[2] != None {
+			cls = args[2]
+		} else if len(args) > 1 && args[1] != None {
+			cls = args[1].Type()
+		}
+		return &Method{fn: cm.fn, self: cls}, nil
+	})
 	method(StaticMethodType, "__call__", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
 		return Call(t, args[0].(*StaticMethod).fn, args[1:], kwargs)
 	})

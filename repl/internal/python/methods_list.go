@@ -397,7 +397,7 @@ func listSort(t *Thread, l *List, kwargs []Kwarg) error {
 			}
 			reverse = b
 		default:
-			return Errorf(TypeErrorType, "sort() got an unexpected keyword argument '%s'", kw.Name)
+			return Errorf(TypeErrorType, "'%s' is an invalid keyword argument for sort()", kw.Name)
 		}
 	}
 	items := l.items

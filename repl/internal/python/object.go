@@ -79,6 +79,10 @@ func newID() uint64 { return nextID.Add(1) }
 // identity is embedded in objects whose identity Python code can observe.
 type identity struct{ id uint64 }
 
+// Identity gives a Go-implemented object a stable identity for id(),
+// hash() and `is`: embed it (by value) in the object's struct.
+type Identity = identity
+
 func (i *identity) ident() uint64 {
 	if i.id == 0 {
 		i.id = newID()
@@ -88,12 +92,18 @@ func (i *identity) ident() uint64 {
 
 type hasIdentity interface{ ident() uint64 }
 
-// typeName returns the Python name of x's type, for messages.
+// typeName returns the Python name of x's type, for messages: a type
+// implemented in Go by a library module is named with its module
+// ('collections.deque'), as CPython's C types are.
 func typeName(x Object) string {
 	if x == nil {
 		return "NULL"
 	}
-	return x.Type().name
+	c := x.Type()
+	if c.builtin && c.module != "builtins" && c.module != "" {
+		return c.module + "." + c.name
+	}
+	return c.name
 }
 
 // Sprintf-like helpers for exceptions.

@@ -350,6 +350,9 @@ func builtinBinary(t *Thread, op syntax.Operator, a, b Object) (Object, error) {
 			}
 		}
 	}
+	if op == syntax.BitOr && isTypeForm(a) && isTypeForm(b) {
+		return unionOf(a, b)
+	}
 	if ha, ok := a.(BinaryOperand); ok {
 		r, err := ha.PyBinary(t, op, b, false)
 		if err != nil || r != NotImplemented {
@@ -592,11 +595,23 @@ func Inplace(t *Thread, op syntax.Operator, a, b Object) (Object, error) {
 				return r, err
 			}
 		} else if x.base != nil {
-			if _, mutable := x.base.(*List); mutable {
-				if _, err := Inplace(t, op, x.base, b); err != nil {
+			switch base := x.base.(type) {
+			case *List, *Dict, *Set:
+				if _, err := Inplace(t, op, base, b); err != nil {
 					return nil, err
 				}
 				return x, nil
+			case InplaceOperand:
+				r, err := base.PyInplace(t, op, b)
+				if err != nil {
+					return nil, err
+				}
+				if r == x.base {
+					return x, nil
+				}
+				if r != NotImplemented {
+					return r, nil
+				}
 			}
 		}
 	default:
@@ -678,4 +693,13 @@ func Unary(t *Thread, op syntax.UnaryOperator, x Object) (Object, error) {
 	}
 	sym := map[syntax.UnaryOperator]string{syntax.USub: "-", syntax.UAdd: "+", syntax.Invert: "~"}[op]
 	return nil, Errorf(TypeErrorType, "bad operand type for unary %s: '%s'", sym, typeName(x))
+}
+
+// isTypeForm reports whether x may be an operand of a type union (X | Y).
+func isTypeForm(x Object) bool {
+	switch x.(type) {
+	case *Type, *GenericAlias, *UnionType, NoneType:
+		return true
+	}
+	return false
 }

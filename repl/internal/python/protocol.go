@@ -2,6 +2,7 @@ package python
 
 import (
 	"math"
+	"reflect"
 	"strings"
 )
 
@@ -257,6 +258,14 @@ func Compare(t *Thread, op CmpOp, a, b Object) (Object, error) {
 				v, err := TruthE(t, r)
 				return MakeBool(!v), err
 			}
+		}
+	}
+	if ua, ub := unwrap(a), unwrap(b); (ua != a || ub != b) && lm != nil {
+		// A subclass's methods returned NotImplemented: the built-in
+		// base's comparison still applies.
+		r, err := builtinCompare(t, op, ua, ub)
+		if err != nil || r != NotImplemented {
+			return r, err
 		}
 	}
 	return defaultCompare(op, a, b)
@@ -659,5 +668,14 @@ func Hash(t *Thread, x Object) (int64, error) {
 	if id, ok := x.(hasIdentity); ok {
 		return int64(id.ident()), nil
 	}
-	return int64(newID()), nil
+	return pointerHash(x), nil
+}
+
+// pointerHash is the identity hash of an object without an identity field:
+// its address (stable while it lives), or its value's hash.
+func pointerHash(x Object) int64 {
+	if v := reflect.ValueOf(x); v.Kind() == reflect.Pointer {
+		return int64(v.Pointer() >> 4)
+	}
+	return int64(newID())
 }

@@ -354,6 +354,7 @@ func NewClass(t *Thread, meta *Type, name string, bases []*Type, ns *Dict) (*Typ
 			return true
 		})
 	}
+	slices.Sort(c.abstract)
 	// __set_name__ of descriptors.
 	var err2 error
 	ns.Items(func(k, v Object) bool {
@@ -682,6 +683,9 @@ func getAttr(t *Thread, obj Object, name string) (Object, error) {
 	case "__class__":
 		return cls, nil
 	case "__dict__":
+		if o, ok := obj.(*Instance); ok && o.cls.slots != nil {
+			break
+		}
 		if d := instanceDict(obj); d != nil {
 			return d, nil
 		}
@@ -820,6 +824,11 @@ func SetAttr(t *Thread, obj Object, name string, v Object) error {
 		case "__doc__":
 			o.doc = v
 			return nil
+		case "__module__":
+			if s, ok := v.(*Str); ok {
+				o.module = s.s
+				return nil
+			}
 		}
 		o.attrs().SetStr(name, v)
 		return nil
