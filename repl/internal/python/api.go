@@ -254,3 +254,6 @@ func (fn *Function) Code() *Code { return fn.code }
 
 // Defaults returns the function's positional defaults.
 func (fn *Function) Defaults() []Object { return fn.defaults }
+
+// NewMappingProxy returns a read-only view of d (types.MappingProxyType).
+func NewMappingProxy(d *Dict) Object { return &MappingProxy{d: d} }

@@ -596,8 +596,17 @@ func bind(t *Thread, attr Object, obj Object, cls *Type) (Object, error) {
 			}
 			return callMethod(t, g, a, []Object{o, cls}, nil)
 		}
+	case Descriptor:
+		return a.PyGet(t, obj, cls)
 	}
 	return attr, nil
+}
+
+// Descriptor is the descriptor protocol for Go-implemented types (a
+// method-like object, a cached property): reading it off a class gives
+// PyGet(t, nil, cls), off an instance PyGet(t, obj, type(obj)).
+type Descriptor interface {
+	PyGet(t *Thread, obj Object, cls *Type) (Object, error)
 }
 
 // isDataDescriptor reports whether attr controls setting and reading ahead

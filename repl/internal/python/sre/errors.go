@@ -22,6 +22,8 @@ type Error struct {
 	Pos     int
 	Lineno  int
 	Colno   int
+	// Warnings are those CPython emits before it raises the error.
+	Warnings []Warning
 }
 
 // Error returns str() of the exception: the message followed, when there
@@ -59,6 +61,27 @@ func newError(msg string, pattern string, src []rune, isBytes bool, pos int) *Er
 type PyError struct {
 	Type string
 	Msg  string
+	// Warnings are those CPython emits before it raises the error.
+	Warnings []Warning
+}
+
+// withWarnings returns err carrying the warnings emitted before it (a
+// copy: some errors are shared values).
+func withWarnings(err error, ws []Warning) error {
+	if len(ws) == 0 {
+		return err
+	}
+	switch e := err.(type) {
+	case *Error:
+		c := *e
+		c.Warnings = append(append([]Warning(nil), ws...), e.Warnings...)
+		return &c
+	case *PyError:
+		c := *e
+		c.Warnings = append(append([]Warning(nil), ws...), e.Warnings...)
+		return &c
+	}
+	return err
 }
 
 func (e *PyError) Error() string { return e.Type + ": " + e.Msg }

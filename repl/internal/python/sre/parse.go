@@ -489,12 +489,18 @@ type parseResult struct {
 }
 
 // parse parses a pattern as sre_parse.parse does.
-func parse(pattern string, isBytes bool, flags Flag) (*parseResult, error) {
+func parse(pattern string, isBytes bool, flags Flag) (res *parseResult, err error) {
 	tok := newTokenizer(pattern, isBytes)
 	if tok.err != nil {
 		return nil, tok.err
 	}
-	p := &parser{
+	var p *parser
+	defer func() {
+		if err != nil {
+			err = withWarnings(err, p.warnings)
+		}
+	}()
+	p = &parser{
 		tok:              tok,
 		flags:            flags,
 		groupNames:       map[string]int{},

@@ -85,7 +85,7 @@ func compile(pattern string, isBytes bool, flags Flag) (*Pattern, error) {
 	allFlags := r.flags | flags
 	prog, err := compileProgram(r, isBytes, allFlags)
 	if err != nil {
-		return nil, err
+		return nil, withWarnings(err, r.warnings)
 	}
 	p := &Pattern{
 		pattern:   pattern,
@@ -319,6 +319,12 @@ func (p *Pattern) Scanner(t Text, pos, endpos int, lim Limits) *Scanner {
 	pos, endpos = clamp(pos, endpos, len(t.s))
 	return &Scanner{p: p, t: t, lim: lim, pos: pos, endpos: endpos, start: pos}
 }
+
+// SetText replaces the subject with t, which must hold the same bytes as
+// the text the Scanner was made with: a caller that may read its subject
+// only inside a callback (a host's view of a text) resumes the scan with
+// the view of a later callback.
+func (sc *Scanner) SetText(t Text) { sc.t = t }
 
 // Search returns the next match, or nil when there are no more.
 func (sc *Scanner) Search(ctx context.Context) (*Match, error) { return sc.next(ctx, true) }

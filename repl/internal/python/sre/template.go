@@ -180,6 +180,15 @@ func (t *Template) Literal() (string, bool) {
 	return s, true
 }
 
+// Parts calls f for each part of the template in order: literal text
+// (group -1) and group references (text ""). Literal parts alternate with
+// references, beginning and ending with a literal, which may be empty.
+func (t *Template) Parts(f func(text string, group int)) {
+	for _, it := range t.items {
+		f(it.text, it.group)
+	}
+}
+
 // Expand appends the template expanded for match m of text to dst; a
 // group that did not take part expands to nothing.
 func (t *Template) Expand(dst []byte, text Text, m *Match) []byte {
