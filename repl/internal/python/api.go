@@ -257,3 +257,10 @@ func (fn *Function) Defaults() []Object { return fn.defaults }
 
 // NewMappingProxy returns a read-only view of d (types.MappingProxyType).
 func NewMappingProxy(d *Dict) Object { return &MappingProxy{d: d} }
+
+// Divmoder is divmod(x, other) (reflected: divmod(other, x)) for
+// Go-implemented types; return NotImplemented for operand types it does
+// not handle.
+type Divmoder interface {
+	PyDivmod(t *Thread, other Object, reflected bool) (Object, error)
+}

@@ -52,6 +52,9 @@ func UnpackArgs(fn string, args []Object, kwargs []Kwarg, min int, names ...stri
 			}
 			return nil, Errorf(TypeErrorType, "%s() takes exactly %d %s (%d given)", fn, maxPos, word, len(args))
 		}
+		if maxPos == 1 {
+			word = strings.TrimSuffix(word, "s")
+		}
 		return nil, Errorf(TypeErrorType, "%s() takes at most %d %s (%d given)", fn, maxPos, word, len(args))
 	}
 	copy(out, args)

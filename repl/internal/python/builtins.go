@@ -591,6 +591,18 @@ func divmod(t *Thread, a, b Object) (Object, error) {
 		}
 		return NewTuple([]Object{Float(q), Float(r)}), nil
 	}
+	if d, ok := a.(Divmoder); ok {
+		r, err := d.PyDivmod(t, b, false)
+		if err != nil || r != NotImplemented {
+			return r, err
+		}
+	}
+	if d, ok := b.(Divmoder); ok {
+		r, err := d.PyDivmod(t, a, true)
+		if err != nil || r != NotImplemented {
+			return r, err
+		}
+	}
 	if o, ok := a.(*Instance); ok {
 		if m := o.cls.userMethod("__divmod__"); m != nil {
 			return callMethod(t, m, o, []Object{b}, nil)
@@ -650,13 +662,17 @@ func minMax(t *Thread, fn string, args []Object, kwargs []Kwarg, isMax bool) (Ob
 			best, bestKey = x, k
 			return nil
 		}
-		var better bool
-		var err error
+		// CPython compares the item with the best so far: item > best
+		// for max, item < best for min.
+		op := CmpLt
 		if isMax {
-			better, err = Less(t, bestKey, k)
-		} else {
-			better, err = Less(t, k, bestKey)
+			op = CmpGt
 		}
+		r, err := Compare(t, op, k, bestKey)
+		if err != nil {
+			return err
+		}
+		better, err := TruthE(t, r)
 		if err != nil {
 			return err
 		}

@@ -56,6 +56,10 @@ func Iter(t *Thread, x Object) (Object, error) {
 		if m := v.cls.userMethod("__getitem__"); m != nil {
 			return &getitemIter{obj: v}, nil
 		}
+		if m, owner := v.cls.lookupOwner("__iter__"); owner != nil && owner != ObjectType {
+			// A Go-implemented library class's __iter__.
+			return callMethod(t, m, v, nil, nil)
+		}
 	case *Type:
 		if v.Hooks != nil && v.Hooks.Iter != nil {
 			return v.Hooks.Iter(t, v)
@@ -76,7 +80,7 @@ func isIterator(x Object) bool {
 		return true
 	}
 	if o, ok := x.(*Instance); ok {
-		if o.cls.userMethod("__next__") != nil {
+		if _, owner := o.cls.lookupOwner("__next__"); owner != nil && owner != ObjectType {
 			return true
 		}
 		_, ok := o.base.(Iterator)
@@ -90,7 +94,10 @@ func isIterable(x Object) bool {
 	case *List, *Tuple, *Str, *Range, *Dict, *Set, *Bytes, *ByteArray, Iterator, *hostStr:
 		return true
 	case *Instance:
-		return v.cls.userMethod("__iter__") != nil || v.cls.userMethod("__getitem__") != nil || v.base != nil
+		if _, owner := v.cls.lookupOwner("__iter__"); owner != nil && owner != ObjectType {
+			return true
+		}
+		return v.cls.userMethod("__getitem__") != nil || v.base != nil
 	case *Type:
 		return v.Hooks != nil && v.Hooks.Iter != nil
 	}
@@ -111,7 +118,13 @@ func Next(t *Thread, it Object) (Object, error) {
 				return base.Next(t)
 			}
 		}
-		if m := o.cls.userMethod("__next__"); m != nil {
+		m := o.cls.userMethod("__next__")
+		if m == nil {
+			if lm, owner := o.cls.lookupOwner("__next__"); owner != nil && owner != ObjectType {
+				m = lm
+			}
+		}
+		if m != nil {
 			v, err := callMethod(t, m, o, nil, nil)
 			if err != nil {
 				if IsInstance(err, StopIterationType) {

@@ -99,11 +99,7 @@ func typeName(x Object) string {
 	if x == nil {
 		return "NULL"
 	}
-	c := x.Type()
-	if c.builtin && c.module != "builtins" && c.module != "" {
-		return c.module + "." + c.name
-	}
-	return c.name
+	return qualifiedName(x.Type())
 }
 
 // Sprintf-like helpers for exceptions.

@@ -247,7 +247,7 @@ func NewClass(t *Thread, meta *Type, name string, bases []*Type, ns *Dict) (*Typ
 	solid := ObjectType
 	for _, b := range bases {
 		if b.final {
-			return nil, Errorf(TypeErrorType, "type '%s' is not an acceptable base type", b.name)
+			return nil, Errorf(TypeErrorType, "type '%s' is not an acceptable base type", qualifiedName(b))
 		}
 		s := b.solid
 		switch {
@@ -951,3 +951,12 @@ type MappingProxy struct{ d *Dict }
 func (*MappingProxy) Type() *Type { return MappingProxyType }
 
 var _ = fmt.Sprint
+
+// qualifiedName names a class in messages: a Go-implemented library type
+// with its module ('datetime.timezone'), as CPython's C types are named.
+func qualifiedName(c *Type) string {
+	if c.builtin && c.module != "builtins" && c.module != "" {
+		return c.module + "." + c.name
+	}
+	return c.name
+}
