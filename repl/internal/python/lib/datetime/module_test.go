@@ -81,6 +81,4 @@ var moduleRegisters = []func(){Register}
 
 // knownMessage lists cases whose exception message differs from CPython's
 // (same type), with the reason.
-var knownMessage = map[string]string{
-	"error_timezone_subclass": "core: the message names the base by __name__ ('timezone'), CPython by tp_name ('datetime.timezone')",
-}
+var knownMessage = map[string]string{}

@@ -82,6 +82,4 @@ var registers = []func(){Register, operator.Register}
 
 // knownMessage lists cases whose exception message differs from CPython's
 // because of the interpreter core, not this module.
-var knownMessage = map[string]string{
-	"cmp_to_key_unhashable": "core: messages name a library type without its module (CPython's tp_name 'functools.KeyWrapper')",
-}
+var knownMessage = map[string]string{}

@@ -1,0 +1,5 @@
+package lib
+
+import "github.com/rlm-go/rlm/repl/internal/python/lib/numbers"
+
+func init() { modules = append(modules, numbers.Register) }
