@@ -255,8 +255,9 @@ func (fn *Function) Code() *Code { return fn.code }
 // Defaults returns the function's positional defaults.
 func (fn *Function) Defaults() []Object { return fn.defaults }
 
-// NewMappingProxy returns a read-only view of d (types.MappingProxyType).
-func NewMappingProxy(d *Dict) Object { return &MappingProxy{d: d} }
+// NewMappingProxy returns a read-only view of the mapping m
+// (types.MappingProxyType(m)).
+func NewMappingProxy(m Object) Object { return &MappingProxy{m: m} }
 
 // Divmoder is divmod(x, other) (reflected: divmod(other, x)) for
 // Go-implemented types; return NotImplemented for operand types it does

@@ -73,8 +73,19 @@ func classify(t *Thread, key Object) (keyKind, string, int64, error) {
 			return classify(t, Float(real(k)))
 		}
 	case *Instance:
-		if s, ok := k.base.(*Str); ok && !k.cls.overrides("__hash__", StrType) {
-			return keyStr, s.s, 0, nil
+		switch b := k.base.(type) {
+		case *Str:
+			if !k.cls.overrides("__hash__", StrType) {
+				return keyStr, b.s, 0, nil
+			}
+		case Int:
+			if !k.cls.overrides("__hash__", IntType) && !k.cls.overrides("__eq__", IntType) {
+				return keyInt, "", int64(b), nil
+			}
+		case Bool:
+			if !k.cls.overrides("__hash__", IntType) && !k.cls.overrides("__eq__", IntType) && bool(b) {
+				return keyInt, "", 1, nil
+			}
 		}
 	}
 	h, err := Hash(t, key)
@@ -92,28 +103,93 @@ func (d *Dict) find(t *Thread, key Object) (int, error) {
 	return d.findClassified(t, key, kind, s, n)
 }
 
+//
+// A key of one kind can equal a key of another (Fraction(1) and 1, a user
+// class hashing like a str): a miss in the key's own table probes the
+// others by hash, as CPython's single table would.
 func (d *Dict) findClassified(t *Thread, key Object, kind keyKind, s string, n int64) (int, error) {
 	switch kind {
 	case keyStr:
 		if i, ok := d.strs[s]; ok {
 			return int(i), nil
 		}
+		if len(d.others) > 0 {
+			return d.findOther(t, key, hashStr(s, isASCII(s)))
+		}
 	case keyInt:
 		if i, ok := d.ints[n]; ok {
 			return int(i), nil
 		}
+		if len(d.others) > 0 {
+			return d.findOther(t, key, hashInt(n))
+		}
 	default:
-		for _, i := range d.others[n] {
-			k := d.entries[i].key
-			if k == key {
-				return int(i), nil
+		i, err := d.findOther(t, key, n)
+		if err != nil || i >= 0 || len(d.ints) == 0 {
+			return i, err
+		}
+		return d.findIntByHash(t, key, n)
+	}
+	return -1, nil
+}
+
+// findOther finds key among the keys held by hash h.
+func (d *Dict) findOther(t *Thread, key Object, h int64) (int, error) {
+	for _, i := range d.others[h] {
+		k := d.entries[i].key
+		if k == key {
+			return int(i), nil
+		}
+		eq, err := Equal(t, k, key)
+		if err != nil {
+			return -1, err
+		}
+		if eq {
+			return int(i), nil
+		}
+	}
+	return -1, nil
+}
+
+// findIntByHash finds key among the int keys whose hash is h: the int64
+// values n with hash(n) == h are h + k*(2**61 - 1) for small k (and -1 when
+// h is -2).
+func (d *Dict) findIntByHash(t *Thread, key Object, h int64) (int, error) {
+	const p = 1<<61 - 1
+	try := func(c int64) (int, error) {
+		i, ok := d.ints[c]
+		if !ok || hashInt(c) != h {
+			return -1, nil
+		}
+		eq, err := Equal(t, d.entries[i].key, key)
+		if err != nil || !eq {
+			return -1, err
+		}
+		return int(i), nil
+	}
+	var starts [2]int64
+	starts[0] = h
+	m := 1
+	if h == -2 {
+		starts[1] = -1
+		m = 2
+	}
+	for _, c := range starts[:m] {
+		for k := int64(0); k <= 4; k++ {
+			var v int64
+			if c >= 0 {
+				if c > math.MaxInt64-k*p {
+					break
+				}
+				v = c + k*p
+			} else {
+				if c < math.MinInt64+k*p {
+					break
+				}
+				v = c - k*p
 			}
-			eq, err := Equal(t, k, key)
-			if err != nil {
-				return -1, err
-			}
-			if eq {
-				return int(i), nil
+			if i, err := try(v); err != nil || i >= 0 {
+				return i, err
 			}
 		}
 	}

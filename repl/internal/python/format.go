@@ -229,7 +229,13 @@ func (a percentArg) Text() (string, bool) {
 // strPercent is str % values.
 func strPercent(t *Thread, format *Str, values Object) (Object, error) {
 	op := pyfmt.Operand{}
-	switch v := values.(type) {
+	tuple := values
+	if o, ok := values.(*Instance); ok {
+		if _, ok := o.base.(*Tuple); ok {
+			tuple = o.base
+		}
+	}
+	switch v := tuple.(type) {
 	case *Tuple:
 		for _, x := range v.items {
 			op.Args = append(op.Args, percentArg{t, x})

@@ -214,7 +214,7 @@ func (s *hostStr) slice(t *Thread, i, j int64) (*Str, error) {
 		if t != nil && t.MaxValue() > 0 && e-a > t.MaxValue() {
 			return s.tooLarge(t, e-a)
 		}
-		out = &Str{s: string(b[a:e]), n: int(j - i)}
+		out = &Str{s: string(b[a:e]), n: int64(j - i)}
 		if s.ascii {
 			out.ascii = 1
 		}

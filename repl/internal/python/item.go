@@ -204,16 +204,7 @@ func SetItem(t *Thread, obj, key, v Object) error {
 	case *Dict:
 		return o.Set(t, key, v)
 	case *ByteArray:
-		i, err := normIndex(t, key, len(o.b), "bytearray")
-		if err != nil {
-			return err
-		}
-		n, ok := AsInt64(v)
-		if !ok || n < 0 || n > 255 {
-			return Errorf(ValueErrorType, "byte must be in range(0, 256)")
-		}
-		o.b[i] = byte(n)
-		return nil
+		return bytearraySetItem(t, o, key, v)
 	case *Instance:
 		if m := o.cls.userMethod("__setitem__"); m != nil {
 			_, err := callMethod(t, m, o, []Object{key, v}, nil)
@@ -272,6 +263,8 @@ func listSetSlice(t *Thread, l *List, s *Slice, v Object) error {
 // DelItem deletes obj[key].
 func DelItem(t *Thread, obj, key Object) error {
 	switch o := obj.(type) {
+	case *ByteArray:
+		return bytearrayDelItem(t, o, key)
 	case *List:
 		if s, ok := key.(*Slice); ok {
 			start, stop, step, n, err := sliceIndices(t, s, len(o.items))

@@ -451,45 +451,8 @@ func initMiscMethods() {
 	m := ModuleType
 	getset(m, "__name__", func(_ *Thread, x Object) (Object, error) { return NewStr(x.(*Module).name), nil })
 	getset(m, "__dict__", func(_ *Thread, x Object) (Object, error) { return x.(*Module).dict, nil })
-	mp := MappingProxyType
-	method(mp, "__getitem__", func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
-		return GetItem(t, args[0].(*MappingProxy).d, args[1])
-	})
-	method(mp, "keys", func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
-		return &dictView{d: args[0].(*MappingProxy).d, kind: dictKeys}, nil
-	})
-	method(mp, "items", func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
-		return &dictView{d: args[0].(*MappingProxy).d, kind: dictItems}, nil
-	})
-	method(mp, "values", func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
-		return &dictView{d: args[0].(*MappingProxy).d, kind: dictValues}, nil
-	})
-	method(mp, "get", func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
-		v, ok, err := args[0].(*MappingProxy).d.Get(t, args[1])
-		if err != nil || ok {
-			return v, err
-		}
-		if len(args) > 2 {
-			return args[2], nil
-		}
-		return None, nil
-	})
+	initMappingProxy()
 	initGenericAlias()
-}
-
-// PyIter lets a mappingproxy iterate.
-func (m *MappingProxy) PyIter(t *Thread) (Object, error) { return Iter(t, m.d) }
-
-// PyLen is len(mappingproxy).
-func (m *MappingProxy) PyLen(*Thread) (int, error) { return m.d.Len(), nil }
-
-// PyContains is `in`.
-func (m *MappingProxy) PyContains(t *Thread, x Object) (bool, error) { return Contains(t, m.d, x) }
-
-// PyRepr renders mappingproxy({...}).
-func (m *MappingProxy) PyRepr(t *Thread) (string, error) {
-	s, err := Repr(t, m.d)
-	return "mappingproxy(" + s + ")", err
 }
 
 // GenericAlias is list[int] and friends (annotations).

@@ -238,7 +238,7 @@ func initDictMethods() {
 			return &dictIter{d: dv.d, kind: dv.kind, version: dv.d.version, rev: true}, nil
 		})
 		getset(v, "mapping", func(_ *Thread, x Object) (Object, error) {
-			return &MappingProxy{d: x.(*dictView).d}, nil
+			return &MappingProxy{m: x.(*dictView).d}, nil
 		})
 	}
 	for _, v := range []*Type{DictKeysType, DictItemsType} {

@@ -1,6 +1,7 @@
 package python
 
 import (
+	"github.com/rlm-go/rlm/repl/internal/python/pysort"
 	"slices"
 
 	"github.com/rlm-go/rlm/repl/internal/python/syntax"
@@ -400,80 +401,90 @@ func listSort(t *Thread, l *List, kwargs []Kwarg) error {
 			return Errorf(TypeErrorType, "'%s' is an invalid keyword argument for sort()", kw.Name)
 		}
 	}
+	// The list looks empty for the whole sort, key calls included; a
+	// change made meanwhile is detected (CPython's "modified" check) and
+	// discarded.
 	items := l.items
-	keys := items
-	if key != nil {
-		keys = make([]Object, len(items))
+	l.items = nil
+	var err error
+	if key == nil {
+		err = pysort.Slice(items, reverse, sortLess(t, items))
+	} else {
+		keys := make([]Object, len(items))
 		for i, x := range items {
 			k, err := Call(t, key, []Object{x}, nil)
 			if err != nil {
+				l.items = items
 				return err
 			}
 			keys[i] = k
 			if i&1023 == 1023 {
 				if err := t.Tick(1); err != nil {
+					l.items = items
 					return err
 				}
 			}
 		}
+		pairs := make([]sortPair, len(items))
+		for i := range items {
+			pairs[i] = sortPair{keys[i], items[i]}
+		}
+		less := sortLess(t, keys)
+		err = pysort.Slice(pairs, reverse, func(a, b sortPair) (bool, error) { return less(a.key, b.key) })
+		for i, p := range pairs {
+			items[i] = p.item
+		}
 	}
-	idx := make([]int, len(items))
-	for i := range idx {
-		idx[i] = i
-	}
-	if reverse {
-		slices.Reverse(idx)
-	}
-	var sortErr error
-	n := 0
-	// Detect mutation during the sort, as CPython does.
-	l.items = nil
-	slices.SortStableFunc(idx, func(a, b int) int {
-		if sortErr != nil {
-			return 0
-		}
-		n++
-		if n&1023 == 0 {
-			if err := t.Tick(1); err != nil {
-				sortErr = err
-				return 0
-			}
-		}
-		lt, err := Less(t, keys[b], keys[a])
-		if err != nil {
-			sortErr = err
-			return 0
-		}
-		if lt {
-			return 1
-		}
-		lt, err = Less(t, keys[a], keys[b])
-		if err != nil {
-			sortErr = err
-			return 0
-		}
-		if lt {
-			return -1
-		}
-		return 0
-	})
 	mutated := l.items != nil
-	if sortErr != nil {
-		l.items = items
-		return sortErr
+	l.items = items
+	if err != nil {
+		return err
 	}
-	if reverse {
-		slices.Reverse(idx)
-	}
-	out := make([]Object, len(items))
-	for i, j := range idx {
-		out[i] = items[j]
-	}
-	l.items = out
 	if mutated {
 		return Errorf(ValueErrorType, "list modified during sort")
 	}
 	return nil
+}
+
+type sortPair struct{ key, item Object }
+
+// sortLess is the comparison list.sort makes: a < b, with a tick every
+// 1024 comparisons. When every key has the same user class, CPython calls
+// that class's __lt__ directly and, if it returns NotImplemented, once
+// more through the full comparison (which then tries the reflected
+// __gt__); so does this.
+func sortLess(t *Thread, keys []Object) func(a, b Object) (bool, error) {
+	var lt Object
+	if len(keys) > 0 {
+		if o, ok := keys[0].(*Instance); ok {
+			lt = o.cls.userMethod("__lt__")
+			for _, k := range keys[1:] {
+				if k.Type() != o.cls {
+					lt = nil
+					break
+				}
+			}
+		}
+	}
+	n := 0
+	return func(a, b Object) (bool, error) {
+		n++
+		if n&1023 == 0 {
+			if err := t.Tick(1); err != nil {
+				return false, err
+			}
+		}
+		if lt != nil {
+			r, err := callMethod(t, lt, a, []Object{b}, nil)
+			if err != nil {
+				return false, err
+			}
+			if r != NotImplemented {
+				return TruthE(t, r)
+			}
+		}
+		return Less(t, a, b)
+	}
 }
 
 func initTupleMethods() {

@@ -113,7 +113,16 @@ func binarySlow(t *Thread, op syntax.Operator, a, b Object, inplace bool) (Objec
 			return r, err
 		}
 	} else {
-		r, err := builtinBinary(t, op, unwrap(a), unwrap(b))
+		ub := unwrap(b)
+		if op == syntax.Mod {
+			// str % values formats the values themselves (an int
+			// subclass's __str__, a tuple subclass's items).
+			switch unwrap(a).(type) {
+			case *Str, *Bytes, *ByteArray:
+				ub = b
+			}
+		}
+		r, err := builtinBinary(t, op, unwrap(a), ub)
 		if err != nil || r != NotImplemented {
 			return r, err
 		}
@@ -306,6 +315,8 @@ func builtinBinary(t *Thread, op syntax.Operator, a, b Object) (Object, error) {
 		case syntax.Mod:
 			return bytesPercent(t, x, b)
 		}
+	case *ByteArray:
+		return bytearrayBinary(t, op, x, b)
 	case *Set:
 		if y, ok := b.(*Set); ok {
 			var r *Set
@@ -342,7 +353,7 @@ func builtinBinary(t *Thread, op syntax.Operator, a, b Object) (Object, error) {
 	if op == syntax.Mult {
 		if n, ok, err := indexValue(t, a); ok {
 			switch unwrap(b).(type) {
-			case *Str, *List, *Tuple, *Bytes:
+			case *Str, *List, *Tuple, *Bytes, *ByteArray:
 				if err != nil {
 					return nil, overflowRepeat(err)
 				}
@@ -582,12 +593,7 @@ func Inplace(t *Thread, op syntax.Operator, a, b Object) (Object, error) {
 			return x, nil
 		}
 	case *ByteArray:
-		if op == syntax.Add {
-			if y, ok := bytesLike(b); ok {
-				x.b = append(x.b, y...)
-				return x, nil
-			}
-		}
+		return bytearrayInplace(t, op, x, b)
 	case *Instance:
 		if m := x.cls.userMethod(binNames[op][2]); m != nil {
 			r, err := callMethod(t, m, a, []Object{b}, nil)

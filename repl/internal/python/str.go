@@ -2,6 +2,7 @@ package python
 
 import (
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 
@@ -13,13 +14,17 @@ import (
 // others build, on first positional use, a pystr.Index (a byte offset every
 // 64 code points). Each byte of invalid UTF-8 counts as one code point,
 // U+FFFD.
+//
+// A str may be shared by interpreters running on different goroutines (the
+// names and docs of built-in types, one-character strings), so the facts it
+// learns lazily (ASCII-ness, length, index, hash) are published atomically;
+// each is a pure function of the text, so racing writers store equal values.
 type Str struct {
-	s      string
-	n      int // code points; -1 until counted
-	ascii  int8
-	hashed bool
-	hash   int64
-	idx    *pystr.Index
+	s     string
+	n     int64 // code points; -1 until counted (atomic)
+	ascii int32 // 0 unknown, 1 ASCII, 2 not ASCII (atomic)
+	hash  int64 // 0 until computed; a computed 0 is held as -1 (atomic)
+	idx   atomic.Pointer[pystr.Index]
 }
 
 // Type returns str.
@@ -56,7 +61,7 @@ func newASCII(s string) *Str {
 	if len(s) == 0 {
 		return emptyStr
 	}
-	return &Str{s: s, n: len(s), ascii: 1}
+	return &Str{s: s, n: int64(len(s)), ascii: 1}
 }
 
 // String returns the Go string.
@@ -64,34 +69,43 @@ func (s *Str) String() string { return s.s }
 
 // IsASCII reports whether every code point is below 128.
 func (s *Str) IsASCII() bool {
-	if s.ascii == 0 {
-		s.ascii = 2
+	a := atomic.LoadInt32(&s.ascii)
+	if a == 0 {
+		a = 2
 		if pystr.IsASCII(s.s) {
-			s.ascii = 1
-			s.n = len(s.s)
+			a = 1
+			atomic.StoreInt64(&s.n, int64(len(s.s)))
 		}
+		atomic.StoreInt32(&s.ascii, a)
 	}
-	return s.ascii == 1
+	return a == 1
 }
 
 // index returns the string's code-point index (non-ASCII strings).
 func (s *Str) index() *pystr.Index {
-	if s.idx == nil {
-		s.idx = pystr.NewIndex(s.s)
-		s.n = s.idx.Len()
+	x := s.idx.Load()
+	if x == nil {
+		x = pystr.NewIndex(s.s)
+		atomic.StoreInt64(&s.n, int64(x.Len()))
+		s.idx.Store(x)
 	}
-	return s.idx
+	return x
 }
+
+// knownLen returns the length in code points if already counted, else -1.
+func (s *Str) knownLen() int64 { return atomic.LoadInt64(&s.n) }
 
 // Len returns the length in code points.
 func (s *Str) Len() int {
-	if s.n < 0 {
+	n := atomic.LoadInt64(&s.n)
+	if n < 0 {
 		if s.IsASCII() {
-			return s.n
+			return len(s.s)
 		}
-		s.n = utf8.RuneCountInString(s.s)
+		n = int64(utf8.RuneCountInString(s.s))
+		atomic.StoreInt64(&s.n, n)
 	}
-	return s.n
+	return int(n)
 }
 
 // byteOffset returns the byte offset of code point i (0 <= i <= Len).
@@ -135,7 +149,7 @@ func (s *Str) Slice(i, j int) *Str {
 		return newASCII(s.s[i:j])
 	}
 	a, b := s.index().ByteRange(i, j)
-	return &Str{s: s.s[a:b], n: j - i}
+	return &Str{s: s.s[a:b], n: int64(j - i)}
 }
 
 // Runes calls f for each code point.
@@ -149,11 +163,18 @@ func (s *Str) Runes(f func(r rune) bool) {
 
 // Hash returns hash(s).
 func (s *Str) Hash() int64 {
-	if !s.hashed {
-		s.hash = hashStr(s.s, s.IsASCII())
-		s.hashed = true
+	h := atomic.LoadInt64(&s.hash)
+	if h == 0 {
+		h = hashStr(s.s, s.IsASCII())
+		if h == 0 {
+			h = -1 // never a str hash (CPython maps -1 to -2)
+		}
+		atomic.StoreInt64(&s.hash, h)
 	}
-	return s.hash
+	if h == -1 {
+		return 0
+	}
+	return h
 }
 
 // Concat returns a + b.
@@ -168,9 +189,9 @@ func strConcat(t *Thread, a, b *Str) (*Str, error) {
 		return nil, err
 	}
 	r := &Str{s: a.s + b.s, n: -1}
-	if a.n >= 0 && b.n >= 0 {
-		r.n = a.n + b.n
-		if a.ascii == 1 && b.ascii == 1 {
+	if an, bn := a.knownLen(), b.knownLen(); an >= 0 && bn >= 0 {
+		r.n = an + bn
+		if atomic.LoadInt32(&a.ascii) == 1 && atomic.LoadInt32(&b.ascii) == 1 {
 			r.ascii = 1
 		}
 	}
@@ -189,9 +210,9 @@ func strRepeat(t *Thread, s *Str, n int64) (*Str, error) {
 		return nil, err
 	}
 	r := &Str{s: strings.Repeat(s.s, int(n)), n: -1}
-	if s.n >= 0 {
-		r.n = s.n * int(n)
-		r.ascii = s.ascii
+	if sn := s.knownLen(); sn >= 0 {
+		r.n = sn * n
+		r.ascii = atomic.LoadInt32(&s.ascii)
 	}
 	return r, nil
 }
@@ -213,7 +234,7 @@ func strStep(s *Str, start, step, n int) *Str {
 	for k := 0; k < n; k++ {
 		out[k] = x.At(start + k*step)
 	}
-	return &Str{s: string(out), n: n}
+	return &Str{s: string(out), n: int64(n)}
 }
 
 // unsafeBytes views a string's bytes without copying; the caller must not
@@ -225,8 +246,8 @@ func isASCII(s string) bool { return pystr.IsASCII(s) }
 // searchIndex returns the index searches use: the string's own (built
 // once) for non-ASCII text, a free one for ASCII.
 func (s *Str) searchIndex() *pystr.Index {
-	if s.IsASCII() && s.idx == nil {
-		s.idx = pystr.NewIndex(s.s) // holds only the string for ASCII text
+	if s.IsASCII() && s.idx.Load() == nil {
+		s.idx.Store(pystr.NewIndex(s.s)) // holds only the string for ASCII text
 	}
 	return s.index()
 }

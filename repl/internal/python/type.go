@@ -119,13 +119,15 @@ func (c *Type) overrides(name string, base *Type) bool {
 	return false
 }
 
-// userMethod returns a method defined by a non-built-in class of c's MRO.
+// userMethod returns name as c's MRO resolves it when a non-built-in
+// class defines it (class X(int, M) finds M.__len__), and nil when a
+// built-in class defines it first, whose behaviour the runtime applies.
 func (c *Type) userMethod(name string) Object {
 	for _, m := range c.mro {
-		if m.builtin {
-			return nil
-		}
 		if v, ok := m.dict.GetStr(name); ok {
+			if m.builtin {
+				return nil
+			}
 			return v
 		}
 	}
@@ -749,7 +751,7 @@ func typeGetAttr(t *Thread, c *Type, name string) (Object, error) {
 		}
 		return c.bases[0], nil
 	case "__dict__":
-		return &MappingProxy{d: c.dict}, nil
+		return &MappingProxy{m: c.dict}, nil
 	case "__class__":
 		return c.Type(), nil
 	case "__doc__":
@@ -944,8 +946,9 @@ func HasAttr(t *Thread, obj Object, name string) (bool, error) {
 	return v != nil, nil
 }
 
-// MappingProxy is a read-only view of a class namespace.
-type MappingProxy struct{ d *Dict }
+// MappingProxy is a read-only view of a mapping (a class namespace,
+// types.MappingProxyType(m)).
+type MappingProxy struct{ m Object }
 
 // Type returns mappingproxy.
 func (*MappingProxy) Type() *Type { return MappingProxyType }

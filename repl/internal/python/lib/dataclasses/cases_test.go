@@ -84,6 +84,4 @@ func TestRecorded(t *testing.T) {
 // knownCore lists the cases that differ from CPython because of a gap in
 // the interpreter core, not in this module; they are skipped while they
 // fail and reported once they pass.
-var knownCore = map[string]string{
-	"fields_function": "mappingproxy[key] is not supported by the core's mappingproxy",
-}
+var knownCore = map[string]string{}

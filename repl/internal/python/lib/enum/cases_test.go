@@ -85,7 +85,5 @@ func TestRecorded(t *testing.T) {
 // the interpreter core, not in this module; they are skipped while they
 // fail and reported once they pass.
 var knownCore = map[string]string{
-	"members_proxy_str": "str() of the core's mappingproxy is its repr (CPython: str of the mapping)",
-	"intenum_dict_key":  "the core's dict does not find an int key by an equal int-subclass instance (or the reverse)",
-	"reassign_member":   "the core has no metaclass hook for class attribute assignment (EnumType.__setattr__)",
+	"reassign_member": "the core has no metaclass hook for class attribute assignment (EnumType.__setattr__)",
 }

@@ -92,5 +92,4 @@ var knownCore = map[string]string{
 	"math_floor_ceil":                "math is another module (not registered in this test); its floor and ceil use __floor__/__ceil__ only of class-statement instances",
 	"divmod_builtin":                 "the core's divmod() has no protocol for Go-implemented types (__divmod__)",
 	"complex_builtin":                "the core's complex() has no protocol for Go-implemented types (__complex__/__float__)",
-	"dict_key_equal_int":             "the core's dict indexes int and float keys apart from other keys: a Fraction never finds an equal int key",
 }

@@ -1,6 +1,6 @@
 // Package types is code mode's types module: SimpleNamespace (repr,
 // equality, attribute access, subclasses), MappingProxyType (a read-only
-// view of a mapping; isinstance also accepts a class's __dict__) and the
+// view of any mapping, the type of a class's __dict__) and the
 // interpreter's built-in types under their types names (FunctionType,
 // MethodType, GeneratorType, ModuleType, NoneType, GenericAlias,
 // UnionType, ...). Names of types code mode does not have (CodeType,
@@ -13,26 +13,19 @@ import (
 	"sync"
 
 	"github.com/rlm-go/rlm/repl/internal/python"
-	"github.com/rlm-go/rlm/repl/internal/python/syntax"
 )
 
 // Register makes types importable.
 func Register() { python.RegisterModule("types", load) }
 
-var (
-	typesOnce sync.Once
-	proxyType *python.Type
-)
-
 func load(in *python.Interp) (*python.Module, error) {
-	typesOnce.Do(initProxy)
 	m := python.NewModule("types")
 	ns, err := newNamespaceClass()
 	if err != nil {
 		return nil, err
 	}
 	m.Set("SimpleNamespace", ns)
-	m.Set("MappingProxyType", proxyType)
+	m.Set("MappingProxyType", python.MappingProxyType)
 	for name, c := range map[string]*python.Type{
 		"FunctionType": python.FunctionType, "LambdaType": python.FunctionType,
 		"BuiltinFunctionType": python.BuiltinFunctionType, "BuiltinMethodType": python.BuiltinFunctionType,
@@ -187,115 +180,3 @@ func leaveRepr(t *python.Thread, x python.Object) {
 	}
 }
 
-// proxy is MappingProxyType(mapping): a read-only view.
-type proxy struct {
-	m python.Object
-}
-
-// Type returns mappingproxy.
-func (p *proxy) Type() *python.Type { return proxyType }
-
-// PyGetItem is proxy[key].
-func (p *proxy) PyGetItem(t *python.Thread, key python.Object) (python.Object, error) {
-	return python.GetItem(t, p.m, key)
-}
-
-// PyLen is len(proxy).
-func (p *proxy) PyLen(t *python.Thread) (int, error) { return python.Len(t, p.m) }
-
-// PyIter iterates the keys.
-func (p *proxy) PyIter(t *python.Thread) (python.Object, error) { return python.Iter(t, p.m) }
-
-// PyContains is key in proxy.
-func (p *proxy) PyContains(t *python.Thread, x python.Object) (bool, error) {
-	return python.Contains(t, p.m, x)
-}
-
-// PyRepr renders mappingproxy({...}).
-func (p *proxy) PyRepr(t *python.Thread) (string, error) {
-	r, err := python.Repr(t, p.m)
-	return "mappingproxy(" + r + ")", err
-}
-
-// PyStr is str() of the mapping.
-func (p *proxy) PyStr(t *python.Thread) (string, error) { return python.StrOf(t, p.m) }
-
-// PyCompare compares the mapping.
-func (p *proxy) PyCompare(t *python.Thread, op python.CmpOp, other python.Object) (python.Object, error) {
-	if o, ok := other.(*proxy); ok {
-		other = o.m
-	}
-	return python.Compare(t, op, p.m, other)
-}
-
-// PyBinary is proxy | mapping: a new dict.
-func (p *proxy) PyBinary(t *python.Thread, op syntax.Operator, other python.Object, reflected bool) (python.Object, error) {
-	if op != syntax.BitOr {
-		return python.NotImplemented, nil
-	}
-	if o, ok := other.(*proxy); ok {
-		other = o.m
-	}
-	if _, ok := python.Unwrap(other).(*python.Dict); !ok {
-		return python.NotImplemented, nil
-	}
-	a, b := p.m, other
-	if reflected {
-		a, b = other, p.m
-	}
-	d, err := python.Call(t, python.DictType, []python.Object{a}, nil)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := python.CallMethod(t, d, "update", []python.Object{b}, nil); err != nil {
-		return nil, err
-	}
-	return d, nil
-}
-
-func initProxy() {
-	proxyType = python.NewBuiltinType("mappingproxy", "builtins", nil, func(t *python.Thread, cls *python.Type, args []python.Object, kwargs []python.Kwarg) (python.Object, error) {
-		v, err := python.UnpackArgs("mappingproxy", args, kwargs, 1, "mapping")
-		if err != nil {
-			return nil, err
-		}
-		m := v[0]
-		isMap := false
-		switch x := python.Unwrap(m).(type) {
-		case *python.Dict:
-			isMap = true
-		case *proxy:
-			isMap = true
-		default:
-			_ = x
-			_, k := m.Type().Lookup("keys")
-			_, g := m.Type().Lookup("__getitem__")
-			isMap = k && g && m.Type() != python.ListType && m.Type() != python.TupleType
-		}
-		if !isMap {
-			return nil, python.Errorf(python.TypeErrorType, "mappingproxy() argument must be a mapping, not %s", python.TypeName(m))
-		}
-		return &proxy{m: m}, nil
-	})
-	proxyType.SetFinal()
-	proxyType.Hooks = &python.TypeHooks{
-		InstanceCheck: func(t *python.Thread, cls *python.Type, x python.Object) (bool, error) {
-			return x.Type() == proxyType || x.Type() == python.MappingProxyType, nil
-		},
-	}
-	for _, n := range []string{"keys", "values", "items", "copy"} {
-		n := n
-		proxyType.AddMethod(n, func(t *python.Thread, args []python.Object, kwargs []python.Kwarg) (python.Object, error) {
-			if len(args) != 1 || len(kwargs) > 0 {
-				return nil, python.Errorf(python.TypeErrorType, "mappingproxy.%s() takes no arguments (%d given)", n, len(args)-1)
-			}
-			return python.CallMethod(t, args[0].(*proxy).m, n, nil, nil)
-		})
-	}
-	proxyType.AddMethod("get", func(t *python.Thread, args []python.Object, kwargs []python.Kwarg) (python.Object, error) {
-		if len(kwargs) > 0 {
-			return nil, python.Errorf(python.TypeErrorType, "mappingproxy.get() takes no keyword arguments")
-		}
-		return python.CallMethod(t, args[0].(*proxy).m, "get", args[1:], nil)
-	})
-}

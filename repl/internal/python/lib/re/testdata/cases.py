@@ -394,10 +394,10 @@ T("re.findall(r'\\x41', 'ABA')", "re.findall(r'\\u00e9', 'café')", "re.findall(
   "re.findall(r'[\\x00-\\x1f]', 'a\\tb\\n')", "re.findall(r'\\t', 'a\\tb')", "re.findall(r'\\a\\f\\v', '\\a\\f\\v')", "re.compile(r'\\u12')", "re.compile(r'\\x')", "re.compile(r'[\\d-z]')")
 # ---- corebug_percent_int_subclass
 print('%s' % re.X, '%r' % re.I)
-# ---- corebug_mappingproxy_getitem
+# ---- mappingproxy_getitem
 p = re.compile(r'(?P<key>\w+)=(?P<val>\d+)')
 print(p.groupindex['key'], dict(p.groupindex))
-# ---- corebug_mappingproxy_str
+# ---- mappingproxy_str
 print(re.compile(r'(?P<first>\w)(?P<rest>\w*)').groupindex)
 # ---- refused_debug_flag
 re.compile('a', re.DEBUG)
