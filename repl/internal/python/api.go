@@ -265,3 +265,13 @@ func NewMappingProxy(m Object) Object { return &MappingProxy{m: m} }
 type Divmoder interface {
 	PyDivmod(t *Thread, other Object, reflected bool) (Object, error)
 }
+
+// Solid returns the built-in type whose instance layout c's instances
+// have (int for class X(int), object for plain classes): its __new__ is
+// the one that can make c instances.
+func (c *Type) Solid() *Type { return c.solid }
+
+// SetPythonClass marks a Go-implemented type as one CPython defines in
+// Python (fractions.Fraction, not a C type): error messages name it as
+// 'Fraction', not 'fractions.Fraction'.
+func (c *Type) SetPythonClass() { c.pythonClass = true }

@@ -229,14 +229,7 @@ func builtinFuncs(in *Interp) *Dict {
 		if err := nargs("id", args, kwargs, 1, 1); err != nil {
 			return nil, err
 		}
-		if h, ok := args[0].(hasIdentity); ok {
-			return MakeInt(int64(0x7f0000000000 + h.ident()*16)), nil
-		}
-		h, err := Hash(t, args[0])
-		if err != nil {
-			h = int64(newID())
-		}
-		return MakeInt(0x7e0000000000 + (h&0xffffffff)*16), nil
+		return MakeInt(objectID(t, args[0])), nil
 	})
 	fn("isinstance", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
 		if err := nargs("isinstance", args, kwargs, 2, 2); err != nil {
@@ -444,6 +437,17 @@ func builtinPrint(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
 		b.WriteString(s)
 	}
 	b.WriteString(end)
+	if file == nil {
+		// print writes to sys.stdout, which code may have replaced.
+		if m, ok := t.interp.modules["sys"].(*Module); ok {
+			if v, ok := m.dict.GetStr("stdout"); ok {
+				if v == None {
+					return None, nil // CPython prints nothing
+				}
+				file = v
+			}
+		}
+	}
 	if file != nil {
 		if w, ok := file.(interface {
 			WriteString(t *Thread, s string) error
@@ -603,14 +607,31 @@ func divmod(t *Thread, a, b Object) (Object, error) {
 			return r, err
 		}
 	}
-	if o, ok := a.(*Instance); ok {
-		if m := o.cls.userMethod("__divmod__"); m != nil {
-			return callMethod(t, m, o, []Object{b}, nil)
+	// __divmod__ and __rdivmod__ of classes and Go types, the reflected
+	// one first for a subclass of the left operand's type.
+	ta, tb := a.Type(), b.Type()
+	lm := ta.userMethodOrBuiltin("__divmod__")
+	var rm Object
+	if ta != tb {
+		rm = tb.userMethodOrBuiltin("__rdivmod__")
+	}
+	if rm != nil && tb.IsSubtype(ta) {
+		r, err := callMethod(t, rm, b, []Object{a}, nil)
+		if err != nil || r != NotImplemented {
+			return r, err
+		}
+		rm = nil
+	}
+	if lm != nil {
+		r, err := callMethod(t, lm, a, []Object{b}, nil)
+		if err != nil || r != NotImplemented {
+			return r, err
 		}
 	}
-	if o, ok := b.(*Instance); ok {
-		if m := o.cls.userMethod("__rdivmod__"); m != nil {
-			return callMethod(t, m, o, []Object{a}, nil)
+	if rm != nil {
+		r, err := callMethod(t, rm, b, []Object{a}, nil)
+		if err != nil || r != NotImplemented {
+			return r, err
 		}
 	}
 	return nil, Errorf(TypeErrorType, "unsupported operand type(s) for divmod(): '%s' and '%s'", typeName(a), typeName(b))
@@ -1130,4 +1151,24 @@ func execEval(t *Thread, fn string, args []Object, kwargs []Kwarg) (Object, erro
 		return nil, err
 	}
 	return None, nil
+}
+
+// objectID is id(x): objects with an identity (mutable ones, tuples, strs
+// longer than one character, big ints, bytes) are numbered in the order
+// they are first asked; values compared by value in `is` (small ints,
+// floats, None, one-character strs) get an id from their hash, in a
+// separate range.
+func objectID(t *Thread, x Object) int64 {
+	if s, ok := x.(*Str); !ok || len(s.s) > 1 {
+		if h, ok := x.(hasIdentity); ok {
+			return int64(0x7f0000000000 + h.ident()*16)
+		}
+	}
+	h, err := Hash(t, x)
+	if err != nil {
+		return int64(0x7f0000000000 + newID()*16)
+	}
+	// A 36-bit mix of the hash: equal values share an id, as `is` says.
+	m := uint64(h) * 0x9E3779B97F4A7C15
+	return int64(0x7e0000000000 + (m>>28)&(1<<36-1)*16)
 }

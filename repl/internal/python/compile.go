@@ -23,8 +23,9 @@ const (
 type execFn func(f *Frame) (ctrl, error)
 
 type compiler struct {
-	scopes map[any]*scope
-	file   string
+	scopes   map[any]*scope
+	file     string
+	warnings []syntax.Warning
 }
 
 // unit is the compilation state of one code object.
@@ -233,6 +234,7 @@ func compileModule(mod *syntax.Module, file string) (*Code, error) {
 		return nil, err
 	}
 	u.code.body = body
+	u.code.Warnings = append(append([]syntax.Warning(nil), mod.Warnings...), c.warnings...)
 	return u.code, nil
 }
 

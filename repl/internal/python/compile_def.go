@@ -369,7 +369,7 @@ func (u *unit) classDef(n *syntax.ClassDef) (execFn, error) {
 			return 0, NotSupported("custom metaclasses", "use a class decorator or __init_subclass__")
 		}
 		ns := NewDict(8)
-		ns.SetStr("__module__", NewStr("__main__"))
+		ns.SetStr("__module__", moduleName(f))
 		ns.SetStr("__qualname__", NewStr(qual))
 		if doc != None {
 			ns.SetStr("__doc__", doc)
@@ -385,14 +385,9 @@ func (u *unit) classDef(n *syntax.ClassDef) (execFn, error) {
 		if _, err := runFrame(t, cf); err != nil {
 			return 0, err
 		}
-		cls, err := NewClass(t, meta, name, bts, ns)
+		cls, err := NewClassKw(t, meta, name, bts, ns, extra)
 		if err != nil {
 			return 0, err
-		}
-		if len(extra) > 0 {
-			if err := initSubclassKwargs(t, cls, extra); err != nil {
-				return 0, err
-			}
 		}
 		if code.classCell >= 0 {
 			cf.cells[code.classCell].v = cls
@@ -405,23 +400,6 @@ func (u *unit) classDef(n *syntax.ClassDef) (execFn, error) {
 		}
 		return ctrlNone, store(f, v)
 	}, nil
-}
-
-// initSubclassKwargs passes class keywords to the base's
-// __init_subclass__ (object's takes none).
-func initSubclassKwargs(t *Thread, cls *Type, kw []Kwarg) error {
-	for _, m := range cls.mro[1:] {
-		if m.builtin {
-			break
-		}
-		if v, ok := m.dict.GetStr("__init_subclass__"); ok {
-			if cm, ok := v.(*ClassMethod); ok {
-				_, err := Call(t, cm.fn, []Object{cls}, kw)
-				return err
-			}
-		}
-	}
-	return Errorf(TypeErrorType, "%s.__init_subclass__() takes no keyword arguments", cls.name)
 }
 
 type compKind uint8
@@ -705,3 +683,12 @@ func (g *genexpIter) PyRepr(*Thread) (string, error) {
 }
 
 func (g *genexpIter) close() { g.done = true }
+
+// moduleName is the __module__ of a class a frame defines: __name__ as
+// the class body would read it (globals, then builtins: 'builtins').
+func moduleName(f *Frame) Object {
+	if v, ok := f.globals.GetStr("__name__"); ok {
+		return v
+	}
+	return NewStr("builtins")
+}

@@ -1,6 +1,7 @@
 package python
 
 import (
+	"fmt"
 	"math/big"
 
 	"github.com/rlm-go/rlm/repl/internal/python/syntax"
@@ -456,6 +457,7 @@ func mergeMapping(t *Thread, d *Dict, m Object, strict bool, fname string) error
 }
 
 func (u *unit) compare(n *syntax.Compare) (evalFn, error) {
+	u.checkIsLiteral(n)
 	left, err := u.expr(n.Left)
 	if err != nil {
 		return nil, err
@@ -877,4 +879,65 @@ func hasSurrogate(s string) bool {
 		}
 	}
 	return false
+}
+
+// checkIsLiteral gives CPython's SyntaxWarning for `x is "literal"`
+// (once per comparison chain, at its first such operator).
+func (u *unit) checkIsLiteral(n *syntax.Compare) {
+	left := n.Left
+	for i, op := range n.Ops {
+		right := n.Comparators[i]
+		if op == syntax.Is || op == syntax.IsNot {
+			lit, ok := literalType(left)
+			if !ok {
+				lit, ok = literalType(right)
+			}
+			if ok {
+				word, instead := "is", "=="
+				if op == syntax.IsNot {
+					word, instead = "is not", "!="
+				}
+				u.c.warnings = append(u.c.warnings, syntax.Warning{Line: n.Line,
+					Msg: fmt.Sprintf("\"%s\" with '%s' literal. Did you mean \"%s\"?", word, lit, instead)})
+				return
+			}
+		}
+		left = right
+	}
+}
+
+// literalType names the type of a literal CPython's compiler sees as
+// a constant (after folding -1 and (1, 2)), other than None, True, False
+// and Ellipsis.
+func literalType(e syntax.Expr) (string, bool) {
+	switch x := e.(type) {
+	case *syntax.Constant:
+		switch x.Value.(type) {
+		case string:
+			return "str", true
+		case syntax.Bytes:
+			return "bytes", true
+		case int64, *big.Int:
+			return "int", true
+		case float64:
+			return "float", true
+		case complex128:
+			return "complex", true
+		}
+	case *syntax.UnaryOp:
+		if t, ok := literalType(x.Operand); ok && t != "str" && t != "bytes" && t != "tuple" {
+			return t, true
+		}
+	case *syntax.Tuple:
+		for _, el := range x.Elts {
+			if _, ok := el.(*syntax.Constant); ok {
+				continue
+			}
+			if _, ok := literalType(el); !ok {
+				return "", false
+			}
+		}
+		return "tuple", true
+	}
+	return "", false
 }

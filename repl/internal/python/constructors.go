@@ -379,39 +379,108 @@ func complexNew(t *Thread, _ *Type, args []Object, kwargs []Kwarg) (Object, erro
 	if err != nil {
 		return nil, err
 	}
-	if a[0] == nil {
-		return Complex(0), nil
+	r, i := a[0], a[1]
+	if r == nil {
+		r = False
 	}
-	if s, ok := a[0].(*Str); ok {
-		if a[1] != nil {
+	if s, ok := r.(*Str); ok {
+		if i != nil {
 			return nil, Errorf(TypeErrorType, "complex() can't take second arg if first is a string")
 		}
-		return parseComplex(s.s)
-	}
-	re, ok := complexValue(a[0])
-	if !ok {
-		return nil, Errorf(TypeErrorType, "complex() first argument must be a string or a number, not '%s'", typeName(a[0]))
-	}
-	var im complex128
-	if a[1] != nil {
-		if im, ok = complexValue(a[1]); !ok {
-			return nil, Errorf(TypeErrorType, "complex() second argument must be a number, not '%s'", typeName(a[1]))
+		re, im, err := pyfmt.ParseComplex(s.s)
+		if err != nil {
+			return nil, fromKernel(err)
 		}
+		return Complex(complex(re, im)), nil
 	}
-	return Complex(re + im*1i), nil
+	if _, ok := i.(*Str); ok {
+		return nil, Errorf(TypeErrorType, "complex() second arg can't be a string")
+	}
+	// As CPython's complex_new: __complex__, else a complex, else
+	// float(r); then the second argument.
+	var cr complex128
+	crComplex := false
+	if m := complexMethod(r); m != nil {
+		v, err := callMethod(t, m, r, nil, nil)
+		if err != nil {
+			return nil, err
+		}
+		c, ok := unwrap(v).(Complex)
+		if !ok {
+			return nil, Errorf(TypeErrorType, "__complex__ returned non-complex (type %s)", typeName(v))
+		}
+		cr, crComplex = complex128(c), true
+	} else if c, ok := unwrap(r).(Complex); ok {
+		if i == nil && r.Type() == ComplexType {
+			return r, nil
+		}
+		cr, crComplex = complex128(c), true
+	} else {
+		f, ok, err := numberFloat(t, r)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, Errorf(TypeErrorType, "complex() first argument must be a string or a number, not '%s'", typeName(r))
+		}
+		cr = complex(f, 0)
+	}
+	var ciRe, ciIm float64
+	ciComplex := false
+	switch {
+	case i == nil:
+		ciRe = imag(cr)
+	default:
+		if c, ok := unwrap(i).(Complex); ok {
+			ciRe, ciIm, ciComplex = real(c), imag(c), true
+			break
+		}
+		f, ok, err := numberFloat(t, i)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, Errorf(TypeErrorType, "complex() second argument must be a number, not '%s'", typeName(i))
+		}
+		ciRe = f
+	}
+	re := real(cr)
+	if ciComplex {
+		re -= ciIm
+	}
+	if crComplex && i != nil {
+		ciRe += imag(cr)
+	}
+	return Complex(complex(re, ciRe)), nil
 }
 
-func parseComplex(s string) (Object, error) {
-	orig := s
-	s = strings.TrimSpace(s)
-	s = strings.TrimSuffix(strings.TrimPrefix(s, "("), ")")
-	s = strings.ReplaceAll(s, "J", "j")
-	c, err := strconv.ParseComplex(strings.ReplaceAll(s, "j", "i"), 128)
-	if err != nil {
-		return nil, Errorf(ValueErrorType, "complex() arg is a malformed string")
+// complexMethod returns the __complex__ method of x's class, if any.
+func complexMethod(x Object) Object {
+	if _, ok := x.(Complex); ok {
+		return nil
 	}
-	_ = orig
-	return Complex(c), nil
+	return x.Type().userMethodOrBuiltin("__complex__")
+}
+
+// numberFloat is PyNumber_Float for a number (not a str): ok is false
+// when x has neither __float__ nor __index__.
+func numberFloat(t *Thread, x Object) (float64, bool, error) {
+	if f, ok, err := floatValue(x); ok {
+		return f, true, err
+	}
+	if x.Type().userMethodOrBuiltin("__float__") == nil && x.Type().userMethodOrBuiltin("__index__") == nil {
+		if _, ok := x.(interface {
+			PyFloat(t *Thread) (float64, error)
+		}); !ok {
+			return 0, false, nil
+		}
+	}
+	v, err := toFloat(t, x)
+	if err != nil {
+		return 0, true, err
+	}
+	f, _, err := floatValue(v)
+	return f, true, err
 }
 
 func strNew(t *Thread, cls *Type, args []Object, kwargs []Kwarg) (Object, error) {
@@ -568,7 +637,14 @@ func moduleNew(_ *Thread, _ *Type, args []Object, kwargs []Kwarg) (Object, error
 	if err != nil {
 		return nil, err
 	}
-	m := NewModule(StrValue(a[0]))
+	name, ok := a[0].(*Str)
+	if !ok {
+		return nil, Errorf(TypeErrorType, "module.__init__() argument 'name' must be str, not %s", typeName(a[0]))
+	}
+	m := NewModule(name.s)
+	if a[1] != nil {
+		m.dict.SetStr("__doc__", a[1])
+	}
 	return m, nil
 }
 

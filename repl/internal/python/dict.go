@@ -103,8 +103,7 @@ func (d *Dict) find(t *Thread, key Object) (int, error) {
 	return d.findClassified(t, key, kind, s, n)
 }
 
-//
-// A key of one kind can equal a key of another (Fraction(1) and 1, a user
+// findClassified finds a classified key. A key of one kind can equal a key of another (Fraction(1) and 1, a user
 // class hashing like a str): a miss in the key's own table probes the
 // others by hash, as CPython's single table would.
 func (d *Dict) findClassified(t *Thread, key Object, kind keyKind, s string, n int64) (int, error) {

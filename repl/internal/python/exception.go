@@ -245,7 +245,12 @@ var (
 	FileNotFoundErrorType, PermissionErrorType, TimeoutErrorType,
 	ConnectionErrorType, FileExistsErrorType, IsADirectoryErrorType,
 	NotADirectoryErrorType, WarningType, UserWarningType, DeprecationWarningType,
-	RuntimeWarningType, ExceptionGroupType, BaseExceptionGroupType *Type
+	RuntimeWarningType, ExceptionGroupType, BaseExceptionGroupType,
+	PendingDeprecationWarningType, SyntaxWarningType, FutureWarningType,
+	ImportWarningType, UnicodeWarningType, BytesWarningType, ResourceWarningType,
+	EncodingWarningType, BlockingIOErrorType, ChildProcessErrorType,
+	BrokenPipeErrorType, ConnectionAbortedErrorType, ConnectionRefusedErrorType,
+	ConnectionResetErrorType, InterruptedErrorType, ProcessLookupErrorType *Type
 )
 
 func initExceptions() {
@@ -310,6 +315,22 @@ func initExceptions() {
 	UserWarningType = exc("UserWarning", WarningType)
 	DeprecationWarningType = exc("DeprecationWarning", WarningType)
 	RuntimeWarningType = exc("RuntimeWarning", WarningType)
+	PendingDeprecationWarningType = exc("PendingDeprecationWarning", WarningType)
+	SyntaxWarningType = exc("SyntaxWarning", WarningType)
+	FutureWarningType = exc("FutureWarning", WarningType)
+	ImportWarningType = exc("ImportWarning", WarningType)
+	UnicodeWarningType = exc("UnicodeWarning", WarningType)
+	BytesWarningType = exc("BytesWarning", WarningType)
+	ResourceWarningType = exc("ResourceWarning", WarningType)
+	EncodingWarningType = exc("EncodingWarning", WarningType)
+	BlockingIOErrorType = exc("BlockingIOError", OSErrorType)
+	ChildProcessErrorType = exc("ChildProcessError", OSErrorType)
+	BrokenPipeErrorType = exc("BrokenPipeError", ConnectionErrorType)
+	ConnectionAbortedErrorType = exc("ConnectionAbortedError", ConnectionErrorType)
+	ConnectionRefusedErrorType = exc("ConnectionRefusedError", ConnectionErrorType)
+	ConnectionResetErrorType = exc("ConnectionResetError", ConnectionErrorType)
+	InterruptedErrorType = exc("InterruptedError", OSErrorType)
+	ProcessLookupErrorType = exc("ProcessLookupError", OSErrorType)
 
 	b := BaseExceptionType
 	b.dict.SetStr("__init__", NewMethod(b, "__init__", func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
@@ -458,5 +479,10 @@ func builtinExceptions() []*Type {
 		ConnectionErrorType, FileExistsErrorType, IsADirectoryErrorType,
 		NotADirectoryErrorType, WarningType, UserWarningType, DeprecationWarningType,
 		RuntimeWarningType, ExceptionGroupType, BaseExceptionGroupType,
+		PendingDeprecationWarningType, SyntaxWarningType, FutureWarningType,
+		ImportWarningType, UnicodeWarningType, BytesWarningType, ResourceWarningType,
+		EncodingWarningType, BlockingIOErrorType, ChildProcessErrorType,
+		BrokenPipeErrorType, ConnectionAbortedErrorType, ConnectionRefusedErrorType,
+		ConnectionResetErrorType, InterruptedErrorType, ProcessLookupErrorType,
 	}
 }

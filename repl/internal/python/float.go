@@ -1,6 +1,7 @@
 package python
 
 import (
+	"github.com/rlm-go/rlm/repl/internal/python/crmath"
 	"math"
 	"strconv"
 	"strings"
@@ -93,15 +94,16 @@ func complexPow(a, b complex128) complex128 {
 		}
 		return r
 	}
-	vabs := math.Hypot(real(a), imag(a))
-	l := math.Pow(vabs, real(b))
+	// CPython's formula, with the C library's correctly rounded functions.
+	vabs := pyfmt.Hypot(real(a), imag(a))
+	l := crmath.Pow(vabs, real(b))
 	at := math.Atan2(imag(a), real(a))
 	phase := at * real(b)
 	if imag(b) != 0 {
-		l /= math.Exp(at * imag(b))
-		phase += imag(b) * math.Log(vabs)
+		l /= crmath.Exp(at * imag(b))
+		phase += imag(b) * crmath.Log(vabs)
 	}
-	return complex(l*math.Cos(phase), l*math.Sin(phase))
+	return complex(l*crmath.Cos(phase), l*crmath.Sin(phase))
 }
 
 // floatFloorDivMod is Python's float // and % (op "//", "%" or

@@ -1,5 +1,7 @@
 package python
 
+import "github.com/rlm-go/rlm/repl/internal/python/syntax"
+
 // Frame is one activation of a function, class body or cell.
 type Frame struct {
 	t       *Thread
@@ -27,6 +29,8 @@ func (f *Frame) Line() int { return f.line }
 
 // Code is a compiled function, lambda, comprehension, class body or cell.
 type Code struct {
+	// Warnings are the SyntaxWarnings of compiling the code (a module's).
+	Warnings []syntax.Warning
 	Name     string
 	Qualname string
 	File     string // "<cell N>" or the function's defining cell

@@ -296,8 +296,6 @@ func (fn *Function) bindArgs(t *Thread, f *Frame, self Object, args []Object, kw
 		}
 		fn.store(f, slot, NewTuple(extra))
 		slot++
-	} else if len(args) > npos {
-		return fn.tooManyPositional(len(args), len(kwargs) > 0, kwargs)
 	}
 	kwonly := make([]Object, len(c.KwOnly))
 	var kwd *Dict
@@ -343,6 +341,10 @@ func (fn *Function) bindArgs(t *Thread, f *Frame, self Object, args []Object, kw
 			}
 		}
 		return Errorf(TypeErrorType, "%s() got an unexpected keyword argument '%s'", fn.qualname, kw.Name)
+	}
+	// As CPython: keywords are checked before the positional count.
+	if c.Vararg == "" && len(args) > npos {
+		return fn.tooManyPositional(len(args), len(kwargs) > 0, kwargs)
 	}
 	// Defaults.
 	firstDefault := npos - len(fn.defaults)
@@ -411,7 +413,7 @@ func (fn *Function) tooManyPositional(given int, _ bool, kwargs []Kwarg) error {
 	required := npos - len(fn.defaults)
 	var takes string
 	if len(fn.defaults) > 0 {
-		takes = itoa(required) + " to " + itoa(npos)
+		takes = "from " + itoa(required) + " to " + itoa(npos)
 	} else {
 		takes = itoa(npos)
 	}
@@ -432,6 +434,7 @@ func (fn *Function) tooManyPositional(given int, _ bool, kwargs []Kwarg) error {
 		was = "was"
 	}
 	if kwGiven > 0 {
+		was = "were"
 		kword := "arguments"
 		if kwGiven == 1 {
 			kword = "argument"

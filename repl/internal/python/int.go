@@ -17,7 +17,10 @@ type Int int64
 func (Int) Type() *Type { return IntType }
 
 // BigInt is an int outside int64's range. It is immutable.
-type BigInt struct{ v *big.Int }
+type BigInt struct {
+	identity
+	v *big.Int
+}
 
 // Type returns int.
 func (*BigInt) Type() *Type { return IntType }
@@ -47,7 +50,7 @@ func MakeBigInt(b *big.Int) Object {
 	if b.IsInt64() {
 		return MakeInt(b.Int64())
 	}
-	return &BigInt{b}
+	return &BigInt{v: b}
 }
 
 // intValue returns x as an int when it is an int or a bool.

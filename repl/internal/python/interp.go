@@ -2,6 +2,7 @@ package python
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/rlm-go/rlm/repl/internal/python/syntax"
 )
@@ -110,6 +111,9 @@ func (in *Interp) runCode(t *Thread, mod *syntax.Module, file string, globals *D
 			return nil, syntaxException(se)
 		}
 		return nil, err
+	}
+	for _, w := range code.Warnings {
+		t.PrintErr(fmt.Sprintf("%s:%d: SyntaxWarning: %s\n", file, w.Line, w.Msg))
 	}
 	if value {
 		// The module's sole statement is a return: compile it as a

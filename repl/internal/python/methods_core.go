@@ -18,19 +18,7 @@ func initObjectMethods() {
 		}
 		return None, nil
 	})
-	o.dict.SetStr("__new__", &StaticMethod{fn: NewBuiltin("__new__", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
-		if len(args) == 0 {
-			return nil, Errorf(TypeErrorType, "object.__new__(): not enough arguments")
-		}
-		c, ok := args[0].(*Type)
-		if !ok {
-			return nil, Errorf(TypeErrorType, "object.__new__(X): X is not a type object (%s)", typeName(args[0]))
-		}
-		if c.solid != ObjectType && c.new != nil {
-			return c.new(t, c, args[1:], kwargs)
-		}
-		return objectNew(t, c, nil, nil)
-	})})
+	o.dict.SetStr("__new__", newWrapper(o))
 	method(o, "__repr__", func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
 		x := args[0]
 		if in, ok := x.(*Instance); ok {

@@ -21,6 +21,9 @@ func (*Module) Type() *Type { return ModuleType }
 func NewModule(name string) *Module {
 	m := &Module{name: name, dict: NewDict(16)}
 	m.dict.SetStr("__name__", NewStr(name))
+	for _, k := range []string{"__doc__", "__package__", "__loader__", "__spec__"} {
+		m.dict.SetStr(k, None)
+	}
 	return m
 }
 

@@ -84,10 +84,15 @@ type identity struct{ id uint64 }
 type Identity = identity
 
 func (i *identity) ident() uint64 {
-	if i.id == 0 {
-		i.id = newID()
+	if id := atomic.LoadUint64(&i.id); id != 0 {
+		return id
 	}
-	return i.id
+	// The object may be shared by interpreters on other goroutines (a
+	// built-in type): the first identity published wins.
+	if id := newID(); atomic.CompareAndSwapUint64(&i.id, 0, id) {
+		return id
+	}
+	return atomic.LoadUint64(&i.id)
 }
 
 type hasIdentity interface{ ident() uint64 }

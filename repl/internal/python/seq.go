@@ -26,6 +26,7 @@ func (l *List) Append(x Object) { l.items = append(l.items, x) }
 
 // Tuple is a Python tuple.
 type Tuple struct {
+	identity
 	items  []Object
 	hashed bool
 	hash   int64
@@ -84,6 +85,7 @@ func (*Slice) Type() *Type { return SliceType }
 
 // Bytes is a Python bytes value.
 type Bytes struct {
+	identity
 	b      string
 	hashed bool
 	hash   int64

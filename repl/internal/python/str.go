@@ -20,6 +20,7 @@ import (
 // learns lazily (ASCII-ness, length, index, hash) are published atomically;
 // each is a pure function of the text, so racing writers store equal values.
 type Str struct {
+	identity
 	s     string
 	n     int64 // code points; -1 until counted (atomic)
 	ascii int32 // 0 unknown, 1 ASCII, 2 not ASCII (atomic)

@@ -28,6 +28,9 @@ type Type struct {
 	Extra any
 	// abstract names the abstract methods left (abc).
 	abstract []string
+	// pythonClass marks a Go type standing for a class CPython writes in
+	// Python (fractions.Fraction): messages name it without its module.
+	pythonClass bool
 	// slots lists the attributes instances may have when every class
 	// of the MRO defines __slots__ (nil: instances have a __dict__).
 	slots []string
@@ -37,8 +40,12 @@ type Type struct {
 // through metaclasses (enum's iteration and lookup) or class creation
 // (__init_subclass__-like processing).
 type TypeHooks struct {
-	// Created runs after a subclass is created, with its namespace.
-	Created func(t *Thread, cls *Type) error
+	// Keywords, then Created, run when a subclass is created (after
+	// __set_name__, before __init_subclass__), as a metaclass's __new__
+	// would: Keywords receives the class statement's keywords and returns
+	// those left for __init_subclass__.
+	Keywords func(t *Thread, cls *Type, kwargs []Kwarg) ([]Kwarg, error)
+	Created  func(t *Thread, cls *Type) error
 	// Call replaces cls(...) when set.
 	Call func(t *Thread, cls *Type, args []Object, kwargs []Kwarg) (Object, error)
 	// Iter, Len, GetItem, Contains implement iteration, len, cls[key] and
@@ -53,6 +60,10 @@ type TypeHooks struct {
 	// against the class (abstract base classes).
 	InstanceCheck func(t *Thread, cls *Type, x Object) (bool, error)
 	SubclassCheck func(t *Thread, cls *Type, c *Type) (bool, error)
+	// SetAttr, when set, is asked first when code sets (v non-nil) or
+	// deletes (v nil) an attribute of the class: an error refuses it
+	// (enum members cannot be reassigned).
+	SetAttr func(t *Thread, cls *Type, name string, v Object) error
 }
 
 // Type returns the metaclass.
@@ -153,7 +164,61 @@ func newType(name string, base *Type, new func(t *Thread, cls *Type, args []Obje
 	if c.solid == nil || new != nil {
 		c.solid = c
 	}
+	if new != nil {
+		c.dict.SetStr("__new__", newWrapper(c))
+	}
 	return c
+}
+
+// newWrapper is a built-in type's __new__: owner.__new__(cls, ...) makes a
+// cls instance with owner's constructor, if cls's layout is owner's.
+func newWrapper(owner *Type) Object {
+	return &StaticMethod{fn: NewBuiltin("__new__", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if len(args) == 0 {
+			return nil, Errorf(TypeErrorType, "%s.__new__(): not enough arguments", owner.name)
+		}
+		sub, ok := args[0].(*Type)
+		if !ok {
+			return nil, Errorf(TypeErrorType, "%s.__new__(X): X is not a type object (%s)", owner.name, typeName(args[0]))
+		}
+		if !sub.IsSubtype(owner) {
+			return nil, Errorf(TypeErrorType, "%s.__new__(%s): %s is not a subtype of %s", owner.name, sub.name, sub.name, owner.name)
+		}
+		if err := checkSafeNew(owner, sub); err != nil {
+			return nil, err
+		}
+		if owner == ObjectType {
+			return objectNew(t, sub, args[1:], kwargs)
+		}
+		return owner.new(t, sub, args[1:], kwargs)
+	})}
+}
+
+// checkSafeNew is CPython's check that owner.__new__ can make a sub
+// instance: sub's layout (its solid type) is owner's. The class the error
+// names is the first up sub's chain whose __new__ is not written in Python.
+func checkSafeNew(owner, sub *Type) error {
+	if sub.solid == owner.solid {
+		return nil
+	}
+	static := sub
+	for !static.builtin && len(static.bases) > 0 {
+		v, ok := static.dict.GetStr("__new__")
+		if !ok || !isPythonNew(v) {
+			break
+		}
+		static = static.bases[0]
+	}
+	return Errorf(TypeErrorType, "%s.__new__(%s) is not safe, use %s.__new__()", owner.name, sub.name, static.name)
+}
+
+// isPythonNew reports whether a class's __new__ entry is a Python function.
+func isPythonNew(v Object) bool {
+	if sm, ok := v.(*StaticMethod); ok {
+		v = sm.fn
+	}
+	_, ok := v.(*Function)
+	return ok
 }
 
 // NewBuiltinType makes a type implemented in Go by a library module:
@@ -243,8 +308,28 @@ func solidOf(c *Type) *Type { return c.solid }
 // NewClass creates a class as a class statement does: name, bases and the
 // namespace the body filled.
 func NewClass(t *Thread, meta *Type, name string, bases []*Type, ns *Dict) (*Type, error) {
+	return NewClassKw(t, meta, name, bases, ns, nil)
+}
+
+// NewClassKw is NewClass with the class statement's keywords (other than
+// metaclass): the bases' Keywords hook takes those it knows, the rest go
+// to __init_subclass__.
+func NewClassKw(t *Thread, meta *Type, name string, bases []*Type, ns *Dict, kwargs []Kwarg) (*Type, error) {
 	if len(bases) == 0 {
 		bases = []*Type{ObjectType}
+	}
+	if meta == nil {
+		// The most derived of the bases' metaclasses (a subclass of an
+		// abc.ABCMeta class is one too).
+		meta = TypeType
+		for _, b := range bases {
+			if bm := b.Type(); bm.IsSubtype(meta) {
+				meta = bm
+			}
+		}
+	}
+	if meta == TypeType {
+		meta = nil
 	}
 	solid := ObjectType
 	for _, b := range bases {
@@ -340,10 +425,14 @@ func NewClass(t *Thread, meta *Type, name string, bases []*Type, ns *Dict) (*Typ
 			}
 		}
 	}
-	// Abstract methods left by the bases and this class.
+	// Abstract methods left by the bases and this class: only classes
+	// whose metaclass is abc.ABCMeta have them.
 	c.abstract = nil
 	seen := map[string]bool{}
 	for _, m := range c.mro {
+		if meta == nil || !meta.IsSubtype(ABCMetaType) {
+			break
+		}
 		m.dict.Items(func(k, v Object) bool {
 			ks, ok := k.(*Str)
 			if !ok || seen[ks.s] {
@@ -377,20 +466,13 @@ func NewClass(t *Thread, meta *Type, name string, bases []*Type, ns *Dict) (*Typ
 	if err2 != nil {
 		return nil, err2
 	}
-	// __init_subclass__ of the nearest base that defines one.
-	if len(c.mro) > 1 {
-		for _, m := range c.mro[1:] {
-			if m.builtin {
-				break
-			}
-			if v, ok := m.dict.GetStr("__init_subclass__"); ok {
-				if cm, ok := v.(*ClassMethod); ok {
-					if _, err := Call(t, cm.fn, []Object{c}, nil); err != nil {
-						return nil, err
-					}
-				}
-				break
-			}
+	// What a library metaclass's __new__ does (enum members, TypedDict
+	// keys), then __init_subclass__ of the nearest base defining one
+	// (object's takes no keywords), as type.__new__ does.
+	if c.Hooks != nil && c.Hooks.Keywords != nil {
+		var err error
+		if kwargs, err = c.Hooks.Keywords(t, c, kwargs); err != nil {
+			return nil, err
 		}
 	}
 	if c.Hooks != nil && c.Hooks.Created != nil {
@@ -398,7 +480,35 @@ func NewClass(t *Thread, meta *Type, name string, bases []*Type, ns *Dict) (*Typ
 			return nil, err
 		}
 	}
+	if err := initSubclass(t, c, kwargs); err != nil {
+		return nil, err
+	}
 	return c, nil
+}
+
+// initSubclass calls super(cls, cls).__init_subclass__(**kwargs).
+func initSubclass(t *Thread, c *Type, kwargs []Kwarg) error {
+	for _, m := range c.mro[1:] {
+		v, ok := m.dict.GetStr("__init_subclass__")
+		if !ok {
+			continue
+		}
+		var fn Object
+		switch x := v.(type) {
+		case *ClassMethod:
+			fn = &Method{fn: x.fn, self: c}
+		case *Builtin:
+			fn = &Builtin{name: x.name, fn: x.fn, self: c, classMethod: true, owner: x.owner}
+		default:
+			var err error
+			if fn, err = bind(t, v, nil, c); err != nil {
+				return err
+			}
+		}
+		_, err := Call(t, fn, nil, kwargs)
+		return err
+	}
+	return nil
 }
 
 func isAbstract(v Object) bool {
@@ -456,6 +566,14 @@ func unwrap(x Object) Object {
 }
 
 func objectNew(t *Thread, cls *Type, args []Object, kwargs []Kwarg) (Object, error) {
+	if len(args)+len(kwargs) > 0 {
+		if _, owner := cls.lookupOwner("__new__"); owner != ObjectType {
+			return nil, Errorf(TypeErrorType, "object.__new__() takes exactly one argument (the type to instantiate)")
+		}
+		if _, owner := cls.lookupOwner("__init__"); owner == ObjectType {
+			return nil, Errorf(TypeErrorType, "%s() takes no arguments", cls.name)
+		}
+	}
 	if len(cls.abstract) > 0 {
 		names := make([]string, len(cls.abstract))
 		for i, n := range cls.abstract {
@@ -466,15 +584,6 @@ func objectNew(t *Thread, cls *Type, args []Object, kwargs []Kwarg) (Object, err
 			word = "methods"
 		}
 		return nil, Errorf(TypeErrorType, "Can't instantiate abstract class %s without an implementation for abstract %s %s", cls.name, word, strings.Join(names, ", "))
-	}
-	if len(args)+len(kwargs) > 0 {
-		_, hasInit := cls.lookupOwner("__init__")
-		_, hasNew := cls.lookupOwner("__new__")
-		if hasInit == ObjectType || hasNew != ObjectType {
-			if hasInit == ObjectType {
-				return nil, Errorf(TypeErrorType, "%s() takes no arguments", cls.name)
-			}
-		}
 	}
 	if cls == ObjectType {
 		return &Instance{cls: ObjectType}, nil
@@ -697,6 +806,12 @@ func getAttr(t *Thread, obj Object, name string) (Object, error) {
 		if o, ok := obj.(*Instance); ok && o.cls.slots != nil {
 			break
 		}
+		if e, ok := obj.(*Exception); ok {
+			if e.dict == nil {
+				e.dict = NewDict(0)
+			}
+			return e.dict, nil
+		}
 		if d := instanceDict(obj); d != nil {
 			return d, nil
 		}
@@ -807,6 +922,11 @@ func SetAttr(t *Thread, obj Object, name string, v Object) error {
 		if o.builtin {
 			return Errorf(TypeErrorType, "cannot set '%s' attribute of immutable type '%s'", name, o.name)
 		}
+		if o.Hooks != nil && o.Hooks.SetAttr != nil {
+			if err := o.Hooks.SetAttr(t, o, name, v); err != nil {
+				return err
+			}
+		}
 		if name == "__name__" {
 			if s, ok := v.(*Str); ok {
 				o.name = s.s
@@ -908,6 +1028,11 @@ func DelAttr(t *Thread, obj Object, name string) error {
 		if o.builtin {
 			return Errorf(TypeErrorType, "cannot delete '%s' attribute of immutable type '%s'", name, o.name)
 		}
+		if o.Hooks != nil && o.Hooks.SetAttr != nil {
+			if err := o.Hooks.SetAttr(t, o, name, nil); err != nil {
+				return err
+			}
+		}
 		d = o.dict
 	case *Module:
 		d = o.dict
@@ -958,7 +1083,7 @@ var _ = fmt.Sprint
 // qualifiedName names a class in messages: a Go-implemented library type
 // with its module ('datetime.timezone'), as CPython's C types are named.
 func qualifiedName(c *Type) string {
-	if c.builtin && c.module != "builtins" && c.module != "" {
+	if c.builtin && !c.pythonClass && c.module != "builtins" && c.module != "" {
 		return c.module + "." + c.name
 	}
 	return c.name

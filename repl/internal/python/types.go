@@ -7,7 +7,7 @@ var (
 	ListType, TupleType, DictType, SetType, FrozenSetType, RangeType, SliceType,
 	FunctionType, BuiltinFunctionType, MethodDescriptorType, MethodType,
 	ModuleType, GeneratorType, CellType, PropertyType, StaticMethodType,
-	ClassMethodType, SuperType, GetSetType, MappingProxyType,
+	ClassMethodType, SuperType, GetSetType, MappingProxyType, ABCMetaType,
 	ListIterType, TupleIterType, StrIterType, RangeIterType, DictKeyIterType,
 	DictValueIterType, DictItemIterType, SetIterType, BytesIterType, SeqIterType,
 	CallableIterType, DictKeysType, DictValuesType, DictItemsType, MapType,
@@ -64,6 +64,7 @@ func init() {
 	SuperType = newType("super", ObjectType, superNew)
 	GetSetType = simple("getset_descriptor")
 	MappingProxyType = simple("mappingproxy")
+	ABCMetaType = NewBuiltinType("ABCMeta", "abc", TypeType, nil)
 	ListIterType = simple("list_iterator")
 	TupleIterType = simple("tuple_iterator")
 	StrIterType = simple("str_ascii_iterator")

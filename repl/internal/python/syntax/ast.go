@@ -48,6 +48,8 @@ const (
 // Module is a whole source file (a cell).
 type Module struct {
 	Body []Stmt
+	// Warnings are the compiler's SyntaxWarnings, in source order.
+	Warnings []Warning
 }
 
 // Statements.

@@ -210,19 +210,21 @@ func (p *parser) decodeStringToken(t *token) (string, bool, bool) {
 		if raw {
 			return body, true, false
 		}
-		v, err := decodeBytesEscapes(body)
+		v, err, warn := decodeBytesEscapesW(body)
 		if err != "" {
 			p.actAt(t, "(value error) "+err)
 		}
+		p.warnAt(t, warn)
 		return v, true, false
 	}
 	if raw || strings.IndexByte(body, '\\') < 0 {
 		return body, false, u
 	}
-	v, err := decodeUnicodeEscapes(body)
+	v, err, warn := decodeUnicodeEscapesW(body)
 	if err != "" {
 		p.actAt(t, "(unicode error) "+err)
 	}
+	p.warnAt(t, warn)
 	return v, false, u
 }
 
@@ -231,6 +233,14 @@ func (p *parser) decodeStringToken(t *token) (string, bool, bool) {
 // decoder does: a non-ASCII character counts as its 10-byte \UXXXXXXXX
 // form, a backslash before one or at the end as 6 (\u005c).
 func decodeUnicodeEscapes(s string) (string, string) {
+	v, err, _ := decodeUnicodeEscapesW(s)
+	return v, err
+}
+
+// decodeUnicodeEscapesW is decodeUnicodeEscapes that also returns the
+// SyntaxWarning CPython gives for the literal's first invalid escape.
+func decodeUnicodeEscapesW(s string) (string, string, string) {
+	warn := ""
 	var b strings.Builder
 	b.Grow(len(s))
 	vpos := 0 // position as CPython's decoder sees it
@@ -284,10 +294,14 @@ func decodeUnicodeEscapes(s string) (string, string) {
 			b.WriteByte('\v')
 		case '0', '1', '2', '3', '4', '5', '6', '7':
 			v := int(e - '0')
+			j := i - 1
 			for k := 0; k < 2 && i < len(s) && s[i] >= '0' && s[i] <= '7'; k++ {
 				v = v*8 + int(s[i]-'0')
 				i++
 				vpos++
+			}
+			if v > 0o377 && warn == "" {
+				warn = "invalid octal escape sequence '\\" + s[j:i] + "'"
 			}
 			writeRune(&b, rune(v))
 		case 'x', 'u', 'U':
@@ -300,7 +314,7 @@ func decodeUnicodeEscapes(s string) (string, string) {
 			var v rune
 			for ; count > 0; count-- {
 				if i >= len(s) || !isXDigit(int(s[i])) {
-					return "", unicodeEscapeError(start, vpos, msg)
+					return "", unicodeEscapeError(start, vpos, msg), ""
 				}
 				d, _ := strconv.ParseUint(s[i:i+1], 16, 8)
 				v = v<<4 | rune(d)
@@ -308,7 +322,7 @@ func decodeUnicodeEscapes(s string) (string, string) {
 				vpos++
 			}
 			if v > 0x10FFFF {
-				return "", unicodeEscapeError(start, vpos, "illegal Unicode character")
+				return "", unicodeEscapeError(start, vpos, "illegal Unicode character"), ""
 			}
 			writeRune(&b, v)
 		case 'N':
@@ -317,7 +331,7 @@ func decodeUnicodeEscapes(s string) (string, string) {
 				j := strings.IndexByte(s[i+1:], '}')
 				if j < 0 {
 					// Up to the end of the body, as CPython's decoder.
-					return "", unicodeEscapeError(start, vpos+virtualLen(s[i:]), msg)
+					return "", unicodeEscapeError(start, vpos+virtualLen(s[i:]), msg), ""
 				}
 				name := s[i+1 : i+1+j]
 				nameVLen := virtualLen(s[i : i+2+j])
@@ -328,18 +342,21 @@ func decodeUnicodeEscapes(s string) (string, string) {
 						vpos += nameVLen
 						continue
 					}
-					return "", unicodeEscapeError(start, vpos+nameVLen, "unknown Unicode character name")
+					return "", unicodeEscapeError(start, vpos+nameVLen, "unknown Unicode character name"), ""
 				}
-				return "", unicodeEscapeError(start, vpos+1, msg)
+				return "", unicodeEscapeError(start, vpos+1, msg), ""
 			}
-			return "", unicodeEscapeError(start, vpos, msg)
+			return "", unicodeEscapeError(start, vpos, msg), ""
 		default:
 			// An invalid escape stays as it is (CPython only warns).
+			if warn == "" {
+				warn = "invalid escape sequence '\\" + string(e) + "'"
+			}
 			b.WriteByte('\\')
 			b.WriteByte(e)
 		}
 	}
-	return b.String(), ""
+	return b.String(), "", warn
 }
 
 // virtualLen is the length of s as CPython's escape decoder sees it.
@@ -379,9 +396,17 @@ func writeRune(b *strings.Builder, r rune) {
 
 // decodeBytesEscapes decodes the escapes of a bytes literal's body.
 func decodeBytesEscapes(s string) (string, string) {
+	v, err, _ := decodeBytesEscapesW(s)
+	return v, err
+}
+
+// decodeBytesEscapesW is decodeBytesEscapes that also returns the
+// SyntaxWarning CPython gives for the literal's first invalid escape.
+func decodeBytesEscapesW(s string) (string, string, string) {
 	if strings.IndexByte(s, '\\') < 0 {
-		return s, ""
+		return s, "", ""
 	}
+	warn := ""
 	var b strings.Builder
 	b.Grow(len(s))
 	for i := 0; i < len(s); {
@@ -394,7 +419,7 @@ func decodeBytesEscapes(s string) (string, string) {
 		start := i
 		i++
 		if i >= len(s) {
-			return "", "Trailing \\ in string"
+			return "", "Trailing \\ in string", ""
 		}
 		e := s[i]
 		i++
@@ -422,9 +447,13 @@ func decodeBytesEscapes(s string) (string, string) {
 			b.WriteByte('\v')
 		case '0', '1', '2', '3', '4', '5', '6', '7':
 			v := int(e - '0')
+			j := i - 1
 			for k := 0; k < 2 && i < len(s) && s[i] >= '0' && s[i] <= '7'; k++ {
 				v = v*8 + int(s[i]-'0')
 				i++
+			}
+			if v > 0o377 && warn == "" {
+				warn = "invalid octal escape sequence '\\" + s[j:i] + "'"
 			}
 			b.WriteByte(byte(v))
 		case 'x':
@@ -434,13 +463,16 @@ func decodeBytesEscapes(s string) (string, string) {
 				i += 2
 				continue
 			}
-			return "", fmt.Sprintf("invalid \\x escape at position %d", start)
+			return "", fmt.Sprintf("invalid \\x escape at position %d", start), ""
 		default:
+			if warn == "" {
+				warn = "invalid escape sequence '\\" + string(e) + "'"
+			}
 			b.WriteByte('\\')
 			b.WriteByte(e)
 		}
 	}
-	return b.String(), ""
+	return b.String(), "", warn
 }
 
 // fstring parses an f-string from its FSTRING_START to its FSTRING_END
@@ -493,10 +525,11 @@ func (p *parser) decodeFMiddle(t *token, raw bool, end *token) string {
 	if raw || strings.IndexByte(s, '\\') < 0 {
 		return s
 	}
-	v, err := decodeUnicodeEscapes(s)
+	v, err, warn := decodeUnicodeEscapesW(s)
 	if err != "" {
 		p.actAt(end, "(unicode error) "+err)
 	}
+	p.warnAt(t, warn)
 	return v
 }
 
@@ -555,10 +588,11 @@ func (p *parser) replacementField(vals []Expr) []Expr {
 			t := p.tok()
 			if t.kind == tFMiddle {
 				p.next()
-				v, err := decodeUnicodeEscapes(p.text(t))
+				v, err, warn := decodeUnicodeEscapesW(p.text(t))
 				if err != "" {
 					p.actAt(t, "(unicode error) "+err)
 				}
+				p.warnAt(t, warn)
 				items = append(items, &Constant{Pos: tokPos(t), Value: v})
 			} else if t.kind == tLbrace {
 				items = p.replacementField(items)

@@ -33,7 +33,29 @@ func Parse(src string) (*Module, error) {
 	if err := check(s, mod); err != nil {
 		return nil, err
 	}
+	mod.Warnings = p.warnings
 	return mod, nil
+}
+
+// Warning is a SyntaxWarning CPython's compiler prints (to stderr, as
+// "<file>:Line: SyntaxWarning: Msg") without failing: an invalid escape
+// sequence in a literal.
+type Warning struct {
+	Line int
+	Msg  string
+}
+
+// warnAt records a warning for token t (once, though the parser may look
+// at the token again).
+func (p *parser) warnAt(t *token, msg string) {
+	if msg == "" || p.warned[t.start] {
+		return
+	}
+	if p.warned == nil {
+		p.warned = map[int32]bool{}
+	}
+	p.warned[t.start] = true
+	p.warnings = append(p.warnings, Warning{Line: int(t.line), Msg: msg})
 }
 
 // ParseExpr parses an expression as compile(src, name, "eval") does:
@@ -99,6 +121,10 @@ type parser struct {
 
 	// fstringDepth counts the f-string replacement fields being parsed.
 	fstringDepth int
+
+	// warnings are the SyntaxWarnings met, once per token.
+	warnings []Warning
+	warned   map[int32]bool
 
 	// second is CPython's second pass: after a failure the parser runs
 	// again with its error rules, which raise the specific errors; a

@@ -55,7 +55,7 @@ func registryOf(cls *python.Type) []*python.Type {
 }
 
 func initTypes() {
-	metaType = python.NewBuiltinType("ABCMeta", "abc", python.TypeType, nil)
+	metaType = python.ABCMetaType
 	metaType.AddMethod("register", register)
 	metaType.AddMethod("_abc_registry_clear", func(t *python.Thread, args []python.Object, kwargs []python.Kwarg) (python.Object, error) {
 		if c, ok := args[0].(*python.Type); ok {

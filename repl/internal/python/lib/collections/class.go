@@ -72,7 +72,11 @@ func newClass(name, module string, bases []*python.Type, members ...member) *pyt
 			ns.SetStr(m.name, python.None)
 		}
 	}
-	cls, err := python.NewClass(nil, nil, name, bases, ns)
+	var meta *python.Type
+	if module == "collections.abc" {
+		meta = python.ABCMetaType
+	}
+	cls, err := python.NewClass(nil, meta, name, bases, ns)
 	if err != nil {
 		panic(fmt.Sprintf("collections: class %s: %v", name, err))
 	}

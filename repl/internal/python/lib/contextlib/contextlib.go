@@ -4,10 +4,7 @@
 // suppress, nullcontext, closing, ExitStack, redirect_stdout,
 // redirect_stderr, AbstractContextManager and ContextDecorator. The
 // asynchronous variants and chdir are refused.
-//
-// redirect_stdout sets sys.stdout, as CPython does, and also routes
-// print() without a file argument to the new target while it is active:
-// the interpreter's print writes to the cell's output, not to sys.stdout.
+// redirect_stdout sets sys.stdout, as CPython does (print writes there).
 package contextlib
 
 import (
@@ -308,7 +305,6 @@ type redirect struct {
 	target python.Object
 	stream string
 	olds   []python.Object
-	prints []python.Object
 }
 
 // Type returns contextlib.redirect_stdout (or _stderr).
@@ -319,8 +315,7 @@ func (r *redirect) Type() *python.Type {
 	return redirType
 }
 
-// Enter sets sys.stdout (or sys.stderr) to the target; for stdout, print
-// without a file writes to it too.
+// Enter sets sys.stdout (or sys.stderr) to the target.
 func (r *redirect) Enter(t *python.Thread) (python.Object, error) {
 	sys, err := t.Interp().Import(t, "sys")
 	if err != nil {
@@ -334,25 +329,10 @@ func (r *redirect) Enter(t *python.Thread) (python.Object, error) {
 	if err := python.SetAttr(t, sys, r.stream, r.target); err != nil {
 		return nil, err
 	}
-	if r.stream == "stdout" {
-		b := t.Interp().Builtins()
-		orig, _ := b.GetStr("print")
-		r.prints = append(r.prints, orig)
-		target := r.target
-		b.SetStr("print", python.NewBuiltin("print", func(t *python.Thread, args []python.Object, kwargs []python.Kwarg) (python.Object, error) {
-			for _, kw := range kwargs {
-				if kw.Name == "file" && kw.Value != python.None {
-					return python.Call(t, orig, args, kwargs)
-				}
-			}
-			kw := append(append([]python.Kwarg(nil), kwargs...), python.Kwarg{Name: "file", Value: target})
-			return python.Call(t, orig, args, kw)
-		}))
-	}
 	return r.target, nil
 }
 
-// Exit restores the stream (and print).
+// Exit restores the stream.
 func (r *redirect) Exit(t *python.Thread, _ *python.Exception) (bool, error) {
 	if len(r.olds) == 0 {
 		return false, nil
@@ -365,10 +345,6 @@ func (r *redirect) Exit(t *python.Thread, _ *python.Exception) (bool, error) {
 	r.olds = r.olds[:len(r.olds)-1]
 	if err := python.SetAttr(t, sys, r.stream, old); err != nil {
 		return false, err
-	}
-	if r.stream == "stdout" && len(r.prints) > 0 {
-		t.Interp().Builtins().SetStr("print", r.prints[len(r.prints)-1])
-		r.prints = r.prints[:len(r.prints)-1]
 	}
 	return false, nil
 }

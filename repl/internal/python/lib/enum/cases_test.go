@@ -84,6 +84,4 @@ func TestRecorded(t *testing.T) {
 // knownCore lists the cases that differ from CPython because of a gap in
 // the interpreter core, not in this module; they are skipped while they
 // fail and reported once they pass.
-var knownCore = map[string]string{
-	"reassign_member": "the core has no metaclass hook for class attribute assignment (EnumType.__setattr__)",
-}
+var knownCore = map[string]string{}

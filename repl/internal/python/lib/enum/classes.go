@@ -142,6 +142,7 @@ func (st *state) build(t *python.Thread) error {
 		},
 		GetItem:  st.classGetItem,
 		Contains: st.classContains,
+		SetAttr:  classSetAttr,
 		Repr: func(t *python.Thread, cls *python.Type) (string, error) {
 			if st.flag != nil && cls.IsSubtype(st.flag) {
 				return "<flag " + python.StrRepr(cls.Name()) + ">", nil
@@ -548,4 +549,20 @@ func (st *state) unique(t *python.Thread, args []obj, kwargs []kwarg) (obj, erro
 		return nil, python.Errorf(python.ValueErrorType, "duplicate values found in %s: %s", r, strings.Join(dups, ", "))
 	}
 	return cls, nil
+}
+
+// classSetAttr is EnumType.__setattr__ and __delattr__: a member cannot be
+// reassigned or deleted.
+func classSetAttr(t *python.Thread, cls *python.Type, name string, v obj) error {
+	i := infoOf(cls)
+	if i == nil || i.members == nil {
+		return nil
+	}
+	if _, ok := i.members.GetStr(name); !ok {
+		return nil
+	}
+	if v == nil {
+		return python.Errorf(python.AttributeErrorType, "%s cannot delete member %s.", python.StrRepr(cls.Name()), python.StrRepr(name))
+	}
+	return python.Errorf(python.AttributeErrorType, "cannot reassign member %s", python.StrRepr(name))
 }

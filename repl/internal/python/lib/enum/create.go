@@ -647,10 +647,10 @@ func memberName(m obj) obj {
 	return python.None
 }
 
-// objectNew calls object.__new__(cls, *args), which makes an instance of
-// the built-in type a class derives from.
+// objectNew calls the __new__ of the built-in type cls derives from
+// (object.__new__ for plain classes) with cls and args.
 func objectNew(t *python.Thread, cls *python.Type, args []obj) (obj, error) {
-	nw, err := python.GetAttr(t, python.ObjectType, "__new__")
+	nw, err := python.GetAttr(t, cls.Solid(), "__new__")
 	if err != nil {
 		return nil, err
 	}

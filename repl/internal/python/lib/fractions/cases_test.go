@@ -85,11 +85,5 @@ func TestRecorded(t *testing.T) {
 // the interpreter core, not in this module; they are skipped while they
 // fail and reported once they pass.
 var knownCore = map[string]string{
-	"unsupported_operand":            "the core names Go-implemented types with their module in messages ('fractions.Fraction'); Fraction is a Python class in CPython",
-	"compare_complex_error":          "the core names Go-implemented types with their module in messages ('fractions.Fraction')",
-	"compare_str_error":              "the core names Go-implemented types with their module in messages ('fractions.Fraction')",
-	"negative_base_fractional_power": "the core's complex power is less precise than CPython's: (-8.0) ** (1/3)",
-	"math_floor_ceil":                "math is another module (not registered in this test); its floor and ceil use __floor__/__ceil__ only of class-statement instances",
-	"divmod_builtin":                 "the core's divmod() has no protocol for Go-implemented types (__divmod__)",
-	"complex_builtin":                "the core's complex() has no protocol for Go-implemented types (__complex__/__float__)",
+	"math_floor_ceil": "math is another module (not registered in this test); its floor and ceil use __floor__/__ceil__ only of class-statement instances",
 }

@@ -35,6 +35,7 @@ var FractionType *python.Type
 
 func init() {
 	FractionType = python.NewBuiltinType("Fraction", "fractions", nil, fractionNew)
+	FractionType.SetPythonClass()
 	addMethods(FractionType)
 }
 

@@ -85,6 +85,4 @@ func TestRecorded(t *testing.T) {
 // knownCore lists the cases that differ from CPython because of a gap in
 // the interpreter core, not in this module; they are skipped while they
 // fail and reported once they pass.
-var knownCore = map[string]string{
-	"complex_of_instance": "the core's complex() does not call __complex__ or __float__",
-}
+var knownCore = map[string]string{}

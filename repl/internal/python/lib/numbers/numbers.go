@@ -269,7 +269,7 @@ func (st *state) instantiate(t *python.Thread, cls *python.Type, args []obj, kwa
 			return nil, python.Errorf(python.TypeErrorType, "%s() takes no arguments", cls.Name())
 		}
 		var nw obj
-		if nw, err = python.GetAttr(t, python.ObjectType, "__new__"); err == nil {
+		if nw, err = python.GetAttr(t, cls.Solid(), "__new__"); err == nil {
 			x, err = python.Call(t, nw, append([]obj{cls}, args...), kwargs)
 		}
 	}

@@ -3,7 +3,7 @@ package random
 import (
 	"math"
 
-	"github.com/rlm-go/rlm/repl/internal/python/lib/random/crmath"
+	"github.com/rlm-go/rlm/repl/internal/python/crmath"
 )
 
 // The C library functions CPython's random module calls. CPython's

@@ -6,7 +6,7 @@ import (
 	"math/big"
 	"sort"
 
-	"github.com/rlm-go/rlm/repl/internal/python/lib/random/crmath"
+	"github.com/rlm-go/rlm/repl/internal/python/crmath"
 )
 
 // exactSum is _sum: the exact total of the data (or, when any value is not

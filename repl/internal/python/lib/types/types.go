@@ -179,4 +179,3 @@ func leaveRepr(t *python.Thread, x python.Object) {
 		reprActive[t] = s
 	}
 }
-

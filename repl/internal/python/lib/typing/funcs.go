@@ -12,7 +12,8 @@ import (
 func initTypedDict() {
 	tdBase = python.NewBuiltinType("TypedDict", "typing", python.DictType, nil)
 	tdBase.Hooks = &python.TypeHooks{
-		Created: tdCreated,
+		Keywords: tdKeywords,
+		Created:  tdCreated,
 		Call: func(t *python.Thread, cls *python.Type, args []python.Object, kwargs []python.Kwarg) (python.Object, error) {
 			return python.Call(t, python.DictType, args, kwargs)
 		},
@@ -25,9 +26,23 @@ func initTypedDict() {
 	}
 }
 
+// tdKeywords takes the class keyword total= (class P(TypedDict,
+// total=False)), as _TypedDictMeta.__new__ does; others go on to
+// __init_subclass__.
+func tdKeywords(t *python.Thread, cls *python.Type, kwargs []python.Kwarg) ([]python.Kwarg, error) {
+	var rest []python.Kwarg
+	for _, kw := range kwargs {
+		if kw.Name == "total" {
+			cls.SetAttr("__total__", kw.Value)
+			continue
+		}
+		rest = append(rest, kw)
+	}
+	return rest, nil
+}
+
 // tdCreated merges the annotations of the class and its TypedDict bases
-// and records the required and optional keys (all required: class
-// keywords such as total=False do not reach library classes).
+// and records the required and optional keys.
 func tdCreated(t *python.Thread, cls *python.Type) error {
 	d := cls.Dict()
 	own := python.NewDict(4)
@@ -38,7 +53,11 @@ func tdCreated(t *python.Thread, cls *python.Type) error {
 	}
 	total := true
 	if v, ok := d.GetStr("__total__"); ok {
-		total = v == python.True
+		b, err := python.TruthE(t, v)
+		if err != nil {
+			return err
+		}
+		total = b
 	}
 	all := python.NewDict(own.Len())
 	req, opt := python.NewSet(true), python.NewSet(true)

@@ -102,7 +102,7 @@ func instantiate(t *python.Thread, cls *python.Type, args []python.Object, kwarg
 			return nil, err
 		}
 	} else {
-		nw, err := python.GetAttr(t, python.ObjectType, "__new__")
+		nw, err := python.GetAttr(t, cls.Solid(), "__new__")
 		if err != nil {
 			return nil, err
 		}
