@@ -492,6 +492,13 @@ func (u *unit) forStmt(n *syntax.For) (execFn, error) {
 			return nil, err
 		}
 	}
+	// A temporary iterable (for x in gen()) is dropped when the loop
+	// ends: a generator is closed then, as CPython's refcounting does.
+	temporary := false
+	switch n.Iter.(type) {
+	case *syntax.Call, *syntax.GeneratorExp:
+		temporary = true
+	}
 	return func(f *Frame) (ctrl, error) {
 		seq, err := iter(f)
 		if err != nil {
@@ -554,6 +561,9 @@ func (u *unit) forStmt(n *syntax.For) (execFn, error) {
 				}
 				c, stop, err := step(v)
 				if stop || err != nil {
+					if _, killed := err.(*StopError); temporary && !killed {
+						closeTemporary(t, it)
+					}
 					return c, err
 				}
 			}

@@ -136,7 +136,7 @@ func (d *Dict) findClassified(t *Thread, key Object, kind keyKind, s string, n i
 func (d *Dict) findOther(t *Thread, key Object, h int64) (int, error) {
 	for _, i := range d.others[h] {
 		k := d.entries[i].key
-		if k == key {
+		if identical(k, key) { // identity first, as CPython (a NaN finds itself)
 			return int(i), nil
 		}
 		eq, err := Equal(t, k, key)

@@ -1,6 +1,7 @@
 package python
 
 import (
+	"fmt"
 	"runtime"
 	"sync"
 )
@@ -8,9 +9,11 @@ import (
 // Generator is the iterator a generator function returns. Its body runs on
 // a goroutine of its own that runs only while its consumer waits (the
 // hand-over is a channel exchange), so the body suspends at yield with its
-// whole Go stack. An abandoned generator's goroutine is ended when the
-// generator is garbage-collected or its interpreter is closed, without
-// running its finally blocks.
+// whole Go stack. A for loop over a temporary generator closes it when the
+// loop ends early (its finally blocks run, as in CPython); another
+// abandoned generator's goroutine is ended, without running its finally
+// blocks, after the garbage collector finds it unreachable or when its
+// interpreter is closed.
 type Generator struct {
 	identity
 	core  *genCore
@@ -61,7 +64,7 @@ func newGenerator(t *Thread, f *Frame) *Generator {
 	core := &genCore{frame: f, interp: t.interp}
 	f.gen = core
 	g := &Generator{core: core, frame: f}
-	runtime.AddCleanup(g, func(c *genCore) { c.kill() }, core)
+	runtime.AddCleanup(g, func(c *genCore) { c.interp.abandon(c) }, core)
 	return g
 }
 
@@ -86,6 +89,7 @@ func (c *genCore) send(t *Thread, v Object, exc *Exception) (Object, bool, error
 	case genRunning:
 		return nil, false, Errorf(ValueErrorType, "generator already executing")
 	case genCreated:
+		c.interp.reapGenerators()
 		if exc != nil {
 			c.setState(genDone)
 			return nil, true, exc
@@ -133,7 +137,8 @@ func (c *genCore) run() {
 		c.enter(t)
 		_, err = f.code.body(f)
 		if err == errGenKilled {
-			// Killed while suspended: the thread is not ours any more.
+			// Killed while suspended: kill waits for this.
+			c.out <- genResult{done: true, err: err}
 			return
 		}
 		c.leave(f.t)
@@ -221,7 +226,10 @@ func (c *genCore) yieldFrom(t *Thread, v Object) (Object, error) {
 	}
 }
 
-// kill ends a suspended body's goroutine without running more of its code.
+// kill ends a suspended body's goroutine without running more of its
+// code, and waits until it has: it runs on the goroutine of the thread
+// that owns the interpreter (never concurrently with it), and leaves that
+// thread's state as it found it.
 func (c *genCore) kill() {
 	c.mu.Lock()
 	if c.state != genSuspended {
@@ -230,7 +238,16 @@ func (c *genCore) kill() {
 	}
 	c.state = genDone
 	c.mu.Unlock()
+	var handled *Exception
+	t := c.frame.t
+	if t != nil {
+		handled = t.handled
+	}
 	c.resume <- genMsg{kill: true}
+	<-c.out
+	if t != nil {
+		t.handled = handled
+	}
 	c.interp.untrack(c)
 }
 
@@ -271,10 +288,58 @@ func (g *Generator) close(t *Thread) error {
 }
 
 // generators tracks the bodies with a live goroutine, to end them when the
-// interpreter closes.
+// interpreter closes, and the bodies of generators the garbage collector
+// found unreachable, which the interpreter's own goroutine ends later
+// (reapGenerators: a cleanup runs on a goroutine of its own).
 type generators struct {
-	mu   sync.Mutex
-	live map[*genCore]bool
+	mu        sync.Mutex
+	live      map[*genCore]bool
+	abandoned []*genCore
+}
+
+// abandon queues an unreachable generator's body to be ended.
+func (in *Interp) abandon(c *genCore) {
+	in.gens.mu.Lock()
+	in.gens.abandoned = append(in.gens.abandoned, c)
+	in.gens.mu.Unlock()
+}
+
+// reapGenerators ends the bodies of abandoned generators (without running
+// their finally blocks: when the collector finds them is not a time
+// CPython's reference counting would run them).
+func (in *Interp) reapGenerators() {
+	in.gens.mu.Lock()
+	cs := in.gens.abandoned
+	in.gens.abandoned = nil
+	in.gens.mu.Unlock()
+	for _, c := range cs {
+		c.kill()
+	}
+}
+
+// closeTemporary closes a generator a for loop iterated as a temporary
+// (for x in gen(): ... break), as CPython does when the loop drops its
+// last reference: the body's finally blocks run now. An exception from
+// closing is reported as CPython reports one raised by a finalizer.
+func closeTemporary(t *Thread, it Object) {
+	g, ok := it.(*Generator)
+	if !ok {
+		return
+	}
+	if err := g.close(t); err != nil {
+		if e, ok := err.(*Exception); ok {
+			r, _ := Repr(t, g)
+			msg, _ := StrOf(t, e)
+			if msg != "" {
+				msg = ": " + msg
+			}
+			where := ""
+			if f := t.frame; f != nil {
+				where = fmt.Sprintf("  File %q, line %d, in %s\n", f.code.File, f.line, f.code.Name)
+			}
+			t.PrintErr("Exception ignored in: " + r + "\nTraceback (most recent call last):\n" + where + e.cls.name + msg + "\n")
+		}
+	}
 }
 
 func (in *Interp) track(c *genCore) {
@@ -300,6 +365,7 @@ func (in *Interp) closeGenerators() {
 		cs = append(cs, c)
 	}
 	in.gens.live = nil
+	in.gens.abandoned = nil
 	in.gens.mu.Unlock()
 	for _, c := range cs {
 		c.kill()

@@ -57,7 +57,7 @@ func (s *Set) Type() *Type {
 func (s *Set) Len() int { return s.used }
 
 func keyEq(t *Thread, a, b Object) (bool, error) {
-	if a == b {
+	if identical(a, b) { // identity first, as CPython (a NaN finds itself)
 		return true, nil
 	}
 	if x, ok := a.(*Str); ok {
@@ -113,7 +113,7 @@ restart:
 				if eq {
 					return nil
 				}
-				if &table[0] != &s.table[0] || s.table[j].key != start {
+				if &table[0] != &s.table[0] || !identical(s.table[j].key, start) {
 					goto restart
 				}
 			} else if e.key == setDummy && free < 0 {
@@ -202,7 +202,7 @@ restart:
 				if eq {
 					return j, nil
 				}
-				if &table[0] != &s.table[0] || s.table[j].key != start {
+				if &table[0] != &s.table[0] || !identical(s.table[j].key, start) {
 					goto restart
 				}
 			}

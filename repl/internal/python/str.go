@@ -26,6 +26,7 @@ type Str struct {
 	ascii int32 // 0 unknown, 1 ASCII, 2 not ASCII (atomic)
 	hash  int64 // 0 until computed; a computed 0 is held as -1 (atomic)
 	idx   atomic.Pointer[pystr.Index]
+	buf   *strBuffer // set for strs built by concatenation (strConcat)
 }
 
 // Type returns str.
@@ -178,6 +179,15 @@ func (s *Str) Hash() int64 {
 	return h
 }
 
+// strBuffer is the growable storage of strs built by concatenation. Its
+// bytes [0, len(b)) are those of the latest str built in it; earlier strs
+// are prefixes, never modified (appends write past them), so a loop of
+// s += x reuses the buffer instead of copying s each time.
+type strBuffer struct{ b []byte }
+
+// concatBufferMin is the length from which a concatenation gets a buffer.
+const concatBufferMin = 64
+
 // Concat returns a + b.
 func strConcat(t *Thread, a, b *Str) (*Str, error) {
 	if a.s == "" {
@@ -189,7 +199,19 @@ func strConcat(t *Thread, a, b *Str) (*Str, error) {
 	if err := t.grow(int64(len(a.s) + len(b.s))); err != nil {
 		return nil, err
 	}
-	r := &Str{s: a.s + b.s, n: -1}
+	r := &Str{n: -1}
+	if buf := a.buf; buf != nil && len(buf.b) == len(a.s) {
+		// a is the latest str built in its buffer: append in place
+		// (amortised O(len(b)), as CPython's s += x).
+		buf.b = append(buf.b, b.s...)
+		r.s, r.buf = unsafe.String(&buf.b[0], len(buf.b)), buf
+	} else if n := len(a.s) + len(b.s); n >= concatBufferMin {
+		buf := &strBuffer{b: make([]byte, 0, n+n/4+16)}
+		buf.b = append(append(buf.b, a.s...), b.s...)
+		r.s, r.buf = unsafe.String(&buf.b[0], n), buf
+	} else {
+		r.s = a.s + b.s
+	}
 	if an, bn := a.knownLen(), b.knownLen(); an >= 0 && bn >= 0 {
 		r.n = an + bn
 		if atomic.LoadInt32(&a.ascii) == 1 && atomic.LoadInt32(&b.ascii) == 1 {
