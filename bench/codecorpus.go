@@ -48,6 +48,9 @@ type CellResult struct {
 	// StrOK is whether the cell runs with context bound to a plain str
 	// instead of the context object.
 	StrOK bool `json:"str_ok"`
+	// When both run and their stdout differs: each one's stdout.
+	CPythonStdout string `json:"cpython_stdout,omitempty"`
+	CodeStdout    string `json:"code_stdout,omitempty"`
 }
 
 // CauseCount counts the code-mode failures of one cause.
@@ -66,6 +69,15 @@ type CodeCorpusReport struct {
 	CodeOK       int     `json:"code_ok"`    // cells that run in code mode
 	BothOK       int     `json:"both_ok"`    // CPython-running cells that also run in code mode
 	Share        float64 `json:"share"`      // BothOK / CPythonOK (CodeOK / Cells without a baseline)
+	// SameOutput counts the CPython-running cells code mode runs with
+	// exactly CPython's stdout; SameShare is SameOutput / CPythonOK.
+	SameOutput int      `json:"same_output"`
+	SameShare  float64  `json:"same_share"`
+	OutputDiff []string `json:"output_differs,omitempty"` // ids of cells that run in both with different stdout
+	// CPythonFail counts the cells CPython raises on; SameError those code
+	// mode raises the same exception on (class name and message).
+	CPythonFail int `json:"cpython_fail"`
+	SameError   int `json:"same_error"`
 	// The same figures with context bound to a plain str (the stub earlier
 	// versions measured) instead of the context object users get.
 	StrCodeOK int          `json:"str_code_ok"`
@@ -224,11 +236,23 @@ func RunCodeCorpus(ctx context.Context, cells []CodeCell, cfg CodeCorpusConfig) 
 					r.CPythonOK = &ok
 					if !ok {
 						r.CPythonErr = b.Type + ": " + b.Message
+						rep.CPythonFail++
+						if e := o.Exception; e != nil && b.Type == e.Type[strings.LastIndexByte(e.Type, '.')+1:] && b.Message == firstRunes(e.Message, 300) {
+							rep.SameError++
+						}
 					}
 					if ok {
 						rep.CPythonOK++
 						if r.CodeOK {
 							rep.BothOK++
+							// Past the output bound code mode cuts stdout (and
+							// says so): the part it printed must be CPython's.
+							if o.Stdout == b.Stdout || (o.CutBytes > 0 && strings.HasPrefix(b.Stdout, o.Stdout)) {
+								rep.SameOutput++
+							} else {
+								rep.OutputDiff = append(rep.OutputDiff, c.ID)
+								r.CPythonStdout, r.CodeStdout = b.Stdout, o.Stdout
+							}
 						}
 					}
 				}
@@ -256,6 +280,7 @@ func RunCodeCorpus(ctx context.Context, cells []CodeCell, cfg CodeCorpusConfig) 
 	if base != nil {
 		if rep.CPythonOK > 0 {
 			rep.Share = float64(rep.BothOK) / float64(rep.CPythonOK)
+			rep.SameShare = float64(rep.SameOutput) / float64(rep.CPythonOK)
 			rep.StrShare = float64(rep.StrBothOK) / float64(rep.CPythonOK)
 		}
 	} else if rep.Cells > 0 {
@@ -349,6 +374,7 @@ type pyResult struct {
 	OK      bool   `json:"ok"`
 	Type    string `json:"type"`
 	Message string `json:"message"`
+	Stdout  string `json:"stdout"`
 }
 
 // runCPython runs the trajectories in one CPython subprocess (the driver
@@ -400,6 +426,15 @@ func WriteCodeCorpus(w io.Writer, r *CodeCorpusReport) error {
 	fmt.Fprintf(&b, "cells: %d in %d trajectories (a trajectory's cells share one interpreter, in order)\n", r.Cells, r.Trajectories)
 	if r.Baseline == "cpython" {
 		fmt.Fprintf(&b, "CPython runs %d cells; code mode runs %d of them unchanged: %.1f%% (with context as a plain str: %d, %.1f%%)\n", r.CPythonOK, r.BothOK, 100*r.Share, r.StrBothOK, 100*r.StrShare)
+		fmt.Fprintf(&b, "of those, %d print exactly what CPython prints: %.1f%% of the cells CPython runs\n", r.SameOutput, 100*r.SameShare)
+		if n := len(r.OutputDiff); n > 0 {
+			ids, more := r.OutputDiff, ""
+			if n > 8 {
+				ids, more = ids[:8], fmt.Sprintf(" +%d", n-8)
+			}
+			fmt.Fprintf(&b, "  output differs: [%s%s]\n", strings.Join(ids, " "), more)
+		}
+		fmt.Fprintf(&b, "CPython raises on %d cells; code mode raises the same exception (class and message) on %d\n", r.CPythonFail, r.SameError)
 		fmt.Fprintf(&b, "code mode runs %d cells in all (with context as a plain str: %d)\n", r.CodeOK, r.StrCodeOK)
 	} else {
 		fmt.Fprintf(&b, "no CPython baseline: code mode runs %d of %d cells: %.1f%% (with context as a plain str: %d, %.1f%%)\n", r.CodeOK, r.Cells, 100*r.Share, r.StrCodeOK, 100*r.StrShare)
@@ -417,4 +452,15 @@ func WriteCodeCorpus(w io.Writer, r *CodeCorpusReport) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// firstRunes is s[:n] in Python: the first n code points.
+func firstRunes(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
 }

@@ -1,7 +1,7 @@
 # CPython baseline of `rlm bench code-corpus`: reads {context, timeout,
 # placeholder, trajectories: [[{id, code}, ...], ...]} on stdin, runs each
 # trajectory's cells in order in one globals dict with the same stubs as code
-# mode, and prints [{id, ok, type, message}, ...] as JSON.
+# mode, and prints [{id, ok, type, message, stdout}, ...] as JSON.
 import ast, builtins, contextlib, io, json, signal, sys
 
 try:
@@ -57,6 +57,9 @@ class Stub:
 
     def __format__(self, spec):
         return "<stub>"
+
+
+Stub.__module__ = "builtins"  # printed as <class 'Stub'>, as code mode's stub type
 
 
 MODULES = ["re", "json", "math", "collections", "string", "time"]  # predeclared in code mode
@@ -146,6 +149,7 @@ for traj in req["trajectories"]:
             res.update(ok=False, type="TimeoutError", message="cell timeout")
         except BaseException as e:  # noqa: B902 - the model's code may raise anything
             res.update(ok=False, type=type(e).__name__, message=str(e)[:300])
+        res["stdout"] = buf.getvalue()
         out.append(res)
 
 json.dump({"results": out, "env": envs}, real_stdout)
