@@ -283,7 +283,7 @@ func isMapping(x Object) bool {
 
 // bytesPercent is bytes % values (ASCII formatting of numbers and bytes).
 func bytesPercent(t *Thread, format *Bytes, values Object) (Object, error) {
-	return nil, NotSupported("bytes % formatting", "format a str and encode it")
+	return bytesFormat(t, format.b, values, false)
 }
 
 func powFallback(x, y float64) float64 {
