@@ -476,8 +476,16 @@ func PythonError(err error) (typ, msg string, ok bool) {
 // WithDefaults returns c with its zero fields set to the defaults.
 func (c Config) WithDefaults() Config { return c.withDefaults() }
 
-// Modules lists the standard modules code can import, sorted.
+// Modules lists the standard modules code can import, sorted, without
+// the private ones (_abc) and aliases CPython documents under another
+// name (posixpath is os.path).
 func Modules() []string {
 	registerStdlib()
-	return python.Modules()
+	var out []string
+	for _, m := range python.Modules() {
+		if !strings.HasPrefix(m, "_") && m != "posixpath" {
+			out = append(out, m)
+		}
+	}
+	return out
 }

@@ -146,10 +146,55 @@ func answerFinal(v python.Object) *Final {
 	return &Final{Value: g, Repr: r}
 }
 
+// holdsHostText reports whether a container holds a context, looking
+// depth levels down (and at most 10,000 items).
+func holdsHostText(v python.Object, depth int) bool {
+	budget := 10000
+	var walk func(v python.Object, depth int) bool
+	walk = func(v python.Object, depth int) bool {
+		if budget--; budget < 0 {
+			return false
+		}
+		if _, ok := python.HostTextOf(v); ok {
+			return true
+		}
+		if depth == 0 {
+			return false
+		}
+		found := false
+		switch x := v.(type) {
+		case *python.List:
+			for _, it := range x.Items() {
+				if found = walk(it, depth-1); found {
+					break
+				}
+			}
+		case *python.Tuple:
+			for _, it := range x.Items() {
+				if found = walk(it, depth-1); found {
+					break
+				}
+			}
+		case *python.Dict:
+			x.Items(func(k, it python.Object) bool {
+				found = walk(k, depth-1) || walk(it, depth-1)
+				return !found
+			})
+		}
+		return found
+	}
+	return walk(v, depth)
+}
+
 // preview renders a value's repr, cut to n bytes.
 func preview(v python.Object, n int) string {
 	if h, ok := python.HostTextOf(v); ok {
 		return fmt.Sprintf("<%s: %d bytes>", h.Name(), h.Size())
+	}
+	if holdsHostText(v, 3) {
+		// A preview must not read contexts (a host-side rendering is not
+		// the model's operation, and a context can be large).
+		return "<" + v.Type().Name() + " holding contexts>"
 	}
 	s, err := python.Repr(nil, v)
 	if err != nil {
