@@ -11,6 +11,8 @@
 package collections
 
 import (
+	"sync"
+
 	"github.com/rlm-go/rlm/repl/internal/python"
 	"github.com/rlm-go/rlm/repl/internal/python/lib/heapq"
 	"github.com/rlm-go/rlm/repl/internal/python/lib/itertools"
@@ -25,6 +27,22 @@ func Register() {
 	operator.Register()
 	python.RegisterModule("collections", load)
 	python.RegisterModule("collections.abc", loadABC)
+	// setup runs after RegisterModule, which makes sure the interpreter
+	// core is set up.
+	setupOnce.Do(setup)
+}
+
+var setupOnce sync.Once
+
+// setup makes the package's interpreter values: nothing of the
+// interpreter is touched before Register, so that importing the package
+// costs nothing.
+func setup() {
+	zero = python.MakeInt(0)
+	one = python.MakeInt(1)
+	dictGet, _ = python.DictType.Lookup("get")
+	dictSetItem, _ = python.DictType.Lookup("__setitem__")
+	builtinMethods = makeBuiltinMethods()
 }
 
 // loadABC returns the collections.abc module the interpreter's collections

@@ -6,10 +6,8 @@ import (
 	"github.com/rlm-go/rlm/repl/internal/python/syntax"
 )
 
-var (
-	zero = python.MakeInt(0)
-	one  = python.MakeInt(1)
-)
+// zero and one are the ints 0 and 1 (set by setup).
+var zero, one obj
 
 // newItemGetter1 makes operator.itemgetter(1), the key of most_common.
 func newItemGetter1() obj {
@@ -558,12 +556,9 @@ func (st *state) counterUpdate(t *python.Thread, self, it obj, kwargs []kwarg, s
 	return nil
 }
 
+// dictGet and dictSetItem are dict's own get and __setitem__ (set by
+// setup).
 var dictGet, dictSetItem obj
-
-func init() {
-	dictGet, _ = python.DictType.Lookup("get")
-	dictSetItem, _ = python.DictType.Lookup("__setitem__")
-}
 
 // countElements is CPython's _count_elements(mapping, iterable): the dict
 // itself when the class keeps dict's get and __setitem__, else through

@@ -11,12 +11,12 @@ func baseDict(x obj) *python.Dict {
 }
 
 // classGetItem is __class_getitem__: cls[X] is a generic alias.
-var classGetItem = classMethod("__class_getitem__", func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
+var classGetItem = member{name: "__class_getitem__", kind: classMember, fn: func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
 	if _, err := argsOf("__class_getitem__", args, kwargs, 1, 1); err != nil {
 		return nil, err
 	}
 	return python.NewGenericAlias(args[0], args[1]), nil
-})
+}}
 
 // userDefines reports whether a class of c's MRO before stop (a class of
 // this package) that is not built in defines name.

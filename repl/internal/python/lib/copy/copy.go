@@ -17,12 +17,24 @@ import (
 )
 
 // Register makes copy importable.
-func Register() { python.RegisterModule("copy", load) }
+func Register() {
+	python.RegisterModule("copy", load)
+	// setup runs after RegisterModule, which makes sure the interpreter
+	// core is set up.
+	setupOnce.Do(setup)
+}
 
 var (
-	errOnce  sync.Once
-	errorCls *python.Type
+	setupOnce sync.Once
+	errOnce   sync.Once
+	errorCls  *python.Type
 )
+
+// setup makes the package's interpreter values, on the first Register:
+// importing the package touches nothing of the interpreter.
+func setup() {
+	missing = python.NewStr("\x00copy.missing")
+}
 
 func load(in *python.Interp) (*python.Module, error) {
 	errOnce.Do(func() {
@@ -216,8 +228,8 @@ func (c *copier) memoSet(k, v python.Object) error {
 	return python.SetItem(c.t, c.memo, k, v)
 }
 
-// missing marks an absent memo entry.
-var missing = python.NewStr("\x00copy.missing")
+// missing marks an absent memo entry (set by setup).
+var missing *python.Str
 
 // deep is copy.deepcopy(x, memo).
 func (c *copier) deep(x python.Object) (python.Object, error) {

@@ -78,8 +78,12 @@ var (
 	Unix     = Dialect{Delimiter: ',', QuoteChar: '"', EscapeChar: NoChar, DoubleQuote: true, LineTerminator: "\n", Quoting: QuoteAll}
 )
 
-// Dialects maps the names csv.list_dialects() gives to their dialects.
-var Dialects = map[string]Dialect{"excel": Excel, "excel-tab": ExcelTab, "unix": Unix}
+// Dialects returns a new map from the names csv.list_dialects() gives to
+// their dialects. (A function rather than a package-level map, so that
+// importing the package builds nothing.)
+func Dialects() map[string]Dialect {
+	return map[string]Dialect{"excel": Excel, "excel-tab": ExcelTab, "unix": Unix}
+}
 
 // Char converts the str value of the dialect parameter name (delimiter,
 // quotechar or escapechar) to a rune, with CPython's TypeError for a

@@ -31,7 +31,7 @@ type recCase struct {
 func dialectFor(t *testing.T, p map[string]any) (Dialect, error) {
 	d := Excel
 	if name, ok := p["dialect"]; ok {
-		d = Dialects[name.(string)]
+		d = Dialects()[name.(string)]
 	}
 	for k, v := range p {
 		var err error

@@ -376,7 +376,7 @@ func (md *module) initDialectClasses(m *python.Module) error {
 		"delimiter": python.NewStr(","), "quotechar": python.NewStr("\""), "doublequote": python.True,
 		"skipinitialspace": python.False, "lineterminator": python.NewStr("\n"), "quoting": python.MakeInt(1),
 	}, c)
-	for name, k := range map[string]Dialect{"excel": Excel, "excel-tab": ExcelTab, "unix": Unix} {
+	for name, k := range Dialects() {
 		md.registry[name] = &dialectObj{md: md, d: k}
 	}
 	return nil

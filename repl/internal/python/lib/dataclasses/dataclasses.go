@@ -6,15 +6,37 @@
 package dataclasses
 
 import (
+	"sync"
+
 	"github.com/rlm-go/rlm/repl/internal/python"
 )
 
-// Register makes the dataclasses module importable.
-func Register() { python.RegisterModule("dataclasses", load) }
+// Register makes the dataclasses module importable. The first call makes
+// the module's types: until then FieldType, InitVarType and
+// FrozenInstanceErrorType are nil.
+func Register() {
+	python.RegisterModule("dataclasses", load)
+	// setup runs after RegisterModule, which makes sure the interpreter
+	// core is set up.
+	setupOnce.Do(setup)
+}
 
 // FrozenInstanceErrorType is dataclasses.FrozenInstanceError, raised on
 // assignment to a field of a frozen dataclass.
-var FrozenInstanceErrorType = python.NewBuiltinType("FrozenInstanceError", "dataclasses", python.AttributeErrorType, nil)
+var FrozenInstanceErrorType *python.Type
+
+var setupOnce sync.Once
+
+// setup makes the module's types and markers. It runs on the first
+// Register, not at package initialisation, so that importing the package
+// touches nothing of the interpreter.
+func setup() {
+	FrozenInstanceErrorType = python.NewBuiltinType("FrozenInstanceError", "dataclasses", python.AttributeErrorType, nil)
+	setupMarkers()
+	setupField()
+	setupInitVar()
+	paramsType = python.NewBuiltinType("_DataclassParams", "dataclasses", nil, nil)
+}
 
 // state is the module's per-interpreter state.
 type state struct {

@@ -56,17 +56,28 @@ func newSentinel(typeName, repr string) *sentinel {
 }
 
 // The module's markers. They hold no state, so one set serves every
-// interpreter.
+// interpreter. setupMarkers makes them.
 var (
-	missing        = newSentinel("_MISSING_TYPE", "")
-	kwOnlyMarker   = newSentinel("_KW_ONLY_TYPE", "")
-	hasFactory     = newSentinel("_HAS_DEFAULT_FACTORY_CLASS", "<factory>")
-	fieldTypeClass = python.NewBuiltinType("_FIELD_BASE", "dataclasses", nil, nil)
+	missing        *sentinel
+	kwOnlyMarker   *sentinel
+	hasFactory     *sentinel
+	fieldTypeClass *python.Type
 )
 
-func init() {
+// setupMarkers makes the module's markers and the _FIELD objects.
+func setupMarkers() {
+	missing = newSentinel("_MISSING_TYPE", "")
+	kwOnlyMarker = newSentinel("_KW_ONLY_TYPE", "")
+	hasFactory = newSentinel("_HAS_DEFAULT_FACTORY_CLASS", "<factory>")
+	fieldTypeClass = python.NewBuiltinType("_FIELD_BASE", "dataclasses", nil, nil)
 	for _, s := range []*sentinel{missing, kwOnlyMarker, hasFactory} {
 		s.typ.SetFinal()
+	}
+	fieldKindObjects = [...]obj{
+		kindUnset:    python.None,
+		kindField:    &sentinel{typ: fieldTypeClass, repr: "_FIELD"},
+		kindClassVar: &sentinel{typ: fieldTypeClass, repr: "_FIELD_CLASSVAR"},
+		kindInitVar:  &sentinel{typ: fieldTypeClass, repr: "_FIELD_INITVAR"},
 	}
 }
 
@@ -82,8 +93,11 @@ type Field struct {
 	id                        uint64
 }
 
-// FieldType is dataclasses.Field.
-var FieldType = python.NewBuiltinType("Field", "dataclasses", nil, fieldNew)
+// FieldType is dataclasses.Field (nil until Register).
+var FieldType *python.Type
+
+// setupField makes FieldType.
+func setupField() { FieldType = python.NewBuiltinType("Field", "dataclasses", nil, fieldNew) }
 
 // Type returns dataclasses.Field.
 func (*Field) Type() *python.Type { return FieldType }
@@ -151,12 +165,9 @@ func (f *Field) PySetAttr(t *python.Thread, name string, v obj) error {
 	return python.Errorf(python.AttributeErrorType, "'Field' object has no attribute '%s'", name)
 }
 
-var fieldKindObjects = [...]obj{
-	kindUnset:    python.None,
-	kindField:    &sentinel{typ: fieldTypeClass, repr: "_FIELD"},
-	kindClassVar: &sentinel{typ: fieldTypeClass, repr: "_FIELD_CLASSVAR"},
-	kindInitVar:  &sentinel{typ: fieldTypeClass, repr: "_FIELD_INITVAR"},
-}
+// fieldKindObjects are the _FIELD markers of Field._field_type, by kind
+// (set by setupMarkers).
+var fieldKindObjects [kindInitVar + 1]obj
 
 // PyRepr renders Field(name=...,type=...,...) as CPython does (no spaces
 // after the commas).
@@ -252,16 +263,18 @@ func field(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
 // __post_init__ but not stored.
 type InitVar struct{ typ obj }
 
-// InitVarType is dataclasses.InitVar.
-var InitVarType = python.NewBuiltinType("InitVar", "dataclasses", nil, func(t *python.Thread, cls *python.Type, args []obj, kwargs []kwarg) (obj, error) {
-	a, err := pyArgs("InitVar.__init__", []string{"self", "type"}, 2, nil, append([]obj{python.None}, args...), kwargs)
-	if err != nil {
-		return nil, err
-	}
-	return &InitVar{typ: a[1]}, nil
-})
+// InitVarType is dataclasses.InitVar (nil until Register).
+var InitVarType *python.Type
 
-func init() {
+// setupInitVar makes InitVarType.
+func setupInitVar() {
+	InitVarType = python.NewBuiltinType("InitVar", "dataclasses", nil, func(t *python.Thread, cls *python.Type, args []obj, kwargs []kwarg) (obj, error) {
+		a, err := pyArgs("InitVar.__init__", []string{"self", "type"}, 2, nil, append([]obj{python.None}, args...), kwargs)
+		if err != nil {
+			return nil, err
+		}
+		return &InitVar{typ: a[1]}, nil
+	})
 	InitVarType.AddClassMethod("__class_getitem__", func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
 		if len(args) != 2 || len(kwargs) > 0 {
 			return nil, python.Errorf(python.TypeErrorType, "InitVar.__class_getitem__() takes exactly one argument (%d given)", len(args)-1)
@@ -291,7 +304,8 @@ type params struct {
 	init, repr, eq, order, unsafeHash, frozen, matchArgs, kwOnly, slots, weakrefSlot bool
 }
 
-var paramsType = python.NewBuiltinType("_DataclassParams", "dataclasses", nil, nil)
+// paramsType is _DataclassParams (set by setup).
+var paramsType *python.Type
 
 var paramNames = []string{"init", "repr", "eq", "order", "unsafe_hash", "frozen", "match_args", "kw_only", "slots", "weakref_slot"}
 

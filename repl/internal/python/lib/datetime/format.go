@@ -12,11 +12,17 @@ func (d DateTime) CTime() string {
 	return fmt.Sprintf("%s %s %2d %02d:%02d:%02d %04d", dayNames[wd], monthNames[d.Month], d.Day, d.Hour, d.Minute, d.Second, d.Year)
 }
 
-// Timespecs accepted by isoformat.
-var timespecs = map[string]bool{"auto": true, "hours": true, "minutes": true, "seconds": true, "milliseconds": true, "microseconds": true}
+// validTimespec reports whether isoformat accepts timespec.
+func validTimespec(timespec string) bool {
+	switch timespec {
+	case "auto", "hours", "minutes", "seconds", "milliseconds", "microseconds":
+		return true
+	}
+	return false
+}
 
 func formatTime(h, m, s, us int, timespec string) (string, error) {
-	if !timespecs[timespec] {
+	if !validTimespec(timespec) {
 		return "", valueErr("Unknown timespec value")
 	}
 	if timespec == "auto" {

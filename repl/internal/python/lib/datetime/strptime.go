@@ -8,36 +8,44 @@ import (
 	"unicode"
 )
 
-// The regular expressions of _strptime.TimeRE in the C locale, with local
-// time being UTC (time.tzname ("UTC", "UTC")), as Python source.
-var timeRE = map[byte]string{
-	'd': `(?P<d>3[0-1]|[1-2]\d|0[1-9]|[1-9]| [1-9])`,
-	'f': `(?P<f>[0-9]{1,6})`,
-	'H': `(?P<H>2[0-3]|[0-1]\d|\d)`,
-	'I': `(?P<I>1[0-2]|0[1-9]|[1-9])`,
-	'G': `(?P<G>\d\d\d\d)`,
-	'j': `(?P<j>36[0-6]|3[0-5]\d|[1-2]\d\d|0[1-9]\d|00[1-9]|[1-9]\d|0[1-9]|[1-9])`,
-	'm': `(?P<m>1[0-2]|0[1-9]|[1-9])`,
-	'M': `(?P<M>[0-5]\d|\d)`,
-	'S': `(?P<S>6[0-1]|[0-5]\d|\d)`,
-	'U': `(?P<U>5[0-3]|[0-4]\d|\d)`,
-	'w': `(?P<w>[0-6])`,
-	'u': `(?P<u>[1-7])`,
-	'V': `(?P<V>5[0-3]|0[1-9]|[1-4]\d|\d)`,
-	'y': `(?P<y>\d\d)`,
-	'Y': `(?P<Y>\d\d\d\d)`,
-	'z': `(?P<z>[+-]\d\d:?[0-5]\d(:?[0-5]\d(\.\d{1,6})?)?|(?-i:Z))`,
-	'A': `(?P<A>wednesday|thursday|saturday|tuesday|monday|friday|sunday)`,
-	'a': `(?P<a>mon|tue|wed|thu|fri|sat|sun)`,
-	'B': `(?P<B>september|february|november|december|january|october|august|march|april|june|july|may)`,
-	'b': `(?P<b>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)`,
-	'p': `(?P<p>am|pm)`,
-	'Z': `(?P<Z>utc|gmt)`,
-	'%': `%`,
-	'W': `(?P<W>5[0-3]|[0-4]\d|\d)`,
-}
+// timeRE holds the regular expressions of _strptime.TimeRE in the C
+// locale, with local time being UTC (time.tzname ("UTC", "UTC")), as
+// Python source, by directive. It is built on first use (timeREOnce), not
+// at package initialisation.
+var (
+	timeREOnce sync.Once
+	timeRE     map[byte]string
+)
 
-func init() {
+// setupTimeRE builds timeRE: the simple directives, then %c, %x and %X,
+// which expand to simple ones.
+func setupTimeRE() {
+	timeRE = map[byte]string{
+		'd': `(?P<d>3[0-1]|[1-2]\d|0[1-9]|[1-9]| [1-9])`,
+		'f': `(?P<f>[0-9]{1,6})`,
+		'H': `(?P<H>2[0-3]|[0-1]\d|\d)`,
+		'I': `(?P<I>1[0-2]|0[1-9]|[1-9])`,
+		'G': `(?P<G>\d\d\d\d)`,
+		'j': `(?P<j>36[0-6]|3[0-5]\d|[1-2]\d\d|0[1-9]\d|00[1-9]|[1-9]\d|0[1-9]|[1-9])`,
+		'm': `(?P<m>1[0-2]|0[1-9]|[1-9])`,
+		'M': `(?P<M>[0-5]\d|\d)`,
+		'S': `(?P<S>6[0-1]|[0-5]\d|\d)`,
+		'U': `(?P<U>5[0-3]|[0-4]\d|\d)`,
+		'w': `(?P<w>[0-6])`,
+		'u': `(?P<u>[1-7])`,
+		'V': `(?P<V>5[0-3]|0[1-9]|[1-4]\d|\d)`,
+		'y': `(?P<y>\d\d)`,
+		'Y': `(?P<Y>\d\d\d\d)`,
+		'z': `(?P<z>[+-]\d\d:?[0-5]\d(:?[0-5]\d(\.\d{1,6})?)?|(?-i:Z))`,
+		'A': `(?P<A>wednesday|thursday|saturday|tuesday|monday|friday|sunday)`,
+		'a': `(?P<a>mon|tue|wed|thu|fri|sat|sun)`,
+		'B': `(?P<B>september|february|november|december|january|october|august|march|april|june|july|may)`,
+		'b': `(?P<b>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)`,
+		'p': `(?P<p>am|pm)`,
+		'Z': `(?P<Z>utc|gmt)`,
+		'%': `%`,
+		'W': `(?P<W>5[0-3]|[0-4]\d|\d)`,
+	}
 	timeRE['c'] = mustPattern("%a %b %d %H:%M:%S %Y")
 	timeRE['x'] = mustPattern("%m/%d/%y")
 	timeRE['X'] = mustPattern("%H:%M:%S")
@@ -68,6 +76,7 @@ func (badDirective) Error() string { return "bad directive" }
 func (strayPercent) Error() string { return "stray %" }
 
 // strptimePattern is TimeRE.pattern(format): the Python regex source.
+// timeRE must have been built.
 func strptimePattern(format string) (string, error) {
 	var esc strings.Builder
 	rs := []rune(format)
@@ -158,7 +167,7 @@ func groupCheck(p string) error {
 
 var (
 	strptimeMu    sync.Mutex
-	strptimeCache = map[string]*regexp.Regexp{}
+	strptimeCache map[string]*regexp.Regexp
 )
 
 func compileStrptime(format string) (*regexp.Regexp, error) {
@@ -167,6 +176,7 @@ func compileStrptime(format string) (*regexp.Regexp, error) {
 	if re, ok := strptimeCache[format]; ok {
 		return re, nil
 	}
+	timeREOnce.Do(setupTimeRE)
 	p, err := strptimePattern(format)
 	if err != nil {
 		switch e := err.(type) {
@@ -188,7 +198,7 @@ func compileStrptime(format string) (*regexp.Regexp, error) {
 	if err != nil {
 		return nil, &Error{"Unsupported", "strptime format: " + err.Error()}
 	}
-	if len(strptimeCache) > 64 {
+	if strptimeCache == nil || len(strptimeCache) > 64 {
 		strptimeCache = map[string]*regexp.Regexp{}
 	}
 	strptimeCache[format] = re

@@ -445,7 +445,10 @@ func (d DateTime) UTCTimeTuple() (TimeTuple, error) {
 	return t, nil
 }
 
-var epochMicros = DateTime{Year: 1970, Month: 1, Day: 1}.micros()
+// epochMicros is DateTime{Year: 1970, Month: 1, Day: 1}.micros(): 1970-01-01
+// is ordinal 719163 (TestEpochMicros checks it). A constant, so that
+// package initialisation computes nothing.
+var epochMicros = big.NewInt(719163 * 86400 * 1000000)
 
 // Timestamp is timestamp(), local time being UTC for naive values.
 func (d DateTime) Timestamp() (float64, error) {

@@ -17,9 +17,15 @@ func (autoNullType) Type() *python.Type { return autoNullClass }
 func (autoNullType) PyRepr(*python.Thread) (string, error) { return "_auto_null", nil }
 
 var (
-	autoNullClass     = python.NewBuiltinType("_auto_null", "enum", nil, nil)
+	autoNullClass *python.Type
 	autoNull      obj = autoNullType{}
-	autoType          = python.NewBuiltinType("auto", "enum", nil, func(t *python.Thread, cls *python.Type, args []obj, kwargs []kwarg) (obj, error) {
+	autoType      *python.Type
+)
+
+// setupAuto makes auto, _auto_null, member and nonmember.
+func setupAuto() {
+	autoNullClass = python.NewBuiltinType("_auto_null", "enum", nil, nil)
+	autoType = python.NewBuiltinType("auto", "enum", nil, func(t *python.Thread, cls *python.Type, args []obj, kwargs []kwarg) (obj, error) {
 		a, err := pyArgs("auto.__init__", []string{"self", "value"}, 1, nil, append([]obj{python.None}, args...), kwargs)
 		if err != nil {
 			return nil, err
@@ -29,9 +35,8 @@ var (
 		}
 		return &auto{value: a[1]}, nil
 	})
-)
-
-func init() {
+	memberType = newWrapperType("member", wrapMember)
+	nonmemberType = newWrapperType("nonmember", wrapNonmember)
 	autoType.AddGetSet("value", func(t *python.Thread, o obj) (obj, error) { return o.(*auto).value, nil },
 		func(t *python.Thread, o, v obj) error { o.(*auto).value = v; return nil })
 	for _, w := range []*python.Type{memberType, nonmemberType} {
@@ -70,10 +75,9 @@ func newWrapperType(name string, kind int) *python.Type {
 	})
 }
 
-var (
-	memberType    = newWrapperType("member", wrapMember)
-	nonmemberType = newWrapperType("nonmember", wrapNonmember)
-)
+// memberType and nonmemberType are enum.member and enum.nonmember (set by
+// setupAuto).
+var memberType, nonmemberType *python.Type
 
 // Type returns member or nonmember.
 func (w *wrapper) Type() *python.Type {

@@ -196,8 +196,8 @@ func (st *state) findDataRepr(bases []*python.Type) obj {
 	return nil
 }
 
-// dataclassRepr marks the value repr of a dataclass mixin.
-var dataclassRepr = python.NewBuiltin("_dataclass_repr", nil)
+// dataclassRepr marks the value repr of a dataclass mixin (set by setup).
+var dataclassRepr *python.Builtin
 
 // valueRepr renders a member's value with the class's _value_repr_.
 func (st *state) valueRepr(t *python.Thread, cls *python.Type, v obj) (string, error) {

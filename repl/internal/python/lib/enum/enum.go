@@ -13,6 +13,7 @@ package enum
 import (
 	"context"
 	"math/big"
+	"sync"
 
 	"github.com/rlm-go/rlm/repl/internal/python"
 )
@@ -23,7 +24,24 @@ type (
 )
 
 // Register makes the enum module importable.
-func Register() { python.RegisterModule("enum", load) }
+func Register() {
+	python.RegisterModule("enum", load)
+	// setup runs after RegisterModule, which makes sure the interpreter
+	// core is set up.
+	setupOnce.Do(setup)
+}
+
+var setupOnce sync.Once
+
+// setup makes the module's Go types, which every interpreter shares. It
+// runs on the first Register, not at package initialisation, so that
+// importing the package touches nothing of the interpreter.
+func setup() {
+	setupAuto()
+	dataclassRepr = python.NewBuiltin("_dataclass_repr", nil)
+	builtinMax = newBuiltinMax()
+	verifyType = python.NewBuiltinType("verify", "enum", nil, nil)
+}
 
 // state is one interpreter's enum module: its classes and the Go methods
 // the class-creation rules copy from class to class.

@@ -487,23 +487,29 @@ func flagGenerate(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
 	return python.MakeBigInt(new(big.Int).Lsh(big.NewInt(1), uint(hb+1))), nil
 }
 
-var builtinMax = python.NewBuiltin("max", func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-	items, err := python.ToSlice(t, args[0])
-	if err != nil {
-		return nil, err
-	}
-	if len(items) == 0 {
-		return nil, python.Errorf(python.ValueErrorType, "max() iterable argument is empty")
-	}
-	best := items[0]
-	for _, x := range items[1:] {
-		gt, err := python.Less(t, best, x)
+// builtinMax is max(iterable) (set by setup).
+var builtinMax *python.Builtin
+
+// newBuiltinMax makes builtinMax.
+func newBuiltinMax() *python.Builtin {
+	return python.NewBuiltin("max", func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
+		items, err := python.ToSlice(t, args[0])
 		if err != nil {
 			return nil, err
 		}
-		if gt {
-			best = x
+		if len(items) == 0 {
+			return nil, python.Errorf(python.ValueErrorType, "max() iterable argument is empty")
 		}
-	}
-	return best, nil
-})
+		best := items[0]
+		for _, x := range items[1:] {
+			gt, err := python.Less(t, best, x)
+			if err != nil {
+				return nil, err
+			}
+			if gt {
+				best = x
+			}
+		}
+		return best, nil
+	})
+}

@@ -13,7 +13,8 @@ type verifier struct {
 	checks []obj
 }
 
-var verifyType = python.NewBuiltinType("verify", "enum", nil, nil)
+// verifyType is the type of enum.verify(...) decorators (set by setup).
+var verifyType *python.Type
 
 // Type returns enum.verify.
 func (*verifier) Type() *python.Type { return verifyType }

@@ -11,6 +11,7 @@ package fractions
 import (
 	"math"
 	"math/big"
+	"sync"
 
 	"github.com/rlm-go/rlm/repl/internal/python"
 )
@@ -20,8 +21,11 @@ type (
 	kwarg = python.Kwarg
 )
 
-// Register makes fractions importable.
-func Register() { python.RegisterModule("fractions", load) }
+// Register makes fractions importable (and calls Setup).
+func Register() {
+	python.RegisterModule("fractions", load)
+	Setup()
+}
 
 // Fraction is a fractions.Fraction: num/den in lowest terms, den > 0.
 // The two ints are never modified once the Fraction is made.
@@ -30,10 +34,18 @@ type Fraction struct {
 }
 
 // FractionType is fractions.Fraction. It holds no state, so one type
-// serves every interpreter.
+// serves every interpreter. It is nil until Setup has run.
 var FractionType *python.Type
 
-func init() {
+var setupOnce sync.Once
+
+// Setup makes FractionType, once; Register calls it. Another package that
+// uses FractionType, or the Fractions of New and FromInt, calls Setup
+// first. Nothing of the package touches the interpreter before, so that
+// importing it costs nothing.
+func Setup() { setupOnce.Do(setup) }
+
+func setup() {
 	FractionType = python.NewBuiltinType("Fraction", "fractions", nil, fractionNew)
 	FractionType.SetPythonClass()
 	addMethods(FractionType)

@@ -27,7 +27,23 @@ import (
 )
 
 // Register makes hashlib importable.
-func Register() { python.RegisterModule("hashlib", load) }
+func Register() {
+	python.RegisterModule("hashlib", load)
+	setupOnce.Do(setup)
+}
+
+var setupOnce sync.Once
+
+// setup fills the tables of algorithms. It runs on the first Register,
+// not at package initialisation, so that importing the package builds
+// nothing.
+func setup() {
+	algos = makeAlgos()
+	refused = map[string]string{
+		"blake2b": "Go's standard library has no BLAKE2; use sha256 or sha3_256",
+		"blake2s": "Go's standard library has no BLAKE2; use sha256 or sha3_256",
+	}
+}
 
 // algo is a hash algorithm.
 type algo struct {
@@ -37,21 +53,27 @@ type algo struct {
 	xof       bool
 }
 
-var algos = map[string]*algo{
-	"md5":        {"md5", md5.New, 64, false},
-	"sha1":       {"sha1", sha1.New, 64, false},
-	"sha224":     {"sha224", sha256.New224, 64, false},
-	"sha256":     {"sha256", sha256.New, 64, false},
-	"sha384":     {"sha384", sha512.New384, 128, false},
-	"sha512":     {"sha512", sha512.New, 128, false},
-	"sha512_224": {"sha512_224", sha512.New512_224, 128, false},
-	"sha512_256": {"sha512_256", sha512.New512_256, 128, false},
-	"sha3_224":   {"sha3_224", func() hash.Hash { return sha3.New224() }, 144, false},
-	"sha3_256":   {"sha3_256", func() hash.Hash { return sha3.New256() }, 136, false},
-	"sha3_384":   {"sha3_384", func() hash.Hash { return sha3.New384() }, 104, false},
-	"sha3_512":   {"sha3_512", func() hash.Hash { return sha3.New512() }, 72, false},
-	"shake_128":  {"shake_128", func() hash.Hash { return shakeHash{sha3.NewSHAKE128()} }, 168, true},
-	"shake_256":  {"shake_256", func() hash.Hash { return shakeHash{sha3.NewSHAKE256()} }, 136, true},
+// algos are the algorithms by name (set by setup).
+var algos map[string]*algo
+
+// makeAlgos returns the table of algos.
+func makeAlgos() map[string]*algo {
+	return map[string]*algo{
+		"md5":        {"md5", md5.New, 64, false},
+		"sha1":       {"sha1", sha1.New, 64, false},
+		"sha224":     {"sha224", sha256.New224, 64, false},
+		"sha256":     {"sha256", sha256.New, 64, false},
+		"sha384":     {"sha384", sha512.New384, 128, false},
+		"sha512":     {"sha512", sha512.New, 128, false},
+		"sha512_224": {"sha512_224", sha512.New512_224, 128, false},
+		"sha512_256": {"sha512_256", sha512.New512_256, 128, false},
+		"sha3_224":   {"sha3_224", func() hash.Hash { return sha3.New224() }, 144, false},
+		"sha3_256":   {"sha3_256", func() hash.Hash { return sha3.New256() }, 136, false},
+		"sha3_384":   {"sha3_384", func() hash.Hash { return sha3.New384() }, 104, false},
+		"sha3_512":   {"sha3_512", func() hash.Hash { return sha3.New512() }, 72, false},
+		"shake_128":  {"shake_128", func() hash.Hash { return shakeHash{sha3.NewSHAKE128()} }, 168, true},
+		"shake_256":  {"shake_256", func() hash.Hash { return shakeHash{sha3.NewSHAKE256()} }, 136, true},
+	}
 }
 
 // constructors are the module functions named after algorithms.
@@ -60,10 +82,9 @@ var constructors = []string{"md5", "sha1", "sha224", "sha256", "sha384", "sha512
 // guaranteed is CPython's hashlib.algorithms_guaranteed.
 var guaranteed = []string{"blake2b", "blake2s", "md5", "sha1", "sha224", "sha256", "sha384", "sha3_224", "sha3_256", "sha3_384", "sha3_512", "sha512", "shake_128", "shake_256"}
 
-var refused = map[string]string{
-	"blake2b": "Go's standard library has no BLAKE2; use sha256 or sha3_256",
-	"blake2s": "Go's standard library has no BLAKE2; use sha256 or sha3_256",
-}
+// refused are the algorithms of algorithms_guaranteed code mode refuses,
+// with the hint of the refusal (set by setup).
+var refused map[string]string
 
 // shakeHash adapts a SHAKE to hash.Hash for the code that shares the
 // other algorithms' (Sum is never used: digests take a length).

@@ -4,6 +4,8 @@
 package heapq
 
 import (
+	"sync"
+
 	"github.com/rlm-go/rlm/repl/internal/python"
 )
 
@@ -247,9 +249,15 @@ func Push(t *python.Thread, l *python.List, x obj) error {
 	return siftDown(t, l, 0, len(l.Items())-1, false)
 }
 
-var listPop, listSort *python.Builtin
+// listPop and listSort are list.pop and list.sort, looked up on first use
+// (listMethodsOnce) rather than at package initialisation, so that
+// importing the package touches nothing of the interpreter.
+var (
+	listMethodsOnce   sync.Once
+	listPop, listSort *python.Builtin
+)
 
-func init() {
+func lookupListMethods() {
 	p, _ := python.ListType.Dict().GetStr("pop")
 	listPop = p.(*python.Builtin)
 	s, _ := python.ListType.Dict().GetStr("sort")
@@ -258,6 +266,7 @@ func init() {
 
 // popLast removes and returns the last item.
 func popLast(t *python.Thread, l *python.List) (obj, error) {
+	listMethodsOnce.Do(lookupListMethods)
 	return listPop.Func()(t, []obj{l}, nil)
 }
 

@@ -162,6 +162,7 @@ func nBest(t *python.Thread, in *python.Interp, n, iterable, key obj, largest bo
 	if largest {
 		kw = []kwarg{{Name: "reverse", Value: python.True}}
 	}
+	listMethodsOnce.Do(lookupListMethods)
 	if _, err := listSort.Func()(t, []obj{result}, kw); err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ package io
 
 import (
 	"fmt"
+	"sync"
 	"sync/atomic"
 
 	"github.com/rlm-go/rlm/repl/internal/python"
@@ -16,28 +17,53 @@ type (
 	kwarg = python.Kwarg
 )
 
-// Register makes io importable.
-func Register() { python.RegisterModule("io", load) }
+// Register makes io importable. The first call makes the stream classes.
+func Register() {
+	python.RegisterModule("io", load)
+	// setup runs after RegisterModule, which makes sure the interpreter
+	// core is set up.
+	setupOnce.Do(setup)
+}
 
 // The stream classes. They hold no state, so they are shared by all
-// interpreters.
+// interpreters. They are nil until Register has run.
 var (
 	// IOBaseType is io.IOBase.
-	IOBaseType = python.NewBuiltinType("IOBase", "io", nil, nil)
+	IOBaseType *python.Type
 	// RawIOBaseType is io.RawIOBase.
-	RawIOBaseType = python.NewBuiltinType("RawIOBase", "io", IOBaseType, nil)
+	RawIOBaseType *python.Type
 	// BufferedIOBaseType is io.BufferedIOBase.
-	BufferedIOBaseType = python.NewBuiltinType("BufferedIOBase", "io", IOBaseType, nil)
+	BufferedIOBaseType *python.Type
 	// TextIOBaseType is io.TextIOBase.
-	TextIOBaseType = python.NewBuiltinType("TextIOBase", "io", IOBaseType, nil)
+	TextIOBaseType *python.Type
 	// StringIOType is io.StringIO.
 	StringIOType *python.Type
 	// BytesIOType is io.BytesIO.
 	BytesIOType *python.Type
 	// UnsupportedOperationType is io.UnsupportedOperation (an OSError and
 	// a ValueError).
-	UnsupportedOperationType = newUnsupportedOperation()
+	UnsupportedOperationType *python.Type
 )
+
+var setupOnce sync.Once
+
+// setup makes the stream classes. It runs on the first Register, not at
+// package initialisation, so that importing the package touches nothing
+// of the interpreter.
+func setup() {
+	IOBaseType = python.NewBuiltinType("IOBase", "io", nil, nil)
+	RawIOBaseType = python.NewBuiltinType("RawIOBase", "io", IOBaseType, nil)
+	BufferedIOBaseType = python.NewBuiltinType("BufferedIOBase", "io", IOBaseType, nil)
+	TextIOBaseType = python.NewBuiltinType("TextIOBase", "io", IOBaseType, nil)
+	UnsupportedOperationType = newUnsupportedOperation()
+	StringIOType = python.NewBuiltinType("StringIO", "_io", TextIOBaseType, newStringIO)
+	BytesIOType = python.NewBuiltinType("BytesIO", "_io", BufferedIOBaseType, newBytesIO)
+	for _, c := range []*python.Type{StringIOType, BytesIOType} {
+		common(c)
+	}
+	stringIOMethods()
+	bytesIOMethods()
+}
 
 func newUnsupportedOperation() *python.Type {
 	ns := python.NewDict(4)
@@ -97,16 +123,6 @@ type stream interface {
 	// closedErr is the error of an operation on the closed stream (the
 	// two classes word it differently).
 	closedErr() error
-}
-
-func init() {
-	StringIOType = python.NewBuiltinType("StringIO", "_io", TextIOBaseType, newStringIO)
-	BytesIOType = python.NewBuiltinType("BytesIO", "_io", BufferedIOBaseType, newBytesIO)
-	for _, c := range []*python.Type{StringIOType, BytesIOType} {
-		common(c)
-	}
-	stringIOMethods()
-	bytesIOMethods()
 }
 
 // selfOf checks a method's receiver and arguments count.

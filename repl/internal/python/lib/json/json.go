@@ -73,14 +73,17 @@ func load(in *python.Interp) (*python.Module, error) {
 	return m, nil
 }
 
+// dumpsKwOnly are the keyword-only parameters of dumps and dump.
+var dumpsKwOnly = []string{"skipkeys", "ensure_ascii", "check_circular", "allow_nan", "cls", "indent", "separators", "default", "sort_keys"}
+
 var dumpsSig = &signature{
 	name: "dumps", pos: []string{"obj"}, required: 1, rest: true,
-	kwOnly: []string{"skipkeys", "ensure_ascii", "check_circular", "allow_nan", "cls", "indent", "separators", "default", "sort_keys"},
+	kwOnly: dumpsKwOnly,
 }
 
 var dumpSig = &signature{
 	name: "dump", pos: []string{"obj", "fp"}, required: 2, rest: true,
-	kwOnly: dumpsSig.kwOnly,
+	kwOnly: dumpsKwOnly,
 }
 
 var encoderInitSig = &signature{
@@ -288,14 +291,17 @@ func (e *encoder) run(obj python.Object) (python.Object, error) {
 	return python.NewStr(e.b.String()), nil
 }
 
+// loadsKwOnly are the keyword-only parameters of loads and load.
+var loadsKwOnly = []string{"cls", "object_hook", "parse_float", "parse_int", "parse_constant", "object_pairs_hook"}
+
 var loadsSig = &signature{
 	name: "loads", pos: []string{"s"}, required: 1, rest: true,
-	kwOnly: []string{"cls", "object_hook", "parse_float", "parse_int", "parse_constant", "object_pairs_hook"},
+	kwOnly: loadsKwOnly,
 }
 
 var loadSig = &signature{
 	name: "load", pos: []string{"fp"}, required: 1, rest: true,
-	kwOnly: loadsSig.kwOnly,
+	kwOnly: loadsKwOnly,
 }
 
 var decoderInitSig = &signature{

@@ -245,8 +245,8 @@ func load(in *python.Interp) (*python.Module, error) {
 		}
 		return python.MakeBigInt(r), nil
 	})
-	for name, why := range refused {
-		name, why := name, why
+	for _, r := range refused {
+		name, why := r.name, r.why
 		m.Func(name, func(t *python.Thread, args []python.Object, kwargs []python.Kwarg) (python.Object, error) {
 			return nil, python.NotSupported("math."+name+"()", why)
 		})
@@ -256,20 +256,21 @@ func load(in *python.Interp) (*python.Module, error) {
 
 // refused lists the functions whose CPython results code mode cannot
 // reproduce, with the hint their refusal gives.
-var refused = map[string]string{
-	"cbrt":   "glibc's cbrt, which CPython calls, is not correctly rounded (math.cbrt(27.0) is 3.0000000000000004) and code mode does not reproduce its last bit; use x ** (1/3) and round the result",
-	"erf":    "the C library's erf, which CPython calls, differs from a correctly rounded result in the last bit and code mode does not reproduce it; round the result of your own series, or use a table",
-	"erfc":   "the C library's erfc, which CPython calls, differs from a correctly rounded result in the last bit and code mode does not reproduce it",
-	"gamma":  "CPython's gamma is not correctly rounded and code mode does not reproduce its last bit; use math.factorial(n - 1) for integers",
-	"lgamma": "CPython's lgamma is not correctly rounded and code mode does not reproduce its last bit; use math.log(math.factorial(n - 1)) for integers",
+var refused = []struct{ name, why string }{
+	{"cbrt", "glibc's cbrt, which CPython calls, is not correctly rounded (math.cbrt(27.0) is 3.0000000000000004) and code mode does not reproduce its last bit; use x ** (1/3) and round the result"},
+	{"erf", "the C library's erf, which CPython calls, differs from a correctly rounded result in the last bit and code mode does not reproduce it; round the result of your own series, or use a table"},
+	{"erfc", "the C library's erfc, which CPython calls, differs from a correctly rounded result in the last bit and code mode does not reproduce it"},
+	{"gamma", "CPython's gamma is not correctly rounded and code mode does not reproduce its last bit; use math.factorial(n - 1) for integers"},
+	{"lgamma", "CPython's lgamma is not correctly rounded and code mode does not reproduce its last bit; use math.log(math.factorial(n - 1)) for integers"},
 }
 
-// radToDeg and degToRad are computed at run time in float64, as C
-// computes them, not as exact constants.
-var (
-	pi       = math.Pi
-	radToDeg = 180.0 / pi
-	degToRad = pi / 180.0
+// radToDeg and degToRad are 180.0 / pi and pi / 180.0 rounded to float64
+// as C computes them (in float64, not as exact constants): the values
+// CPython 3.12.1 gives math.degrees(1.0).hex() and math.radians(1.0).hex().
+// TestDegreeConstants checks them against the float64 divisions.
+const (
+	radToDeg = 0x1.ca5dc1a63c1f8p+5
+	degToRad = 0x1.1df46a2529d39p-6
 )
 
 func exp2(x float64) float64 {

@@ -24,8 +24,13 @@ type (
 	kwarg = python.Kwarg
 )
 
-// Register makes numbers importable.
-func Register() { python.RegisterModule("numbers", load) }
+// Register makes numbers importable. The module's checks know
+// fractions.Fraction, so Register sets that type up too (without making
+// fractions importable).
+func Register() {
+	python.RegisterModule("numbers", load)
+	fractions.Setup()
+}
 
 // The levels of the tower, Number the widest.
 const (

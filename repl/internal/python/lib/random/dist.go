@@ -2,17 +2,16 @@ package random
 
 import "math"
 
-// Constants of CPython's random module.
-var (
-	nvMagicConst = 4 * pyExpMust(-0.5) / math.Sqrt(2.0)
-	log4         = pyLogMust(4.0)
-	sgMagicConst = 1.0 + pyLogMust(4.5)
+// Constants of CPython's random module, as the float64 values CPython
+// 3.12 computes them (TestMagicConstants recomputes them): constants, so
+// that package initialisation computes nothing.
+const (
+	nvMagicConst = 0x1.b72cd3f331398p+0 // 4 * exp(-0.5) / sqrt(2.0)
+	log4         = 0x1.62e42fefa39efp+0 // log(4.0)
+	sgMagicConst = 0x1.40859baee748fp+1 // 1.0 + log(4.5)
 )
 
 const twoPi = 2 * math.Pi
-
-func pyExpMust(x float64) float64 { v, _ := pyExp(x); return v }
-func pyLogMust(x float64) float64 { v, _ := mathLog(x); return v }
 
 // Python float operations that raise where IEEE arithmetic would not.
 

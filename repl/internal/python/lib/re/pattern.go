@@ -225,14 +225,27 @@ func (p *Pattern) PyCompare(t *python.Thread, op python.CmpOp, other python.Obje
 	return python.MakeBool(eq == (op == python.CmpEq)), nil
 }
 
-var cmpSymbols = map[python.CmpOp]string{python.CmpLt: "<", python.CmpLe: "<=", python.CmpGt: ">", python.CmpGe: ">="}
+// cmpSymbol is the operator of an ordering comparison.
+func cmpSymbol(op python.CmpOp) string {
+	switch op {
+	case python.CmpLt:
+		return "<"
+	case python.CmpLe:
+		return "<="
+	case python.CmpGt:
+		return ">"
+	case python.CmpGe:
+		return ">="
+	}
+	return ""
+}
 
 // orderError is the TypeError of <, <=, > and >= on patterns and matches.
 func orderError(op python.CmpOp, a, b python.Object) (python.Object, error) {
 	if op == python.CmpEq || op == python.CmpNe {
 		return python.NotImplemented, nil
 	}
-	return nil, python.Errorf(python.TypeErrorType, "'%s' not supported between instances of '%s' and '%s'", cmpSymbols[op], cTypeName(a), cTypeName(b))
+	return nil, python.Errorf(python.TypeErrorType, "'%s' not supported between instances of '%s' and '%s'", cmpSymbol(op), cTypeName(a), cTypeName(b))
 }
 
 // groupIndex returns Pattern.groupindex: a mappingproxy of the named

@@ -271,7 +271,7 @@ func sentenceEnd(c []rune) bool {
 	return n >= 2 && strings.ContainsRune(".!?", c[n-1]) && c[n-2] >= 'a' && c[n-2] <= 'z'
 }
 
-var twoSpaces = []rune("  ")
+var twoSpaces = []rune{' ', ' '}
 
 func (w *Wrapper) fixSentenceEndings(chunks [][]rune) {
 	for i := 0; i < len(chunks)-1; {

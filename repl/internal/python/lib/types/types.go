@@ -151,7 +151,7 @@ func newNamespaceClass() (*python.Type, error) {
 // The reprs under way, per thread, for "namespace(...)" on a cycle.
 var (
 	reprMu     sync.Mutex
-	reprActive = map[*python.Thread][]python.Object{}
+	reprActive map[*python.Thread][]python.Object // made on first use
 )
 
 func enterRepr(t *python.Thread, x python.Object) bool {
@@ -161,6 +161,9 @@ func enterRepr(t *python.Thread, x python.Object) bool {
 		if y == x {
 			return false
 		}
+	}
+	if reprActive == nil {
+		reprActive = map[*python.Thread][]python.Object{}
 	}
 	reprActive[t] = append(reprActive[t], x)
 	return true

@@ -205,7 +205,9 @@ var specials = []struct {
 	{"Pattern", "re", "Pattern", 1, true}, {"Match", "re", "Match", 1, true},
 }
 
-var builtinOrigins = map[string]*python.Type{}
+// builtinOrigins are the built-in classes typing's aliases stand for, by
+// name (made by initTypes).
+var builtinOrigins map[string]*python.Type
 
 func specialAlias(name, module, class string, n int, inst bool) *alias {
 	o := &origin{module: module, name: class}
@@ -393,6 +395,7 @@ func (f *fn) PyGetAttr(t *python.Thread, name string) (python.Object, error) {
 
 func initTypes() {
 	typesOnce.Do(func() {
+		builtinOrigins = map[string]*python.Type{}
 		for _, c := range []*python.Type{python.ListType, python.DictType, python.SetType, python.FrozenSetType, python.TupleType, python.TypeType} {
 			builtinOrigins[c.Name()] = c
 		}

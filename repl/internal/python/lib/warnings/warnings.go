@@ -149,11 +149,18 @@ func itoa(n int) string {
 	return itoa(n/10) + string(rune('0'+n%10))
 }
 
-var actions = map[string]bool{"error": true, "ignore": true, "always": true, "default": true, "module": true, "once": true}
+// isAction reports whether s is one of the filter actions.
+func isAction(s string) bool {
+	switch s {
+	case "error", "ignore", "always", "default", "module", "once":
+		return true
+	}
+	return false
+}
 
 func checkAction(t *python.Thread, a python.Object) (string, error) {
 	s, ok := a.(*python.Str)
-	if !ok || !actions[s.String()] {
+	if !ok || !isAction(s.String()) {
 		r, _ := python.Repr(t, a)
 		return "", python.Errorf(python.AssertionErrorType, "invalid action: %s", r)
 	}

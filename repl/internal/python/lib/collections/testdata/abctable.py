@@ -42,8 +42,15 @@ print('import "github.com/rlm-go/rlm/repl/internal/python"')
 print()
 print("// builtinMethods lists, for each built-in type of the interpreter core,")
 print("// the special methods CPython 3.12 gives it that the structural checks of")
-print("// collections.abc look for (\"-__hash__\": __hash__ is None).")
-print("var builtinMethods = map[*python.Type][]string{")
+print("// collections.abc look for (\"-__hash__\": __hash__ is None). setup")
+print("// fills it from makeBuiltinMethods.")
+print("var builtinMethods map[*python.Type][]string")
+print()
+print("// makeBuiltinMethods returns the table of builtinMethods. It is a function")
+print("// rather than a package-level initializer so that importing the package")
+print("// builds nothing (and so that the core's types exist when it runs).")
+print("func makeBuiltinMethods() map[*python.Type][]string {")
+print("\treturn map[*python.Type][]string{")
 for go, ex in exprs.items():
     t = eval(ex)
     names = []
@@ -52,5 +59,6 @@ for go, ex in exprs.items():
             if m in b.__dict__:
                 names.append(("-" + m) if b.__dict__[m] is None else m)
                 break
-    print(f"\tpython.{go}: {{" + ", ".join(f'"{n}"' for n in names) + "},")
+    print(f"\t\tpython.{go}: {{" + ", ".join(f'"{n}"' for n in names) + "},")
+print("\t}")
 print("}")

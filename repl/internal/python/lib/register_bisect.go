@@ -1,5 +1,0 @@
-package lib
-
-import "github.com/rlm-go/rlm/repl/internal/python/lib/bisect"
-
-func init() { modules = append(modules, bisect.Register) }

@@ -1,5 +1,0 @@
-package lib
-
-import "github.com/rlm-go/rlm/repl/internal/python/lib/time"
-
-func init() { modules = append(modules, time.Register) }
