@@ -62,7 +62,9 @@ func (c *Type) AddStaticMethod(name string, fn BuiltinFunc) {
 
 // AddGetSet adds an attribute computed by get (and set, when not nil).
 func (c *Type) AddGetSet(name string, get func(t *Thread, obj Object) (Object, error), set func(t *Thread, obj, v Object) error) {
-	c.dict.SetStr(name, NewGetSet(name, get, set))
+	g := NewGetSet(name, get, set)
+	g.owner = c
+	c.dict.SetStr(name, g)
 }
 
 // SetMeta sets a class's metaclass (library metaclasses: enum, abc).
@@ -83,6 +85,7 @@ func SetAbstract(x Object) {
 	switch v := x.(type) {
 	case *Function:
 		v.abstract = true
+		v.attrs().SetStr("__isabstractmethod__", True)
 	case *Property:
 		v.abstract = true
 	case *StaticMethod:
@@ -207,10 +210,14 @@ type AttrSetter interface {
 // FrameCode returns the name of the function running in the thread's
 // innermost frame and its line (for warnings and tracebacks).
 func (t *Thread) FrameCode() (string, int) {
-	if t.frame == nil || t.frame.code == nil {
+	f := t.frame
+	for f != nil && f.inlined {
+		f = f.back
+	}
+	if f == nil || f.code == nil {
 		return "", 0
 	}
-	return t.frame.code.Name, t.frame.line
+	return f.code.Name, f.line
 }
 
 // Handled returns the exception being handled (sys.exc_info), or nil.

@@ -120,6 +120,9 @@ func builtinFuncs(in *Interp) *Dict {
 		if !ok {
 			return nil, Errorf(TypeErrorType, "'%s' object cannot be interpreted as an integer", typeName(args[0]))
 		}
+		if n < math.MinInt32 || n > math.MaxInt32 {
+			return nil, Errorf(OverflowErrorType, "Python int too large to convert to C int")
+		}
 		if n < 0 || n > 0x10ffff {
 			return nil, Errorf(ValueErrorType, "chr() arg not in range(0x110000)")
 		}
@@ -255,7 +258,7 @@ func builtinFuncs(in *Interp) *Dict {
 		}
 		if len(args) == 2 {
 			if !Callable(args[0]) {
-				return nil, Errorf(TypeErrorType, "iter(v, w): v must be callable")
+				return nil, Errorf(TypeErrorType, "iter(object, sentinel): object must be callable")
 			}
 			return &callIter{fn: args[0], sentinel: args[1]}, nil
 		}
@@ -425,18 +428,6 @@ func builtinPrint(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
 			return nil, Errorf(TypeErrorType, "'%s' is an invalid keyword argument for print()", kw.Name)
 		}
 	}
-	var b strings.Builder
-	for i, a := range args {
-		if i > 0 {
-			b.WriteString(sep)
-		}
-		s, err := StrOf(t, a)
-		if err != nil {
-			return nil, err
-		}
-		b.WriteString(s)
-	}
-	b.WriteString(end)
 	if file == nil {
 		// print writes to sys.stdout, which code may have replaced.
 		if m, ok := t.interp.modules["sys"].(*Module); ok {
@@ -448,18 +439,41 @@ func builtinPrint(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
 			}
 		}
 	}
-	if file != nil {
-		if w, ok := file.(interface {
-			WriteString(t *Thread, s string) error
-		}); ok {
-			return None, w.WriteString(t, b.String())
+	// Each item, separator and the end are written one after the other,
+	// as CPython does: what precedes an item whose str() fails is out.
+	var write func(s string) error
+	var b strings.Builder
+	switch w := file.(type) {
+	case nil:
+		write = func(s string) error { b.WriteString(s); return nil }
+		defer func() { t.Print(b.String()) }()
+	case interface {
+		WriteString(t *Thread, s string) error
+	}:
+		write = func(s string) error { return w.WriteString(t, s) }
+	default:
+		write = func(s string) error {
+			_, err := callAttrName(t, file, "write", NewStr(s))
+			return err
 		}
-		if _, err := callAttrName(t, file, "write", NewStr(b.String())); err != nil {
+	}
+	for i, a := range args {
+		if i > 0 {
+			if err := write(sep); err != nil {
+				return nil, err
+			}
+		}
+		s, err := StrOf(t, a)
+		if err != nil {
 			return nil, err
 		}
-		return None, nil
+		if err := write(s); err != nil {
+			return nil, err
+		}
 	}
-	t.Print(b.String())
+	if err := write(end); err != nil {
+		return nil, err
+	}
 	return None, nil
 }
 
@@ -722,11 +736,31 @@ func builtinPow(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
 	if a[2] == nil || a[2] == None {
 		return Binary(t, syntax.Pow, a[0], a[1])
 	}
+	// Three-argument pow: the base's __pow__(exp, mod) (a class's
+	// __rpow__ is not used for it).
+	if o, ok := a[0].(*Instance); ok {
+		if m := o.cls.userMethod("__pow__"); m != nil {
+			r, err := callMethod(t, m, o, []Object{a[1], a[2]}, nil)
+			if err != nil || r != NotImplemented {
+				return r, err
+			}
+		}
+	}
 	x, ok1 := intValue(a[0])
 	y, ok2 := intValue(a[1])
 	m, ok3 := intValue(a[2])
 	if !ok1 || !ok2 || !ok3 {
-		return nil, Errorf(TypeErrorType, "pow() 3rd argument not allowed unless all arguments are integers")
+		number := func(v Object) bool {
+			switch unwrap(v).(type) {
+			case Int, *BigInt, Bool, Float, Complex:
+				return true
+			}
+			return false
+		}
+		if number(a[0]) && number(a[1]) && number(a[2]) {
+			return nil, Errorf(TypeErrorType, "pow() 3rd argument not allowed unless all arguments are integers")
+		}
+		return nil, Errorf(TypeErrorType, "unsupported operand type(s) for ** or pow(): '%s', '%s', '%s'", typeName(a[0]), typeName(a[1]), typeName(a[2]))
 	}
 	r, err := pyfmt.IntPowMod(t.ctx, toBig(x), toBig(y), toBig(m))
 	if err != nil {
@@ -958,8 +992,19 @@ func isInstanceOf(t *Thread, x, cls Object, depth int) (bool, error) {
 		if x.Type().IsSubtype(c) {
 			return true, nil
 		}
-		if o, ok := x.(*Instance); ok && o.base != nil && c.builtin {
-			return false, nil
+		// Then x.__class__, when a class's __getattribute__ or own
+		// __class__ may make it differ from type(x) (proxies).
+		if o, ok := x.(*Instance); ok && !o.cls.builtin && (o.cls.userMethod("__getattribute__") != nil || o.cls.userMethod("__class__") != nil) {
+			v, err := getAttr(t, x, "__class__")
+			if err != nil {
+				if IsInstance(err, AttributeErrorType) {
+					return false, nil
+				}
+				return false, err
+			}
+			if ct, ok := v.(*Type); ok && ct != o.cls {
+				return ct.IsSubtype(c), nil
+			}
 		}
 		return false, nil
 	case *Tuple:
@@ -1068,7 +1113,7 @@ func builtinDir(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
 			}
 		}
 		if _, isMod := x.(*Module); !isMod {
-			for _, n := range []string{"__class__", "__doc__", "__module__"} {
+			for _, n := range []string{"__class__", "__doc__"} {
 				if !seen[n] {
 					seen[n] = true
 					names = append(names, n)
@@ -1085,30 +1130,58 @@ func builtinDir(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
 }
 
 // localsOf returns locals(): the globals at module level, a class body's
-// namespace, or a snapshot of a function's variables.
+// namespace, or a function's locals dict (see frameLocals).
 func localsOf(t *Thread) *Dict {
 	f := t.frame
 	if f == nil {
 		return t.interp.globals
 	}
+	return frameLocals(f)
+}
+
+// frameLocals returns a frame's locals: its namespace (module, class body,
+// exec with a locals mapping), or for a function the dict CPython 3.12
+// keeps per frame: each call refreshes it with the variables' values
+// (names bound elsewhere, as by exec, stay). A list, set or dict
+// comprehension's variables are the enclosing frame's (PEP 709).
+func frameLocals(f *Frame) *Dict {
 	if f.locals != nil {
 		return f.locals
 	}
 	if f.code == nil || f.code.Name == "<module>" {
 		return f.globals
 	}
-	d := NewDict(len(f.fast))
+	if f.inlined && f.back != nil {
+		d := frameLocals(f.back).Copy()
+		f.refreshLocals(d)
+		return d
+	}
+	if f.snap == nil {
+		f.snap = NewDict(len(f.fast) + len(f.cells))
+	}
+	f.refreshLocals(f.snap)
+	return f.snap
+}
+
+// refreshLocals stores the frame's variables into d (removing unbound ones).
+func (f *Frame) refreshLocals(d *Dict) {
+	set := func(n string, v Object) {
+		if v != nil {
+			d.SetStr(n, v)
+		} else if _, ok := d.GetStr(n); ok {
+			_, _, _ = d.Delete(nil, NewStr(n))
+		}
+	}
 	for i, n := range f.code.fastNames {
-		if f.fast[i] != nil {
-			d.SetStr(n, f.fast[i])
+		if i < len(f.fast) && (!f.inlined || n != ".0") {
+			set(n, f.fast[i])
 		}
 	}
 	for i, n := range f.code.cellNames {
-		if i < len(f.cells) && f.cells[i] != nil && f.cells[i].v != nil {
-			d.SetStr(n, f.cells[i].v)
+		if i < len(f.cells) && f.cells[i] != nil {
+			set(n, f.cells[i].v)
 		}
 	}
-	return d
 }
 
 func execEval(t *Thread, fn string, args []Object, kwargs []Kwarg) (Object, error) {
@@ -1124,29 +1197,42 @@ func execEval(t *Thread, fn string, args []Object, kwargs []Kwarg) (Object, erro
 	if t.frame != nil {
 		globals = t.frame.globals
 	}
+	var locals *Dict
 	if a[1] != nil && a[1] != None {
 		g, ok := a[1].(*Dict)
 		if !ok {
 			return nil, Errorf(TypeErrorType, "%s() globals must be a dict, not %s", fn, typeName(a[1]))
 		}
 		globals = g
+		locals = g
+	} else {
+		// No globals: the caller's globals and locals (a function's
+		// locals dict: what the code binds stays out of its variables).
+		locals = localsOf(t)
 	}
 	if a[2] != nil && a[2] != None {
-		return nil, NotSupported(fn+"() with a separate locals mapping", "pass only globals")
+		l, ok := a[2].(*Dict)
+		if !ok {
+			if !isMapping(a[2]) {
+				return nil, Errorf(TypeErrorType, "locals must be a mapping")
+			}
+			return nil, NotSupported(fn+"() with a locals mapping that is not a dict", "pass a dict")
+		}
+		locals = l
 	}
 	if fn == "eval" {
 		e, err := syntax.ParseExpr(strings.TrimLeft(src.s, " \t"))
 		if err != nil {
-			return nil, syntaxException(err)
+			return nil, syntaxException(err, "<string>")
 		}
 		mod := &syntax.Module{Body: []syntax.Stmt{&syntax.Return{Value: e}}}
-		return t.interp.runCode(t, mod, "<string>", globals, true)
+		return t.interp.runCode(t, mod, "<string>", globals, locals, true)
 	}
 	mod, err := syntax.Parse(src.s)
 	if err != nil {
-		return nil, syntaxException(err)
+		return nil, syntaxException(err, "<string>")
 	}
-	_, err = t.interp.runCode(t, mod, "<string>", globals, false)
+	_, err = t.interp.runCode(t, mod, "<string>", globals, locals, false)
 	if err != nil {
 		return nil, err
 	}

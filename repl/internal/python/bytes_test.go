@@ -35,15 +35,7 @@ type bytesRecord struct {
 // reason. A listed case that passes fails the test, so that the entry is
 // dropped.
 var bytesKnownCore = map[string]string{
-	"bytearray_iterator_core":       "iter.go: a bytearray iterator reads a snapshot and is named bytes_iterator",
-	"bytes_index_core":              "item.go: b[i] errors say 'index index out of range' and 'index indices'; `in` of an int out of range(256) is False, not ValueError",
-	"subclass_item_assignment_core": "item.go: SetItem and DelItem do not reach the bytearray base of a subclass instance",
-	"descriptor_errors_slots":       "func.go: an unbound method's receiver check has its own wording, not a slot wrapper's",
-	"int_float_of_bytes":            "constructors.go: int() and float() of a bytearray are refused",
-	"repr_bytearray_core":           "repr.go: a bytearray's repr must escape every ' and name a subclass",
-	"rnd_method_165":                "item.go: b[i] out of range says 'index index out of range'",
-	"rnd_method_191":                "item.go: b[i] out of range says 'index index out of range'",
-	"rnd_method_221":                "item.go: b[i] out of range says 'index index out of range'",
+	"descriptor_errors_slots": "func.go: an unbound method's receiver check has its own wording, not a slot wrapper's",
 }
 
 // bytesPercentUnwired is what a bytes % operation prints while the core's

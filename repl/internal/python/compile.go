@@ -24,6 +24,8 @@ type execFn func(f *Frame) (ctrl, error)
 
 type compiler struct {
 	scopes   map[any]*scope
+	binds    map[syntax.Stmt]string // mangled names of def and class statements
+	localsNS bool                   // module names live in a locals mapping (exec)
 	file     string
 	warnings []syntax.Warning
 }
@@ -70,6 +72,9 @@ func (u *unit) ref(name string) varRef {
 	k := u.s.kinds[name]
 	switch u.s.kind {
 	case scopeModule:
+		if u.c.localsNS && k != symGlobalExplicit {
+			return varRef{kind: varName, name: name}
+		}
 		return varRef{kind: varGlobal, name: name}
 	case scopeClass:
 		switch k {
@@ -87,8 +92,39 @@ func (u *unit) ref(name string) varRef {
 		return varRef{kind: varFast, index: u.fast[name], name: name}
 	case symCell, symFree:
 		return varRef{kind: varCell, index: u.cells[name], name: name}
+	case symGlobalImplicit:
+		if u.c.localsNS && inlinedInModule(u.s) {
+			// A comprehension inlined in exec'd code (PEP 709) sees
+			// the locals mapping as that code does.
+			return varRef{kind: varName, name: name}
+		}
 	}
 	return varRef{kind: varGlobal, name: name}
+}
+
+// inlinedFunctionLocal reports whether s is a list, set or dict
+// comprehension (nested only in such) in a function that binds name.
+func inlinedFunctionLocal(s *scope, name string) bool {
+	if s.kind != scopeComprehension {
+		return false
+	}
+	for ; s.kind == scopeComprehension; s = s.parent {
+		if _, ok := s.node.(*syntax.GeneratorExp); ok {
+			return false
+		}
+	}
+	return s.kind == scopeFunction && s.kinds[name] == symCell
+}
+
+// inlinedInModule reports whether s is a list, set or dict comprehension
+// (nested only in such) at module level: CPython 3.12 inlines them there.
+func inlinedInModule(s *scope) bool {
+	for ; s.kind == scopeComprehension; s = s.parent {
+		if _, ok := s.node.(*syntax.GeneratorExp); ok {
+			return false
+		}
+	}
+	return s.kind == scopeModule
 }
 
 // load returns an evaluator of a name.
@@ -105,7 +141,9 @@ func (u *unit) load(name string) evalFn {
 		}
 	case varCell:
 		i := r.index
-		free := i >= u.code.ncells
+		// A variable of the function a list, set or dict comprehension
+		// is inlined in (PEP 709) is that function's local there.
+		free := i >= u.code.ncells && !inlinedFunctionLocal(u.s, name)
 		return func(f *Frame) (Object, error) {
 			if v := f.cells[i].v; v != nil {
 				return v, nil
@@ -164,6 +202,7 @@ func nameError(t *Thread, name string) error {
 	if _, ok := t.interp.stdlibNames[name]; ok {
 		e = Errorf(NameErrorType, "name '%s' is not defined. Did you forget to import '%s'?", name, name)
 	}
+	e.dictOf().SetStr("name", NewStr(name))
 	return e
 }
 
@@ -221,13 +260,16 @@ func (u *unit) deleteName(name string) func(f *Frame) error {
 	}
 }
 
-// compileModule compiles a cell.
-func compileModule(mod *syntax.Module, file string) (*Code, error) {
-	top, scopes, err := buildScopes(mod)
+// compileModule compiles a cell. With localsNS, the module's names are
+// looked up in the frame's locals mapping first, then in its globals (exec
+// and eval with a separate locals mapping).
+func compileModule(mod *syntax.Module, file string, localsNS bool) (*Code, error) {
+	binds := manglePrivate(mod)
+	top, scopes, err := buildScopes(mod, binds)
 	if err != nil {
 		return nil, err
 	}
-	c := &compiler{scopes: scopes, file: file}
+	c := &compiler{scopes: scopes, file: file, binds: binds, localsNS: localsNS}
 	u := c.newUnit(top, "<module>", "<module>", 1)
 	body, err := u.block(mod.Body)
 	if err != nil {

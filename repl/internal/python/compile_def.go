@@ -80,6 +80,18 @@ type defaultsFns struct {
 }
 
 func (u *unit) defaults(a *syntax.Arguments, returns syntax.Expr) (*defaultsFns, error) {
+	d, err := u.defaultValues(a)
+	if err != nil {
+		return nil, err
+	}
+	if err := u.annotations(d, a, returns); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// defaultValues compiles a parameter list's default values.
+func (u *unit) defaultValues(a *syntax.Arguments) (*defaultsFns, error) {
 	d := &defaultsFns{}
 	var err error
 	if d.pos, err = u.exprs(a.Defaults); err != nil {
@@ -93,6 +105,11 @@ func (u *unit) defaults(a *syntax.Arguments, returns syntax.Expr) (*defaultsFns,
 			}
 		}
 	}
+	return d, nil
+}
+
+// annotations compiles a parameter list's annotations into d.
+func (u *unit) annotations(d *defaultsFns, a *syntax.Arguments, returns syntax.Expr) error {
 	addAnn := func(name string, e syntax.Expr) error {
 		if e == nil {
 			return nil
@@ -111,19 +128,23 @@ func (u *unit) defaults(a *syntax.Arguments, returns syntax.Expr) (*defaultsFns,
 		for _, x := range l {
 			if x != nil {
 				if err := addAnn(x.Arg, x.Annotation); err != nil {
-					return nil, err
+					return err
 				}
 			}
 		}
 	}
-	if err := addAnn("return", returns); err != nil {
-		return nil, err
-	}
-	return d, nil
+	return addAnn("return", returns)
 }
 
 // makeFunction evaluates defaults and builds the function object.
 func (d *defaultsFns) makeFunction(f *Frame, code *Code, closure []int, name, qualname string, doc Object) (*Function, error) {
+	return d.makeFunctionIn(f, f, code, closure, name, qualname, doc)
+}
+
+// makeFunctionIn is makeFunction with the defaults evaluated in f and the
+// annotations in af, whose cells the closure takes (a generic function's
+// annotation scope).
+func (d *defaultsFns) makeFunctionIn(f, af *Frame, code *Code, closure []int, name, qualname string, doc Object) (*Function, error) {
 	fn := &Function{code: code, globals: f.globals, name: name, qualname: qualname, module: "__main__", doc: doc}
 	if len(d.pos) > 0 {
 		fn.defaults = make([]Object, len(d.pos))
@@ -151,7 +172,7 @@ func (d *defaultsFns) makeFunction(f *Frame, code *Code, closure []int, name, qu
 	if len(d.annot) > 0 {
 		ann := NewDict(len(d.annot))
 		for _, a := range d.annot {
-			v, err := a.fn(f)
+			v, err := a.fn(af)
 			if err != nil {
 				return nil, err
 			}
@@ -159,7 +180,7 @@ func (d *defaultsFns) makeFunction(f *Frame, code *Code, closure []int, name, qu
 		}
 		fn.attrs().SetStr("__annotations__", ann)
 	}
-	fn.closure = gatherClosure(f, closure)
+	fn.closure = gatherClosure(af, closure)
 	return fn, nil
 }
 
@@ -182,7 +203,18 @@ func (u *unit) functionDef(n *syntax.FunctionDef) (execFn, error) {
 		return nil, NotSupported("async def", "define a plain function (code mode runs synchronously)")
 	}
 	s := u.c.scopes[n]
-	qual := qualJoin(u.qualname, n.Name, u.s.kind)
+	qual := qualJoin(u.qualname, n.Name, u.qualKind())
+	// A generic function's annotations and closure come from its
+	// annotation scope (host); its defaults from the enclosing scope.
+	host := u
+	var gen *generic
+	if len(n.TypeParams) > 0 {
+		var err error
+		if gen, err = u.genericScope(&n.TypeParams, n.TypeParams); err != nil {
+			return nil, err
+		}
+		host = gen.au
+	}
 	fu := u.c.newUnit(s, n.Name, qual, n.Line)
 	fu.setParams(n.Args)
 	body, err := fu.block(n.Body)
@@ -190,16 +222,19 @@ func (u *unit) functionDef(n *syntax.FunctionDef) (execFn, error) {
 		return nil, err
 	}
 	fu.code.body = body
-	defs, err := u.defaults(n.Args, n.Returns)
+	defs, err := u.defaultValues(n.Args)
 	if err != nil {
+		return nil, err
+	}
+	if err := host.annotations(defs, n.Args, n.Returns); err != nil {
 		return nil, err
 	}
 	decos, err := u.exprs(n.DecoratorList)
 	if err != nil {
 		return nil, err
 	}
-	closure := u.closureOf(s)
-	store := u.storeName(n.Name)
+	closure := host.closureOf(s)
+	store := u.storeName(bindName(u.c.binds, n, n.Name))
 	doc := docstring(n.Body)
 	code := fu.code
 	name := n.Name
@@ -212,9 +247,19 @@ func (u *unit) functionDef(n *syntax.FunctionDef) (execFn, error) {
 			}
 			dv[i] = v
 		}
-		fn, err := defs.makeFunction(f, code, closure, name, qual, doc)
+		af, params := f, Object(nil)
+		if gen != nil {
+			var err error
+			if af, params, err = gen.enter(f); err != nil {
+				return 0, err
+			}
+		}
+		fn, err := defs.makeFunctionIn(f, af, code, closure, name, qual, doc)
 		if err != nil {
 			return 0, err
+		}
+		if params != nil {
+			fn.attrs().SetStr("__type_params__", params)
 		}
 		var v Object = fn
 		for i := len(dv) - 1; i >= 0; i-- {
@@ -228,7 +273,7 @@ func (u *unit) functionDef(n *syntax.FunctionDef) (execFn, error) {
 
 func (u *unit) lambda(n *syntax.Lambda) (evalFn, error) {
 	s := u.c.scopes[n]
-	qual := qualJoin(u.qualname, "<lambda>", u.s.kind)
+	qual := qualJoin(u.qualname, "<lambda>", u.qualKind())
 	fu := u.c.newUnit(s, "<lambda>", qual, n.Line)
 	fu.setParams(n.Args)
 	body, err := fu.expr(n.Body)
@@ -270,14 +315,25 @@ func (u *unit) lambda(n *syntax.Lambda) (evalFn, error) {
 
 func (u *unit) classDef(n *syntax.ClassDef) (execFn, error) {
 	s := u.c.scopes[n]
-	qual := qualJoin(u.qualname, n.Name, u.s.kind)
+	qual := qualJoin(u.qualname, n.Name, u.qualKind())
+	// A generic class's bases, keywords and closure come from its
+	// annotation scope (host).
+	host := u
+	var gen *generic
+	if len(n.TypeParams) > 0 {
+		var err error
+		if gen, err = u.genericScope(&n.TypeParams, n.TypeParams); err != nil {
+			return nil, err
+		}
+		host = gen.au
+	}
 	cu := u.c.newUnit(s, n.Name, qual, n.Line)
 	body, err := cu.block(n.Body)
 	if err != nil {
 		return nil, err
 	}
 	cu.code.body = body
-	bases, err := u.starredList(n.Bases)
+	bases, err := host.starredList(n.Bases)
 	if err != nil {
 		return nil, err
 	}
@@ -290,7 +346,7 @@ func (u *unit) classDef(n *syntax.ClassDef) (execFn, error) {
 		if k.Arg == "" {
 			return nil, NotSupported("** in class keywords", "")
 		}
-		fn, err := u.expr(k.Value)
+		fn, err := host.expr(k.Value)
 		if err != nil {
 			return nil, err
 		}
@@ -300,8 +356,8 @@ func (u *unit) classDef(n *syntax.ClassDef) (execFn, error) {
 	if err != nil {
 		return nil, err
 	}
-	closure := u.closureOf(s)
-	store := u.storeName(n.Name)
+	closure := host.closureOf(s)
+	store := u.storeName(bindName(u.c.binds, n, n.Name))
 	code := cu.code
 	name := n.Name
 	doc := docstring(n.Body)
@@ -315,14 +371,29 @@ func (u *unit) classDef(n *syntax.ClassDef) (execFn, error) {
 			}
 			dv[i] = v
 		}
-		bv, err := bases(f)
+		hf, params := f, Object(nil)
+		if gen != nil {
+			var err error
+			if hf, params, err = gen.enter(f); err != nil {
+				return 0, err
+			}
+		}
+		bv, err := bases(hf)
 		if err != nil {
 			return 0, err
+		}
+		if params != nil {
+			// The implicit base typing.Generic[T, ...].
+			gb, err := genericBase(t, params)
+			if err != nil {
+				return 0, err
+			}
+			bv = append(bv, gb)
 		}
 		var meta *Type
 		var extra []Kwarg
 		for _, k := range kws {
-			v, err := k.fn(f)
+			v, err := k.fn(hf)
 			if err != nil {
 				return 0, err
 			}
@@ -374,13 +445,16 @@ func (u *unit) classDef(n *syntax.ClassDef) (execFn, error) {
 		if doc != None {
 			ns.SetStr("__doc__", doc)
 		}
+		if params != nil {
+			ns.SetStr("__type_params__", params)
+		}
 		cf := &Frame{t: t, code: code, globals: f.globals, locals: ns}
 		if nc := code.ncells + len(closure); nc > 0 {
 			cf.cells = make([]*Cell, nc)
 			for i := 0; i < code.ncells; i++ {
 				cf.cells[i] = &Cell{}
 			}
-			copy(cf.cells[code.ncells:], gatherClosure(f, closure))
+			copy(cf.cells[code.ncells:], gatherClosure(hf, closure))
 		}
 		if _, err := runFrame(t, cf); err != nil {
 			return 0, err
@@ -427,7 +501,7 @@ func (u *unit) comprehension(node any, gens []*syntax.Comprehension, kind compKi
 	}
 	s := u.c.scopes[node]
 	names := [...]string{"<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"}
-	qual := qualJoin(u.qualname, names[kind], u.s.kind)
+	qual := qualJoin(u.qualname, names[kind], u.qualKind())
 	cu := u.c.newUnit(s, names[kind], qual, 0)
 	iter0, err := u.expr(gens[0].Iter)
 	if err != nil {
@@ -481,6 +555,10 @@ func (u *unit) comprehension(node any, gens []*syntax.Comprehension, kind compKi
 		return cf
 	}
 	if kind == compGen {
+		dotZero := -1
+		if i, ok := cu.fast[".0"]; ok {
+			dotZero = i
+		}
 		return func(f *Frame) (Object, error) {
 			v, err := iter0(f)
 			if err != nil {
@@ -490,7 +568,11 @@ func (u *unit) comprehension(node any, gens []*syntax.Comprehension, kind compKi
 			if err != nil {
 				return nil, err
 			}
-			return &genexpIter{cf: newFrame(f), levels: levels, elt: eltFn, iters: []Object{it}, name: qual}, nil
+			cf := newFrame(f)
+			if dotZero >= 0 {
+				cf.fast[dotZero] = it // what locals() shows as '.0'
+			}
+			return &genexpIter{cf: cf, levels: levels, elt: eltFn, iters: []Object{it}, name: qual}, nil
 		}, nil
 	}
 	return func(f *Frame) (Object, error) {
@@ -504,6 +586,12 @@ func (u *unit) comprehension(node any, gens []*syntax.Comprehension, kind compKi
 			return nil, err
 		}
 		cf := newFrame(f)
+		// CPython 3.12 runs the comprehension in the enclosing frame
+		// (PEP 709): locals() there sees both scopes' variables.
+		cf.inlined = true
+		cf.back = t.frame
+		t.frame = cf
+		defer func() { t.frame = cf.back }()
 		var list []Object
 		var set *Set
 		var dict *Dict
@@ -618,8 +706,22 @@ func (g *genexpIter) Next(t *Thread) (Object, error) {
 		return nil, Errorf(ValueErrorType, "generator already executing")
 	}
 	g.runs = true
-	defer func() { g.runs = false }()
 	g.cf.t = t
+	// The generator expression's frame runs on top of its consumer's.
+	g.cf.back = t.frame
+	t.frame = g.cf
+	v, err := g.next(t)
+	t.frame = g.cf.back
+	g.runs = false
+	if e, ok := err.(*Exception); ok && e.cls.IsSubtype(StopIterationType) {
+		re := Errorf(RuntimeErrorType, "generator raised StopIteration")
+		re.cause, re.context, re.suppressContext = e, e, true
+		return nil, re
+	}
+	return v, err
+}
+
+func (g *genexpIter) next(t *Thread) (Object, error) {
 	for {
 		if err := t.tick(); err != nil {
 			return nil, err
@@ -691,4 +793,131 @@ func moduleName(f *Frame) Object {
 		return v
 	}
 	return NewStr("builtins")
+}
+
+// genericBase returns typing.Generic[params], the implicit base of a
+// generic class.
+func genericBase(t *Thread, params Object) (Object, error) {
+	typing, err := t.interp.importModule(t, "typing")
+	if err != nil {
+		return nil, err
+	}
+	g, err := GetAttr(t, typing, "Generic")
+	if err != nil {
+		return nil, err
+	}
+	return GetItem(t, g, params)
+}
+
+// qualKind is the kind of scope that names u's children in qualified
+// names: an annotation scope is transparent.
+func (u *unit) qualKind() scopeKind {
+	s := u.s
+	for s.annotation && s.parent != nil {
+		s = s.parent
+	}
+	return s.kind
+}
+
+// generic is the compiled annotation scope of a generic def or class
+// (PEP 695): a frame holding the type parameters, in which the
+// annotations (or the bases) are evaluated and from which the function
+// or class body takes its closure.
+type generic struct {
+	au      *unit
+	closure []int // the annotation scope's free names in the enclosing frame
+	params  []genericParam
+}
+
+type genericParam struct {
+	kind, name  string
+	store       func(*Frame, Object) error
+	bound       evalFn   // TypeVar bound (nil if none)
+	constraints []evalFn // TypeVar constraints
+}
+
+// genericScope compiles the annotation scope registered under key.
+func (u *unit) genericScope(key any, tps []syntax.TypeParam) (*generic, error) {
+	as := u.c.scopes[key]
+	au := u.c.newUnit(as, "<generic parameters>", u.qualname, 0)
+	g := &generic{au: au, closure: u.closureOf(as)}
+	for _, tp := range tps {
+		if tp.Kind == "TypeVarTuple" {
+			return nil, NotSupported("TypeVarTuple type parameters (*"+tp.Name+")", "use a TypeVar")
+		}
+		p := genericParam{kind: tp.Kind, name: tp.Name, store: au.storeName(tp.Name)}
+		if tup, ok := tp.Bound.(*syntax.Tuple); ok {
+			for _, e := range tup.Elts {
+				fn, err := au.expr(e)
+				if err != nil {
+					return nil, err
+				}
+				p.constraints = append(p.constraints, fn)
+			}
+		} else if tp.Bound != nil {
+			fn, err := au.expr(tp.Bound)
+			if err != nil {
+				return nil, err
+			}
+			p.bound = fn
+		}
+		g.params = append(g.params, p)
+	}
+	return g, nil
+}
+
+// enter makes the annotation scope's frame for a run of the statement in
+// f: the type parameters made (typing.TypeVar and ParamSpec, with
+// infer_variance) and bound. It returns the frame and their tuple.
+func (g *generic) enter(f *Frame) (*Frame, Object, error) {
+	t := f.t
+	code := g.au.code
+	af := &Frame{t: t, code: code, globals: f.globals, back: f}
+	if code.nfast > 0 {
+		af.fast = make([]Object, code.nfast)
+	}
+	if nc := code.ncells + len(g.closure); nc > 0 {
+		af.cells = make([]*Cell, nc)
+		for i := 0; i < code.ncells; i++ {
+			af.cells[i] = &Cell{}
+		}
+		copy(af.cells[code.ncells:], gatherClosure(f, g.closure))
+	}
+	typing, err := t.interp.importModule(t, "typing")
+	if err != nil {
+		return nil, nil, err
+	}
+	params := make([]Object, len(g.params))
+	for i, p := range g.params {
+		maker, err := GetAttr(t, typing, p.kind)
+		if err != nil {
+			return nil, nil, err
+		}
+		args := []Object{NewStr(p.name)}
+		var kwargs []Kwarg
+		for _, c := range p.constraints {
+			v, err := c(af)
+			if err != nil {
+				return nil, nil, err
+			}
+			args = append(args, v)
+		}
+		if p.bound != nil {
+			v, err := p.bound(af)
+			if err != nil {
+				return nil, nil, err
+			}
+			kwargs = append(kwargs, Kwarg{"bound", v})
+		}
+		kwargs = append(kwargs, Kwarg{"infer_variance", True})
+		v, err := Call(t, maker, args, kwargs)
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := p.store(af, v); err != nil {
+			return nil, nil, err
+		}
+		params[i] = v
+	}
+	return af, NewTuple(params), nil
 }

@@ -322,6 +322,28 @@ func (u *unit) expr(e syntax.Expr) (evalFn, error) {
 
 // starredList compiles a list of expressions in which *x unpacks.
 func (u *unit) starredList(elts []syntax.Expr) (func(*Frame) ([]Object, error), error) {
+	fn, err := u.starredItems(elts)
+	if err != nil {
+		return nil, err
+	}
+	return func(f *Frame) ([]Object, error) {
+		items, err := fn(f)
+		if e, ok := err.(*starNotIterable); ok {
+			return nil, Errorf(TypeErrorType, "Value after * must be an iterable, not %s", typeName(e.v))
+		}
+		return items, err
+	}, nil
+}
+
+// starNotIterable is the error of starredItems for a *x that is not
+// iterable: a display and a call word it differently.
+type starNotIterable struct{ v Object }
+
+func (e *starNotIterable) Error() string { return "value after * is not iterable" }
+
+// starredItems is starredList with a *x that is not iterable reported as
+// a *starNotIterable.
+func (u *unit) starredItems(elts []syntax.Expr) (func(*Frame) ([]Object, error), error) {
 	fns := make([]evalFn, len(elts))
 	stars := make([]bool, len(elts))
 	anyStar := false
@@ -364,7 +386,7 @@ func (u *unit) starredList(elts []syntax.Expr) (func(*Frame) ([]Object, error), 
 			items, err := ToSlice(f.t, v)
 			if err != nil {
 				if !isIterable(v) {
-					return nil, Errorf(TypeErrorType, "Value after * must be an iterable, not %s", typeName(v))
+					return nil, &starNotIterable{v}
 				}
 				return nil, err
 			}
@@ -589,7 +611,7 @@ func (u *unit) call(n *syntax.Call) (evalFn, error) {
 			return out, nil
 		}
 	} else {
-		items, err := u.starredList(n.Args)
+		items, err := u.starredItems(n.Args)
 		if err != nil {
 			return nil, err
 		}
@@ -685,9 +707,9 @@ func (u *unit) call(n *syntax.Call) (evalFn, error) {
 			}
 			as, err := args(f, lead)
 			if err != nil {
-				return nil, err
+				return nil, starCallError(t, m, err)
 			}
-			kw, err := kwargs(f, func() string { return callableName(m) })
+			kw, err := kwargs(f, func() string { return functionStr(t, m) })
 			if err != nil {
 				return nil, err
 			}
@@ -697,7 +719,7 @@ func (u *unit) call(n *syntax.Call) (evalFn, error) {
 			as[0] = self
 			switch fn := m.(type) {
 			case *Builtin:
-				return fn.fn(t, as, kw)
+				return fn.call(t, as, kw)
 			case *Function:
 				return fn.call(t, nil, as, kw)
 			}
@@ -715,14 +737,43 @@ func (u *unit) call(n *syntax.Call) (evalFn, error) {
 		}
 		as, err := args(f, 0)
 		if err != nil {
-			return nil, err
+			return nil, starCallError(f.t, callee, err)
 		}
-		kw, err := kwargs(f, func() string { return callableName(callee) })
+		kw, err := kwargs(f, func() string { return functionStr(f.t, callee) })
 		if err != nil {
 			return nil, err
 		}
 		return Call(f.t, callee, as, kw)
 	}, nil
+}
+
+// starCallError words a call's *x that is not iterable.
+func starCallError(t *Thread, callee Object, err error) error {
+	if e, ok := err.(*starNotIterable); ok {
+		return Errorf(TypeErrorType, "%s argument after * must be an iterable, not %s", functionStr(t, callee), typeName(e.v))
+	}
+	return err
+}
+
+// functionStr names a callable in the messages of argument unpacking, as
+// CPython's _PyObject_FunctionStr: "module.qualname()" ("__main__.f()",
+// "len()", "list.append()"), or str() of an object without a
+// __qualname__.
+func functionStr(t *Thread, x Object) string {
+	q, err := getAttr(t, x, "__qualname__")
+	qs, ok := q.(*Str)
+	if err != nil || !ok {
+		s, err := StrOf(t, x)
+		if err != nil {
+			return typeName(x) + " object"
+		}
+		return s
+	}
+	m, err := getAttr(t, x, "__module__")
+	if ms, ok := m.(*Str); ok && err == nil && ms.s != "builtins" {
+		return ms.s + "." + qs.s + "()"
+	}
+	return qs.s + "()"
 }
 
 // callableName names a callable in messages: "f()".
@@ -749,14 +800,22 @@ func lookupMethod(t *Thread, obj Object, name string) (Object, Object, error) {
 		v, err := GetAttr(t, obj, name)
 		return v, nil, err
 	case *Instance:
+		if o.cls.userMethod("__getattribute__") != nil {
+			v, err := GetAttr(t, obj, name)
+			return v, nil, err
+		}
 		if o.dict != nil {
 			if v, ok := o.dict.GetStr(name); ok {
-				if attr, owner := o.cls.lookupOwner(name); owner == nil || !isDataDescriptor(attr) {
+				if attr, owner := o.cls.lookupOwner(name); owner == nil || !isDataDescriptor(attr) || !hasGet(attr) {
 					return v, nil, nil
 				}
 			}
 		}
 	case *Exception:
+		if !o.cls.builtin && o.cls.userMethod("__getattribute__") != nil {
+			v, err := GetAttr(t, obj, name)
+			return v, nil, err
+		}
 		if o.dict != nil {
 			if v, ok := o.dict.GetStr(name); ok {
 				return v, nil, nil

@@ -73,7 +73,7 @@ func (u *unit) matchStmt(n *syntax.Match) (execFn, error) {
 // sequence.
 func isMatchSequence(x Object) bool {
 	switch v := x.(type) {
-	case *List, *Tuple, *Range:
+	case *List, *Tuple, *Range, *bigRange:
 		return true
 	case *Instance:
 		if v.base != nil {
@@ -339,26 +339,37 @@ func (u *unit) pattern(p syntax.Pattern) (matcher, error) {
 					}
 					return pos[0](f, s, binds)
 				}
-				ma, ok := c.Lookup("__match_args__")
-				if !ok {
-					return false, Errorf(TypeErrorType, "%s() accepts 0 positional sub-patterns (%d given)", c.name, len(pos))
-				}
-				names, err := ToSlice(f.t, ma)
-				if err != nil {
+				var names []Object
+				ma, err := getAttr(f.t, c, "__match_args__")
+				if err != nil && !IsInstance(err, AttributeErrorType) {
 					return false, err
 				}
+				if ma != nil {
+					tu, ok := unwrap(ma).(*Tuple)
+					if !ok {
+						return false, Errorf(TypeErrorType, "%s.__match_args__ must be a tuple (got %s)", c.name, typeName(ma))
+					}
+					names = tu.items
+				}
 				if len(pos) > len(names) {
-					return false, Errorf(TypeErrorType, "%s() accepts %d positional sub-patterns (%d given)", c.name, len(names), len(pos))
+					return false, Errorf(TypeErrorType, "%s() accepts %d positional sub-pattern%s (%d given)", c.name, len(names), pluralS(len(names)), len(pos))
 				}
 				for i, m := range pos {
-					v, err := getAttr(f.t, s, StrValue(names[i]))
+					name, ok := names[i].(*Str)
+					if !ok {
+						return false, Errorf(TypeErrorType, "__match_args__ elements must be strings (got %s)", typeName(names[i]))
+					}
+					v, err := getAttr(f.t, s, name.s)
 					if err != nil {
+						if IsInstance(err, AttributeErrorType) {
+							return false, nil
+						}
 						return false, err
 					}
 					if v == nil {
 						return false, nil
 					}
-					ok, err := m(f, v, binds)
+					ok, err = m(f, v, binds)
 					if err != nil || !ok {
 						return false, err
 					}

@@ -1032,7 +1032,7 @@ func contextMethods(t *Thread, m Object) (func() (Object, error), func(*Exceptio
 		if e == nil {
 			args = []Object{None, None, None}
 		} else {
-			args = []Object{e.cls, e, None}
+			args = []Object{e.cls, e, e.tracebackOf()}
 		}
 		r, err := callMethod(t, ex, m, args, nil)
 		if err != nil {

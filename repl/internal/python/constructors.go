@@ -68,6 +68,18 @@ func intNew(t *Thread, cls *Type, args []Object, kwargs []Kwarg) (Object, error)
 	return v, nil
 }
 
+// parseIntBytes is int(b, base) of bytes or a bytearray.
+func parseIntBytes(b string, base int) (Object, error) {
+	small, v, err := pyfmt.ParseIntBytes(b, base, maxIntDigits)
+	if err != nil {
+		return nil, fromKernel(err)
+	}
+	if v != nil {
+		return MakeBigInt(v), nil
+	}
+	return MakeInt(small), nil
+}
+
 // toInt implements int(x) and int(x, base).
 func toInt(t *Thread, x, base Object) (Object, error) {
 	if x == nil {
@@ -81,18 +93,15 @@ func toInt(t *Thread, x, base Object) (Object, error) {
 		if err != nil {
 			return nil, err
 		}
-		var s string
 		switch v := x.(type) {
 		case *Str:
-			s = v.s
+			return ParseInt(v.s, int(b))
 		case *Bytes:
-			s = v.b
+			return parseIntBytes(v.b, int(b))
 		case *ByteArray:
-			s = string(v.b)
-		default:
-			return nil, Errorf(TypeErrorType, "int() can't convert non-string with explicit base")
+			return parseIntBytes(string(v.b), int(b))
 		}
-		return ParseInt(s, int(b))
+		return nil, Errorf(TypeErrorType, "int() can't convert non-string with explicit base")
 	}
 	switch v := x.(type) {
 	case Int, *BigInt:
@@ -107,7 +116,9 @@ func toInt(t *Thread, x, base Object) (Object, error) {
 	case *Str:
 		return ParseInt(v.s, 10)
 	case *Bytes:
-		return ParseInt(v.b, 10)
+		return parseIntBytes(v.b, 10)
+	case *ByteArray:
+		return parseIntBytes(string(v.b), 10)
 	case *Instance:
 		for _, name := range []string{"__int__", "__index__", "__trunc__"} {
 			if m := v.cls.userMethod(name); m != nil {
@@ -283,8 +294,21 @@ func toFloat(t *Thread, x Object) (Object, error) {
 	case *Str:
 		f, err := ParseFloat(v.s)
 		return Float(f), err
-	case *Bytes:
-		f, err := ParseFloat(v.b)
+	case *Bytes, *ByteArray:
+		var b string
+		if by, ok := v.(*Bytes); ok {
+			b = by.b
+		} else {
+			b = string(v.(*ByteArray).b)
+		}
+		f, err := ParseFloat(b)
+		if err != nil && IsInstance(err, ValueErrorType) {
+			r, rerr := Repr(t, v)
+			if rerr != nil {
+				return nil, rerr
+			}
+			return nil, Errorf(ValueErrorType, "could not convert string to float: %s", r)
+		}
 		return Float(f), err
 	case *Instance:
 		if m := v.cls.userMethod("__float__"); m != nil {
@@ -591,32 +615,36 @@ func rangeNew(t *Thread, _ *Type, args []Object, kwargs []Kwarg) (Object, error)
 	if err := noKwargs("range", kwargs); err != nil {
 		return nil, err
 	}
-	var v [3]int64
+	if len(args) > 3 {
+		return nil, Errorf(TypeErrorType, "range expected at most 3 arguments, got %d", len(args))
+	}
+	var v [3]Object
 	for i, a := range args {
-		if i >= 3 {
-			return nil, Errorf(TypeErrorType, "range expected at most 3 arguments, got %d", len(args))
+		if n, ok := a.(Int); ok {
+			v[i] = n
+			continue
 		}
-		n, ok, err := indexValue(t, a)
+		n, ok, err := bigIndexOf(t, a)
 		if err != nil {
-			return nil, Errorf(OverflowErrorType, "Python int too large to convert to C ssize_t")
+			return nil, err
 		}
 		if !ok {
 			return nil, Errorf(TypeErrorType, "'%s' object cannot be interpreted as an integer", typeName(a))
 		}
-		v[i] = n
+		v[i] = MakeBigInt(n)
 	}
 	switch len(args) {
 	case 0:
 		return nil, Errorf(TypeErrorType, "range expected at least 1 argument, got 0")
 	case 1:
-		return newRange(0, v[0], 1), nil
+		return makeRange(Int(0), v[0], Int(1)), nil
 	case 2:
-		return newRange(v[0], v[1], 1), nil
+		return makeRange(v[0], v[1], Int(1)), nil
 	}
-	if v[2] == 0 {
+	if n, ok := v[2].(Int); ok && n == 0 {
 		return nil, Errorf(ValueErrorType, "range() arg 3 must not be zero")
 	}
-	return newRange(v[0], v[1], v[2]), nil
+	return makeRange(v[0], v[1], v[2]), nil
 }
 
 func sliceNew(_ *Thread, _ *Type, args []Object, kwargs []Kwarg) (Object, error) {
@@ -648,7 +676,7 @@ func moduleNew(_ *Thread, _ *Type, args []Object, kwargs []Kwarg) (Object, error
 	return m, nil
 }
 
-func propertyNew(_ *Thread, _ *Type, args []Object, kwargs []Kwarg) (Object, error) {
+func propertyNew(t *Thread, _ *Type, args []Object, kwargs []Kwarg) (Object, error) {
 	a, err := UnpackArgs("property", args, kwargs, 0, "fget", "fset", "fdel", "doc")
 	if err != nil {
 		return nil, err
@@ -658,7 +686,29 @@ func propertyNew(_ *Thread, _ *Type, args []Object, kwargs []Kwarg) (Object, err
 		p.name = f.name
 		p.abstract = f.abstract
 	}
+	if p.doc == nil || p.doc == None {
+		p.doc = getterDoc(t, p.fget)
+		p.docFromGetter = p.doc != nil
+	}
 	return p, nil
+}
+
+// getterDoc is the __doc__ of a property's getter (nil when it has none).
+func getterDoc(t *Thread, fget Object) Object {
+	if fget == nil || fget == None {
+		return nil
+	}
+	if f, ok := fget.(*Function); ok {
+		if f.doc == nil || f.doc == None {
+			return nil
+		}
+		return f.doc
+	}
+	d, err := getAttr(t, fget, "__doc__")
+	if err != nil || d == nil || d == None {
+		return nil
+	}
+	return d
 }
 
 func staticmethodNew(_ *Thread, _ *Type, args []Object, kwargs []Kwarg) (Object, error) {
@@ -695,20 +745,10 @@ func superNew(t *Thread, _ *Type, args []Object, kwargs []Kwarg) (Object, error)
 	switch len(args) {
 	case 0:
 		f := t.frame
-		if f == nil || f.code == nil {
-			return nil, Errorf(RuntimeErrorType, "super(): no arguments")
+		for f != nil && f.inlined {
+			f = f.back
 		}
-		idx := -1
-		for i, n := range f.code.cellNames {
-			if n == "__class__" {
-				idx = i
-			}
-		}
-		if idx < 0 || f.cells[idx].v == nil {
-			return nil, Errorf(RuntimeErrorType, "super(): __class__ cell not found")
-		}
-		start = f.cells[idx].v.(*Type)
-		if len(f.code.ArgNames) == 0 {
+		if f == nil || f.code == nil || len(f.code.ArgNames) == 0 {
 			return nil, Errorf(RuntimeErrorType, "super(): no arguments")
 		}
 		r := f.code.paramSlots[0]
@@ -720,6 +760,20 @@ func superNew(t *Thread, _ *Type, args []Object, kwargs []Kwarg) (Object, error)
 		if obj == nil {
 			return nil, Errorf(RuntimeErrorType, "super(): arg[0] deleted")
 		}
+		idx := -1
+		for i, n := range f.code.cellNames {
+			if n == "__class__" {
+				idx = i
+			}
+		}
+		if idx < 0 {
+			return nil, Errorf(RuntimeErrorType, "super(): __class__ cell not found")
+		}
+		cv, ok := f.cells[idx].v.(*Type)
+		if !ok {
+			return nil, Errorf(RuntimeErrorType, "super(): empty __class__ cell")
+		}
+		start = cv
 	case 1:
 		return nil, NotSupported("unbound super objects", "pass the instance: super(Class, self)")
 	default:

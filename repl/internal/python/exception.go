@@ -2,6 +2,7 @@ package python
 
 import (
 	"fmt"
+	"strings"
 )
 
 // Exception is an instance of BaseException or a subclass (built-in or
@@ -16,16 +17,19 @@ type Exception struct {
 	context         *Exception
 	suppressContext bool
 	traceback       []TraceEntry
+	tb              *Traceback // __traceback__, built when asked
 	lastFrame       *Frame
 	// value is StopIteration's value; code is SystemExit's.
 	value Object
+	group *excGroup // an exception group's message and exceptions
 }
 
 // TraceEntry is one frame an exception passed through.
 type TraceEntry struct {
-	File string
-	Name string
-	Line int
+	File  string
+	Name  string
+	Line  int
+	frame *Frame
 }
 
 // Type returns the exception's class.
@@ -110,7 +114,24 @@ func (e *Exception) addTrace(f *Frame, line int) {
 	if f.code != nil {
 		file, name = f.code.File, f.code.Name
 	}
-	e.traceback = append([]TraceEntry{{File: file, Name: name, Line: line}}, e.traceback...)
+	e.traceback = append([]TraceEntry{{File: file, Name: name, Line: line, frame: f}}, e.traceback...)
+}
+
+// setTraceback is e.__traceback__ = v.
+func (e *Exception) setTraceback(v Object) error {
+	switch tb := v.(type) {
+	case NoneType:
+		e.traceback, e.tb, e.lastFrame = nil, nil, nil
+	case *Traceback:
+		e.traceback = tb.entries[tb.i:]
+		e.tb, e.lastFrame = nil, nil
+		if len(e.traceback) > 0 {
+			e.lastFrame = e.traceback[0].frame
+		}
+	default:
+		return Errorf(TypeErrorType, "__traceback__ must be a traceback or None")
+	}
+	return nil
 }
 
 // NewException makes an exception of class cls with args.
@@ -150,6 +171,10 @@ func AsException(err error) (*Exception, bool) {
 func (e *Exception) specialStr() (string, bool) {
 	args := e.Args()
 	switch {
+	case e.group != nil:
+		return e.groupStr(), true
+	case e.cls.IsSubtype(SyntaxErrorType):
+		return e.syntaxStr(), true
 	case e.cls.IsSubtype(OSErrorType) && len(args) >= 2 && len(args) <= 5:
 		s := "[Errno " + strNoThread(args[0]) + "] " + strNoThread(args[1])
 		if len(args) >= 3 && args[2] != None {
@@ -205,6 +230,50 @@ func (e *Exception) specialStr() (string, bool) {
 	return "", false
 }
 
+// syntaxAttr is a SyntaxError attribute: set, else from the args (i 0 is
+// msg, then the details' items).
+func (e *Exception) syntaxAttr(name string, i int) Object {
+	if e.dict != nil {
+		if v, ok := e.dict.GetStr(name); ok {
+			return v
+		}
+	}
+	args := e.Args()
+	if i == 0 {
+		if len(args) > 0 {
+			return args[0]
+		}
+		return None
+	}
+	if len(args) == 2 {
+		if tu, ok := args[1].(*Tuple); ok && len(tu.items) >= 4 && i-1 < len(tu.items) {
+			return tu.items[i-1]
+		}
+	}
+	return None
+}
+
+// syntaxStr is str() of a SyntaxError: "msg (file, line N)".
+func (e *Exception) syntaxStr() string {
+	msg := strNoThread(e.syntaxAttr("msg", 0))
+	file, _ := e.syntaxAttr("filename", 1).(*Str)
+	line, hasLine := e.syntaxAttr("lineno", 2).(Int)
+	if file != nil {
+		base := file.s
+		if i := strings.LastIndexByte(base, '/'); i >= 0 {
+			base = base[i+1:]
+		}
+		if hasLine {
+			return fmt.Sprintf("%s (%s, line %d)", msg, base, line)
+		}
+		return fmt.Sprintf("%s (%s)", msg, base)
+	}
+	if hasLine {
+		return fmt.Sprintf("%s (line %d)", msg, line)
+	}
+	return msg
+}
+
 // errnoClasses maps errno values to the OSError subclasses OSError(errno,
 // ...) makes.
 var errnoClasses = map[int64]func() *Type{
@@ -215,7 +284,14 @@ var errnoClasses = map[int64]func() *Type{
 }
 
 // exceptionNew is BaseException.__new__.
-func exceptionNew(_ *Thread, cls *Type, args []Object, _ []Kwarg) (Object, error) {
+func exceptionNew(t *Thread, cls *Type, args []Object, _ []Kwarg) (Object, error) {
+	if cls.IsSubtype(BaseExceptionGroupType) {
+		c, g, err := newExceptionGroup(t, cls, args)
+		if err != nil {
+			return nil, err
+		}
+		return &Exception{cls: c, args: NewTuple(append([]Object(nil), args...)), group: g}, nil
+	}
 	if cls == OSErrorType && len(args) >= 2 {
 		if n, ok := AsInt64(args[0]); ok {
 			if f, ok := errnoClasses[n]; ok {
@@ -395,9 +471,17 @@ func initExceptions() {
 		return nil
 	}))
 	b.dict.SetStr("__traceback__", NewGetSet("__traceback__", func(_ *Thread, o Object) (Object, error) {
-		return None, nil
-	}, nil))
+		return o.(*Exception).tracebackOf(), nil
+	}, func(_ *Thread, o, v Object) error {
+		return o.(*Exception).setTraceback(v)
+	}))
 	b.dict.SetStr("with_traceback", NewMethod(b, "with_traceback", func(_ *Thread, args []Object, _ []Kwarg) (Object, error) {
+		if len(args) != 2 {
+			return nil, Errorf(TypeErrorType, "BaseException.with_traceback() takes exactly one argument (%d given)", len(args)-1)
+		}
+		if err := args[0].(*Exception).setTraceback(args[1]); err != nil {
+			return nil, err
+		}
 		return args[0], nil
 	}))
 	b.dict.SetStr("add_note", NewMethod(b, "add_note", func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
@@ -446,6 +530,7 @@ func initExceptions() {
 			return None, nil
 		}, func(_ *Thread, o, v Object) error { o.(*Exception).dictOf().SetStr(name, v); return nil }))
 	}
+	initExceptionGroups()
 	argAttr(OSErrorType, "errno", 0)
 	argAttr(OSErrorType, "strerror", 1)
 	argAttr(OSErrorType, "filename", 2)
@@ -455,11 +540,13 @@ func initExceptions() {
 	}
 	argAttr(ImportErrorType, "name", 99)
 	argAttr(ImportErrorType, "path", 99)
-	argAttr(SyntaxErrorType, "msg", 0)
-	argAttr(SyntaxErrorType, "lineno", 99)
-	argAttr(SyntaxErrorType, "offset", 99)
-	argAttr(SyntaxErrorType, "text", 99)
-	argAttr(SyntaxErrorType, "filename", 99)
+	// SyntaxError(msg, (filename, lineno, offset, text[, end_lineno,
+	// end_offset])): the attributes come from the args, unless set.
+	for i, n := range []string{"msg", "filename", "lineno", "offset", "text", "end_lineno", "end_offset"} {
+		SyntaxErrorType.dict.SetStr(n, NewGetSet(n, func(_ *Thread, o Object) (Object, error) {
+			return o.(*Exception).syntaxAttr(n, i), nil
+		}, func(_ *Thread, o, v Object) error { o.(*Exception).dictOf().SetStr(n, v); return nil }))
+	}
 }
 
 // builtinExceptions lists the exception classes bound in builtins.

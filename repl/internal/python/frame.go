@@ -15,6 +15,9 @@ type Frame struct {
 	gen     *genCore
 	fn      *Function
 	back    *Frame
+	snap    *Dict        // a function's locals() dict, refreshed by each call
+	obj     *FrameObject // the frame as Python code sees it, once asked
+	inlined bool         // a list, set or dict comprehension's frame: part of back's
 }
 
 // Cell holds a variable shared between a function and the functions nested

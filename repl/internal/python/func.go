@@ -73,6 +73,21 @@ func (b *Builtin) Name() string { return b.name }
 // Func returns the builtin's Go function.
 func (b *Builtin) Func() BuiltinFunc { return b.fn }
 
+// call runs the builtin. A method of a built-in type that takes no
+// keyword arguments names itself with its type when given some, as
+// CPython does ("list.pop() takes no keyword arguments").
+func (b *Builtin) call(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+	r, err := b.fn(t, args, kwargs)
+	if err != nil && len(kwargs) > 0 && b.owner != nil && (b.method || b.classMethod) {
+		if e, ok := err.(*Exception); ok && e.cls == TypeErrorType && len(e.Args()) == 1 {
+			if StrValue(e.args.items[0]) == b.name+"() takes no keyword arguments" {
+				e.args = NewTuple([]Object{NewStr(qualifiedName(b.owner) + "." + b.name + "() takes no keyword arguments")})
+			}
+		}
+	}
+	return r, err
+}
+
 // NewBuiltin returns a Go function as a Python callable.
 func NewBuiltin(name string, fn BuiltinFunc) *Builtin {
 	return &Builtin{name: name, fn: fn}
@@ -111,6 +126,7 @@ type Property struct {
 	doc              Object
 	name             string
 	abstract         bool
+	docFromGetter    bool // doc is fget's docstring (a new getter replaces it)
 }
 
 // Type returns property.
@@ -143,9 +159,11 @@ func (p *Property) del(t *Thread, obj Object) error {
 
 // GetSet is a Go-implemented attribute of a built-in type.
 type GetSet struct {
-	name string
-	get  func(t *Thread, obj Object) (Object, error)
-	set  func(t *Thread, obj, v Object) error
+	name  string
+	get   func(t *Thread, obj Object) (Object, error)
+	set   func(t *Thread, obj, v Object) error
+	del   func(t *Thread, obj Object) error
+	owner *Type // the class whose dict holds it, when known (for repr)
 }
 
 // Type returns getset_descriptor.
@@ -163,18 +181,21 @@ func Call(t *Thread, fn Object, args []Object, kwargs []Kwarg) (Object, error) {
 		return f.call(t, nil, args, kwargs)
 	case *Builtin:
 		if f.self != nil {
-			return f.fn(t, prepend(f.self, args), kwargs)
+			return f.call(t, prepend(f.self, args), kwargs)
 		}
 		if f.method && len(args) > 0 && f.owner != nil && !args[0].Type().IsSubtype(f.owner) && !unwrapIs(args[0], f.owner) {
-			if len(args) == 0 {
-				return nil, Errorf(TypeErrorType, "unbound method %s.%s() needs an argument", f.owner.name, f.name)
+			if slotWrappers[f.name] {
+				return nil, Errorf(TypeErrorType, "descriptor '%s' requires a '%s' object but received a '%s'", f.name, f.owner.name, typeName(args[0]))
 			}
 			return nil, Errorf(TypeErrorType, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", f.name, f.owner.name, typeName(args[0]))
 		}
 		if f.method && len(args) == 0 {
+			if slotWrappers[f.name] {
+				return nil, Errorf(TypeErrorType, "descriptor '%s' of '%s' object needs an argument", f.name, f.owner.name)
+			}
 			return nil, Errorf(TypeErrorType, "unbound method %s.%s() needs an argument", f.owner.name, f.name)
 		}
-		return f.fn(t, args, kwargs)
+		return f.call(t, args, kwargs)
 	case *Method:
 		if fn, ok := f.fn.(*Function); ok {
 			return fn.call(t, f.self, args, kwargs)
@@ -191,6 +212,26 @@ func Call(t *Thread, fn Object, args []Object, kwargs []Kwarg) (Object, error) {
 		return callMethod(t, m, fn, args, kwargs)
 	}
 	return nil, Errorf(TypeErrorType, "'%s' object is not callable", typeName(fn))
+}
+
+// slotWrappers are the special methods CPython implements as type slots
+// (wrapper_descriptor): their receiver errors are worded differently.
+var slotWrappers = map[string]bool{}
+
+func init() {
+	for _, n := range []string{"__abs__", "__add__", "__and__", "__bool__", "__call__", "__contains__",
+		"__delattr__", "__delete__", "__delitem__", "__divmod__", "__eq__", "__float__", "__floordiv__",
+		"__ge__", "__get__", "__getattribute__", "__getitem__", "__gt__", "__hash__", "__iadd__",
+		"__iand__", "__imul__", "__index__", "__init__", "__int__", "__invert__", "__ior__", "__isub__",
+		"__iter__", "__ixor__", "__le__", "__len__", "__lshift__", "__lt__", "__mod__", "__mul__",
+		"__ne__", "__neg__", "__next__", "__or__", "__pos__", "__pow__", "__radd__", "__rand__",
+		"__rdivmod__", "__repr__", "__rfloordiv__", "__rlshift__", "__rmod__", "__rmul__", "__ror__",
+		"__rpow__", "__rrshift__", "__rshift__", "__rsub__", "__rtruediv__", "__rxor__", "__set__",
+		"__setattr__", "__setitem__", "__str__", "__sub__", "__truediv__", "__xor__", "__matmul__",
+		"__rmatmul__", "__imatmul__", "__itruediv__", "__ifloordiv__", "__imod__", "__ipow__",
+		"__ilshift__", "__irshift__"} {
+		slotWrappers[n] = true
+	}
 }
 
 func unwrapIs(x Object, c *Type) bool {
@@ -337,7 +378,18 @@ func (fn *Function) bindArgs(t *Thread, f *Frame, self Object, args []Object, kw
 		}
 		for i := 0; i < c.PosOnly; i++ {
 			if c.ArgNames[i] == kw.Name {
-				return Errorf(TypeErrorType, "%s() got some positional-only arguments passed as keyword arguments: '%s'", fn.qualname, kw.Name)
+				// Named: every positional-only parameter passed by
+				// keyword.
+				var names []string
+				for j := 0; j < c.PosOnly; j++ {
+					for _, k := range kwargs {
+						if c.ArgNames[j] == k.Name {
+							names = append(names, k.Name)
+							break
+						}
+					}
+				}
+				return Errorf(TypeErrorType, "%s() got some positional-only arguments passed as keyword arguments: '%s'", fn.qualname, strings.Join(names, ", "))
 			}
 		}
 		return Errorf(TypeErrorType, "%s() got an unexpected keyword argument '%s'", fn.qualname, kw.Name)
@@ -449,4 +501,34 @@ func plural(n int, w string) string {
 		return w
 	}
 	return w + "s"
+}
+
+// compare is method equality: the same function bound to the same object.
+func (m *Method) compare(t *Thread, op CmpOp, other Object) (Object, error) {
+	o, ok := other.(*Method)
+	if !ok || (op != CmpEq && op != CmpNe) {
+		return NotImplemented, nil
+	}
+	eq := m.self == o.self || identical(m.self, o.self)
+	if eq && m.fn != o.fn {
+		var err error
+		if eq, err = Equal(t, m.fn, o.fn); err != nil {
+			return nil, err
+		}
+	}
+	return MakeBool(eq == (op == CmpEq)), nil
+}
+
+// PyHash hashes a method as CPython does: its object's identity and its
+// function's hash.
+func (m *Method) PyHash(t *Thread) (int64, error) {
+	h, err := Hash(t, m.fn)
+	if err != nil {
+		return 0, err
+	}
+	sh := pointerHash(m.self)
+	if id, ok := m.self.(hasIdentity); ok {
+		sh = int64(id.ident())
+	}
+	return h ^ sh, nil
 }

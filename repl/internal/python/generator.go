@@ -111,7 +111,9 @@ func (c *genCore) send(t *Thread, v Object, exc *Exception) (Object, bool, error
 		c.interp.untrack(c)
 		if r.err != nil {
 			if e, ok := r.err.(*Exception); ok && e.cls.IsSubtype(StopIterationType) {
-				return nil, true, Errorf(RuntimeErrorType, "generator raised StopIteration")
+				re := Errorf(RuntimeErrorType, "generator raised StopIteration")
+				re.cause, re.context, re.suppressContext = e, e, true
+				return nil, true, re
 			}
 			return nil, true, r.err
 		}

@@ -154,6 +154,21 @@ func hashTupleOf(hs []int64) int64 {
 	return int64(acc)
 }
 
+// hashSliceOf combines a slice's start, stop and step hashes: the tuple
+// algorithm without its length step, as CPython 3.12's slice_hash.
+func hashSliceOf(hs [3]int64) int64 {
+	acc := uint64(xxPrime5)
+	for _, h := range hs {
+		acc += uint64(h) * xxPrime2
+		acc = bits.RotateLeft64(acc, 31)
+		acc *= xxPrime1
+	}
+	if acc == math.MaxUint64 {
+		return 1546275796
+	}
+	return int64(acc)
+}
+
 func shuffleBits(h uint64) uint64 {
 	return ((h ^ 89869747) ^ (h << 16)) * 3644798167
 }

@@ -95,20 +95,28 @@ func (in *Interp) Close() { in.closeGenerators() }
 func (in *Interp) Exec(t *Thread, src, file string) error {
 	mod, err := syntax.Parse(src)
 	if err != nil {
-		return syntaxException(err)
+		return syntaxException(err, "<cell>")
 	}
-	_, err = in.runCode(t, mod, file, in.globals, false)
+	_, err = in.runCode(t, mod, file, in.globals, nil, false)
 	return err
 }
 
-// runCode compiles and runs a module in globals; with value, the module is
-// an expression wrapped in a return and its value is returned.
-func (in *Interp) runCode(t *Thread, mod *syntax.Module, file string, globals *Dict, value bool) (Object, error) {
-	code, err := compileModule(mod, file)
+// runCode compiles and runs a module in globals (and locals, when not nil
+// and not globals: exec and eval with a separate locals mapping); with
+// value, the module is an expression wrapped in a return and its value is
+// returned.
+func (in *Interp) runCode(t *Thread, mod *syntax.Module, file string, globals, locals *Dict, value bool) (Object, error) {
+	if locals == globals {
+		locals = nil
+	}
+	code, err := compileModule(mod, file, locals != nil)
 	if err != nil {
 		var se *syntax.Error
 		if errors.As(err, &se) {
-			return nil, syntaxException(se)
+			if file != "<string>" {
+				file = "<cell>"
+			}
+			return nil, syntaxException(se, file)
 		}
 		return nil, err
 	}
@@ -120,7 +128,7 @@ func (in *Interp) runCode(t *Thread, mod *syntax.Module, file string, globals *D
 		// function body.
 		code.Name = "<module>"
 	}
-	f := &Frame{t: t, code: code, globals: globals}
+	f := &Frame{t: t, code: code, globals: globals, locals: locals}
 	f.back = t.frame
 	t.frame = f
 	_, err = code.body(f)
@@ -135,8 +143,10 @@ func (in *Interp) runCode(t *Thread, mod *syntax.Module, file string, globals *D
 }
 
 // syntaxException converts a parse error into a SyntaxError (or
-// IndentationError, TabError) exception.
-func syntaxException(err error) error {
+// IndentationError, TabError) exception of source named filename ("<cell>"
+// for a cell, "<string>" for exec and eval): args (msg, (filename,
+// lineno, offset, text, end_lineno, end_offset)), as CPython's.
+func syntaxException(err error, filename string) error {
 	var se *syntax.Error
 	if !errors.As(err, &se) {
 		if _, ok := err.(*Exception); ok {
@@ -151,13 +161,21 @@ func syntaxException(err error) error {
 	case "TabError":
 		cls = TabErrorType
 	}
-	e := NewException(cls, NewStr(se.Msg))
+	var e *Exception
+	if se.Line > 0 {
+		details := NewTuple([]Object{NewStr(filename), MakeInt(int64(se.Line)), MakeInt(int64(se.Col)), NewStr(se.Text), MakeInt(int64(se.EndLine)), MakeInt(int64(se.EndCol))})
+		e = NewException(cls, NewStr(se.Msg), details)
+	} else {
+		e = NewException(cls, NewStr(se.Msg))
+	}
 	d := e.dictOf()
 	d.SetStr("msg", NewStr(se.Msg))
 	d.SetStr("lineno", MakeInt(int64(se.Line)))
 	d.SetStr("offset", MakeInt(int64(se.Col)))
 	d.SetStr("text", NewStr(se.Text))
-	d.SetStr("filename", NewStr("<cell>"))
+	d.SetStr("filename", NewStr(filename))
+	d.SetStr("end_lineno", MakeInt(int64(se.EndLine)))
+	d.SetStr("end_offset", MakeInt(int64(se.EndCol)))
 	e.traceback = []TraceEntry{{File: "", Line: se.Line}}
 	return e
 }

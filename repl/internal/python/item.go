@@ -1,6 +1,7 @@
 package python
 
 import (
+	"math/big"
 	"strings"
 )
 
@@ -80,13 +81,7 @@ func GetItem(t *Thread, obj, key Object) (Object, error) {
 		return nil, NewException(KeyErrorType, key)
 	case *Range:
 		if s, ok := key.(*Slice); ok {
-			start, _, step, n, err := sliceIndices(t, s, int(o.n))
-			if err != nil {
-				return nil, err
-			}
-			st := o.at(int64(start))
-			sp := o.step * int64(step)
-			return &Range{start: st, stop: st + int64(n)*sp, step: sp, n: int64(n)}, nil
+			return bigRangeSlice(t, big.NewInt(o.start), big.NewInt(o.step), big.NewInt(o.n), s)
 		}
 		i, err := normIndex(t, key, int(o.n), "range object")
 		if err != nil {
@@ -212,7 +207,7 @@ func SetItem(t *Thread, obj, key, v Object) error {
 		}
 		if o.base != nil {
 			switch o.base.(type) {
-			case *List, *Dict:
+			case *List, *Dict, *ByteArray:
 				return SetItem(t, o.base, key, v)
 			}
 		}
@@ -226,9 +221,16 @@ func SetItem(t *Thread, obj, key, v Object) error {
 }
 
 func listSetSlice(t *Thread, l *List, s *Slice, v Object) error {
+	start, stop, step, n, err := sliceIndices(t, s, len(l.items))
+	if err != nil {
+		return err
+	}
 	items, err := ToSlice(t, v)
 	if err != nil {
-		if IsInstance(err, TypeErrorType) {
+		if IsInstance(err, TypeErrorType) && !isIterable(v) {
+			if step == 1 {
+				return Errorf(TypeErrorType, "can only assign an iterable")
+			}
 			return Errorf(TypeErrorType, "must assign iterable to extended slice")
 		}
 		return err
@@ -236,8 +238,8 @@ func listSetSlice(t *Thread, l *List, s *Slice, v Object) error {
 	if v == Object(l) {
 		items = append([]Object(nil), items...)
 	}
-	start, stop, step, n, err := sliceIndices(t, s, len(l.items))
-	if err != nil {
+	// The iteration may have changed the list: normalize again.
+	if start, stop, step, n, err = sliceIndices(t, s, len(l.items)); err != nil {
 		return err
 	}
 	if step == 1 {
@@ -312,7 +314,7 @@ func DelItem(t *Thread, obj, key Object) error {
 		}
 		if o.base != nil {
 			switch o.base.(type) {
-			case *List, *Dict:
+			case *List, *Dict, *ByteArray:
 				return DelItem(t, o.base, key)
 			}
 		}
@@ -361,7 +363,11 @@ func Contains(t *Thread, c, x Object) (bool, error) {
 			return (n-o.start)%o.step == 0, nil
 		}
 	case *Bytes:
-		if n, ok := AsInt64(x); ok {
+		if v, ok := intValue(x); ok {
+			n, fits := AsInt64(v)
+			if !fits || n < 0 || n > 255 {
+				return false, Errorf(ValueErrorType, "byte must be in range(0, 256)")
+			}
 			return strings.IndexByte(o.b, byte(n)) >= 0, nil
 		}
 		if b, ok := bytesLike(x); ok {

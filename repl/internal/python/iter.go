@@ -36,11 +36,14 @@ func Iter(t *Thread, x Object) (Object, error) {
 	case *Bytes:
 		return &bytesIter{b: v.b}, nil
 	case *ByteArray:
-		return &bytesIter{b: string(v.b)}, nil
+		return &byteArrayIter{ba: v}, nil
 	case Iterator:
 		return v, nil
 	case *Instance:
 		if m := v.cls.userMethod("__iter__"); m != nil {
+			if m == None {
+				return nil, Errorf(TypeErrorType, "'%s' object is not iterable", typeName(x))
+			}
 			it, err := callMethod(t, m, v, nil, nil)
 			if err != nil {
 				return nil, err
@@ -94,8 +97,8 @@ func isIterable(x Object) bool {
 	case *List, *Tuple, *Str, *Range, *Dict, *Set, *Bytes, *ByteArray, Iterator, *hostStr:
 		return true
 	case *Instance:
-		if _, owner := v.cls.lookupOwner("__iter__"); owner != nil && owner != ObjectType {
-			return true
+		if m, owner := v.cls.lookupOwner("__iter__"); owner != nil && owner != ObjectType {
+			return m != None
 		}
 		return v.cls.userMethod("__getitem__") != nil || v.base != nil
 	case *Type:
@@ -204,6 +207,11 @@ func ToSlice(t *Thread, x Object) ([]Object, error) {
 		return append([]Object(nil), v.items...), nil
 	case *Tuple:
 		return v.items, nil
+	case *bigRange:
+		// list(), tuple() and sorted() ask the length first.
+		if _, err := v.PyLen(t); err != nil {
+			return nil, err
+		}
 	}
 	var out []Object
 	n := 0
@@ -258,7 +266,12 @@ type strIter struct {
 	off int
 }
 
-func (*strIter) Type() *Type { return StrIterType }
+func (it *strIter) Type() *Type {
+	if it.s.IsASCII() {
+		return StrIterType
+	}
+	return StrUnicodeIterType
+}
 func (it *strIter) Next(*Thread) (Object, error) {
 	s := it.s.s
 	if it.off >= len(s) {
@@ -309,11 +322,17 @@ type dictIter struct {
 }
 
 func (it *dictIter) Type() *Type {
-	switch it.kind {
-	case dictValues:
+	switch {
+	case it.kind == dictValues && it.rev:
+		return DictRevValueIterType
+	case it.kind == dictValues:
 		return DictValueIterType
-	case dictItems:
+	case it.kind == dictItems && it.rev:
+		return DictRevItemIterType
+	case it.kind == dictItems:
 		return DictItemIterType
+	case it.rev:
+		return DictRevKeyIterType
 	}
 	return DictKeyIterType
 }
@@ -402,6 +421,23 @@ func (it *bytesIter) Next(*Thread) (Object, error) {
 		return nil, nil
 	}
 	v := it.b[it.i]
+	it.i++
+	return MakeInt(int64(v)), nil
+}
+
+// byteArrayIter iterates a bytearray as it is when each item is asked.
+type byteArrayIter struct {
+	ba *ByteArray
+	i  int
+}
+
+func (*byteArrayIter) Type() *Type { return ByteArrayIterType }
+func (it *byteArrayIter) Next(*Thread) (Object, error) {
+	if it.ba == nil || it.i >= len(it.ba.b) {
+		it.ba = nil
+		return nil, nil
+	}
+	v := it.ba.b[it.i]
 	it.i++
 	return MakeInt(int64(v)), nil
 }

@@ -1,5 +1,10 @@
 package python
 
+import (
+	"math"
+	"math/big"
+)
+
 // map, filter, zip, enumerate and reversed: lazy iterators, as in Python 3.
 
 type mapIter struct {
@@ -226,11 +231,16 @@ type reversedIter struct {
 	items []Object
 	list  *List
 	i     int
-	r     *Range
 	s     *Str
+	seq   Object // a sequence read through __getitem__ as it goes
 }
 
-func (*reversedIter) Type() *Type { return ReversedType }
+func (r *reversedIter) Type() *Type {
+	if r.list != nil {
+		return ListRevIterType
+	}
+	return ReversedType
+}
 
 func reversedNew(t *Thread, _ *Type, args []Object, kwargs []Kwarg) (Object, error) {
 	if err := nargs("reversed", args, kwargs, 1, 1); err != nil {
@@ -242,7 +252,16 @@ func reversedNew(t *Thread, _ *Type, args []Object, kwargs []Kwarg) (Object, err
 	case *Tuple:
 		return &reversedIter{items: v.items, i: len(v.items) - 1}, nil
 	case *Range:
-		return &reversedIter{r: v, i: int(v.n) - 1}, nil
+		// range(last, start - step, -step), computed without overflow.
+		if v.n == 0 {
+			return &rangeIter{r: v}, nil
+		}
+		if v.step != math.MinInt64 {
+			if stop := v.start - v.step; (v.step > 0) == (stop < v.start) {
+				return &rangeIter{r: &Range{start: v.at(v.n - 1), stop: stop, step: -v.step, n: v.n}}, nil
+			}
+		}
+		return (&bigRange{start: big.NewInt(v.start), stop: big.NewInt(v.stop), step: big.NewInt(v.step), n: big.NewInt(v.n)}).PyReversed(t)
 	case *Str:
 		return &reversedIter{s: v, i: v.Len() - 1}, nil
 	case *Dict:
@@ -256,7 +275,9 @@ func reversedNew(t *Thread, _ *Type, args []Object, kwargs []Kwarg) (Object, err
 		}
 		return &reversedIter{items: items, i: len(items) - 1}, nil
 	case *Instance:
-		if m := v.cls.userMethod("__reversed__"); m != nil {
+		if m := v.cls.userMethod("__reversed__"); m == None {
+			return nil, Errorf(TypeErrorType, "'%s' object is not reversible", typeName(v))
+		} else if m != nil {
 			return callMethod(t, m, v, nil, nil)
 		}
 		if v.base != nil {
@@ -267,13 +288,7 @@ func reversedNew(t *Thread, _ *Type, args []Object, kwargs []Kwarg) (Object, err
 			if err != nil {
 				return nil, err
 			}
-			items := make([]Object, n)
-			for i := 0; i < n; i++ {
-				if items[i], err = GetItem(t, v, MakeInt(int64(i))); err != nil {
-					return nil, err
-				}
-			}
-			return &reversedIter{items: items, i: n - 1}, nil
+			return &reversedIter{seq: v, i: n - 1}, nil
 		}
 	}
 	if r, ok := args[0].(interface {
@@ -287,7 +302,7 @@ func reversedNew(t *Thread, _ *Type, args []Object, kwargs []Kwarg) (Object, err
 	return nil, Errorf(TypeErrorType, "'%s' object is not reversible", typeName(args[0]))
 }
 
-func (r *reversedIter) Next(*Thread) (Object, error) {
+func (r *reversedIter) Next(t *Thread) (Object, error) {
 	if r.i < 0 {
 		return nil, nil
 	}
@@ -300,10 +315,18 @@ func (r *reversedIter) Next(*Thread) (Object, error) {
 			return nil, nil
 		}
 		return r.list.items[i], nil
-	case r.r != nil:
-		return MakeInt(r.r.at(int64(i))), nil
 	case r.s != nil:
 		return r.s.At(i), nil
+	case r.seq != nil:
+		v, err := GetItem(t, r.seq, MakeInt(int64(i)))
+		if err != nil {
+			r.i = -1
+			if IsInstance(err, IndexErrorType) || IsInstance(err, StopIterationType) {
+				return nil, nil
+			}
+			return nil, err
+		}
+		return v, nil
 	}
 	return r.items[i], nil
 }

@@ -1,6 +1,8 @@
 package python
 
 import (
+	"math/big"
+	"slices"
 	"strings"
 )
 
@@ -79,19 +81,25 @@ func initObjectMethods() {
 		if len(args) != 2 {
 			return nil, Errorf(TypeErrorType, "expected 1 argument, got %d", len(args)-1)
 		}
-		name := StrValue(args[1])
-		if d := instanceDict(args[0]); d != nil {
-			if _, found, _ := d.Delete(t, NewStr(name)); found {
-				return None, nil
-			}
+		name, ok := args[1].(*Str)
+		if !ok {
+			return nil, Errorf(TypeErrorType, "attribute name must be string, not '%s'", typeName(args[1]))
 		}
-		return nil, attrError(args[0], name)
+		return None, genericDelAttr(t, args[0], name.s)
 	})
 	method(o, "__getattribute__", func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
 		if len(args) != 2 {
 			return nil, Errorf(TypeErrorType, "expected 1 argument, got %d", len(args)-1)
 		}
-		return GetAttr(t, args[0], StrValue(args[1]))
+		name, ok := args[1].(*Str)
+		if !ok {
+			return nil, Errorf(TypeErrorType, "attribute name must be string, not '%s'", typeName(args[1]))
+		}
+		v, err := genericGetAttr(t, args[0], name.s)
+		if err == nil && v == nil {
+			err = attrError(args[0], name.s)
+		}
+		return v, err
 	})
 	method(o, "__format__", func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
 		if len(args) != 2 {
@@ -110,14 +118,86 @@ func initObjectMethods() {
 	method(o, "__reduce_ex__", func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
 		return nil, NotSupported("pickling", "copy.copy/copy.deepcopy work without it")
 	})
+	method(o, "__reduce__", func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
+		return nil, NotSupported("pickling", "copy.copy/copy.deepcopy work without it")
+	})
+	method(o, "__sizeof__", func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
+		return nil, NotSupported("object sizes (__sizeof__, sys.getsizeof)", "")
+	})
+	method(o, "__getstate__", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		if err := nargs("__getstate__", args[1:], kwargs, 0, 0); err != nil {
+			return nil, err
+		}
+		inst, ok := args[0].(*Instance)
+		if !ok {
+			if e, ok := args[0].(*Exception); ok && e.dict != nil && e.dict.Len() > 0 {
+				return e.dict, nil
+			}
+			return None, nil
+		}
+		var state Object = None
+		if inst.cls.slots == nil {
+			if inst.dict != nil && inst.dict.Len() > 0 {
+				state = inst.dict
+			}
+			return state, nil
+		}
+		// Slots only: (None, {slot: value}).
+		sl := NewDict(len(inst.cls.slots))
+		for _, n := range inst.cls.slots {
+			if inst.dict != nil {
+				if v, ok := inst.dict.GetStr(n); ok {
+					sl.SetStr(n, v)
+				}
+			}
+		}
+		if sl.Len() == 0 {
+			return None, nil
+		}
+		return NewTuple([]Object{None, sl}), nil
+	})
+	o.dict.SetStr("__subclasshook__", NewClassMethod(o, "__subclasshook__", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		return NotImplemented, nil
+	}))
 	o.dict.SetStr("__init_subclass__", NewClassMethod(o, "__init_subclass__", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
 		if len(kwargs) > 0 {
 			return nil, Errorf(TypeErrorType, "%s.__init_subclass__() takes no keyword arguments", StrValue(NewStr(args[0].(*Type).name)))
 		}
 		return None, nil
 	}))
-	getset(o, "__class__", func(_ *Thread, x Object) (Object, error) { return x.Type(), nil })
+	o.dict.SetStr("__class__", &GetSet{name: "__class__", owner: o, get: func(_ *Thread, x Object) (Object, error) { return x.Type(), nil }, set: setClass})
 	o.dict.SetStr("__doc__", NewStr("The base class of the class hierarchy."))
+}
+
+// setClass is obj.__class__ = cls: between class statements' classes of
+// the same layout.
+func setClass(t *Thread, obj, v Object) error {
+	cls, ok := v.(*Type)
+	if !ok {
+		return Errorf(TypeErrorType, "__class__ must be set to a class, not '%s' object", typeName(v))
+	}
+	old := obj.Type()
+	switch o := obj.(type) {
+	case *Instance:
+		if old.builtin || cls.builtin {
+			return Errorf(TypeErrorType, "__class__ assignment only supported for mutable types or ModuleType subclasses")
+		}
+		if cls.solid != old.solid || !slices.Equal(cls.slots, old.slots) || (cls.slots == nil) != (old.slots == nil) || cls.Hooks != old.Hooks {
+			return Errorf(TypeErrorType, "__class__ assignment: '%s' object layout differs from '%s'", cls.name, old.name)
+		}
+		o.cls = cls
+		return nil
+	case *Exception:
+		if old.builtin || cls.builtin {
+			return Errorf(TypeErrorType, "__class__ assignment only supported for mutable types or ModuleType subclasses")
+		}
+		if cls.solid != old.solid || !cls.IsSubtype(BaseExceptionType) {
+			return Errorf(TypeErrorType, "__class__ assignment: '%s' object layout differs from '%s'", cls.name, old.name)
+		}
+		o.cls = cls
+		return nil
+	}
+	return Errorf(TypeErrorType, "__class__ assignment only supported for mutable types or ModuleType subclasses")
 }
 
 // genericSetAttr is object.__setattr__: the instance dict, past any user
@@ -126,6 +206,13 @@ func genericSetAttr(t *Thread, obj Object, name string, v Object) error {
 	attr, owner := obj.Type().lookupOwner(name)
 	if owner != nil && isDataDescriptor(attr) {
 		return setDescriptor(t, attr, obj, name, v)
+	}
+	if o, ok := obj.(*Instance); ok && (o.dict == nil || o.cls.slots != nil && !slices.Contains(o.cls.slots, name)) {
+		return Errorf(AttributeErrorType, "'%s' object has no attribute '%s'", o.cls.name, name)
+	}
+	if e, ok := obj.(*Exception); ok {
+		e.dictOf().SetStr(name, v)
+		return nil
 	}
 	if d := instanceDict(obj); d != nil {
 		d.SetStr(name, v)
@@ -176,7 +263,8 @@ func initTypeMethods() {
 func initIterMethods() {
 	for _, c := range []*Type{ListIterType, TupleIterType, StrIterType, RangeIterType, DictKeyIterType,
 		DictValueIterType, DictItemIterType, SetIterType, BytesIterType, SeqIterType, CallableIterType,
-		MapType, FilterType, ZipType, EnumerateType, ReversedType} {
+		MapType, FilterType, ZipType, EnumerateType, ReversedType, ListRevIterType, StrUnicodeIterType,
+		ByteArrayIterType, DictRevKeyIterType, DictRevValueIterType, DictRevItemIterType, LongRangeIterType} {
 		method(c, "__iter__", func(_ *Thread, args []Object, _ []Kwarg) (Object, error) { return args[0], nil })
 		method(c, "__next__", func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
 			v, err := Next(t, args[0])
@@ -190,6 +278,57 @@ func initIterMethods() {
 		})
 	}
 	g := GeneratorType
+	getset(g, "__name__", func(_ *Thread, x Object) (Object, error) {
+		if v, ok := x.(*Generator); ok {
+			return NewStr(v.frame.code.Name), nil
+		}
+		return NewStr("<genexpr>"), nil
+	})
+	getset(g, "__qualname__", func(_ *Thread, x Object) (Object, error) {
+		switch v := x.(type) {
+		case *Generator:
+			return NewStr(v.frame.code.Qualname), nil
+		case *genexpIter:
+			return NewStr(v.name), nil
+		}
+		return NewStr("<genexpr>"), nil
+	})
+	getset(g, "gi_running", func(_ *Thread, x Object) (Object, error) {
+		switch v := x.(type) {
+		case *Generator:
+			return MakeBool(v.core.getState() == genRunning), nil
+		case *genexpIter:
+			return MakeBool(v.runs), nil
+		}
+		return False, nil
+	})
+	getset(g, "gi_suspended", func(_ *Thread, x Object) (Object, error) {
+		if v, ok := x.(*Generator); ok {
+			return MakeBool(v.core.getState() == genSuspended), nil
+		}
+		return False, nil
+	})
+	getset(g, "gi_frame", func(_ *Thread, x Object) (Object, error) {
+		switch v := x.(type) {
+		case *Generator:
+			if v.core.getState() == genDone {
+				return None, nil
+			}
+			return frameObject(v.frame), nil
+		case *genexpIter:
+			if v.done {
+				return None, nil
+			}
+			return frameObject(v.cf), nil
+		}
+		return None, nil
+	})
+	getset(g, "gi_code", func(_ *Thread, x Object) (Object, error) {
+		return nil, NotSupported("generator code objects (gi_code)", "")
+	})
+	getset(g, "gi_yieldfrom", func(_ *Thread, x Object) (Object, error) {
+		return nil, NotSupported("generator.gi_yieldfrom", "")
+	})
 	method(g, "__iter__", func(_ *Thread, args []Object, _ []Kwarg) (Object, error) { return args[0], nil })
 	method(g, "__next__", func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
 		return genSend(t, args[0], None)
@@ -219,6 +358,14 @@ func initIterMethods() {
 		}
 		x, ok := args[0].(*Generator)
 		if !ok {
+			// A generator expression has no handler: the exception
+			// ends it and propagates.
+			if ge, ok := args[0].(*genexpIter); ok {
+				if ge.runs {
+					return nil, Errorf(ValueErrorType, "generator already executing")
+				}
+				ge.done = true
+			}
 			return nil, e
 		}
 		v, done, err := x.core.send(t, nil, e)
@@ -281,6 +428,10 @@ func initMiscMethods() {
 			switch n {
 			case "getter":
 				np.fget = args[1]
+				if np.docFromGetter || np.doc == nil || np.doc == None {
+					np.doc = getterDoc(t, args[1])
+					np.docFromGetter = np.doc != nil
+				}
 			case "setter":
 				np.fset = args[1]
 			default:
@@ -291,6 +442,38 @@ func initMiscMethods() {
 	}
 	getset(p, "fget", func(_ *Thread, x Object) (Object, error) { return nilToNone(x.(*Property).fget), nil })
 	getset(p, "fset", func(_ *Thread, x Object) (Object, error) { return nilToNone(x.(*Property).fset), nil })
+	getset(p, "fdel", func(_ *Thread, x Object) (Object, error) { return nilToNone(x.(*Property).fdel), nil })
+	p.dict.SetStr("__doc__", &GetSet{name: "__doc__", owner: p, get: func(_ *Thread, x Object) (Object, error) {
+		if pr, ok := x.(*Property); ok {
+			return nilToNone(pr.doc), nil
+		}
+		return None, nil
+	}, set: func(_ *Thread, x, v Object) error {
+		pr := x.(*Property)
+		pr.doc, pr.docFromGetter = v, false
+		return nil
+	}})
+	method(p, "__set__", func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
+		if len(args) != 3 {
+			return nil, Errorf(TypeErrorType, "expected 2 arguments, got %d", len(args)-1)
+		}
+		return None, args[0].(*Property).set(t, args[1], args[2])
+	})
+	method(p, "__delete__", func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
+		if len(args) != 2 {
+			return nil, Errorf(TypeErrorType, "expected 1 argument, got %d", len(args)-1)
+		}
+		return None, args[0].(*Property).del(t, args[1])
+	})
+	method(p, "__set_name__", func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
+		if len(args) != 3 {
+			return nil, Errorf(TypeErrorType, "__set_name__() takes 2 positional arguments but %d were given", len(args)-1)
+		}
+		if n, ok := args[2].(*Str); ok {
+			args[0].(*Property).name = n.s
+		}
+		return None, nil
+	})
 	getset(p, "__isabstractmethod__", func(_ *Thread, x Object) (Object, error) { return MakeBool(x.(*Property).abstract), nil })
 	method(p, "__get__", func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
 		if len(args) < 2 || args[1] == None {
@@ -299,6 +482,33 @@ func initMiscMethods() {
 		return args[0].(*Property).get(t, args[1])
 	})
 	getset(StaticMethodType, "__func__", func(_ *Thread, x Object) (Object, error) { return x.(*StaticMethod).fn, nil })
+	// staticmethod and classmethod objects carry their function's
+	// __name__, __qualname__, __doc__ and __module__ (and __wrapped__).
+	wrapped := func(x Object) Object {
+		switch v := x.(type) {
+		case *StaticMethod:
+			return v.fn
+		case *ClassMethod:
+			return v.fn
+		}
+		return None
+	}
+	for _, c := range []*Type{StaticMethodType, ClassMethodType} {
+		getset(c, "__wrapped__", func(_ *Thread, x Object) (Object, error) { return wrapped(x), nil })
+		getset(c, "__isabstractmethod__", func(_ *Thread, x Object) (Object, error) { return MakeBool(isAbstract(x)), nil })
+		for _, n := range []string{"__name__", "__qualname__", "__doc__", "__module__"} {
+			getset(c, n, func(t *Thread, x Object) (Object, error) {
+				v, err := getAttr(t, wrapped(x), n)
+				if err != nil {
+					return nil, err
+				}
+				if v == nil {
+					return nil, attrError(x, n)
+				}
+				return v, nil
+			})
+		}
+	}
 	getset(ClassMethodType, "__func__", func(_ *Thread, x Object) (Object, error) { return x.(*ClassMethod).fn, nil })
 	method(StaticMethodType, "__get__", func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
 		return args[0].(*StaticMethod).fn, nil
@@ -331,16 +541,53 @@ func initMiscMethods() {
 	})
 	getset(f, "__kwdefaults__", func(_ *Thread, x Object) (Object, error) {
 		fn := x.(*Function)
-		if len(fn.kwdefaults) == 0 {
-			return None, nil
-		}
 		d := NewDict(len(fn.kwdefaults))
 		for i, v := range fn.kwdefaults {
 			if v != nil {
 				d.SetStr(fn.code.KwOnly[i], v)
 			}
 		}
+		if d.Len() == 0 {
+			return None, nil
+		}
 		return d, nil
+	})
+	getset(f, "__closure__", func(_ *Thread, x Object) (Object, error) {
+		fn := x.(*Function)
+		if len(fn.closure) == 0 {
+			return None, nil
+		}
+		cells := make([]Object, len(fn.closure))
+		for i, c := range fn.closure {
+			cells[i] = c
+		}
+		return NewTuple(cells), nil
+	})
+	getset(f, "__builtins__", func(t *Thread, x Object) (Object, error) { return t.interp.builtins, nil })
+	getset(f, "__type_params__", func(t *Thread, x Object) (Object, error) {
+		if v, ok := x.(*Function).attrs().GetStr("__type_params__"); ok {
+			return v, nil
+		}
+		return NewTuple(nil), nil
+	})
+	f.dict.SetStr("__dict__", &GetSet{name: "__dict__", owner: f, get: func(_ *Thread, x Object) (Object, error) {
+		return x.(*Function).attrs(), nil
+	}, set: func(_ *Thread, x, v Object) error {
+		d, ok := v.(*Dict)
+		if !ok {
+			return Errorf(TypeErrorType, "__dict__ must be set to a dictionary, not a '%s'", typeName(v))
+		}
+		x.(*Function).dict = d
+		return nil
+	}})
+	method(f, "__call__", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+		return Call(t, args[0], args[1:], kwargs)
+	})
+	getset(CellType, "cell_contents", func(_ *Thread, x Object) (Object, error) {
+		if v := x.(*Cell).v; v != nil {
+			return v, nil
+		}
+		return nil, Errorf(ValueErrorType, "Cell is empty")
 	})
 	getset(f, "__annotations__", func(_ *Thread, x Object) (Object, error) {
 		fn := x.(*Function)
@@ -355,7 +602,6 @@ func initMiscMethods() {
 		return nil, NotSupported("function code objects", "")
 	})
 	getset(f, "__globals__", func(_ *Thread, x Object) (Object, error) { return x.(*Function).globals, nil })
-	getset(f, "__isabstractmethod__", func(_ *Thread, x Object) (Object, error) { return MakeBool(x.(*Function).abstract), nil })
 	method(f, "__get__", func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
 		if len(args) < 2 || args[1] == None {
 			return args[0], nil
@@ -368,7 +614,13 @@ func initMiscMethods() {
 	getset(MethodType, "__qualname__", func(t *Thread, x Object) (Object, error) { return GetAttr(t, x.(*Method).fn, "__qualname__") })
 	getset(MethodType, "__doc__", func(t *Thread, x Object) (Object, error) { return GetAttr(t, x.(*Method).fn, "__doc__") })
 	getset(BuiltinFunctionType, "__name__", func(_ *Thread, x Object) (Object, error) { return NewStr(x.(*Builtin).name), nil })
-	getset(BuiltinFunctionType, "__qualname__", func(_ *Thread, x Object) (Object, error) { return NewStr(x.(*Builtin).name), nil })
+	getset(BuiltinFunctionType, "__qualname__", func(_ *Thread, x Object) (Object, error) {
+		b := x.(*Builtin)
+		if b.owner != nil && (b.method || b.classMethod) {
+			return NewStr(b.owner.qualname + "." + b.name), nil
+		}
+		return NewStr(b.name), nil
+	})
 	getset(BuiltinFunctionType, "__self__", func(_ *Thread, x Object) (Object, error) { return nilToNone(x.(*Builtin).self), nil })
 	getset(BuiltinFunctionType, "__module__", func(_ *Thread, x Object) (Object, error) {
 		if m := x.(*Builtin).module; m != "" {
@@ -384,36 +636,77 @@ func initMiscMethods() {
 	})
 
 	r := RangeType
-	getset(r, "start", func(_ *Thread, x Object) (Object, error) { return MakeInt(x.(*Range).start), nil })
-	getset(r, "stop", func(_ *Thread, x Object) (Object, error) { return MakeInt(x.(*Range).stop), nil })
-	getset(r, "step", func(_ *Thread, x Object) (Object, error) { return MakeInt(x.(*Range).step), nil })
+	part := func(i int) func(_ *Thread, x Object) (Object, error) {
+		return func(_ *Thread, x Object) (Object, error) {
+			if rg, ok := x.(*Range); ok {
+				return MakeInt([3]int64{rg.start, rg.stop, rg.step}[i]), nil
+			}
+			start, stop, step, _, _ := rangeParts(x)
+			return MakeBigInt(new(big.Int).Set([3]*big.Int{start, stop, step}[i])), nil
+		}
+	}
+	getset(r, "start", part(0))
+	getset(r, "stop", part(1))
+	getset(r, "step", part(2))
 	method(r, "index", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
 		if err := nargs("index", args[1:], kwargs, 1, 1); err != nil {
 			return nil, err
 		}
-		rg := args[0].(*Range)
-		if n, ok := AsInt64(args[1]); ok {
-			if in, _ := Contains(t, rg, args[1]); in {
-				return MakeInt((n - rg.start) / rg.step), nil
+		if v, ok := intValue(args[1]); ok {
+			if i := rangeIndexOf(args[0], toBig(v)); i != nil {
+				return i, nil
+			}
+		} else {
+			// Any other value: the first equal item, by iteration.
+			i := int64(0)
+			var found Object
+			err := Iterate(t, args[0], func(x Object) error {
+				eq, err := Equal(t, x, args[1])
+				if err != nil {
+					return err
+				}
+				if eq {
+					found = MakeInt(i)
+					return ErrStop
+				}
+				i++
+				return t.tick()
+			})
+			if err != nil || found != nil {
+				return found, err
 			}
 		}
-		s, _ := Repr(t, args[1])
+		s, err := Repr(t, args[1])
+		if err != nil {
+			return nil, err
+		}
 		return nil, Errorf(ValueErrorType, "%s is not in range", s)
 	})
 	method(r, "count", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
 		if err := nargs("count", args[1:], kwargs, 1, 1); err != nil {
 			return nil, err
 		}
-		in, err := Contains(t, args[0], args[1])
-		if in {
-			return Int(1), err
+		if v, ok := intValue(args[1]); ok {
+			if rangeIndexOf(args[0], toBig(v)) != nil {
+				return Int(1), nil
+			}
+			return Int(0), nil
 		}
-		return Int(0), err
+		n := int64(0)
+		err := Iterate(t, args[0], func(x Object) error {
+			eq, err := Equal(t, x, args[1])
+			if err != nil {
+				return err
+			}
+			if eq {
+				n++
+			}
+			return t.tick()
+		})
+		return MakeInt(n), err
 	})
 	method(r, "__reversed__", func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
-		rg := args[0].(*Range)
-		last := rg.at(rg.n - 1)
-		return &rangeIter{r: &Range{start: last, stop: rg.start - rg.step, step: -rg.step, n: rg.n}}, nil
+		return reversedNew(t, nil, args[:1], nil)
 	})
 	s := SliceType
 	getset(s, "start", func(_ *Thread, x Object) (Object, error) { return x.(*Slice).Start, nil })

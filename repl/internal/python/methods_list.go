@@ -86,6 +86,9 @@ func addDunders(c *Type, names ...string) {
 				if len(args) != 2 {
 					return nil, Errorf(TypeErrorType, "expected 1 argument, got %d", len(args)-1)
 				}
+				if !numberSlotAccepts(c, args[1]) {
+					return NotImplemented, nil
+				}
 				r, err := builtinCompare(t, op, unwrap(args[0]), unwrap(args[1]))
 				return r, err
 			})
@@ -107,6 +110,9 @@ func addDunders(c *Type, names ...string) {
 						if len(args) != 2 {
 							return nil, Errorf(TypeErrorType, "expected 1 argument, got %d", len(args)-1)
 						}
+						if !numberSlotAccepts(c, args[1]) {
+							return NotImplemented, nil
+						}
 						a, b := unwrap(args[0]), unwrap(args[1])
 						if reflected {
 							a, b = b, a
@@ -117,6 +123,30 @@ func addDunders(c *Type, names ...string) {
 			}
 		}
 	}
+}
+
+// numberSlotAccepts reports whether a numeric type's own special methods
+// handle other: int's take ints, float's ints and floats, complex's any
+// of the three; others return NotImplemented, as CPython's slots do.
+func numberSlotAccepts(c *Type, other Object) bool {
+	switch c {
+	case IntType, BoolType:
+		_, ok := intValue(unwrap(other))
+		return ok
+	case FloatType:
+		switch unwrap(other).(type) {
+		case Float, Int, *BigInt, Bool:
+			return true
+		}
+		return false
+	case ComplexType:
+		switch unwrap(other).(type) {
+		case Complex, Float, Int, *BigInt, Bool:
+			return true
+		}
+		return false
+	}
+	return true
 }
 
 func initListMethods() {

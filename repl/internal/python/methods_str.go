@@ -311,7 +311,10 @@ func initStrMethods() {
 		if err != nil {
 			return nil, err
 		}
-		a, err := UnpackArgs("replace", args[1:], kwargs, 2, "old", "new", "/", "count")
+		if err := noKwargs("replace", kwargs); err != nil {
+			return nil, err
+		}
+		a, err := UnpackArgs("replace", args[1:], nil, 2, "old", "new", "count")
 		if err != nil {
 			return nil, err
 		}

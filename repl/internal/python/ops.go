@@ -511,9 +511,8 @@ func complexBinary(op syntax.Operator, x, y complex128) (Object, error) {
 			return nil, Errorf(ZeroDivisionErrorType, "0.0 to a negative or complex power")
 		}
 		return Complex(complexPow(x, y)), nil
-	case syntax.FloorDiv, syntax.Mod:
-		return nil, Errorf(TypeErrorType, "unsupported operand type(s) for %s: 'complex' and 'complex'", opSymbols[op])
 	}
+	// complex has no //, % or bitwise operators.
 	return NotImplemented, nil
 }
 

@@ -409,6 +409,10 @@ func builtinCompare(t *Thread, op CmpOp, a, b Object) (Object, error) {
 			eq := x.n == y.n && (x.n == 0 || (x.start == y.start && (x.n == 1 || x.step == y.step)))
 			return MakeBool(eq == (op == CmpEq)), nil
 		}
+	case *Slice:
+		if y, ok := b.(*Slice); ok {
+			return seqCompare(t, op, []Object{x.Start, x.Stop, x.Step}, []Object{y.Start, y.Stop, y.Step})
+		}
 	case NoneType:
 		if _, ok := b.(NoneType); ok && (op == CmpEq || op == CmpNe) {
 			return MakeBool(op == CmpEq), nil
@@ -449,6 +453,10 @@ func seqCompare(t *Thread, op CmpOp, a, b []Object) (Object, error) {
 	if (op == CmpEq || op == CmpNe) && len(a) != len(b) {
 		return MakeBool(op == CmpNe), nil
 	}
+	if err := t.enterC(" in comparison"); err != nil {
+		return nil, err
+	}
+	defer t.leaveC()
 	n := min(len(a), len(b))
 	for i := 0; i < n; i++ {
 		if identical(a[i], b[i]) {
@@ -485,6 +493,10 @@ func dictEqual(t *Thread, a, b *Dict) (bool, error) {
 	if a.live != b.live {
 		return false, nil
 	}
+	if err := t.enterC(" in comparison"); err != nil {
+		return false, err
+	}
+	defer t.leaveC()
 	for _, e := range a.entries {
 		if e.key == nil {
 			continue
@@ -620,7 +632,17 @@ func Hash(t *Thread, x Object) (int64, error) {
 	case *List, *Dict, *ByteArray:
 		return 0, Errorf(TypeErrorType, "unhashable type: '%s'", typeName(x))
 	case *Range:
-		return Hash(t, NewTuple([]Object{MakeInt(v.n), MakeInt(v.start), MakeInt(v.step)}))
+		return Hash(t, rangeHashKey(v))
+	case *Slice:
+		var hs [3]int64
+		for i, x := range [3]Object{v.Start, v.Stop, v.Step} {
+			h, err := Hash(t, x)
+			if err != nil {
+				return 0, err
+			}
+			hs[i] = h
+		}
+		return hashSliceOf(hs), nil
 	case *Instance:
 		if m, owner := v.cls.lookupOwner("__hash__"); owner != nil && !owner.builtin {
 			if m == None {

@@ -14,7 +14,11 @@ import (
 func Repr(t *Thread, x Object) (string, error) {
 	switch v := x.(type) {
 	case *Str:
-		return StrRepr(v.s), nil
+		r := StrRepr(v.s)
+		if t != nil && t.maxValue > 0 && int64(len(r)) > t.maxValue {
+			return "", memoryError(int64(len(r)), t.maxValue)
+		}
+		return r, nil
 	case Int:
 		return strconv.FormatInt(int64(v), 10), nil
 	case *BigInt:
@@ -31,12 +35,34 @@ func Repr(t *Thread, x Object) (string, error) {
 	case Complex:
 		return ComplexRepr(complex128(v)), nil
 	case *List:
+		if len(v.items) == 0 {
+			return "[]", nil
+		}
+		if err := t.enterC(reprRecursion); err != nil {
+			return "", err
+		}
+		defer t.leaveC()
 		return reprSeq(t, v, "[", "]", v.items, false)
 	case *Tuple:
+		if len(v.items) == 0 {
+			return "()", nil
+		}
+		if err := t.enterC(reprRecursion); err != nil {
+			return "", err
+		}
+		defer t.leaveC()
 		return reprSeq(t, v, "(", ")", v.items, len(v.items) == 1)
 	case *Dict:
+		if err := t.enterC(reprRecursion); err != nil {
+			return "", err
+		}
+		defer t.leaveC()
 		return reprDict(t, v)
 	case *Set:
+		if err := t.enterC(reprRecursion); err != nil {
+			return "", err
+		}
+		defer t.leaveC()
 		return reprSet(t, v)
 	case *Range:
 		if v.step == 1 {
@@ -44,9 +70,13 @@ func Repr(t *Thread, x Object) (string, error) {
 		}
 		return fmt.Sprintf("range(%d, %d, %d)", v.start, v.stop, v.step), nil
 	case *Bytes:
-		return BytesRepr(v.b), nil
+		r := BytesRepr(v.b)
+		if t != nil && t.maxValue > 0 && int64(len(r)) > t.maxValue {
+			return "", memoryError(int64(len(r)), t.maxValue)
+		}
+		return r, nil
 	case *ByteArray:
-		return "bytearray(" + BytesRepr(string(v.b)) + ")", nil
+		return byteArrayRepr("bytearray", string(v.b)), nil
 	case *Type:
 		if v.Hooks != nil && v.Hooks.Repr != nil {
 			return v.Hooks.Repr(t, v)
@@ -91,6 +121,10 @@ func Repr(t *Thread, x Object) (string, error) {
 		return "slice(" + s1 + ", " + s2 + ", " + s3 + ")", nil
 	case *Property:
 		return fmt.Sprintf("<property object at %s>", addr(v)), nil
+	case *GetSet:
+		if v.owner != nil {
+			return fmt.Sprintf("<attribute '%s' of '%s' objects>", v.name, v.owner.name), nil
+		}
 	case *StaticMethod:
 		r, err := Repr(t, v.fn)
 		return "<staticmethod(" + r + ")>", err
@@ -111,6 +145,9 @@ func Repr(t *Thread, x Object) (string, error) {
 	}
 	return fmt.Sprintf("<%s object at %s>", typeName(x), addr(x)), nil
 }
+
+// reprRecursion ends the message of a RecursionError raised by repr.
+const reprRecursion = " while getting the repr of an object"
 
 // addr renders a deterministic stand-in for an object's address.
 func addr(x Object) string {
@@ -144,10 +181,13 @@ func reprLeave(t *Thread) {
 }
 
 func reprSeq(t *Thread, self Object, open, close string, items []Object, trailing bool) (string, error) {
-	if !reprEnter(t, self) {
-		return open + "..." + close, nil
+	if self != nil {
+		// (A set's body comes with self nil: the set is on the stack.)
+		if !reprEnter(t, self) {
+			return open + "..." + close, nil
+		}
+		defer reprLeave(t)
 	}
-	defer reprLeave(t)
 	var b strings.Builder
 	b.WriteString(open)
 	for i, it := range items {
@@ -233,6 +273,12 @@ func reprSet(t *Thread, s *Set) (string, error) {
 	if s.cls != nil {
 		name = s.cls.name
 	}
+	return reprSetNamed(t, s, name)
+}
+
+// reprSetNamed renders a set as an instance of the class name: "{1}" for
+// set itself, "name({1})" otherwise.
+func reprSetNamed(t *Thread, s *Set, name string) (string, error) {
 	if s.used == 0 {
 		return name + "()", nil
 	}
@@ -281,6 +327,19 @@ func reprCall(t *Thread, m, self Object) (string, error) {
 func reprInstance(t *Thread, o *Instance) (string, error) {
 	if m := o.cls.userMethod("__repr__"); m != nil {
 		return reprCall(t, m, o)
+	}
+	if _, owner := o.cls.lookupOwner("__repr__"); owner == SetType || owner == FrozenSetType || owner == ByteArrayType {
+		// A set, frozenset or bytearray subclass is named: S({1}).
+		switch b := o.base.(type) {
+		case *Set:
+			if err := t.enterC(reprRecursion); err != nil {
+				return "", err
+			}
+			defer t.leaveC()
+			return reprSetNamed(t, b, o.cls.name)
+		case *ByteArray:
+			return byteArrayRepr(o.cls.name, string(b.b)), nil
+		}
 	}
 	if m, owner := o.cls.lookupOwner("__repr__"); owner != nil && owner != ObjectType {
 		if b, ok := m.(*Builtin); ok {
@@ -408,6 +467,40 @@ func bigIntString(b *big.Int) (string, error) {
 
 // StrRepr returns the repr of a str: quoted as CPython quotes it.
 func StrRepr(s string) string { return pystr.Repr(s) }
+
+// byteArrayRepr renders a bytearray (of class name) as CPython does: the
+// quote of bytes, but every ' escaped.
+func byteArrayRepr(name, s string) string {
+	quote := byte('\'')
+	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
+		quote = '"'
+	}
+	var b strings.Builder
+	b.WriteString(name)
+	b.WriteString("(b")
+	b.WriteByte(quote)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\'' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c == '\r':
+			b.WriteString(`\r`)
+		case c == '\t':
+			b.WriteString(`\t`)
+		case c < 0x20 || c >= 0x7f:
+			fmt.Fprintf(&b, `\x%02x`, c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte(quote)
+	b.WriteString(")")
+	return b.String()
+}
 
 // BytesRepr returns the repr of bytes: b'...'.
 func BytesRepr(s string) string {

@@ -48,6 +48,10 @@ type scope struct {
 	generator bool
 	classCell bool // a class body whose methods use super() or __class__
 	usesSuper bool // a function that uses super or __class__
+	// annotation marks the annotation scope of a generic def or class
+	// (PEP 695): a function scope holding the type parameters, invisible
+	// in qualified names.
+	annotation bool
 
 	kinds    map[string]symKind
 	cells    []string // local names captured by nested scopes
@@ -76,10 +80,19 @@ type symtable struct {
 	scopes map[any]*scope
 	cur    *scope
 	err    error
+	binds  map[syntax.Stmt]string // mangled names of def and class statements
 }
 
-func buildScopes(mod *syntax.Module) (*scope, map[any]*scope, error) {
-	st := &symtable{scopes: map[any]*scope{}}
+// bindName returns the name a def or class statement binds.
+func bindName(binds map[syntax.Stmt]string, s syntax.Stmt, name string) string {
+	if b, ok := binds[s]; ok {
+		return b
+	}
+	return name
+}
+
+func buildScopes(mod *syntax.Module, binds map[syntax.Stmt]string) (*scope, map[any]*scope, error) {
+	st := &symtable{scopes: map[any]*scope{}, binds: binds}
 	top := newScope(scopeModule, nil, "<module>", mod)
 	st.scopes[mod] = top
 	st.cur = top
@@ -110,6 +123,11 @@ func (st *symtable) pop() { st.cur = st.cur.parent }
 
 func (st *symtable) args(a *syntax.Arguments) {
 	// Defaults and annotations are evaluated in the enclosing scope.
+	st.argDefaults(a)
+	st.argAnnotations(a)
+}
+
+func (st *symtable) argDefaults(a *syntax.Arguments) {
 	for _, d := range a.Defaults {
 		st.expr(d)
 	}
@@ -118,6 +136,22 @@ func (st *symtable) args(a *syntax.Arguments) {
 			st.expr(d)
 		}
 	}
+}
+
+// typeParams opens the annotation scope of a generic def or class and
+// binds its type parameters there.
+func (st *symtable) typeParams(key any, name string, tps []syntax.TypeParam) {
+	s := st.push(scopeFunction, name, key)
+	s.annotation = true
+	for _, tp := range tps {
+		s.add(tp.Name, symBound)
+		if tp.Bound != nil {
+			st.expr(tp.Bound)
+		}
+	}
+}
+
+func (st *symtable) argAnnotations(a *syntax.Arguments) {
 	for _, l := range [][]*syntax.Arg{a.PosOnlyArgs, a.Args, a.KwOnlyArgs, {a.Vararg, a.Kwarg}} {
 		for _, x := range l {
 			if x != nil && x.Annotation != nil {
@@ -150,18 +184,29 @@ func (st *symtable) stmt(s syntax.Stmt) {
 		for _, d := range n.DecoratorList {
 			st.expr(d)
 		}
-		st.args(n.Args)
+		st.argDefaults(n.Args)
+		st.cur.add(bindName(st.binds, n, n.Name), symBound)
+		if len(n.TypeParams) > 0 {
+			st.typeParams(&n.TypeParams, n.Name, n.TypeParams)
+		}
+		st.argAnnotations(n.Args)
 		if n.Returns != nil {
 			st.expr(n.Returns)
 		}
-		st.cur.add(n.Name, symBound)
 		st.push(scopeFunction, n.Name, n)
 		st.params(n.Args)
 		st.stmts(n.Body)
 		st.pop()
+		if len(n.TypeParams) > 0 {
+			st.pop()
+		}
 	case *syntax.ClassDef:
 		for _, d := range n.DecoratorList {
 			st.expr(d)
+		}
+		st.cur.add(bindName(st.binds, n, n.Name), symBound)
+		if len(n.TypeParams) > 0 {
+			st.typeParams(&n.TypeParams, n.Name, n.TypeParams)
 		}
 		for _, b := range n.Bases {
 			st.expr(b)
@@ -169,10 +214,12 @@ func (st *symtable) stmt(s syntax.Stmt) {
 		for _, k := range n.Keywords {
 			st.expr(k.Value)
 		}
-		st.cur.add(n.Name, symBound)
 		st.push(scopeClass, n.Name, n)
 		st.stmts(n.Body)
 		st.pop()
+		if len(n.TypeParams) > 0 {
+			st.pop()
+		}
 	case *syntax.Return:
 		if n.Value != nil {
 			st.expr(n.Value)

@@ -3,6 +3,7 @@ package python
 import (
 	"math"
 	"math/big"
+	"strings"
 	"sync"
 )
 
@@ -56,22 +57,6 @@ type Range struct {
 
 // Type returns range.
 func (*Range) Type() *Type { return RangeType }
-
-func newRange(start, stop, step int64) *Range {
-	r := &Range{start: start, stop: stop, step: step}
-	r.n = rangeLen(start, stop, step)
-	return r
-}
-
-func rangeLen(start, stop, step int64) int64 {
-	if step > 0 && start < stop {
-		return int64((uint64(stop-start)-1)/uint64(step) + 1)
-	}
-	if step < 0 && start > stop {
-		return int64((uint64(start-stop)-1)/uint64(-step) + 1)
-	}
-	return 0
-}
 
 func (r *Range) at(i int64) int64 { return r.start + i*r.step }
 
@@ -219,18 +204,32 @@ func bigIndexValue(t *Thread, x Object) (int64, bool, error) {
 func normIndex(t *Thread, x Object, n int, what string) (int, error) {
 	i, ok, err := indexValue(t, x)
 	if err != nil {
-		if IsInstance(err, IndexErrorType) {
-			return 0, Errorf(IndexErrorType, "%s index out of range", what)
+		// An int past the index range: IndexError "cannot fit 'int'
+		// into an index-sized integer" (a range says it is out of range).
+		if what == "range object" && IsInstance(err, IndexErrorType) {
+			return 0, Errorf(IndexErrorType, "range object index out of range")
 		}
 		return 0, err
 	}
 	if !ok {
+		switch what {
+		case "string":
+			return 0, Errorf(TypeErrorType, "string indices must be integers, not '%s'", typeName(x))
+		case "index":
+			what = "byte"
+		case "range object":
+			what = "range"
+		}
+		what = strings.TrimSuffix(what, " assignment")
 		return 0, Errorf(TypeErrorType, "%s indices must be integers or slices, not %s", what, typeName(x))
 	}
 	if i < 0 {
 		i += int64(n)
 	}
 	if i < 0 || i >= int64(n) {
+		if what == "index" {
+			return 0, Errorf(IndexErrorType, "index out of range")
+		}
 		return 0, Errorf(IndexErrorType, "%s index out of range", what)
 	}
 	return int(i), nil

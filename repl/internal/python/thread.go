@@ -26,6 +26,7 @@ type Thread struct {
 	out    func(string)
 	errOut func(string)
 
+	cDepth    int        // nesting of repr and comparison of containers (CPython's C recursion)
 	handled   *Exception // the exception an except block is handling
 	reprStack []Object   // containers being rendered by repr
 	frame     *Frame     // innermost running frame
@@ -169,4 +170,28 @@ func (t *Thread) kernelErr(err error) error {
 		}
 	}
 	return fromKernel(err)
+}
+
+// enterC counts one level of recursion inside the runtime (a container's
+// repr or comparison), as CPython's Py_EnterRecursiveCall does: past the
+// limit (half again the frame limit, as CPython's 1,500 to 1,000) it
+// raises RecursionError with what appended to the message. A nil thread
+// is not counted.
+func (t *Thread) enterC(what string) error {
+	if t == nil {
+		return nil
+	}
+	t.cDepth++
+	if t.cDepth > t.maxDepth+t.maxDepth/2 {
+		t.cDepth--
+		return Errorf(RecursionErrorType, "maximum recursion depth exceeded%s", what)
+	}
+	return nil
+}
+
+// leaveC ends a level enterC counted.
+func (t *Thread) leaveC() {
+	if t != nil {
+		t.cDepth--
+	}
 }

@@ -287,11 +287,16 @@ func c3(c *Type, bases []*Type) ([]*Type, error) {
 			}
 		}
 		if cand == nil {
+			// The heads left, as CPython lists them.
 			var names []string
-			for _, b := range bases {
-				names = append(names, b.name)
+			seen := map[*Type]bool{}
+			for _, s := range seqs {
+				if len(s) > 0 && !seen[s[0]] {
+					seen[s[0]] = true
+					names = append(names, s[0].name)
+				}
 			}
-			return nil, Errorf(TypeErrorType, "Cannot create a consistent method resolution order (MRO) for bases %s", strings.Join(names, ", "))
+			return nil, Errorf(TypeErrorType, "Cannot create a consistent method resolution\norder (MRO) for bases %s", strings.Join(names, ", "))
 		}
 		out = append(out, cand)
 		for i, s := range seqs {
@@ -345,6 +350,13 @@ func NewClassKw(t *Thread, meta *Type, name string, bases []*Type, ns *Dict, kwa
 			return nil, Errorf(TypeErrorType, "multiple bases have instance lay-out conflict")
 		}
 	}
+	for i, b := range bases {
+		for _, b2 := range bases[:i] {
+			if b == b2 {
+				return nil, Errorf(TypeErrorType, "duplicate base class %s", b.name)
+			}
+		}
+	}
 	c := &Type{name: name, qualname: name, module: "__main__", bases: bases, dict: ns, meta: meta, solid: solid}
 	mro, err := c3(c, bases)
 	if err != nil {
@@ -389,14 +401,31 @@ func NewClassKw(t *Thread, meta *Type, name string, bases []*Type, ns *Dict, kwa
 				return nil, err
 			}
 			for _, it := range items {
-				names = append(names, StrValue(it))
+				s, ok := it.(*Str)
+				if !ok {
+					return nil, Errorf(TypeErrorType, "__slots__ items must be strings, not '%s'", typeName(it))
+				}
+				names = append(names, s.s)
 			}
 		}
-		hasDict := false
-		for _, n := range names {
+		hasDict, weakSlot := false, false
+		var declared []string
+		for i, n := range names {
 			if n == "__dict__" {
-				hasDict = true
+				// The slots would live in the instance dict (vars()
+				// would show them).
+				return nil, NotSupported("'__dict__' in __slots__", "leave __slots__ out to give instances a __dict__")
 			}
+			if n == "__weakref__" {
+				weakSlot = true
+				continue
+			}
+			n = mangleName(name, n)
+			names[i] = n
+			if _, ok := ns.GetStr(n); ok {
+				return nil, Errorf(ValueErrorType, "'%s' in __slots__ conflicts with class variable", n)
+			}
+			declared = append(declared, n)
 		}
 		for _, b := range bases {
 			if b.solid == ObjectType && !b.builtin && b.slots == nil {
@@ -408,6 +437,48 @@ func NewClassKw(t *Thread, meta *Type, name string, bases []*Type, ns *Dict, kwa
 			c.slots = append([]string{}, names...)
 			if c.slots == nil {
 				c.slots = []string{}
+			}
+		}
+		// Each slot is a member descriptor of the class (its value lives
+		// in the instance's attribute table, which only a class without
+		// __slots__ below exposes as __dict__).
+		for _, n := range declared {
+			ns.SetStr(n, &memberDescriptor{name: n, owner: c})
+		}
+		if weakSlot {
+			ns.SetStr("__weakref__", weakrefDescriptor(c))
+		}
+	}
+	// type.__new__'s standard entries: __doc__, and the __dict__ and
+	// __weakref__ descriptors of the first class of a hierarchy whose
+	// instances have them.
+	if _, ok := ns.GetStr("__doc__"); !ok {
+		ns.SetStr("__doc__", None)
+	}
+	if c.slots == nil {
+		addDict, addWeak := true, true
+		for _, b := range bases {
+			for _, m := range b.mro {
+				if m.instancesHaveDict() {
+					addDict = false
+				}
+				if m.instancesHaveWeakref() {
+					addWeak = false
+				}
+			}
+		}
+		switch solid {
+		case IntType, TupleType, BytesType:
+			addWeak = false
+		}
+		if addDict {
+			if _, ok := ns.GetStr("__dict__"); !ok {
+				ns.SetStr("__dict__", instanceDictDescriptor(c))
+			}
+		}
+		if addWeak {
+			if _, ok := ns.GetStr("__weakref__"); !ok {
+				ns.SetStr("__weakref__", weakrefDescriptor(c))
 			}
 		}
 	}
@@ -514,6 +585,11 @@ func initSubclass(t *Thread, c *Type, kwargs []Kwarg) error {
 func isAbstract(v Object) bool {
 	switch x := v.(type) {
 	case *Function:
+		if !x.abstract && x.dict != nil {
+			if v, ok := x.dict.GetStr("__isabstractmethod__"); ok {
+				return Truth(nil, v)
+			}
+		}
 		return x.abstract
 	case *Property:
 		return x.abstract
@@ -648,7 +724,7 @@ func callMethod(t *Thread, m Object, self Object, args []Object, kwargs []Kwarg)
 		return f.call(t, self, args, kwargs)
 	case *Builtin:
 		if f.self == nil && f.method {
-			return f.fn(t, prepend(self, args), kwargs)
+			return f.call(t, prepend(self, args), kwargs)
 		}
 	case *StaticMethod:
 		return Call(t, f.fn, args, kwargs)
@@ -699,6 +775,11 @@ func bind(t *Thread, attr Object, obj Object, cls *Type) (Object, error) {
 			return a, nil
 		}
 		return a.get(t, obj)
+	case *memberDescriptor:
+		if obj == nil {
+			return a, nil
+		}
+		return a.get(obj)
 	case *Instance:
 		if g := a.cls.userMethod("__get__"); g != nil {
 			var o Object = None
@@ -724,7 +805,7 @@ type Descriptor interface {
 // of an instance dict.
 func isDataDescriptor(attr Object) bool {
 	switch a := attr.(type) {
-	case *Property, *GetSet:
+	case *Property, *GetSet, *memberDescriptor:
 		return true
 	case *Instance:
 		return a.cls.userMethod("__set__") != nil || a.cls.userMethod("__delete__") != nil
@@ -781,8 +862,42 @@ func getAttr(t *Thread, obj Object, name string) (Object, error) {
 		}
 	}
 	cls := obj.Type()
+	if !cls.builtin {
+		// A class statement's class: its __getattribute__, then its
+		// __getattr__ when that raises AttributeError.
+		if ga := cls.userMethod("__getattribute__"); ga != nil {
+			v, err := callMethod(t, ga, obj, []Object{NewStr(name)}, nil)
+			if err == nil || !IsInstance(err, AttributeErrorType) {
+				return v, err
+			}
+			if gt := cls.userMethod("__getattr__"); gt != nil {
+				return callMethod(t, gt, obj, []Object{NewStr(name)}, nil)
+			}
+			return nil, err
+		}
+	}
+	v, err := genericGetAttr(t, obj, name)
+	if err == nil && v != nil {
+		return v, nil
+	}
+	if err != nil && !IsInstance(err, AttributeErrorType) {
+		return nil, err
+	}
+	if !cls.builtin {
+		if ga := cls.userMethod("__getattr__"); ga != nil {
+			return callMethod(t, ga, obj, []Object{NewStr(name)}, nil)
+		}
+	}
+	return nil, err
+}
+
+// genericGetAttr is object.__getattribute__: data descriptors of the
+// class, the instance dict, other class attributes. It returns nil, nil
+// when the attribute does not exist.
+func genericGetAttr(t *Thread, obj Object, name string) (Object, error) {
+	cls := obj.Type()
 	attr, owner := cls.lookupOwner(name)
-	if owner != nil && isDataDescriptor(attr) {
+	if owner != nil && isDataDescriptor(attr) && hasGet(attr) {
 		return bind(t, attr, obj, cls)
 	}
 	if d := instanceDict(obj); d != nil {
@@ -818,10 +933,16 @@ func getAttr(t *Thread, obj Object, name string) (Object, error) {
 	case "__doc__":
 		return None, nil
 	}
-	if ga := cls.userMethod("__getattr__"); ga != nil {
-		return callMethod(t, ga, obj, []Object{NewStr(name)}, nil)
-	}
 	return nil, nil
+}
+
+// hasGet reports whether a descriptor found on a class binds when read
+// (a class statement's descriptor needs a __get__).
+func hasGet(attr Object) bool {
+	if a, ok := attr.(*Instance); ok {
+		return a.cls.userMethod("__get__") != nil
+	}
+	return true
 }
 
 // instanceDict returns the attribute dict of obj, if it has one.
@@ -885,15 +1006,24 @@ func typeGetAttr(t *Thread, c *Type, name string) (Object, error) {
 		}
 		return s, nil
 	}
-	// The metaclass's data descriptors and methods (type.mro, Enum members).
+	// The metaclass's data descriptors, the class's MRO, then the
+	// metaclass's other attributes (type.mro, Enum members), as
+	// type.__getattribute__.
 	meta := c.Type()
+	var metaAttr Object
 	if meta != TypeType {
 		if v, owner := meta.lookupOwner(name); owner != nil && owner != TypeType && owner != ObjectType {
-			return bind(t, v, c, meta)
+			if isDataDescriptor(v) {
+				return bind(t, v, c, meta)
+			}
+			metaAttr = v
 		}
 	}
 	if v, ok := c.Lookup(name); ok {
 		return bind(t, v, nil, c)
+	}
+	if metaAttr != nil {
+		return bind(t, metaAttr, c, meta)
 	}
 	if v, owner := TypeType.lookupOwner(name); owner != nil {
 		return bind(t, v, c, TypeType)
@@ -905,19 +1035,11 @@ func typeGetAttr(t *Thread, c *Type, name string) (Object, error) {
 func SetAttr(t *Thread, obj Object, name string, v Object) error {
 	switch o := obj.(type) {
 	case *Instance:
-		attr, owner := o.cls.lookupOwner(name)
-		if owner != nil && isDataDescriptor(attr) {
-			return setDescriptor(t, attr, obj, name, v)
-		}
 		if sa := o.cls.userMethod("__setattr__"); sa != nil {
 			_, err := callMethod(t, sa, obj, []Object{NewStr(name), v}, nil)
 			return err
 		}
-		if o.dict == nil || (o.cls.slots != nil && !slices.Contains(o.cls.slots, name)) {
-			return Errorf(AttributeErrorType, "'%s' object has no attribute '%s'", o.cls.name, name)
-		}
-		o.dict.SetStr(name, v)
-		return nil
+		return genericSetAttr(t, obj, name, v)
 	case *Type:
 		if o.builtin {
 			return Errorf(TypeErrorType, "cannot set '%s' attribute of immutable type '%s'", name, o.name)
@@ -940,6 +1062,11 @@ func SetAttr(t *Thread, obj Object, name string, v Object) error {
 		return nil
 	case *Function:
 		switch name {
+		case "__dict__":
+			attr, _ := FunctionType.lookupOwner(name)
+			return setDescriptor(t, attr, obj, name, v)
+		case "__closure__", "__globals__", "__builtins__":
+			return Errorf(AttributeErrorType, "readonly attribute")
 		case "__name__":
 			if s, ok := v.(*Str); ok {
 				o.name = s.s
@@ -964,16 +1091,11 @@ func SetAttr(t *Thread, obj Object, name string, v Object) error {
 		o.attrs().SetStr(name, v)
 		return nil
 	case *Exception:
-		attr, owner := o.Type().lookupOwner(name)
-		if owner != nil && isDataDescriptor(attr) {
-			return setDescriptor(t, attr, obj, name, v)
-		}
 		if sa := o.Type().userMethod("__setattr__"); sa != nil {
 			_, err := callMethod(t, sa, obj, []Object{NewStr(name), v}, nil)
 			return err
 		}
-		o.dictOf().SetStr(name, v)
-		return nil
+		return genericSetAttr(t, obj, name, v)
 	}
 	attr, owner := obj.Type().lookupOwner(name)
 	if owner != nil && isDataDescriptor(attr) {
@@ -997,6 +1119,8 @@ func setDescriptor(t *Thread, attr, obj Object, name string, v Object) error {
 			return Errorf(AttributeErrorType, "attribute '%s' of '%s' objects is not writable", name, typeName(obj))
 		}
 		return a.set(t, obj, v)
+	case *memberDescriptor:
+		return a.set(obj, v)
 	case *Instance:
 		s := a.cls.userMethod("__set__")
 		if s == nil {
@@ -1008,22 +1132,54 @@ func setDescriptor(t *Thread, attr, obj Object, name string, v Object) error {
 	return nil
 }
 
+// delDescriptor deletes through a data descriptor.
+func delDescriptor(t *Thread, attr, obj Object, name string) error {
+	switch a := attr.(type) {
+	case *Property:
+		return a.del(t, obj)
+	case *GetSet:
+		if a.del == nil {
+			return Errorf(AttributeErrorType, "attribute '%s' of '%s' objects is not writable", name, typeName(obj))
+		}
+		return a.del(t, obj)
+	case *memberDescriptor:
+		return a.del(t, obj)
+	case *Instance:
+		d := a.cls.userMethod("__delete__")
+		if d == nil {
+			return Errorf(AttributeErrorType, "__delete__")
+		}
+		_, err := callMethod(t, d, a, []Object{obj}, nil)
+		return err
+	}
+	return nil
+}
+
+// genericDelAttr is object.__delattr__: a data descriptor of the class,
+// else the instance dict.
+func genericDelAttr(t *Thread, obj Object, name string) error {
+	attr, owner := obj.Type().lookupOwner(name)
+	if owner != nil && isDataDescriptor(attr) {
+		return delDescriptor(t, attr, obj, name)
+	}
+	if d := instanceDict(obj); d != nil {
+		if _, found, _ := d.Delete(t, NewStr(name)); found {
+			return nil
+		}
+	}
+	return attrError(obj, name)
+}
+
 // DelAttr deletes obj.name.
 func DelAttr(t *Thread, obj Object, name string) error {
 	var d *Dict
 	switch o := obj.(type) {
 	case *Instance:
-		attr, owner := o.cls.lookupOwner(name)
-		if owner != nil {
-			if p, ok := attr.(*Property); ok {
-				return p.del(t, obj)
-			}
-		}
 		if da := o.cls.userMethod("__delattr__"); da != nil {
 			_, err := callMethod(t, da, obj, []Object{NewStr(name)}, nil)
 			return err
 		}
-		d = o.dict
+		return genericDelAttr(t, obj, name)
 	case *Type:
 		if o.builtin {
 			return Errorf(TypeErrorType, "cannot delete '%s' attribute of immutable type '%s'", name, o.name)
@@ -1039,24 +1195,36 @@ func DelAttr(t *Thread, obj Object, name string) error {
 	case *Function:
 		d = o.attrs()
 	case *Exception:
-		d = o.dictOf()
+		if da := o.cls.userMethod("__delattr__"); da != nil {
+			_, err := callMethod(t, da, obj, []Object{NewStr(name)}, nil)
+			return err
+		}
+		return genericDelAttr(t, obj, name)
 	}
 	if d != nil {
 		if _, found, _ := d.Delete(t, NewStr(name)); found {
 			return nil
 		}
+	} else if attr, owner := obj.Type().lookupOwner(name); owner != nil && isDataDescriptor(attr) {
+		return delDescriptor(t, attr, obj, name)
 	}
 	return attrError(obj, name)
 }
 
 func attrError(obj Object, name string) error {
+	var e *Exception
 	switch o := obj.(type) {
 	case *Module:
-		return Errorf(AttributeErrorType, "module '%s' has no attribute '%s'", o.name, name)
+		e = Errorf(AttributeErrorType, "module '%s' has no attribute '%s'", o.name, name)
 	case *Type:
-		return Errorf(AttributeErrorType, "type object '%s' has no attribute '%s'", o.name, name)
+		e = Errorf(AttributeErrorType, "type object '%s' has no attribute '%s'", o.name, name)
+	default:
+		e = Errorf(AttributeErrorType, "'%s' object has no attribute '%s'", typeName(obj), name)
 	}
-	return Errorf(AttributeErrorType, "'%s' object has no attribute '%s'", typeName(obj), name)
+	d := e.dictOf()
+	d.SetStr("name", NewStr(name))
+	d.SetStr("obj", obj)
+	return e
 }
 
 // HasAttr reports whether obj.name exists.
@@ -1087,4 +1255,151 @@ func qualifiedName(c *Type) string {
 		return c.module + "." + c.name
 	}
 	return c.name
+}
+
+// instancesHaveDict reports whether the instances of c (a class of some
+// MRO) have a __dict__ because of c: a class statement's class without
+// __slots__ or an exception class.
+func (c *Type) instancesHaveDict() bool {
+	if c.builtin {
+		return c == BaseExceptionType
+	}
+	return c.slots == nil
+}
+
+// instancesHaveWeakref reports whether c gives its instances a
+// __weakref__ slot.
+func (c *Type) instancesHaveWeakref() bool {
+	if c.builtin {
+		return false
+	}
+	if c.slots == nil {
+		return true
+	}
+	if sl, ok := c.dict.GetStr("__slots__"); ok {
+		if s, ok := sl.(*Str); ok {
+			return s.s == "__weakref__"
+		}
+		if tu, ok := sl.(*Tuple); ok {
+			for _, x := range tu.items {
+				if StrValue(x) == "__weakref__" {
+					return true
+				}
+			}
+		}
+		if l, ok := sl.(*List); ok {
+			for _, x := range l.items {
+				if StrValue(x) == "__weakref__" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// instanceDictDescriptor is the __dict__ entry of a class: it reads and
+// replaces the instance dict.
+func instanceDictDescriptor(owner *Type) *GetSet {
+	g := NewGetSet("__dict__", func(t *Thread, obj Object) (Object, error) {
+		switch o := obj.(type) {
+		case *Instance:
+			if o.dict == nil {
+				o.dict = NewDict(0)
+			}
+			return o.dict, nil
+		case *Exception:
+			return o.dictOf(), nil
+		}
+		if d := instanceDict(obj); d != nil {
+			return d, nil
+		}
+		return nil, attrError(obj, "__dict__")
+	}, func(t *Thread, obj, v Object) error {
+		d, ok := unwrap(v).(*Dict)
+		if !ok {
+			return Errorf(TypeErrorType, "__dict__ must be set to a dictionary, not a '%s'", typeName(v))
+		}
+		switch o := obj.(type) {
+		case *Instance:
+			o.dict = d
+			return nil
+		case *Exception:
+			o.dict = d
+			return nil
+		}
+		return Errorf(AttributeErrorType, "attribute '__dict__' of '%s' objects is not writable", typeName(obj))
+	})
+	g.del = func(t *Thread, obj Object) error {
+		// del obj.__dict__ leaves an empty dict.
+		return g.set(t, obj, NewDict(0))
+	}
+	g.owner = owner
+	return g
+}
+
+// weakrefDescriptor is the __weakref__ entry of a class: code mode has no
+// weak references, so it reads None.
+func weakrefDescriptor(owner *Type) *GetSet {
+	g := NewGetSet("__weakref__", func(t *Thread, obj Object) (Object, error) { return None, nil }, nil)
+	g.owner = owner
+	return g
+}
+
+// memberDescriptor is a slot of a class with __slots__.
+type memberDescriptor struct {
+	name  string
+	owner *Type
+}
+
+// Type returns member_descriptor.
+func (*memberDescriptor) Type() *Type { return MemberDescriptorType }
+
+// PyRepr renders <member 'a' of 'S' objects>.
+func (m *memberDescriptor) PyRepr(*Thread) (string, error) {
+	return "<member '" + m.name + "' of '" + m.owner.name + "' objects>", nil
+}
+
+func (m *memberDescriptor) check(obj Object) (*Instance, error) {
+	o, ok := obj.(*Instance)
+	if !ok || !o.cls.IsSubtype(m.owner) {
+		return nil, Errorf(TypeErrorType, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", m.name, m.owner.name, typeName(obj))
+	}
+	return o, nil
+}
+
+func (m *memberDescriptor) get(obj Object) (Object, error) {
+	o, err := m.check(obj)
+	if err != nil {
+		return nil, err
+	}
+	if o.dict != nil {
+		if v, ok := o.dict.GetStr(m.name); ok {
+			return v, nil
+		}
+	}
+	return nil, attrError(obj, m.name)
+}
+
+func (m *memberDescriptor) set(obj, v Object) error {
+	o, err := m.check(obj)
+	if err != nil {
+		return err
+	}
+	o.Attrs().SetStr(m.name, v)
+	return nil
+}
+
+func (m *memberDescriptor) del(t *Thread, obj Object) error {
+	o, err := m.check(obj)
+	if err != nil {
+		return err
+	}
+	if o.dict != nil {
+		if _, found, _ := o.dict.Delete(t, NewStr(m.name)); found {
+			return nil
+		}
+	}
+	// (CPython's message is the bare name.)
+	return NewException(AttributeErrorType, NewStr(m.name))
 }

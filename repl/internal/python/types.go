@@ -12,7 +12,9 @@ var (
 	DictValueIterType, DictItemIterType, SetIterType, BytesIterType, SeqIterType,
 	CallableIterType, DictKeysType, DictValuesType, DictItemsType, MapType,
 	FilterType, ZipType, EnumerateType, ReversedType, GenericAliasType,
-	UnionTypeType *Type
+	UnionTypeType, TracebackType, FrameType, ListRevIterType, StrUnicodeIterType,
+	ByteArrayIterType, DictRevKeyIterType, DictRevValueIterType, DictRevItemIterType,
+	LongRangeIterType, MemberDescriptorType *Type
 )
 
 func init() {
@@ -63,15 +65,23 @@ func init() {
 	ClassMethodType = newType("classmethod", ObjectType, classmethodNew)
 	SuperType = newType("super", ObjectType, superNew)
 	GetSetType = simple("getset_descriptor")
+	MemberDescriptorType = simple("member_descriptor")
 	MappingProxyType = simple("mappingproxy")
 	ABCMetaType = NewBuiltinType("ABCMeta", "abc", TypeType, nil)
 	ListIterType = simple("list_iterator")
 	TupleIterType = simple("tuple_iterator")
 	StrIterType = simple("str_ascii_iterator")
 	RangeIterType = simple("range_iterator")
+	LongRangeIterType = simple("longrange_iterator")
 	DictKeyIterType = simple("dict_keyiterator")
 	DictValueIterType = simple("dict_valueiterator")
 	DictItemIterType = simple("dict_itemiterator")
+	ListRevIterType = simple("list_reverseiterator")
+	StrUnicodeIterType = simple("str_iterator")
+	ByteArrayIterType = simple("bytearray_iterator")
+	DictRevKeyIterType = simple("dict_reversekeyiterator")
+	DictRevValueIterType = simple("dict_reversevalueiterator")
+	DictRevItemIterType = simple("dict_reverseitemiterator")
 	SetIterType = simple("set_iterator")
 	BytesIterType = simple("bytes_iterator")
 	SeqIterType = simple("iterator")
@@ -84,8 +94,12 @@ func init() {
 	ZipType = newType("zip", ObjectType, zipNew)
 	EnumerateType = newType("enumerate", ObjectType, enumerateNew)
 	ReversedType = newType("reversed", ObjectType, reversedNew)
-	GenericAliasType = simple("types.GenericAlias")
-	UnionTypeType = simple("types.UnionType")
+	GenericAliasType = simple("GenericAlias")
+	GenericAliasType.module = "types"
+	UnionTypeType = simple("UnionType")
+	UnionTypeType.module = "types"
+	TracebackType = simple("traceback")
+	FrameType = simple("frame")
 
 	initExceptions()
 	initObjectMethods()
@@ -99,6 +113,8 @@ func init() {
 	initDictMethods()
 	initSetMethods()
 	initMiscMethods()
+	initFrameTypes()
+	initMoreDunders()
 }
 
 // method adds a Go method to a built-in type.
@@ -113,5 +129,7 @@ func classMethod(c *Type, name string, fn BuiltinFunc) {
 
 // getset adds a read-only attribute to a built-in type.
 func getset(c *Type, name string, get func(t *Thread, obj Object) (Object, error)) {
-	c.dict.SetStr(name, NewGetSet(name, get, nil))
+	g := NewGetSet(name, get, nil)
+	g.owner = c
+	c.dict.SetStr(name, g)
 }

@@ -261,7 +261,7 @@ func load(in *python.Interp) (*python.Module, error) {
 		if e == nil {
 			return python.NewTuple([]python.Object{python.None, python.None, python.None}), nil
 		}
-		return python.NewTuple([]python.Object{e.Class(), e, python.None}), nil
+		return python.NewTuple([]python.Object{e.Class(), e, e.TracebackObject()}), nil
 	})
 	m.Func("exception", func(t *python.Thread, args []python.Object, kwargs []python.Kwarg) (python.Object, error) {
 		if len(args)+len(kwargs) > 0 {
