@@ -3,6 +3,7 @@ package repl
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"sync"
 
 	"github.com/rlm-go/rlm/repl/internal/python"
@@ -25,12 +26,20 @@ func NewTextOps() *TextOps {
 	return &TextOps{it: it, obj: map[Text]python.Object{}}
 }
 
+// object returns the str object of t: one per comparable Text, so that
+// its index of code points is built once; a Text of a type that cannot be
+// compared (a struct holding a slice) gets a fresh object each time.
 func (o *TextOps) object(t Text) python.Object {
-	if v, ok := o.obj[t]; ok {
-		return v
+	comparable := reflect.TypeOf(t).Comparable()
+	if comparable {
+		if v, ok := o.obj[t]; ok {
+			return v
+		}
 	}
 	v := python.NewHostStr(&textAdapter{t: t, it: o.it})
-	o.obj[t] = v
+	if comparable {
+		o.obj[t] = v
+	}
 	return v
 }
 

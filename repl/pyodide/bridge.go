@@ -7,6 +7,7 @@ import (
 	"maps"
 	"math"
 	"math/big"
+	"reflect"
 	"slices"
 	"strconv"
 	"sync"
@@ -61,7 +62,7 @@ func (b *Bridge) Expose(values map[string]any) (map[string]Func, string) {
 			if err != nil {
 				continue
 			}
-			host += fmt.Sprintf("%s = _rlm_json.loads(%s, object_hook=_rlm_decode)\n", name, strconv.Quote(string(raw)))
+			host += fmt.Sprintf("%s = _rlm_value(%s)\n", name, strconv.Quote(string(raw)))
 		}
 	}
 	return funcs, host
@@ -70,9 +71,11 @@ func (b *Bridge) Expose(values map[string]any) (map[string]Func, string) {
 func (b *Bridge) register(t repl.Text) int {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	for i, o := range b.objs {
-		if o == t {
-			return i
+	if reflect.TypeOf(t).Comparable() {
+		for i, o := range b.objs {
+			if o == t {
+				return i
+			}
 		}
 	}
 	b.objs = append(b.objs, t)

@@ -225,6 +225,8 @@ _rlm_user = {"__name__": "__main__", "__builtins__": __builtins__}
 for _n in ("FINAL", "FINAL_VAR", "SHOW_VARS"):
     _rlm_user[_n] = globals()[_n]
 _rlm_user["_RlmObj"] = _RlmObj
+# Host code (_rlm_define) binds plain values with _rlm_value(json_text).
+_rlm_user["_rlm_value"] = lambda text: _rlm_json.loads(text, object_hook=_rlm_decode)
 _rlm_hidden = set(["FINAL", "FINAL_VAR", "SHOW_VARS"])
 
 
