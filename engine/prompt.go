@@ -75,16 +75,16 @@ func writeFiles(b *strings.Builder, files []corpus.FileInfo) {
 	}
 	fmt.Fprintf(b, "\nThe context is %d files concatenated in this order (a newline ends each file). Search matches carry \"file\" (and \"file_line\", the line within it). "+
 		"To work on one file, peek the context's metadata: its \"files\" list holds each file's \"handle\", a sub-context ({\"ref\":\"index\",...} into it).\nFiles (index: name, bytes, first line):", len(files))
-	listFiles(b, files, false)
+	listFiles(b, files)
 	if len(files) > promptFiles {
 		fmt.Fprintf(b, "\n... and %d more files (listed in the metadata).", len(files)-promptFiles)
 	}
 }
 
 // writeCodeFiles lists the files of a composite context in a code-mode
-// system prompt: the same files and bound as writeFiles, each with its
-// offset, since code reaches a file by slicing the context. Code sees no
-// metadata, so the prompt also says how to place a search match.
+// system prompt: the same files and bound as writeFiles. Code reaches a
+// file by name (context.files()); it sees no metadata, so the prompt also
+// says how to place a search match.
 func writeCodeFiles(b *strings.Builder, files []corpus.FileInfo) {
 	if len(files) == 0 {
 		return
@@ -92,22 +92,18 @@ func writeCodeFiles(b *strings.Builder, files []corpus.FileInfo) {
 	fmt.Fprintf(b, "\nThe context is %d files concatenated in this order (a newline ends each file). "+
 		"context.files()[NAME] is one file as a sub-context; a search match names its \"file\" and its \"file_line\" within that file.\n"+
 		"Files (index: name, bytes, first line in the whole context):", len(files))
-	listFiles(b, files, false)
+	listFiles(b, files)
 	if len(files) > promptFiles {
 		fmt.Fprintf(b, "\n... and %d more files, not listed here (they follow the last one listed, in the same order).", len(files)-promptFiles)
 	}
 }
 
 // listFiles writes the first promptFiles files, one a line: index, quoted
-// name, the offset (with offsets), bytes and the line the file starts on.
-func listFiles(b *strings.Builder, files []corpus.FileInfo, offsets bool) {
+// name, bytes and the line the file starts on.
+func listFiles(b *strings.Builder, files []corpus.FileInfo) {
 	for i, f := range files[:min(len(files), promptFiles)] {
 		name, _ := json.Marshal(f.Name)
-		if offsets {
-			fmt.Fprintf(b, "\n%d: %s, offset %d, %d bytes, line %d", i, name, f.Offset, f.Bytes, f.Line)
-		} else {
-			fmt.Fprintf(b, "\n%d: %s, %d bytes, line %d", i, name, f.Bytes, f.Line)
-		}
+		fmt.Fprintf(b, "\n%d: %s, %d bytes, line %d", i, name, f.Bytes, f.Line)
 	}
 }
 

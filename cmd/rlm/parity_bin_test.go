@@ -15,9 +15,9 @@ import (
 // failed node of trace view, and -vv placing sub-calls under their cell.
 
 // The code-mode system prompt lists the files of --context DIR and of
-// repeated --context files, as plan mode's does, with the offsets code
-// slices the context at: the cassette answers only a prompt that holds
-// the list, and the model's code reads the second file by its offset.
+// repeated --context files, as plan mode's does: the cassette answers
+// only a prompt that holds the list, and the model's code reads the second
+// file by its name.
 func TestRunCodeListsContextFiles(t *testing.T) {
 	bin := builtBinary(t)
 	dir := t.TempDir()
@@ -31,8 +31,8 @@ func TestRunCodeListsContextFiles(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			b := filepath.ToSlash(filepath.Join(src, "b.log"))
-			want := `1: "` + b + `", offset 16, 5 bytes, line 3`
-			cas := matchCassette(t, t.TempDir(), []string{pyBlock(`FINAL(context[16:21].strip())`)}, []string{want})
+			want := `1: "` + b + `", 5 bytes, line 3`
+			cas := matchCassette(t, t.TempDir(), []string{pyBlock(`FINAL(context.files()["` + b + `"].strip())`)}, []string{want})
 			args := append([]string{"run", "--mode", "code", "--replay", cas}, ctxArgs...)
 			out, errOut, code := binRun(t, bin, append(args, "which files?")...)
 			if code != 0 || strings.TrimSpace(out) != "beta" {
