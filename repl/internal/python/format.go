@@ -39,7 +39,7 @@ func exceptionClass(name string) *Type {
 	return ValueErrorType
 }
 
-func init() {
+func setupFormat() {
 	FloatRepr = pyfmt.FloatRepr
 	ParseFloat = func(s string) (float64, error) {
 		f, err := pyfmt.ParseFloat(s)

@@ -218,7 +218,7 @@ func Call(t *Thread, fn Object, args []Object, kwargs []Kwarg) (Object, error) {
 // (wrapper_descriptor): their receiver errors are worded differently.
 var slotWrappers = map[string]bool{}
 
-func init() {
+func setupSlotWrappers() {
 	for _, n := range []string{"__abs__", "__add__", "__and__", "__bool__", "__call__", "__contains__",
 		"__delattr__", "__delete__", "__delitem__", "__divmod__", "__eq__", "__float__", "__floordiv__",
 		"__ge__", "__get__", "__getattribute__", "__getitem__", "__gt__", "__hash__", "__iadd__",

@@ -39,6 +39,7 @@ type Interp struct {
 
 // New returns an interpreter.
 func New(cfg Config) *Interp {
+	Setup()
 	if cfg.MaxDepth <= 0 {
 		cfg.MaxDepth = DefaultMaxDepth
 	}

@@ -224,6 +224,7 @@ func isPythonNew(v Object) bool {
 // NewBuiltinType makes a type implemented in Go by a library module:
 // instances are whatever new returns.
 func NewBuiltinType(name, module string, base *Type, new func(t *Thread, cls *Type, args []Object, kwargs []Kwarg) (Object, error)) *Type {
+	Setup()
 	if base == nil {
 		base = ObjectType
 	}

@@ -1,5 +1,7 @@
 package python
 
+import "sync"
+
 // Built-in types.
 var (
 	ObjectType, TypeType, NoneTypeType, NotImplementedTypeType, EllipsisTypeType,
@@ -17,7 +19,23 @@ var (
 	LongRangeIterType, MemberDescriptorType *Type
 )
 
-func init() {
+var setupOnce sync.Once
+
+// Setup makes the built-in types, exceptions and formatting hooks. New
+// and NewBuiltinType call it; a library module that names a built-in type
+// before either (as a base class) calls it first. It runs once; a
+// program that links the interpreter but never makes one pays nothing at
+// start-up and links less (package-level work would keep every built-in
+// method reachable).
+func Setup() {
+	setupOnce.Do(func() {
+		setupFormat()
+		setupSlotWrappers()
+		setupTypes()
+	})
+}
+
+func setupTypes() {
 	ObjectType = &Type{name: "object", qualname: "object", module: "builtins", dict: NewDict(16), builtin: true, new: objectNew}
 	ObjectType.mro = []*Type{ObjectType}
 	ObjectType.solid = ObjectType
@@ -67,7 +85,8 @@ func init() {
 	GetSetType = simple("getset_descriptor")
 	MemberDescriptorType = simple("member_descriptor")
 	MappingProxyType = simple("mappingproxy")
-	ABCMetaType = NewBuiltinType("ABCMeta", "abc", TypeType, nil)
+	ABCMetaType = newType("ABCMeta", TypeType, nil)
+	ABCMetaType.module = "abc"
 	ListIterType = simple("list_iterator")
 	TupleIterType = simple("tuple_iterator")
 	StrIterType = simple("str_ascii_iterator")

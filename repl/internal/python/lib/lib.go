@@ -9,6 +9,8 @@
 package lib
 
 import (
+	"github.com/rlm-go/rlm/repl/internal/python"
+
 	"github.com/rlm-go/rlm/repl/internal/python/lib/abc"
 	"github.com/rlm-go/rlm/repl/internal/python/lib/base64"
 	"github.com/rlm-go/rlm/repl/internal/python/lib/bisect"
@@ -55,6 +57,7 @@ import (
 // calling it more than once registers the modules again, which is
 // harmless.
 func Register() {
+	python.Setup()
 	abc.Register()
 	base64.Register()
 	bisect.Register()

@@ -20,6 +20,7 @@ import (
 
 // Register makes abc importable.
 func Register() {
+	python.Setup()
 	python.RegisterModule("abc", load)
 	python.RegisterModule("_abc", load)
 }

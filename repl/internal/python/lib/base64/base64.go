@@ -15,7 +15,10 @@ import (
 )
 
 // Register makes base64 importable.
-func Register() { python.RegisterModule("base64", load) }
+func Register() {
+	python.Setup()
+	python.RegisterModule("base64", load)
+}
 
 var (
 	errOnce  sync.Once

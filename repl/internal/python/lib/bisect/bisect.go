@@ -7,7 +7,10 @@ import (
 )
 
 // Register makes the bisect module importable.
-func Register() { python.RegisterModule("bisect", load) }
+func Register() {
+	python.Setup()
+	python.RegisterModule("bisect", load)
+}
 
 type (
 	obj   = python.Object

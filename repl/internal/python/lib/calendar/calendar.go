@@ -21,7 +21,10 @@ import (
 var source string
 
 // Register makes calendar importable.
-func Register() { python.RegisterModule("calendar", load) }
+func Register() {
+	python.Setup()
+	python.RegisterModule("calendar", load)
+}
 
 // importSteps bounds the work of running the module's source.
 const importSteps = 5_000_000

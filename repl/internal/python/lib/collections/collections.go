@@ -22,6 +22,7 @@ import (
 // Register makes collections and collections.abc importable (and the
 // modules their methods use: itertools, heapq, operator).
 func Register() {
+	python.Setup()
 	itertools.Register()
 	heapq.Register()
 	operator.Register()

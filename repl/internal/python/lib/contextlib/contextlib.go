@@ -16,7 +16,10 @@ import (
 )
 
 // Register makes contextlib importable.
-func Register() { python.RegisterModule("contextlib", load) }
+func Register() {
+	python.Setup()
+	python.RegisterModule("contextlib", load)
+}
 
 var (
 	typesOnce                                              sync.Once

@@ -18,6 +18,7 @@ import (
 
 // Register makes copy importable.
 func Register() {
+	python.Setup()
 	python.RegisterModule("copy", load)
 	// setup runs after RegisterModule, which makes sure the interpreter
 	// core is set up.

@@ -25,7 +25,10 @@ import (
 type obj = python.Object
 
 // Register makes csv importable.
-func Register() { python.RegisterModule("csv", load) }
+func Register() {
+	python.Setup()
+	python.RegisterModule("csv", load)
+}
 
 // module is the per-interpreter state.
 type module struct {

@@ -15,6 +15,7 @@ import (
 // the module's types: until then FieldType, InitVarType and
 // FrozenInstanceErrorType are nil.
 func Register() {
+	python.Setup()
 	python.RegisterModule("dataclasses", load)
 	// setup runs after RegisterModule, which makes sure the interpreter
 	// core is set up.

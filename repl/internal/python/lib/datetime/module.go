@@ -29,7 +29,10 @@ import (
 type obj = python.Object
 
 // Register makes datetime importable.
-func Register() { python.RegisterModule("datetime", load) }
+func Register() {
+	python.Setup()
+	python.RegisterModule("datetime", load)
+}
 
 // module is the per-interpreter state: the types and their singletons.
 type module struct {

@@ -9,4 +9,7 @@ import "github.com/rlm-go/rlm/repl/internal/python"
 const Hint = "use float with round() for approximate decimal arithmetic, or fractions.Fraction for exact arithmetic (Fraction('1.10') + Fraction('2.20') == Fraction('3.3'))"
 
 // Register makes `import decimal` an explicit refusal.
-func Register() { python.RefuseModule("decimal", Hint) }
+func Register() {
+	python.Setup()
+	python.RefuseModule("decimal", Hint)
+}

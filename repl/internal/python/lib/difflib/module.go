@@ -23,7 +23,10 @@ import (
 type obj = python.Object
 
 // Register makes difflib importable.
-func Register() { python.RegisterModule("difflib", load) }
+func Register() {
+	python.Setup()
+	python.RegisterModule("difflib", load)
+}
 
 type module struct {
 	matchType   *python.Type // Match, a named tuple

@@ -25,6 +25,7 @@ type (
 
 // Register makes the enum module importable.
 func Register() {
+	python.Setup()
 	python.RegisterModule("enum", load)
 	// setup runs after RegisterModule, which makes sure the interpreter
 	// core is set up.

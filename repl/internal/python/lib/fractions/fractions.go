@@ -23,6 +23,7 @@ type (
 
 // Register makes fractions importable (and calls Setup).
 func Register() {
+	python.Setup()
 	python.RegisterModule("fractions", load)
 	Setup()
 }

@@ -11,6 +11,7 @@ import (
 
 // Register makes the functools module importable.
 func Register() {
+	python.Setup()
 	collections.Register()
 	python.RegisterModule("functools", load)
 }

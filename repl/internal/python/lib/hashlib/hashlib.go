@@ -28,6 +28,7 @@ import (
 
 // Register makes hashlib importable.
 func Register() {
+	python.Setup()
 	python.RegisterModule("hashlib", load)
 	setupOnce.Do(setup)
 }

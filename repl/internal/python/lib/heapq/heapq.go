@@ -10,7 +10,10 @@ import (
 )
 
 // Register makes the heapq module importable.
-func Register() { python.RegisterModule("heapq", load) }
+func Register() {
+	python.Setup()
+	python.RegisterModule("heapq", load)
+}
 
 type (
 	obj   = python.Object

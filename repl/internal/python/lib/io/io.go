@@ -19,6 +19,7 @@ type (
 
 // Register makes io importable. The first call makes the stream classes.
 func Register() {
+	python.Setup()
 	python.RegisterModule("io", load)
 	// setup runs after RegisterModule, which makes sure the interpreter
 	// core is set up.

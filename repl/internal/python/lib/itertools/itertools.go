@@ -10,7 +10,10 @@ import (
 )
 
 // Register makes the itertools module importable.
-func Register() { python.RegisterModule("itertools", load) }
+func Register() {
+	python.Setup()
+	python.RegisterModule("itertools", load)
+}
 
 type (
 	obj   = python.Object

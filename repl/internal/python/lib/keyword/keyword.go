@@ -5,7 +5,10 @@ package keyword
 import "github.com/rlm-go/rlm/repl/internal/python"
 
 // Register makes keyword importable.
-func Register() { python.RegisterModule("keyword", load) }
+func Register() {
+	python.Setup()
+	python.RegisterModule("keyword", load)
+}
 
 var kwlist = []string{"False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield"}
 

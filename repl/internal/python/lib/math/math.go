@@ -25,7 +25,10 @@ import (
 )
 
 // Register makes math importable.
-func Register() { python.RegisterModule("math", load) }
+func Register() {
+	python.Setup()
+	python.RegisterModule("math", load)
+}
 
 type fn = func(t *python.Thread, args []python.Object, kwargs []python.Kwarg) (python.Object, error)
 

@@ -28,6 +28,7 @@ type (
 // fractions.Fraction, so Register sets that type up too (without making
 // fractions importable).
 func Register() {
+	python.Setup()
 	python.RegisterModule("numbers", load)
 	fractions.Setup()
 }

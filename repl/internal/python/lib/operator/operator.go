@@ -11,7 +11,10 @@ import (
 )
 
 // Register makes the operator module importable.
-func Register() { python.RegisterModule("operator", load) }
+func Register() {
+	python.Setup()
+	python.RegisterModule("operator", load)
+}
 
 type (
 	obj   = python.Object

@@ -15,6 +15,7 @@ import (
 
 // Register makes os and os.path importable.
 func Register() {
+	python.Setup()
 	python.RegisterModule("os", loadOS)
 	python.RegisterModule("os.path", loadPath)
 	python.RegisterModule("posixpath", loadPath)

@@ -19,7 +19,10 @@ import (
 )
 
 // Register makes pprint importable.
-func Register() { python.RegisterModule("pprint", load) }
+func Register() {
+	python.Setup()
+	python.RegisterModule("pprint", load)
+}
 
 var (
 	typesOnce   sync.Once

@@ -26,7 +26,10 @@ import (
 type obj = python.Object
 
 // Register makes random importable.
-func Register() { python.RegisterModule("random", load) }
+func Register() {
+	python.Setup()
+	python.RegisterModule("random", load)
+}
 
 // module is the per-interpreter state.
 type module struct {

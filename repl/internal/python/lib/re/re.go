@@ -34,6 +34,7 @@ import (
 
 // Register makes re importable.
 func Register() {
+	python.Setup()
 	python.RegisterModule("re", load)
 }
 

@@ -20,7 +20,10 @@ import (
 type obj = python.Object
 
 // Register makes statistics importable.
-func Register() { python.RegisterModule("statistics", load) }
+func Register() {
+	python.Setup()
+	python.RegisterModule("statistics", load)
+}
 
 type module struct {
 	errType  *python.Type // StatisticsError

@@ -14,7 +14,10 @@ import (
 )
 
 // Register makes string importable.
-func Register() { python.RegisterModule("string", load) }
+func Register() {
+	python.Setup()
+	python.RegisterModule("string", load)
+}
 
 const (
 	lower       = "abcdefghijklmnopqrstuvwxyz"

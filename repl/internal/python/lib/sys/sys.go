@@ -14,7 +14,10 @@ import (
 )
 
 // Register makes sys importable.
-func Register() { python.RegisterModule("sys", load) }
+func Register() {
+	python.Setup()
+	python.RegisterModule("sys", load)
+}
 
 var (
 	typesOnce                                   sync.Once

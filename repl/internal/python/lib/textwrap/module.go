@@ -18,7 +18,10 @@ import (
 type obj = python.Object
 
 // Register makes textwrap importable.
-func Register() { python.RegisterModule("textwrap", load) }
+func Register() {
+	python.Setup()
+	python.RegisterModule("textwrap", load)
+}
 
 // initSig is TextWrapper.__init__'s signature: every option but self has
 // a default.

@@ -19,7 +19,10 @@ import (
 )
 
 // Register makes time importable.
-func Register() { python.RegisterModule("time", load) }
+func Register() {
+	python.Setup()
+	python.RegisterModule("time", load)
+}
 
 var fields = []string{"tm_year", "tm_mon", "tm_mday", "tm_hour", "tm_min", "tm_sec", "tm_wday", "tm_yday", "tm_isdst", "tm_zone", "tm_gmtoff"}
 

@@ -20,7 +20,10 @@ import (
 )
 
 // Register makes traceback importable.
-func Register() { python.RegisterModule("traceback", load) }
+func Register() {
+	python.Setup()
+	python.RegisterModule("traceback", load)
+}
 
 func load(in *python.Interp) (*python.Module, error) {
 	m := python.NewModule("traceback")

@@ -16,7 +16,10 @@ import (
 )
 
 // Register makes types importable.
-func Register() { python.RegisterModule("types", load) }
+func Register() {
+	python.Setup()
+	python.RegisterModule("types", load)
+}
 
 func load(in *python.Interp) (*python.Module, error) {
 	m := python.NewModule("types")

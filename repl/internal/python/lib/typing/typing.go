@@ -22,7 +22,10 @@ import (
 )
 
 // Register makes typing importable.
-func Register() { python.RegisterModule("typing", load) }
+func Register() {
+	python.Setup()
+	python.RegisterModule("typing", load)
+}
 
 var (
 	typesOnce sync.Once

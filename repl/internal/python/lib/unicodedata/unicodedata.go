@@ -18,7 +18,10 @@ type (
 )
 
 // Register makes unicodedata importable.
-func Register() { python.RegisterModule("unicodedata", load) }
+func Register() {
+	python.Setup()
+	python.RegisterModule("unicodedata", load)
+}
 
 func load(in *python.Interp) (*python.Module, error) {
 	m := python.NewModule("unicodedata")

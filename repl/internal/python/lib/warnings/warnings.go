@@ -21,7 +21,10 @@ import (
 )
 
 // Register makes warnings importable.
-func Register() { python.RegisterModule("warnings", load) }
+func Register() {
+	python.Setup()
+	python.RegisterModule("warnings", load)
+}
 
 var (
 	typesOnce   sync.Once
