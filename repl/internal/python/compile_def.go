@@ -538,7 +538,7 @@ func (u *unit) comprehension(node any, gens []*syntax.Comprehension, kind compKi
 	closure := u.closureOf(s)
 	code := cu.code
 	if s.generator && kind != compGen {
-		return nil, &syntax.Error{Type: "SyntaxError", Msg: "'yield' inside list comprehension"}
+		return nil, &syntax.Error{Type: "SyntaxError", Msg: "'yield' inside list comprehension", NoText: true, NoDetails: true}
 	}
 	newFrame := func(f *Frame) *Frame {
 		cf := &Frame{t: f.t, code: code, globals: f.globals, locals: f.locals}

@@ -1104,7 +1104,7 @@ func (u *unit) importFrom(n *syntax.ImportFrom) (execFn, error) {
 	mod := n.Module
 	if len(n.Names) == 1 && n.Names[0].Name == "*" {
 		if u.s.kind != scopeModule {
-			return nil, &syntax.Error{Type: "SyntaxError", Msg: "import * only allowed at module level", Line: n.Line, Col: n.Col + 1}
+			return nil, &syntax.Error{Type: "SyntaxError", Msg: "import * only allowed at module level", Line: n.Line, Col: n.Col + 1, NoText: true, NoDetails: true}
 		}
 		return func(f *Frame) (ctrl, error) {
 			m, err := f.t.interp.importModule(f.t, mod)
@@ -1169,7 +1169,9 @@ func (u *unit) importFrom(n *syntax.ImportFrom) (execFn, error) {
 				if sub, err := f.t.interp.importModule(f.t, mod+"."+im.name); err == nil {
 					v = sub
 				} else {
-					return 0, Errorf(ImportErrorType, "cannot import name '%s' from '%s' (unknown location)", im.name, mod)
+					e := Errorf(ImportErrorType, "cannot import name '%s' from '%s' (unknown location)", im.name, mod)
+					e.dictOf().SetStr("name", NewStr(mod))
+					return 0, e
 				}
 			}
 			if err := im.store(f, v); err != nil {

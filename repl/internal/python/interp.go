@@ -162,21 +162,36 @@ func syntaxException(err error, filename string) error {
 	case "TabError":
 		cls = TabErrorType
 	}
-	var e *Exception
-	if se.Line > 0 {
-		details := NewTuple([]Object{NewStr(filename), MakeInt(int64(se.Line)), MakeInt(int64(se.Col)), NewStr(se.Text), MakeInt(int64(se.EndLine)), MakeInt(int64(se.EndCol))})
-		e = NewException(cls, NewStr(se.Msg), details)
-	} else {
-		e = NewException(cls, NewStr(se.Msg))
+	var text Object = NewStr(se.Text)
+	if se.NoText {
+		text = None
 	}
-	d := e.dictOf()
+	var e *Exception
+	d := (*Dict)(nil)
+	if se.Line > 0 {
+		if se.NoDetails {
+			e = NewException(cls, NewStr(se.Msg))
+		} else {
+			details := NewTuple([]Object{NewStr(filename), MakeInt(int64(se.Line)), MakeInt(int64(se.Col)), text, MakeInt(int64(se.EndLine)), MakeInt(int64(se.EndCol))})
+			e = NewException(cls, NewStr(se.Msg), details)
+		}
+		d = e.dictOf()
+		d.SetStr("lineno", MakeInt(int64(se.Line)))
+		d.SetStr("offset", MakeInt(int64(se.Col)))
+		d.SetStr("text", text)
+		d.SetStr("filename", NewStr(filename))
+		d.SetStr("end_lineno", MakeInt(int64(se.EndLine)))
+		d.SetStr("end_offset", MakeInt(int64(se.EndCol)))
+	} else {
+		// No location (null bytes in the source): CPython's attributes
+		// are all None.
+		e = NewException(cls, NewStr(se.Msg))
+		d = e.dictOf()
+		for _, k := range []string{"lineno", "offset", "text", "filename", "end_lineno", "end_offset"} {
+			d.SetStr(k, None)
+		}
+	}
 	d.SetStr("msg", NewStr(se.Msg))
-	d.SetStr("lineno", MakeInt(int64(se.Line)))
-	d.SetStr("offset", MakeInt(int64(se.Col)))
-	d.SetStr("text", NewStr(se.Text))
-	d.SetStr("filename", NewStr(filename))
-	d.SetStr("end_lineno", MakeInt(int64(se.EndLine)))
-	d.SetStr("end_offset", MakeInt(int64(se.EndCol)))
 	e.traceback = []TraceEntry{{File: "", Line: se.Line}}
 	return e
 }

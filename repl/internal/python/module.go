@@ -53,12 +53,24 @@ var (
 	registryMu sync.RWMutex
 	registry   = map[string]ModuleLoader{}
 	refused    = map[string]string{}
+	packages   = map[string]bool{}
 )
 
 // RegisterModule makes a module importable by name in every interpreter.
 func RegisterModule(name string, load ModuleLoader) {
 	registryMu.Lock()
 	registry[name] = load
+	registryMu.Unlock()
+}
+
+// RegisterPackage registers a package: a module with submodules, which
+// registered under its name and a dot ("json.decoder"). Importing a name
+// below a module that is not a package raises CPython's "'x' is not a
+// package".
+func RegisterPackage(name string, load ModuleLoader) {
+	registryMu.Lock()
+	registry[name] = load
+	packages[name] = true
 	registryMu.Unlock()
 }
 
@@ -83,7 +95,11 @@ func Modules() []string {
 	return out
 }
 
-// importModule implements import name.
+// importModule implements import name: each package on the dotted path
+// is imported first, as CPython does. A name CPython's standard library
+// has and code mode does not provide raises NotImplementedError; any
+// other unknown name is ModuleNotFoundError, naming the first component
+// that is missing (or the parent that is not a package).
 func (in *Interp) importModule(t *Thread, name string) (Object, error) {
 	if m, ok := in.modules[name]; ok {
 		return m, nil
@@ -92,21 +108,32 @@ func (in *Interp) importModule(t *Thread, name string) (Object, error) {
 	load, ok := registry[name]
 	hint, isRefused := refused[name]
 	registryMu.RUnlock()
-	if !ok {
-		if isRefused {
-			return nil, NotSupported("the module '"+name+"'", hint)
-		}
-		if i := strings.LastIndexByte(name, '.'); i > 0 {
-			parent := name[:i]
-			registryMu.RLock()
-			_, pok := registry[parent]
-			registryMu.RUnlock()
-			if pok {
-				if _, err := in.importModule(t, parent); err != nil {
-					return nil, err
-				}
-				return nil, moduleNotFound(name)
+	if isRefused {
+		return nil, NotSupported("the module '"+name+"'", hint)
+	}
+	i := strings.LastIndexByte(name, '.')
+	if i > 0 {
+		top := name[:strings.IndexByte(name, '.')]
+		if !isRegistered(top) && isCPythonModule(top) {
+			if h, ok := refusedHint(top); ok {
+				return nil, NotSupported("the module '"+top+"'", h)
 			}
+			return nil, notProvided(name)
+		}
+		if _, err := in.importModule(t, name[:i]); err != nil {
+			return nil, err
+		}
+		if !ok {
+			if !isPackage(name[:i]) {
+				e := Errorf(ModuleNotFoundErrorType, "No module named '%s'; '%s' is not a package", name, name[:i])
+				e.dictOf().SetStr("name", NewStr(name))
+				return nil, e
+			}
+			return nil, moduleNotFound(name)
+		}
+	} else if !ok {
+		if isCPythonModule(name) {
+			return nil, notProvided(name)
 		}
 		return nil, moduleNotFound(name)
 	}
@@ -115,16 +142,50 @@ func (in *Interp) importModule(t *Thread, name string) (Object, error) {
 		return nil, err
 	}
 	in.modules[name] = m
-	if i := strings.LastIndexByte(name, '.'); i > 0 {
-		if p, err := in.importModule(t, name[:i]); err == nil {
-			if pm, ok := p.(*Module); ok {
-				if _, has := pm.dict.GetStr(name[i+1:]); !has {
-					pm.dict.SetStr(name[i+1:], m)
-				}
+	if i > 0 {
+		if pm, ok := in.modules[name[:i]].(*Module); ok {
+			if _, has := pm.dict.GetStr(name[i+1:]); !has {
+				pm.dict.SetStr(name[i+1:], m)
 			}
 		}
 	}
 	return m, nil
+}
+
+// notProvided is the error for a standard module CPython has and code
+// mode does not provide.
+func notProvided(name string) error {
+	return NotSupported("the module '"+name+"'",
+		"code mode has no file system, network, processes or threads; import one of the modules the system prompt lists")
+}
+
+func refusedHint(name string) (string, bool) {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	h, ok := refused[name]
+	return h, ok
+}
+
+func isRegistered(name string) bool {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	_, ok := registry[name]
+	return ok
+}
+
+// isCPythonModule reports whether name is a top-level module of CPython's
+// standard library.
+func isCPythonModule(name string) bool {
+	i := sort.SearchStrings(cpythonModules[:], name)
+	return i < len(cpythonModules) && cpythonModules[i] == name
+}
+
+// isPackage reports whether a registered module is a package (has
+// submodules in CPython), as registered by RegisterPackage.
+func isPackage(name string) bool {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	return packages[name]
 }
 
 func moduleNotFound(name string) error {

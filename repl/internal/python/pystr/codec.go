@@ -46,8 +46,20 @@ func normalizeEncoding(name string) string {
 	return string(b)
 }
 
-// lookupCodec returns the module name of a supported codec.
-func lookupCodec(name string) (string, error) {
+// nonTextCodecs are the normalized names of CPython's bytes-to-bytes and
+// str-to-str codecs, which str.encode and bytes.decode refuse.
+var nonTextCodecs = []string{"base64", "base64_codec", "base_64", "bz2", "bz2_codec", "hex", "hex_codec",
+	"quopri", "quopri_codec", "quoted_printable", "quotedprintable", "rot13", "rot_13", "uu", "uu_codec",
+	"zip", "zlib", "zlib_codec"}
+
+// supportedCodecs names the codecs implemented, for messages.
+const supportedCodecs = "utf-8, utf-8-sig, ascii, latin-1, utf-16, utf-16-le, utf-16-be, utf-32, utf-32-le, utf-32-be, cp1252"
+
+// lookupCodec returns the module name of a supported text codec. alt is
+// the function CPython's message for a codec that is not a text encoding
+// names ("codecs.encode()"); with alt "" such a codec is refused as not
+// supported.
+func lookupCodec(name, alt string) (string, error) {
 	norm := normalizeEncoding(name)
 	mod, ok := find2(codecAliases[:], norm)
 	if !ok {
@@ -59,10 +71,13 @@ func lookupCodec(name string) (string, error) {
 	if _, ok := find2(codecNames[:], mod); ok {
 		return mod, nil
 	}
+	if alt != "" && (has(nonTextCodecs, norm) || has(nonTextCodecs, replaceDots(norm))) {
+		return "", &Error{"LookupError", "'" + name + "' is not a text encoding; use " + alt + " to handle arbitrary codecs"}
+	}
 	known := has(knownAliases[:], norm) || has(knownAliases[:], replaceDots(norm)) ||
 		strings.IndexByte(norm, '.') < 0 && has(knownModules[:], norm)
 	if known {
-		return "", &Error{"LookupError", "unsupported encoding: " + name + " (supported: utf-8, utf-8-sig, ascii, latin-1, utf-16, utf-16-le, utf-16-be, utf-32, utf-32-le, utf-32-be, cp1252)"}
+		return "", &Error{"NotImplementedError", "the encoding '" + name + "' is not supported in code mode; use one of " + supportedCodecs}
 	}
 	return "", &Error{"LookupError", "unknown encoding: " + name}
 }
@@ -95,10 +110,10 @@ func replaceDots(s string) string {
 // LookupEncoding returns the name of the codec for encoding name, as
 // Python's codecs.lookup(name).name ("utf-8", "iso8859-1", ...). It returns
 // LookupError "unknown encoding: NAME" for a name Python does not know,
-// and LookupError "unsupported encoding: NAME (...)" for one Python knows
-// that this package does not implement.
+// and NotImplementedError "the encoding 'NAME' is not supported in code
+// mode; ..." for one Python knows that this package does not implement.
 func LookupEncoding(name string) (string, error) {
-	mod, err := lookupCodec(name)
+	mod, err := lookupCodec(name, "")
 	if err != nil {
 		return "", err
 	}
@@ -123,7 +138,7 @@ func errUnknownHandler(errors string) error {
 // *UnicodeError (UnicodeEncodeError), *Error (LookupError) and *LimitError
 // when the result would exceed limit bytes.
 func Encode(s, encoding, errors string, limit int) (string, error) {
-	mod, err := lookupCodec(encoding)
+	mod, err := lookupCodec(encoding, "codecs.encode()")
 	if err != nil {
 		return "", err
 	}
@@ -393,7 +408,7 @@ func (d *decoder) fail(start, end int, reason string) (int, error) {
 // *UnsupportedError, and *LimitError when the result would exceed limit
 // bytes.
 func Decode(b, encoding, errors string, limit int) (string, error) {
-	mod, err := lookupCodec(encoding)
+	mod, err := lookupCodec(encoding, "codecs.decode()")
 	if err != nil {
 		return "", err
 	}

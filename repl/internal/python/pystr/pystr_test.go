@@ -128,8 +128,8 @@ func TestUnicodeErrorMessages(t *testing.T) {
 
 func TestLookupEncodingUnsupported(t *testing.T) {
 	for name, want := range map[string]string{
-		"cp437":  "LookupError: unsupported encoding: cp437",
-		"Latin9": "LookupError: unsupported encoding: Latin9",
+		"cp437":  "NotImplementedError: the encoding 'cp437' is not supported in code mode; use one of utf-8,",
+		"Latin9": "NotImplementedError: the encoding 'Latin9' is not supported in code mode;",
 		"nope":   "LookupError: unknown encoding: nope",
 		"":       "LookupError: unknown encoding: ",
 	} {
@@ -137,6 +137,19 @@ func TestLookupEncodingUnsupported(t *testing.T) {
 		if err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("LookupEncoding(%q): %v, want %s", name, err, want)
 		}
+	}
+	// Codecs that are not text encodings: CPython's message names the
+	// function to use instead.
+	for _, tt := range []struct{ name, want string }{
+		{"rot13", "LookupError: 'rot13' is not a text encoding; use codecs.encode() to handle arbitrary codecs"},
+		{"Quoted-Printable", "LookupError: 'Quoted-Printable' is not a text encoding; use codecs.encode() to handle arbitrary codecs"},
+	} {
+		if _, err := Encode("x", tt.name, "strict", 100); err == nil || err.Error() != tt.want {
+			t.Errorf("Encode(%q): %v, want %s", tt.name, err, tt.want)
+		}
+	}
+	if _, err := Decode("x", "hex", "strict", 100); err == nil || !strings.Contains(err.Error(), "use codecs.decode()") {
+		t.Errorf("Decode(hex): %v", err)
 	}
 }
 

@@ -38,8 +38,28 @@ type futureFlags struct {
 
 func (c *checker) fail(pos Pos, msg string) {
 	e := &Error{Type: "SyntaxError", Msg: msg, Line: pos.Line, Col: pos.Col + 1,
-		EndLine: pos.EndLine, EndCol: pos.EndCol + 1, Text: c.src.lineText(pos.Line)}
+		EndLine: pos.EndLine, EndCol: pos.EndCol + 1, NoText: true, NoDetails: fromSymtable(msg)}
 	panic(checkError{e})
+}
+
+// symtableMessages start the messages of CPython's symbol table and
+// future-statement checks, which raise a SyntaxError whose args hold only
+// the message; its compiler's errors carry the location tuple as well.
+var symtableMessages = []string{
+	"'yield' inside ", "annotated name ", "assignment expression ", "await expression cannot be used within",
+	"comprehension inner loop ", "duplicate argument ", "duplicate type parameter ", "future feature ",
+	"import * only allowed", "name '", "named expression cannot be used within", "no binding for nonlocal ",
+	"nonlocal binding not allowed", "nonlocal declaration not allowed", "not a chance",
+	"yield expression cannot be used within",
+}
+
+func fromSymtable(msg string) bool {
+	for _, p := range symtableMessages {
+		if strings.HasPrefix(msg, p) {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *checker) run(f func()) (err error) {
@@ -123,7 +143,7 @@ func (c *checker) futures(m *Module) {
 
 func (c *checker) futureFail(s *ImportFrom, msg string) {
 	panic(checkError{&Error{Type: "SyntaxError", Msg: msg, Line: s.Line, Col: s.Col + 1,
-		EndLine: s.Line, Text: c.src.lineText(s.Line)}})
+		EndLine: s.Line, NoText: true, NoDetails: fromSymtable(msg)}})
 }
 
 func isDocstring(s Stmt) bool {

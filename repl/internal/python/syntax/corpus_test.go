@@ -3,7 +3,7 @@ package syntax
 import (
 	"encoding/json"
 	"os"
-	"strings"
+	"strconv"
 	"testing"
 )
 
@@ -20,14 +20,15 @@ type validCase struct {
 }
 
 type invalidCase struct {
-	Src     string `json:"src"`
-	Type    string `json:"type"`
-	Msg     string `json:"msg"`
-	Line    int    `json:"line"`
-	Col     int    `json:"col"`
-	EndLine int    `json:"end_line"`
-	EndCol  int    `json:"end_col"`
-	Text    string `json:"text"`
+	Src     string  `json:"src"`
+	Type    string  `json:"type"`
+	Msg     string  `json:"msg"`
+	Line    int     `json:"line"`
+	Col     int     `json:"col"`
+	EndLine int     `json:"end_line"`
+	EndCol  int     `json:"end_col"`
+	Text    *string `json:"text"`    // nil where CPython gives None
+	Details bool    `json:"details"` // args holds the location tuple
 }
 
 type evalCase struct {
@@ -114,16 +115,27 @@ func testInvalid(t *testing.T, file string) {
 		} else if testing.Verbose() {
 			t.Logf("end of %q: got %d:%d, want %d:%d (%s)", c.Src, e.EndLine, e.EndCol, c.EndLine, c.EndCol, c.Msg)
 		}
-		if c.Text != "" {
+		// SyntaxError.text: None (compiler errors, no location) or the
+		// line, with its newline or without as CPython gives it.
+		if c.Text != nil {
 			withText++
-			if e.Text == strings.TrimRight(c.Text, "\n") {
-				textOK++
+		}
+		if c.Details == e.NoDetails && e.Line > 0 && e.Type != "RecursionError" {
+			t.Errorf("Parse(%q): NoDetails %v, CPython's args have the location: %v (%s)", c.Src, e.NoDetails, c.Details, c.Msg)
+		}
+		if c.Text == nil && (e.NoText || e.Line == 0) || c.Text != nil && !e.NoText && e.Text == *c.Text {
+			textOK++
+		} else if testing.Verbose() {
+			want := "None"
+			if c.Text != nil {
+				want = strconv.Quote(*c.Text)
 			}
+			t.Logf("text of %q: got %q (none %v), want %s (%s)", c.Src, e.Text, e.NoText, want, c.Msg)
 		}
 	}
 	n := len(cases)
-	t.Logf("%s: %d cases: type and line match for all; message %d (%.1f%%), offset %d (%.1f%%), end %d (%.1f%%), text %d of %d where CPython gives one",
-		file, n, msgOK, pct(msgOK, n), colOK, pct(colOK, n), endOK, pct(endOK, n), textOK, withText)
+	t.Logf("%s: %d cases: type and line match for all; message %d (%.1f%%), offset %d (%.1f%%), end %d (%.1f%%), text %d (%.1f%%; %d have a text)",
+		file, n, msgOK, pct(msgOK, n), colOK, pct(colOK, n), endOK, pct(endOK, n), textOK, pct(textOK, n), withText)
 }
 
 func pct(a, b int) float64 { return 100 * float64(a) / float64(b) }

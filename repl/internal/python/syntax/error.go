@@ -21,8 +21,17 @@ type Error struct {
 	// the same conventions; EndCol may be 0 or -1 where CPython gives
 	// those.
 	EndLine, EndCol int
-	// Text is the source line the error is on, without its newline.
+	// Text is CPython's SyntaxError.text for source compiled from a
+	// string: the line the error is on, with its newline for most parser
+	// errors (see withText), without it for the tokenizer's.
 	Text string
+	// NoText reports an error of CPython's compiler or symbol table
+	// ('return' outside function, ...), whose text is None for source
+	// compiled from a string.
+	NoText bool
+	// NoDetails reports an error of CPython's symbol table or future
+	// checks, whose args hold only the message (no location tuple).
+	NoDetails bool
 }
 
 // Error returns "Type: Msg (line L, column C)".

@@ -171,7 +171,56 @@ func (p *parser) parse(f func()) error {
 			b = b2
 		}
 	}
-	return p.finalError(b.err)
+	return p.withText(p.finalError(b.err))
+}
+
+// withText gives a parser error CPython's SyntaxError.text for source
+// compiled from a string. The tokenizer's own errors have their line
+// without its newline. Errors the parser raises at a known location have
+// the tokenizer's current line buffer, newline included, when the
+// tokenizer has not read past the error's line, and the line without its
+// newline (from the source string) when it has.
+func (p *parser) withText(e *Error) *Error {
+	te := p.sc.err
+	if e == nil || e.Line <= 0 || te != nil && te.kind == errRaised && (te.err == e || p.fromTokenizer(e)) {
+		return e
+	}
+	if line := p.tokenizerLine(); line <= e.Line {
+		e.Text = p.bufferText(line)
+	}
+	return e
+}
+
+// bufferText is CPython's tokenizer buffer when it is on line: the line
+// with its newline, preceded by the lines the buffer still holds, those
+// a backslash continues and those of a token that spans lines.
+func (p *parser) bufferText(line int) string {
+	// One backward pass: tokens come in order, so their end lines do not
+	// decrease.
+	start := line
+	for i := p.lastFetched(); ; start-- {
+		for ; i >= 0 && int(p.toks[i].endLine) >= start; i-- {
+			start = min(start, int(p.toks[i].line))
+		}
+		if start <= 1 || !strings.HasSuffix(p.lineText(start-1), "\\") {
+			break
+		}
+	}
+	if start < 1 || line > len(p.lineStarts) {
+		return p.lineText(line) + "\n"
+	}
+	from := int(p.lineStarts[start-1])
+	to := len(p.src)
+	if line < len(p.lineStarts) {
+		to = int(p.lineStarts[line])
+	}
+	return p.src[from:to]
+}
+
+// tokenizerLine is the line CPython's tokenizer is on after the tokens
+// the parser fetched.
+func (p *parser) tokenizerLine() int {
+	return int(p.toks[p.lastFetched()].endLine)
 }
 
 // run calls f, returning the bailout that ended it, if any.

@@ -110,7 +110,7 @@ func TestErrorString(t *testing.T) {
 		t.Errorf("got %q, want %q", err.Error(), want)
 	}
 	e := err.(*Error)
-	if e.Text != "x = (1," {
+	if e.Text != "x = (1,\n" { // the tokenizer's buffer, newline included
 		t.Errorf("Text = %q", e.Text)
 	}
 }

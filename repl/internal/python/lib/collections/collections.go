@@ -26,7 +26,7 @@ func Register() {
 	itertools.Register()
 	heapq.Register()
 	operator.Register()
-	python.RegisterModule("collections", load)
+	python.RegisterPackage("collections", load)
 	python.RegisterModule("collections.abc", loadABC)
 	// setup runs after RegisterModule, which makes sure the interpreter
 	// core is set up.

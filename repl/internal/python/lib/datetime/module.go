@@ -437,7 +437,8 @@ func (md *module) structTimeOf(t *python.Thread, tt TimeTuple) (obj, error) {
 		if st, err := python.GetAttr(t, tm, "struct_time"); err == nil {
 			return python.Call(t, st, []obj{python.NewTuple(items)}, nil)
 		}
-	} else if !python.IsInstance(err, python.ImportErrorType) {
+	} else if !python.IsInstance(err, python.ImportErrorType) && !python.IsInstance(err, python.NotImplementedErrorType) {
+		// (time not registered: a program that links datetime alone)
 		return nil, err
 	}
 	if md.structTime == nil {

@@ -22,7 +22,7 @@ const (
 // Register makes json, json.decoder and json.encoder importable.
 func Register() {
 	python.Setup()
-	python.RegisterModule("json", load)
+	python.RegisterPackage("json", load)
 	python.RegisterModule("json.decoder", func(in *python.Interp) (*python.Module, error) {
 		initTypes()
 		m := python.NewModule("json.decoder")

@@ -8,7 +8,8 @@ Writes:
   valid.json:   [{"src", "dump", "pos"}] for sources that compile: ast.dump and
                 ast.dump(include_attributes=True) of ast.parse(src).
   invalid.json: [{"src", "type", "msg", "line", "col", "end_line", "end_col",
-                "text"}] for sources whose compile(src, "<cell>", "exec")
+                "text"}] (text: null where CPython gives None) for sources
+                whose compile(src, "<cell>", "exec")
                 raises SyntaxError (or a subclass) or RecursionError.
   eval.json:    [{"src", "dump"}] for eval-mode expressions.
   mutated.json: like invalid.json, for sources made by mutating the valid
@@ -47,7 +48,7 @@ def record(src):
     except (SyntaxError, RecursionError) as e:
         if isinstance(e, RecursionError):
             return None, {"src": src, "type": "RecursionError", "msg": str(e),
-                          "line": 0, "col": 0, "end_line": 0, "end_col": 0, "text": ""}
+                          "line": 0, "col": 0, "end_line": 0, "end_col": 0, "text": None, "details": False}
         return None, {
             "src": src,
             "type": type(e).__name__,
@@ -56,7 +57,8 @@ def record(src):
             "col": e.offset or 0,
             "end_line": e.end_lineno or 0,
             "end_col": e.end_offset if e.end_offset is not None else 0,
-            "text": (e.text or "").rstrip("\n"),
+            "text": e.text,
+            "details": len(e.args) > 1,
         }
     tree = ast.parse(s)
     return {"src": src, "dump": ast.dump(tree), "pos": ast.dump(tree, include_attributes=True)}, None
