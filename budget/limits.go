@@ -437,11 +437,14 @@ func (t *Tracker) checkTime() error {
 // Charge records the usage of one model call made at depth d without a
 // reservation (see Reserve, which model calls should use so that a call
 // cannot cross the token and cost limits). Usage is charged even for
-// responses that are later rejected.
+// responses that are later rejected. An impossible usage (a negative or
+// NaN count or cost) charges nothing for that part: what the tracker
+// has counted never decreases.
 func (t *Tracker) Charge(d int, u Usage) {
+	s := charged(u, spend{})
 	for v := t; v != nil; d, v = d+v.base, v.parent {
 		v.mu.Lock()
-		v.chargeLocked(d, u, spend{tokens: u.TotalTokens, cost: u.CostUSD})
+		v.chargeLocked(d, u, s)
 		v.mu.Unlock()
 	}
 }
@@ -449,7 +452,7 @@ func (t *Tracker) Charge(d int, u Usage) {
 // Save records the savings of a cache hit at depth d (u as from
 // Usage.Saved): no call, token or cost is charged, and no limit is checked.
 func (t *Tracker) Save(d int, u Usage) {
-	u = Usage{SavedCalls: u.SavedCalls, SavedTokens: u.SavedTokens, SavedCostUSD: u.SavedCostUSD}
+	u = Usage{SavedCalls: u.SavedCalls, SavedTokens: u.SavedTokens, SavedCostUSD: u.SavedCostUSD}.Clean()
 	for v := t; v != nil; d, v = d+v.base, v.parent {
 		v.mu.Lock()
 		v.usage = v.usage.Add(u)
@@ -458,7 +461,10 @@ func (t *Tracker) Save(d int, u Usage) {
 	}
 }
 
+// chargeLocked records u (cleaned: the record's sums never decrease)
+// and adds s to what the limits count.
 func (t *Tracker) chargeLocked(d int, u Usage, s spend) {
+	u = u.Clean()
 	if u.Calls == 0 {
 		u.Calls = 1
 	}

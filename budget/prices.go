@@ -99,9 +99,13 @@ func EstimateCost(model string, promptTokens, completionTokens int64) (float64, 
 }
 
 // WithEstimatedCost fills in an estimated cost when u has no reported cost
-// and model is priced. Reported costs are never overwritten.
+// and model is priced. Reported costs are never overwritten, and a usage
+// with no token counts at all (unknown, not estimated, and zero: a call
+// whose server reported nothing, or something impossible) gets no
+// estimate: an estimated $0 would read as a free call, where the tracker
+// charges an unknown cost its admitted worst case.
 func WithEstimatedCost(u Usage, model string) Usage {
-	if u.CostKnown {
+	if u.CostKnown || (!u.TokensKnown && !u.TokensEstimated && u.PromptTokens == 0 && u.CompletionTokens == 0 && u.TotalTokens == 0) {
 		return u
 	}
 	if p, ok := LookupPrice(model); ok {

@@ -40,8 +40,52 @@ type spend struct {
 	cost   float64
 }
 
-func (s spend) add(o spend) spend { return spend{s.tokens + o.tokens, s.cost + o.cost} }
-func (s spend) sub(o spend) spend { return spend{s.tokens - o.tokens, s.cost - o.cost} }
+// add and sub keep a spend non-negative and finite: sums saturate, and a
+// difference never goes below zero (held worst cases are only ever
+// subtracted after being added).
+func (s spend) add(o spend) spend {
+	return spend{AddTokens(max(s.tokens, 0), max(o.tokens, 0)), addCost(cleanCost(s.cost), cleanCost(o.cost))}
+}
+func (s spend) sub(o spend) spend { return spend{max(s.tokens-o.tokens, 0), max(s.cost-o.cost, 0)} }
+
+// charged is what usage u counts against the token and cost limits, for
+// a call whose admitted worst case is worst (zero without a
+// reservation). It is never negative, NaN or infinite, whatever u says:
+//
+//   - tokens: the worst case when u has none (unknown, not estimated and
+//     zero) or an impossible count (a negative one); otherwise the larger
+//     of TotalTokens and PromptTokens+CompletionTokens (a total below its
+//     parts is not believed);
+//   - cost: a reported or estimated cost that is finite and not
+//     negative; +Inf counts as math.MaxFloat64; the worst case when the
+//     cost is unknown (neither reported nor estimated, and zero), or is
+//     NaN or negative; at least the worst case when the token counts
+//     were not charged (unknown or impossible) and the cost is not a
+//     reported one next to possible counts.
+func charged(u Usage, worst spend) spend {
+	s := worst
+	tokensBad := u.PromptTokens < 0 || u.CompletionTokens < 0 || u.TotalTokens < 0 || u.CachedTokens < 0 || u.CacheWriteTokens < 0
+	noTokens := tokensBad || (!u.TokensKnown && u.TotalTokens == 0)
+	if !noTokens {
+		s.tokens = max(u.TotalTokens, AddTokens(u.PromptTokens, u.CompletionTokens))
+	}
+	c := u.CostUSD
+	switch {
+	case math.IsNaN(c) || c < 0:
+		// worst.cost
+	case math.IsInf(c, 1):
+		s.cost = math.MaxFloat64
+	case u.CostKnown && !tokensBad:
+		s.cost = c
+	case noTokens:
+		s.cost = max(c, worst.cost)
+	case !u.CostEstimated && c == 0:
+		// unknown: worst.cost
+	default:
+		s.cost = c
+	}
+	return s
+}
 
 // Reservation holds a model call's admitted worst case against the token
 // and cost limits while the call is in flight. Settle it with the
@@ -101,7 +145,14 @@ func (t *Tracker) Reserve(w Worst) (*Reservation, error) {
 	for _, u := range chain {
 		used := u.spent.add(u.held)
 		if lim := u.limits.MaxTotalTokens; lim > 0 {
-			left := lim - used.tokens - prompt
+			// used and prompt are at most math.MaxInt64 each: subtract
+			// without wrapping.
+			left := lim - used.tokens
+			if left < math.MinInt64+prompt {
+				left = math.MinInt64
+			} else {
+				left -= prompt
+			}
 			if !bounded || m > left {
 				if left < floor {
 					return nil, t.ofCaller(u, refused(KindMaxTotalTokens, "max_total_tokens", lim, used.tokens, prompt, w.MaxTokens, floor).
@@ -121,20 +172,23 @@ func (t *Tracker) Reserve(w Worst) (*Reservation, error) {
 					if afford < float64(floor) {
 						return nil, t.ofCaller(u, refused(KindMaxCost, "max_cost_usd", lim, used.cost, prompt, w.MaxTokens, floor))
 					}
-					m, bounded = int64(afford), true
+					m, bounded = int64(min(afford, 1<<62)), true
 				}
 			}
 		}
 	}
-	hold := spend{tokens: prompt + m}
+	hold := spend{tokens: AddTokens(prompt, m)}
 	if priced {
 		hold.cost = cost(price, prompt, m)
-		// Rounding must not let the held cost exceed what is left.
+		// Rounding must not let the held cost exceed what is left. One
+		// step is all rounding takes; the steps double so that a huge
+		// bound, where one token is below the float's precision, still
+		// ends.
 		for _, u := range chain {
 			used := u.spent.add(u.held)
-			for lim := u.limits.MaxCostUSD; lim > 0 && m > floor && used.cost+hold.cost > lim; {
-				m--
-				hold = spend{tokens: prompt + m, cost: cost(price, prompt, m)}
+			for lim, step := u.limits.MaxCostUSD, int64(1); lim > 0 && m > floor && used.cost+hold.cost > lim; step *= 2 {
+				m = max(m-step, floor)
+				hold = spend{tokens: AddTokens(prompt, m), cost: cost(price, prompt, m)}
 			}
 		}
 	}
@@ -160,8 +214,10 @@ func refused(kind fault.Kind, limit string, max, used any, prompt, requested, fl
 
 // Settle ends the reservation with the usage the provider reported and
 // charges it at the reservation's depth. A call whose provider reported
-// no token counts (or no cost) is charged its worst case against the
-// limits; the reported Usage is kept as it is. If the charged total then
+// no token counts (or no cost), or counts or a cost no call can have
+// (negative, NaN), is charged its worst case against the limits; the
+// reported Usage is recorded as it is, cleaned (Usage.Clean), so that
+// nothing the tracker counts ever decreases. If the charged total then
 // exceeds a limit, which only a provider reporting more than the admitted
 // worst case can cause, Settle returns that limit's budget error; the
 // usage stays charged. Settling twice, or after Release, does nothing.
@@ -169,13 +225,7 @@ func (r *Reservation) Settle(u Usage) error {
 	if r.done.Swap(true) {
 		return nil
 	}
-	s := spend{tokens: u.TotalTokens, cost: u.CostUSD}
-	if !u.TokensKnown && u.TotalTokens == 0 {
-		s.tokens = r.hold.tokens
-	}
-	if !u.CostKnown && !u.CostEstimated && u.CostUSD == 0 {
-		s.cost = r.hold.cost
-	}
+	s := charged(u, r.hold)
 	var over error
 	for t, d := r.t, r.depth; t != nil; d, t = d+t.base, t.parent {
 		t.mu.Lock()

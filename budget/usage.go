@@ -2,6 +2,8 @@
 // counters, and the price table used to estimate cost.
 package budget
 
+import "math"
+
 // Usage is the token and cost accounting of one or more model calls.
 //
 // Token counts are "known" when the server reported them. Cost is known when
@@ -38,19 +40,80 @@ type Usage struct {
 // Add returns the sum of u and v. Flags combine conservatively: the sum's
 // tokens (or cost) are known only when both parts are known (or when one side
 // has no calls), and its cost is estimated when either part's is. Savings
-// add up.
+// add up. Counts saturate at math.MaxInt64 and costs at
+// math.MaxFloat64 instead of wrapping or becoming infinite.
 func (u Usage) Add(v Usage) Usage {
 	out := u.addSpent(v)
-	out.SavedCalls = u.SavedCalls + v.SavedCalls
-	out.SavedTokens = u.SavedTokens + v.SavedTokens
-	out.SavedCostUSD = u.SavedCostUSD + v.SavedCostUSD
+	out.SavedCalls = AddTokens(u.SavedCalls, v.SavedCalls)
+	out.SavedTokens = AddTokens(u.SavedTokens, v.SavedTokens)
+	out.SavedCostUSD = addCost(u.SavedCostUSD, v.SavedCostUSD)
 	return out
 }
 
 // Saved returns the usage of a cache hit for a call that spent u: nothing
 // spent, u's tokens and cost (and its own savings) recorded as saved.
 func (u Usage) Saved() Usage {
-	return Usage{SavedCalls: max(u.Calls, 1) + u.SavedCalls, SavedTokens: u.TotalTokens + u.SavedTokens, SavedCostUSD: u.CostUSD + u.SavedCostUSD}
+	u = u.Clean()
+	return Usage{SavedCalls: AddTokens(max(u.Calls, 1), u.SavedCalls), SavedTokens: AddTokens(u.TotalTokens, u.SavedTokens), SavedCostUSD: addCost(u.CostUSD, u.SavedCostUSD)}
+}
+
+// Possible reports whether u is a usage a call can have: no count is
+// negative, and its costs are finite and not negative. A provider
+// refuses a server's report that is not (docs/budget.md, "Usage a
+// server cannot have"); the Tracker never lets one lower what it has
+// counted.
+func (u Usage) Possible() bool {
+	for _, n := range [...]int64{u.PromptTokens, u.CompletionTokens, u.TotalTokens, u.Calls, u.SavedCalls, u.SavedTokens, u.CachedTokens, u.CacheWriteTokens} {
+		if n < 0 {
+			return false
+		}
+	}
+	return goodCost(u.CostUSD) && goodCost(u.SavedCostUSD)
+}
+
+// Clean returns u with what Possible refuses made harmless: a negative
+// count or cost (or a NaN cost) reads as 0 and an infinite cost as
+// math.MaxFloat64, so that adding it never lowers a sum and the sum
+// stays encodable as JSON. A possible usage is returned as it is.
+func (u Usage) Clean() Usage {
+	for _, n := range [...]*int64{&u.PromptTokens, &u.CompletionTokens, &u.TotalTokens, &u.Calls, &u.SavedCalls, &u.SavedTokens, &u.CachedTokens, &u.CacheWriteTokens} {
+		*n = max(*n, 0)
+	}
+	u.CostUSD, u.SavedCostUSD = cleanCost(u.CostUSD), cleanCost(u.SavedCostUSD)
+	return u
+}
+
+func goodCost(c float64) bool { return c >= 0 && !math.IsInf(c, 1) } // NaN fails c >= 0
+
+func cleanCost(c float64) float64 {
+	switch {
+	case math.IsInf(c, 1):
+		return math.MaxFloat64
+	case !(c > 0): // NaN, negative, zero
+		return 0
+	}
+	return c
+}
+
+// AddTokens returns a+b saturating at math.MaxInt64 (and math.MinInt64)
+// instead of wrapping: two huge counts never add up to a negative one.
+func AddTokens(a, b int64) int64 {
+	s := a + b
+	switch {
+	case b > 0 && s < a:
+		return math.MaxInt64
+	case b < 0 && s > a:
+		return math.MinInt64
+	}
+	return s
+}
+
+// addCost returns a+b, saturating at math.MaxFloat64.
+func addCost(a, b float64) float64 {
+	if s := a + b; !math.IsInf(s, 1) {
+		return s
+	}
+	return math.MaxFloat64
 }
 
 func (u Usage) addSpent(v Usage) Usage {
@@ -61,16 +124,16 @@ func (u Usage) addSpent(v Usage) Usage {
 		return u
 	}
 	return Usage{
-		PromptTokens:     u.PromptTokens + v.PromptTokens,
-		CompletionTokens: u.CompletionTokens + v.CompletionTokens,
-		TotalTokens:      u.TotalTokens + v.TotalTokens,
+		PromptTokens:     AddTokens(u.PromptTokens, v.PromptTokens),
+		CompletionTokens: AddTokens(u.CompletionTokens, v.CompletionTokens),
+		TotalTokens:      AddTokens(u.TotalTokens, v.TotalTokens),
 		TokensKnown:      u.TokensKnown && v.TokensKnown,
-		CostUSD:          u.CostUSD + v.CostUSD,
+		CostUSD:          addCost(u.CostUSD, v.CostUSD),
 		CostKnown:        u.CostKnown && v.CostKnown,
 		CostEstimated:    u.CostEstimated || v.CostEstimated,
-		Calls:            u.Calls + v.Calls,
-		CachedTokens:     u.CachedTokens + v.CachedTokens,
-		CacheWriteTokens: u.CacheWriteTokens + v.CacheWriteTokens,
+		Calls:            AddTokens(u.Calls, v.Calls),
+		CachedTokens:     AddTokens(u.CachedTokens, v.CachedTokens),
+		CacheWriteTokens: AddTokens(u.CacheWriteTokens, v.CacheWriteTokens),
 		TokensEstimated:  u.TokensEstimated || v.TokensEstimated,
 	}
 }

@@ -176,13 +176,16 @@ func (p *Provider) Complete(ctx context.Context, req model.Request) (*model.Resp
 	if resp == nil {
 		return nil, ferr
 	}
-	// A response, or the usage of a stream that failed after it arrived.
+	// A response, or the usage of a stream that failed after it arrived
+	// (known counts), or the unknown usage of a refused one (charged its
+	// worst case: not estimated from a reply that was dropped).
 	resp.Meta.Provider, resp.Meta.Attempts = p.call.Name, attempts
 	resp.Meta.LatencyMS = float64(time.Since(start).Microseconds()) / 1000
-	resp.Usage = budget.WithEstimatedCost(model.EstimateUsage(req, resp, modelName), firstNonEmpty(resp.Meta.Model, modelName))
 	if ferr != nil {
+		resp.Usage = budget.WithEstimatedCost(resp.Usage, firstNonEmpty(resp.Meta.Model, modelName))
 		return resp, ferr
 	}
+	resp.Usage = budget.WithEstimatedCost(model.EstimateUsage(req, resp, modelName), firstNonEmpty(resp.Meta.Model, modelName))
 	return resp, nil
 }
 
@@ -221,7 +224,7 @@ func (p *Provider) read(ctx, actx context.Context, hres *http.Response, stream b
 		resp.Meta.HTTPStatus = hres.StatusCode
 	}
 	if ferr != nil {
-		if resp != nil && resp.Usage.TokensKnown {
+		if resp != nil && (resp.Usage.TokensKnown || usageRefused(ferr)) {
 			return &model.Response{Usage: resp.Usage, Meta: resp.Meta}, ferr.With("status", hres.StatusCode)
 		}
 		return nil, ferr.With("status", hres.StatusCode)
@@ -248,6 +251,9 @@ func (p *Provider) readMessage(ctx, actx context.Context, body io.Reader) (*mode
 	if err != nil {
 		return nil, p.call.Fail(model.KindMalformedResponse, "response is not a Messages API message", err).With("body_excerpt", p.call.Clip(string(raw), openai.MaxBodyExcerpt)).
 			WithHint(p.malformedHint())
+	}
+	if err := r.Usage.Check(); err != nil {
+		return p.refuseUsage(err, r.ID, r.Model, 0)
 	}
 	resp := ToResponse(r)
 	if len(resp.ToolCalls) > p.maxCalls {
@@ -285,6 +291,14 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 			return fail(p.call.Fail(model.KindMalformedResponse, "stream event is not a Messages API event", err).
 				With("events", events).With("body_excerpt", p.call.Clip(data, openai.MaxBodyExcerpt)))
 		}
+		if err := e.Usage.Check(); err != nil {
+			return p.refuseUsage(err, asm.resp.ID, asm.resp.Model, events)
+		}
+		if m := e.Message; m != nil {
+			if err := m.Usage.Check(); err != nil {
+				return p.refuseUsage(err, m.ID, m.Model, events)
+			}
+		}
 		text, apiErr, err := asm.Add(&e)
 		if err != nil {
 			return fail(p.call.Fail(model.KindMalformedResponse, "stream events out of order", err).With("events", events))
@@ -311,6 +325,30 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 		return fail(p.call.Fail(model.KindStreamInterrupted, "the stream ended before message_stop", nil).With("events", events))
 	}
 	return ToResponse(asm.Response()), nil
+}
+
+// refuseUsage is the malformed_response of a message whose usage no
+// server can truthfully report (Usage.Check), as model/openai's: the
+// message is dropped and its usage handed back unknown, so the caller
+// charges the call its admitted worst case. events is the number of
+// stream events read (0 for a JSON body).
+func (p *Provider) refuseUsage(err error, id, modelName string, events int) (*model.Response, *fault.Error) {
+	fe := p.call.Fail(model.KindMalformedResponse, "the server reported usage no call can have", err)
+	var ue *openai.UsageError
+	if errors.As(err, &ue) {
+		fe.With("usage_field", ue.Field).With("usage_value", ue.Value)
+	}
+	if events > 0 {
+		fe.With("events", events)
+	}
+	fe.WithHint("a token count below zero cannot be true; the call was charged its admitted worst case: check the server or the proxy in front of it")
+	return &model.Response{Usage: budget.Usage{Calls: 1}, Meta: model.Meta{ID: id, Model: modelName}}, fe
+}
+
+// usageRefused reports the error of refuseUsage.
+func usageRefused(fe *fault.Error) bool {
+	_, ok := fe.Detail["usage_field"]
+	return ok && fe.Kind == model.KindMalformedResponse
 }
 
 func (p *Provider) tooMany(n int) *fault.Error {

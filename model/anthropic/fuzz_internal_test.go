@@ -8,7 +8,8 @@ import (
 )
 
 // FuzzStream: any body gives a response or a provider error of a stream
-// kind, never a panic, and never more tool calls than the cap.
+// kind, never a panic, never more tool calls than the cap, and never a
+// usage that is not possible (budget.Usage.Possible).
 func FuzzStream(f *testing.F) {
 	for _, n := range []string{"stream_text.sse", "stream_tool_use.sse", "stream_error.sse"} {
 		b, err := os.ReadFile(filepath.Join("testdata", n))
@@ -18,6 +19,8 @@ func FuzzStream(f *testing.F) {
 		f.Add(b)
 	}
 	f.Add([]byte("data: {\"type\":\"content_block_delta\",\"index\":3,\"delta\":{}}\n\n"))
+	f.Add([]byte("data: {\"type\":\"message_start\",\"message\":{\"id\":\"m\",\"type\":\"message\",\"usage\":{\"input_tokens\":9223372036854775807,\"output_tokens\":-1}}}\n\n" +
+		"data: {\"type\":\"message_delta\",\"delta\":{},\"usage\":{\"output_tokens\":9223372036854775807,\"cache_read_input_tokens\":9223372036854775807}}\n\n"))
 	p, err := New(Config{BaseURL: "http://127.0.0.1:1/v1", Model: "m", APIKey: "k", MaxToolCalls: 2})
 	if err != nil {
 		f.Fatal(err)
@@ -31,6 +34,9 @@ func FuzzStream(f *testing.F) {
 		if resp != nil && len(resp.ToolCalls) > 2 {
 			t.Fatalf("%d tool calls over the cap", len(resp.ToolCalls))
 		}
+		if resp != nil && !resp.Usage.Possible() {
+			t.Fatalf("impossible usage handed back: %+v", resp.Usage)
+		}
 	})
 }
 
@@ -40,7 +46,9 @@ func FuzzDecodeResponse(f *testing.F) {
 	f.Add(b)
 	f.Fuzz(func(t *testing.T, in []byte) {
 		if r, err := DecodeResponse(in); err == nil {
-			_ = ToResponse(r)
+			if u := ToResponse(r).Usage; !u.Possible() {
+				t.Fatalf("impossible usage %+v", u)
+			}
 		}
 	})
 }

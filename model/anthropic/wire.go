@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/internal/wire"
+	"github.com/rlm-go/rlm/model/openai"
 )
 
 // MessagesRequest is the JSON body of POST /v1/messages.
@@ -78,6 +80,30 @@ type Usage struct {
 	OutputTokens             int64 `json:"output_tokens"`
 	CacheCreationInputTokens int64 `json:"cache_creation_input_tokens,omitempty"`
 	CacheReadInputTokens     int64 `json:"cache_read_input_tokens,omitempty"`
+}
+
+// Check reports the first field of u that no call can have: a negative
+// token count. The Messages API defines all four as counts of tokens
+// billed. It returns an *openai.UsageError (docs/budget.md, "Usage a
+// server cannot have").
+func (u *Usage) Check() error {
+	if u == nil {
+		return nil
+	}
+	for _, c := range []struct {
+		field string
+		n     int64
+	}{
+		{"usage.input_tokens", u.InputTokens},
+		{"usage.output_tokens", u.OutputTokens},
+		{"usage.cache_creation_input_tokens", u.CacheCreationInputTokens},
+		{"usage.cache_read_input_tokens", u.CacheReadInputTokens},
+	} {
+		if c.n < 0 {
+			return &openai.UsageError{Field: c.field, Value: strconv.FormatInt(c.n, 10)}
+		}
+	}
+	return nil
 }
 
 // MaxCacheBreakpoints is the most cache_control marks the API accepts in
@@ -344,7 +370,9 @@ func FromResponse(resp *model.Response, fallbackID string) *Response {
 }
 
 // usageFrom converts Messages API usage: the prompt is the uncached input
-// plus the cache reads and writes.
+// plus the cache reads and writes. The provider refuses what Usage.Check
+// refuses before converting; here a negative count reads as 0 and sums
+// saturate instead of wrapping.
 func usageFrom(u *Usage) budget.Usage {
 	out := budget.Usage{Calls: 1}
 	if u == nil {
@@ -352,9 +380,9 @@ func usageFrom(u *Usage) budget.Usage {
 	}
 	out.CachedTokens = max(u.CacheReadInputTokens, 0)
 	out.CacheWriteTokens = max(u.CacheCreationInputTokens, 0)
-	out.PromptTokens = max(u.InputTokens, 0) + out.CachedTokens + out.CacheWriteTokens
+	out.PromptTokens = budget.AddTokens(budget.AddTokens(max(u.InputTokens, 0), out.CachedTokens), out.CacheWriteTokens)
 	out.CompletionTokens = max(u.OutputTokens, 0)
-	out.TotalTokens = out.PromptTokens + out.CompletionTokens
+	out.TotalTokens = budget.AddTokens(out.PromptTokens, out.CompletionTokens)
 	out.TokensKnown = true
 	return out
 }

@@ -16,6 +16,7 @@ package openai
 import (
 	"bufio"
 	"context"
+	"errors"
 	"io"
 	"mime"
 	"net/http"
@@ -292,7 +293,8 @@ func (p *Provider) read(ctx, actx context.Context, hres *http.Response, stream b
 	// the server plainly answered with JSON (some servers ignore
 	// "stream": true).
 	br := bufio.NewReader(hres.Body)
-	if ct == "text/event-stream" || (stream && ct != "application/json") || sniffEventStream(br) {
+	streamed := ct == "text/event-stream" || (stream && ct != "application/json") || sniffEventStream(br)
+	if streamed {
 		resp, ferr = p.call.Stream(onDelta, func(onDelta func(string)) (*model.Response, *fault.Error) {
 			return p.readStream(ctx, actx, br, onDelta)
 		})
@@ -304,8 +306,8 @@ func (p *Provider) read(ctx, actx context.Context, hres *http.Response, stream b
 		// sends it with a mid-stream error) hands back that usage alone,
 		// so the failed call is charged.
 		var part *model.Response
-		if resp != nil && resp.Usage.TokensKnown {
-			part = &model.Response{Usage: resp.Usage, Meta: model.Meta{ID: p.call.Secrets.Content(resp.Meta.ID), Model: p.call.Secrets.Content(resp.Meta.Model), HTTPStatus: hres.StatusCode, Streamed: true}}
+		if resp != nil && (resp.Usage.TokensKnown || usageRefused(ferr)) {
+			part = &model.Response{Usage: resp.Usage, Meta: model.Meta{ID: p.call.Secrets.Content(resp.Meta.ID), Model: p.call.Secrets.Content(resp.Meta.Model), HTTPStatus: hres.StatusCode, Streamed: streamed}}
 		}
 		return part, ferr.With("status", hres.StatusCode)
 	}
@@ -372,6 +374,9 @@ func (p *Provider) readCompletion(ctx, actx context.Context, body io.Reader) (*m
 		return nil, p.call.Fail(model.KindMalformedResponse, "response is not a chat completion", err).With("body_excerpt", p.excerpt(raw)).
 			WithHint(p.malformedHint())
 	}
+	if err := c.Usage.Check(); err != nil {
+		return p.refuseUsage(err, &model.Response{Meta: model.Meta{ID: c.ID, Model: c.Model}}, 0)
+	}
 	resp, err := ResponseFromCompletion(c)
 	if err != nil {
 		return nil, p.call.Fail(model.KindMalformedResponse, "response is not a chat completion", err).With("body_excerpt", p.excerpt(raw)).
@@ -385,6 +390,31 @@ func (p *Provider) readCompletion(ctx, actx context.Context, body io.Reader) (*m
 			WithHint("the server sent more tool calls than the runtime accepts in one turn; ask for fewer calls or check the server")
 	}
 	return resp, nil
+}
+
+// refuseUsage is the malformed_response of an answer whose usage no
+// server can truthfully report (Usage.Check): the answer is dropped and
+// its usage handed back unknown, with resp's id and model, so the caller
+// charges the call its admitted worst case (budget.Reservation.Settle),
+// never the impossible report and never nothing. events is the number
+// of stream events read (0 for a JSON body).
+func (p *Provider) refuseUsage(err error, resp *model.Response, events int) (*model.Response, *fault.Error) {
+	fe := p.call.Fail(model.KindMalformedResponse, "the server reported usage no call can have", err)
+	var ue *UsageError
+	if errors.As(err, &ue) {
+		fe.With("usage_field", ue.Field).With("usage_value", ue.Value)
+	}
+	if events > 0 {
+		fe.With("events", events)
+	}
+	fe.WithHint("a token count or cost below zero (or not a number) cannot be true; the call was charged its admitted worst case: check the server or the proxy in front of it")
+	return &model.Response{Usage: budget.Usage{Calls: 1}, Meta: model.Meta{ID: resp.Meta.ID, Model: resp.Meta.Model}}, fe
+}
+
+// usageRefused reports the error of refuseUsage.
+func usageRefused(fe *fault.Error) bool {
+	_, ok := fe.Detail["usage_field"]
+	return ok && fe.Kind == model.KindMalformedResponse
 }
 
 // forModel returns a shallow copy of p for one call to modelName whose

@@ -58,6 +58,9 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 			return p.broken(&asm, p.call.Fail(model.KindMalformedResponse, "stream event is not a chat.completion.chunk", err).
 				With("events", events).With("body_excerpt", p.excerpt([]byte(data))))
 		}
+		if err := chunk.Usage.Check(); err != nil {
+			return p.refuseUsage(err, asm.Response(), events)
+		}
 		if chunk.Error != nil {
 			// The usage that came with the error (OpenRouter) is kept, so
 			// the failed call is charged what it cost.

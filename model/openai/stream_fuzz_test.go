@@ -12,7 +12,8 @@ import (
 // FuzzStreamAssembly feeds arbitrary bytes to the SSE path (reader and
 // assembler) and checks its bounds, the watchdog of issue 18 item 2: no
 // more than MaxToolCalls calls, and no more text, reasoning, names or
-// arguments than the input holds (work proportional to the input).
+// arguments than the input holds (work proportional to the input); and
+// the usage handed back is always possible (budget.Usage.Possible).
 func FuzzStreamAssembly(f *testing.F) {
 	head := `{"id":"s","object":"chat.completion.chunk","model":"m","choices":[{"index":0,"delta":`
 	for _, s := range []string{
@@ -20,6 +21,7 @@ func FuzzStreamAssembly(f *testing.F) {
 		"data: " + head + `{"tool_calls":[{"index":0,"id":"a","function":{"name":"f","arguments":"{}"}},{"index":9223372036854775807},{"index":-1}]},"finish_reason":"tool_calls"}]}` + "\n\n",
 		"data: " + head + `{"tool_calls":[{"id":"a"},{"id":"b"},{"function":{"arguments":"x"}}]},"finish_reason":"stop"}]}` + "\r\n\r\n",
 		"data: " + head + `{"tool_calls":[` + strings.Repeat(`{"index":1},`, 40) + `{"index":2}]},"finish_reason":"stop"}]}` + "\n\n",
+		"data: " + head + `{"content":"hi"},"finish_reason":"stop"}],"usage":{"prompt_tokens":9223372036854775807,"completion_tokens":9223372036854775807,"total_tokens":-5,"cost":-1}}` + "\n\ndata: [DONE]\n\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -30,6 +32,11 @@ func FuzzStreamAssembly(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in []byte) {
 		ctx := context.Background()
 		resp, fe := p.readStream(ctx, ctx, strings.NewReader(string(in)), nil)
+		if resp != nil && !resp.Usage.Possible() {
+			// Issue 30 item 6: what is handed back to be charged is never
+			// a negative count or an impossible cost.
+			t.Fatalf("usage %+v", resp.Usage)
+		}
 		if fe != nil {
 			if fe.Kind == "" {
 				t.Fatalf("untyped error %v", fe)

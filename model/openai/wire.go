@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/rlm-go/rlm/budget"
@@ -164,6 +166,59 @@ type Usage struct {
 	PromptCacheHitTokens int64         `json:"prompt_cache_hit_tokens,omitempty"`
 }
 
+// UsageError reports a usage object no server can truthfully send (see
+// Usage.Check): Field is its JSON path ("usage.total_tokens"), Value
+// the value as sent.
+type UsageError struct {
+	Field string
+	Value string
+}
+
+func (e *UsageError) Error() string {
+	return fmt.Sprintf("%s is %s: a token count or a cost is never negative", e.Field, e.Value)
+}
+
+// Check reports the first field of u that no call can have: a negative
+// token count (prompt_tokens, completion_tokens, total_tokens, cached
+// tokens, DeepSeek's prompt_cache_hit_tokens), or a cost (usage.cost,
+// cost_in_usd_ticks) that is negative or not a finite number. The wire
+// format defines every one as a count or an amount spent. A total
+// different from prompt+completion is possible (reasoning tokens, some
+// servers' own counting) and is not refused: the provider charges the
+// larger of the two (docs/budget.md, "Usage a server cannot have").
+func (u *Usage) Check() error {
+	if u == nil {
+		return nil
+	}
+	counts := []struct {
+		field string
+		n     int64
+	}{
+		{"usage.prompt_tokens", u.PromptTokens},
+		{"usage.completion_tokens", u.CompletionTokens},
+		{"usage.total_tokens", u.TotalTokens},
+		{"usage.prompt_cache_hit_tokens", u.PromptCacheHitTokens},
+	}
+	if d := u.PromptTokensDetails; d != nil {
+		counts = append(counts, struct {
+			field string
+			n     int64
+		}{"usage.prompt_tokens_details.cached_tokens", d.CachedTokens})
+	}
+	for _, c := range counts {
+		if c.n < 0 {
+			return &UsageError{Field: c.field, Value: strconv.FormatInt(c.n, 10)}
+		}
+	}
+	if c := u.Cost; c != nil && !(*c >= 0 && !math.IsInf(*c, 1)) {
+		return &UsageError{Field: "usage.cost", Value: strconv.FormatFloat(*c, 'g', -1, 64)}
+	}
+	if t := u.CostInUSDTicks; t != nil && *t < 0 {
+		return &UsageError{Field: "usage.cost_in_usd_ticks", Value: strconv.FormatInt(*t, 10)}
+	}
+	return nil
+}
+
 // TokenDetails is the breakdown of prompt tokens.
 type TokenDetails struct {
 	CachedTokens int64 `json:"cached_tokens"`
@@ -306,10 +361,14 @@ func DecodeCompletion(b []byte) (*ChatCompletion, error) {
 
 // ResponseFromCompletion converts the first choice of c into a Response.
 // Token counts are known when c has a usage object, and cost is known when
-// the usage carries a cost. It fails when c has no choices.
+// the usage carries a cost. It fails when c has no choices, and with a
+// *UsageError when its usage is impossible (Usage.Check).
 func ResponseFromCompletion(c *ChatCompletion) (*model.Response, error) {
 	if c == nil || len(c.Choices) == 0 {
 		return nil, fmt.Errorf("completion has no choices")
+	}
+	if err := c.Usage.Check(); err != nil {
+		return nil, err
 	}
 	ch := c.Choices[0]
 	for _, cand := range c.Choices {
@@ -377,30 +436,35 @@ func CompletionFromResponse(resp *model.Response, fallbackID string) *ChatComple
 	return c
 }
 
+// usageFrom converts a usage object the provider has checked (Usage.Check):
+// the total is the server's, or prompt+completion when that is larger
+// (a server may count reasoning in the total only, never fewer tokens
+// than the parts), the sum saturating instead of wrapping. What Check
+// refuses is never passed on: a negative count reads as 0, an
+// impossible cost as no cost.
 func usageFrom(u *Usage) budget.Usage {
 	out := budget.Usage{Calls: 1}
 	if u == nil {
 		return out
 	}
-	out.PromptTokens = u.PromptTokens
-	out.CompletionTokens = u.CompletionTokens
-	out.TotalTokens = u.TotalTokens
-	if out.TotalTokens == 0 {
-		out.TotalTokens = u.PromptTokens + u.CompletionTokens
-	}
+	out.PromptTokens = max(u.PromptTokens, 0)
+	out.CompletionTokens = max(u.CompletionTokens, 0)
+	out.TotalTokens = max(u.TotalTokens, budget.AddTokens(out.PromptTokens, out.CompletionTokens))
 	out.TokensKnown = true
 	out.CachedTokens = u.PromptCacheHitTokens
 	if d := u.PromptTokensDetails; d != nil && d.CachedTokens > 0 {
 		out.CachedTokens = d.CachedTokens
 	}
-	out.CachedTokens = min(max(out.CachedTokens, 0), max(out.PromptTokens, 0))
+	out.CachedTokens = min(max(out.CachedTokens, 0), out.PromptTokens)
 	switch {
 	case u.Cost != nil:
-		out.CostUSD = *u.Cost
-		out.CostKnown = true
+		if c := *u.Cost; c >= 0 && !math.IsInf(c, 1) {
+			out.CostUSD, out.CostKnown = c, true
+		}
 	case u.CostInUSDTicks != nil:
-		out.CostUSD = float64(*u.CostInUSDTicks) * USDPerTick
-		out.CostKnown = true
+		if t := *u.CostInUSDTicks; t >= 0 {
+			out.CostUSD, out.CostKnown = float64(t)*USDPerTick, true
+		}
 	}
 	return out
 }
