@@ -56,6 +56,12 @@ type Config struct {
 	// datetime.now()): the run's start, fixed for the run. Zero: the Unix
 	// epoch.
 	Now time.Time
+	// KeepMemoryLimit leaves the Go runtime's soft memory limit alone.
+	// By default it is lowered while cells run (memlimit.go), so that the
+	// process's memory stays within about twice the value bound of each
+	// running cell over what it used before; a host that manages the limit
+	// itself sets this.
+	KeepMemoryLimit bool
 }
 
 func (c Config) withDefaults() Config {
@@ -314,6 +320,9 @@ func (it *Interp) Exec(ctx context.Context, src string) (*Outcome, error) {
 	prevAnswer, _ := it.py.Globals().GetStr("answer")
 	prevReady := answerReady(prevAnswer)
 
+	if !it.cfg.KeepMemoryLimit {
+		defer limitMemory(it.cfg.MaxValueBytes)()
+	}
 	done := make(chan struct{})
 	var wg sync.WaitGroup
 	wg.Add(1)

@@ -16,14 +16,16 @@ import (
 //     (str, bytes, list, dict, set, formatting, joins, repeats, big-int
 //     arithmetic, re and json results) refuses, with MemoryError, a value
 //     larger than MaxValueBytes before it allocates.
-//  2. A watchdog that samples the Go heap (runtime/metrics) while a cell
-//     runs and stops the cell with MemoryError when the heap has grown more
-//     than MaxValueBytes over its size at the cell's start, confirmed after
-//     a forced GC so garbage does not count (growth past 4 × MaxValueBytes
-//     stops it without waiting for that GC).
+//  2. A watchdog that samples the Go heap (runtime/metrics) every 2 ms
+//     while a cell runs and stops the cell with MemoryError when the heap
+//     has grown more than MaxValueBytes over its size at the cell's start,
+//     confirmed after a forced GC so garbage does not count. The cell is
+//     paused (python.Thread.Pause) while that GC runs, so it cannot
+//     allocate meanwhile; growth past 2 × MaxValueBytes stops it without
+//     waiting for the GC.
 const sampleEvery = 2 * time.Millisecond
 
-const hardFactor = 4
+const hardFactor = 2
 
 const heapMetric = "/memory/classes/heap/objects:bytes"
 
@@ -49,7 +51,9 @@ func watch(ctx context.Context, t *python.Thread, cfg Config, done <-chan struct
 	tick := time.NewTicker(sampleEvery)
 	defer tick.Stop()
 	var gcDone chan struct{}
+	resume := func() {}
 	defer func() {
+		resume()
 		if gcDone != nil {
 			<-gcDone // no goroutine outlives the cell
 		}
@@ -78,6 +82,7 @@ func watch(ctx context.Context, t *python.Thread, cfg Config, done <-chan struct
 				stop(memErr(h))
 				return
 			}
+			resume()
 			nextCheck = max(h+limit/4, base+limit)
 		case <-tick.C:
 			h := heapBytes(s)
@@ -90,6 +95,7 @@ func watch(ctx context.Context, t *python.Thread, cfg Config, done <-chan struct
 			}
 			ch := make(chan struct{})
 			gcDone = ch
+			resume = t.Pause()
 			go func() {
 				runtime.GC()
 				close(ch)

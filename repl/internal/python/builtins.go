@@ -587,7 +587,7 @@ func FormatIntBase(v *big.Int, base int) string {
 func divmod(t *Thread, a, b Object) (Object, error) {
 	if x, ok := intValue(a); ok {
 		if y, ok := intValue(b); ok {
-			q, r, err := intFloorDivMod(x, y, true, true, "divmod")
+			q, r, err := intFloorDivMod(t, x, y, true, true, "divmod")
 			if err != nil {
 				return nil, err
 			}

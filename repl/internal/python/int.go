@@ -148,7 +148,11 @@ func intMul(t *Thread, a, b Object) (Object, error) {
 	if err := t.grow(int64(ba.BitLen()+bb.BitLen()) / 8); err != nil {
 		return nil, err
 	}
-	return MakeBigInt(new(big.Int).Mul(ba, bb)), nil
+	p, err := pyfmt.MulCtx(t.workContext(), ba, bb)
+	if err != nil {
+		return nil, t.kernelError(err)
+	}
+	return MakeBigInt(p), nil
 }
 
 func abs64(x int64) int64 {
@@ -175,7 +179,7 @@ func intSign(x Object) int {
 }
 
 // intFloorDivMod returns a // b and a % b with Python's floor semantics.
-func intFloorDivMod(a, b Object, wantDiv, wantMod bool, op string) (Object, Object, error) {
+func intFloorDivMod(t *Thread, a, b Object, wantDiv, wantMod bool, op string) (Object, Object, error) {
 	if intSign(b) == 0 {
 		switch op {
 		case "%":
@@ -195,9 +199,11 @@ func intFloorDivMod(a, b Object, wantDiv, wantMod bool, op string) (Object, Obje
 			return MakeInt(int64(q)), MakeInt(int64(r)), nil
 		}
 	}
-	q, r := new(big.Int), new(big.Int)
 	ba, bb := toBig(a), toBig(b)
-	q.QuoRem(ba, bb, r)
+	q, r, err := pyfmt.QuoRemCtx(t.workContext(), ba, bb)
+	if err != nil {
+		return nil, nil, t.kernelError(err)
+	}
 	if r.Sign() != 0 && (r.Sign() < 0) != (bb.Sign() < 0) {
 		q.Sub(q, big.NewInt(1))
 		r.Add(r, bb)

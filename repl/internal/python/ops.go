@@ -255,7 +255,7 @@ func builtinBinary(t *Thread, op syntax.Operator, a, b Object) (Object, error) {
 		switch op {
 		case syntax.Add:
 			if y, ok := b.(*List); ok {
-				if err := t.grow(int64(len(x.items)+len(y.items)) * 8); err != nil {
+				if err := t.grow(int64(len(x.items)+len(y.items)) * 16); err != nil {
 					return nil, err
 				}
 				out := make([]Object, 0, len(x.items)+len(y.items))
@@ -447,10 +447,10 @@ func intBinary(t *Thread, op syntax.Operator, x, y Object) (Object, error) {
 	case syntax.Div:
 		return intTrueDiv(x, y)
 	case syntax.FloorDiv:
-		q, _, err := intFloorDivMod(x, y, true, false, "//")
+		q, _, err := intFloorDivMod(t, x, y, true, false, "//")
 		return q, err
 	case syntax.Mod:
-		_, r, err := intFloorDivMod(x, y, false, true, "%")
+		_, r, err := intFloorDivMod(t, x, y, false, true, "%")
 		return r, err
 	case syntax.Pow:
 		return intPow(t, x, y)
@@ -537,7 +537,7 @@ func Inplace(t *Thread, op syntax.Operator, a, b Object) (Object, error) {
 		switch op {
 		case syntax.Add:
 			if y, ok := b.(*List); ok {
-				if err := t.grow(int64(len(x.items)+len(y.items)) * 8); err != nil {
+				if err := t.grow(int64(len(x.items)+len(y.items)) * 16); err != nil {
 					return nil, err
 				}
 				x.items = append(x.items, y.items...)

@@ -3,6 +3,7 @@ package python
 import (
 	"context"
 	"fmt"
+	"sync"
 	"sync/atomic"
 )
 
@@ -17,7 +18,8 @@ type Thread struct {
 	steps     uint64
 	maxSteps  uint64
 	nextCheck uint64
-	stopped   atomic.Pointer[StopError] // set by the cell's watcher
+	stopped   atomic.Pointer[StopError]     // set by the cell's watcher
+	gate      atomic.Pointer[chan struct{}] // set by Pause: check waits until it is closed
 
 	depth    int
 	maxDepth int
@@ -32,9 +34,10 @@ type Thread struct {
 	frame     *Frame     // innermost running frame
 }
 
-// checkEvery is how many steps pass between looks at the stop flag and
-// the context.
-const checkEvery = 1024
+// checkEvery is how many steps pass between looks at the stop flag, the
+// pause gate and the context. Long builtins tick once per 1,024 units of
+// work, so they look every 65,536 units (well under a millisecond).
+const checkEvery = 64
 
 // StopError ends a cell at once: it is not a Python exception and no
 // except clause or finally block sees it. Kind says why ("cancelled",
@@ -73,6 +76,23 @@ func (t *Thread) Interp() *Interp { return t.interp }
 // Steps returns the steps used so far.
 func (t *Thread) Steps() uint64 { return t.steps }
 
+// Pause makes the thread wait at its next check (within checkEvery steps,
+// or a long builtin's next Tick) until resume is called or its context
+// ends: the cell's watcher pauses it while a forced garbage collection
+// decides whether its heap is over the memory bound, so that the cell does
+// not allocate on meanwhile. Stop, then resume, ends a paused thread.
+func (t *Thread) Pause() (resume func()) {
+	ch := make(chan struct{})
+	t.gate.Store(&ch)
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			t.gate.Store(nil)
+			close(ch)
+		})
+	}
+}
+
 // Stop makes the thread stop at its next step with e (safe from any goroutine).
 func (t *Thread) Stop(e *StopError) { t.stopped.CompareAndSwap(nil, e) }
 
@@ -99,6 +119,12 @@ func (t *Thread) Tick(n int) error {
 }
 
 func (t *Thread) check() error {
+	if g := t.gate.Load(); g != nil {
+		select {
+		case <-*g:
+		case <-t.ctx.Done():
+		}
+	}
 	if e := t.stopped.Load(); e != nil {
 		return e
 	}
@@ -157,6 +183,27 @@ func (t *Thread) SetStderr(f func(string)) { t.errOut = f }
 // kernelErr converts an error of a kernel that took the thread's context:
 // a done context is the thread's stop; anything else is the Python
 // exception the kernel named.
+// workContext is the context long kernels check: the cell's (a nil
+// thread, in library use, has none).
+func (t *Thread) workContext() context.Context {
+	if t == nil {
+		return context.Background()
+	}
+	return t.ctx
+}
+
+// KernelError turns an error of a kernel (pyfmt, pystr, a cancelled
+// context) into the Python exception or the stop the thread reports.
+func KernelError(t *Thread, err error) error { return t.kernelError(err) }
+
+// kernelError is kernelErr for a thread that may be nil.
+func (t *Thread) kernelError(err error) error {
+	if t == nil {
+		return fromKernel(err)
+	}
+	return t.kernelErr(err)
+}
+
 func (t *Thread) kernelErr(err error) error {
 	if err == nil {
 		return nil

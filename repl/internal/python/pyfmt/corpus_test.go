@@ -350,9 +350,13 @@ func (c *corpusCase) run() (string, error) {
 			xs[i] = c.bigInt(i)
 		}
 		if c.Op == "gcd" {
-			return GCD(xs...).String(), nil
+			g, err := GCD(context.Background(), xs...)
+			if err != nil {
+				return "", err
+			}
+			return g.String(), nil
 		}
-		v, err := LCM(1<<20, xs...)
+		v, err := LCM(context.Background(), 1<<20, xs...)
 		if err != nil {
 			return "", err
 		}

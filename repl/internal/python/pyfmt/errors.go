@@ -79,7 +79,7 @@ func typeError(format string, args ...any) *Error {
 // (0: no limit).
 func checkSize(n int64, limit int) error {
 	if limit > 0 && (n > int64(limit) || n < 0) {
-		return &Error{Type: "MemoryError", Msg: fmt.Sprintf("the result would take %d bytes, more than the limit of %d", n, limit)}
+		return &Error{Type: "MemoryError", Msg: fmt.Sprintf("the result would take %d bytes, more than code mode's value bound of %d bytes", n, limit)}
 	}
 	return nil
 }

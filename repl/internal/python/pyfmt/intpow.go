@@ -40,35 +40,63 @@ func IntPow(ctx context.Context, a, b *big.Int, maxBits int64) (*big.Int, error)
 	}
 	r := big.NewInt(1)
 	sq := new(big.Int).Set(a)
+	var err error
 	for i, n := 0, b.BitLen(); i < n; i++ {
 		if i > 0 {
-			if err := ctx.Err(); err != nil {
+			if sq, err = MulCtx(ctx, sq, sq); err != nil {
 				return nil, err
 			}
-			sq.Mul(sq, sq)
 		}
 		if b.Bit(i) == 1 {
-			r.Mul(r, sq)
+			if r, err = MulCtx(ctx, r, sq); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return r, nil
 }
 
-// powModChunk is how many exponent bits IntPowMod hands math/big at once.
-const powModChunk = 256
+// powModChunk is how many exponent bits IntPowMod hands math/big at
+// once for a modulus of mbits bits: each math/big call does that many
+// modular squarings, kept to tens of milliseconds.
+func powModChunk(mbits int) int {
+	switch {
+	case mbits <= 1<<13:
+		return 256
+	case mbits <= 1<<15:
+		return 32
+	case mbits <= 1<<17:
+		return 4
+	}
+	return 1
+}
 
 // IntPowMod is pow(a, b, m): the result has m's sign (or is 0). A negative
 // b uses a's inverse modulo m. Errors: ValueError "pow() 3rd argument
-// cannot be 0", "base is not invertible for the given modulus". The
-// exponent is processed 256 bits at a time, checking ctx in between.
+// cannot be 0", "base is not invertible for the given modulus";
+// NotImplementedError for a modulus over PowModMaxBits bits (over
+// ModInverseMaxBits with a negative exponent). The exponent is processed
+// a few bits at a time (powModChunk), checking ctx in between.
 func IntPowMod(ctx context.Context, a, b, m *big.Int) (*big.Int, error) {
 	if m.Sign() == 0 {
 		return nil, valueError("pow() 3rd argument cannot be 0")
 	}
 	am := new(big.Int).Abs(m)
-	base := new(big.Int).Mod(a, am) // in [0, |m|)
+	if am.BitLen() > PowModMaxBits && b.BitLen() > 1 {
+		return nil, refused("pow() with a modulus longer than 2**20 bits", PowModMaxBits)
+	}
+	_, base, err := QuoRemCtx(ctx, a, am)
+	if err != nil {
+		return nil, err
+	}
+	if base.Sign() < 0 {
+		base.Add(base, am) // in [0, |m|)
+	}
 	e := b
 	if b.Sign() < 0 {
+		if am.BitLen() > ModInverseMaxBits {
+			return nil, refused("pow() with a negative exponent and a modulus longer than 2**18 bits", ModInverseMaxBits)
+		}
 		if base.ModInverse(base, am) == nil {
 			return nil, valueError("base is not invertible for the given modulus")
 		}
@@ -76,13 +104,14 @@ func IntPowMod(ctx context.Context, a, b, m *big.Int) (*big.Int, error) {
 	}
 	r := new(big.Int).Mod(big.NewInt(1), am)
 	n := e.BitLen()
-	chunks := (n + powModChunk - 1) / powModChunk
-	shift := new(big.Int).Lsh(big.NewInt(1), powModChunk)
+	chunk := powModChunk(am.BitLen())
+	chunks := (n + chunk - 1) / chunk
+	shift := new(big.Int).Lsh(big.NewInt(1), uint(chunk))
 	for c := chunks - 1; c >= 0; c-- {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		part := new(big.Int).Rsh(e, uint(c*powModChunk))
+		part := new(big.Int).Rsh(e, uint(c*chunk))
 		part.And(part, new(big.Int).Sub(shift, big.NewInt(1)))
 		if c != chunks-1 {
 			r.Exp(r, shift, am)

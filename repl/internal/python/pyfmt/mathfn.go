@@ -283,7 +283,7 @@ func Fsum(xs []float64) (float64, error) {
 
 // memoryError is the refusal of a result larger than a caller's bound.
 func memoryError(what string, bits, maxBits int64) error {
-	return errorf("MemoryError", "%s would have about %d bits, more than the limit of %d", what, bits, maxBits)
+	return errorf("MemoryError", "%s would have about %d bits, more than the limit of %d bits (code mode's value bound of %d bytes)", what, bits, maxBits, maxBits/8)
 }
 
 // product is lo * (lo+1) * ... * hi by a balanced product tree (so that
@@ -315,7 +315,7 @@ func product(ctx context.Context, lo, hi *big.Int) (*big.Int, error) {
 	if err != nil {
 		return nil, err
 	}
-	return a.Mul(a, b), nil
+	return MulCtx(ctx, a, b)
 }
 
 // log2Bound is an upper bound of log2(x) for x >= 1.
@@ -416,31 +416,39 @@ func Perm(ctx context.Context, n, k *big.Int, maxBits int64) (*big.Int, error) {
 }
 
 // Isqrt is math.isqrt(n): ValueError "isqrt() argument must be
-// nonnegative" for n < 0. Newton's method in math/big, about as costly as
-// one division of n's size.
+// nonnegative" for n < 0. Newton's method in math/big, which cannot be
+// interrupted: an argument over IsqrtMaxBits bits (about 0.3 s) is refused
+// with NotImplementedError.
 func Isqrt(n *big.Int) (*big.Int, error) {
 	if n.Sign() < 0 {
 		return nil, valueError("isqrt() argument must be nonnegative")
 	}
+	if n.BitLen() > IsqrtMaxBits {
+		return nil, refused("math.isqrt() of an int longer than 2**20 bits", IsqrtMaxBits)
+	}
 	return new(big.Int).Sqrt(n), nil
 }
 
-// GCD is math.gcd(*xs): non-negative, 0 for no arguments.
-func GCD(xs ...*big.Int) *big.Int {
+// GCD is math.gcd(*xs): non-negative, 0 for no arguments, checking ctx
+// (GCDCtx).
+func GCD(ctx context.Context, xs ...*big.Int) (*big.Int, error) {
 	g := new(big.Int)
 	for _, x := range xs {
 		if g.Sign() == 0 {
 			g.Abs(x)
 			continue
 		}
-		g.GCD(nil, nil, g, new(big.Int).Abs(x))
+		var err error
+		if g, err = GCDCtx(ctx, g, x); err != nil {
+			return nil, err
+		}
 	}
-	return g
+	return g, nil
 }
 
 // LCM is math.lcm(*xs): non-negative, 1 for no arguments, 0 if any is 0.
 // A result of more than maxBits bits (0: no bound) is a MemoryError.
-func LCM(maxBits int64, xs ...*big.Int) (*big.Int, error) {
+func LCM(ctx context.Context, maxBits int64, xs ...*big.Int) (*big.Int, error) {
 	l := big.NewInt(1)
 	for _, x := range xs {
 		a := new(big.Int).Abs(x)
@@ -448,10 +456,19 @@ func LCM(maxBits int64, xs ...*big.Int) (*big.Int, error) {
 			l.SetInt64(0)
 			continue
 		}
-		g := new(big.Int).GCD(nil, nil, l, a)
-		l.Mul(l, a.Quo(a, g))
-		if maxBits > 0 && int64(l.BitLen()) > maxBits {
-			return nil, memoryError("lcm()", int64(l.BitLen()), maxBits)
+		g, err := GCDCtx(ctx, l, a)
+		if err != nil {
+			return nil, err
+		}
+		f, _, err := QuoRemCtx(ctx, a, g)
+		if err != nil {
+			return nil, err
+		}
+		if maxBits > 0 && int64(l.BitLen()+f.BitLen()-1) > maxBits {
+			return nil, memoryError("lcm()", int64(l.BitLen()+f.BitLen()-1), maxBits)
+		}
+		if l, err = MulCtx(ctx, l, f); err != nil {
+			return nil, err
 		}
 	}
 	return l, nil

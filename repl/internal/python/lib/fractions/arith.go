@@ -1,6 +1,7 @@
 package fractions
 
 import (
+	"github.com/rlm-go/rlm/repl/internal/python/pyfmt"
 	"math"
 	"math/big"
 
@@ -112,17 +113,44 @@ func power(t *python.Thread, a, b *Fraction) (obj, error) {
 			return nil, err
 		}
 	}
-	exp := func(x *big.Int) *big.Int { return new(big.Int).Exp(x, big.NewInt(ae), nil) }
+	// x**ae, interruptible (the size was checked above).
+	exp2 := func(x, y *big.Int) (*big.Int, *big.Int, error) {
+		px, err := pyfmt.IntPow(t.Context(), x, big.NewInt(ae), 0)
+		if err != nil {
+			return nil, nil, python.KernelError(t, err)
+		}
+		py, err := pyfmt.IntPow(t.Context(), y, big.NewInt(ae), 0)
+		if err != nil {
+			return nil, nil, python.KernelError(t, err)
+		}
+		return px, py, nil
+	}
 	switch {
 	case e >= 0:
-		return coprime(exp(a.num), exp(a.den)), nil
+		n, d, err := exp2(a.num, a.den)
+		if err != nil {
+			return nil, err
+		}
+		return coprime(n, d), nil
 	case a.num.Sign() > 0:
-		return coprime(exp(a.den), exp(a.num)), nil
+		d, n, err := exp2(a.num, a.den)
+		if err != nil {
+			return nil, err
+		}
+		return coprime(n, d), nil
 	case a.num.Sign() == 0:
-		r, _ := python.Repr(t, intObj(exp(a.den)))
+		d, err := pyfmt.IntPow(t.Context(), a.den, big.NewInt(ae), 0)
+		if err != nil {
+			return nil, python.KernelError(t, err)
+		}
+		r, _ := python.Repr(t, intObj(d))
 		return nil, zeroDiv("Fraction(" + r + ", 0)")
 	}
-	return coprime(exp(new(big.Int).Neg(a.den)), exp(new(big.Int).Neg(a.num))), nil
+	d, n, err := exp2(new(big.Int).Neg(a.num), new(big.Int).Neg(a.den))
+	if err != nil {
+		return nil, err
+	}
+	return coprime(n, d), nil
 }
 
 // complexOf is complex(f).

@@ -9,6 +9,7 @@
 package fractions
 
 import (
+	"github.com/rlm-go/rlm/repl/internal/python/pyfmt"
 	"math"
 	"math/big"
 	"sync"
@@ -195,13 +196,28 @@ func construct(t *python.Thread, numerator, denominator obj) (*Fraction, error) 
 }
 
 // checkBits bounds the size of ints a result is made of.
+// checkBits bounds the operands of a Fraction operation: their size
+// against the value bound, and their length against what the reduction to
+// lowest terms (a GCD, which math/big cannot interrupt) finishes in well
+// under a second.
 func checkBits(t *python.Thread, xs ...*big.Int) error {
 	n := 0
 	for _, x := range xs {
 		n += x.BitLen()
 	}
-	return t.CheckSize(int64(n/8 + 16))
+	if err := t.CheckSize(int64(n/8 + 16)); err != nil {
+		return err
+	}
+	if n > maxOperandBits {
+		return python.NotSupported("fractions.Fraction arithmetic on numerators and denominators longer than 2**18 bits in all",
+			"the reduction to lowest terms could not be interrupted by the cell's time limit; use int arithmetic on the numerators and denominators")
+	}
+	return nil
 }
+
+// maxOperandBits bounds the total length of a Fraction operation's
+// operands (see checkBits).
+const maxOperandBits = pyfmt.GCDLeafBits
 
 func (f *Fraction) isInt() bool { return f.den.Cmp(bigOne) == 0 }
 

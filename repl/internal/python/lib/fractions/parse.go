@@ -1,6 +1,7 @@
 package fractions
 
 import (
+	"github.com/rlm-go/rlm/repl/internal/python/pyfmt"
 	"math/big"
 	"strings"
 	"unicode"
@@ -193,7 +194,11 @@ func pow10(t *python.Thread, e int64) (*big.Int, error) {
 	if err := t.CheckSize(e/2 + 16); err != nil {
 		return nil, err
 	}
-	return new(big.Int).Exp(big.NewInt(10), big.NewInt(e), nil), nil
+	r, err := pyfmt.IntPow(t.Context(), big.NewInt(10), big.NewInt(e), 0)
+	if err != nil {
+		return nil, python.KernelError(t, err)
+	}
+	return r, nil
 }
 
 // parse is Fraction(str).

@@ -235,16 +235,20 @@ func load(in *python.Interp) (*python.Module, error) {
 		if err != nil {
 			return nil, err
 		}
-		return python.MakeBigInt(pyfmt.GCD(xs...)), nil
+		r, err := pyfmt.GCD(t.Context(), xs...)
+		if err != nil {
+			return nil, kernelErr(t, err)
+		}
+		return python.MakeBigInt(r), nil
 	})
 	m.Func("lcm", func(t *python.Thread, args []python.Object, kwargs []python.Kwarg) (python.Object, error) {
 		xs, err := intArgs(t, "lcm", args, kwargs)
 		if err != nil {
 			return nil, err
 		}
-		r, err := pyfmt.LCM(maxBits(t), xs...)
+		r, err := pyfmt.LCM(t.Context(), maxBits(t), xs...)
 		if err != nil {
-			return nil, python.FromKernel(err)
+			return nil, kernelErr(t, err)
 		}
 		return python.MakeBigInt(r), nil
 	})
