@@ -39,8 +39,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/rlm-go/rlm/repl/internal/python"
 )
 
 const diffDir = "testdata/differential"
@@ -129,7 +130,7 @@ func diffWriteRepr(b *strings.Builder, v any) {
 	case float64:
 		b.WriteString(diffFloatRepr(v))
 	case string:
-		b.WriteString(diffStrRepr(v))
+		b.WriteString(python.StrRepr(v))
 	case []any:
 		b.WriteByte('[')
 		for i, x := range v {
@@ -150,7 +151,7 @@ func diffWriteRepr(b *strings.Builder, v any) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(diffStrRepr(k))
+			b.WriteString(python.StrRepr(k))
 			b.WriteString(": ")
 			diffWriteRepr(b, v[k])
 		}
@@ -205,41 +206,6 @@ func diffFloatRepr(f float64) string {
 	default:
 		return sign + digits[:point] + "." + digits[point:]
 	}
-}
-
-// diffStrRepr is Python's repr of a str.
-func diffStrRepr(s string) string {
-	q := byte('\'')
-	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
-		q = '"'
-	}
-	var b strings.Builder
-	b.WriteByte(q)
-	for _, r := range s {
-		switch {
-		case r == rune(q) || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		case r < 0x7f || unicode.IsPrint(r):
-			b.WriteRune(r)
-		case r <= 0xff:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		case r <= 0xffff:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
-			fmt.Fprintf(&b, `\U%08x`, r)
-		}
-	}
-	b.WriteByte(q)
-	return b.String()
 }
 
 // ---------------------------------------------------------------------------

@@ -206,14 +206,9 @@ func (u *unit) functionDef(n *syntax.FunctionDef) (execFn, error) {
 	qual := qualJoin(u.qualname, n.Name, u.qualKind())
 	// A generic function's annotations and closure come from its
 	// annotation scope (host); its defaults from the enclosing scope.
-	host := u
-	var gen *generic
-	if len(n.TypeParams) > 0 {
-		var err error
-		if gen, err = u.genericScope(&n.TypeParams, n.TypeParams); err != nil {
-			return nil, err
-		}
-		host = gen.au
+	host, gen, err := u.definitionHost(&n.TypeParams)
+	if err != nil {
+		return nil, err
 	}
 	fu := u.c.newUnit(s, n.Name, qual, n.Line)
 	fu.setParams(n.Args)
@@ -313,19 +308,28 @@ func (u *unit) lambda(n *syntax.Lambda) (evalFn, error) {
 	}, nil
 }
 
+// definitionHost returns the unit a definition's closure and annotations
+// come from: u, or for a generic definition (type parameters) its
+// annotation scope.
+func (u *unit) definitionHost(params *[]syntax.TypeParam) (*unit, *generic, error) {
+	if len(*params) == 0 {
+		return u, nil, nil
+	}
+	gen, err := u.genericScope(params, *params)
+	if err != nil {
+		return nil, nil, err
+	}
+	return gen.au, gen, nil
+}
+
 func (u *unit) classDef(n *syntax.ClassDef) (execFn, error) {
 	s := u.c.scopes[n]
 	qual := qualJoin(u.qualname, n.Name, u.qualKind())
 	// A generic class's bases, keywords and closure come from its
 	// annotation scope (host).
-	host := u
-	var gen *generic
-	if len(n.TypeParams) > 0 {
-		var err error
-		if gen, err = u.genericScope(&n.TypeParams, n.TypeParams); err != nil {
-			return nil, err
-		}
-		host = gen.au
+	host, gen, err := u.definitionHost(&n.TypeParams)
+	if err != nil {
+		return nil, err
 	}
 	cu := u.c.newUnit(s, n.Name, qual, n.Line)
 	body, err := cu.block(n.Body)

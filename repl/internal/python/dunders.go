@@ -20,20 +20,7 @@ func initMoreDunders() {
 	}
 	divmods := func(c *Type) {
 		for _, n := range []string{"__divmod__", "__rdivmod__"} {
-			reflected := n == "__rdivmod__"
-			method(c, n, func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
-				if len(args) != 2 {
-					return nil, Errorf(TypeErrorType, "expected 1 argument, got %d", len(args)-1)
-				}
-				if !numberSlotAccepts(c, args[1]) {
-					return NotImplemented, nil
-				}
-				a, b := unwrap(args[0]), unwrap(args[1])
-				if reflected {
-					a, b = b, a
-				}
-				return divmod(t, a, b)
-			})
+			numberSlot(c, n, n == "__rdivmod__", divmod)
 		}
 	}
 	newargs := func(c *Type) {
@@ -197,5 +184,24 @@ func initMoreDunders() {
 			return err == nil
 		})
 		return None, err
+	})
+}
+
+// numberSlot binds the binary special method n of c as CPython's number
+// slots behave: NotImplemented for an operand the slot does not take,
+// else f on the operands (swapped when reflected).
+func numberSlot(c *Type, n string, reflected bool, f func(t *Thread, a, b Object) (Object, error)) {
+	method(c, n, func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
+		if len(args) != 2 {
+			return nil, Errorf(TypeErrorType, "expected 1 argument, got %d", len(args)-1)
+		}
+		if !numberSlotAccepts(c, args[1]) {
+			return NotImplemented, nil
+		}
+		a, b := unwrap(args[0]), unwrap(args[1])
+		if reflected {
+			a, b = b, a
+		}
+		return f(t, a, b)
 	})
 }

@@ -105,18 +105,7 @@ func addDunders(c *Type, names ...string) {
 			for op, names := range binNames {
 				if names[0] == n || names[1] == n {
 					op := syntax.Operator(op)
-					reflected := names[1] == n
-					method(c, n, func(t *Thread, args []Object, _ []Kwarg) (Object, error) {
-						if len(args) != 2 {
-							return nil, Errorf(TypeErrorType, "expected 1 argument, got %d", len(args)-1)
-						}
-						if !numberSlotAccepts(c, args[1]) {
-							return NotImplemented, nil
-						}
-						a, b := unwrap(args[0]), unwrap(args[1])
-						if reflected {
-							a, b = b, a
-						}
+					numberSlot(c, n, names[1] == n, func(t *Thread, a, b Object) (Object, error) {
 						return builtinBinary(t, op, a, b)
 					})
 				}

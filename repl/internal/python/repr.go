@@ -471,64 +471,8 @@ func StrRepr(s string) string { return pystr.Repr(s) }
 // byteArrayRepr renders a bytearray (of class name) as CPython does: the
 // quote of bytes, but every ' escaped.
 func byteArrayRepr(name, s string) string {
-	quote := byte('\'')
-	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
-		quote = '"'
-	}
-	var b strings.Builder
-	b.WriteString(name)
-	b.WriteString("(b")
-	b.WriteByte(quote)
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '\'' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c == '\n':
-			b.WriteString(`\n`)
-		case c == '\r':
-			b.WriteString(`\r`)
-		case c == '\t':
-			b.WriteString(`\t`)
-		case c < 0x20 || c >= 0x7f:
-			fmt.Fprintf(&b, `\x%02x`, c)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte(quote)
-	b.WriteString(")")
-	return b.String()
+	return name + "(" + pyfmt.BytesRepr(s, true) + ")"
 }
 
 // BytesRepr returns the repr of bytes: b'...'.
-func BytesRepr(s string) string {
-	quote := byte('\'')
-	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
-		quote = '"'
-	}
-	var b strings.Builder
-	b.WriteString("b")
-	b.WriteByte(quote)
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == quote || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c == '\n':
-			b.WriteString(`\n`)
-		case c == '\r':
-			b.WriteString(`\r`)
-		case c == '\t':
-			b.WriteString(`\t`)
-		case c < 0x20 || c >= 0x7f:
-			fmt.Fprintf(&b, `\x%02x`, c)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte(quote)
-	return b.String()
-}
+func BytesRepr(s string) string { return pyfmt.BytesRepr(s, false) }

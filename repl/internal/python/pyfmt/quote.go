@@ -49,19 +49,33 @@ func quote(s string, maxRunes int) string {
 	return out
 }
 
-// quoteBytes is Python's repr of a bytes value.
+// quoteBytes is Python's repr of a bytes value, cut after maxRunes bytes
+// when maxRunes > 0.
 func quoteBytes(s string, maxRunes int) string {
+	out := BytesRepr(s, false)
+	if maxRunes > 0 && len(out) > maxRunes {
+		out = out[:maxRunes]
+	}
+	return out
+}
+
+// BytesRepr is Python's repr of bytes, b'...': quoted with ' unless the
+// bytes hold ' and no ". With bytearray, every ' is escaped even inside
+// double quotes, as CPython's bytearray repr does (the caller wraps it in
+// bytearray(...)).
+func BytesRepr(s string, bytearray bool) string {
 	q := byte('\'')
 	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
 		q = '"'
 	}
 	var b strings.Builder
+	b.Grow(len(s) + 3)
 	b.WriteString("b")
 	b.WriteByte(q)
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c == q || c == '\\':
+		case c == q || c == '\\' || bytearray && c == '\'':
 			b.WriteByte('\\')
 			b.WriteByte(c)
 		case c == '\n':
@@ -77,11 +91,7 @@ func quoteBytes(s string, maxRunes int) string {
 		}
 	}
 	b.WriteByte(q)
-	out := b.String()
-	if maxRunes > 0 && len(out) > maxRunes {
-		out = out[:maxRunes]
-	}
-	return out
+	return b.String()
 }
 
 const hexDigits = "0123456789abcdef"
