@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"maps"
 	"math/big"
 	"slices"
@@ -80,15 +82,42 @@ func (e *Engine) NewSession(inputs ...corpus.Handle) (*Session, error) {
 }
 
 // ResumeSession starts a session from data written by Save.
+//
+// Saved data is read under the bounds json.loads meets in a cell: each
+// variable, and each answer of the history, is one value whose JSON text
+// (compact) is at most the value bound (Config.Code.MaxValueBytes, 64 MiB
+// by default), and an integer has at most repl.MaxIntDigits (4300) digits,
+// int()'s limit. A value past a bound is refused with Kind
+// invalid_session naming the bound (detail "bound": "value_bytes" or
+// "int_max_str_digits"), before it is converted: converting a decimal
+// integer takes time quadratic in its digits.
 func (e *Engine) ResumeSession(data []byte, inputs ...corpus.Handle) (*Session, error) {
-	var saved SavedSession
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	if err := dec.Decode(&saved); err != nil {
+	var saved struct {
+		Version int `json:"version"`
+		History []struct {
+			Query  string          `json:"query"`
+			Answer json.RawMessage `json:"answer"`
+		} `json:"history"`
+		Globals map[string]json.RawMessage `json:"globals"`
+	}
+	if err := json.Unmarshal(data, &saved); err != nil {
 		return nil, fault.Wrap(err, fault.PhaseConfig, KindInvalidSession, "saved session is not valid JSON")
 	}
 	if saved.Version != SessionVersion {
 		return nil, fault.New(fault.PhaseConfig, KindInvalidSession, "unsupported saved-session version").With("version", saved.Version).With("want", SessionVersion)
+	}
+	maxBytes := e.cfg.Code.WithDefaults().MaxValueBytes
+	history := make([]HistoryEntry, len(saved.History))
+	for i, h := range saved.History {
+		var a any
+		if err := savedValue(h.Answer, maxBytes, &a); err != nil {
+			return nil, wrapSaved(err, "saved answer cannot be read").With("name", "history").With("index", i)
+		}
+		a, err := plainGo(a)
+		if err != nil {
+			return nil, wrapSaved(err, "saved answer is not plain data").With("name", "history").With("index", i)
+		}
+		history[i] = HistoryEntry{Query: h.Query, Answer: a}
 	}
 	s, err := e.NewSession(inputs...)
 	if err != nil {
@@ -104,24 +133,78 @@ func (e *Engine) ResumeSession(data []byte, inputs ...corpus.Handle) (*Session, 
 			// replace the session's input or a builtin.
 			return nil, fault.New(fault.PhaseConfig, KindInvalidSession, "saved variable would rebind a predeclared name").With("name", name)
 		}
-		g, err := plainGo(saved.Globals[name])
+		var v any
+		if err := savedValue(saved.Globals[name], maxBytes, &v); err != nil {
+			return nil, wrapSaved(err, "saved variable cannot be read").With("name", name)
+		}
+		g, err := plainGo(v)
 		if err != nil {
-			return nil, fault.Wrap(err, fault.PhaseConfig, KindInvalidSession, "saved variable is not plain data").With("name", name)
+			return nil, wrapSaved(err, "saved variable is not plain data").With("name", name)
 		}
 		if err := s.st.embedded.Restore(name, g); err != nil {
 			return nil, fault.Wrap(err, fault.PhaseConfig, KindInvalidSession, "saved variable is not plain data").With("name", name)
 		}
 	}
-	for i := range saved.History {
-		a, err := plainGo(saved.History[i].Answer)
-		if err != nil {
-			return nil, fault.Wrap(err, fault.PhaseConfig, KindInvalidSession, "saved answer is not plain data")
-		}
-		saved.History[i].Answer = a
-	}
-	s.history = saved.History
+	s.history = history
 	s.setHistory()
 	return s, nil
+}
+
+// boundError is a saved value past one of the bounds of ResumeSession.
+type boundError struct {
+	bound        string // "value_bytes" or "int_max_str_digits"
+	limit, value int64  // the bound and the value's size under it
+}
+
+func (b *boundError) Error() string {
+	if b.bound == boundDigits {
+		return fmt.Sprintf("an integer of %d digits exceeds the limit of %d digits for integer string conversion", b.value, b.limit)
+	}
+	return fmt.Sprintf("a value of %d bytes of JSON exceeds the value bound of %d bytes", b.value, b.limit)
+}
+
+// The bounds a saved value meets (boundError.bound).
+const (
+	boundBytes  = "value_bytes"
+	boundDigits = "int_max_str_digits"
+)
+
+// wrapSaved is the invalid_session error of a saved value: a bound's
+// error names the bound, its limit and the value's size.
+func wrapSaved(err error, msg string) *fault.Error {
+	var b *boundError
+	if errors.As(err, &b) {
+		msg = b.Error()
+		fe := fault.New(fault.PhaseConfig, KindInvalidSession, "saved session: "+msg).
+			With("bound", b.bound).With("limit", b.limit)
+		if b.bound == boundDigits {
+			return fe.With("digits", b.value).
+				WithHint("int() refuses such an integer too: remove the value from the saved file, or keep the number there as a str")
+		}
+		return fe.With("bytes", b.value).WithHint("a cell cannot build a value this large either: remove the value from the saved file")
+	}
+	return fault.Wrap(err, fault.PhaseConfig, KindInvalidSession, msg)
+}
+
+// savedValue decodes one saved value (JSON text) into dst, numbers as
+// json.Number (plainGo converts them under the digit bound), the compact
+// text at most maxBytes.
+func savedValue(raw json.RawMessage, maxBytes int64, dst any) error {
+	if len(raw) == 0 { // left out: null
+		return nil
+	}
+	if int64(len(raw)) > maxBytes {
+		var compact bytes.Buffer
+		if err := json.Compact(&compact, raw); err != nil {
+			return err
+		}
+		if n := int64(compact.Len()); n > maxBytes {
+			return &boundError{bound: boundBytes, limit: maxBytes, value: n}
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	return dec.Decode(dst)
 }
 
 func isIdent(s string) bool {
@@ -170,22 +253,65 @@ func (s *Session) History() []HistoryEntry {
 func (s *Session) Save() ([]byte, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	maxBytes := s.e.cfg.Code.WithDefaults().MaxValueBytes
 	saved := SavedSession{Version: SessionVersion, History: make([]HistoryEntry, len(s.history)), Globals: map[string]any{}}
 	for i, h := range s.history {
-		saved.History[i] = HistoryEntry{Query: h.Query, Answer: keepFloats(h.Answer)}
+		a, ok := saveable(h.Answer, maxBytes)
+		if !ok {
+			saved.Skipped = append(saved.Skipped, fmt.Sprintf("history[%d]", i))
+		}
+		saved.History[i] = HistoryEntry{Query: h.Query, Answer: a}
 	}
 	for _, v := range s.st.embedded.Vars() {
 		if v.Name == "history" || !isIdent(v.Name) {
 			continue
 		}
 		g, ok, err := s.st.embedded.Get(v.Name)
+		if ok && err == nil {
+			g, ok = saveable(g, maxBytes)
+		}
 		if !ok || err != nil {
 			saved.Skipped = append(saved.Skipped, v.Name)
 			continue
 		}
-		saved.Globals[v.Name] = keepFloats(g)
+		saved.Globals[v.Name] = g
 	}
 	return json.MarshalIndent(saved, "", "  ")
+}
+
+// saveable returns plain data v as Save writes it (see keepFloats), or
+// nil and false when ResumeSession would refuse it: an integer of more
+// than repl.MaxIntDigits digits, or JSON text over maxBytes.
+func saveable(v any, maxBytes int64) (any, bool) {
+	if overDigits(v) {
+		return nil, false
+	}
+	v = keepFloats(v)
+	b, err := json.Marshal(v)
+	if err != nil || int64(len(b)) > maxBytes {
+		return nil, false
+	}
+	return json.RawMessage(b), true
+}
+
+// overDigits reports whether plain data v holds an integer of more than
+// repl.MaxIntDigits digits.
+func overDigits(v any) bool {
+	switch x := v.(type) {
+	case json.Number:
+		return intDigits(string(x)) > repl.MaxIntDigits
+	case *big.Int:
+		return intDigits(x.String()) > repl.MaxIntDigits
+	case []any:
+		return slices.ContainsFunc(x, overDigits)
+	case map[string]any:
+		for _, e := range x {
+			if overDigits(e) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // keepFloats returns v with its floats as JSON numbers that keep a
@@ -239,12 +365,17 @@ func (e *Engine) RunInputs(ctx context.Context, query string, inputs ...corpus.H
 }
 
 // plainGo rewrites the json.Numbers of saved data into int64, *big.Int or
-// float64, recursively (what repl converts to int and float).
+// float64, recursively (what repl converts to int and float). An integer
+// of more than repl.MaxIntDigits digits is refused (a *boundError) before
+// it is converted.
 func plainGo(v any) (any, error) {
 	switch x := v.(type) {
 	case json.Number:
 		if n, err := x.Int64(); err == nil {
 			return n, nil
+		}
+		if digits := intDigits(string(x)); digits > repl.MaxIntDigits {
+			return nil, &boundError{bound: boundDigits, limit: repl.MaxIntDigits, value: int64(digits)}
 		}
 		if b, ok := new(big.Int).SetString(string(x), 10); ok {
 			return b, nil
@@ -272,4 +403,13 @@ func plainGo(v any) (any, error) {
 		return out, nil
 	}
 	return v, nil
+}
+
+// intDigits is the number of digits of a JSON integer literal, or 0 for a
+// number with a fraction or an exponent (a float).
+func intDigits(lit string) int {
+	if strings.ContainsAny(lit, ".eE") {
+		return 0
+	}
+	return len(strings.TrimPrefix(lit, "-"))
 }

@@ -25,6 +25,7 @@ import (
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/fingerprint"
 	"github.com/rlm-go/rlm/repl/internal/python"
+	"github.com/rlm-go/rlm/repl/internal/python/pyfmt"
 )
 
 // Defaults for the zero fields of Config.
@@ -37,6 +38,12 @@ const (
 	// DefaultMaxRecursion is CPython's default recursion limit.
 	DefaultMaxRecursion int = 1000
 )
+
+// MaxIntDigits is the most decimal digits an int may have to be converted
+// from or to text: int("..."), str(n), json.loads and json.dumps refuse
+// more, as CPython does by default (sys.get_int_max_str_digits()). Hosts
+// that read saved values (a resumed session) apply the same bound.
+const MaxIntDigits = pyfmt.DefaultMaxStrDigits
 
 // Error kinds produced by package repl.
 const (

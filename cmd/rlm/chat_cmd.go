@@ -13,6 +13,7 @@ import (
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/termsafe"
 	"github.com/rlm-go/rlm/trace"
 )
 
@@ -175,9 +176,9 @@ func (f *chatFlags) run(cmd *cobra.Command) error {
 		case err != nil:
 			// Printed as every error is (errorText): phase/kind, each
 			// text once, the hint.
-			fmt.Fprintln(cmd.ErrOrStderr(), errorText(asFault(err)))
+			fmt.Fprintln(cmd.ErrOrStderr(), termsafe.Text(errorText(asFault(err))))
 		default:
-			fmt.Fprintln(cmd.OutOrStdout(), answerText(res.Answer))
+			fmt.Fprintln(cmd.OutOrStdout(), answerOut(cmd, cmd.OutOrStdout(), answerText(res.Answer)))
 		}
 		if err != nil && ctx.Err() != nil {
 			break

@@ -2,10 +2,14 @@ package main
 
 import (
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 
+	"github.com/spf13/cobra"
+
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/termsafe"
 )
 
 // checkOutputs verifies, before any input is read or any model is called,
@@ -67,4 +71,25 @@ func checkOutput(flag, path string) error {
 	name := f.Name()
 	f.Close()
 	return os.Remove(name)
+}
+
+// rawFlag is the flag that keeps model and server text byte for byte on a
+// terminal (rlm run and rlm chat; see verboseFlags).
+const rawFlag = "raw"
+
+// rawOutput reports whether cmd has a --raw flag that is set.
+func rawOutput(cmd *cobra.Command) bool {
+	f := cmd.Flags().Lookup(rawFlag)
+	return f != nil && f.Value.String() == "true"
+}
+
+// answerOut is how a command prints model-controlled text (an answer) on
+// w: neutralized (termsafe.Text: no control sequence reaches the
+// terminal) when w is a terminal, unless --raw; byte for byte otherwise,
+// so that a pipe or a file gets the exact answer.
+func answerOut(cmd *cobra.Command, w io.Writer, s string) string {
+	if rawOutput(cmd) || !isTerminal(w) {
+		return s
+	}
+	return termsafe.Text(s)
 }

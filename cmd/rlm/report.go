@@ -20,6 +20,7 @@ import (
 	"github.com/rlm-go/rlm/effect"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/termsafe"
 	"github.com/rlm-go/rlm/model/replay"
 	"github.com/rlm-go/rlm/workspace"
 )
@@ -60,15 +61,17 @@ func jsonErrorKind(doc []byte) string {
 }
 
 // reportError prints err once: with asJSON as {"status","error"} on stdout,
-// otherwise as text on stderr (see errorText). Every command's errors go
-// through it.
+// otherwise as text on stderr (see errorText), neutralized for a terminal
+// (termsafe.Text: a server's message or a model's text quoted in the
+// error cannot send control sequences). Every command's errors go through
+// it.
 func reportError(stdout, stderr io.Writer, err error, asJSON bool) {
 	if asJSON {
 		if werr := writeJSON(stdout, failureJSON(err)); werr == nil {
 			return
 		}
 	}
-	fmt.Fprintln(stderr, errorText(asFault(err)))
+	fmt.Fprintln(stderr, termsafe.Text(errorText(asFault(err))))
 }
 
 // failureJSON is the --json document of a failure: status failed (or

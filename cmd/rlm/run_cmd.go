@@ -17,6 +17,7 @@ import (
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/termsafe"
 	"github.com/rlm-go/rlm/internal/textcut"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/anthropic"
@@ -417,9 +418,10 @@ func runEnvelope(res *engine.Result, outErr error, run runIdentity) runJSON {
 }
 
 // printRun prints the outcome of rlm run. With --json: the result, with
-// output_error when an output failed. In text: the answer on stdout, then
-// on stderr the usage line, the partial result of a failed run, and the
-// errors (the run's, then the output's).
+// output_error when an output failed. In text: the answer on stdout (see
+// answerOut), then on stderr the usage line, the partial result of a
+// failed run (neutralized unless --raw), and the errors (the run's, then
+// the output's).
 func printRun(cmd *cobra.Command, st *status, res *engine.Result, runErr, outErr error, asJSON bool, run runIdentity) error {
 	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	if asJSON {
@@ -432,14 +434,18 @@ func printRun(cmd *cobra.Command, st *status, res *engine.Result, runErr, outErr
 		return nil
 	}
 	if runErr == nil {
-		fmt.Fprintln(stdout, answerText(res.Answer))
+		fmt.Fprintln(stdout, answerOut(cmd, stdout, answerText(res.Answer)))
 	}
 	fmt.Fprintln(stderr, st.summary(res.Status, res.Turns, &res.Usage))
 	if runErr != nil && res.Partial != nil {
-		fmt.Fprintln(stderr, "rlm: partial result: "+textcut.Prefix(answerText(res.Partial), maxPartialText))
+		partial := textcut.Prefix(answerText(res.Partial), maxPartialText)
+		if !rawOutput(cmd) {
+			partial = termsafe.Text(partial)
+		}
+		fmt.Fprintln(stderr, "rlm: partial result: "+partial)
 	}
 	if len(res.PendingApprovals) > 0 {
-		fmt.Fprintln(stderr, "rlm: pending approvals: "+strings.Join(res.PendingApprovals, ", "))
+		fmt.Fprintln(stderr, termsafe.Text("rlm: pending approvals: "+strings.Join(res.PendingApprovals, ", ")))
 	}
 	return afterResult(stdout, stderr, runErr, outErr)
 }

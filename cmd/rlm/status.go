@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/internal/termsafe"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/cache"
 	"github.com/rlm-go/rlm/model/openai"
@@ -84,12 +85,13 @@ func (s *status) observe(ev trace.Event) {
 	s.mu.Unlock()
 }
 
-// say prints a line on stderr without garbling the live line.
+// say prints a line on stderr without garbling the live line; control
+// characters in it (from a model name, a server's text) are neutralized.
 func (s *status) say(format string, args ...any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.clearLocked()
-	fmt.Fprintf(s.w, format+"\n", args...)
+	fmt.Fprintln(s.w, termsafe.Text(fmt.Sprintf(format, args...)))
 	s.drawLocked()
 }
 
@@ -108,7 +110,7 @@ func (s *status) drawLocked() {
 	if s.note != "" {
 		line += " · " + s.note + "…"
 	}
-	fmt.Fprint(s.w, "\r\033[K"+line)
+	fmt.Fprint(s.w, "\r\033[K"+termsafe.Text(line))
 	s.drawn = true
 }
 
@@ -179,7 +181,7 @@ func (s *status) summary(state string, turns int, u *budget.Usage) string {
 			fmt.Fprintf(&b, " · cache hits %d (saved %d tokens)", st.Saved.SavedCalls, st.Saved.SavedTokens)
 		}
 	}
-	return b.String()
+	return termsafe.Text(b.String())
 }
 
 // setCache makes the final usage line report the cache's savings.

@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/rlm-go/rlm/authority"
+	"github.com/rlm-go/rlm/internal/termsafe"
 	"github.com/rlm-go/rlm/mcp"
 	"github.com/rlm-go/rlm/tool"
 )
@@ -62,14 +64,25 @@ func writeToolsText(w io.Writer, tools []listedTool) error {
 		if t.MCP != nil {
 			hints = t.MCP.Server + ": " + hintsText(t.MCP.ServerHints)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", t.Name, t.Effect, ceiling, t.Capability, hints)
+		// Names and hints may come from an MCP server: no control
+		// sequence of theirs reaches the terminal (and no tab or newline
+		// breaks the table).
+		row := []string{t.Name, string(t.Effect), ceiling, string(t.Capability), hints}
+		for i, cell := range row {
+			row[i] = cellSpace.Replace(termsafe.Text(cell))
+		}
+		fmt.Fprintln(tw, strings.Join(row, "\t"))
 	}
 	return tw.Flush()
 }
 
+// cellSpace keeps a cell of the --text table on its line and column.
+var cellSpace = strings.NewReplacer("\n", " ", "\t", " ")
+
 // hintsText renders annotations; an unset optional hint is "unset" (the
-// MCP defaults are destructive and open-world). The title is quoted, so a
-// server cannot put control sequences on the terminal.
+// MCP defaults are destructive and open-world). The title is quoted, so
+// that where the server's text starts and ends is visible (and, like every
+// cell of the table, neutralized by writeToolsText).
 func hintsText(h *mcp.Hints) string {
 	if h == nil {
 		return "none declared"

@@ -2,11 +2,14 @@ package main
 
 import (
 	"bufio"
+	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/termsafe"
 	"github.com/rlm-go/rlm/trace"
 	"github.com/rlm-go/rlm/trace/rlmlog"
 )
@@ -23,7 +26,14 @@ func newTraceCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return trace.WriteTree(cmd.OutOrStdout(), evs)
+			// The tree quotes model, tool and server text: neutralized
+			// for the terminal, a pipe or a file alike.
+			var tree strings.Builder
+			if err := trace.WriteTree(&tree, evs); err != nil {
+				return err
+			}
+			_, err = io.WriteString(cmd.OutOrStdout(), termsafe.Text(tree.String()))
+			return err
 		},
 	})
 	cmd.AddCommand(newTraceServeCmd(), newTraceImportCmd(), newTraceExportCmd())

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rlm-go/rlm/engine"
+	"github.com/rlm-go/rlm/internal/termsafe"
 )
 
 // turnPrinter prints engine events for rlm run and rlm chat -v/--verbose
@@ -18,12 +19,14 @@ import (
 // code-mode reply is printed when it arrives, before its cells run, so
 // that the cells, their sub-calls and children follow under it; a plan's
 // reply is printed with its turn's outcome. Everything goes to stderr; the
-// engine has bounded the text and redacted credentials.
+// engine has bounded the text and redacted credentials, and the printer
+// neutralizes control sequences in it (termsafe.Text) unless --raw.
 type turnPrinter struct {
 	w       io.Writer
 	level   int  // -v count
 	stream  bool // --stream
 	live    bool // stderr is a terminal with a progress line
+	raw     bool // --raw: the model's text byte for byte
 	mu      sync.Mutex
 	inReply bool   // deltas of the current reply were printed
 	tail    string // the last streamed text, for the status line
@@ -61,9 +64,9 @@ func (p *turnPrinter) observe(ev engine.Event) {
 			return
 		}
 		p.clearLine()
-		fmt.Fprintf(p.w, "%s── sub-call · depth %d · %s\n", indent(ev.Depth), ev.Depth, ev.Model)
+		fmt.Fprintf(p.w, "%s── sub-call · depth %d · %s\n", indent(ev.Depth), ev.Depth, p.safe(ev.Model))
 		if ev.Error != nil {
-			fmt.Fprintf(p.w, "%s   error: %s/%s\n", indent(ev.Depth), ev.Error.Phase, ev.Error.Kind)
+			fmt.Fprintf(p.w, "%s   error: %s\n", indent(ev.Depth), p.errKind(ev))
 		}
 		p.block(ev.Depth, "reply", ev.Reply, ev.ReplyBytes)
 	}
@@ -73,10 +76,10 @@ func (p *turnPrinter) delta(ev engine.Event) {
 	if p.level >= 1 {
 		if !p.inReply {
 			p.clearLine()
-			fmt.Fprintf(p.w, "── turn %d · depth %d · %s · streaming\n", ev.Turn, ev.Depth, ev.Model)
+			fmt.Fprintf(p.w, "── turn %d · depth %d · %s · streaming\n", ev.Turn, ev.Depth, p.safe(ev.Model))
 			p.inReply = true
 		}
-		io.WriteString(p.w, ev.Delta)
+		io.WriteString(p.w, p.safe(ev.Delta))
 		return
 	}
 	if p.live && p.stream {
@@ -84,7 +87,8 @@ func (p *turnPrinter) delta(ev engine.Event) {
 		if len(p.tail) > 256 {
 			p.tail = p.tail[len(p.tail)-256:]
 		}
-		line := strings.Join(strings.Fields(p.tail), " ")
+		// Neutralized even with --raw: the line is redrawn in place.
+		line := strings.Join(strings.Fields(termsafe.Text(p.tail)), " ")
 		if r := []rune(line); len(r) > 60 {
 			line = "…" + string(r[len(r)-60:])
 		}
@@ -103,7 +107,7 @@ func (p *turnPrinter) reply(ev engine.Event) {
 		return
 	}
 	p.clearLine()
-	fmt.Fprintf(p.w, "%s── turn %d · depth %d · %s\n", indent(ev.Depth), ev.Turn, ev.Depth, ev.Model)
+	fmt.Fprintf(p.w, "%s── turn %d · depth %d · %s\n", indent(ev.Depth), ev.Turn, ev.Depth, p.safe(ev.Model))
 	p.block(ev.Depth, "reply", ev.Reply, ev.ReplyBytes)
 }
 
@@ -120,7 +124,7 @@ func (p *turnPrinter) turn(ev engine.Event) {
 		p.inReply = false
 	default:
 		p.clearLine()
-		fmt.Fprintf(p.w, "%s── turn %d · depth %d · %s\n", in, ev.Turn, ev.Depth, ev.Model)
+		fmt.Fprintf(p.w, "%s── turn %d · depth %d · %s\n", in, ev.Turn, ev.Depth, p.safe(ev.Model))
 	}
 	p.tail = ""
 	if !streamed && !shown {
@@ -135,10 +139,10 @@ func (p *turnPrinter) turn(ev engine.Event) {
 		if ev.Repair {
 			next = "a repair message follows"
 		}
-		fmt.Fprintf(p.w, "%s   rejected (attempt %d): %s/%s%s; %s\n", in, ev.Attempt, ev.Error.Phase, ev.Error.Kind, errPath(ev), next)
+		fmt.Fprintf(p.w, "%s   rejected (attempt %d): %s%s; %s\n", in, ev.Attempt, p.errKind(ev), p.safe(errPath(ev)), next)
 	case engine.OutcomeFailed:
 		if ev.Error != nil {
-			fmt.Fprintf(p.w, "%s   failed: %s/%s\n", in, ev.Error.Phase, ev.Error.Kind)
+			fmt.Fprintf(p.w, "%s   failed: %s\n", in, p.errKind(ev))
 		}
 	case engine.OutcomePlan:
 		ran := "plan ran"
@@ -153,6 +157,19 @@ func (p *turnPrinter) turn(ev engine.Event) {
 	case engine.OutcomeAnswer:
 		fmt.Fprintf(p.w, "%s   final answer\n", in)
 	}
+}
+
+// safe is s as printed: neutralized for the terminal unless --raw.
+func (p *turnPrinter) safe(s string) string {
+	if p.raw {
+		return s
+	}
+	return termsafe.Text(s)
+}
+
+// errKind is "phase/kind" of the event's error.
+func (p *turnPrinter) errKind(ev engine.Event) string {
+	return p.safe(string(ev.Error.Phase) + "/" + string(ev.Error.Kind))
 }
 
 func errPath(ev engine.Event) string {
@@ -170,7 +187,7 @@ func (p *turnPrinter) block(depth int, label, text string, total int) {
 		more = fmt.Sprintf(" (first %d of %d bytes)", engine.EventTextBytes, total)
 	}
 	fmt.Fprintf(p.w, "%s   %s%s:\n", in, label, more)
-	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+	for _, line := range strings.Split(strings.TrimRight(p.safe(text), "\n"), "\n") {
 		fmt.Fprintf(p.w, "%s   │ %s\n", in, line)
 	}
 }
@@ -185,11 +202,12 @@ func (p *turnPrinter) clearLine() {
 func indent(depth int) string { return strings.Repeat("  ", depth) }
 
 // verboseFlags are the flags of rlm run and rlm chat about seeing what the
-// model said and how replies are taken: -v/--verbose, --stream,
+// model said and how replies are taken: -v/--verbose, --stream, --raw,
 // --trace-content and --max-repairs.
 type verboseFlags struct {
 	verbose      int
 	stream       bool
+	raw          bool
 	traceContent bool
 	maxRepairs   int
 }
@@ -198,6 +216,7 @@ func (f *verboseFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.CountVarP(&f.verbose, "verbose", "v", "print each turn's model reply, its validation/repair outcome and the observation to stderr (-vv adds children and sub-calls)")
 	fl.BoolVar(&f.stream, "stream", false, "stream root replies: progress (or -v) shows the text as it arrives")
+	fl.BoolVar(&f.raw, rawFlag, false, "print the model's text byte for byte in -v output and in the answer on a terminal (by default control characters are shown inert: ESC as ␛; an answer on a pipe or file is always exact)")
 	fl.BoolVar(&f.traceContent, "trace-content", false, "record model replies (bounded, credentials redacted) in the trace; off by default")
 	fl.IntVar(&f.maxRepairs, "max-repairs", engine.DefaultMaxRepairs, "rejected replies in a row answered with a repair message before the run fails (0: none)")
 }
@@ -211,7 +230,7 @@ func (f *verboseFlags) apply(cfg *engine.Config, stderr io.Writer, live bool) {
 		cfg.MaxRepairs = -1
 	}
 	if f.verbose > 0 || (f.stream && live) {
-		p := &turnPrinter{w: stderr, level: f.verbose, stream: f.stream, live: live}
+		p := &turnPrinter{w: stderr, level: f.verbose, stream: f.stream, live: live, raw: f.raw}
 		cfg.Observer = p.observe
 	}
 }

@@ -18,7 +18,7 @@ func TestBlocks(t *testing.T) {
 		{"unclosed", "```python\nx = 1\ny = 2", []string{"x = 1\ny = 2"}},
 		{"think skipped", "<think>```python\nbad()\n```</think>```python\ngood()\n```", []string{"good()\n"}},
 		{"think tags in code", "<think>x</think>\n```python\ns = \"<think>\"\nt = \"</think>\"\n```\n<think>\n```python\nbad()\n```", []string{"s = \"<think>\"\nt = \"</think>\"\n"}},
-		{"tilde and longer fence", "~~~python\na\n~~~\n````python\n```\nb\n````", []string{"a\n", "```\nb\n"}},
+		{"tilde and longer fence", "~~~python\na\n~~~\n````python\ns = \"\"\"\n```\n\"\"\"\n````", []string{"a\n", "s = \"\"\"\n```\n\"\"\"\n"}},
 		{"indented too far", "    ```python\n    x\n    ```", nil},
 		{"empty block", "```python\n\n```", nil},
 		{"inline backticks", "use ```python x``` inline", nil},
