@@ -93,6 +93,19 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 	if logger == nil {
 		logger = quiet()
 	}
+	// The run's exclusive claim, held until this execution is over (the
+	// deferred release runs after DBOS's shutdown, deferred below): a
+	// second execution of the run is refused here, before DBOS launches
+	// (a launch recovers the pending run and executes it). A claim lost
+	// while held and taken by another execution ends this one, as an
+	// interruption: the run is handed back to the other.
+	ctx, endRun := context.WithCancelCause(ctx)
+	defer endRun(nil)
+	claim, err := store.claimRun(ctx, cfg.RunID, endRun)
+	if err != nil {
+		return nil, err
+	}
+	defer claim.release()
 	version := "rlm-run-" + cfg.RunID
 	if cfg.Resume {
 		// A submitted run whose worker is gone becomes this process's.
@@ -191,7 +204,9 @@ func Run(ctx context.Context, cfg Config, fn RunFunc) (*Outcome, error) {
 		mu.Lock()
 		res, err = full, nil
 		mu.Unlock()
-		if lostDatabase(res) {
+		if cause := fault.As(context.Cause(ctx)); cause != nil && cause.Kind == KindRunInProgress {
+			res.Error = cause
+		} else if lostDatabase(res) {
 			res.Error.WithHint("the run is left pending: once PostgreSQL can be reached, continue it with rlm run --db URL --resume " + cfg.RunID)
 		} else if res.Error != nil {
 			res.Error.WithHint("the run is left pending: continue it with rlm run --db URL --resume " + cfg.RunID + " (its recorded calls are not sent again)")

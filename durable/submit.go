@@ -25,8 +25,8 @@ const (
 	// KindContextNotShared: rlm submit was given an input no worker can
 	// read (stdin, an MCP resource).
 	KindContextNotShared fault.Kind = "context_not_shared"
-	// KindRunInProgress: --resume names a submitted run a live worker is
-	// running.
+	// KindRunInProgress: --resume names a run another process is
+	// executing (a live worker, or another rlm run --db).
 	KindRunInProgress fault.Kind = "run_in_progress"
 )
 
