@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -41,7 +42,9 @@ const (
 	KindInlineTooLarge fault.Kind = "inline_too_large"
 )
 
-// MaxInlineBytes bounds context_text.
+// MaxInlineBytes bounds context_text, counted in bytes of the decoded
+// string (UTF-8), not of its JSON form; MaxLineBytes admits it in any
+// escaping.
 const MaxInlineBytes = 16 << 20
 
 // RunRequest is one rlm_run or rlm_direct call as the host's run function
@@ -164,10 +167,27 @@ func (s *Server) Close() {
 	s.roots = nil
 }
 
-// ServeStdio serves one client on stdin/stdout until it disconnects or
-// ctx ends.
+// ServeStdio serves one client on stdin/stdout until stdin ends or ctx
+// ends. A line that is not a valid message is answered with a JSON-RPC
+// error and the session goes on (see lineTransport); the result is nil at
+// the end of stdin, ctx's error when ctx ended, and an mcp/io_error when
+// reading stdin or writing stdout failed.
 func (s *Server) ServeStdio(ctx context.Context) error {
-	return s.srv.Run(ctx, &mcpsdk.StdioTransport{})
+	return s.ServeLines(ctx, os.Stdin, os.Stdout)
+}
+
+// ServeLines serves one client speaking newline-delimited JSON-RPC on r
+// and w, as ServeStdio does on stdin and stdout. It closes r when done.
+func (s *Server) ServeLines(ctx context.Context, r io.ReadCloser, w io.Writer) error {
+	return s.serveLines(ctx, r, w, MaxLineBytes)
+}
+
+func (s *Server) serveLines(ctx context.Context, r io.ReadCloser, w io.Writer, limit int) error {
+	err := s.srv.Run(ctx, &lineTransport{r: r, w: w, limit: limit})
+	if err == nil || ctx.Err() != nil {
+		return err
+	}
+	return fault.Wrap(err, Phase, fault.KindIO, "the stdio session failed: reading stdin or writing stdout")
 }
 
 // HTTPHandler serves streamable HTTP. With a non-empty token every request
@@ -262,7 +282,8 @@ func (s *Server) runTool(run RunFunc, needContext bool) mcpsdk.ToolHandlerFor[Ru
 			h, err = s.open(ctx, store, args.ContextPath)
 		case args.ContextText != "":
 			if len(args.ContextText) > MaxInlineBytes {
-				err = newErr(KindInlineTooLarge, "context_text is larger than 16 MiB").WithHint("put the context in a file under an allowed root and pass context_path")
+				err = newErr(KindInlineTooLarge, "context_text is larger than 16 MiB").With("bytes", len(args.ContextText)).With("max_bytes", MaxInlineBytes).
+					WithHint("put the context in a file under an allowed root and pass context_path")
 			} else {
 				h, err = store.AddString("inline", args.ContextText)
 			}

@@ -52,7 +52,10 @@ Tools: rlm_run (query + context_path under a --root, or context_text; returns an
 usage and trace_id), context_metadata, context_search, context_slice, and rlm_direct
 when tools are granted with --allow. The budget flags are per-call ceilings a caller
 can only lower. The model endpoint and key come from this process's flags and
-environment; they never appear in an MCP message. See docs/mcp.md.`,
+environment; they never appear in an MCP message. Over stdio a line that is not
+a valid JSON-RPC message is answered with a JSON-RPC error (-32700, -32600) and
+the session goes on until stdin ends; context_text is bounded by its decoded
+size (16 MiB, mcp/inline_too_large). See docs/mcp.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
