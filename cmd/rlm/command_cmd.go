@@ -181,7 +181,7 @@ func (f *commandFlags) run(cmd *cobra.Command, compile func() (command.Command, 
 		if out.Error == nil && out.Envelope != nil {
 			var v any
 			_ = json.Unmarshal(out.Envelope.Value, &v)
-			fmt.Fprintln(stdout, answerText(v))
+			fmt.Fprintln(stdout, answerOut(cmd, stdout, answerText(v)))
 		}
 		if st != nil {
 			fmt.Fprintln(stderr, st.summary(out.Status, -1, nil))

@@ -166,7 +166,7 @@ replayed, never executed again.`,
 			}
 			ts.report(stderr)
 			if runErr == nil {
-				fmt.Fprintln(stdout, res.Answer)
+				fmt.Fprintln(stdout, answerOut(cmd, stdout, res.Answer))
 			}
 			fmt.Fprintln(stderr, st.summary(res.Status, res.Turns, &res.Usage))
 			return afterResult(stdout, stderr, runErr, outErr)
