@@ -338,7 +338,7 @@ func newCodeState(ctx context.Context, e *Engine, inputs []corpus.Handle) (*code
 	if e.cfg.Python == PythonPyodide {
 		// The same builtins, bridged: one implementation of validation,
 		// budgets and tracing for both interpreters.
-		funcs, host := pyodide.NewBridge().Expose(predeclared)
+		funcs, host := pyodide.NewBridge().WithMaxValueBytes(e.cfg.Code.MaxValueBytes).Expose(predeclared)
 		pcfg := e.cfg.Pyodide
 		if pcfg.CellTimeout == 0 {
 			pcfg.CellTimeout = e.cfg.Code.CellTimeout

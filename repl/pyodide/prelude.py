@@ -10,6 +10,56 @@ _rlm_builtins = vars(_rlm_builtins_mod)
 import traceback as _rlm_traceback
 from js import _rlm_host as _rlm_host_js
 
+# The runner replaced Pyodide's API module (pyodide_js: the emscripten
+# module, its file system, the internal API) with an empty one: forget the
+# copies Python imported while starting.
+for _rlm_k in [k for k in _rlm_sys.modules if k == "pyodide_js" or k.startswith("pyodide_js.")]:
+    del _rlm_sys.modules[_rlm_k]
+del _rlm_k
+
+
+def _rlm_refuse_processes():
+    """Makes every way to start or replace a process raise OSError at once.
+
+    Emscripten cannot run processes; some of these calls used to reach
+    Node.js and leave the interpreter broken for the rest of the run.
+    """
+    import os
+    import posix
+
+    def refusal(name):
+        def refused(*args, **kwargs):
+            raise OSError("%s() is refused: rlm's interpreter cannot start, replace or fork processes" % name)
+
+        refused.__name__ = name.rpartition(".")[2]
+        return refused
+
+    names = ["system", "popen", "fork", "forkpty", "posix_spawn", "posix_spawnp",
+             "execv", "execve", "execl", "execle", "execlp", "execlpe", "execvp", "execvpe",
+             "spawnv", "spawnve", "spawnl", "spawnle", "spawnlp", "spawnlpe", "spawnvp", "spawnvpe"]
+    for mod in (os, posix):
+        for n in names:
+            if hasattr(mod, n):
+                setattr(mod, n, refusal(mod.__name__ + "." + n))
+    try:
+        import _posixsubprocess
+
+        _posixsubprocess.fork_exec = refusal("_posixsubprocess.fork_exec")
+    except ImportError:
+        pass
+    import subprocess
+
+    class Popen:
+        def __init__(self, *args, **kwargs):
+            raise OSError("subprocess.Popen() is refused: rlm's interpreter cannot start processes")
+
+    subprocess.Popen = Popen
+    for n in ("run", "call", "check_call", "check_output", "getoutput", "getstatusoutput"):
+        setattr(subprocess, n, refusal("subprocess." + n))
+
+
+_rlm_refuse_processes()
+
 
 class _RlmFinal(BaseException):
     """Raised by FINAL and FINAL_VAR: ends the cell and the run."""
@@ -57,6 +107,12 @@ class _RlmOut:
         return "".join(self.parts)
 
 
+# Proxies alive per host object id; ids whose last proxy is gone, to tell
+# the host (which then forgets the object).
+_rlm_live = {}
+_rlm_dead = []
+
+
 class _RlmObj:
     """A host object (such as the context): every operation is a host call."""
 
@@ -65,6 +121,18 @@ class _RlmObj:
     def __init__(self, id, type):
         self._id = id
         self._type = type
+        _rlm_live[id] = _rlm_live.get(id, 0) + 1
+
+    def __del__(self):
+        try:
+            n = _rlm_live.get(self._id, 0) - 1
+            if n > 0:
+                _rlm_live[self._id] = n
+            else:
+                _rlm_live.pop(self._id, None)
+                _rlm_dead.append(self._id)
+        except Exception:
+            pass
 
     def _op(self, op, *args, **kwargs):
         return _rlm_call("_rlm_obj", self._id, op, *args, **kwargs)
@@ -134,7 +202,17 @@ def _rlm_decode(d):
     return d
 
 
+def _rlm_release():
+    """Tells the host which objects no proxy refers to any more."""
+    if _rlm_dead and "_rlm_release" in _rlm_bound:
+        ids = _rlm_dead[:]
+        del _rlm_dead[:]
+        _rlm_call("_rlm_release", ids)
+
+
 def _rlm_call(fn, *args, **kwargs):
+    if len(_rlm_dead) >= 256 and fn != "_rlm_release":
+        _rlm_release()
     request = _rlm_json.dumps({"fn": fn, "args": list(args), "kwargs": kwargs}, default=_rlm_encode)
     reply = _rlm_json.loads(_rlm_host_js(request), object_hook=_rlm_decode)
     if "error" in reply:
@@ -216,6 +294,10 @@ def _rlm_exec(code, limits_json):
                 result["exception"] = {"type": type(e).__name__, "message": str(e)[:2000], "line": line}
     finally:
         _rlm_sys.stdout, _rlm_sys.stderr = old_out, old_err
+        try:
+            _rlm_release()
+        except BaseException:
+            pass
     result["stdout"] = out.text()
     result["cut"] = out.cut
     return _rlm_json.dumps(result, default=str)
@@ -230,8 +312,12 @@ _rlm_user["_rlm_value"] = lambda text: _rlm_json.loads(text, object_hook=_rlm_de
 _rlm_hidden = set(["FINAL", "FINAL_VAR", "SHOW_VARS"])
 
 
+_rlm_bound = set()
+
+
 def _rlm_bind(names):
     """Binds a stub for each host builtin in the user namespace."""
+    _rlm_bound.update(names)
     for name in names:
         def stub(*args, _rlm_name=name, **kwargs):
             return _rlm_call(_rlm_name, *args, **kwargs)

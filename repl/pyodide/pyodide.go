@@ -4,31 +4,43 @@
 // An Interp is one Node.js process running an embedded runner script over
 // the npm package pyodide, which ships the interpreter and the standard
 // library, so nothing is fetched at run time. The Go side and the runner
-// speak a synchronous line protocol on the process's stdin and stdout:
-// the Go side sends a cell; while the cell runs, every host builtin the
-// code calls is a request line answered by the Go side before Python
-// continues; the cell ends with a result line. The model's code therefore
-// reaches the host only through the builtins the caller registers, as
-// with the embedded interpreter: the process runs under Node.js's
-// permission model (Node.js 20 or later; see Start), without code
-// generation from strings, and the runner takes away what of Node.js the
+// speak a synchronous line protocol on two pipes only the runner script
+// holds (fd 3 from Go, fd 4 to Go); every line from the runner carries a
+// MAC under a key the cell cannot read, so a cell can neither forge a
+// result nor end its cell early. The Go side sends a cell; while the cell
+// runs, every host builtin the code calls is a request line answered by
+// the Go side before Python continues; the cell ends with a result line.
+// The process's stdout and stderr are plain output, counted against the
+// cell's output bound. The model's code therefore reaches the host only
+// through the builtins the caller registers, as with the embedded
+// interpreter: the process runs under Node.js's permission model (Node.js
+// 20 or later; see Start), without code generation from strings, and the
+// runner takes away what of Node.js and of Pyodide's internals the
 // permission model leaves reachable from Python (runner.mjs).
 //
 // Its results are repl.Outcome values, so the engine drives either
 // interpreter the same way.
 //
 // Bounds: wall time per cell, resident memory of the process (sampled from
-// /proc), captured output, and recursion depth. CPython has no step
+// /proc), captured output (applied by the Go side to everything the cell
+// writes), recursion depth, and host objects (Bridge). CPython has no step
 // counter, so step limits do not apply here; the wall-time bound takes
-// their place. A cell that exceeds its wall time or memory bound, or whose
-// context is cancelled, kills the process: the interpreter's state is lost
-// and later Exec calls fail with kind interpreter_gone.
+// their place. A cell that exceeds its wall time or memory bound, ends the
+// process, breaks the protocol or leaves Pyodide failed for good kills
+// the process: it is restarted, its state is lost, and the cell's Outcome
+// carries an exception saying so. A cancelled context kills it too, and
+// later Exec calls fail with kind interpreter_gone.
 package pyodide
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
 	_ "embed"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -41,10 +53,12 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/fingerprint"
+	"github.com/rlm-go/rlm/internal/textcut"
 	"github.com/rlm-go/rlm/repl"
 )
 
@@ -115,9 +129,17 @@ type Interp struct {
 	cmd   *exec.Cmd
 	in    io.WriteCloser
 	out   *bufio.Reader
+	outf  *os.File
 	dir   string
 	dead  error
 	waitc chan struct{}
+	// key authenticates the runner's lines; seq counts them.
+	key []byte
+	seq uint64
+	// execID numbers the cells sent, echoed in their done lines.
+	execID int64
+	// raw collects what the process writes on its stdout and stderr.
+	raw *rawOutput
 }
 
 // Start starts an interpreter with the given host builtins bound as
@@ -188,24 +210,52 @@ func (it *Interp) start(ctx context.Context) error {
 		script, it.cfg.PackageDir)
 	cmd.Dir = dir
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}
-	in, err := cmd.StdinPipe()
+	// The protocol runs on two pipes only the runner script holds: rlm's
+	// lines arrive on fd 3, the runner's leave on fd 4, each with an HMAC
+	// under a fresh key sent first on fd 3. The process's stdout and
+	// stderr are plain output, counted against the cell's output bound
+	// (runner.mjs says why a cell can neither write fd 4 nor sign lines).
+	key := make([]byte, 32)
+	if _, err := rand.Read(key); err != nil {
+		os.RemoveAll(dir)
+		return fault.Wrap(err, fault.PhaseConfig, fault.KindInternal, "cannot make the protocol key")
+	}
+	toR, toW, err := os.Pipe()
 	if err != nil {
 		os.RemoveAll(dir)
 		return fault.Wrap(err, fault.PhaseConfig, fault.KindInternal, "cannot connect to the runner")
 	}
-	outPipe, err := cmd.StdoutPipe()
+	fromR, fromW, err := os.Pipe()
 	if err != nil {
+		toR.Close()
+		toW.Close()
 		os.RemoveAll(dir)
 		return fault.Wrap(err, fault.PhaseConfig, fault.KindInternal, "cannot connect to the runner")
 	}
-	if err := cmd.Start(); err != nil {
+	raw := &rawOutput{}
+	cmd.Stdin = nil
+	cmd.Stdout = raw
+	cmd.Stderr = raw
+	cmd.ExtraFiles = []*os.File{toR, fromW}
+	cmd.WaitDelay = 2 * time.Second
+	err = cmd.Start()
+	toR.Close()
+	fromW.Close()
+	if err != nil {
+		toW.Close()
+		fromR.Close()
 		os.RemoveAll(dir)
 		return fault.Wrap(err, fault.PhaseConfig, KindUnavailable, "cannot start node")
 	}
-	it.cmd, it.in, it.out, it.dir, it.dead = cmd, in, bufio.NewReaderSize(outPipe, 1<<16), dir, nil
+	it.cmd, it.in, it.out, it.outf, it.dir, it.dead = cmd, toW, bufio.NewReaderSize(fromR, 1<<16), fromR, dir, nil
+	it.key, it.seq, it.raw = []byte(hex.EncodeToString(key)), 0, raw
 	waitc := make(chan struct{})
 	it.waitc = waitc
 	go func() { _ = cmd.Wait(); close(waitc) }()
+	if err := it.send(map[string]any{"op": "key", "key": string(it.key)}); err != nil {
+		it.stop()
+		return err
+	}
 
 	sctx, cancel := context.WithTimeout(ctx, it.cfg.StartTimeout)
 	defer cancel()
@@ -312,11 +362,16 @@ func packageDir(dir string) (string, error) {
 
 // message is one line from the runner.
 type message struct {
-	Op      string          `json:"op"`
-	Error   string          `json:"error,omitempty"`
-	Request string          `json:"request,omitempty"`
-	Result  string          `json:"result,omitempty"`
-	Raw     json.RawMessage `json:"-"`
+	Op      string `json:"op"`
+	Error   string `json:"error,omitempty"`
+	Request string `json:"request,omitempty"`
+	Result  string `json:"result,omitempty"`
+	ID      int64  `json:"id,omitempty"`
+	Lost    bool   `json:"lost,omitempty"`
+	// Raw is what the interpreter wrote below sys.stdout during the cell
+	// (os.write(1, ...), sys.__stdout__), RawCut the bytes it dropped.
+	Raw    string `json:"raw,omitempty"`
+	RawCut int    `json:"raw_cut,omitempty"`
 }
 
 func (it *Interp) send(v any) error {
@@ -340,9 +395,50 @@ func (it *Interp) gone(cause error) error {
 	return it.dead
 }
 
+// errBroken marks a runner that broke the protocol or died on its own (a
+// cell ended the process or forged a line): Exec restarts it.
+var errBroken = errors.New("the interpreter broke the protocol or exited")
+
+// lineMAC is the runner's authentication code of line seq:
+// sha256(key "\n" hex(sha256(key "\n" seq "\n" body))), the key being the
+// hex text sent at start. The nested hash keeps a known code from being
+// extended into another (runner.mjs computes it with node's one-shot hash,
+// which never passes the key through an object model code can replace).
+func lineMAC(key []byte, seq uint64, body []byte) []byte {
+	h := sha256.New()
+	h.Write(key)
+	h.Write([]byte("\n" + strconv.FormatUint(seq, 10) + "\n"))
+	h.Write(body)
+	inner := hex.EncodeToString(h.Sum(nil))
+	h.Reset()
+	h.Write(key)
+	h.Write([]byte("\n" + inner))
+	return h.Sum(nil)
+}
+
+// verify checks a line's authentication code (the runner's sequence number and body under
+// the key) and returns the body.
+func (it *Interp) verify(line []byte) ([]byte, error) {
+	line = bytes.TrimSuffix(line, []byte("\n"))
+	macHex, body, ok := bytes.Cut(line, []byte(" "))
+	if !ok || len(macHex) != 2*sha256.Size {
+		return nil, fault.New(fault.PhaseExecute, KindProtocol, "the runner sent an unauthenticated line")
+	}
+	got := make([]byte, sha256.Size)
+	if _, err := hex.Decode(got, macHex); err != nil {
+		return nil, fault.New(fault.PhaseExecute, KindProtocol, "the runner sent an unauthenticated line")
+	}
+	if !hmac.Equal(got, lineMAC(it.key, it.seq, body)) {
+		return nil, fault.New(fault.PhaseExecute, KindProtocol, "the runner sent a line with a wrong authentication code").With("seq", it.seq)
+	}
+	it.seq++
+	return body, nil
+}
+
 // receive reads the next line, serving host calls with the given handler
 // while waiting (nil: a call is a protocol error). It gives up when ctx
-// ends, killing the process.
+// ends, killing the process. An error wrapping errBroken means the process
+// ended or sent a line it should not have: it is killed.
 func (it *Interp) receive(ctx context.Context, serve func(req string) any) (message, error) {
 	type line struct {
 		b   []byte
@@ -363,19 +459,25 @@ func (it *Interp) receive(ctx context.Context, serve func(req string) any) (mess
 			return message{}, it.gone(context.Cause(ctx))
 		}
 		if l.err != nil {
-			return message{}, it.gone(l.err)
+			it.kill()
+			return message{}, fmt.Errorf("%w: %w", errBroken, it.gone(l.err))
+		}
+		body, err := it.verify(l.b)
+		if err != nil {
+			it.kill()
+			return message{}, fmt.Errorf("%w: %w", errBroken, it.gone(err))
 		}
 		var m message
-		if err := json.Unmarshal(l.b, &m); err != nil {
+		if err := json.Unmarshal(body, &m); err != nil {
 			it.kill()
-			return message{}, fault.Wrap(err, fault.PhaseExecute, KindProtocol, "the runner sent an undecodable line")
+			return message{}, fmt.Errorf("%w: %w", errBroken, it.gone(fault.Wrap(err, fault.PhaseExecute, KindProtocol, "the runner sent an undecodable line")))
 		}
 		if m.Op != "call" {
 			return m, nil
 		}
 		if serve == nil {
 			it.kill()
-			return message{}, fault.New(fault.PhaseExecute, KindProtocol, "the runner called a builtin outside a cell")
+			return message{}, fmt.Errorf("%w: %w", errBroken, it.gone(fault.New(fault.PhaseExecute, KindProtocol, "the runner called a builtin outside a cell")))
 		}
 		if err := it.send(map[string]any{"op": "reply", "reply": mustJSON(serve(m.Request))}); err != nil {
 			return message{}, err
@@ -420,7 +522,11 @@ func (it *Interp) kill() {
 // or a host builtin returned a Fatal error. A cell that exceeds its wall
 // time or memory bound is killed with the process; the interpreter is
 // restarted (its variables are lost) and the cell's Outcome carries a
-// TimeoutError or MemoryError exception saying so.
+// TimeoutError or MemoryError exception saying so. So is a cell that ends
+// the process, makes it send a line that fails authentication or answers
+// another cell, or leaves Pyodide failed for good: SystemError. The
+// Outcome's Stdout is bounded here, by MaxOutputBytes, whatever the cell
+// did to the Python side's own count.
 func (it *Interp) Exec(ctx context.Context, src string) (*repl.Outcome, error) {
 	it.mu.Lock()
 	defer it.mu.Unlock()
@@ -467,11 +573,19 @@ func (it *Interp) Exec(ctx context.Context, src string) (*repl.Outcome, error) {
 		}
 		return map[string]any{"value": v}
 	}
-	limits := map[string]any{"output_bytes": it.cfg.MaxOutputBytes, "recursion": it.cfg.MaxRecursion}
-	if err := it.send(map[string]any{"op": "exec", "code": src, "limits": limits}); err != nil {
+	limits := mustJSON(map[string]any{"output_bytes": it.cfg.MaxOutputBytes, "recursion": it.cfg.MaxRecursion})
+	it.execID++
+	id := it.execID
+	cctx = context.WithValue(cctx, cellKey{}, cells.Add(1))
+	it.raw.reset(it.cfg.MaxOutputBytes)
+	if err := it.send(map[string]any{"op": "exec", "id": id, "code": src, "limits": limits, "output_bytes": it.cfg.MaxOutputBytes}); err != nil {
 		return nil, err
 	}
 	msg, err := it.receive(cctx, serve)
+	if err == nil && (msg.Op != "done" || msg.ID != id) {
+		it.kill()
+		err = fmt.Errorf("%w: %w", errBroken, it.gone(fault.Newf(fault.PhaseExecute, KindProtocol, "runner answered %q (cell %d) to cell %d", msg.Op, msg.ID, id)))
+	}
 	if err != nil {
 		switch {
 		case fatal != nil:
@@ -485,18 +599,12 @@ func (it *Interp) Exec(ctx context.Context, src string) (*repl.Outcome, error) {
 			exc = &repl.Exception{Type: "TimeoutError", Message: fmt.Sprintf("the cell ran longer than %s and was stopped; the interpreter was restarted and its variables are lost", it.cfg.CellTimeout)}
 		case fault.KindOf(cause) == KindMemoryExceeded:
 			exc = &repl.Exception{Type: "MemoryError", Message: fmt.Sprintf("the cell used more than %d MiB and was stopped; the interpreter was restarted and its variables are lost", it.cfg.MaxMemoryBytes>>20)}
+		case errors.Is(err, errBroken):
+			exc = &repl.Exception{Type: "SystemError", Message: "the interpreter process ended or broke rlm's protocol during the cell; it was restarted and its variables are lost"}
 		default:
 			return nil, err
 		}
-		it.stop()
-		if serr := it.start(ctx); serr != nil {
-			return nil, serr
-		}
-		return &repl.Outcome{Exception: exc, Fingerprint: fp}, nil
-	}
-	if msg.Op != "done" {
-		it.kill()
-		return nil, it.gone(fault.Newf(fault.PhaseExecute, KindProtocol, "runner answered %q to exec", msg.Op))
+		return it.restart(ctx, exc, fp)
 	}
 	var res struct {
 		Stdout    string `json:"stdout"`
@@ -513,11 +621,18 @@ func (it *Interp) Exec(ctx context.Context, src string) (*repl.Outcome, error) {
 	dec := json.NewDecoder(strings.NewReader(msg.Result))
 	dec.UseNumber()
 	if err := dec.Decode(&res); err != nil {
-		return nil, fault.Wrap(err, fault.PhaseExecute, KindProtocol, "the runner sent an undecodable result")
+		// The result is what the cell's Python made of it: a cell that
+		// rewrote the prelude's driver gets an exception, not the run.
+		res.Exception = &struct {
+			Type    string `json:"type"`
+			Message string `json:"message"`
+			Line    int    `json:"line"`
+		}{Type: "SystemError", Message: "the cell's result could not be read: " + clip(err.Error(), 200)}
 	}
-	out := &repl.Outcome{Stdout: res.Stdout, CutBytes: res.Cut, Fingerprint: fp}
+	out := &repl.Outcome{Fingerprint: fp}
+	out.Stdout, out.CutBytes = it.boundOutput(res.Stdout, res.Cut, msg.Raw, msg.RawCut)
 	if e := res.Exception; e != nil {
-		out.Exception = &repl.Exception{Type: e.Type, Message: e.Message, Line: e.Line}
+		out.Exception = &repl.Exception{Type: clip(e.Type, 100), Message: clip(e.Message, 2000), Line: e.Line}
 	}
 	if f := res.Final; f != nil {
 		out.Final = &repl.Final{Value: f.Value}
@@ -525,10 +640,111 @@ func (it *Interp) Exec(ctx context.Context, src string) (*repl.Outcome, error) {
 	if fatal != nil {
 		return out, fatal
 	}
+	if msg.Lost {
+		// Pyodide failed for good (a JavaScript error inside a system
+		// call): start a fresh one so that later cells run.
+		msg := "the interpreter failed and was restarted; its variables are lost"
+		if out.Exception != nil {
+			msg = out.Exception.Message + " (" + msg + ")"
+		}
+		return it.restart(ctx, &repl.Exception{Type: "SystemError", Message: msg}, fp)
+	}
 	return out, nil
 }
 
+// restart replaces the process after a cell it could not finish and
+// reports exc as that cell's exception.
+func (it *Interp) restart(ctx context.Context, exc *repl.Exception, fp string) (*repl.Outcome, error) {
+	it.stop()
+	if err := it.start(ctx); err != nil {
+		_ = it.gone(err)
+		return nil, err
+	}
+	return &repl.Outcome{Exception: exc, Fingerprint: fp}, nil
+}
+
+// boundOutput applies the output bound on the host side: the Python side
+// already bounds what print writes, but the cell can rewrite that code, so
+// rlm cuts again here. What the interpreter wrote below sys.stdout (sent
+// with the result) follows, then what reached the process's own stdout and
+// stderr during the cell, within the same bound; everything past it is
+// counted as cut.
+func (it *Interp) boundOutput(stdout string, cut int, raw string, rawCut int) (string, int) {
+	limit := it.cfg.MaxOutputBytes
+	pipe, pipeCut := it.raw.take()
+	parts := []struct {
+		s   string
+		cut int
+	}{{stdout, cut}, {strings.ToValidUTF8(raw, "\uFFFD"), rawCut}, {pipe, pipeCut}}
+	var b strings.Builder
+	total := 0
+	for _, p := range parts {
+		if total > 0 {
+			// After the first cut everything is dropped, as the
+			// embedded interpreter does.
+			total += len(p.s) + max(p.cut, 0)
+			continue
+		}
+		kept := textcut.Prefix(p.s, limit-b.Len())
+		b.WriteString(kept)
+		total += len(p.s) - len(kept) + max(p.cut, 0)
+	}
+	return b.String(), total
+}
+
+// rawOutput collects the process's stdout and stderr: at most limit bytes
+// a cell, the rest counted. It never blocks the process.
+type rawOutput struct {
+	mu    sync.Mutex
+	limit int
+	buf   []byte
+	cut   int
+}
+
+func (r *rawOutput) Write(p []byte) (int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	room := max(r.limit-len(r.buf), 0)
+	n := min(room, len(p))
+	r.buf = append(r.buf, p[:n]...)
+	r.cut += len(p) - n
+	return len(p), nil
+}
+
+// reset starts a cell: what arrived between cells is dropped.
+func (r *rawOutput) reset(limit int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.limit, r.buf, r.cut = limit, nil, 0
+}
+
+// take returns the cell's output as valid UTF-8 and the bytes cut, and
+// closes the cell: bytes arriving later are not kept.
+func (r *rawOutput) take() (string, int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	s := strings.ToValidUTF8(string(r.buf), "\uFFFD")
+	cut := r.cut
+	r.limit, r.buf, r.cut = 0, nil, 0
+	return s, cut
+}
+
 var errCellTimeout = errors.New("cell wall-time bound")
+
+type cellKey struct{}
+
+// cells numbers the cells of every interpreter of the process, so that a
+// bridge shared by two interpreters still tells their cells apart.
+var cells atomic.Int64
+
+// cellOf returns the cell a builtin call belongs to (0 outside a cell).
+func cellOf(ctx context.Context) int64 {
+	if ctx == nil {
+		return 0
+	}
+	n, _ := ctx.Value(cellKey{}).(int64)
+	return n
+}
 
 // watchMemory samples the process's resident memory while a cell runs and
 // cancels the cell above the bound.
@@ -599,6 +815,7 @@ func (it *Interp) stop() {
 		it.kill()
 		<-it.waitc
 	}
+	_ = it.outf.Close()
 	os.RemoveAll(it.dir)
 }
 
