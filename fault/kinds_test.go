@@ -35,8 +35,6 @@ import (
 	"github.com/rlm-go/rlm/internal/golden"
 )
 
-const faultPath = "github.com/rlm-go/rlm/fault"
-
 // kindDecl is one constant of type fault.Kind.
 type kindDecl struct {
 	Kind string // the spelling

@@ -98,7 +98,6 @@ type Server struct {
 	// (a root reached through a symbolic link).
 	given []string
 	srv   *mcpsdk.Server
-	seq   atomic.Int64
 }
 
 // NewServer opens the roots and builds the MCP server. Close releases the

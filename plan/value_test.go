@@ -87,7 +87,7 @@ func TestNormalize(t *testing.T) {
 		in   any
 		want string
 	}{
-		{outer{inner: inner{1}, Z: 3}, `{"n":"0","x":1}`},
+		{outer{inner: inner{1}, Z: 3, low: 4}, `{"n":"0","x":1}`}, // an unexported field is left out
 		{struct{ A, B int }{1, 2}, `{"A":1,"B":2}`},
 		{fault.Wrap(errors.New("io"), fault.PhaseTool, "k", "m").With("a", 1), `{"cause":"io","detail":{"a":1},"kind":"k","message":"m","phase":"tool"}`},
 		{struct {

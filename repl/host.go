@@ -307,8 +307,6 @@ func (it *Interp) fromGo(v any, depth int) (python.Object, error) {
 // values are an error.
 func ToGo(v python.Object) (any, error) { return toGoDepth(v, 0, false) }
 
-func toGo(v python.Object, depth int) (any, error) { return toGoDepth(v, depth, false) }
-
 // toGoDepth converts v; with texts, a context becomes its Text.
 func toGoDepth(v python.Object, depth int, texts bool) (any, error) {
 	if texts {

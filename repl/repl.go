@@ -152,7 +152,6 @@ type Interp struct {
 type cell struct {
 	out, errOut outBuf
 	final       *Final
-	fatal       error
 	t           *python.Thread
 }
 

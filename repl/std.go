@@ -82,18 +82,6 @@ func (it *Interp) predeclare() {
 	g.SetStr("answer", ans)
 }
 
-func isIdentifier(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i, c := range s {
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c > 127 || i > 0 && c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
-}
-
 // finish records a cell's final value and stops the cell.
 func (it *Interp) finish(t *python.Thread, v python.Object) error {
 	g, err := ToGo(v)

@@ -19,6 +19,10 @@ type sfEmbedded struct {
 	Depth int `json:"depth"`
 }
 
+// The unexported field of sfArgs must not appear in its schema; this
+// read keeps it declared.
+var _ = sfArgs{}.internal
+
 type sfArgs struct {
 	sfEmbedded
 	Path     string            `json:"path"`

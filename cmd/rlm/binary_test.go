@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -41,9 +40,11 @@ func TestMain(m *testing.M) {
 func builtBinary(t testing.TB) string {
 	t.Helper()
 	binOnce.Do(func() {
+		// go test puts $GOROOT/bin first on the PATH of the test process.
 		goTool, err := exec.LookPath("go")
 		if err != nil {
-			goTool = filepath.Join(runtime.GOROOT(), "bin", "go")
+			binErr = errors.New("locating the go command: " + err.Error())
+			return
 		}
 		if binDir, binErr = os.MkdirTemp("", "rlm-bin-"); binErr != nil {
 			return

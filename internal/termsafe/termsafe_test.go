@@ -9,7 +9,7 @@ import (
 func TestText(t *testing.T) {
 	for _, tc := range []struct{ name, in, want string }{
 		{"plain", "hello, world\n\tindented", "hello, world\n\tindented"},
-		{"unicode", "é 日本 🙂 ‏שלום‎", "é 日本 🙂 ‏שלום‎"},
+		{"unicode", "é 日本 🙂 \u200fשלום\u200e", "é 日本 🙂 \u200fשלום\u200e"},
 		{"OSC 52 clipboard", "\x1b]52;c;cm0gLXJmIH4=\x07", "␛]52;c;cm0gLXJmIH4=␇"},
 		{"OSC 0 title", "\x1b]0;pwned\x1b\\", "␛]0;pwned␛\\"},
 		{"clear screen", "\x1b[2J\x1b[H", "␛[2J␛[H"},

@@ -50,9 +50,6 @@ const (
 // maxResponseBytes bounds a response body, streamed or not.
 const maxResponseBytes = 64 << 20
 
-// maxErrorBody bounds how much of an error body is read.
-const maxErrorBody = 64 << 10
-
 // Config configures a Provider.
 type Config struct {
 	// Name is reported as Meta.Provider; default "anthropic".

@@ -132,22 +132,6 @@ func nargs(fn string, args []Object, kwargs []Kwarg, lo, hi int) error {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-// argStr returns a str argument.
-func argStr(fn string, x Object, what string) (*Str, error) {
-	if s, ok := x.(*Str); ok {
-		return s, nil
-	}
-	if o, ok := x.(*Instance); ok {
-		if s, ok := o.base.(*Str); ok {
-			return s, nil
-		}
-	}
-	if what == "" {
-		what = "argument"
-	}
-	return nil, Errorf(TypeErrorType, "%s() %s must be str, not %s", fn, what, typeName(x))
-}
-
 // argInt returns an int argument (an index).
 func argInt(t *Thread, fn string, x Object) (int64, error) {
 	n, ok, err := indexValue(t, x)
@@ -158,14 +142,6 @@ func argInt(t *Thread, fn string, x Object) (int64, error) {
 		return 0, Errorf(TypeErrorType, "'%s' object cannot be interpreted as an integer", typeName(x))
 	}
 	return n, nil
-}
-
-// optInt returns an optional int argument (None or missing: def).
-func optInt(t *Thread, fn string, x Object, def int64) (int64, error) {
-	if x == nil || x == None {
-		return def, nil
-	}
-	return argInt(t, fn, x)
 }
 
 var _ = strings.Join

@@ -280,9 +280,6 @@ func compileModule(mod *syntax.Module, file string, localsNS bool) (*Code, error
 	return u.code, nil
 }
 
-// compileError is a construct the compiler refuses.
-type compileError struct{ err error }
-
 // block compiles a statement list.
 func (u *unit) block(stmts []syntax.Stmt) (execFn, error) {
 	fns := make([]execFn, 0, len(stmts))

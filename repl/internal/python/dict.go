@@ -408,10 +408,3 @@ func (d *Dict) reindexIfTrimmed() {
 		d.entries = d.entries[:len(d.entries)-1]
 	}
 }
-
-// entryAt returns the key and value of entry i, for iterators (nil key:
-// deleted).
-func (d *Dict) entryAt(i int) (Object, Object) {
-	e := d.entries[i]
-	return e.key, e.value
-}

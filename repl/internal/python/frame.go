@@ -47,10 +47,8 @@ type Code struct {
 	Kwarg      string
 	paramSlots []varRef // where each parameter is stored: args, vararg, kwonly, kwarg
 
-	nfast    int
-	ncells   int // cell variables created by this frame
-	freeRefs []varRef
-	cellInit []int // parameters that are cells: index into paramSlots order
+	nfast  int
+	ncells int // cell variables created by this frame
 
 	body        execFn
 	generator   bool

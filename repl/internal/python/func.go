@@ -18,7 +18,6 @@ type Function struct {
 	doc        Object
 	dict       *Dict
 	abstract   bool
-	wrapped    Object // functools.wraps' __wrapped__ is in dict; this is unused
 }
 
 // Type returns function.

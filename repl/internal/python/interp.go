@@ -31,7 +31,6 @@ type Interp struct {
 	stdlibNames map[string]struct{}
 	hints       map[string]string
 	autoImport  map[string]bool
-	cells       int
 	// Clock is what the clock functions of time and datetime report: the
 	// run's start, fixed (set by the host).
 	Clock func() (unixNanos int64)

@@ -221,7 +221,9 @@ func SetItem(t *Thread, obj, key, v Object) error {
 }
 
 func listSetSlice(t *Thread, l *List, s *Slice, v Object) error {
-	start, stop, step, n, err := sliceIndices(t, s, len(l.items))
+	// Checked before the iteration; only the step is needed before the
+	// indices are normalized again below.
+	_, _, step, _, err := sliceIndices(t, s, len(l.items))
 	if err != nil {
 		return err
 	}
@@ -239,7 +241,8 @@ func listSetSlice(t *Thread, l *List, s *Slice, v Object) error {
 		items = append([]Object(nil), items...)
 	}
 	// The iteration may have changed the list: normalize again.
-	if start, stop, step, n, err = sliceIndices(t, s, len(l.items)); err != nil {
+	start, stop, step, n, err := sliceIndices(t, s, len(l.items))
+	if err != nil {
 		return err
 	}
 	if step == 1 {

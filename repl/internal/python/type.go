@@ -308,9 +308,6 @@ func c3(c *Type, bases []*Type) ([]*Type, error) {
 	}
 }
 
-// solidOf returns the built-in layout type of a class.
-func solidOf(c *Type) *Type { return c.solid }
-
 // NewClass creates a class as a class statement does: name, bases and the
 // namespace the body filled.
 func NewClass(t *Thread, meta *Type, name string, bases []*Type, ns *Dict) (*Type, error) {

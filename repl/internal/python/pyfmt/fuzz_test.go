@@ -33,7 +33,7 @@ func FuzzFormatSpec(f *testing.F) {
 		check(FormatFloat(-1234.5678, spec, "float", fuzzLimit))
 		check(FormatFloat(math.Inf(1), spec, "float", fuzzLimit))
 		check(FormatFloat(5e-324, spec, "float", fuzzLimit))
-		check(FormatComplex(1.5, -0.0, spec, "complex", fuzzLimit))
+		check(FormatComplex(1.5, math.Copysign(0, -1), spec, "complex", fuzzLimit))
 		s, err := FormatStr("héllo", spec, "str", fuzzLimit)
 		check(s, err)
 		if err == nil {

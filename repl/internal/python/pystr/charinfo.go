@@ -47,9 +47,6 @@ func info(r rune) *charInfo {
 
 func hasFlag(r rune, f uint16) bool { return info(r).flags&f != 0 }
 
-// isTitlecase reports whether r is a titlecase letter (category Lt).
-func isTitlecase(r rune) bool { return info(r).cat == catLt }
-
 // appendMapped appends the mapping m of the code point r read from src
 // (its UTF-8, or an invalid byte): src itself when m leaves r unchanged.
 func appendMapped(b []byte, src string, r rune, m int32) []byte {

@@ -37,7 +37,6 @@ func (b *byteSet) has(c int) bool { return b[c>>6]&(1<<(c&63)) != 0 }
 func (b *byteSet) union(o byteSet) {
 	b[0], b[1], b[2], b[3] = b[0]|o[0], b[1]|o[1], b[2]|o[2], b[3]|o[3]
 }
-func fullByteSet() byteSet       { return byteSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)} }
 func (b *byteSet) highAll() bool { return b[2] == ^uint64(0) && b[3] == ^uint64(0) }
 func (b *byteSet) highAny() bool { return b[2] != 0 || b[3] != 0 }
 func (b *byteSet) count() (n int) {

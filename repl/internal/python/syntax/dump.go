@@ -168,10 +168,6 @@ func (d *dumper) typeParams(l []TypeParam) {
 	d.b.WriteByte(']')
 }
 
-func (d *dumper) simple(name string) {
-	d.sep(name)
-}
-
 func ctxName(c Ctx) string {
 	switch c {
 	case Store:

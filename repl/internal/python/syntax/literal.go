@@ -228,17 +228,12 @@ func (p *parser) decodeStringToken(t *token) (string, bool, bool) {
 	return v, false, u
 }
 
-// decodeUnicodeEscapes decodes the escapes of a str literal's body. On
+// decodeUnicodeEscapesW decodes the escapes of a str literal's body. On
 // error it returns CPython's message, whose positions count as CPython's
 // decoder does: a non-ASCII character counts as its 10-byte \UXXXXXXXX
-// form, a backslash before one or at the end as 6 (\u005c).
-func decodeUnicodeEscapes(s string) (string, string) {
-	v, err, _ := decodeUnicodeEscapesW(s)
-	return v, err
-}
-
-// decodeUnicodeEscapesW is decodeUnicodeEscapes that also returns the
-// SyntaxWarning CPython gives for the literal's first invalid escape.
+// form, a backslash before one or at the end as 6 (\u005c). It also
+// returns the SyntaxWarning CPython gives for the literal's first invalid
+// escape.
 func decodeUnicodeEscapesW(s string) (string, string, string) {
 	warn := ""
 	var b strings.Builder
@@ -394,14 +389,9 @@ func writeRune(b *strings.Builder, r rune) {
 	b.WriteRune(r)
 }
 
-// decodeBytesEscapes decodes the escapes of a bytes literal's body.
-func decodeBytesEscapes(s string) (string, string) {
-	v, err, _ := decodeBytesEscapesW(s)
-	return v, err
-}
-
-// decodeBytesEscapesW is decodeBytesEscapes that also returns the
-// SyntaxWarning CPython gives for the literal's first invalid escape.
+// decodeBytesEscapesW decodes the escapes of a bytes literal's body. It
+// also returns the SyntaxWarning CPython gives for the literal's first
+// invalid escape.
 func decodeBytesEscapesW(s string) (string, string, string) {
 	if strings.IndexByte(s, '\\') < 0 {
 		return s, "", ""

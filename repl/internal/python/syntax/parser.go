@@ -557,13 +557,6 @@ func (p *parser) span(t *token) Pos {
 	return Pos{Line: int(t.line), Col: int(t.col), EndLine: int(e.endLine), EndCol: int(e.endCol)}
 }
 
-// spanFrom is the position from start to the end of the last token
-// consumed.
-func (p *parser) spanFrom(start Pos) Pos {
-	e := p.prev()
-	return Pos{Line: start.Line, Col: start.Col, EndLine: int(e.endLine), EndCol: int(e.endCol)}
-}
-
 func joinPos(a, b Pos) Pos {
 	return Pos{Line: a.Line, Col: a.Col, EndLine: b.EndLine, EndCol: b.EndCol}
 }

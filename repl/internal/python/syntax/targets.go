@@ -343,7 +343,7 @@ func (p *parser) params(lambda bool) *Arguments {
 			break
 		}
 		if !p.accept(tComma) {
-			if p.kind() == tSlash && state == positional && sawSlash == false && sawDefault {
+			if p.kind() == tSlash && state == positional && !sawSlash && sawDefault {
 				break
 			}
 			if p.kind() == tStar && sawSlash {

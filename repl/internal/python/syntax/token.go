@@ -231,9 +231,8 @@ type tokError struct {
 	reported             *Error // the error once the parser reported it
 	level                int    // open brackets
 	// The innermost open bracket, for "'(' was never closed".
-	parenCh              byte
-	parenLine, parenCol  int
-	parenLineStartOffset int
+	parenCh             byte
+	parenLine, parenCol int
 }
 
 type paren struct {

@@ -207,7 +207,6 @@ type copier struct {
 	n       int
 	depth   int
 	memoKey python.Object // id(memo), once known
-	alive   python.Object // memo[id(memo)], once made
 }
 
 func (c *copier) key(x python.Object) (python.Object, error) {

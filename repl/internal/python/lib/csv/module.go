@@ -411,8 +411,6 @@ func (md *module) validate(t *python.Thread, self obj) error {
 	return nil
 }
 
-var registerSig = &pySig{name: "register_dialect", pos: []string{"name", "dialect"}, required: 1, varkw: true}
-
 // registerDialect is csv.register_dialect(name[, dialect[, **fmtparams]]).
 func (md *module) registerDialect(t *python.Thread, args []obj, kwargs []python.Kwarg) (obj, error) {
 	if err := cArgs(args); err != nil {

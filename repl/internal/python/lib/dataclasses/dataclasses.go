@@ -132,16 +132,6 @@ func (st *state) dataclass(t *python.Thread, args []obj, kwargs []kwarg) (obj, e
 	return st.process(t, a[0], p)
 }
 
-// fieldsOf returns the __dataclass_fields__ of a class or instance, in
-// order, or nil when x is not a dataclass or an instance of one.
-func fieldsOf(t *python.Thread, x obj) ([]*Field, error) {
-	cls, ok := x.(*python.Type)
-	if !ok {
-		cls = x.Type()
-	}
-	return classFields(t, cls)
-}
-
 // classFields returns the fields (pseudo-fields included) recorded on a
 // dataclass, or nil.
 func classFields(t *python.Thread, cls *python.Type) ([]*Field, error) {

@@ -55,7 +55,6 @@ type SequenceMatcher[K comparable] struct {
 	opcodes   []Opcode
 	scratch   [2][]int
 	touched   [2][]int
-	haveSeqs  bool
 	checkTick int
 }
 

@@ -86,8 +86,7 @@ type info struct {
 	memberType *python.Type
 	firstEnum  *python.Type
 	valueRepr  obj  // _value_repr_, nil for repr()
-	newMember  obj  // the __new__ members are made with; nil: object.__new__
-	useArgs    bool // pass the value to newMember
+	useArgs    bool // pass the value to the __new__ that makes the members
 	isFlag     bool
 	iterByDef  bool // Flag: iterate members in definition order
 	flagMask   *big.Int

@@ -63,10 +63,7 @@ func load(in *python.Interp) (*python.Module, error) {
 	return m, nil
 }
 
-var (
-	bigOne  = big.NewInt(1)
-	bigZero = new(big.Int)
-)
+var bigOne = big.NewInt(1)
 
 // New returns the Fraction num/den in lowest terms (den != 0; a negative
 // den moves the sign to num). It does not modify num or den.

@@ -125,8 +125,7 @@ func (m *module) makeSingleDispatch() {
 		})
 	}
 	m.dispatchProxy = proxy
-	var singleDispatchMethod *python.Type
-	singleDispatchMethod = newClass("singledispatchmethod", nil, map[string]python.BuiltinFunc{
+	singleDispatchMethod := newClass("singledispatchmethod", nil, map[string]python.BuiltinFunc{
 		"__init__": func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
 			a, err := (&pyParams{fn: "singledispatchmethod.__init__", pos: []string{"self", "func"}, req: 2}).bind(args, kwargs)
 			if err != nil {

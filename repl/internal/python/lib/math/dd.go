@@ -83,10 +83,10 @@ func (v dd) rounded(rel int) (float64, bool) {
 
 var (
 	ddOnce sync.Once
-	// pio2 is pi/2 as three floats (about 160 bits); ddPio2 as a
-	// double-double, ddPi, ddPio4 likewise.
-	pio2                 [3]float64
-	ddPio2, ddPi, ddPio4 dd
+	// pio2 is pi/2 as three floats (about 160 bits); ddPi is pi as a
+	// double-double.
+	pio2 [3]float64
+	ddPi dd
 	// sinCoef[k] = (-1)^k / (2k+1)!, cosCoef[k] = (-1)^k / (2k)!.
 	sinCoef, cosCoef [15]dd
 )
@@ -109,10 +109,7 @@ func initDD() {
 			pio2[i], _ = rest.Float64()
 			rest.Sub(rest, newF(p).SetFloat64(pio2[i]))
 		}
-		ddPio2 = toDD(h)
 		ddPi = toDD(piAt(p))
-		q := piAt(p)
-		ddPio4 = toDD(q.SetMantExp(q, -2))
 		fact := one(p)
 		for n := int64(0); n < 30; n++ {
 			if n > 0 {

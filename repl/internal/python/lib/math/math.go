@@ -30,8 +30,6 @@ func Register() {
 	python.RegisterModule("math", load)
 }
 
-type fn = func(t *python.Thread, args []python.Object, kwargs []python.Kwarg) (python.Object, error)
-
 func load(in *python.Interp) (*python.Module, error) {
 	m := python.NewModule("math")
 	m.Set("pi", python.Float(math.Pi))

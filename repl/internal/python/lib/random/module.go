@@ -707,7 +707,6 @@ func shuffle(t *python.Thread, g *rng, self obj, args []obj, kwargs []python.Kwa
 		return nil, err
 	}
 	if l, ok := x.(*python.List); ok {
-		items := l.Items()
 		for i := n - 1; i > 0; i-- {
 			if i&4095 == 0 {
 				if err := t.Tick(1); err != nil {
@@ -715,7 +714,7 @@ func shuffle(t *python.Thread, g *rng, self obj, args []obj, kwargs []python.Kwa
 				}
 			}
 			j := g.r.RandbelowInt(i + 1)
-			items = l.Items()
+			items := l.Items()
 			if i >= len(items) {
 				return nil, python.Errorf(python.IndexErrorType, "list index out of range")
 			}

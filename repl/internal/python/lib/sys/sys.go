@@ -20,9 +20,8 @@ func Register() {
 }
 
 var (
-	typesOnce                                   sync.Once
-	versionInfoType, floatInfoType, intInfoType *python.Type
-	hashInfoType, streamType, flagType          *python.Type
+	typesOnce  sync.Once
+	streamType *python.Type
 )
 
 // stream is sys.stdout, sys.stderr or sys.stdin.

@@ -32,7 +32,7 @@ var (
 
 	formType, specialAliasType, genericAliasType, unionAliasType         *python.Type
 	callableAliasType, literalAliasType, annotatedAliasType, typeVarType *python.Type
-	forwardRefType, funcType, newTypeType                                *python.Type
+	forwardRefType, newTypeType                                          *python.Type
 	genericType, protocolType, annotatedType                             *python.Type
 	ntBase, tdBase                                                       *python.Type
 

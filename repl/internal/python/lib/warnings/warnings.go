@@ -238,15 +238,6 @@ func (st *state) simplefilter(t *python.Thread, args []python.Object, kwargs []p
 	return python.None, st.addFilter(t, item, app)
 }
 
-// filter is one compiled filter.
-type filter struct {
-	action  string
-	message *regexp.Regexp
-	cat     *python.Type
-	module  *regexp.Regexp
-	lineno  int64
-}
-
 // compile converts a Python regular expression to Go's, anchored at the
 // start (re.match); ok false when RE2 cannot take it.
 func compile(pattern string, ignoreCase bool) (*regexp.Regexp, bool) {
