@@ -597,7 +597,7 @@ func (st *state) mappingMixins() []member {
 			return nil, python.NewException(python.KeyErrorType)
 		}),
 		method("get", func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-			a, err := (&pyParams{fn: "Mapping.get", pos: []string{"self", "key", "default"}, req: 2}).bind(args, kwargs)
+			a, err := (&python.Signature{Name: "Mapping.get", Pos: []string{"self", "key", "default"}, Required: 2}).Values(args, kwargs)
 			if err != nil {
 				return nil, err
 			}
@@ -671,7 +671,7 @@ func (st *state) mappingViewMembers() []member {
 	return []member{
 		value("__slots__", python.NewTuple([]obj{python.NewStr("_mapping")})),
 		method("__init__", func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-			a, err := (&pyParams{fn: "MappingView.__init__", pos: []string{"self", "mapping"}, req: 2}).bind(args, kwargs)
+			a, err := (&python.Signature{Name: "MappingView.__init__", Pos: []string{"self", "mapping"}, Required: 2}).Values(args, kwargs)
 			if err != nil {
 				return nil, err
 			}
@@ -863,7 +863,7 @@ func (st *state) mutableMappingMixins() []member {
 		abstract("__setitem__", raise(python.KeyErrorType)),
 		abstract("__delitem__", raise(python.KeyErrorType)),
 		method("pop", func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-			a, err := (&pyParams{fn: "MutableMapping.pop", pos: []string{"self", "key", "default"}, req: 2}).bind(args, kwargs)
+			a, err := (&python.Signature{Name: "MutableMapping.pop", Pos: []string{"self", "key", "default"}, Required: 2}).Values(args, kwargs)
 			if err != nil {
 				return nil, err
 			}
@@ -909,7 +909,7 @@ func (st *state) mutableMappingMixins() []member {
 			return python.None, st.mappingUpdate(t, args[0], other, kwargs)
 		}),
 		method("setdefault", func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-			a, err := (&pyParams{fn: "MutableMapping.setdefault", pos: []string{"self", "key", "default"}, req: 2}).bind(args, kwargs)
+			a, err := (&python.Signature{Name: "MutableMapping.setdefault", Pos: []string{"self", "key", "default"}, Required: 2}).Values(args, kwargs)
 			if err != nil {
 				return nil, err
 			}
@@ -1065,7 +1065,7 @@ func (st *state) sequenceMixins() []member {
 			}), nil
 		}),
 		method("index", func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-			a, err := (&pyParams{fn: "Sequence.index", pos: []string{"self", "value", "start", "stop"}, req: 2}).bind(args, kwargs)
+			a, err := (&python.Signature{Name: "Sequence.index", Pos: []string{"self", "value", "start", "stop"}, Required: 2}).Values(args, kwargs)
 			if err != nil {
 				return nil, err
 			}

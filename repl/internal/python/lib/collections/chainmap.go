@@ -65,7 +65,7 @@ func (st *state) makeChainMap() {
 			return callMethod(t, args[0], "__missing__", args[1])
 		}),
 		method("get", func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-			a, err := (&pyParams{fn: "ChainMap.get", pos: []string{"self", "key", "default"}, req: 2}).bind(args, kwargs)
+			a, err := (&python.Signature{Name: "ChainMap.get", Pos: []string{"self", "key", "default"}, Required: 2}).Values(args, kwargs)
 			if err != nil {
 				return nil, err
 			}

@@ -80,7 +80,7 @@ func (st *state) makeCounter() {
 			return python.Call(t, builtin(t, "sum"), []obj{vals}, nil)
 		}),
 		method("most_common", func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-			a, err := (&pyParams{fn: "Counter.most_common", pos: []string{"self", "n"}, req: 1}).bind(args, kwargs)
+			a, err := (&python.Signature{Name: "Counter.most_common", Pos: []string{"self", "n"}, Required: 1}).Values(args, kwargs)
 			if err != nil {
 				return nil, err
 			}

@@ -23,11 +23,11 @@ func isIdentifier(t *python.Thread, s string) (bool, error) {
 	return truth(t, r)
 }
 
-var namedtupleParams = &pyParams{fn: "namedtuple", pos: []string{"typename", "field_names"}, req: 2, kwOnly: []string{"rename", "defaults", "module"}}
+var namedtupleParams = &python.Signature{Name: "namedtuple", Pos: []string{"typename", "field_names"}, Required: 2, KwOnly: []string{"rename", "defaults", "module"}}
 
 // namedtupleFunc implements collections.namedtuple.
 func namedtupleFunc(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-	a, err := namedtupleParams.bind(args, kwargs)
+	a, err := namedtupleParams.Values(args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -165,9 +165,9 @@ func NewNamedTuple(t *python.Thread, typename string, fields []string, defaults 
 	if err != nil {
 		return nil, err
 	}
-	newParams := &pyParams{fn: typename + ".__new__", pos: append([]string{"_cls"}, fields...), req: 1 + nf - len(defaults)}
+	newParams := &python.Signature{Name: typename + ".__new__", Pos: append([]string{"_cls"}, fields...), Required: 1 + nf - len(defaults)}
 	cls.SetAttr("__new__", python.NewBuiltin("__new__", func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-		a, err := newParams.bind(args, kwargs)
+		a, err := newParams.Values(args, kwargs)
 		if err != nil {
 			return nil, err
 		}
@@ -184,7 +184,7 @@ func NewNamedTuple(t *python.Thread, typename string, fields []string, defaults 
 		return python.NewInstance(c, python.NewTuple(items)), nil
 	}))
 	cls.SetAttr("_make", python.NewClassMethod(cls, "_make", func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-		a, err := (&pyParams{fn: typename + "._make", pos: []string{"cls", "iterable"}, req: 2}).bind(args, kwargs)
+		a, err := (&python.Signature{Name: typename + "._make", Pos: []string{"cls", "iterable"}, Required: 2}).Values(args, kwargs)
 		if err != nil {
 			return nil, err
 		}

@@ -98,7 +98,7 @@ func (st *state) makeUserDict() {
 			return python.MakeBool(in), err
 		}),
 		method("get", func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-			a, err := (&pyParams{fn: "UserDict.get", pos: []string{"self", "key", "default"}, req: 2}).bind(args, kwargs)
+			a, err := (&python.Signature{Name: "UserDict.get", Pos: []string{"self", "key", "default"}, Required: 2}).Values(args, kwargs)
 			if err != nil {
 				return nil, err
 			}
@@ -184,7 +184,7 @@ func (st *state) makeUserDict() {
 		method("copy", st.userDictCopy),
 		method("__copy__", st.userDictCopy),
 		classMethod("fromkeys", func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-			a, err := (&pyParams{fn: "UserDict.fromkeys", pos: []string{"cls", "iterable", "value"}, req: 2}).bind(args, kwargs)
+			a, err := (&python.Signature{Name: "UserDict.fromkeys", Pos: []string{"cls", "iterable", "value"}, Required: 2}).Values(args, kwargs)
 			if err != nil {
 				return nil, err
 			}
@@ -620,7 +620,7 @@ func (st *state) makeUserString() {
 	}
 	members = append(members,
 		method("__init__", func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-			a, err := (&pyParams{fn: "UserString.__init__", pos: []string{"self", "seq"}, req: 2}).bind(args, kwargs)
+			a, err := (&python.Signature{Name: "UserString.__init__", Pos: []string{"self", "seq"}, Required: 2}).Values(args, kwargs)
 			if err != nil {
 				return nil, err
 			}

@@ -388,7 +388,7 @@ func (md *module) initDialectClasses(m *python.Module) error {
 // dialectInit is csv.Dialect.__init__(self): instances of subclasses are
 // valid; every instance is validated.
 func (md *module) dialectInit(t *python.Thread, self obj, args []obj, kwargs []python.Kwarg) error {
-	if _, _, _, err := (&pySig{name: "Dialect.__init__", pos: []string{"self"}, required: 1}).bind(append([]obj{self}, args...), kwargs); err != nil {
+	if _, _, _, err := (&python.Signature{Name: "Dialect.__init__", Pos: []string{"self"}, Required: 1}).Bind(append([]obj{self}, args...), kwargs); err != nil {
 		return err
 	}
 	if self.Type() != md.dialectType {
@@ -864,7 +864,7 @@ func (d *dictReader) Next(t *python.Thread) (obj, error) {
 	return out, nil
 }
 
-var dictReaderSig = &pySig{name: "DictReader.__init__", pos: []string{"self", "f", "fieldnames", "restkey", "restval", "dialect"}, required: 2, varargs: true, varkw: true}
+var dictReaderSig = &python.Signature{Name: "DictReader.__init__", Pos: []string{"self", "f", "fieldnames", "restkey", "restval", "dialect"}, Required: 2, Varargs: true, Varkw: true}
 
 func (md *module) initDictReader() {
 	var c *python.Type
@@ -941,7 +941,7 @@ func (md *module) initDictReader() {
 // dictReaderInit is DictReader.__init__(self, f, fieldnames=None,
 // restkey=None, restval=None, dialect="excel", *args, **kwds).
 func (md *module) dictReaderInit(t *python.Thread, self obj, args []obj, kwargs []python.Kwarg) error {
-	a, extra, rest, err := dictReaderSig.bind(append([]obj{self}, args...), kwargs)
+	a, extra, rest, err := dictReaderSig.Bind(append([]obj{self}, args...), kwargs)
 	if err != nil {
 		return err
 	}
@@ -1019,7 +1019,7 @@ func dictWriterOf(x obj) (*dictWriter, error) {
 	return nil, python.Errorf(python.TypeErrorType, "descriptor requires a 'csv.DictWriter' object but received a '%s'", python.TypeName(x))
 }
 
-var dictWriterSig = &pySig{name: "DictWriter.__init__", pos: []string{"self", "f", "fieldnames", "restval", "extrasaction", "dialect"}, required: 3, varargs: true, varkw: true}
+var dictWriterSig = &python.Signature{Name: "DictWriter.__init__", Pos: []string{"self", "f", "fieldnames", "restval", "extrasaction", "dialect"}, Required: 3, Varargs: true, Varkw: true}
 
 func (md *module) initDictWriter() {
 	var c *python.Type
@@ -1064,13 +1064,13 @@ func (md *module) initDictWriter() {
 	field("extrasaction", func(d *dictWriter) *obj { return &d.extrasaction })
 	field("writer", func(d *dictWriter) *obj { return &d.writer })
 	method := func(name string, param string, fn func(t *python.Thread, self obj, d *dictWriter, arg obj) (obj, error)) {
-		s := &pySig{name: "DictWriter." + name, pos: []string{"self"}, required: 1}
+		s := &python.Signature{Name: "DictWriter." + name, Pos: []string{"self"}, Required: 1}
 		if param != "" {
-			s.pos = append(s.pos, param)
-			s.required++
+			s.Pos = append(s.Pos, param)
+			s.Required++
 		}
 		c.AddMethod(name, func(t *python.Thread, args []obj, kwargs []python.Kwarg) (obj, error) {
-			a, _, _, err := s.bind(args, kwargs)
+			a, _, _, err := s.Bind(args, kwargs)
 			if err != nil {
 				return nil, err
 			}
@@ -1128,7 +1128,7 @@ func (md *module) initDictWriter() {
 // dictWriterInit is DictWriter.__init__(self, f, fieldnames, restval="",
 // extrasaction="raise", dialect="excel", *args, **kwds).
 func (md *module) dictWriterInit(t *python.Thread, self obj, args []obj, kwargs []python.Kwarg) error {
-	a, extra, rest, err := dictWriterSig.bind(append([]obj{self}, args...), kwargs)
+	a, extra, rest, err := dictWriterSig.Bind(append([]obj{self}, args...), kwargs)
 	if err != nil {
 		return err
 	}

@@ -35,7 +35,7 @@ type converter struct {
 }
 
 func (st *state) asdict(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-	a, err := pyArgs("asdict", []string{"obj"}, 1, []string{"dict_factory"}, args, kwargs)
+	a, err := (&python.Signature{Name: "asdict", Pos: []string{"obj"}, Required: 1, KwOnly: []string{"dict_factory"}}).Values(args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -50,7 +50,7 @@ func (st *state) asdict(t *python.Thread, args []obj, kwargs []kwarg) (obj, erro
 }
 
 func (st *state) astuple(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-	a, err := pyArgs("astuple", []string{"obj"}, 1, []string{"tuple_factory"}, args, kwargs)
+	a, err := (&python.Signature{Name: "astuple", Pos: []string{"obj"}, Required: 1, KwOnly: []string{"tuple_factory"}}).Values(args, kwargs)
 	if err != nil {
 		return nil, err
 	}

@@ -107,7 +107,7 @@ func (st *state) dataclass(t *python.Thread, args []obj, kwargs []kwarg) (obj, e
 			return nil, python.Errorf(python.TypeErrorType, "dataclass() got some positional-only arguments passed as keyword arguments: 'cls'")
 		}
 	}
-	a, err := pyArgs("dataclass", []string{"cls"}, 0, decoratorParams[3:], args, kwargs)
+	a, err := (&python.Signature{Name: "dataclass", Pos: []string{"cls"}, Required: 0, KwOnly: decoratorParams[3:]}).Values(args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -164,7 +164,7 @@ func isDataclassType(cls *python.Type) bool {
 
 // fieldsFunc implements dataclasses.fields(class_or_instance).
 func fieldsFunc(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-	a, err := pyArgs("fields", []string{"class_or_instance"}, 1, nil, args, kwargs)
+	a, err := (&python.Signature{Name: "fields", Pos: []string{"class_or_instance"}, Required: 1}).Values(args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -194,7 +194,7 @@ func isDataclassInstance(x obj) bool { return isDataclassType(x.Type()) }
 
 // isDataclass implements dataclasses.is_dataclass(obj).
 func isDataclass(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-	a, err := pyArgs("is_dataclass", []string{"obj"}, 1, nil, args, kwargs)
+	a, err := (&python.Signature{Name: "is_dataclass", Pos: []string{"obj"}, Required: 1}).Values(args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -272,7 +272,7 @@ var makeParams = []string{"cls_name", "fields", "*", "bases", "namespace", "init
 
 // makeDataclass implements dataclasses.make_dataclass.
 func (st *state) makeDataclass(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-	a, err := pyArgs("make_dataclass", makeParams[:2], 2, makeParams[3:], args, kwargs)
+	a, err := (&python.Signature{Name: "make_dataclass", Pos: makeParams[:2], Required: 2, KwOnly: makeParams[3:]}).Values(args, kwargs)
 	if err != nil {
 		return nil, err
 	}

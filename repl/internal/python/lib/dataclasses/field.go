@@ -200,7 +200,7 @@ func newField(dflt, factory, init, repr, hash, compare, metadata, kwOnly obj) *F
 // fieldNew implements Field(default, default_factory, init, repr, hash,
 // compare, metadata, kw_only).
 func fieldNew(t *python.Thread, cls *python.Type, args []obj, kwargs []kwarg) (obj, error) {
-	a, err := pyArgs("Field.__init__", []string{"self", "default", "default_factory", "init", "repr", "hash", "compare", "metadata", "kw_only"}, 9, nil, append([]obj{python.None}, args...), kwargs)
+	a, err := (&python.Signature{Name: "Field.__init__", Pos: []string{"self", "default", "default_factory", "init", "repr", "hash", "compare", "metadata", "kw_only"}, Required: 9}).Values(append([]obj{python.None}, args...), kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -239,7 +239,7 @@ func metadataProxy(t *python.Thread, md obj) (obj, error) {
 
 // field implements dataclasses.field(*, default=MISSING, ...).
 func field(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-	a, err := pyArgs("field", nil, 0, []string{"default", "default_factory", "init", "repr", "hash", "compare", "metadata", "kw_only"}, args, kwargs)
+	a, err := (&python.Signature{Name: "field", Pos: nil, Required: 0, KwOnly: []string{"default", "default_factory", "init", "repr", "hash", "compare", "metadata", "kw_only"}}).Values(args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -269,7 +269,7 @@ var InitVarType *python.Type
 // setupInitVar makes InitVarType.
 func setupInitVar() {
 	InitVarType = python.NewBuiltinType("InitVar", "dataclasses", nil, func(t *python.Thread, cls *python.Type, args []obj, kwargs []kwarg) (obj, error) {
-		a, err := pyArgs("InitVar.__init__", []string{"self", "type"}, 2, nil, append([]obj{python.None}, args...), kwargs)
+		a, err := (&python.Signature{Name: "InitVar.__init__", Pos: []string{"self", "type"}, Required: 2}).Values(append([]obj{python.None}, args...), kwargs)
 		if err != nil {
 			return nil, err
 		}

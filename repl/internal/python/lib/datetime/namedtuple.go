@@ -29,9 +29,9 @@ func newTupleClass(name, module, reprName string, fields []string) (*python.Type
 	if err != nil {
 		return nil, err
 	}
-	newSig := &pySig{name: name + ".__new__", pos: append([]string{"_cls"}, fields...), required: nf + 1}
+	newSig := &python.Signature{Name: name + ".__new__", Pos: append([]string{"_cls"}, fields...), Required: nf + 1}
 	cls.SetAttr("__new__", python.NewStaticMethod(python.NewBuiltin("__new__", func(t *python.Thread, args []python.Object, kwargs []python.Kwarg) (python.Object, error) {
-		a, _, _, err := newSig.bind(args, kwargs)
+		a, _, _, err := newSig.Bind(args, kwargs)
 		if err != nil {
 			return nil, err
 		}

@@ -3,10 +3,12 @@ package difflib
 import (
 	"context"
 	"errors"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/rlm-go/rlm/repl/internal/python"
+	"github.com/rlm-go/rlm/repl/internal/python/lib/collections"
 )
 
 // The module wrapper: code mode's difflib module over the kernel above.
@@ -37,7 +39,7 @@ type module struct {
 
 func load(in *python.Interp) (*python.Module, error) {
 	md := &module{}
-	mt, err := newTupleClass("Match", "difflib", "", []string{"a", "b", "size"})
+	mt, err := collections.NewNamedTuple(nil, "Match", []string{"a", "b", "size"}, nil, "difflib")
 	if err != nil {
 		return nil, err
 	}
@@ -240,7 +242,7 @@ func matcherOf(x obj) (*matcher, error) {
 	return nil, python.Errorf(python.TypeErrorType, "descriptor requires a 'difflib.SequenceMatcher' object but received a '%s'", python.TypeName(x))
 }
 
-var matcherInitSig = &pySig{name: "SequenceMatcher.__init__", pos: []string{"self", "isjunk", "a", "b", "autojunk"}, required: 1}
+var matcherInitSig = &python.Signature{Name: "SequenceMatcher.__init__", Pos: []string{"self", "isjunk", "a", "b", "autojunk"}, Required: 1}
 
 func (md *module) newMatcherType() *python.Type {
 	var c *python.Type
@@ -270,9 +272,9 @@ func (md *module) newMatcherType() *python.Type {
 		return python.None, matcherInit(t, args[0], args[1:], kwargs)
 	})
 	method := func(name string, params []string, required int, fn func(t *python.Thread, s *matcher, a []obj) (obj, error)) {
-		sig := &pySig{name: "SequenceMatcher." + name, pos: append([]string{"self"}, params...), required: required + 1}
+		sig := &python.Signature{Name: "SequenceMatcher." + name, Pos: append([]string{"self"}, params...), Required: required + 1}
 		c.AddMethod(name, func(t *python.Thread, args []obj, kwargs []python.Kwarg) (obj, error) {
-			a, _, _, err := sig.bind(args, kwargs)
+			a, _, _, err := sig.Bind(args, kwargs)
 			if err != nil {
 				return nil, err
 			}
@@ -440,7 +442,7 @@ func (md *module) newMatcherType() *python.Type {
 // matcherInit is SequenceMatcher.__init__(self, isjunk=None, a="", b="",
 // autojunk=True).
 func matcherInit(t *python.Thread, self obj, args []obj, kwargs []python.Kwarg) error {
-	a, _, _, err := matcherInitSig.bind(append([]obj{self}, args...), kwargs)
+	a, _, _, err := matcherInitSig.Bind(append([]obj{self}, args...), kwargs)
 	if err != nil {
 		return err
 	}
@@ -475,7 +477,7 @@ func matcherInit(t *python.Thread, self obj, args []obj, kwargs []python.Kwarg) 
 
 // match returns Match(a, b, size).
 func (md *module) match(t *python.Thread, x Match) (obj, error) {
-	return newTuple(md.matchType, python.MakeInt(int64(x.A)), python.MakeInt(int64(x.B)), python.MakeInt(int64(x.Size))), nil
+	return python.NewInstance(md.matchType, python.NewTuple([]obj{python.MakeInt(int64(x.A)), python.MakeInt(int64(x.B)), python.MakeInt(int64(x.Size))})), nil
 }
 
 func (md *module) matchList(t *python.Thread, blocks []Match) (obj, error) {
@@ -537,7 +539,7 @@ func lines(t *python.Thread, seq obj, what string) ([]string, error) {
 			return nil, err
 		}
 		if !ok {
-			return nil, python.NotSupported(what+" of lines that are not all str (item "+itoa(i)+" is "+python.TypeName(x)+")", "pass lists of str")
+			return nil, python.NotSupported(what+" of lines that are not all str (item "+strconv.Itoa(i)+" is "+python.TypeName(x)+")", "pass lists of str")
 		}
 		out[i] = s
 		size += int64(len(s)) + 16
@@ -567,12 +569,12 @@ func lazyLines(compute func(t *python.Thread) ([]string, error)) obj {
 	})
 }
 
-var closeSig = &pySig{name: "get_close_matches", pos: []string{"word", "possibilities", "n", "cutoff"}, required: 2}
+var closeSig = &python.Signature{Name: "get_close_matches", Pos: []string{"word", "possibilities", "n", "cutoff"}, Required: 2}
 
 // getCloseMatches is difflib.get_close_matches(word, possibilities, n=3,
 // cutoff=0.6).
 func (md *module) getCloseMatches(t *python.Thread, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, _, _, err := closeSig.bind(args, kwargs)
+	a, _, _, err := closeSig.Bind(args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -628,8 +630,8 @@ func (md *module) getCloseMatches(t *python.Thread, args []obj, kwargs []python.
 }
 
 var (
-	unifiedSig = &pySig{name: "unified_diff", pos: []string{"a", "b", "fromfile", "tofile", "fromfiledate", "tofiledate", "n", "lineterm"}, required: 2}
-	contextSig = &pySig{name: "context_diff", pos: []string{"a", "b", "fromfile", "tofile", "fromfiledate", "tofiledate", "n", "lineterm"}, required: 2}
+	unifiedSig = &python.Signature{Name: "unified_diff", Pos: []string{"a", "b", "fromfile", "tofile", "fromfiledate", "tofiledate", "n", "lineterm"}, Required: 2}
+	contextSig = &python.Signature{Name: "context_diff", Pos: []string{"a", "b", "fromfile", "tofile", "fromfiledate", "tofiledate", "n", "lineterm"}, Required: 2}
 )
 
 // diffArgs checks the arguments of unified_diff and context_diff as
@@ -691,7 +693,7 @@ func diffArgs(t *python.Thread, a []obj) ([]string, []string, DiffOptions, error
 // unifiedDiff is difflib.unified_diff(a, b, fromfile="", tofile="",
 // fromfiledate="", tofiledate="", n=3, lineterm="\n").
 func (md *module) unifiedDiff(t *python.Thread, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, _, _, err := unifiedSig.bind(args, kwargs)
+	a, _, _, err := unifiedSig.Bind(args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -707,7 +709,7 @@ func (md *module) unifiedDiff(t *python.Thread, args []obj, kwargs []python.Kwar
 
 // contextDiff is difflib.context_diff(a, b, ...).
 func (md *module) contextDiff(t *python.Thread, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, _, _, err := contextSig.bind(args, kwargs)
+	a, _, _, err := contextSig.Bind(args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -779,11 +781,11 @@ func (md *module) compare(linejunk, charjunk, a, b obj) obj {
 	})
 }
 
-var ndiffSig = &pySig{name: "ndiff", pos: []string{"a", "b", "linejunk", "charjunk"}, required: 2}
+var ndiffSig = &python.Signature{Name: "ndiff", Pos: []string{"a", "b", "linejunk", "charjunk"}, Required: 2}
 
 // ndiff is difflib.ndiff(a, b, linejunk=None, charjunk=IS_CHARACTER_JUNK).
 func (md *module) ndiff(t *python.Thread, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, _, _, err := ndiffSig.bind(args, kwargs)
+	a, _, _, err := ndiffSig.Bind(args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -794,7 +796,7 @@ func (md *module) ndiff(t *python.Thread, args []obj, kwargs []python.Kwarg) (ob
 	return md.compare(a[2], charjunk, a[0], a[1]), nil
 }
 
-var differInitSig = &pySig{name: "Differ.__init__", pos: []string{"self", "linejunk", "charjunk"}, required: 1}
+var differInitSig = &python.Signature{Name: "Differ.__init__", Pos: []string{"self", "linejunk", "charjunk"}, Required: 1}
 
 // newDifferType makes Differ: its instances are plain instances with the
 // attributes linejunk and charjunk, read by compare.
@@ -813,7 +815,7 @@ func (md *module) newDifferType() *python.Type {
 		return python.None, differInit(t, args[0], args[1:], kwargs)
 	})
 	c.AddMethod("compare", func(t *python.Thread, args []obj, kwargs []python.Kwarg) (obj, error) {
-		a, _, _, err := (&pySig{name: "Differ.compare", pos: []string{"self", "a", "b"}, required: 3}).bind(args, kwargs)
+		a, _, _, err := (&python.Signature{Name: "Differ.compare", Pos: []string{"self", "a", "b"}, Required: 3}).Bind(args, kwargs)
 		if err != nil {
 			return nil, err
 		}
@@ -831,7 +833,7 @@ func (md *module) newDifferType() *python.Type {
 }
 
 func differInit(t *python.Thread, self obj, args []obj, kwargs []python.Kwarg) error {
-	a, _, _, err := differInitSig.bind(append([]obj{self}, args...), kwargs)
+	a, _, _, err := differInitSig.Bind(append([]obj{self}, args...), kwargs)
 	if err != nil {
 		return err
 	}
@@ -849,7 +851,7 @@ func differInit(t *python.Thread, self obj, args []obj, kwargs []python.Kwarg) e
 
 // restore is difflib.restore(delta, which).
 func restore(t *python.Thread, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, _, _, err := (&pySig{name: "restore", pos: []string{"delta", "which"}, required: 2}).bind(args, kwargs)
+	a, _, _, err := (&python.Signature{Name: "restore", Pos: []string{"delta", "which"}, Required: 2}).Bind(args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -877,7 +879,7 @@ func restore(t *python.Thread, args []obj, kwargs []python.Kwarg) (obj, error) {
 
 // isLineJunk is difflib.IS_LINE_JUNK(line, pat=...).
 func isLineJunk(t *python.Thread, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, _, _, err := (&pySig{name: "IS_LINE_JUNK", pos: []string{"line", "pat"}, required: 1}).bind(args, kwargs)
+	a, _, _, err := (&python.Signature{Name: "IS_LINE_JUNK", Pos: []string{"line", "pat"}, Required: 1}).Bind(args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -900,7 +902,7 @@ func isLineJunk(t *python.Thread, args []obj, kwargs []python.Kwarg) (obj, error
 
 // isCharacterJunk is difflib.IS_CHARACTER_JUNK(ch, ws=" \t").
 func isCharacterJunk(t *python.Thread, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, _, _, err := (&pySig{name: "IS_CHARACTER_JUNK", pos: []string{"ch", "ws"}, required: 1}).bind(args, kwargs)
+	a, _, _, err := (&python.Signature{Name: "IS_CHARACTER_JUNK", Pos: []string{"ch", "ws"}, Required: 1}).Bind(args, kwargs)
 	if err != nil {
 		return nil, err
 	}

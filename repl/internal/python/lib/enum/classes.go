@@ -26,7 +26,7 @@ var (
 func setupAuto() {
 	autoNullClass = python.NewBuiltinType("_auto_null", "enum", nil, nil)
 	autoType = python.NewBuiltinType("auto", "enum", nil, func(t *python.Thread, cls *python.Type, args []obj, kwargs []kwarg) (obj, error) {
-		a, err := pyArgs("auto.__init__", []string{"self", "value"}, 1, nil, append([]obj{python.None}, args...), kwargs)
+		a, err := (&python.Signature{Name: "auto.__init__", Pos: []string{"self", "value"}, Required: 1}).Values(append([]obj{python.None}, args...), kwargs)
 		if err != nil {
 			return nil, err
 		}
@@ -67,7 +67,7 @@ const (
 
 func newWrapperType(name string, kind int) *python.Type {
 	return python.NewBuiltinType(name, "enum", nil, func(t *python.Thread, cls *python.Type, args []obj, kwargs []kwarg) (obj, error) {
-		a, err := pyArgs(name+".__init__", []string{"self", "value"}, 2, nil, append([]obj{python.None}, args...), kwargs)
+		a, err := (&python.Signature{Name: name + ".__init__", Pos: []string{"self", "value"}, Required: 2}).Values(append([]obj{python.None}, args...), kwargs)
 		if err != nil {
 			return nil, err
 		}
@@ -529,7 +529,7 @@ func (st *state) classContains(t *python.Thread, cls *python.Type, x obj) (bool,
 
 // unique is the enum.unique class decorator.
 func (st *state) unique(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-	a, err := pyArgs("unique", []string{"enumeration"}, 1, nil, args, kwargs)
+	a, err := (&python.Signature{Name: "unique", Pos: []string{"enumeration"}, Required: 1}).Values(args, kwargs)
 	if err != nil {
 		return nil, err
 	}

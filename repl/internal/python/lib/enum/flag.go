@@ -46,7 +46,7 @@ func pyBin(num *big.Int, maxBits int) string {
 
 // enumBin implements enum.bin(num, max_bits=None).
 func enumBin(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-	a, err := pyArgs("bin", []string{"num", "max_bits"}, 1, nil, args, kwargs)
+	a, err := (&python.Signature{Name: "bin", Pos: []string{"num", "max_bits"}, Required: 1}).Values(args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +67,7 @@ func enumBin(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
 
 // showFlagValues implements enum.show_flag_values(value).
 func showFlagValues(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-	a, err := pyArgs("show_flag_values", []string{"value"}, 1, nil, args, kwargs)
+	a, err := (&python.Signature{Name: "show_flag_values", Pos: []string{"value"}, Required: 1}).Values(args, kwargs)
 	if err != nil {
 		return nil, err
 	}

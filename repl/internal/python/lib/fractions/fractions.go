@@ -141,7 +141,7 @@ func asFraction(x obj) (*Fraction, bool) {
 
 // fractionNew is Fraction(numerator=0, denominator=None).
 func fractionNew(t *python.Thread, cls *python.Type, args []obj, kwargs []kwarg) (obj, error) {
-	a, err := pyArgs("Fraction.__new__", []string{"cls", "numerator", "denominator"}, 1, nil, append([]obj{cls}, args...), kwargs)
+	a, err := (&python.Signature{Name: "Fraction.__new__", Pos: []string{"cls", "numerator", "denominator"}, Required: 1}).Values(append([]obj{cls}, args...), kwargs)
 	if err != nil {
 		return nil, err
 	}

@@ -130,7 +130,7 @@ func addMethods(c *python.Type) {
 		if err != nil {
 			return nil, err
 		}
-		a, err := pyArgs("Fraction.__round__", []string{"self", "ndigits"}, 1, nil, args, kwargs)
+		a, err := (&python.Signature{Name: "Fraction.__round__", Pos: []string{"self", "ndigits"}, Required: 1}).Values(args, kwargs)
 		if err != nil {
 			return nil, err
 		}
@@ -156,7 +156,7 @@ func addMethods(c *python.Type) {
 		if err != nil {
 			return nil, err
 		}
-		a, err := pyArgs("Fraction.limit_denominator", []string{"self", "max_denominator"}, 1, nil, args, kwargs)
+		a, err := (&python.Signature{Name: "Fraction.limit_denominator", Pos: []string{"self", "max_denominator"}, Required: 1}).Values(args, kwargs)
 		if err != nil {
 			return nil, err
 		}
@@ -216,7 +216,7 @@ func addMethods(c *python.Type) {
 		})
 	}
 	c.AddClassMethod("from_float", func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-		a, err := pyArgs("Fraction.from_float", []string{"cls", "f"}, 2, nil, args, kwargs)
+		a, err := (&python.Signature{Name: "Fraction.from_float", Pos: []string{"cls", "f"}, Required: 2}).Values(args, kwargs)
 		if err != nil {
 			return nil, err
 		}
@@ -244,7 +244,7 @@ func addMethods(c *python.Type) {
 		return f, nil
 	})
 	c.AddClassMethod("from_decimal", func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-		a, err := pyArgs("Fraction.from_decimal", []string{"cls", "dec"}, 2, nil, args, kwargs)
+		a, err := (&python.Signature{Name: "Fraction.from_decimal", Pos: []string{"cls", "dec"}, Required: 2}).Values(args, kwargs)
 		if err != nil {
 			return nil, err
 		}

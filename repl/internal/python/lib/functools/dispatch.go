@@ -127,7 +127,7 @@ func (m *module) makeSingleDispatch() {
 	m.dispatchProxy = proxy
 	singleDispatchMethod := newClass("singledispatchmethod", nil, map[string]python.BuiltinFunc{
 		"__init__": func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-			a, err := (&pyParams{fn: "singledispatchmethod.__init__", pos: []string{"self", "func"}, req: 2}).bind(args, kwargs)
+			a, err := (&python.Signature{Name: "singledispatchmethod.__init__", Pos: []string{"self", "func"}, Required: 2}).Values(args, kwargs)
 			if err != nil {
 				return nil, err
 			}
@@ -145,7 +145,7 @@ func (m *module) makeSingleDispatch() {
 			return python.None, python.SetAttr(t, self, "func", fn)
 		},
 		"register": func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-			a, err := (&pyParams{fn: "singledispatchmethod.register", pos: []string{"self", "cls", "method"}, req: 2}).bind(args, kwargs)
+			a, err := (&python.Signature{Name: "singledispatchmethod.register", Pos: []string{"self", "cls", "method"}, Required: 2}).Values(args, kwargs)
 			if err != nil {
 				return nil, err
 			}
@@ -160,7 +160,7 @@ func (m *module) makeSingleDispatch() {
 			return python.CallMethod(t, d, "register", []obj{a[1]}, []kwarg{{Name: "func", Value: method}})
 		},
 		"__get__": func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-			a, err := (&pyParams{fn: "singledispatchmethod.__get__", pos: []string{"self", "obj", "cls"}, req: 2}).bind(args, kwargs)
+			a, err := (&python.Signature{Name: "singledispatchmethod.__get__", Pos: []string{"self", "obj", "cls"}, Required: 2}).Values(args, kwargs)
 			if err != nil {
 				return nil, err
 			}
@@ -414,7 +414,7 @@ func (m *module) dispatch(t *python.Thread, s *dispatchState, cls *python.Type) 
 
 // singleDispatch implements functools.singledispatch(func).
 func (m *module) singleDispatch(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-	a, err := (&pyParams{fn: "singledispatch", pos: []string{"func"}, req: 1}).bind(args, kwargs)
+	a, err := (&python.Signature{Name: "singledispatch", Pos: []string{"func"}, Required: 1}).Values(args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -428,7 +428,7 @@ func (m *module) singleDispatch(t *python.Thread, args []obj, kwargs []kwarg) (o
 		funcname = python.StrValue(v)
 	}
 	dispatchFn := python.NewBuiltin("dispatch", func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-		b, err := (&pyParams{fn: "singledispatch.<locals>.dispatch", pos: []string{"cls"}, req: 1}).bind(args, kwargs)
+		b, err := (&python.Signature{Name: "singledispatch.<locals>.dispatch", Pos: []string{"cls"}, Required: 1}).Values(args, kwargs)
 		if err != nil {
 			return nil, err
 		}
@@ -466,7 +466,7 @@ func (m *module) singleDispatch(t *python.Thread, args []obj, kwargs []kwarg) (o
 	}, map[string]obj{"__module__": python.NewStr("builtins")})
 	w := python.NewInstance(cls, nil)
 	w.Attrs().SetStr("register", python.NewBuiltin("register", func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-		b, err := (&pyParams{fn: "singledispatch.<locals>.register", pos: []string{"cls", "func"}, req: 1}).bind(args, kwargs)
+		b, err := (&python.Signature{Name: "singledispatch.<locals>.register", Pos: []string{"cls", "func"}, Required: 1}).Values(args, kwargs)
 		if err != nil {
 			return nil, err
 		}

@@ -203,12 +203,12 @@ func (m *module) newLRUWrapper(t *python.Thread, fn, maxsize obj, typed obj) (ob
 	return updateWrapper(t, w, fn, strs(wrapperAssignments...), strs(wrapperUpdates...))
 }
 
-var lruParams = &pyParams{fn: "lru_cache", pos: []string{"maxsize", "typed"}, req: 0}
+var lruParams = &python.Signature{Name: "lru_cache", Pos: []string{"maxsize", "typed"}, Required: 0}
 
 // lruCache implements functools.lru_cache(maxsize=128, typed=False) and
 // lru_cache(user_function).
 func (m *module) lruCache(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-	a, err := lruParams.bind(args, kwargs)
+	a, err := lruParams.Values(args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -231,7 +231,7 @@ func (m *module) lruCache(t *python.Thread, args []obj, kwargs []kwarg) (obj, er
 		return nil, python.Errorf(python.TypeErrorType, "Expected first argument to be an integer, a callable, or None")
 	}
 	return python.NewBuiltin("decorating_function", func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-		b, err := (&pyParams{fn: "lru_cache.<locals>.decorating_function", pos: []string{"user_function"}, req: 1}).bind(args, kwargs)
+		b, err := (&python.Signature{Name: "lru_cache.<locals>.decorating_function", Pos: []string{"user_function"}, Required: 1}).Values(args, kwargs)
 		if err != nil {
 			return nil, err
 		}
@@ -239,14 +239,14 @@ func (m *module) lruCache(t *python.Thread, args []obj, kwargs []kwarg) (obj, er
 	}), nil
 }
 
-var cacheParams = &pyParams{fn: "cache", pos: []string{"user_function"}, req: 1}
+var cacheParams = &python.Signature{Name: "cache", Pos: []string{"user_function"}, Required: 1}
 
 // cache implements functools.cache(user_function).
 func (m *module) cache(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
 	if len(kwargs) > 0 {
 		return nil, python.Errorf(python.TypeErrorType, "cache() got some positional-only arguments passed as keyword arguments: '%s'", kwargs[0].Name)
 	}
-	a, err := cacheParams.bind(args, nil)
+	a, err := cacheParams.Values(args, nil)
 	if err != nil {
 		return nil, err
 	}

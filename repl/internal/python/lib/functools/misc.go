@@ -10,7 +10,7 @@ func (m *module) makeCachedProperty() {
 	var notFound = python.NewList(nil)
 	m.cachedProperty = newClass("cached_property", nil, map[string]python.BuiltinFunc{
 		"__init__": func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-			a, err := (&pyParams{fn: "cached_property.__init__", pos: []string{"self", "func"}, req: 2}).bind(args, kwargs)
+			a, err := (&python.Signature{Name: "cached_property.__init__", Pos: []string{"self", "func"}, Required: 2}).Values(args, kwargs)
 			if err != nil {
 				return nil, err
 			}
@@ -34,7 +34,7 @@ func (m *module) makeCachedProperty() {
 			return python.None, nil
 		},
 		"__set_name__": func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-			a, err := (&pyParams{fn: "cached_property.__set_name__", pos: []string{"self", "owner", "name"}, req: 3}).bind(args, kwargs)
+			a, err := (&python.Signature{Name: "cached_property.__set_name__", Pos: []string{"self", "owner", "name"}, Required: 3}).Values(args, kwargs)
 			if err != nil {
 				return nil, err
 			}
@@ -55,7 +55,7 @@ func (m *module) makeCachedProperty() {
 			return python.None, nil
 		},
 		"__get__": func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-			a, err := (&pyParams{fn: "cached_property.__get__", pos: []string{"self", "instance", "owner"}, req: 2}).bind(args, kwargs)
+			a, err := (&python.Signature{Name: "cached_property.__get__", Pos: []string{"self", "instance", "owner"}, Required: 2}).Values(args, kwargs)
 			if err != nil {
 				return nil, err
 			}
@@ -124,7 +124,7 @@ var orderingConvert = map[string][]struct {
 
 // totalOrdering implements functools.total_ordering(cls).
 func totalOrdering(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-	a, err := (&pyParams{fn: "total_ordering", pos: []string{"cls"}, req: 1}).bind(args, kwargs)
+	a, err := (&python.Signature{Name: "total_ordering", Pos: []string{"cls"}, Required: 1}).Values(args, kwargs)
 	if err != nil {
 		return nil, err
 	}

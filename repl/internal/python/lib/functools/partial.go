@@ -232,11 +232,11 @@ func (m *module) makePartial() {
 	})
 }
 
-var updateWrapperParams = &pyParams{fn: "update_wrapper", pos: []string{"wrapper", "wrapped", "assigned", "updated"}, req: 2}
+var updateWrapperParams = &python.Signature{Name: "update_wrapper", Pos: []string{"wrapper", "wrapped", "assigned", "updated"}, Required: 2}
 
 // updateWrapperFunc implements functools.update_wrapper.
 func (m *module) updateWrapperFunc(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-	a, err := updateWrapperParams.bind(args, kwargs)
+	a, err := updateWrapperParams.Values(args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -301,12 +301,12 @@ func attrName(x obj) (string, error) {
 	return python.StrValue(x), nil
 }
 
-var wrapsParams = &pyParams{fn: "wraps", pos: []string{"wrapped", "assigned", "updated"}, req: 1}
+var wrapsParams = &python.Signature{Name: "wraps", Pos: []string{"wrapped", "assigned", "updated"}, Required: 1}
 
 // wraps implements functools.wraps: partial(update_wrapper, wrapped=...,
 // assigned=..., updated=...).
 func (m *module) wraps(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-	a, err := wrapsParams.bind(args, kwargs)
+	a, err := wrapsParams.Values(args, kwargs)
 	if err != nil {
 		return nil, err
 	}

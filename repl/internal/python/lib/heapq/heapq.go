@@ -103,26 +103,26 @@ func load(in *python.Interp) (*python.Module, error) {
 		}
 		return Replace(t, l, args[1], true)
 	})
-	nParams := func(fn string) *pyParams {
-		return &pyParams{fn: fn, pos: []string{"n", "iterable", "key"}, req: 2}
+	nParams := func(fn string) *python.Signature {
+		return &python.Signature{Name: fn, Pos: []string{"n", "iterable", "key"}, Required: 2}
 	}
 	m.Func("nlargest", func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-		a, err := nParams("nlargest").bind(args, kwargs)
+		a, err := nParams("nlargest").Values(args, kwargs)
 		if err != nil {
 			return nil, err
 		}
 		return nBest(t, in, a[0], a[1], a[2], true)
 	})
 	m.Func("nsmallest", func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-		a, err := nParams("nsmallest").bind(args, kwargs)
+		a, err := nParams("nsmallest").Values(args, kwargs)
 		if err != nil {
 			return nil, err
 		}
 		return nBest(t, in, a[0], a[1], a[2], false)
 	})
-	mergeParams := &pyParams{fn: "merge", kwOnly: []string{"key", "reverse"}}
+	mergeParams := &python.Signature{Name: "merge", KwOnly: []string{"key", "reverse"}}
 	m.Func("merge", func(t *python.Thread, args []obj, kwargs []kwarg) (obj, error) {
-		a, err := mergeParams.bind(nil, kwargs)
+		a, err := mergeParams.Values(nil, kwargs)
 		if err != nil {
 			return nil, err
 		}

@@ -156,9 +156,9 @@ func (md *module) newRandomType() *python.Type {
 	add("uniform", uniform)
 	add("triangular", triangular)
 	floatDist := func(name string, params []string, defaults []float64, fn func(r *Random, x []float64) (float64, error)) {
-		s := &pySig{name: "Random." + name, pos: append([]string{"self"}, params...), required: 1 + len(params) - len(defaults)}
+		s := &python.Signature{Name: "Random." + name, Pos: append([]string{"self"}, params...), Required: 1 + len(params) - len(defaults)}
 		add(name, func(t *python.Thread, g *rng, self obj, args []obj, kwargs []python.Kwarg) (obj, error) {
-			a, _, _, err := s.bind(append([]obj{self}, args...), kwargs)
+			a, _, _, err := s.Bind(append([]obj{self}, args...), kwargs)
 			if err != nil {
 				return nil, err
 			}
@@ -253,7 +253,7 @@ func receiver(self obj, method string) (*rng, error) {
 
 // initRandom is Random.__init__(self, x=None): self.seed(x).
 func (md *module) initRandom(t *python.Thread, self obj, args []obj, kwargs []python.Kwarg) error {
-	a, _, _, err := (&pySig{name: "Random.__init__", pos: []string{"self", "x"}, required: 1}).bind(append([]obj{self}, args...), kwargs)
+	a, _, _, err := (&python.Signature{Name: "Random.__init__", Pos: []string{"self", "x"}, Required: 1}).Bind(append([]obj{self}, args...), kwargs)
 	if err != nil {
 		return err
 	}
@@ -275,11 +275,11 @@ func (md *module) initRandom(t *python.Thread, self obj, args []obj, kwargs []py
 	return nil
 }
 
-var seedSig = &pySig{name: "Random.seed", pos: []string{"self", "a", "version"}, required: 1}
+var seedSig = &python.Signature{Name: "Random.seed", Pos: []string{"self", "a", "version"}, Required: 1}
 
 // seedMethod is Random.seed(self, a=None, version=2).
 func (md *module) seedMethod(t *python.Thread, g *rng, self obj, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, _, _, err := seedSig.bind(append([]obj{self}, args...), kwargs)
+	a, _, _, err := seedSig.Bind(append([]obj{self}, args...), kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -373,7 +373,7 @@ func isFloat(x obj) bool {
 
 // getstate is Random.getstate(self).
 func getstate(t *python.Thread, g *rng, self obj, args []obj, kwargs []python.Kwarg) (obj, error) {
-	if _, _, _, err := (&pySig{name: "Random.getstate", pos: []string{"self"}, required: 1}).bind(append([]obj{self}, args...), kwargs); err != nil {
+	if _, _, _, err := (&python.Signature{Name: "Random.getstate", Pos: []string{"self"}, Required: 1}).Bind(append([]obj{self}, args...), kwargs); err != nil {
 		return nil, err
 	}
 	st := g.r.GetState()
@@ -391,7 +391,7 @@ func getstate(t *python.Thread, g *rng, self obj, args []obj, kwargs []python.Kw
 
 // setstate is Random.setstate(self, state).
 func setstate(t *python.Thread, g *rng, self obj, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, _, _, err := (&pySig{name: "Random.setstate", pos: []string{"self", "state"}, required: 2}).bind(append([]obj{self}, args...), kwargs)
+	a, _, _, err := (&python.Signature{Name: "Random.setstate", Pos: []string{"self", "state"}, Required: 2}).Bind(append([]obj{self}, args...), kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -533,7 +533,7 @@ func bitsOf(t *python.Thread, r *Random, k *big.Int) (obj, error) {
 // randbytes is Random.randbytes(self, n): getrandbits(n * 8) as n
 // little-endian bytes.
 func randbytes(t *python.Thread, g *rng, self obj, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, _, _, err := (&pySig{name: "Random.randbytes", pos: []string{"self", "n"}, required: 2}).bind(append([]obj{self}, args...), kwargs)
+	a, _, _, err := (&python.Signature{Name: "Random.randbytes", Pos: []string{"self", "n"}, Required: 2}).Bind(append([]obj{self}, args...), kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -576,11 +576,11 @@ func bigIndex(t *python.Thread, x obj) (*big.Int, error) {
 	return big.NewInt(n), nil
 }
 
-var randrangeSig = &pySig{name: "Random.randrange", pos: []string{"self", "start", "stop", "step"}, required: 2}
+var randrangeSig = &python.Signature{Name: "Random.randrange", Pos: []string{"self", "start", "stop", "step"}, Required: 2}
 
 // randrange is Random.randrange(self, start, stop=None, step=1).
 func randrange(t *python.Thread, g *rng, self obj, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, _, _, err := randrangeSig.bind(append([]obj{self}, args...), kwargs)
+	a, _, _, err := randrangeSig.Bind(append([]obj{self}, args...), kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -652,7 +652,7 @@ func checkBits(xs ...*big.Int) error {
 
 // randint is Random.randint(self, a, b): randrange(a, b+1).
 func randint(t *python.Thread, g *rng, self obj, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, _, _, err := (&pySig{name: "Random.randint", pos: []string{"self", "a", "b"}, required: 3}).bind(append([]obj{self}, args...), kwargs)
+	a, _, _, err := (&python.Signature{Name: "Random.randint", Pos: []string{"self", "a", "b"}, Required: 3}).Bind(append([]obj{self}, args...), kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -665,7 +665,7 @@ func randint(t *python.Thread, g *rng, self obj, args []obj, kwargs []python.Kwa
 
 // choice is Random.choice(self, seq).
 func choice(t *python.Thread, g *rng, self obj, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, _, _, err := (&pySig{name: "Random.choice", pos: []string{"self", "seq"}, required: 2}).bind(append([]obj{self}, args...), kwargs)
+	a, _, _, err := (&python.Signature{Name: "Random.choice", Pos: []string{"self", "seq"}, Required: 2}).Bind(append([]obj{self}, args...), kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -697,7 +697,7 @@ func itemAt(t *python.Thread, seq obj, i int) (obj, error) {
 
 // shuffle is Random.shuffle(self, x).
 func shuffle(t *python.Thread, g *rng, self obj, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, _, _, err := (&pySig{name: "Random.shuffle", pos: []string{"self", "x"}, required: 2}).bind(append([]obj{self}, args...), kwargs)
+	a, _, _, err := (&python.Signature{Name: "Random.shuffle", Pos: []string{"self", "x"}, Required: 2}).Bind(append([]obj{self}, args...), kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -773,11 +773,11 @@ func isSequence(t *python.Thread, x obj) (bool, error) {
 	return python.IsInstanceOf(t, x, seq)
 }
 
-var sampleSig = &pySig{name: "Random.sample", pos: []string{"self", "population", "k"}, required: 3, kwOnly: []string{"counts"}}
+var sampleSig = &python.Signature{Name: "Random.sample", Pos: []string{"self", "population", "k"}, Required: 3, KwOnly: []string{"counts"}}
 
 // sample is Random.sample(self, population, k, *, counts=None).
 func sample(t *python.Thread, g *rng, self obj, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, _, _, err := sampleSig.bind(append([]obj{self}, args...), kwargs)
+	a, _, _, err := sampleSig.Bind(append([]obj{self}, args...), kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -922,7 +922,7 @@ func sampleCounts(t *python.Thread, g *rng, pop obj, n int, kObj, counts obj) (o
 	return python.NewList(out), nil
 }
 
-var choicesSig = &pySig{name: "Random.choices", pos: []string{"self", "population", "weights"}, required: 2, kwOnly: []string{"cum_weights", "k"}}
+var choicesSig = &python.Signature{Name: "Random.choices", Pos: []string{"self", "population", "weights"}, Required: 2, KwOnly: []string{"cum_weights", "k"}}
 
 // maxExactWeight bounds int weights: beyond 2**53 CPython compares them
 // exactly with floats, which this wrapper's float cumulative weights
@@ -932,7 +932,7 @@ const maxExactWeight = 1 << 53
 // choices is Random.choices(self, population, weights=None, *,
 // cum_weights=None, k=1).
 func choices(t *python.Thread, g *rng, self obj, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, _, _, err := choicesSig.bind(append([]obj{self}, args...), kwargs)
+	a, _, _, err := choicesSig.Bind(append([]obj{self}, args...), kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -1086,7 +1086,7 @@ func realArg(x obj) (float64, error) {
 // uniform is Random.uniform(self, a, b): a + (b - a) * random(), with
 // Python's arithmetic on the arguments.
 func uniform(t *python.Thread, g *rng, self obj, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, _, _, err := (&pySig{name: "Random.uniform", pos: []string{"self", "a", "b"}, required: 3}).bind(append([]obj{self}, args...), kwargs)
+	a, _, _, err := (&python.Signature{Name: "Random.uniform", Pos: []string{"self", "a", "b"}, Required: 3}).Bind(append([]obj{self}, args...), kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -1103,7 +1103,7 @@ func uniform(t *python.Thread, g *rng, self obj, args []obj, kwargs []python.Kwa
 
 // triangular is Random.triangular(self, low=0.0, high=1.0, mode=None).
 func triangular(t *python.Thread, g *rng, self obj, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, _, _, err := (&pySig{name: "Random.triangular", pos: []string{"self", "low", "high", "mode"}, required: 1}).bind(append([]obj{self}, args...), kwargs)
+	a, _, _, err := (&python.Signature{Name: "Random.triangular", Pos: []string{"self", "low", "high", "mode"}, Required: 1}).Bind(append([]obj{self}, args...), kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -1139,7 +1139,7 @@ func triangular(t *python.Thread, g *rng, self obj, args []obj, kwargs []python.
 
 // binomialvariate is Random.binomialvariate(self, n=1, p=0.5).
 func binomialvariate(t *python.Thread, g *rng, self obj, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, _, _, err := (&pySig{name: "Random.binomialvariate", pos: []string{"self", "n", "p"}, required: 1}).bind(append([]obj{self}, args...), kwargs)
+	a, _, _, err := (&python.Signature{Name: "Random.binomialvariate", Pos: []string{"self", "n", "p"}, Required: 1}).Bind(append([]obj{self}, args...), kwargs)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"math/big"
 
 	"github.com/rlm-go/rlm/repl/internal/python"
+	"github.com/rlm-go/rlm/repl/internal/python/lib/collections"
 	"github.com/rlm-go/rlm/repl/internal/python/syntax"
 )
 
@@ -34,7 +35,7 @@ type module struct {
 func load(in *python.Interp) (*python.Module, error) {
 	md := &module{}
 	md.errType = python.NewBuiltinType("StatisticsError", "statistics", python.ValueErrorType, nil)
-	reg, err := newTupleClass("LinearRegression", "statistics", "", []string{"slope", "intercept"})
+	reg, err := collections.NewNamedTuple(nil, "LinearRegression", []string{"slope", "intercept"}, nil, "statistics")
 	if err != nil {
 		return nil, err
 	}
@@ -95,8 +96,8 @@ func (md *module) kernelErr(err error) error {
 }
 
 // bind binds a Python function's arguments.
-func bind(s *pySig, args []obj, kwargs []python.Kwarg) ([]obj, error) {
-	a, _, _, err := s.bind(args, kwargs)
+func bind(s *python.Signature, args []obj, kwargs []python.Kwarg) ([]obj, error) {
+	a, _, _, err := s.Bind(args, kwargs)
 	return a, err
 }
 
@@ -187,7 +188,7 @@ func toObj(v Value) obj {
 }
 
 func dataArg(name string, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, err := bind(&pySig{name: name, pos: []string{"data"}, required: 1}, args, kwargs)
+	a, err := bind(&python.Signature{Name: name, Pos: []string{"data"}, Required: 1}, args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -255,7 +256,7 @@ func (md *module) fractionMean(t *python.Thread, items []obj) (obj, bool, error)
 
 // fmean is statistics.fmean(data, weights=None).
 func (md *module) fmean(t *python.Thread, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, err := bind(&pySig{name: "fmean", pos: []string{"data", "weights"}, required: 1}, args, kwargs)
+	a, err := bind(&python.Signature{Name: "fmean", Pos: []string{"data", "weights"}, Required: 1}, args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -300,7 +301,7 @@ func (md *module) geometricMean(t *python.Thread, args []obj, kwargs []python.Kw
 
 // harmonicMean is statistics.harmonic_mean(data, weights=None).
 func (md *module) harmonicMean(t *python.Thread, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, err := bind(&pySig{name: "harmonic_mean", pos: []string{"data", "weights"}, required: 1}, args, kwargs)
+	a, err := bind(&python.Signature{Name: "harmonic_mean", Pos: []string{"data", "weights"}, Required: 1}, args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -448,7 +449,7 @@ func bisectObj(t *python.Thread, a []obj, x obj, lo int, left bool) (int, error)
 
 // medianGrouped is statistics.median_grouped(data, interval=1.0).
 func (md *module) medianGrouped(t *python.Thread, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, err := bind(&pySig{name: "median_grouped", pos: []string{"data", "interval"}, required: 1}, args, kwargs)
+	a, err := bind(&python.Signature{Name: "median_grouped", Pos: []string{"data", "interval"}, Required: 1}, args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -575,7 +576,7 @@ func (md *module) multimode(t *python.Thread, args []obj, kwargs []python.Kwarg)
 
 // quantiles is statistics.quantiles(data, *, n=4, method='exclusive').
 func (md *module) quantiles(t *python.Thread, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, err := bind(&pySig{name: "quantiles", pos: []string{"data"}, required: 1, kwOnly: []string{"n", "method"}}, args, kwargs)
+	a, err := bind(&python.Signature{Name: "quantiles", Pos: []string{"data"}, Required: 1, KwOnly: []string{"n", "method"}}, args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -673,7 +674,7 @@ func (md *module) quantiles(t *python.Thread, args []obj, kwargs []python.Kwarg)
 
 // spread runs variance, pvariance, stdev or pstdev.
 func (md *module) spread(t *python.Thread, name, center string, args []obj, kwargs []python.Kwarg, f func(data []Value, c *Value) (obj, error)) (obj, error) {
-	a, err := bind(&pySig{name: name, pos: []string{"data", center}, required: 1}, args, kwargs)
+	a, err := bind(&python.Signature{Name: name, Pos: []string{"data", center}, Required: 1}, args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -746,7 +747,7 @@ func pairs(t *python.Thread, fn string, x, y obj, kind convKind) ([]Value, []Val
 
 // covariance is statistics.covariance(x, y, /).
 func (md *module) covariance(t *python.Thread, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, err := bind(&pySig{name: "covariance", pos: []string{"x", "y"}, posOnly: 2, required: 2}, args, kwargs)
+	a, err := bind(&python.Signature{Name: "covariance", Pos: []string{"x", "y"}, PosOnly: 2, Required: 2}, args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -763,7 +764,7 @@ func (md *module) covariance(t *python.Thread, args []obj, kwargs []python.Kwarg
 
 // correlation is statistics.correlation(x, y, /, *, method='linear').
 func (md *module) correlation(t *python.Thread, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, err := bind(&pySig{name: "correlation", pos: []string{"x", "y"}, posOnly: 2, required: 2, kwOnly: []string{"method"}}, args, kwargs)
+	a, err := bind(&python.Signature{Name: "correlation", Pos: []string{"x", "y"}, PosOnly: 2, Required: 2, KwOnly: []string{"method"}}, args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -801,7 +802,7 @@ func (md *module) correlation(t *python.Thread, args []obj, kwargs []python.Kwar
 // linearRegression is statistics.linear_regression(x, y, /, *,
 // proportional=False).
 func (md *module) linearRegression(t *python.Thread, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, err := bind(&pySig{name: "linear_regression", pos: []string{"x", "y"}, posOnly: 2, required: 2, kwOnly: []string{"proportional"}}, args, kwargs)
+	a, err := bind(&python.Signature{Name: "linear_regression", Pos: []string{"x", "y"}, PosOnly: 2, Required: 2, KwOnly: []string{"proportional"}}, args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -824,7 +825,7 @@ func (md *module) linearRegression(t *python.Thread, args []obj, kwargs []python
 	if err != nil {
 		return nil, md.kernelErr(err)
 	}
-	return newTuple(md.regType, python.Float(slope), python.Float(icpt)), nil
+	return python.NewInstance(md.regType, python.NewTuple([]obj{python.Float(slope), python.Float(icpt)})), nil
 }
 
 var _ = big.NewInt

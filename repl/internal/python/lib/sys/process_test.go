@@ -20,7 +20,7 @@ func TestProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var cases []recCase
+	var cases []libtest.Case
 	if err := json.Unmarshal(data, &cases); err != nil {
 		t.Fatal(err)
 	}

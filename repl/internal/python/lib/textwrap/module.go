@@ -25,10 +25,10 @@ func Register() {
 
 // initSig is TextWrapper.__init__'s signature: every option but self has
 // a default.
-var initSig = &pySig{name: "TextWrapper.__init__", pos: []string{"self", "width", "initial_indent",
+var initSig = &python.Signature{Name: "TextWrapper.__init__", Pos: []string{"self", "width", "initial_indent",
 	"subsequent_indent", "expand_tabs", "replace_whitespace", "fix_sentence_endings",
-	"break_long_words", "drop_whitespace", "break_on_hyphens", "tabsize"}, required: 1,
-	kwOnly: []string{"max_lines", "placeholder"}}
+	"break_long_words", "drop_whitespace", "break_on_hyphens", "tabsize"}, Required: 1,
+	KwOnly: []string{"max_lines", "placeholder"}}
 
 // defaults returns the default value of each option.
 func defaults() map[string]obj {
@@ -77,7 +77,7 @@ func (md *module) newWrapperType() *python.Type {
 		return python.None, wrapperInit(t, args[0], args[1:], kwargs)
 	})
 	c.AddMethod("wrap", func(t *python.Thread, args []obj, kwargs []python.Kwarg) (obj, error) {
-		a, _, _, err := (&pySig{name: "TextWrapper.wrap", pos: []string{"self", "text"}, required: 2}).bind(args, kwargs)
+		a, _, _, err := (&python.Signature{Name: "TextWrapper.wrap", Pos: []string{"self", "text"}, Required: 2}).Bind(args, kwargs)
 		if err != nil {
 			return nil, err
 		}
@@ -88,7 +88,7 @@ func (md *module) newWrapperType() *python.Type {
 		return wrapText(t, w, a[1])
 	})
 	c.AddMethod("fill", func(t *python.Thread, args []obj, kwargs []python.Kwarg) (obj, error) {
-		a, _, _, err := (&pySig{name: "TextWrapper.fill", pos: []string{"self", "text"}, required: 2}).bind(args, kwargs)
+		a, _, _, err := (&python.Signature{Name: "TextWrapper.fill", Pos: []string{"self", "text"}, Required: 2}).Bind(args, kwargs)
 		if err != nil {
 			return nil, err
 		}
@@ -111,12 +111,12 @@ func isInherited(cls *python.Type, name string, own obj) bool {
 // wrapperInit is TextWrapper.__init__: it sets every option as an
 // instance attribute.
 func wrapperInit(t *python.Thread, self obj, args []obj, kwargs []python.Kwarg) error {
-	a, _, _, err := initSig.bind(append([]obj{self}, args...), kwargs)
+	a, _, _, err := initSig.Bind(append([]obj{self}, args...), kwargs)
 	if err != nil {
 		return err
 	}
 	def := defaults()
-	for i, name := range append(initSig.pos[1:], initSig.kwOnly...) {
+	for i, name := range append(initSig.Pos[1:], initSig.KwOnly...) {
 		v := a[i+1]
 		if v == nil {
 			v = def[name]
@@ -345,11 +345,11 @@ func (md *module) shorten(t *python.Thread, args []obj, kwargs []python.Kwarg) (
 // textWidthArgs binds (text, width=70, **kwargs) of a Python function:
 // width is required when widthRequired.
 func textWidthArgs(fn string, args []obj, kwargs []python.Kwarg, widthRequired bool) (text, width obj, rest []python.Kwarg, err error) {
-	s := &pySig{name: fn, pos: []string{"text", "width"}, required: 1, varkw: true}
+	s := &python.Signature{Name: fn, Pos: []string{"text", "width"}, Required: 1, Varkw: true}
 	if widthRequired {
-		s.required = 2
+		s.Required = 2
 	}
-	a, _, rest, err := s.bind(args, kwargs)
+	a, _, rest, err := s.Bind(args, kwargs)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -361,7 +361,7 @@ func textWidthArgs(fn string, args []obj, kwargs []python.Kwarg, widthRequired b
 
 // dedent is textwrap.dedent(text).
 func dedent(t *python.Thread, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, _, _, err := (&pySig{name: "dedent", pos: []string{"text"}, required: 1}).bind(args, kwargs)
+	a, _, _, err := (&python.Signature{Name: "dedent", Pos: []string{"text"}, Required: 1}).Bind(args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -377,7 +377,7 @@ func dedent(t *python.Thread, args []obj, kwargs []python.Kwarg) (obj, error) {
 
 // indent is textwrap.indent(text, prefix, predicate=None).
 func indent(t *python.Thread, args []obj, kwargs []python.Kwarg) (obj, error) {
-	a, _, _, err := (&pySig{name: "indent", pos: []string{"text", "prefix", "predicate"}, required: 2}).bind(args, kwargs)
+	a, _, _, err := (&python.Signature{Name: "indent", Pos: []string{"text", "prefix", "predicate"}, Required: 2}).Bind(args, kwargs)
 	if err != nil {
 		return nil, err
 	}
