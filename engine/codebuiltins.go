@@ -496,39 +496,15 @@ func (h *codeHost) callTool(c *repl.Call) (any, error) {
 // toGo converts a plan value (JSON numbers, handles) to the plain Go data
 // repl converts; a handle becomes a sub-context.
 func (h *codeHost) toGo(v plan.Value) (any, error) {
-	switch x := v.(type) {
-	case json.Number:
-		if n, err := x.Int64(); err == nil {
-			return n, nil
+	return mapJSON(v, func(leaf any) (any, error) {
+		switch x := leaf.(type) {
+		case json.Number:
+			return jsonNumber(x, 0)
+		case corpus.Handle:
+			return h.textOf(x, "context"), nil
 		}
-		if b, ok := new(big.Int).SetString(string(x), 10); ok {
-			return b, nil
-		}
-		return x.Float64()
-	case corpus.Handle:
-		return h.textOf(x, "context"), nil
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			g, err := h.toGo(e)
-			if err != nil {
-				return nil, err
-			}
-			out[i] = g
-		}
-		return out, nil
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			g, err := h.toGo(e)
-			if err != nil {
-				return nil, err
-			}
-			out[k] = g
-		}
-		return out, nil
-	}
-	return v, nil
+		return leaf, nil
+	})
 }
 
 // ctxText is a context (or sub-context) as a repl.Text: code sees a str

@@ -369,22 +369,22 @@ func (e *Engine) RunInputs(ctx context.Context, query string, inputs ...corpus.H
 // of more than repl.MaxIntDigits digits is refused (a *boundError) before
 // it is converted.
 func plainGo(v any) (any, error) {
+	return mapJSON(v, func(leaf any) (any, error) {
+		if x, ok := leaf.(json.Number); ok {
+			return jsonNumber(x, repl.MaxIntDigits)
+		}
+		return leaf, nil
+	})
+}
+
+// mapJSON rebuilds JSON data ([]any, map[string]any and leaves) with f
+// applied to every leaf.
+func mapJSON(v any, f func(leaf any) (any, error)) (any, error) {
 	switch x := v.(type) {
-	case json.Number:
-		if n, err := x.Int64(); err == nil {
-			return n, nil
-		}
-		if digits := intDigits(string(x)); digits > repl.MaxIntDigits {
-			return nil, &boundError{bound: boundDigits, limit: repl.MaxIntDigits, value: int64(digits)}
-		}
-		if b, ok := new(big.Int).SetString(string(x), 10); ok {
-			return b, nil
-		}
-		return x.Float64()
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
-			g, err := plainGo(e)
+			g, err := mapJSON(e, f)
 			if err != nil {
 				return nil, err
 			}
@@ -394,7 +394,7 @@ func plainGo(v any) (any, error) {
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, e := range x {
-			g, err := plainGo(e)
+			g, err := mapJSON(e, f)
 			if err != nil {
 				return nil, err
 			}
@@ -402,7 +402,23 @@ func plainGo(v any) (any, error) {
 		}
 		return out, nil
 	}
-	return v, nil
+	return f(v)
+}
+
+// jsonNumber is a JSON number as repl takes it: int64, *big.Int or
+// float64. With maxDigits > 0, an integer of more digits is refused (a
+// *boundError) before it is converted.
+func jsonNumber(x json.Number, maxDigits int) (any, error) {
+	if n, err := x.Int64(); err == nil {
+		return n, nil
+	}
+	if digits := intDigits(string(x)); maxDigits > 0 && digits > maxDigits {
+		return nil, &boundError{bound: boundDigits, limit: int64(maxDigits), value: int64(digits)}
+	}
+	if b, ok := new(big.Int).SetString(string(x), 10); ok {
+		return b, nil
+	}
+	return x.Float64()
 }
 
 // intDigits is the number of digits of a JSON integer literal, or 0 for a
