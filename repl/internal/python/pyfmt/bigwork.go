@@ -48,6 +48,9 @@ func refused(what string, limit int) error {
 
 // MulCtx is x*y, checking ctx between bounded math/big products.
 func MulCtx(ctx context.Context, x, y *big.Int) (*big.Int, error) {
+	if min(x.BitLen(), y.BitLen()) <= MulLeafBits && max(x.BitLen(), y.BitLen()) <= 4*MulLeafBits {
+		return new(big.Int).Mul(x, y), nil // one short math/big call, signs and all
+	}
 	ax, ay := x, y
 	if x.Sign() < 0 {
 		ax = new(big.Int).Neg(x)
@@ -163,6 +166,11 @@ func splitAt(x *big.Int, m int) (hi, lo *big.Int) {
 // A division whose divisor and quotient both have more than DivLeafBits
 // bits is refused.
 func QuoRemCtx(ctx context.Context, x, y *big.Int) (q, r *big.Int, err error) {
+	if x.BitLen() <= DivLeafBits {
+		// The quotient and the divisor are short too: one math/big call.
+		q, r = new(big.Int).QuoRem(x, y, new(big.Int))
+		return q, r, nil
+	}
 	ax, ay := new(big.Int).Abs(x), new(big.Int).Abs(y)
 	q, r, err = quoRemAbs(ctx, ax, ay)
 	if err != nil {
