@@ -35,6 +35,8 @@ var longWork = []struct{ name, src string }{
 	{"sorted_key", "sorted(range(10**7), key=lambda v: -v)"},
 	{"list_of_permutations", "import itertools\nlist(itertools.permutations(range(12)))"},
 	{"str_join", "''.join(str(i) for i in range(10**8))"},
+	{"in_range_iterator", "-1 in iter(range(10**12))"},
+	{"in_range_float", "-1.5 in range(10**12)"},
 }
 
 func TestOneCallLongWork(t *testing.T) {

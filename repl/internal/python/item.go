@@ -365,6 +365,9 @@ func Contains(t *Thread, c, x Object) (bool, error) {
 			}
 			return (n-o.start)%o.step == 0, nil
 		}
+		if _, ok := x.(*BigInt); ok {
+			return false, nil // past every int64 bound of the range
+		}
 	case *Bytes:
 		if v, ok := intValue(x); ok {
 			n, fits := AsInt64(v)

@@ -169,6 +169,13 @@ func Iterate(t *Thread, x Object, f func(Object) error) error {
 		}
 	case *Range:
 		for i := int64(0); i < v.n; i++ {
+			// A range needs no memory: bound its time (one step per
+			// 1,024 items, as min and max count).
+			if i&1023 == 1023 {
+				if err := t.Tick(1); err != nil {
+					return err
+				}
+			}
 			if err := f(MakeInt(v.at(i))); err != nil {
 				return stopOK(err)
 			}
@@ -179,7 +186,12 @@ func Iterate(t *Thread, x Object, f func(Object) error) error {
 	if err != nil {
 		return err
 	}
-	for {
+	for n := 1; ; n++ {
+		if n&1023 == 0 {
+			if err := t.Tick(1); err != nil {
+				return err
+			}
+		}
 		v, err := Next(t, it)
 		if err != nil {
 			return err

@@ -33,6 +33,7 @@ func FuzzCompileAndRun(f *testing.F) {
 		"print(slice(1, 2) < slice(1, 3), hash(slice(1, 2)), pow(2, 3, 5))",
 		"[x := 1 for _ in range(2)]\nprint((lambda: [locals() for _ in range(1)])())",
 		"type X = int",
+		"r = range(10**9)\nprint(10**20 in r, -10**20 in r, 5 in r)",
 		"match 1:\n    case int(x): print(x)",
 	} {
 		f.Add(s)
