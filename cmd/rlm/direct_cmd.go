@@ -2,38 +2,20 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/direct"
-	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/prompt"
 	"github.com/rlm-go/rlm/subagent"
 	"github.com/rlm-go/rlm/tool"
 	"github.com/rlm-go/rlm/trace"
 )
-
-// directJSON is the --json output of rlm direct.
-type directJSON struct {
-	Status       string         `json:"status"`
-	Answer       string         `json:"answer"`
-	Turns        int            `json:"turns"`
-	ToolCalls    int            `json:"tool_calls"`
-	ContextCalls int            `json:"context_calls"`
-	Usage        budget.Usage   `json:"usage"`
-	Error        *fault.Error   `json:"error"`
-	OutputError  *fault.Error   `json:"output_error,omitempty"`
-	RunID        string         `json:"run_id,omitempty"`
-	Replayed     bool           `json:"replayed"`
-	Events       []direct.Event `json:"events"`
-}
 
 func newDirectCmd() *cobra.Command {
 	var (
@@ -147,29 +129,10 @@ replayed, never executed again.`,
 					outErr = errors.Join(outErr, err)
 				}
 			}
-			stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
-			if asJSON {
-				out := directJSON{Status: res.Status, Answer: res.Answer, Turns: res.Turns, ToolCalls: res.ToolCalls,
-					ContextCalls: res.ContextCalls, Usage: res.Usage, Error: res.Error, Events: res.Events,
-					RunID: ts.runID(), Replayed: ts.replayed()}
-				out.Error = withHint(out.Error)
-				if outErr != nil {
-					out.OutputError = asFault(outErr)
-				}
-				if err := writeJSON(stdout, out); err != nil {
-					return err
-				}
-				if runErr != nil || outErr != nil {
-					return exitError{code: 1}
-				}
-				return nil
+			if !asJSON {
+				ts.report(cmd.ErrOrStderr())
 			}
-			ts.report(stderr)
-			if runErr == nil {
-				fmt.Fprintln(stdout, answerOut(cmd, stdout, res.Answer))
-			}
-			fmt.Fprintln(stderr, st.summary(res.Status, res.Turns, &res.Usage))
-			return afterResult(stdout, stderr, runErr, outErr)
+			return printDirect(cmd, st, res, runErr, outErr, asJSON, runIdentity{ts.runID(), ts.replayed()})
 		},
 	}
 	pf.register(cmd)
