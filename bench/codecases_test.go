@@ -46,7 +46,7 @@ func codeConformanceScripts() map[string][]replay.Interaction {
 	add("code_exception_observation",
 		root("turn 1 raises", q("code_exception_observation"), pyCell(`rows = context.splitlines()`, `x = rows[99]`)),
 		root("turn 2 sees the exception", "out of range", pyCell(`FINAL(len(rows))`)))
-	add("code_needs_capability", root("never used", q("code_needs_capability"), pyCell(`FINAL(1)`)))
+	add("code_grants_code", root("answers", q("code_grants_code"), pyCell(`FINAL(1)`)))
 	midBatch := []replay.Interaction{root("cell", q("code_budget_mid_batch"),
 		pyCell(`out = llm_query_batched(["item %d." % i for i in range(40)], concurrency=1)`, `print("unreachable")`))}
 	for i := range 40 {

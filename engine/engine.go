@@ -186,9 +186,26 @@ func New(cfg Config) (*Engine, error) {
 		return nil, fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "unknown mode").With("mode", cfg.Mode).WithHint("use plan or code")
 	}
 	if cfg.Capabilities.Len() == 0 {
+		// The defaults grant the tools the program gave (it gave them to
+		// be used); Capabilities narrows.
 		cfg.Capabilities = DefaultCapabilities(cfg.Model, cfg.SubModel)
-		if cfg.Mode == ModeCode {
-			cfg.Capabilities = capability.Of(append(cfg.Capabilities.List(), capability.Code)...)
+		if cfg.Tools != nil {
+			var tools []capability.Cap
+			for _, t := range cfg.Tools.Schemas() {
+				tools = append(tools, capability.Tool(t.Name))
+			}
+			cfg.Capabilities = cfg.Capabilities.Union(capability.Of(tools...))
+		}
+	}
+	if cfg.Mode == ModeCode {
+		// Code mode is the model writing code: it needs capability code.
+		cfg.Capabilities = cfg.Capabilities.Union(capability.Of(capability.Code))
+	}
+	// An effectful tool that cannot record its effects is refused now,
+	// not when the model calls it.
+	if c, ok := cfg.Tools.(interface{ Check(capability.Set) error }); ok {
+		if err := c.Check(cfg.Capabilities); err != nil {
+			return nil, err
 		}
 	}
 	if cfg.ChildCapabilities.Len() == 0 {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/effect"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
 )
@@ -56,4 +57,23 @@ func (t *ModelTools) Call(ctx context.Context, caps capability.Set, name string,
 		return nil, res.Error
 	}
 	return nil, fault.New(fault.PhaseTool, fault.KindInternal, "tool call failed without an error").With("tool", name)
+}
+
+// Check refuses a configuration in which a tool caps grant has effects
+// but the invoker cannot record them (a Runtime without a journal):
+// effect_store_required at configuration time, instead of a failure when
+// the model calls the tool.
+func (t *ModelTools) Check(caps capability.Set) error {
+	rt, ok := t.Invoker.(*Runtime)
+	if !ok || rt.journal != nil {
+		return nil
+	}
+	for _, s := range t.Registry.Schemas() {
+		if s.Effect != authority.EffectRead && caps.Has(capability.Tool(s.Name)) {
+			return fault.New(fault.PhaseConfig, effect.KindStoreRequired, "an effectful tool is granted but the tool runtime has no effect journal").
+				With("tool", s.Name).With("effect", string(s.Effect)).
+				WithHint("open a journal (effect.OpenDir) and pass it in tool.Config.Journal, or do not grant the tool")
+		}
+	}
+	return nil
 }
