@@ -128,6 +128,20 @@ type Set struct {
 	caps []Cap
 }
 
+// SplitList splits entries that hold comma-separated capabilities (a
+// repeated --allow flag, a Spec's Allow) and drops empty ones, trimmed.
+func SplitList(in []string) []string {
+	var out []string
+	for _, s := range in {
+		for p := range strings.SplitSeq(s, ",") {
+			if p = strings.TrimSpace(p); p != "" {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
 // NewSet parses and normalizes caps.
 func NewSet(caps ...string) (Set, error) {
 	out := make([]Cap, 0, len(caps))

@@ -2,6 +2,7 @@ package durable
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"time"
@@ -36,8 +37,11 @@ const (
 type Submission struct {
 	RunID string `json:"run_id"`
 	Spec  string `json:"spec"`
-	// Args is the run's rlm run command line (flags and query) without
-	// --db; the worker runs it as rlm run would.
+	// RunSpec is the run's specification (the JSON of rlm.Spec, without
+	// the database): the worker opens it as rlm run would.
+	RunSpec json.RawMessage `json:"run_spec,omitempty"`
+	// Args is the command line older versions recorded instead of RunSpec;
+	// a worker refuses such a run with a hint to submit it again.
 	Args []string `json:"args,omitempty"`
 	// Contexts are the absolute --context paths, which every worker must
 	// be able to read; Content is the fingerprint of their content at

@@ -5,16 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/termsafe"
-	"github.com/rlm-go/rlm/trace"
 )
 
 // chatFlags are rlm chat's flags.
@@ -84,116 +82,32 @@ func (f *chatFlags) run(cmd *cobra.Command) error {
 		return fault.New(fault.PhaseConfig, fault.KindInvalid, "chat reads queries from stdin; give the context as a file").WithHint("use --context FILE")
 	}
 	// Configuration first (outputs, key, base URL), then the input.
-	st := newStatus(cmd.ErrOrStderr(), false)
-	sess, err := f.pf.open(st, [2]string{"save", f.saveFile}, [2]string{"trace", f.traceFile})
-	if err != nil {
+	if err := checkOutputs([2]string{"record", f.pf.record}, [2]string{"save", f.saveFile}, [2]string{"trace", f.traceFile}); err != nil {
 		return err
 	}
-	defer sess.close()
-	store := corpus.NewStore()
-	defer store.Close()
-	h, err := store.AddFile(ctx, f.ctxFile)
-	if err != nil {
-		return err
-	}
-	cfg := engine.Config{
-		Provider: sess.provider, Model: f.pf.model, SubModel: f.pf.subModel, Store: store,
-		Limits: f.bf.lim, ExperimentalDeepRecursion: f.bf.deep, Mode: engine.ModeCode,
-	}
+	sp := rlm.Spec{Context: []string{f.ctxFile}, Trace: f.traceFile, Mode: engine.ModeCode}
+	f.pf.spec(&sp)
+	f.bf.spec(&sp)
+	f.vf.spec(&sp)
 	// No progress line: the answers are printed between the queries.
-	f.vf.apply(&cfg, cmd.ErrOrStderr(), false)
-	eng, err := engine.New(cfg)
+	st := newStatus(cmd.ErrOrStderr(), false)
+	sess, err := rlm.Open(ctx, sp, append(st.options(), f.vf.options(cmd.ErrOrStderr(), false)...)...)
 	if err != nil {
 		return err
 	}
-	var s *engine.Session
-	if saved != nil {
-		s, err = eng.ResumeSession(saved, h)
-	} else {
-		s, err = eng.NewSession(h)
-	}
+	defer sess.Close()
+	chat, err := sess.Chat(ctx, saved)
 	if err != nil {
 		return err
 	}
-	tout, err := openTrace(f.traceFile)
-	if err != nil {
-		return err
-	}
-	// With --trace one recorder holds the whole session, so that event ids
-	// are unique in the file; a query's own events are those after the
-	// events of the queries before it.
-	var rec *trace.Recorder
-	if f.traceFile != "" {
-		rec = trace.NewRecorder(trace.WithObserver(tout.observe))
-		ctx = trace.WithRecorder(ctx, rec)
-	}
-	var seen uint64 // the last sequence number of the queries so far
-	failed := 0
-	// Queries are read by a goroutine, so that a signal ends a session
-	// waiting for its next query (a read of stdin does not return on one;
-	// the reader is left blocked as the process ends).
-	lines, scanErr := make(chan string), new(error)
-	stopScan := make(chan struct{})
-	defer close(stopScan)
-	go func() {
-		defer close(lines)
-		sc := bufio.NewScanner(cmd.InOrStdin())
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		for sc.Scan() {
-			select {
-			case lines <- sc.Text():
-			case <-stopScan:
-				return
-			}
-		}
-		*scanErr = sc.Err() // read after lines is closed
-	}()
-	interrupted, eof := false, false
-	for !interrupted && !eof {
-		var line string
-		select {
-		case l, ok := <-lines:
-			line, eof = l, !ok
-		case <-ctx.Done():
-			interrupted = true
-		}
-		q := strings.TrimSpace(line)
-		if q == "" {
-			continue
-		}
-		res, err := s.Ask(ctx, q)
-		if rec != nil {
-			res.Trajectory, seen = eventsAfter(res.Trajectory, seen)
-		}
-		if err != nil {
-			failed++
-		}
-		switch {
-		case f.asJSON:
-			if werr := writeJSONLine(cmd.OutOrStdout(), runEnvelope(res, nil, runIdentity{})); werr != nil {
-				return werr
-			}
-		case err != nil:
-			// Printed as every error is (errorText): phase/kind, each
-			// text once, the hint.
-			fmt.Fprintln(cmd.ErrOrStderr(), termsafe.Text(errorText(asFault(err))))
-		default:
-			fmt.Fprintln(cmd.OutOrStdout(), answerOut(cmd, cmd.OutOrStdout(), answerText(res.Answer)))
-		}
-		if err != nil && ctx.Err() != nil {
-			break
-		}
-	}
+	failed, interrupted, eof, scanErr := f.loop(cmd, chat)
 	// The outputs: the recording, the trace, then the session, each
 	// written even when another could not be.
-	outErr := sess.finish(f.pf.record)
-	if err := tout.write("rlm chat", rec.Events(), rec.Dropped()); err != nil {
-		outErr = errors.Join(outErr, err)
+	outErr := errors.Join(sess.Close(), chat.Close())
+	if eof && scanErr != nil {
+		return errors.Join(outErr, fault.Wrap(scanErr, fault.PhaseConfig, fault.KindInvalid, "cannot read queries from stdin"))
 	}
-	if eof && *scanErr != nil { // lines is closed: the reader is done
-		return errors.Join(outErr, fault.Wrap(*scanErr, fault.PhaseConfig, fault.KindInvalid, "cannot read queries from stdin"))
-	}
-	if err := f.save(s); err != nil {
+	if err := f.save(chat); err != nil {
 		outErr = errors.Join(outErr, err)
 	}
 	if outErr != nil {
@@ -208,8 +122,76 @@ func (f *chatFlags) run(cmd *cobra.Command) error {
 	return nil
 }
 
+// loop asks each line of stdin and prints its answer, until stdin ends
+// (eof, with the read error if any) or the command is interrupted.
+func (f *chatFlags) loop(cmd *cobra.Command, chat *rlm.Chat) (failed int, interrupted, eof bool, scanErr error) {
+	ctx := cmd.Context()
+	// Queries are read by a goroutine, so that a signal ends a session
+	// waiting for its next query (a read of stdin does not return on one;
+	// the reader is left blocked as the process ends).
+	lines, readErr := make(chan string), new(error)
+	stopScan := make(chan struct{})
+	defer close(stopScan)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(cmd.InOrStdin())
+		sc.Buffer(make([]byte, 64<<10), 1<<20)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			case <-stopScan:
+				return
+			}
+		}
+		*readErr = sc.Err() // read after lines is closed
+	}()
+	for !interrupted && !eof {
+		var line string
+		select {
+		case l, ok := <-lines:
+			line, eof = l, !ok
+		case <-ctx.Done():
+			interrupted = true
+		}
+		q := strings.TrimSpace(line)
+		if q == "" {
+			continue
+		}
+		res, err := chat.Ask(ctx, q)
+		if err != nil {
+			failed++
+		}
+		if werr := f.print(cmd, res, err); werr != nil {
+			return failed, interrupted, eof, werr
+		}
+		if err != nil && ctx.Err() != nil {
+			break
+		}
+	}
+	if eof {
+		scanErr = *readErr // lines is closed: the reader is done
+	}
+	return failed, interrupted, eof, scanErr
+}
+
+// print prints one query's outcome: with --json its document on one line,
+// else the answer on stdout or the error on stderr.
+func (f *chatFlags) print(cmd *cobra.Command, res *rlm.Result, err error) error {
+	switch {
+	case f.asJSON:
+		return writeJSONLine(cmd.OutOrStdout(), runEnvelope(res.Result, nil, runIdentity{}))
+	case err != nil:
+		// Printed as every error is (errorText): phase/kind, each text
+		// once, the hint.
+		fmt.Fprintln(cmd.ErrOrStderr(), termsafe.Text(errorText(asFault(err))))
+	default:
+		fmt.Fprintln(cmd.OutOrStdout(), answerOut(cmd, cmd.OutOrStdout(), answerText(res.Answer)))
+	}
+	return nil
+}
+
 // save writes the session to --save (nothing without it).
-func (f *chatFlags) save(s *engine.Session) error {
+func (f *chatFlags) save(s *rlm.Chat) error {
 	if f.saveFile == "" {
 		return nil
 	}
@@ -221,14 +203,4 @@ func (f *chatFlags) save(s *engine.Session) error {
 		return fault.Wrap(err, fault.PhaseConfig, fault.KindInvalid, "cannot write the session").With("path", f.saveFile)
 	}
 	return nil
-}
-
-// eventsAfter returns the events of a sorted trajectory whose sequence
-// numbers follow seen, and the last sequence number of the trajectory.
-func eventsAfter(events []trace.Event, seen uint64) ([]trace.Event, uint64) {
-	i := sort.Search(len(events), func(i int) bool { return events[i].Seq > seen })
-	if n := len(events); n > 0 {
-		seen = max(seen, events[n-1].Seq)
-	}
-	return events[i:], seen
 }

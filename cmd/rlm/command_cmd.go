@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/agent"
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
@@ -213,7 +214,7 @@ func (f *commandFlags) run(cmd *cobra.Command, compile func() (command.Command, 
 	if err != nil {
 		return finish(err, nil)
 	}
-	if _, err := command.Delegate(compiled, subagent.Config{}, d.host); err != nil {
+	if _, err := command.Delegate(compiled, subagent.Config{}, d.Host); err != nil {
 		return finish(err, nil)
 	}
 	// Configuration first: outputs, key, base URL and the child
@@ -232,22 +233,22 @@ func (f *commandFlags) run(cmd *cobra.Command, compile func() (command.Command, 
 	if _, err := engine.New(ecfg); err != nil {
 		return finish(err, nil)
 	}
-	h, err := addContexts(ctx, store, f.ctxFile, cmd.InOrStdin())
+	h, err := rlm.AddContexts(ctx, store, f.ctxFile, cmd.InOrStdin())
 	if err != nil {
 		return finish(err, nil)
 	}
 	comp := &subagent.EngineCompleter{Config: ecfg, Context: h}
-	host, err := newSubagentHost(parentCaps, f.df.maxAgents, nil)
+	host, err := rlm.NewSubagentHost(parentCaps, f.df.d.MaxAgents, nil, onParentCancel)
 	if err != nil {
 		return finish(err, nil)
 	}
-	defer func() { _ = host.close() }()
-	if hasToolCap(d.childCaps) {
+	defer func() { _ = host.Close() }()
+	if rlm.GrantsTools(d.ChildCaps) {
 		// The child's workspace tools: the built-in registry, shown to
 		// the child narrowed to its capabilities, run by a runtime that
 		// shares the agent runtime's authority store.
-		tf := toolFlags{workspace: f.workspace, stateDir: f.stateDir, allow: d.childCaps.Strings(), authority: string(authority.DefaultTier)}
-		ts, err := tf.openWith(cmd.Context(), host.rt.Authority())
+		tf := toolFlags{workspace: f.workspace, stateDir: f.stateDir, allow: d.ChildCaps.Strings(), authority: string(authority.DefaultTier)}
+		ts, err := tf.openWith(cmd.Context(), host.Runtime.Authority())
 		if err != nil {
 			return finish(err, nil)
 		}
@@ -256,7 +257,7 @@ func (f *commandFlags) run(cmd *cobra.Command, compile func() (command.Command, 
 		comp.Registry, comp.Invoker = ts.Registry, ts.Runtime
 	}
 	st = status
-	env, received, err := runCommand(ctx, host, compiled, d, f.df.policy, comp)
+	env, received, err := runCommand(ctx, host, compiled, d, f.df.d.Timeout, comp)
 	st.stop()
 	outErr := sess.finish(f.pf.record)
 	out.Envelope, out.ParentReceived = env, received
@@ -272,9 +273,9 @@ func (f *commandFlags) run(cmd *cobra.Command, compile func() (command.Command, 
 // runCommand registers rlm_subagent for the compiled command under the
 // host's parent, executes it with the parent's capabilities and handles the
 // parent's mailbox for the child_result.
-func runCommand(ctx context.Context, host *subagentHost, c command.Command, d delegation, policy subagent.TimeoutPolicy, comp subagent.Completer) (*subagent.Envelope, *agent.Reply, error) {
-	rt, parent := host.rt, host.parent
-	cfg, err := command.Delegate(c, host.config(d, policy, comp), d.host)
+func runCommand(ctx context.Context, host *rlm.SubagentHost, c command.Command, d rlm.Delegation, policy subagent.TimeoutPolicy, comp subagent.Completer) (*subagent.Envelope, *agent.Reply, error) {
+	rt, parent := host.Runtime, host.Parent
+	cfg, err := command.Delegate(c, host.Config(d, policy, comp), d.Host)
 	if err != nil {
 		return nil, nil, err
 	}

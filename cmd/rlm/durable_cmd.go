@@ -1,35 +1,22 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/rlm-go/rlm/budget"
-	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/durable"
-	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
-	"github.com/rlm-go/rlm/fingerprint"
-	"github.com/rlm-go/rlm/tool"
-	"github.com/rlm-go/rlm/trace"
 )
 
 // durableFlags make rlm run a durable run (package durable): --db URL, with
-// the run's --resume RUN_ID naming the durable run to continue. The same
-// command serves rlm submit (a submitRequest in the context: the run is
-// enqueued, not run) and the runs a worker takes (a workerRun in the
-// context: the run is executed with the worker's executor).
+// the run's --resume RUN_ID naming the durable run to continue.
 type durableFlags struct {
-	url        string
-	queue      string
-	resume     string
-	runID      string
-	out        *durable.Outcome
-	submitting bool // rlm submit: the run is enqueued, not run; nothing more to print
+	url   string
+	queue string
 }
 
 func (d *durableFlags) register(cmd *cobra.Command) {
@@ -37,136 +24,28 @@ func (d *durableFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&d.url, "db", "", "run durably on PostgreSQL (postgres://...): each model and tool call is checkpointed; continue a run whose process died with --resume RUN_ID (see docs/distributed.md)")
 }
 
-// take moves --resume from the tool flags to the durable run: with --db it
-// names the durable run (whose tool run has the same id).
-func (d *durableFlags) take(tf *toolFlags) {
-	if d.url == "" {
+// spec sets the durable fields of sp.
+func (d *durableFlags) spec(sp *rlm.Spec) {
+	sp.Durable = rlm.DurableSpec{Database: d.url, Queue: d.queue}
+}
+
+// options print the durable run's id when it starts.
+func (d *durableFlags) options(stderr io.Writer) []rlm.Option {
+	return []rlm.Option{rlm.WithDurableStart(func(id string) {
+		fmt.Fprintf(stderr, "rlm: durable run %s (continue it with --db URL --resume %s)\n", id, id)
+	})}
+}
+
+// reportDurable prints how a durable run's calls were carried out.
+func reportDurable(w io.Writer, out *durable.Outcome) {
+	if out == nil {
 		return
 	}
-	d.resume, tf.resume = tf.resume, ""
-}
-
-// run runs the engine configured by cfg as a durable run over h.
-func (d *durableFlags) run(ctx context.Context, stderr io.Writer, cfg engine.Config, h corpus.Handle, query string, rec *trace.Recorder, ts *toolSession) (*engine.Result, error) {
-	spec, content, err := runSpec(cfg, h, query)
-	if err != nil {
-		return nil, err
-	}
-	runID := d.resume
-	if runID == "" && ts != nil {
-		// The durable run and its tool run share one id.
-		runID = ts.runID()
-	}
-	body := func(ctx context.Context, x *durable.Executor) (*engine.Result, error) {
-		if ts != nil {
-			if err := ts.adopt(ctx, runID); err != nil {
-				return nil, err
-			}
-			ctx = ts.WithRun(ctx)
-		}
-		c := cfg
-		c.Executor = x
-		c.SubProvider = x.SubProvider(c.SubProvider)
-		eng, err := engine.New(c)
-		if err != nil {
-			return nil, err
-		}
-		return eng.Run(trace.WithRecorder(ctx, rec), query, h)
-	}
-	if sr, ok := ctx.Value(submitKey{}).(*submitRequest); ok {
-		d.submitting = true
-		return nil, d.submit(ctx, stderr, sr, spec, content)
-	}
-	if wr, ok := ctx.Value(workerRunKey{}).(*workerRun); ok {
-		runID = wr.sub.RunID
-		var res *engine.Result
-		err := wr.sub.CheckSpec(content, spec)
-		if err == nil {
-			res, err = body(ctx, wr.x)
-		}
-		if res == nil {
-			res = &engine.Result{Status: engine.StatusFailed}
-		}
-		if res.Error == nil && err != nil {
-			res.Error = fault.As(err)
-		}
-		wr.res = res
-		return res, err
-	}
-	dc := durable.Config{DatabaseURL: d.url, Queue: d.queue, RunID: runID, Resume: d.resume != "", Spec: spec, Query: query,
-		OnStart: func(id string) {
-			d.runID = id
-			fmt.Fprintf(stderr, "rlm: durable run %s (continue it with --db URL --resume %s)\n", id, id)
-		}}
-	out, err := durable.Run(ctx, dc, body)
-	d.out = out
-	if out == nil || out.Result == nil {
-		if err == nil {
-			err = fault.New(fault.PhaseExecute, fault.KindInternal, "the durable run returned no result")
-		}
-		return &engine.Result{Status: engine.StatusFailed, Error: fault.As(err)}, err
-	}
-	if err == nil && out.Result.Error != nil {
-		err = out.Result.Error
-	}
-	return out.Result, err
-}
-
-// report prints how the durable run's calls were carried out.
-func (d *durableFlags) report(w io.Writer) {
-	if d.out == nil {
+	if out.Finished {
+		fmt.Fprintf(w, "rlm: durable run %s had finished: its recorded result is shown\n", out.RunID)
 		return
 	}
-	if d.out.Finished {
-		fmt.Fprintf(w, "rlm: durable run %s had finished: its recorded result is shown\n", d.out.RunID)
-		return
-	}
-	fmt.Fprintf(w, "rlm: durable run %s: %d call(s) answered from checkpoints, %d sent and recorded\n", d.out.RunID, d.out.Replayed, d.out.Recorded)
-}
-
-// runSpec fingerprints what a run computes: the query, the root context's
-// content and the configuration a resume must repeat; content is the
-// fingerprint of the context's content alone.
-func runSpec(cfg engine.Config, h corpus.Handle, query string) (spec, content string, err error) {
-	// View, not Bytes: a context file truncated since it was mapped is
-	// context_changed, not a SIGBUS.
-	if err := cfg.Store.View(h, func(b []byte) error { content = fingerprint.Bytes(b); return nil }); err != nil {
-		return "", "", err
-	}
-	spec, err = fingerprint.Of(map[string]any{
-		"query": query, "context": content, "model": cfg.Model, "sub_model": cfg.SubModel, "mode": cfg.Mode,
-		"limits": specLimits(cfg.Limits), "capabilities": cfg.Capabilities.Strings(), "deep": cfg.ExperimentalDeepRecursion,
-	})
-	return spec, content, err
-}
-
-// specLimits is budget.Limits in the form run specs fingerprint: the JSON
-// budget.Limits had when durable runs were introduced (time_limit in
-// nanoseconds; budget.Limits now writes time_limit_ms), so that a run
-// recorded then still resumes.
-func specLimits(l budget.Limits) any {
-	type fields budget.Limits // no JSON methods; TimeLimit is json:"-"
-	return struct {
-		fields
-		TimeLimit int64 `json:"time_limit"`
-	}{fields(l), int64(l.TimeLimit)}
-}
-
-// adopt makes id the session's tool run (a durable run's own id): on a
-// resume, the effects the journal recorded for it are replayed.
-func (s *toolSession) adopt(ctx context.Context, id string) error {
-	if s.Run != nil && s.Run.ID() == id {
-		return nil
-	}
-	if s.journal != nil {
-		if _, err := s.journal.RunEffects(ctx, id); err != nil {
-			if err := s.journal.StartRun(ctx, id); err != nil {
-				return err
-			}
-		}
-	}
-	s.Run = tool.ResumeRun(id)
-	return nil
+	fmt.Fprintf(w, "rlm: durable run %s: %d call(s) answered from checkpoints, %d sent and recorded\n", out.RunID, out.Replayed, out.Recorded)
 }
 
 func newStatusCmd() *cobra.Command {
@@ -260,7 +139,7 @@ sent are written to the cassette FILE when it stops.`,
 			wc.OnRun = func(id string) {
 				fmt.Fprintf(cmd.ErrOrStderr(), "rlm: worker running durable run %s\n", id)
 			}
-			wc.Run = runSubmitted(url)
+			wc.Run = rlm.RunSubmitted(url)
 			if wc.Queue == "" {
 				wc.Queue = durable.DefaultQueue
 			}

@@ -13,12 +13,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/rlm-go/rlm/capability"
-	"github.com/rlm-go/rlm/direct"
-	"github.com/rlm-go/rlm/engine"
+	"github.com/rlm-go/rlm"
+	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/mcp"
-	"github.com/rlm-go/rlm/prompt"
 	"github.com/rlm-go/rlm/trace"
 )
 
@@ -59,76 +57,36 @@ size (16 MiB, mcp/inline_too_large). See docs/mcp.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			if err := bf.checkDepth(); err != nil {
-				return err
-			}
-			st := newStatus(cmd.ErrOrStderr(), false)
-			sess, err := pf.open(st)
+			var sp rlm.Spec
+			pf.spec(&sp)
+			bf.spec(&sp)
+			mf.spec(&sp)
+			tf.spec(&sp)
+			sess, err := rlm.Open(ctx, sp, newStatus(cmd.ErrOrStderr(), false).options()...)
 			if err != nil {
 				return err
 			}
-			defer sess.close()
-			var ts *toolSession
-			if len(tf.allow) > 0 {
-				if ts, err = tf.open(cmd.Context()); err != nil {
-					return err
-				}
-				defer ts.Close()
-			}
+			defer sess.Close()
 			if traceDir != "" {
 				if err := os.MkdirAll(traceDir, 0o755); err != nil {
 					return fault.Wrap(err, fault.PhaseConfig, fault.KindInvalid, "cannot create --trace-dir").With("path", traceDir)
 				}
 			}
-			save := func(id string, events []trace.Event, dropped int) {
-				if traceDir != "" {
-					_ = trace.WriteFile(filepath.Join(traceDir, id+".json"), "rlm mcp serve", events, dropped)
-				}
-			}
-			progress := func(req mcp.RunRequest) trace.Option {
-				return trace.WithObserver(func(ev trace.Event) { // each finished step
-					req.Progress(string(ev.Kind) + " " + ev.Name + " " + string(ev.Status))
-				})
-			}
-			cfg := mcp.ServeConfig{Roots: roots, Limits: bf.lim, Version: version()}
+			cfg := mcp.ServeConfig{Roots: roots, Limits: bf.lim, Version: rlm.Version()}
 			cfg.Run = func(ctx context.Context, req mcp.RunRequest) (*mcp.RunResult, error) {
-				ecfg := engine.Config{Provider: sess.provider, Model: pf.model, SubModel: pf.subModel, Store: req.Store,
-					Limits: req.Limits, ExperimentalDeepRecursion: bf.deep}
-				if ts != nil {
-					ctx = ts.WithRun(ctx)
-					ts.engineTools(&ecfg, pf.model, pf.subModel)
-				}
-				eng, err := engine.New(mf.apply(ecfg))
-				if err != nil {
+				res, err := sess.RunOn(ctx, mcpCall(req))
+				if res == nil {
 					return nil, err
 				}
-				rec := trace.NewRecorder(progress(req))
-				res, _ := eng.Run(trace.WithRecorder(ctx, rec), req.Query, req.Context)
-				id := mcp.NewTraceID()
-				save(id, res.Trajectory, rec.Dropped())
-				return &mcp.RunResult{Status: res.Status, Answer: res.Answer, Usage: res.Usage, Error: withHint(res.Error), TraceID: id}, nil
+				return mcpResult(traceDir, res.Result.Trajectory, res.TraceDropped, res.Status, res.Answer, res.Usage, res.Error), nil
 			}
-			if ts != nil {
+			if sess.Tools() != nil {
 				cfg.Direct = func(ctx context.Context, req mcp.RunRequest) (*mcp.RunResult, error) {
-					ctx = ts.WithRun(ctx)
-					caps := ts.Caps
-					dcfg := direct.Config{Provider: sess.provider, Model: pf.model, Mode: prompt.ModeCompiled,
-						Limits: direct.Limits{Limits: req.Limits, MaxNativeCallsPerBatch: direct.DefaultMaxNativeCallsPerBatch}, AuthorityContext: cliAuthorityContext,
-						Registry: ts.Registry, Tools: ts.Runtime, AlwaysVisibleTools: grantedByName(caps, ts.Registry)}
-					if !req.Context.IsZero() {
-						caps = caps.Union(capability.Of(capability.Context("search"), capability.Context("slice"), capability.Context("peek")))
-						dcfg.Store, dcfg.Input = req.Store, req.Context
-					}
-					dcfg.Capabilities = caps
-					r, err := direct.New(dcfg)
-					if err != nil {
+					res, err := sess.DirectOn(ctx, mcpCall(req))
+					if res == nil {
 						return nil, err
 					}
-					rec := trace.NewRecorder(progress(req))
-					res, _ := r.Run(trace.WithRecorder(ctx, rec), req.Query)
-					id := mcp.NewTraceID()
-					save(id, rec.Events(), rec.Dropped())
-					return &mcp.RunResult{Status: res.Status, Answer: res.Answer, Usage: res.Usage, Error: withHint(res.Error), TraceID: id}, nil
+					return mcpResult(traceDir, res.Trace, res.TraceDropped, res.Status, res.Answer, res.Usage, res.Error), nil
 				}
 			}
 			srv, err := mcp.NewServer(cfg)
@@ -145,7 +103,7 @@ size (16 MiB, mcp/inline_too_large). See docs/mcp.md.`,
 			}
 			srv.Close()
 			// --record: the model interactions of the calls served.
-			if rerr := sess.finish(pf.record); err == nil {
+			if rerr := sess.Close(); err == nil {
 				err = rerr
 			}
 			return err
@@ -207,4 +165,21 @@ func serveMCPHTTP(ctx context.Context, stderr io.Writer, srv *mcp.Server, addr, 
 		}
 		return err
 	}
+}
+
+// mcpCall is the session call of an MCP request; its progress reports
+// each finished step.
+func mcpCall(req mcp.RunRequest) rlm.On {
+	return rlm.On{Store: req.Store, Context: req.Context, Query: req.Query, Limits: req.Limits,
+		Observer: func(ev trace.Event) { req.Progress(string(ev.Kind) + " " + ev.Name + " " + string(ev.Status)) }}
+}
+
+// mcpResult is the MCP result of a finished call; its trace is saved under
+// --trace-dir as TRACE_ID.json.
+func mcpResult(traceDir string, events []trace.Event, dropped int, status string, answer any, usage budget.Usage, e *fault.Error) *mcp.RunResult {
+	id := mcp.NewTraceID()
+	if traceDir != "" {
+		_ = trace.WriteFile(filepath.Join(traceDir, id+".json"), "rlm mcp serve", events, dropped)
+	}
+	return &mcp.RunResult{Status: status, Answer: answer, Usage: usage, Error: withHint(e), TraceID: id}
 }

@@ -3,7 +3,7 @@ package main
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/engine"
 )
 
@@ -16,13 +16,5 @@ func (m *modeFlag) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&m.python, "python", engine.PythonEmbedded, "code mode's interpreter: embedded (pure Go, in the binary) or pyodide (CPython in WebAssembly; needs Node.js and the npm package pyodide)")
 }
 
-// apply sets the mode; in code mode, capabilities the command computed
-// (the defaults plus granted tools) gain code, which the engine adds itself
-// only to its own defaults.
-func (m *modeFlag) apply(cfg engine.Config) engine.Config {
-	cfg.Mode, cfg.Python = m.mode, m.python
-	if m.mode == engine.ModeCode && cfg.Capabilities.Len() > 0 {
-		cfg.Capabilities = cfg.Capabilities.Union(capability.Of(capability.Code))
-	}
-	return cfg
-}
+// spec sets the mode fields of sp.
+func (m *modeFlag) spec(sp *rlm.Spec) { sp.Mode, sp.Python = m.mode, m.python }

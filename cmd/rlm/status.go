@@ -74,9 +74,11 @@ func (s *status) retry(r openai.Retry) {
 	s.drawLocked()
 }
 
-// observe is a trace observer counting turns.
+// observe is a trace observer counting turns: the root loop's, as the
+// final line's turns (engine.Result.Turns) count them; children's turns
+// are not the run's.
 func (s *status) observe(ev trace.Event) {
-	if ev.Kind != trace.KindTurn {
+	if ev.Kind != trace.KindTurn || ev.Depth != 0 {
 		return
 	}
 	s.mu.Lock()

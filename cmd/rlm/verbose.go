@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/internal/termsafe"
 )
@@ -221,16 +222,27 @@ func (f *verboseFlags) register(cmd *cobra.Command) {
 	fl.IntVar(&f.maxRepairs, "max-repairs", engine.DefaultMaxRepairs, "rejected replies in a row answered with a repair message before the run fails (0: none)")
 }
 
-// apply sets the engine options; live reports a terminal with progress.
-func (f *verboseFlags) apply(cfg *engine.Config, stderr io.Writer, live bool) {
-	cfg.Stream = f.stream
-	cfg.TraceContent = f.traceContent
-	cfg.MaxRepairs = f.maxRepairs
+// spec sets the fields of sp the flags describe: --stream,
+// --trace-content, --max-repairs (0: none).
+func (f *verboseFlags) spec(sp *rlm.Spec) {
+	sp.Stream, sp.TraceContent, sp.MaxRepairs = f.stream, f.traceContent, f.maxRepairs
 	if f.maxRepairs <= 0 {
-		cfg.MaxRepairs = -1
+		sp.MaxRepairs = -1
 	}
+}
+
+// options are the session options of -v and --stream: the turn printer.
+func (f *verboseFlags) options(stderr io.Writer, live bool) []rlm.Option {
+	if p := f.printer(stderr, live); p != nil {
+		return []rlm.Option{rlm.WithEngineObserver(p.observe)}
+	}
+	return nil
+}
+
+// printer is the turn printer of -v (or --stream on a terminal), or nil.
+func (f *verboseFlags) printer(stderr io.Writer, live bool) *turnPrinter {
 	if f.verbose > 0 || (f.stream && live) {
-		p := &turnPrinter{w: stderr, level: f.verbose, stream: f.stream, live: live, raw: f.raw}
-		cfg.Observer = p.observe
+		return &turnPrinter{w: stderr, level: f.verbose, stream: f.stream, live: live, raw: f.raw}
 	}
+	return nil
 }

@@ -18,12 +18,9 @@ import (
 	"log"
 	"os"
 
+	"github.com/rlm-go/rlm"
 	_ "github.com/rlm-go/rlm/bpe" // exact token counts for OpenAI models (12 MB of tables)
 	"github.com/rlm-go/rlm/budget"
-	"github.com/rlm-go/rlm/corpus"
-	"github.com/rlm-go/rlm/engine"
-	"github.com/rlm-go/rlm/model/openai"
-	"github.com/rlm-go/rlm/model/replay"
 )
 
 //go:embed cassette.json
@@ -32,36 +29,32 @@ var cassette []byte
 func main() {
 	live := flag.Bool("live", false, "call the OpenAI API (OPENAI_API_KEY) instead of the recorded cassette")
 	flag.Parse()
-	ctx := context.Background()
-
-	path := flag.Arg(0)
-	if path == "" {
-		path = sampleLog()
-		defer os.Remove(path)
+	spec := rlm.Spec{Model: "gpt-4o-mini", Context: []string{flag.Arg(0)}, Limits: budget.Limits{MaxCostUSD: 0.50}}
+	if spec.Context[0] == "" {
+		spec.Context[0] = sampleLog()
+		defer os.Remove(spec.Context[0])
 	}
-	store := corpus.NewStore()
-	defer store.Close()
-	h, err := store.AddFile(ctx, path) // memory-mapped, not copied
-	check(err)
-
-	cfg := openai.Config{Model: "gpt-4o-mini"} // key from OPENAI_API_KEY
 	if !*live {
-		cas, err := replay.Parse(cassette)
-		check(err)
-		srv := replay.NewServer(cas) // an OpenAI-compatible server on 127.0.0.1
-		defer srv.Close()
-		cfg.BaseURL = srv.BaseURL()
+		spec.Replay = writeCassette() // answered by an in-process OpenAI-compatible server
+		defer os.Remove(spec.Replay)
 	}
-	prov, err := openai.New(cfg)
-	check(err)
-	eng, err := engine.New(engine.Config{Provider: prov, Model: "gpt-4o-mini", SubModel: "gpt-4o-mini",
-		Store: store, Limits: budget.Limits{MaxCostUSD: 0.50}})
-	check(err)
-	res, err := eng.Run(ctx, "Which service failed first, and why?", h)
+
+	res, err := rlm.Run(context.Background(), spec, "Which service failed first, and why?")
 	check(err)
 	fmt.Println(res.Answer)
 	fmt.Printf("%d turns, %d model calls, %d tokens, $%.6f\n",
 		res.Turns, res.Counters.ModelCalls, res.Usage.TotalTokens, res.Usage.CostUSD)
+}
+
+// writeCassette writes the recorded model replies to a file and returns
+// its path.
+func writeCassette() string {
+	f, err := os.CreateTemp("", "quickstart-*.json")
+	check(err)
+	defer f.Close()
+	_, err = f.Write(cassette)
+	check(err)
+	return f.Name()
 }
 
 // sampleLog writes a 20 000-line service log with two errors and returns

@@ -1,0 +1,24 @@
+// Package rlm opens runs of a Recursive Language Model: one Spec (data,
+// JSON round-trip) describes the contexts, the mode, the models and the
+// server, the limits, the capabilities and tools, the outputs and
+// durability, and Open turns it into a Session whose Run, Chat, Submit
+// and (for the CLI's other loops) Provider and Tools are what every
+// entry point uses: the rlm command, durable workers and Go programs.
+//
+// Three lines answer a question over a file, the API key read from the
+// environment as the CLI reads it (OPENAI_API_KEY, or APIKeyEnv):
+//
+//	res, err := rlm.Run(ctx, rlm.Spec{Model: "gpt-4o-mini", Context: []string{"big.log"}, Mode: "code"}, "Which service failed first?")
+//	if err != nil { ... }
+//	fmt.Println(res.Answer)
+//
+// Open checks everything that can be checked before a model is called,
+// in order: the Spec (Validate), the output paths, prices under
+// StrictCost, the provider's base URL and key, the tools and the effect
+// journal. A tool a program adds (Spec.Tools, built with tool.Func) is
+// granted; an effectful one opens the effect journal in Spec.StateDir.
+// Code mode always holds capability code.
+//
+// docs/launch.md describes the Spec field by field and how the CLI's
+// flags map onto it.
+package rlm

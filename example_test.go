@@ -1,0 +1,71 @@
+package rlm_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/rlm-go/rlm"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/tool"
+)
+
+// Three lines answer a question over a file: the Spec names the model,
+// the context and the mode; the key comes from the environment
+// (OPENAI_API_KEY) as the CLI reads it. Replay answers from a recorded
+// cassette here, so that the example runs without a network.
+func ExampleRun() {
+	ctx := context.Background()
+	res, err := rlm.Run(ctx, rlm.Spec{Model: "gpt-4o-mini", Context: []string{"testdata/app.log"}, Mode: "code",
+		Replay: "testdata/quickstart.cassette.json"}, "Which service failed first?")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res.Answer)
+	// Output: billing: connection refused: db:5432
+}
+
+// countLines is a tool a program adds: its arguments and result are Go
+// types, their JSON Schemas derived from them.
+type countLines struct {
+	Pattern string `json:"pattern" jsonschema:"minLength=1"` // a substring of the line
+}
+
+// A program's tools join the Spec and are granted to the root: the model
+// calls them with call_tool in code mode (or a tool step in plan mode).
+func ExampleSpec_tools() {
+	count := tool.Func("count_lines", "count the lines of the log that contain pattern",
+		func(ctx context.Context, in countLines) (int, error) {
+			b, err := os.ReadFile("testdata/app.log")
+			return strings.Count(string(b), in.Pattern), err
+		})
+	res, err := rlm.Run(context.Background(), rlm.Spec{Context: []string{"testdata/app.log"}, Mode: "code",
+		Tools: []tool.Spec{count}, Replay: "testdata/tool.cassette.json"}, "How many ERROR lines?")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res.Answer)
+	// Output: 2
+}
+
+// A Spec is data: it round-trips through JSON (a durable run stores it),
+// and Validate refuses what cannot run with a typed error.
+func ExampleSpec_Validate() {
+	var spec rlm.Spec
+	err := json.Unmarshal([]byte(`{"context": ["big.log"], "mode": "code", "limits": {"max_cost_usd": 0.5, "time_limit_ms": 60000}}`), &spec)
+	fmt.Println(err, spec.Mode, spec.Limits.TimeLimit, spec.Validate())
+
+	spec.Mode = "lisp"
+	fmt.Println(fault.KindOf(spec.Validate()))
+
+	err = json.Unmarshal([]byte(`{"modle": "gpt-5"}`), &spec)
+	fmt.Println(fault.KindOf(err))
+	// Output:
+	// <nil> code 1m0s <nil>
+	// invalid_config
+	// invalid_spec
+}

@@ -1,0 +1,266 @@
+package rlm
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/durable"
+	"github.com/rlm-go/rlm/engine"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/trace"
+	"github.com/rlm-go/rlm/trace/otlp"
+)
+
+// Run answers query over the contexts spec names, with the provider and
+// API key it names (the key from the environment, as the CLI reads it),
+// and closes everything it opened:
+//
+//	res, err := rlm.Run(ctx, rlm.Spec{Model: "gpt-4o-mini", Context: []string{"big.log"}, Mode: "code"}, "Which service failed first?")
+//
+// res.Answer is the answer. A run that fails returns its partial Result
+// with the error.
+func Run(ctx context.Context, spec Spec, query string, opts ...Option) (*Result, error) {
+	s, err := Open(ctx, spec, opts...)
+	if err != nil {
+		return nil, err
+	}
+	res, err := s.Run(ctx, query)
+	if cerr := s.Close(); cerr != nil && res != nil {
+		res.OutputError = errors.Join(res.OutputError, cerr)
+	}
+	return res, err
+}
+
+// Result is the outcome of one run of a Session.
+type Result struct {
+	// Result is the engine's result: Answer, Status, Usage, Trajectory...
+	*engine.Result
+	// RunID names the run whose effects Spec.Resume can replay (tools
+	// granted), or the durable run.
+	RunID string
+	// Replayed is true when a tool result of the run was a replayed effect.
+	Replayed bool
+	// Durable tells how a durable run's calls were carried out (nil for
+	// other runs).
+	Durable *durable.Outcome
+	// OutputError reports an output (Spec.Trace, Spec.Record) that could
+	// not be written after the run; the rest of the result is complete.
+	OutputError error
+	// TraceDropped counts the trace events the recorder dropped (bounded).
+	TraceDropped int
+}
+
+// On is one call over a context the caller opened and bounds (rlm mcp
+// serve's calls): RunOn and DirectOn run it with the session's provider,
+// tools and mode, under the call's own limits.
+type On struct {
+	Store *corpus.Store
+	// Context is the root context (zero for DirectOn: none).
+	Context corpus.Handle
+	Query   string
+	// Limits are the call's limits (zero fields take defaults).
+	Limits budget.Limits
+	// Observer, when set, sees each trace event as it is recorded.
+	Observer func(trace.Event)
+}
+
+// RunOn answers one call with the engine over on.Context.
+func (s *Session) RunOn(ctx context.Context, on On) (*Result, error) {
+	cfg := s.engineConfig(on.Store)
+	cfg.Limits = on.Limits
+	eng, err := engine.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if s.tools != nil {
+		ctx = s.tools.WithRun(ctx)
+	}
+	rec := trace.NewRecorder(trace.WithObserver(on.Observer))
+	res, err := eng.Run(trace.WithRecorder(ctx, rec), on.Query, on.Context)
+	return &Result{Result: res, RunID: s.tools.RunID(), Replayed: s.tools.Replayed(), TraceDropped: rec.Dropped()}, err
+}
+
+// engineConfig is the engine configuration of the session over store.
+func (s *Session) engineConfig(store *corpus.Store) engine.Config {
+	sp := s.spec
+	cfg := engine.Config{
+		Provider: s.provider, Model: sp.Model, SubModel: sp.SubModel, Store: store,
+		Limits: sp.Limits, ExperimentalDeepRecursion: sp.DeepRecursion, Mode: sp.Mode, Python: sp.Python,
+		Stream: sp.Stream, TraceContent: sp.TraceContent, MaxRepairs: sp.MaxRepairs, Observer: s.opts.engineObs,
+	}
+	if sp.MaxRepairs == 0 {
+		cfg.MaxRepairs = engine.DefaultMaxRepairs
+	}
+	if s.tools != nil {
+		s.tools.engineTools(&cfg)
+	}
+	return cfg
+}
+
+// Run answers query with the engine (plan or code mode, Spec.Mode) over
+// the Spec's contexts, durably when Spec.Durable names a database. The
+// contexts are read here, after every configuration check.
+func (s *Session) Run(ctx context.Context, query string) (*Result, error) {
+	store := corpus.NewStore()
+	defer store.Close()
+	cfg := s.engineConfig(store)
+	eng, err := engine.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	// The OTLP endpoint is configuration too: refused before the input is
+	// read.
+	ot, err := StartOTLP(ctx, s.spec.OTLP, s.opts.log)
+	if err != nil {
+		return nil, err
+	}
+	defer ot.Finish()
+	if s.tools != nil {
+		ctx = s.tools.WithRun(ctx) // effect identity: this run (or the resumed one)
+	}
+	h, err := s.addContext(ctx, store)
+	if err != nil {
+		return nil, err
+	}
+	live, err := trace.OpenLive(s.spec.Trace)
+	if err != nil {
+		return nil, err
+	}
+	rec := s.traceRecorder(live, ot)
+	out := &Result{RunID: s.tools.RunID()}
+	var runErr error
+	if s.spec.Durable.Database != "" {
+		out.Result, out.Durable, runErr = s.runDurable(ctx, eng.Config(), h, query, rec)
+		if out.Durable != nil {
+			out.RunID = out.Durable.RunID
+		}
+	} else {
+		out.Result, runErr = eng.Run(trace.WithRecorder(ctx, rec), query, h)
+	}
+	out.Replayed = s.tools.Replayed()
+	ot.Finish()
+	out.TraceDropped = rec.Dropped()
+	if s.spec.Trace != "" {
+		out.OutputError = live.WriteFile(s.spec.Trace, "rlm run", out.Result.Trajectory, rec.Dropped())
+	}
+	return out, runErr
+}
+
+// recorder is a trace recorder feeding the session's observers, the live
+// trace file and the OTLP export.
+func (s *Session) traceRecorder(live *trace.LiveFile, ot *OTLPExport) *trace.Recorder {
+	var opts []trace.Option
+	for _, o := range s.opts.observers {
+		opts = append(opts, trace.WithObserver(o))
+	}
+	opts = append(opts, trace.WithObserver(live.Observe), ot.Option())
+	return trace.NewRecorder(opts...)
+}
+
+// runDurable runs the engine configured by cfg as a durable run over h.
+func (s *Session) runDurable(ctx context.Context, cfg engine.Config, h corpus.Handle, query string, rec *trace.Recorder) (*engine.Result, *durable.Outcome, error) {
+	spec, _, err := fingerprintRun(cfg, h, query)
+	if err != nil {
+		return nil, nil, err
+	}
+	runID := s.spec.Resume
+	if runID == "" {
+		// The durable run and its tool run share one id.
+		runID = s.tools.RunID()
+	}
+	dc := durable.Config{DatabaseURL: s.spec.Durable.Database, Queue: s.spec.Durable.Queue, RunID: runID, Resume: s.spec.Resume != "",
+		Spec: spec, Query: query, OnStart: func(id string) {
+			if s.opts.onDurable != nil {
+				s.opts.onDurable(id)
+			}
+		}}
+	out, err := durable.Run(ctx, dc, s.durableBody(cfg, h, query, rec, runID))
+	if out == nil || out.Result == nil {
+		if err == nil {
+			err = fault.New(fault.PhaseExecute, fault.KindInternal, "the durable run returned no result")
+		}
+		return &engine.Result{Status: engine.StatusFailed, Error: fault.As(err)}, out, err
+	}
+	if err == nil && out.Result.Error != nil {
+		err = out.Result.Error
+	}
+	return out.Result, out, err
+}
+
+// durableBody is the body of a durable run: the engine with the run's
+// executor, its tool calls in the durable run's tool run.
+func (s *Session) durableBody(cfg engine.Config, h corpus.Handle, query string, rec *trace.Recorder, runID string) durable.RunFunc {
+	return func(ctx context.Context, x *durable.Executor) (*engine.Result, error) {
+		if s.tools != nil {
+			if err := s.tools.Adopt(ctx, runID); err != nil {
+				return nil, err
+			}
+			ctx = s.tools.WithRun(ctx)
+		}
+		c := cfg
+		c.Executor = x
+		c.SubProvider = x.SubProvider(c.SubProvider)
+		eng, err := engine.New(c)
+		if err != nil {
+			return nil, err
+		}
+		return eng.Run(trace.WithRecorder(ctx, rec), query, h)
+	}
+}
+
+// OTLPExport is a started OTLP exporter (nil when export is off).
+type OTLPExport struct {
+	exp  *otlp.Exporter
+	log  io.Writer
+	once sync.Once
+}
+
+// StartOTLP begins the export o asks for (nil when it asks for none) and
+// writes the trace id on log, so the user can find the run in the tracing
+// backend.
+func StartOTLP(ctx context.Context, o OTLPSpec, log io.Writer) (*OTLPExport, error) {
+	if !otlp.Enabled(o.Endpoint) {
+		return nil, nil
+	}
+	exp, err := otlp.Start(ctx, otlp.Config{Endpoint: o.Endpoint, Content: o.Content})
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(log, "rlm: OTLP trace id %s\n", exp.TraceID())
+	return &OTLPExport{exp: exp, log: log}, nil
+}
+
+// Option returns the recorder option that feeds the exporter.
+func (o *OTLPExport) Option() trace.Option {
+	if o == nil {
+		return trace.WithObserver(nil)
+	}
+	return trace.WithObserver(o.exp.Observe)
+}
+
+// Finish flushes the export (at most 5 s) and logs dropped or failed
+// spans; export problems never change the run's outcome. Only the first
+// call does anything.
+func (o *OTLPExport) Finish() {
+	if o == nil {
+		return
+	}
+	o.once.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		st := o.exp.Shutdown(ctx)
+		if st.Dropped > 0 || st.Failed > 0 {
+			msg := fmt.Sprintf("rlm: warning: OTLP export of trace %s incomplete: %s", o.exp.TraceID(), st)
+			if st.LastError != "" {
+				msg += " (last error: " + st.LastError + ")"
+			}
+			fmt.Fprintln(o.log, msg)
+		}
+	})
+}
