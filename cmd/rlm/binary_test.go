@@ -70,12 +70,12 @@ func builtBinary(t testing.TB) string {
 }
 
 // binaryEnv is the environment of the binary: the test's, without any API
-// key or rlm setting, plus extra ("K=V").
+// key, rlm setting or OPENAI_BASE_URL, plus extra ("K=V").
 func binaryEnv(extra ...string) []string {
 	var env []string
 	for _, kv := range os.Environ() {
 		k, _, _ := strings.Cut(kv, "=")
-		if strings.HasSuffix(k, "_API_KEY") || strings.HasPrefix(k, "RLM_") {
+		if strings.HasSuffix(k, "_API_KEY") || strings.HasPrefix(k, "RLM_") || k == "OPENAI_BASE_URL" {
 			continue
 		}
 		env = append(env, kv)

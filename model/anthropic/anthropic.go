@@ -119,6 +119,7 @@ func New(cfg Config) (*Provider, error) {
 				MaxAfter:   httpcall.Pick(cfg.MaxRetryAfter, openai.DefaultMaxRetryAfter),
 			},
 			RedirectRefused: openai.KindRedirectRefused,
+			HostNotFound:    openai.KindHostNotFound,
 		},
 		model: cfg.Model, endpoint: base + "/messages", version: firstNonEmpty(cfg.Version, DefaultVersion), onRetry: cfg.OnRetry,
 	}

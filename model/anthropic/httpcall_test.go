@@ -17,8 +17,9 @@ import (
 
 // The HTTP side is model/openai's (model/internal/httpcall): a redirect is
 // refused with its redacted target and a hint, a connection error is
-// retried and hinted, the attempt timeout and a cancelled context have
-// their kinds, and nothing of it carries the key.
+// retried and hinted, a host that does not exist is not retried, the
+// attempt timeout and a cancelled context have their kinds, and nothing
+// of it carries the key.
 func TestSharedHTTPSide(t *testing.T) {
 	t.Run("redirect", func(t *testing.T) {
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -46,6 +47,24 @@ func TestSharedHTTPSide(t *testing.T) {
 		fe := kind(t, err, model.KindTransport)
 		if fe.Detail["attempts"] != 3 || len(retries) != 2 || retries[0].Kind != model.KindTransport || fe.Hint == "" {
 			t.Fatalf("detail %v retries %v hint %q", fe.Detail, retries, fe.Hint)
+		}
+	})
+	t.Run("unresolvable host", func(t *testing.T) {
+		// .invalid never resolves (RFC 2606); the dial fails as the
+		// resolver does for it, so the test needs no DNS.
+		dials := 0
+		c := cfg("http://rlm-test.invalid")
+		c.MaxRetries = 2
+		c.HTTPClient = &http.Client{Transport: &http.Transport{DialContext: func(context.Context, string, string) (net.Conn, error) {
+			dials++
+			return nil, &net.DNSError{Err: "no such host", Name: "rlm-test.invalid", IsNotFound: true}
+		}}}
+		var retries []openai.Retry
+		c.OnRetry = func(r openai.Retry) { retries = append(retries, r) }
+		_, err := newP(t, c).Complete(context.Background(), req(false))
+		fe := kind(t, err, openai.KindHostNotFound)
+		if dials != 1 || len(retries) != 0 || fe.Detail["attempts"] != 1 || fe.Detail["host"] != "rlm-test.invalid" || !strings.Contains(fe.Hint, "--base-url") {
+			t.Fatalf("dials %d, retries %v, detail %v, hint %q", dials, retries, fe.Detail, fe.Hint)
 		}
 	})
 	t.Run("attempt timeout", func(t *testing.T) {

@@ -6,7 +6,8 @@
 // events) or not, and reassembles either form into a model.Response. It
 // retries 408, 409, 429 and 5xx answers and connection errors with
 // exponential backoff and full jitter, honouring Retry-After, but never
-// after a response body started arriving. Failures are *fault.Error values
+// after a response body started arriving, and never for a host name that
+// does not exist (KindHostNotFound). Failures are *fault.Error values
 // with Phase provider and the kinds declared in package model (a missing
 // key is Phase config), each with a one-line Hint where there is a known
 // remedy. No error, detail or log line ever contains the API key or the
@@ -68,7 +69,8 @@ type Config struct {
 	// BaseURL is the API root including the version path, for example
 	// "https://openrouter.ai/api/v1" or "http://localhost:11434/v1".
 	// Requests go to BaseURL + "/chat/completions". Default
-	// DefaultBaseURL.
+	// DefaultBaseURL; New does not read the environment for it (see
+	// BaseURLFromEnv for RLM_BASE_URL and OPENAI_BASE_URL).
 	BaseURL string
 	// Model is the default model; Request.Model overrides it.
 	Model string
@@ -175,6 +177,7 @@ func New(cfg Config) (*Provider, error) {
 				MaxAfter:   httpcall.Pick(cfg.MaxRetryAfter, DefaultMaxRetryAfter),
 			},
 			RedirectRefused: KindRedirectRefused,
+			HostNotFound:    KindHostNotFound,
 		},
 		model:    cfg.Model,
 		endpoint: base + "/chat/completions",
@@ -437,3 +440,9 @@ func (p *Provider) excerpt(b []byte) string {
 // detail "status" and "target" (the Location, without userinfo, query or
 // fragment).
 const KindRedirectRefused fault.Kind = "redirect_refused"
+
+// KindHostNotFound: the host of the base URL (or of the proxy) does not
+// exist: the resolver answered that the name is unknown. It is not
+// retried; detail "host", "lookup" (the name that did not resolve) and a
+// hint naming the base URL.
+const KindHostNotFound fault.Kind = "host_not_found"

@@ -21,6 +21,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strings"
 	"syscall"
 	"time"
 
@@ -52,6 +53,10 @@ type Caller struct {
 	// RedirectRefused is the kind (declared by the provider) of a refused
 	// redirect.
 	RedirectRefused fault.Kind
+	// HostNotFound is the kind (declared by the provider) of a host name
+	// that does not resolve (NXDOMAIN): not retried, since a back-off does
+	// not make a misspelled host exist.
+	HostNotFound fault.Kind
 }
 
 // Policy is the retry policy: MaxRetries retries after the first attempt;
@@ -212,9 +217,11 @@ var errAttemptTimeout = errors.New("request timeout")
 // Exchange performs one attempt: it sends r under a context bounded by
 // Timeout (actx) and hands a 2xx answer to read, which decodes the body
 // while actx lives (the body is closed after). A connection error is Kind
-// transport (retryable) or timeout (stage connect); a redirect is Kind
-// RedirectRefused; another non-2xx status is r.ErrorBody's error with
-// "retry_after_ms" when the server sent one, retryable per Retryable.
+// transport (retryable), timeout (stage connect) or, for a host name the
+// resolver says does not exist, Kind HostNotFound (not retried); a
+// redirect is Kind RedirectRefused; another non-2xx status is
+// r.ErrorBody's error with "retry_after_ms" when the server sent one,
+// retryable per Retryable.
 func Exchange[T any](ctx context.Context, c *Caller, r Request, read func(actx context.Context, hres *http.Response) (T, *fault.Error)) (T, Outcome, *fault.Error) {
 	var zero T
 	actx := ctx
@@ -232,6 +239,9 @@ func Exchange[T any](ctx context.Context, c *Caller, r Request, read func(actx c
 	if err != nil {
 		if fe := c.CtxError(ctx, actx); fe != nil {
 			return zero, Outcome{}, fe.With("stage", "connect")
+		}
+		if fe := c.hostNotFound(err); fe != nil {
+			return zero, Outcome{}, fe
 		}
 		var ne net.Error
 		if errors.As(err, &ne) && ne.Timeout() {
@@ -348,6 +358,30 @@ func (c *Caller) TimeoutHint() string {
 		return fmt.Sprintf("no complete answer within %s: raise --request-timeout, or check that the server at %s is responsive", c.Timeout, c.BaseURL)
 	}
 	return fmt.Sprintf("no complete answer in time: check that the server at %s is responsive", c.BaseURL)
+}
+
+// hostNotFound is the error of a request whose host name does not exist
+// (a *net.DNSError with IsNotFound), or nil: Kind HostNotFound with detail
+// "lookup" (the name looked up) and "stage" resolve. The hint points at
+// the base URL, or at the proxy settings when the name that did not
+// resolve is not the API host (a proxy from HTTPS_PROXY). A temporary
+// resolver failure (no answer, SERVFAIL) is not this error: it stays a
+// retryable transport error.
+func (c *Caller) hostNotFound(err error) *fault.Error {
+	var dns *net.DNSError
+	if c.HostNotFound == "" || !errors.As(err, &dns) || !dns.IsNotFound {
+		return nil
+	}
+	name := strings.TrimSuffix(strings.ToLower(dns.Name), ".")
+	hint := fmt.Sprintf("the host %s does not exist: check the host name in --base-url (%s), or the environment variable it defaults from", c.Host, c.BaseURL)
+	if name != "" && name != c.Host {
+		hint = fmt.Sprintf("the host %s does not exist: check the proxy settings (HTTPS_PROXY, HTTP_PROXY) and --base-url (%s)", name, c.BaseURL)
+	}
+	if name == "" {
+		name = c.Host
+	}
+	return c.Fail(c.HostNotFound, fmt.Sprintf("cannot resolve host %s: no such host", name), err).
+		With("lookup", c.Secrets.Text(name)).With("stage", "resolve").WithHint(hint)
 }
 
 // transportHint is the remedy for a request that got no response.
