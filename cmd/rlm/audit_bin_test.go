@@ -41,7 +41,7 @@ func TestDirectSubagentChildSeesStdinContext(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.stdout), &d); err != nil {
 		t.Fatalf("exit %d, not JSON: %s %s", r.code, r.stdout, r.stderr)
 	}
-	if r.code != 0 || d.Status != "ok" || d.Answer != "The child read it." {
+	if r.code != 0 || d.Status != "completed" || d.Answer != "The child read it." {
 		t.Fatalf("the child did not answer over the stdin context: exit %d: %s %s", r.code, r.stdout, r.stderr)
 	}
 }

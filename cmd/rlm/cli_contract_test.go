@@ -28,7 +28,7 @@ func TestJSONFlagAfterRejectedFlag(t *testing.T) {
 		{"tools", "list", "--bogus", "--json"},
 	} {
 		r := runBinary(t, nil, nil, args...)
-		if r.code != 1 || jsonErrorKind([]byte(r.stdout)) != string(kindUsage) {
+		if r.code != 2 || jsonErrorKind([]byte(r.stdout)) != string(kindUsage) {
 			t.Errorf("rlm %v: exit %d; stdout %q; stderr %q", args, r.code, r.stdout, r.stderr)
 		}
 	}

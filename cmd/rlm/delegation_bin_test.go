@@ -376,7 +376,7 @@ func TestDelegationBinarySubagentTool(t *testing.T) {
 		return r, out
 	}
 	r, out := call(`{"query":"how many lines"}`)
-	if r.code != 0 || out.Status != "ok" || out.Value["status"] != "completed" || out.Value["value"] != "two" {
+	if r.code != 0 || out.Status != "completed" || out.Value["status"] != "completed" || out.Value["value"] != "two" {
 		t.Fatalf("exit %d: %s %s", r.code, r.stdout, r.stderr)
 	}
 	if src := out.Value["delegation"].(map[string]any)["source"].(map[string]any); src["kind"] != "trusted_host" {
@@ -390,7 +390,7 @@ func TestDelegationBinarySubagentTool(t *testing.T) {
 	}
 	// A wrong type is a schema rejection.
 	r, out = call(`{"query":"how many lines","timeout_seconds":"10"}`)
-	if r.code != 1 || out.Status != "error" || errKind(out.Error) != "schema_validation_failed" {
+	if r.code != 1 || out.Status != "failed" || errKind(out.Error) != "schema_validation_failed" {
 		t.Fatalf("%s", r.stdout)
 	}
 	// --max-agents 1: the parent is the only live agent allowed.
@@ -416,7 +416,7 @@ func TestDelegationBinarySubagentTool(t *testing.T) {
 		ToolCalls int              `json:"tool_calls"`
 		Events    []map[string]any `json:"events"`
 	}
-	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &d) != nil || d.Status != "ok" || d.ToolCalls != 1 || d.Answer != "The child says two." {
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &d) != nil || d.Status != "completed" || d.ToolCalls != 1 || d.Answer != "The child says two." {
 		t.Fatalf("direct: exit %d: %s %s", r.code, r.stdout, r.stderr)
 	}
 	called := false

@@ -79,8 +79,10 @@ func parseDirect(t *testing.T, out string) directOut {
 		}
 	}
 	want := 9
-	if _, ok := raw["run_id"]; ok { // present when tools are granted
-		want++
+	for _, k := range []string{"run_id", "approvals"} { // run_id when tools are granted, approvals for an approval stop
+		if _, ok := raw[k]; ok {
+			want++
+		}
 	}
 	if len(raw) != want {
 		t.Errorf("--json has %d keys", len(raw))
@@ -116,27 +118,27 @@ func TestDirectCommand(t *testing.T) {
 		{
 			name:    "context_round_trip",
 			replies: []json.RawMessage{directReply("", [3]string{"s1", "context_search", `{"query":"needle"}`}), directReply("line 2")},
-			allow:   "context:search", code: 0, status: "ok",
+			allow:   "context:search", code: 0, status: "completed",
 			events: "native_context:s1:ok:",
 		},
 		{
 			name: "repair_then_answer",
 			replies: []json.RawMessage{directReply("", [3]string{"a", "fs_delete", `{}`}, [3]string{"b", "fs_list", `{"path":"."}`}),
 				directReply("listed")},
-			allow: "tool:fs_list", code: 0, status: "ok",
+			allow: "tool:fs_list", code: 0, status: "completed",
 			events: "native_call_rejected:a:rejected:unavailable_tool_schema native_tool:b:ok:",
 		},
 		{
 			name:    "singleton_write",
 			replies: []json.RawMessage{directReply("", [3]string{"w", "fs_write", `{"path":"out.txt","content":"hi"}`}), directReply("done")},
-			allow:   "tool:fs_write,tool:fs_read", code: 0, status: "ok",
+			allow:   "tool:fs_write,tool:fs_read", code: 0, status: "completed",
 			events: "native_tool:w:ok:", wantFile: "hi",
 		},
 		{
 			name: "effectful_batch_is_fatal",
 			replies: []json.RawMessage{directReply("", [3]string{"w", "fs_write", `{"path":"out.txt"}`}, [3]string{"r", "fs_read", `{"path":"in.txt"}`}),
 				directReply("unreachable")},
-			allow: "tool:fs_write,tool:fs_read", code: 1, status: "error", errKind: "effectful_batch_unsupported",
+			allow: "tool:fs_write,tool:fs_read", code: 1, status: "failed", errKind: "effectful_batch_unsupported",
 		},
 	}
 	for _, c := range cases {
@@ -150,7 +152,7 @@ func TestDirectCommand(t *testing.T) {
 			os.WriteFile(ctxFile, []byte("one\ntwo needle\nthree\n"), 0o644)
 			os.WriteFile(filepath.Join(ws, "in.txt"), []byte("input"), 0o644)
 			cas := directCassette(t, dir, c.replies...)
-			out, errOut, code := runCLI(t, "", "direct", "--replay", cas, "--json", "--context", ctxFile, "--mode", "all_tools",
+			out, errOut, code := runCLI(t, "", "direct", "--replay", cas, "--json", "--context", ctxFile, "--projection", "all_tools",
 				"--workspace", ws, "--allow", c.allow, "--authority", "dangerous", "--state-dir", filepath.Join(dir, "state"), "find the needle")
 			if code != c.code {
 				t.Fatalf("exit %d, want %d: %s %s", code, c.code, out, errOut)
@@ -189,8 +191,10 @@ func TestDirectCommandText(t *testing.T) {
 	if code != 1 || !strings.Contains(errOut, "missing_final_output") {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	_, errOut, code = runCLI(t, "", "direct", "--replay", cas, "--mode", "nope", "hello")
-	if code != 1 || !strings.Contains(errOut, "invalid_config") {
-		t.Fatalf("exit %d: %s", code, errOut)
+	for _, flag := range []string{"--projection", "--mode"} { // --mode: the deprecated alias
+		_, errOut, code = runCLI(t, "", "direct", "--replay", cas, flag, "nope", "hello")
+		if code != 1 || !strings.Contains(errOut, "invalid_config") {
+			t.Fatalf("%s: exit %d: %s", flag, code, errOut)
+		}
 	}
 }

@@ -89,7 +89,7 @@ func TestEffectIdentityThroughBinary(t *testing.T) {
 			if got := file(t, filepath.Join(ws, "f.txt")); got != v {
 				t.Fatalf("after step %d the file holds %q, want %q (%+v)", i, got, v, c)
 			}
-			if code != 0 || c.Status != "ok" || c.Replayed || c.Trace.Status != "ok" || c.RunID == "" || seen[c.RunID] {
+			if code != 0 || c.Status != "completed" || c.Replayed || c.Trace.Status != "ok" || c.RunID == "" || seen[c.RunID] {
 				t.Fatalf("step %d (%s): exit %d %+v", i, v, code, c)
 			}
 			seen[c.RunID] = true
@@ -112,7 +112,7 @@ func TestEffectIdentityThroughBinary(t *testing.T) {
 		// the last run's v1, and a changed file stays changed.
 		os.WriteFile(filepath.Join(ws, "f.txt"), []byte("changed"), 0o644)
 		c, code := write(t, ws, "f.txt", "v1", "--resume", firstRun)
-		if code != 0 || c.Status != "ok" || !c.Replayed || c.Trace.Status != "replayed" || c.RunID != firstRun || !c.Value.Created {
+		if code != 0 || c.Status != "completed" || !c.Replayed || c.Trace.Status != "replayed" || c.RunID != firstRun || !c.Value.Created {
 			t.Fatalf("resume: exit %d %+v", code, c)
 		}
 		if got := file(t, filepath.Join(ws, "f.txt")); got != "changed" {
@@ -139,7 +139,7 @@ func TestEffectIdentityThroughBinary(t *testing.T) {
 
 	t.Run("resume_after_crash_never_reexecutes", func(t *testing.T) {
 		c, code := write(t, ws, "crash.txt", "once")
-		if code != 0 || c.Status != "ok" {
+		if code != 0 || c.Status != "completed" {
 			t.Fatalf("exit %d %+v", code, c)
 		}
 		// Leave the journal as a SIGKILL between the synced dispatch record
@@ -149,7 +149,7 @@ func TestEffectIdentityThroughBinary(t *testing.T) {
 		os.WriteFile(filepath.Join(ws, "crash.txt"), []byte("unknown"), 0o644)
 		for i := range 2 {
 			c, code := write(t, ws, "crash.txt", "once", "--resume", c.RunID)
-			if code != 1 || c.Status != "error" || c.Error == nil || c.Error.Kind != "reconciliation_required" || c.Replayed {
+			if code != 1 || c.Status != "failed" || c.Error == nil || c.Error.Kind != "reconciliation_required" || c.Replayed {
 				t.Fatalf("resume %d: exit %d %+v", i, code, c)
 			}
 			if got := file(t, filepath.Join(ws, "crash.txt")); got != "unknown" {
@@ -178,7 +178,7 @@ func TestEffectIdentityThroughBinary(t *testing.T) {
 			}
 			wg.Wait()
 			for i := range 4 {
-				if codes[i] != 0 || res[i].Status != "ok" {
+				if codes[i] != 0 || res[i].Status != "completed" {
 					t.Errorf("round %d call %d: exit %d %+v", round, i, codes[i], res[i])
 				}
 				if got := file(t, filepath.Join(ws, fmt.Sprintf("p%d.txt", i))); got != fmt.Sprintf("r%d", round) {

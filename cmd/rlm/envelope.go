@@ -3,10 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/direct"
 	"github.com/rlm-go/rlm/engine"
@@ -16,21 +18,101 @@ import (
 	"github.com/rlm-go/rlm/trace"
 )
 
-// runJSON is the --json output shape of run and demo. OutputError reports
-// an output (--trace, --record) that could not be written after the run;
-// the rest of the result is complete. RunID names the run whose effects
-// --resume can replay; Replayed is true when a tool result of the run was a
-// replayed effect.
+// Statuses of every --json result document: one vocabulary for run,
+// direct, chat, demo, result, tools call, trace view and the failure
+// document of every other command (docs/cli.md).
+const (
+	statusCompleted        = "completed"
+	statusFailed           = "failed"
+	statusCancelled        = "cancelled"
+	statusApprovalRequired = "approval_required"
+)
+
+// envelope is the part every --json result shares: status, error (the
+// fault with its hint, null when completed), output_error (an output such
+// as --trace or --record that could not be written after the result; the
+// result is complete) and approvals (the ids of the operations an
+// approval_required result waits for). Each command's document embeds it
+// next to its own fields; a failure without a result of its own is the
+// envelope alone.
+type envelope struct {
+	Status      string       `json:"status"`
+	Error       *fault.Error `json:"error"`
+	OutputError *fault.Error `json:"output_error,omitempty"`
+	Approvals   []string     `json:"approvals,omitempty"`
+}
+
+// newEnvelope is the envelope of an outcome: fe is its error (nil when it
+// completed), pending the approval ids it reported, runID the run
+// --resume continues. The status is resultStatus's; an approval_required
+// one lists pending (and the error's approval_id) in approvals, and its
+// error carries approvalHint.
+func newEnvelope(fe *fault.Error, pending []string, runID string) envelope {
+	env := envelope{Status: resultStatus(fe), Error: withHint(fe)}
+	if env.Status == statusApprovalRequired {
+		env.Approvals = slices.Clone(pending)
+		if id, _ := fe.Detail["approval_id"].(string); id != "" && !slices.Contains(env.Approvals, id) {
+			env.Approvals = append(env.Approvals, id)
+		}
+		env.Error.Hint = approvalHint(runID)
+	}
+	return env
+}
+
+// resultStatus maps the error of a result (an engine, direct or tool
+// result, or a command's failure) onto the status vocabulary: completed
+// without one, approval_required for an operation that waits for an
+// approval, cancelled for a cancellation (Ctrl-C, SIGTERM, a cancelled
+// parent), failed for any other error. It is the one place the statuses
+// are decided.
+func resultStatus(fe *fault.Error) string {
+	switch {
+	case fe == nil:
+		return statusCompleted
+	case fe.Kind == authority.KindApprovalRequired:
+		return statusApprovalRequired
+	case fe.Kind == fault.KindCancelled:
+		return statusCancelled
+	}
+	return statusFailed
+}
+
+// approvalHint says how to continue a result that waits for an approval;
+// runID is the run to resume ("" names it RUN_ID). The CLI keeps pending
+// operations in memory only, so the way on is to run the same command
+// again on the same run with an authority tier that permits the operation.
+func approvalHint(runID string) string {
+	if runID == "" {
+		runID = "RUN_ID"
+	}
+	return "the operation waits for an approval: to permit it, run the same command again with --resume " + runID +
+		" --authority allow_once (one operation) or allow_session"
+}
+
+// exitFor is the exit status of a printed result: its status's, or that of
+// a failure when an output could not be written.
+func exitFor(env envelope) error {
+	outcome := env.Status
+	if env.OutputError != nil && outcome == statusCompleted {
+		outcome = statusFailed
+	}
+	if code := exitCode(outcome); code != 0 {
+		return exitError{code: code}
+	}
+	return nil
+}
+
+// runJSON is the --json output shape of run, demo, chat (one per line) and
+// result. RunID names the run whose effects --resume can replay; Replayed
+// is true when a tool result of the run was a replayed effect.
 type runJSON struct {
-	Status      string         `json:"status"`
-	Answer      any            `json:"answer"`
-	Usage       any            `json:"usage"`
-	Error       *fault.Error   `json:"error"`
-	OutputError *fault.Error   `json:"output_error,omitempty"`
-	RunID       string         `json:"run_id,omitempty"`
-	Replayed    bool           `json:"replayed"`
-	Trace       []trace.Event  `json:"trace"`
-	Extra       map[string]any `json:"details,omitempty"`
+	envelope
+	Answer   any            `json:"answer"`
+	Usage    any            `json:"usage"`
+	RunID    string         `json:"run_id,omitempty"`
+	Replayed bool           `json:"replayed"`
+	Trace    []trace.Event  `json:"trace"`
+	Extra    map[string]any `json:"details,omitempty"`
 }
 
 // runIdentity is the effect run of a run: its id and whether it replayed.
@@ -39,8 +121,14 @@ type runIdentity struct {
 	replayed bool
 }
 
+// runResultJSON is the --json document of an engine result (rlm demo).
 func runResultJSON(res *engine.Result) runJSON {
-	out := runJSON{Status: res.Status, Answer: res.Answer, Usage: res.Usage, Error: res.Error, Trace: res.Trajectory,
+	return runResultOf(res, "")
+}
+
+// runResultOf is runResultJSON of the run runID.
+func runResultOf(res *engine.Result, runID string) runJSON {
+	out := runJSON{envelope: newEnvelope(res.Error, res.PendingApprovals, runID), Answer: res.Answer, Usage: res.Usage, Trace: res.Trajectory,
 		Extra: map[string]any{"usage_by_depth": res.UsageByDepth, "counters": res.Counters, "recursion": res.Recursion, "turns": res.Turns, "partial": res.Partial, "elapsed_ms": res.ElapsedMS}}
 	if out.Trace == nil {
 		out.Trace = []trace.Event{}
@@ -48,14 +136,13 @@ func runResultJSON(res *engine.Result) runJSON {
 	if len(res.PendingApprovals) > 0 {
 		out.Extra["pending_approvals"] = res.PendingApprovals
 	}
-	out.Error = withHint(out.Error)
 	return out
 }
 
 // runEnvelope is the --json document of a run: its result, its effect
 // run, and output_error when an output failed.
 func runEnvelope(res *engine.Result, outErr error, run runIdentity) runJSON {
-	out := runResultJSON(res)
+	out := runResultOf(res, run.id)
 	out.RunID, out.Replayed = run.id, run.replayed
 	if outErr != nil {
 		out.OutputError = asFault(outErr)
@@ -71,18 +158,16 @@ func runEnvelope(res *engine.Result, outErr error, run runIdentity) runJSON {
 func printRun(cmd *cobra.Command, st *status, res *engine.Result, runErr, outErr error, asJSON bool, run runIdentity) error {
 	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	if asJSON {
-		if err := writeJSON(stdout, runEnvelope(res, outErr, run)); err != nil {
+		out := runEnvelope(res, outErr, run)
+		if err := writeJSON(stdout, out); err != nil {
 			return err
 		}
-		if runErr != nil || outErr != nil {
-			return exitError{code: 1}
-		}
-		return nil
+		return exitFor(out.envelope)
 	}
 	if runErr == nil {
 		fmt.Fprintln(stdout, answerOut(cmd, stdout, answerText(res.Answer)))
 	}
-	fmt.Fprintln(stderr, st.summary(res.Status, res.Turns, &res.Usage))
+	fmt.Fprintln(stderr, st.summary(resultStatus(res.Error), res.Turns, &res.Usage))
 	if runErr != nil && res.Partial != nil {
 		partial := textcut.Prefix(answerText(res.Partial), maxPartialText)
 		if !rawOutput(cmd) {
@@ -93,7 +178,19 @@ func printRun(cmd *cobra.Command, st *status, res *engine.Result, runErr, outErr
 	if len(res.PendingApprovals) > 0 {
 		fmt.Fprintln(stderr, termsafe.Text("rlm: pending approvals: "+strings.Join(res.PendingApprovals, ", ")))
 	}
-	return afterResult(stdout, stderr, runErr, outErr)
+	return afterResult(stdout, stderr, approvalStop(runErr, run.id), outErr)
+}
+
+// approvalStop returns err, with approvalHint for the run runID when it is
+// an approval stop (text mode prints that hint; the exit status is 3).
+func approvalStop(err error, runID string) error {
+	fe := fault.As(err)
+	if resultStatus(fe) != statusApprovalRequired {
+		return err
+	}
+	c := *fe
+	c.Hint = approvalHint(runID)
+	return &c
 }
 
 // maxPartialText bounds the partial result printed in text mode.
@@ -120,16 +217,15 @@ func answerText(v any) string {
 	return strings.TrimSpace(b.String())
 }
 
-// directJSON is the --json output of rlm direct.
+// directJSON is the --json output of rlm direct. Its status is the
+// envelope's, not direct.Result's ok/error.
 type directJSON struct {
-	Status       string         `json:"status"`
+	envelope
 	Answer       string         `json:"answer"`
 	Turns        int            `json:"turns"`
 	ToolCalls    int            `json:"tool_calls"`
 	ContextCalls int            `json:"context_calls"`
 	Usage        budget.Usage   `json:"usage"`
-	Error        *fault.Error   `json:"error"`
-	OutputError  *fault.Error   `json:"output_error,omitempty"`
 	RunID        string         `json:"run_id,omitempty"`
 	Replayed     bool           `json:"replayed"`
 	Events       []direct.Event `json:"events"`
@@ -141,24 +237,20 @@ type directJSON struct {
 func printDirect(cmd *cobra.Command, st *status, res *direct.Result, runErr, outErr error, asJSON bool, run runIdentity) error {
 	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	if asJSON {
-		out := directJSON{Status: res.Status, Answer: res.Answer, Turns: res.Turns, ToolCalls: res.ToolCalls,
-			ContextCalls: res.ContextCalls, Usage: res.Usage, Error: res.Error, Events: res.Events,
+		out := directJSON{envelope: newEnvelope(res.Error, nil, run.id), Answer: res.Answer, Turns: res.Turns, ToolCalls: res.ToolCalls,
+			ContextCalls: res.ContextCalls, Usage: res.Usage, Events: res.Events,
 			RunID: run.id, Replayed: run.replayed}
-		out.Error = withHint(out.Error)
 		if outErr != nil {
 			out.OutputError = asFault(outErr)
 		}
 		if err := writeJSON(stdout, out); err != nil {
 			return err
 		}
-		if runErr != nil || outErr != nil {
-			return exitError{code: 1}
-		}
-		return nil
+		return exitFor(out.envelope)
 	}
 	if runErr == nil {
 		fmt.Fprintln(stdout, answerOut(cmd, stdout, res.Answer))
 	}
-	fmt.Fprintln(stderr, st.summary(res.Status, res.Turns, &res.Usage))
-	return afterResult(stdout, stderr, runErr, outErr)
+	fmt.Fprintln(stderr, st.summary(resultStatus(res.Error), res.Turns, &res.Usage))
+	return afterResult(stdout, stderr, approvalStop(runErr, run.id), outErr)
 }

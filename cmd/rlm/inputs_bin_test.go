@@ -204,7 +204,7 @@ func TestDirectGrantedToolIsOffered(t *testing.T) {
 		t.Fatalf("first request offers %v, want fs_read", got)
 	}
 	d := parseDirect(t, out)
-	if d.Status != "ok" || d.ToolCalls != 1 || !strings.Contains(d.Answer, "buy milk") {
+	if d.Status != "completed" || d.ToolCalls != 1 || !strings.Contains(d.Answer, "buy milk") {
 		t.Fatalf("%+v", d)
 	}
 

@@ -11,11 +11,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
-	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
+
+	"github.com/rlm-go/rlm"
+	"github.com/rlm-go/rlm/fault"
 
 	// Exact token counts for OpenAI's encodings (budget admission, usage a
 	// server did not report, the prompt compiler's packing).
@@ -32,9 +33,42 @@ func main() {
 	os.Exit(code)
 }
 
+// Outcomes of a command that are not statuses of a result: a command line
+// rejected before the command ran, and a command interrupted by a signal.
+const (
+	outcomeUsage       = "usage_error"
+	outcomeInterrupted = "interrupted"
+)
+
+// exitCodes is the table of exit statuses, one per outcome, as docs/cli.md
+// shows it (TestExitCodeTable checks that the two agree and that the built
+// binary keeps each row).
+var exitCodes = []struct {
+	Code    int
+	Outcome string // a status of the --json envelope, or outcomeUsage, outcomeInterrupted
+	Meaning string
+}{
+	{0, statusCompleted, "the command completed"},
+	{1, statusFailed, "the command failed, or it printed its result but an output (--trace, --record, --save) could not be written"},
+	{2, outcomeUsage, "the command line was rejected: unknown command or flag, bad flag value, missing argument or required flag, or flags the command cannot combine (error kind invalid_usage)"},
+	{3, statusApprovalRequired, "an operation waits for an approval; the result lists its ids in approvals"},
+	{130, outcomeInterrupted, "interrupted by SIGINT (Ctrl-C) or SIGTERM; the result printed is cancelled"},
+}
+
+// exitCode is the exit status of an outcome; a status not in the table
+// (cancelled without an interruption of the process) exits as failed.
+func exitCode(outcome string) int {
+	for _, e := range exitCodes {
+		if e.Outcome == outcome {
+			return e.Code
+		}
+	}
+	return exitCode(statusFailed)
+}
+
 // exitInterrupted is the exit status of a command interrupted by a signal
 // (128 + SIGINT).
-const exitInterrupted = 130
+var exitInterrupted = exitCode(outcomeInterrupted)
 
 // exitError carries a process exit code through cobra without printing.
 type exitError struct{ code int }
@@ -42,33 +76,80 @@ type exitError struct{ code int }
 func (e exitError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
 
 // run executes the CLI with the given arguments and streams and returns the
-// process exit code. Tests call it directly. A failure is printed once, by
-// reportError (JSON on stdout when the command's --json is set, text on
-// stderr otherwise); a command cancelled by ctx (Ctrl-C) exits 130.
+// process exit code (exitCodes). Tests call it directly. A failure is
+// printed once, by reportError (JSON on stdout when the command's --json is
+// set, text on stderr otherwise); a command cancelled by ctx (Ctrl-C) exits
+// 130.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRootCmd()
+	ran := trackRuns(root)
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	cmd, err := root.ExecuteContextC(ctx)
-	code := 0
+	code := exitCode(statusCompleted)
 	if err != nil {
 		var ee exitError
 		if errors.As(err, &ee) {
 			code = ee.code
 		} else {
+			err = commandError(err, *ran)
 			asJSON := jsonFlag(cmd, args)
 			if !asJSON || !jsonLines(cmd) || writeJSONLine(stdout, failureJSON(err)) != nil {
 				reportError(stdout, stderr, err, asJSON)
 			}
-			code = 1
+			code = exitCode(errorOutcome(err))
 		}
 	}
 	if code != 0 && ctx.Err() != nil {
 		return exitInterrupted
 	}
 	return code
+}
+
+// trackRuns makes every command of the tree note when its RunE starts: an
+// error returned before (cobra's own checks of the command line: flags,
+// arguments, required flags, an unknown command) is a usage error.
+func trackRuns(root *cobra.Command) *bool {
+	ran := new(bool)
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if runE := c.RunE; runE != nil {
+			c.RunE = func(cmd *cobra.Command, args []string) error {
+				*ran = true
+				return runE(cmd, args)
+			}
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+	return ran
+}
+
+// commandError is err as a *fault.Error: an error cobra returned before the
+// command ran is Kind invalid_usage (asFault), one the command returned
+// without a fault is Kind internal.
+func commandError(err error, ran bool) error {
+	if fault.As(err) != nil || !ran {
+		return err
+	}
+	return fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, err.Error())
+}
+
+// errorOutcome is the outcome of a command that returned err: a usage
+// error, an approval stop, or a failure.
+func errorOutcome(err error) string {
+	fe := asFault(err)
+	if fe.Kind == kindUsage {
+		return outcomeUsage
+	}
+	if s := resultStatus(fe); s == statusApprovalRequired {
+		return s
+	}
+	return statusFailed
 }
 
 func newRootCmd() *cobra.Command {
@@ -78,45 +159,14 @@ func newRootCmd() *cobra.Command {
 		Long:          "rlm answers questions over inputs far larger than a context window by letting a model inspect, split and recursively query them, under runtime-owned budgets, capabilities and tracing.",
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		Version:       version(),
+		Version:       rlm.Version(),
 	}
 	root.SetVersionTemplate("rlm {{.Version}}\n")
 	root.AddCommand(subcommands()...)
+	addExamples(root)
+	addCompletions(root)
+	groupFlags(root)
 	return root
-}
-
-// version describes the build: the module version and the VCS revision
-// from the binary's build information, e.g.
-// "version v0.3.0 (revision 912f769a1b2c, 2026-12-02T17:00:00Z, modified)".
-func version() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "version unknown (no build information)"
-	}
-	v := "version " + bi.Main.Version
-	var rev, at, modified string
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.time":
-			at = s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
-				modified = "modified"
-			}
-		}
-	}
-	if rev == "" {
-		return v + " (no VCS revision), " + bi.GoVersion
-	}
-	parts := []string{"revision " + rev}
-	for _, p := range []string{at, modified, bi.GoVersion} {
-		if p != "" {
-			parts = append(parts, p)
-		}
-	}
-	return v + " (" + strings.Join(parts, ", ") + ")"
 }
 
 // writeJSON writes v as indented JSON followed by a newline.

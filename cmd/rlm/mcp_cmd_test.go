@@ -55,12 +55,12 @@ func TestToolsListAndCallMCP(t *testing.T) {
 	if !strings.Contains(errOut, `skipped tool "bad.schema name"`) {
 		t.Errorf("the skipped tool is not reported: %q", errOut)
 	}
-	// Effectful by default: approval required (exit 2), then read-only by
+	// Effectful by default: approval required (exit 3), then read-only by
 	// the host's configuration.
 	_, errOut, code = runCLI(t, "", "tools", "call", "mcp.fake.echo", "--args", `{"text":"hi"}`, "--workspace", dir, "--mcp", cfg,
 		"--allow", "tool:mcp.fake.*", "--state-dir", filepath.Join(dir, "state"))
-	if code != 2 {
-		t.Fatalf("default effect: exit %d, want 2 (approval_required): %s", code, errOut)
+	if code != 3 {
+		t.Fatalf("default effect: exit %d, want 3 (approval_required): %s", code, errOut)
 	}
 	ro := fakeMCPConfig(t, dir, map[string]any{"effect": "read"})
 	out, errOut, code = runCLI(t, "", "tools", "call", "mcp.fake.echo", "--args", `{"text":"hi"}`, "--workspace", dir, "--mcp", ro, "--allow", "tool:mcp.fake.echo")
@@ -90,7 +90,7 @@ func TestDirectCallsMCPTool(t *testing.T) {
 		code         int
 	}{
 		{"allow_session", "native_tool:c1:ok:", 0},
-		{"approve_diff", "native_tool:c1:approval_required:approval_required", 1},
+		{"approve_diff", "native_tool:c1:approval_required:approval_required", 3},
 	} {
 		out, errOut, code := runCLI(t, "", "direct", "--replay", cas, "--json", "--workspace", dir, "--mcp", cfg,
 			"--allow", "tool:mcp.fake.echo", "--authority", c.tier, "--state-dir", state, "echo ping through the fake server")

@@ -92,8 +92,8 @@ func TestMCPPeersStdio(t *testing.T) {
 	// write_file keeps the default effect class: it needs approval.
 	_, _, code := runCLI(t, "", "tools", "call", "mcp.fs.write_file", "--args", fmt.Sprintf(`{"path":%q,"content":"x"}`, filepath.Join(root, "b.txt")),
 		"--workspace", dir, "--mcp", cfg, "--allow", "tool:mcp.fs.*", "--state-dir", filepath.Join(dir, "state"))
-	if code != 2 {
-		t.Errorf("write_file: exit %d, want 2 (approval_required)", code)
+	if code != 3 {
+		t.Errorf("write_file: exit %d, want 3 (approval_required)", code)
 	}
 	if _, err := os.Stat(filepath.Join(root, "b.txt")); err == nil {
 		t.Error("write_file ran without approval")

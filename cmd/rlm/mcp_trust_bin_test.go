@@ -69,7 +69,7 @@ func TestMCPTrustThroughBinary(t *testing.T) {
 		tool, args, events string
 		code               int
 	}{
-		{"mcp.fake.echo", `{"text":"ping"}`, "native_tool:c1:approval_required:approval_required", 1},
+		{"mcp.fake.echo", `{"text":"ping"}`, "native_tool:c1:approval_required:approval_required", 3},
 		{"mcp.fake.add", `{"a":2,"b":3}`, "native_tool:c1:ok:", 0},
 	} {
 		cdir := t.TempDir()

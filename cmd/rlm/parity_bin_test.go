@@ -228,12 +228,17 @@ func TestChatJSONFailures(t *testing.T) {
 	if kind := jsonErrorKind([]byte(lines[0])); kind != "missing_code" || !strings.Contains(lines[1], `"status":"completed"`) {
 		t.Fatalf("lines %s", r.stdout)
 	}
-	for want, args := range map[string][]string{
-		"io_error":      {"--context", filepath.Join(dir, "missing"), "--replay", cas},
-		"invalid_usage": {"--context", ctxFile, "--max-cost", "abc"},
+	for _, c := range []struct {
+		want string
+		code int
+		args []string
+	}{
+		{"io_error", 1, []string{"--context", filepath.Join(dir, "missing"), "--replay", cas}},
+		{"invalid_usage", 2, []string{"--context", ctxFile, "--max-cost", "abc"}},
 	} {
+		args := c.args
 		r = execBinary(t, bin, strings.NewReader("q\n"), nil, append(append([]string{"chat"}, args...), "--json")...)
-		if lines := strings.Split(strings.TrimSpace(r.stdout), "\n"); r.code != 1 || len(lines) != 1 || jsonErrorKind([]byte(lines[0])) != want {
+		if lines := strings.Split(strings.TrimSpace(r.stdout), "\n"); r.code != c.code || len(lines) != 1 || jsonErrorKind([]byte(lines[0])) != c.want {
 			t.Errorf("%v: exit %d: %q\n%s", args, r.code, r.stdout, r.stderr)
 		}
 	}

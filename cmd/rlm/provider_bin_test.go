@@ -27,7 +27,7 @@ func TestDirectAnthropicToolRoundTrip(t *testing.T) {
 			t.Fatalf("exit %d: %s %s", r.code, r.stdout, r.stderr)
 		}
 		d := parseDirect(t, r.stdout)
-		if d.Status != "ok" || d.Answer != "line 2" || eventSummary(d) != "native_context:toolu_s1:ok:" || d.Usage.TotalTokens == 0 {
+		if d.Status != "completed" || d.Answer != "line 2" || eventSummary(d) != "native_context:toolu_s1:ok:" || d.Usage.TotalTokens == 0 {
 			t.Errorf("%+v", d)
 		}
 	}
@@ -40,12 +40,12 @@ func TestQuirksThroughCLI(t *testing.T) {
 	cases := []struct {
 		file, cmd, status, answer, errKind string
 	}{
-		{"content_parts.chunks.txt", "direct", "ok", "3 + 4 = 7", ""},
-		{"think_inline.sse", "direct", "ok", "The answer is 4.", ""},
-		{"refusal.sse", "direct", "error", "", "refused"},
-		{"refusal.json", "direct", "error", "", "refused"},
-		{"sse_error_line.sse", "direct", "error", "", "stream_interrupted"},
-		{"lmstudio_error_200.json", "direct", "error", "", "http_status"},
+		{"content_parts.chunks.txt", "direct", "completed", "3 + 4 = 7", ""},
+		{"think_inline.sse", "direct", "completed", "The answer is 4.", ""},
+		{"refusal.sse", "direct", "failed", "", "refused"},
+		{"refusal.json", "direct", "failed", "", "refused"},
+		{"sse_error_line.sse", "direct", "failed", "", "stream_interrupted"},
+		{"lmstudio_error_200.json", "direct", "failed", "", "http_status"},
 		{"empty_tool_call_id.json", "direct", "", "", ""},
 		{"refusal.json", "run", "", "", "refused"},
 		{"refusal.sse", "run", "", "", "refused"},

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/capability"
@@ -25,24 +26,13 @@ import (
 	"github.com/rlm-go/rlm/workspace"
 )
 
-// Error kinds of the CLI's own checks.
+// Error kinds of the CLI's own checks, declared where the library
+// produces them too.
 const (
-	// kindUsage reports a command line cobra rejected (unknown flag,
-	// missing argument, ...).
-	kindUsage fault.Kind = "invalid_usage"
-	// kindUnwritableOutput reports an output path (--trace, --record) that
-	// cannot be written, found before any model call.
-	kindUnwritableOutput fault.Kind = "unwritable_output"
-	// kindUnpricedModel reports a model without a price under --strict-cost.
-	kindUnpricedModel fault.Kind = "unpriced_model"
+	kindUsage            = rlm.KindInvalidUsage
+	kindUnwritableOutput = rlm.KindUnwritableOutput
+	kindUnpricedModel    = rlm.KindUnpricedModel
 )
-
-// errorJSON is the --json shape of every command's failure that has no
-// result of its own: {"status": "failed", "error": {...}}.
-type errorJSON struct {
-	Status string       `json:"status"`
-	Error  *fault.Error `json:"error"`
-}
 
 // jsonErrorKind returns the error kind of a {"status","error"} document, or
 // "" (for tests and scripts).
@@ -74,15 +64,11 @@ func reportError(stdout, stderr io.Writer, err error, asJSON bool) {
 	fmt.Fprintln(stderr, termsafe.Text(errorText(asFault(err))))
 }
 
-// failureJSON is the --json document of a failure: status failed (or
-// cancelled) and the error with its hint.
-func failureJSON(err error) errorJSON {
-	fe := asFault(err)
-	status := engine.StatusFailed
-	if fe.Kind == fault.KindCancelled {
-		status = engine.StatusCancelled
-	}
-	return errorJSON{Status: status, Error: fe}
+// failureJSON is the --json document of a command's failure that has no
+// result of its own: the envelope {"status","error"}, status failed (or
+// cancelled, approval_required: resultStatus) and the error with its hint.
+func failureJSON(err error) envelope {
+	return newEnvelope(asFault(err), nil, "")
 }
 
 // asFault returns err's *fault.Error with its hint filled in from the CLI's
@@ -148,7 +134,7 @@ var hints = map[hintKey]string{
 	{fault.PhaseBudget, budget.KindTimeLimit}:               "raise --time-limit",
 	{"", budget.KindInvalidLimits}:                          "check the --max-* and --time-limit values (see --help)",
 	{"", capability.KindDenied}:                             "grant the capability with --allow, e.g. --allow tool:fs_read",
-	{"", authority.KindApprovalRequired}:                    "the tool needs approval: re-run with --authority allow_once or allow_session to permit it",
+	{"", authority.KindApprovalRequired}:                    approvalHint(""),
 	{"", workspace.KindConfinementDenied}:                   "tools only reach files inside --workspace",
 	{"", direct.KindUnavailableToolSchema}:                  "grant the tool by exact name with --allow tool:NAME, or pass --mode all_tools",
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -183,8 +184,9 @@ func TestRunWithWorkspaceTool(t *testing.T) {
 }
 
 // Issue 18 item 5 through the CLI: a write under the default approve_diff
-// tier inside a map ends the run (exit 1, approval_required) with the ids of
-// the pending operations in details.pending_approvals, and writes nothing.
+// tier inside a map ends the run (status approval_required, exit 3) with the
+// ids of the pending operations in approvals (and details.pending_approvals),
+// a hint naming the run to resume, and writes nothing.
 func TestRunApprovalInsideMapEndsRun(t *testing.T) {
 	dir := t.TempDir()
 	ws := filepath.Join(dir, "ws")
@@ -198,19 +200,35 @@ func TestRunApprovalInsideMapEndsRun(t *testing.T) {
 	out, errOut, code := runCLI(t, "", "run", "--context", ctxFile, "--replay", cas, "--workspace", ws,
 		"--allow", "tool:fs_write", "--state-dir", filepath.Join(dir, "state"), "--json", "write the files")
 	var res struct {
-		Status  string                `json:"status"`
-		Error   struct{ Kind string } `json:"error"`
-		Details struct {
+		Status string `json:"status"`
+		Error  struct {
+			Kind string
+			Hint string
+		} `json:"error"`
+		Approvals []string `json:"approvals"`
+		RunID     string   `json:"run_id"`
+		Details   struct {
 			Pending []string `json:"pending_approvals"`
 		} `json:"details"`
 	}
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatalf("%v: %s %s", err, out, errOut)
 	}
-	if code != 1 || res.Status != "failed" || res.Error.Kind != "approval_required" || len(res.Details.Pending) != 1 || res.Details.Pending[0] != "approval_1" {
+	if code != 3 || res.Status != "approval_required" || res.Error.Kind != "approval_required" || len(res.Details.Pending) != 1 || res.Details.Pending[0] != "approval_1" ||
+		!slices.Equal(res.Approvals, res.Details.Pending) || res.RunID == "" || !strings.Contains(res.Error.Hint, "--resume "+res.RunID) {
 		t.Fatalf("exit %d %+v\n%s", code, res, errOut)
 	}
 	if entries, _ := os.ReadDir(ws); len(entries) != 0 {
 		t.Fatalf("the workspace was written: %v", entries)
+	}
+	// The hint's way on: the same command on the same run, under a tier
+	// that permits the writes, completes.
+	out, errOut, code = runCLI(t, "", "run", "--context", ctxFile, "--replay", cas, "--workspace", ws,
+		"--allow", "tool:fs_write", "--state-dir", filepath.Join(dir, "state"), "--json", "--resume", res.RunID, "--authority", "allow_session", "write the files")
+	if code != 0 || !strings.Contains(out, `"status": "completed"`) {
+		t.Fatalf("resumed: exit %d %s\n%s", code, out, errOut)
+	}
+	if entries, _ := os.ReadDir(ws); len(entries) != 3 {
+		t.Fatalf("the resumed run wrote %v", entries)
 	}
 }

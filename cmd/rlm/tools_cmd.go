@@ -2,16 +2,15 @@ package main
 
 import (
 	"encoding/json"
-	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/mcp"
 	"github.com/rlm-go/rlm/tool"
-	"github.com/rlm-go/rlm/tool/builtin"
 	"github.com/rlm-go/rlm/workspace"
 )
 
@@ -23,7 +22,6 @@ type toolFlags struct {
 	stateDir  string
 	resume    string
 	mcp       string // --mcp FILE: MCP servers whose tools join the registry (mcp_cmd.go)
-	mcpCfg    mcp.Config
 	host      *mcp.Host
 }
 
@@ -40,7 +38,7 @@ func (f *toolFlags) register(cmd *cobra.Command, running bool) {
 }
 
 // cliAuthorityContext is the authority context of calls made from the CLI.
-const cliAuthorityContext = "cli"
+const cliAuthorityContext = rlm.AuthorityContext
 
 func newToolsCmd() *cobra.Command {
 	cmd := &cobra.Command{
@@ -52,18 +50,7 @@ func newToolsCmd() *cobra.Command {
 	return cmd
 }
 
-func openRegistry(dir string) (*tool.Registry, *workspace.Root, error) {
-	ws, err := workspace.Open(dir)
-	if err != nil {
-		return nil, nil, err
-	}
-	reg := tool.NewRegistry()
-	if err := builtin.Register(reg, ws, builtin.Options{}); err != nil {
-		ws.Close()
-		return nil, nil, err
-	}
-	return reg, ws, nil
-}
+func openRegistry(dir string) (*tool.Registry, *workspace.Root, error) { return rlm.OpenRegistry(dir) }
 
 func newToolsListCmd() *cobra.Command {
 	var f toolFlags
@@ -84,14 +71,14 @@ func newToolsListCmd() *cobra.Command {
 			}
 			defer ws.Close()
 			defer f.closeMCP()
-			if err := f.importMCP(cmd.Context(), reg, nil, cmd.ErrOrStderr()); err != nil {
+			if err := f.importMCP(cmd.Context(), reg, cmd.ErrOrStderr()); err != nil {
 				return err
 			}
 			host, err := registerSubagent(cmd, &df, reg, capability.Set{}, authority.NewStore(), noChildEngine)
 			if err != nil {
 				return err
 			}
-			defer func() { _ = host.close() }()
+			defer func() { _ = host.Close() }()
 			listed := listTools(reg.Schemas(), f.host)
 			if text && !jsonFlag(cmd, nil) {
 				return writeToolsText(cmd.OutOrStdout(), listed)
@@ -105,16 +92,28 @@ func newToolsListCmd() *cobra.Command {
 	return cmd
 }
 
-// toolCallOutput is the JSON printed by "rlm tools call". RunID names the
-// run (for --resume); Replayed marks a recorded outcome returned instead of
-// running the tool.
+// toolCallOutput is the JSON printed by "rlm tools call": the envelope
+// (status completed, failed or approval_required, the last with the
+// approval id in approvals) and the call's value, run (for --resume),
+// Replayed (a recorded outcome returned instead of running the tool) and
+// trace.
 type toolCallOutput struct {
-	Status   tool.Status     `json:"status"`
+	envelope
 	Value    json.RawMessage `json:"value"`
-	Error    *fault.Error    `json:"error"`
 	RunID    string          `json:"run_id"`
 	Replayed bool            `json:"replayed"`
 	Trace    tool.Trace      `json:"trace"`
+}
+
+// toolCallError is the error of a tool result: its own, or for an
+// approval_required result (which has none) the approval stop naming the
+// pending operation.
+func toolCallError(name string, res tool.Result) *fault.Error {
+	if res.Status != tool.StatusApprovalRequired {
+		return res.Error
+	}
+	return fault.New(fault.PhaseTool, authority.KindApprovalRequired, "the tool call waits for an approval").
+		With("tool", name).With("approval_id", res.ApprovalID)
 }
 
 func newToolsCallCmd() *cobra.Command {
@@ -130,8 +129,8 @@ func newToolsCallCmd() *cobra.Command {
 		Use:   "call NAME",
 		Short: "Run one tool invocation through the full pipeline and print its result as JSON",
 		Long: "Run one tool invocation through the full pipeline (schema, capability, limits, confinement, authority, effect journal) " +
-			"and print {\"status\", \"value\", \"error\", \"run_id\", \"replayed\", \"trace\"}. The exit code is 0 only for status ok " +
-			"(1 for error, 2 for approval_required). Every call is a new run; --resume RUN_ID repeats a call of that run, " +
+			"and print {\"status\", \"error\", \"approvals\"?, \"value\", \"run_id\", \"replayed\", \"trace\"} (docs/cli.md). The exit code is 0 for status completed " +
+			"(1 for failed, 3 for approval_required). Every call is a new run; --resume RUN_ID repeats a call of that run, " +
 			"replaying its recorded outcome instead of running it again.",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -140,7 +139,7 @@ func newToolsCallCmd() *cobra.Command {
 				return err
 			}
 			defer ts.Close()
-			host, err := registerSubagent(cmd, &df, ts.Registry, ts.Caps, ts.Runtime.Authority(), openChildEngine(cmd, &pf, &bf, ctxPaths, ts, nil, nil))
+			host, err := registerSubagent(cmd, &df, ts.Registry, ts.Caps, ts.Runtime.Authority(), openChildEngine(cmd, &pf, &bf, ctxPaths, ts))
 			if err != nil {
 				return err
 			}
@@ -148,24 +147,19 @@ func newToolsCallCmd() *cobra.Command {
 				Name: args[0], Args: json.RawMessage(argsJSON),
 				Invocation: tool.Invocation{Capabilities: ts.Caps, AuthorityContext: cliAuthorityContext},
 			})
-			outErr := host.close()
+			outErr := host.Close()
 			if err != nil {
 				return fault.FromContext(fault.PhaseTool, err)
 			}
 			if outErr != nil {
 				return outErr
 			}
-			if err := writeJSON(cmd.OutOrStdout(), toolCallOutput{Status: res.Status, Value: res.Value, Error: withHint(res.Error),
-				RunID: ts.runID(), Replayed: res.Replayed, Trace: res.Trace}); err != nil {
+			out := toolCallOutput{envelope: newEnvelope(toolCallError(args[0], res), nil, ts.RunID()), Value: res.Value,
+				RunID: ts.RunID(), Replayed: res.Replayed, Trace: res.Trace}
+			if err := writeJSON(cmd.OutOrStdout(), out); err != nil {
 				return err
 			}
-			switch res.Status {
-			case tool.StatusOK:
-				return nil
-			case tool.StatusApprovalRequired:
-				return exitError{code: 2}
-			}
-			return exitError{code: 1}
+			return exitFor(out.envelope)
 		},
 	}
 	f.register(cmd, true)
@@ -177,14 +171,5 @@ func newToolsCallCmd() *cobra.Command {
 	return cmd
 }
 
-func splitCaps(in []string) []string {
-	var out []string
-	for _, s := range in {
-		for p := range strings.SplitSeq(s, ",") {
-			if p = strings.TrimSpace(p); p != "" {
-				out = append(out, p)
-			}
-		}
-	}
-	return out
-}
+// splitCaps splits comma-separated --allow values (capability.SplitList).
+func splitCaps(in []string) []string { return capability.SplitList(in) }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -57,16 +58,16 @@ func TestToolsCall(t *testing.T) {
 		kind   string
 		trace  string // expected trace.status
 	}{
-		{"read ok", []string{"fs_read", "--args", `{"path":"a.txt"}`, "--allow", "tool:fs_read"}, 0, "ok", "", "ok"},
-		{"no capability", []string{"fs_read", "--args", `{"path":"a.txt"}`}, 1, "error", "capability_denied", "capability_denied"},
-		{"schema before capability", []string{"fs_read", "--args", `{"path":1}`}, 1, "error", "schema_validation_failed", "malformed_args"},
-		{"duplicate keys", []string{"fs_read", "--args", `{"path":"a.txt","path":"b"}`, "--allow", "tool:fs_read"}, 1, "error", "malformed_args", "malformed_args"},
-		{"escape", []string{"fs_read", "--args", `{"path":"../x"}`, "--allow", "tool:fs_read"}, 1, "error", "confinement_denied", "confinement_denied"},
-		{"unknown", []string{"nope"}, 1, "error", "unknown_tool", "unknown_tool"},
-		{"write pends", []string{"fs_write", "--args", `{"path":"b.txt","content":"x"}`, "--allow", "tool:fs_write"}, 2, "approval_required", "", "approval_required"},
-		{"write allowed once", []string{"fs_write", "--args", `{"path":"b.txt","content":"x"}`, "--allow", "tool:fs_write", "--authority", "allow_once"}, 0, "ok", "", "ok"},
-		{"exact repeat is a new run", []string{"fs_write", "--args", `{"path":"b.txt","content":"x"}`, "--allow", "tool:fs_write", "--authority", "allow_session"}, 0, "ok", "", "ok"},
-		{"list", []string{"fs_list", "--args", `{"path":"."}`, "--allow", "tool:fs_list,tool:fs_read"}, 0, "ok", "", "ok"},
+		{"read ok", []string{"fs_read", "--args", `{"path":"a.txt"}`, "--allow", "tool:fs_read"}, 0, "completed", "", "ok"},
+		{"no capability", []string{"fs_read", "--args", `{"path":"a.txt"}`}, 1, "failed", "capability_denied", "capability_denied"},
+		{"schema before capability", []string{"fs_read", "--args", `{"path":1}`}, 1, "failed", "schema_validation_failed", "malformed_args"},
+		{"duplicate keys", []string{"fs_read", "--args", `{"path":"a.txt","path":"b"}`, "--allow", "tool:fs_read"}, 1, "failed", "malformed_args", "malformed_args"},
+		{"escape", []string{"fs_read", "--args", `{"path":"../x"}`, "--allow", "tool:fs_read"}, 1, "failed", "confinement_denied", "confinement_denied"},
+		{"unknown", []string{"nope"}, 1, "failed", "unknown_tool", "unknown_tool"},
+		{"write pends", []string{"fs_write", "--args", `{"path":"b.txt","content":"x"}`, "--allow", "tool:fs_write"}, 3, "approval_required", "approval_required", "approval_required"},
+		{"write allowed once", []string{"fs_write", "--args", `{"path":"b.txt","content":"x"}`, "--allow", "tool:fs_write", "--authority", "allow_once"}, 0, "completed", "", "ok"},
+		{"exact repeat is a new run", []string{"fs_write", "--args", `{"path":"b.txt","content":"x"}`, "--allow", "tool:fs_write", "--authority", "allow_session"}, 0, "completed", "", "ok"},
+		{"list", []string{"fs_list", "--args", `{"path":"."}`, "--allow", "tool:fs_list,tool:fs_read"}, 0, "completed", "", "ok"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -84,6 +85,17 @@ func TestToolsCall(t *testing.T) {
 				if e, _ := v["error"].(map[string]any); e == nil || e["kind"] != c.kind {
 					t.Fatalf("error %v want %s", v["error"], c.kind)
 				}
+			}
+			// An approval stop names the pending operation and how to
+			// continue the run.
+			if approvals, _ := v["approvals"].([]any); c.status == "approval_required" {
+				e, _ := v["error"].(map[string]any)
+				if len(approvals) != 1 || approvals[0] != v["trace"].(map[string]any)["approval_id"] ||
+					!strings.Contains(fmt.Sprint(e["hint"]), "--resume "+fmt.Sprint(v["run_id"])) {
+					t.Fatalf("approval stop: %s", raw)
+				}
+			} else if approvals != nil {
+				t.Fatalf("approvals of %s: %s", c.status, raw)
 			}
 			tr := v["trace"].(map[string]any)
 			if tr["status"] != c.trace || tr["tool"] != c.args[0] {

@@ -20,11 +20,21 @@ func newTraceCmd() *cobra.Command {
 	cmd.AddCommand(&cobra.Command{
 		Use:   "view FILE",
 		Short: "Print a trace (JSON or JSONL) as a readable tree",
-		Args:  cobra.ExactArgs(1),
+		Long: `Print a trace (JSON or JSONL, or a log of the official RLM) as a readable tree.
+With --json print {"status","error","trace"} instead: the envelope of every
+--json result (docs/cli.md) and the trace's events, as rlm run --json's
+"trace" holds them.`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			evs, err := readAnyTrace(args[0])
 			if err != nil {
 				return err
+			}
+			if jsonFlag(cmd, nil) {
+				if evs == nil {
+					evs = []trace.Event{}
+				}
+				return writeJSON(cmd.OutOrStdout(), traceViewJSON{envelope: newEnvelope(nil, nil, ""), Trace: evs})
 			}
 			// The tree quotes model, tool and server text: neutralized
 			// for the terminal, a pipe or a file alike.
@@ -38,6 +48,12 @@ func newTraceCmd() *cobra.Command {
 	})
 	cmd.AddCommand(newTraceServeCmd(), newTraceImportCmd(), newTraceExportCmd())
 	return cmd
+}
+
+// traceViewJSON is the --json output of rlm trace view.
+type traceViewJSON struct {
+	envelope
+	Trace []trace.Event `json:"trace"`
 }
 
 // readAnyTrace reads a trace file of rlm's, or a log of the official RLM
