@@ -1,9 +1,9 @@
 // Package rlm opens runs of a Recursive Language Model: one Spec (data,
 // JSON round-trip) describes the contexts, the mode, the models and the
 // server, the limits, the capabilities and tools, the outputs and
-// durability, and Open turns it into a Session whose Run, Chat, Submit
-// and (for the CLI's other loops) Provider and Tools are what every
-// entry point uses: the rlm command, durable workers and Go programs.
+// durability, and Open turns it into a Session whose Run, Chat, Direct,
+// Submit, RunOn and DirectOn are what every entry point uses: the rlm
+// command, rlm mcp serve, durable workers and Go programs.
 //
 // Three lines answer a question over a file, the API key read from the
 // environment as the CLI reads it (OPENAI_API_KEY, or APIKeyEnv):
