@@ -155,6 +155,16 @@ func NewStore() *Store {
 	}
 }
 
+// SkipIDs makes the id of every later pending operation greater than
+// approval_n. A host that persisted the ids of a run (package effect) and
+// continues that run with a new store (a resumed run in a new process)
+// calls it with the largest persisted n, so the run's ids stay unique.
+func (s *Store) SkipIDs(n uint64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.seq = max(s.seq, n)
+}
+
 // Mode returns the tier of ctx; an unset context is approve_diff.
 func (s *Store) Mode(ctx string) Tier {
 	s.mu.Lock()

@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/rlm-go/rlm/authority"
+	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/effect"
+	"github.com/rlm-go/rlm/tool"
 )
 
 // Drive one effectful call through the journal: prepare, claim, record the
@@ -50,4 +53,59 @@ func ExampleJournal_Prepare() {
 	// execute
 	// replay {"id":"msg-7"}
 	// reconciliation_required indeterminate
+}
+
+// Finish an approval after the process that asked for it is gone: a run
+// stops with approval_required (the pending operation is persisted in the
+// journal), a host records the decision (the CLI's "rlm approve"), and the
+// resumed run performs the approved call once. Resuming again replays it.
+func ExampleJournal_Decide() {
+	dir, _ := os.MkdirTemp("", "rlm-approval-example")
+	defer os.RemoveAll(dir)
+	j, err := effect.OpenDir(dir)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer j.Close()
+	ctx := context.Background()
+
+	type page struct {
+		Service string `json:"service"`
+	}
+	reg := tool.NewRegistry()
+	notify := tool.Func("notify", "Page the on-call engineer", func(ctx context.Context, in page) (page, error) {
+		fmt.Println("paging", in.Service)
+		return in, nil
+	})
+	notify.Effect = authority.EffectNetworkWrite
+	_ = reg.Register(notify)
+	call := tool.Call{Name: "notify", Args: json.RawMessage(`{"service":"billing"}`),
+		Invocation: tool.Invocation{Capabilities: capability.MustSet("tool:notify")}}
+
+	// The run: approve_diff (the default tier) makes the call wait.
+	run := tool.NewRun()
+	res, _ := tool.NewRuntime(reg, tool.Config{Journal: j, Run: run}).Invoke(ctx, call)
+	fmt.Println(res.Status, res.ApprovalID)
+
+	// Later, maybe in another process: list and decide.
+	pending, _ := j.Approvals(ctx, run.ID())
+	fmt.Println(pending[0].ID, pending[0].Tool, string(pending[0].Args), pending[0].State)
+	if _, err := j.Decide(ctx, run.ID(), res.ApprovalID, effect.Approve, "expected page"); err != nil {
+		fmt.Println(err)
+		return
+	}
+
+	// The resumed run (a fresh runtime, as a new process has) runs it once.
+	for range 2 {
+		rt := tool.NewRuntime(reg, tool.Config{Journal: j, Run: tool.ResumeRun(run.ID())})
+		res, _ = rt.Invoke(ctx, call)
+		fmt.Println(res.Status, res.Replayed, res.Trace.Authorization)
+	}
+	// Output:
+	// approval_required approval_1
+	// approval_1 notify {"service":"billing"} pending
+	// paging billing
+	// ok false approved
+	// ok true allowed
 }

@@ -268,6 +268,24 @@ CREATE TABLE IF NOT EXISTS runs (
 	run_id     TEXT PRIMARY KEY,
 	created_at INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS approvals (
+	run_id      TEXT NOT NULL,
+	approval_id TEXT NOT NULL,
+	call_id     TEXT NOT NULL,
+	run_call_id TEXT NOT NULL,
+	fingerprint TEXT NOT NULL,
+	context     TEXT NOT NULL,
+	tool        TEXT NOT NULL,
+	effect      TEXT NOT NULL,
+	args        TEXT NOT NULL,
+	details     TEXT NOT NULL,
+	state       TEXT NOT NULL,
+	reason      TEXT NOT NULL,
+	created_at  INTEGER NOT NULL,
+	decided_at  INTEGER,
+	PRIMARY KEY (run_id, approval_id)
+);
+CREATE INDEX IF NOT EXISTS approvals_by_call ON approvals(call_id);
 `
 
 // BusyTimeout is how long a write waits for another writer of the same
@@ -401,7 +419,8 @@ func (j *Journal) init(ctx context.Context) error {
 
 // migrate adds the columns newer versions need to a journal written by an
 // older one. Calls recorded before runs existed keep run_id "" and can never
-// match a call of a run.
+// match a call of a run. Tables newer versions add (runs, approvals) are
+// created by the schema itself (CREATE TABLE IF NOT EXISTS).
 func migrate(ctx context.Context, tx *sql.Tx) error {
 	rows, err := tx.QueryContext(ctx, `SELECT name FROM pragma_table_info('calls')`)
 	if err != nil {
@@ -1059,8 +1078,7 @@ func (j *Journal) RunEffects(ctx context.Context, runID string) (int, error) {
 			return ioErr(err, "count run calls")
 		}
 		if known == 0 && n == 0 {
-			return fault.New(PhaseEffect, KindUnknownRun, "no run with this id in the effect journal").With("run_id", runID).
-				WithHint("use the run_id printed by the run you want to resume, with the same --state-dir")
+			return unknownRun(runID)
 		}
 		return nil
 	})

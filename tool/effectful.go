@@ -41,6 +41,7 @@ type Run struct {
 	resumed  bool
 	mu       sync.Mutex
 	seen     map[string]int64
+	floors   map[*authority.Store]bool // stores whose approval ids skip the run's persisted ones (skipPersistedIDs)
 	replayed atomic.Int64
 }
 
@@ -156,6 +157,18 @@ func (rt *Runtime) startEffect(ctx context.Context, c *call, nested bool) *Futur
 		return fut
 	}
 	c.tr.Fingerprint = fp
+	if c.run.Resumed() {
+		a, found, err := rt.journal.DecisionFor(ctx, ticket)
+		if err != nil {
+			return resolved(c.fail(journalErr(err), AuthDenied))
+		}
+		if found {
+			return rt.applyDecision(ctx, c, ticket, a, nested)
+		}
+	}
+	if fe := rt.skipPersistedIDs(ctx, c.run); fe != nil {
+		return resolved(c.fail(fe, AuthDenied))
+	}
 	d, err := rt.auth.Authorize(c.op, c.continuation(ticket), c.editor())
 	if err != nil {
 		return resolved(c.fail(authorityErr(err), AuthDenied))
@@ -174,23 +187,32 @@ func (rt *Runtime) startEffect(ctx context.Context, c *call, nested bool) *Futur
 		return resolved(c.finish(res, nil))
 	case authority.ActionPending:
 		rec := d.Record
+		if fe := rt.persistPending(ctx, ticket, rec); fe != nil {
+			return resolved(c.fail(fe, AuthDenied))
+		}
 		c.tr.Authorization, c.tr.Status, c.tr.ApprovalID = AuthPending, string(StatusApprovalRequired), rec.ID
 		return resolved(c.finish(Result{Status: StatusApprovalRequired, ApprovalID: rec.ID, Fingerprint: rec.Fingerprint, Pending: &rec}, nil))
 	}
-	once := d.Permit == string(authority.AllowOnce)
+	return rt.execute(ctx, c, ticket, nested, d.Permit == string(authority.AllowOnce), d.Fingerprint)
+}
+
+// execute runs the worker side of an authorized call on the pool. once
+// is an allow-once grant (for the operation fingerprint fp) to complete or
+// give back.
+func (rt *Runtime) execute(ctx context.Context, c *call, ticket effect.Ticket, nested, once bool, fp string) *Future {
 	f := rt.submit(ctx, func(wctx context.Context) (Result, error) {
 		res, err := c.runEffect(wctx, ticket)
 		switch {
 		case once && c.dispatched:
-			rt.auth.CompleteOnce(c.authCtx, d.Fingerprint, res)
+			rt.auth.CompleteOnce(c.authCtx, fp, res)
 		case once: // never dispatched (cancelled while queued, say): the grant is not spent
-			rt.auth.AbortOnce(c.authCtx, d.Fingerprint)
+			rt.auth.AbortOnce(c.authCtx, fp)
 		}
 		return res, err
 	}, nested)
 	if f == nil {
 		if once {
-			rt.auth.AbortOnce(c.authCtx, d.Fingerprint)
+			rt.auth.AbortOnce(c.authCtx, fp)
 		}
 		return resolved(c.fail(backpressure(rt.pool), AuthDenied))
 	}
@@ -295,7 +317,9 @@ func (c *call) runEffect(ctx context.Context, ticket effect.Ticket) (Result, err
 		return c.fail(journalErr(err), AuthDenied)
 	}
 	c.dispatched = true
-	c.tr.Authorization = AuthAllowed
+	if c.tr.Authorization != AuthApproved { // approved by a journal decision (applyDecision)
+		c.tr.Authorization = AuthAllowed
+	}
 	res, ctrl, abandoned := c.executeHandler(ctx, ticket.IdempotencyKey)
 	if ctrl != nil {
 		j.Cancel(ctx, ticket, "cancelled_while_dispatching") // → indeterminate

@@ -5,6 +5,7 @@ import "github.com/spf13/cobra"
 // subcommands lists every top-level command, in help order.
 func subcommands() []*cobra.Command {
 	return []*cobra.Command{
+		newApproveCmd(),
 		newBenchCmd(),
 		newChatCmd(),
 		newCommandCmd(),

@@ -79,7 +79,7 @@ func parseDirect(t *testing.T, out string) directOut {
 		}
 	}
 	want := 9
-	for _, k := range []string{"run_id", "approvals"} { // run_id when tools are granted, approvals for an approval stop
+	for _, k := range []string{"run_id", "approvals", "approval_details"} { // run_id when tools are granted, approvals (and their details) for an approval stop
 		if _, ok := raw[k]; ok {
 			want++
 		}

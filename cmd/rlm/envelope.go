@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -11,6 +13,7 @@ import (
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/direct"
+	"github.com/rlm-go/rlm/effect"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/termsafe"
@@ -31,15 +34,58 @@ const (
 // envelope is the part every --json result shares: status, error (the
 // fault with its hint, null when completed), output_error (an output such
 // as --trace or --record that could not be written after the result; the
-// result is complete) and approvals (the ids of the operations an
-// approval_required result waits for). Each command's document embeds it
-// next to its own fields; a failure without a result of its own is the
-// envelope alone.
+// result is complete), approvals (the ids of the operations an
+// approval_required result waits for) and approval_details (per id, what
+// the operation would do: see withApprovalDetails). Each command's
+// document embeds it next to its own fields; a failure without a result
+// of its own is the envelope alone.
 type envelope struct {
-	Status      string       `json:"status"`
-	Error       *fault.Error `json:"error"`
-	OutputError *fault.Error `json:"output_error,omitempty"`
-	Approvals   []string     `json:"approvals,omitempty"`
+	Status          string           `json:"status"`
+	Error           *fault.Error     `json:"error"`
+	OutputError     *fault.Error     `json:"output_error,omitempty"`
+	Approvals       []string         `json:"approvals,omitempty"`
+	ApprovalDetails []approvalDetail `json:"approval_details,omitempty"`
+}
+
+// approvalDetail is one operation that waits for an approval, as the
+// effect journal persisted it: its id, the tool, what it would do (the
+// normalized arguments and the preflight's resolved details, redacted),
+// its operation fingerprint, and its state (pending, approved, denied,
+// superseded) with the reason of a decision. "rlm approve RUN_ID" lists
+// them; "rlm approve RUN_ID ID" decides.
+type approvalDetail struct {
+	ID          string          `json:"id"`
+	Tool        string          `json:"tool"`
+	Effect      string          `json:"effect"`
+	Args        json.RawMessage `json:"args"`
+	Details     json.RawMessage `json:"details,omitempty"`
+	Fingerprint string          `json:"fingerprint"`
+	State       string          `json:"state"`
+	Reason      string          `json:"reason,omitempty"`
+}
+
+// approvalDetailOf is the detail of a persisted approval.
+func approvalDetailOf(a effect.Approval) approvalDetail {
+	return approvalDetail{ID: a.ID, Tool: a.Tool, Effect: a.Effect, Args: a.Args, Details: a.Details,
+		Fingerprint: a.Fingerprint, State: string(a.State), Reason: a.Reason}
+}
+
+// withApprovalDetails adds to an approval_required envelope the details
+// of its approvals found in as (the run's persisted approvals,
+// effect.Journal.Approvals), in the order of env.Approvals. The ids stay
+// in approvals as they were.
+func withApprovalDetails(env *envelope, as []effect.Approval) {
+	if env.Status != statusApprovalRequired {
+		return
+	}
+	for _, id := range env.Approvals {
+		for _, a := range as {
+			if a.ID == id {
+				env.ApprovalDetails = append(env.ApprovalDetails, approvalDetailOf(a))
+				break
+			}
+		}
+	}
 }
 
 // newEnvelope is the envelope of an outcome: fe is its error (nil when it
@@ -57,6 +103,33 @@ func newEnvelope(fe *fault.Error, pending []string, runID string) envelope {
 		env.Error.Hint = approvalHint(runID)
 	}
 	return env
+}
+
+// addApprovalDetails fills the approval_details of an approval stop of
+// the run runID from the effect journal of cmd's --state-dir (default: the
+// default state directory), where the run persisted its pending
+// operations. A journal that cannot be read leaves them out: the ids and
+// the hint are the result, and rlm approve RUN_ID lists the approvals.
+func addApprovalDetails(cmd *cobra.Command, env *envelope, runID string) {
+	if env.Status != statusApprovalRequired || runID == "" {
+		return
+	}
+	dir := ""
+	if f := cmd.Flags().Lookup("state-dir"); f != nil {
+		dir = f.Value.String()
+	}
+	j, err := openApprovalJournal(dir, runID)
+	if err != nil {
+		return
+	}
+	defer j.Close()
+	ctx := cmd.Context()
+	if ctx == nil { // a command that was not executed (a test)
+		ctx = context.Background()
+	}
+	if as, err := j.Approvals(ctx, runID); err == nil {
+		withApprovalDetails(env, as)
+	}
 }
 
 // resultStatus maps the error of a result (an engine, direct or tool
@@ -78,15 +151,15 @@ func resultStatus(fe *fault.Error) string {
 }
 
 // approvalHint says how to continue a result that waits for an approval;
-// runID is the run to resume ("" names it RUN_ID). The CLI keeps pending
-// operations in memory only, so the way on is to run the same command
-// again on the same run with an authority tier that permits the operation.
+// runID is the run to resume ("" names it RUN_ID). The pending operations
+// are persisted in the run's effect journal: "rlm approve" lists and
+// decides them, and the run resumed performs the approved ones once.
 func approvalHint(runID string) string {
 	if runID == "" {
 		runID = "RUN_ID"
 	}
-	return "the operation waits for an approval: to permit it, run the same command again with --resume " + runID +
-		" --authority allow_once (one operation) or allow_session"
+	return "the operation waits for an approval: rlm approve " + runID + " lists what it would do; approve it with rlm approve " + runID +
+		" APPROVAL_ID (or refuse it with --deny), then run the same command again with --resume " + runID
 }
 
 // exitFor is the exit status of a printed result: its status's, or that of
@@ -159,6 +232,7 @@ func printRun(cmd *cobra.Command, st *status, res *engine.Result, runErr, outErr
 	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	if asJSON {
 		out := runEnvelope(res, outErr, run)
+		addApprovalDetails(cmd, &out.envelope, run.id)
 		if err := writeJSON(stdout, out); err != nil {
 			return err
 		}
@@ -240,6 +314,7 @@ func printDirect(cmd *cobra.Command, st *status, res *direct.Result, runErr, out
 		out := directJSON{envelope: newEnvelope(res.Error, nil, run.id), Answer: res.Answer, Turns: res.Turns, ToolCalls: res.ToolCalls,
 			ContextCalls: res.ContextCalls, Usage: res.Usage, Events: res.Events,
 			RunID: run.id, Replayed: run.replayed}
+		addApprovalDetails(cmd, &out.envelope, run.id)
 		if outErr != nil {
 			out.OutputError = asFault(outErr)
 		}

@@ -39,6 +39,7 @@ type envelopeCase struct {
 type envelopeFixtures struct {
 	dir, ctxFile, runCas, directCas, chatCas, ws, traceFile, kb, cmdCas string
 	runWriteCas, directWriteCas                                         string // a write under approve_diff
+	approvalRun                                                         string // a run that waits for an approval, in dir/state
 }
 
 func newEnvelopeFixtures(t *testing.T) envelopeFixtures {
@@ -66,6 +67,15 @@ func newEnvelopeFixtures(t *testing.T) envelopeFixtures {
 	if r := runBinary(t, nil, nil, "run", "--context", f.ctxFile, "--replay", f.runCas, "--trace", f.traceFile, "q"); r.code != 0 {
 		t.Fatalf("writing the trace: exit %d: %s", r.code, r.stderr)
 	}
+	r := runBinary(t, nil, nil, "tools", "call", "fs_write", "--args", `{"path":"p.txt","content":"x"}`, "--allow", "tool:fs_write",
+		"--workspace", f.ws, "--state-dir", filepath.Join(dir, "state"))
+	var stop struct {
+		RunID string `json:"run_id"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &stop); r.code != 3 || err != nil || stop.RunID == "" {
+		t.Fatalf("an approval stop: exit %d: %s %s", r.code, r.stdout, r.stderr)
+	}
+	f.approvalRun = stop.RunID
 	_, f.kb, _ = commandFiles(t)
 	f.cmdCas = writeCassette(t, sub("command"), `{"answer":"two"}`)
 	return f
@@ -93,6 +103,8 @@ func envelopeCases(f envelopeFixtures) []envelopeCase {
 		{cmd: "tools call", args: append([]string{"tools", "call", "fs_read", "--args", `{"path":"a.txt"}`, "--allow", "tool:fs_read"}, tool...), status: "completed"},
 		{cmd: "tools call", args: append([]string{"tools", "call", "nope"}, tool...), code: 1, status: "failed"},
 		{cmd: "tools call", args: append([]string{"tools", "call", "fs_write", "--args", `{"path":"b.txt","content":"x"}`, "--allow", "tool:fs_write"}, tool...), code: 3, status: "approval_required"},
+		{cmd: "approve", args: []string{"approve", f.approvalRun, "--state-dir", filepath.Join(f.dir, "state")}, status: "completed"},
+		{cmd: "approve", args: []string{"approve", f.approvalRun, "approval_9", "--state-dir", filepath.Join(f.dir, "state")}, code: 1, status: "failed"},
 		{cmd: "tools list", args: []string{"tools", "list", "--workspace", f.ws}},
 		{cmd: "tools list", args: []string{"tools", "list", "--workspace", missing}, code: 1, status: "failed"},
 		{cmd: "trace view", args: []string{"trace", "view", f.traceFile}, status: "completed"},

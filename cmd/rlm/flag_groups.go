@@ -133,6 +133,8 @@ var flagGroupByName = map[string]string{
 	"mcp":        groupTools,
 	"skills":     groupTools,
 	"projection": groupTools,
+	"deny":       groupTools,
+	"reason":     groupTools,
 
 	// Observability (besides otlp-* and trace*).
 	"verbose": groupObservability,

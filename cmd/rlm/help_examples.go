@@ -178,6 +178,14 @@ var commandExamples = map[string][]string{
 		"rlm tools list",
 		"rlm tools list --text --mcp servers.json",
 	},
+	"rlm approve": {
+		"# What the run waits for: id, state, tool, arguments, resolved details",
+		"rlm approve RUN_ID",
+		"# Approve one operation, then continue the run: it runs once",
+		"rlm approve RUN_ID approval_1",
+		`rlm tools call fs_write --args '{"path":"notes.txt","content":"hello"}' --allow tool:fs_write --resume RUN_ID`,
+		`rlm approve RUN_ID approval_2 --deny --reason "wrong file" --json`,
+	},
 	"rlm tools call": {
 		`rlm tools call fs_read --args '{"path":"README.md"}' --allow tool:fs_read`,
 		`rlm tools call fs_write --args '{"path":"notes.txt","content":"hello"}' --allow tool:fs_write --authority allow_once`,

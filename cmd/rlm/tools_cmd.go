@@ -156,6 +156,7 @@ func newToolsCallCmd() *cobra.Command {
 			}
 			out := toolCallOutput{envelope: newEnvelope(toolCallError(args[0], res), nil, ts.RunID()), Value: res.Value,
 				RunID: ts.RunID(), Replayed: res.Replayed, Trace: res.Trace}
+			addApprovalDetails(cmd, &out.envelope, ts.RunID())
 			if err := writeJSON(cmd.OutOrStdout(), out); err != nil {
 				return err
 			}
