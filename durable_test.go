@@ -11,6 +11,7 @@ import (
 
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/durable"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/fingerprint"
@@ -63,5 +64,41 @@ func TestFingerprintRunTruncatedContext(t *testing.T) {
 	}
 	if k := fault.KindOf(err); k != corpus.KindContextChanged {
 		t.Fatalf("fingerprintRun error kind = %q, want context_changed (err %v)", k, err)
+	}
+}
+
+// A run submitted by an older rlm carries a command line, not a Spec: a
+// worker refuses it with invalid_spec and a hint, before opening anything.
+func TestRunSubmittedRefusesCommandLine(t *testing.T) {
+	run := RunSubmitted("postgres://unused")
+	_, err := run(context.Background(), durable.Submission{RunID: "r1", Args: []string{"--context=/x", "--", "q"}}, nil)
+	if fault.KindOf(err) != KindInvalidSpec || fault.As(err).Hint == "" {
+		t.Fatalf("want invalid_spec with a hint, got %v", err)
+	}
+}
+
+// A Spec survives the trip through a submission: what the worker decodes
+// is what was submitted (the database aside, which is the worker's).
+func TestSubmissionCarriesSpec(t *testing.T) {
+	in := Spec{Context: []string{"/data/app.log"}, Mode: "code", Model: "m", Limits: budget.Limits{MaxCostUSD: 1}}
+	b, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := durable.Submission{RunID: "r1", RunSpec: b}
+	wire, err := json.Marshal(sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back durable.Submission
+	if err := json.Unmarshal(wire, &back); err != nil {
+		t.Fatal(err)
+	}
+	var out Spec
+	if err := json.Unmarshal(back.RunSpec, &out); err != nil {
+		t.Fatal(err)
+	}
+	if out.Mode != "code" || out.Model != "m" || out.Context[0] != "/data/app.log" || out.Limits.MaxCostUSD != 1 {
+		t.Fatalf("%+v", out)
 	}
 }
