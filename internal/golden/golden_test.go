@@ -18,12 +18,7 @@ func (r *recorder) Fatalf(string, ...any) { r.failed = true }
 func (r *recorder) Fatal(...any)          { r.failed = true }
 
 func TestCheck(t *testing.T) {
-	dir := t.TempDir()
-	wd, _ := os.Getwd()
-	if err := os.Chdir(dir); err != nil {
-		t.Fatal(err)
-	}
-	defer os.Chdir(wd)
+	t.Chdir(t.TempDir()) // restored when the test ends, whatever runs next
 	os.Mkdir("testdata", 0o755)
 	os.WriteFile(filepath.Join("testdata", "a.txt"), []byte("hello\n"), 0o644)
 
