@@ -258,13 +258,11 @@ func Count(s, sub string, start, end Opt) int {
 // StartsWith reports whether s[start:end] begins with prefix, as Python's
 // str.startswith with one prefix (the caller tries each of a tuple).
 func StartsWith(s, prefix string, start, end Opt) bool {
-	if !start.ok && !end.ok {
-		if strings.HasPrefix(s, prefix) {
-			return true
-		}
-		if clean(prefix) {
-			return false
-		}
+	if !start.ok && !end.ok && clean(prefix) {
+		// A clean prefix matches bytes exactly where it matches code
+		// points; an invalid one ("\xc4" of "\u0130") must not match a
+		// piece of a character.
+		return strings.HasPrefix(s, prefix)
 	}
 	x := scanIndex(s)
 	return x.StartsWith(prefix, start, end)
@@ -273,13 +271,11 @@ func StartsWith(s, prefix string, start, end Opt) bool {
 // EndsWith reports whether s[start:end] ends with suffix, as Python's
 // str.endswith with one suffix.
 func EndsWith(s, suffix string, start, end Opt) bool {
-	if !start.ok && !end.ok {
-		if strings.HasSuffix(s, suffix) {
-			return true
-		}
-		if clean(suffix) {
-			return false
-		}
+	if !start.ok && !end.ok && clean(suffix) {
+		// A clean suffix matches bytes exactly where it matches code
+		// points; an invalid one ("\xc4" of "\u0130") must not match a
+		// piece of a character.
+		return strings.HasSuffix(s, suffix)
 	}
 	x := scanIndex(s)
 	return x.EndsWith(suffix, start, end)

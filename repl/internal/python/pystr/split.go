@@ -374,10 +374,10 @@ func RStripChars(s, chars string) string {
 // RemovePrefix returns s without prefix if it begins with it, as Python's
 // str.removeprefix.
 func RemovePrefix(s, prefix string) string {
-	if strings.HasPrefix(s, prefix) {
-		return s[len(prefix):]
-	}
-	if clean(prefix) {
+	if clean(prefix) { // bytes match exactly where code points do
+		if strings.HasPrefix(s, prefix) {
+			return s[len(prefix):]
+		}
 		return s
 	}
 	x := scanIndex(s)
@@ -394,10 +394,10 @@ func RemoveSuffix(s, suffix string) string {
 	if suffix == "" {
 		return s
 	}
-	if strings.HasSuffix(s, suffix) {
-		return s[:len(s)-len(suffix)]
-	}
-	if clean(suffix) {
+	if clean(suffix) { // bytes match exactly where code points do
+		if strings.HasSuffix(s, suffix) {
+			return s[:len(s)-len(suffix)]
+		}
 		return s
 	}
 	x := scanIndex(s)
