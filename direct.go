@@ -113,10 +113,7 @@ func (s *Session) DirectOn(ctx context.Context, on On) (*DirectResult, error) {
 // directCaps are the capabilities the Spec grants the direct runtime:
 // Allow and the program's tools.
 func (s *Session) directCaps() capability.Set {
-	caps, _ := capability.NewSet(capability.SplitList(s.spec.Allow)...) // Validate parsed them
-	for _, t := range s.spec.Tools {
-		caps = caps.Union(capability.Of(capability.Tool(t.Name)))
-	}
+	caps, _ := s.spec.grants() // Validate parsed them
 	return caps
 }
 

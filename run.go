@@ -94,9 +94,6 @@ func (s *Session) engineConfig(store *corpus.Store) engine.Config {
 		Limits: sp.Limits, ExperimentalDeepRecursion: sp.DeepRecursion, Mode: sp.Mode, Python: sp.Python,
 		Stream: sp.Stream, TraceContent: sp.TraceContent, MaxRepairs: sp.MaxRepairs, Observer: s.opts.engineObs,
 	}
-	if sp.MaxRepairs == 0 {
-		cfg.MaxRepairs = engine.DefaultMaxRepairs
-	}
 	if s.tools != nil {
 		s.tools.engineTools(&cfg)
 	}

@@ -334,7 +334,7 @@ func (l temperatureLead) Complete(ctx context.Context, req model.Request) (*mode
 // addContext opens the Spec's contexts (MCP resources read through the
 // session's MCP host) into store.
 func (s *Session) addContext(ctx context.Context, store *corpus.Store) (corpus.Handle, error) {
-	paths, err := s.mcpContexts(ctx, s.spec.Context)
+	paths, err := s.mcp.contexts(ctx, s.spec.Context)
 	if err != nil {
 		return corpus.Handle{}, err
 	}
@@ -366,12 +366,6 @@ func (s *Session) openTools(ctx context.Context) error {
 // Tools returns the session's tool runtime, or nil when the Spec grants
 // no tool.
 func (s *Session) Tools() *Tools { return s.tools }
-
-// mcpContexts replaces each mcp://<server>/<uri> context with a file
-// holding that resource.
-func (s *Session) mcpContexts(ctx context.Context, paths []string) ([]string, error) {
-	return s.mcp.contexts(ctx, paths)
-}
 
 // decodeStrict decodes JSON into v, refusing unknown fields and trailing
 // data.

@@ -56,12 +56,9 @@ func openTools(ctx context.Context, spec Spec, auth *authority.Store, servers *m
 	if auth == nil {
 		auth = authority.NewStore()
 	}
-	caps, err := capability.NewSet(capability.SplitList(spec.Allow)...)
+	caps, err := spec.grants()
 	if err != nil {
 		return nil, err
-	}
-	for _, t := range spec.Tools {
-		caps = caps.Union(capability.Of(capability.Tool(t.Name)))
 	}
 	tier, err := authority.ParseTier(spec.Authority)
 	if err != nil {
@@ -374,4 +371,17 @@ func ReadMCPContexts(ctx context.Context, file string, paths []string) (out []st
 	m := &mcpServers{file: file}
 	out, err = m.contexts(ctx, paths)
 	return out, m.close, err
+}
+
+// grants are the capabilities the Spec grants beyond the defaults: Allow
+// and the program's tools.
+func (s Spec) grants() (capability.Set, error) {
+	caps, err := capability.NewSet(capability.SplitList(s.Allow)...)
+	if err != nil {
+		return caps, err
+	}
+	for _, t := range s.Tools {
+		caps = caps.Union(capability.Of(capability.Tool(t.Name)))
+	}
+	return caps, nil
 }

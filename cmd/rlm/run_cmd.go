@@ -13,8 +13,6 @@ import (
 	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/corpus"
-	"github.com/rlm-go/rlm/engine"
-	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/anthropic"
 	"github.com/rlm-go/rlm/model/openai"
@@ -111,13 +109,11 @@ func (s *session) close() { _ = s.Close() }
 func (b *budgetFlags) spec(sp *rlm.Spec) { sp.Limits, sp.DeepRecursion = b.lim, b.deep }
 
 // checkDepth refuses --max-depth above 1 without the opt-in, before any
-// input is read (the engine checks it again).
+// input is read (rlm.Spec.Validate's check; the engine checks it again).
 func (b *budgetFlags) checkDepth() error {
-	if b.lim.MaxDepth > 1 && !b.deep {
-		return fault.New(fault.PhaseValidate, engine.KindDeepRecursionRequired, "max depth above 1 requires the experimental_deep_recursion opt-in").
-			With("requested_depth", b.lim.MaxDepth)
-	}
-	return nil
+	var sp rlm.Spec
+	b.spec(&sp)
+	return sp.Validate()
 }
 
 // budgetFlags are the tree-wide budget flags.
