@@ -67,7 +67,7 @@ that the harness works, not how good a model is, and the output says so.`,
 			if err != nil {
 				return err
 			}
-			defer sess.close()
+			defer sess.Close()
 			rep, runErr := bench.Run(cmd.Context(), bench.Config{
 				Task: kind, Size: n, Runs: runs, Seed: seed,
 				Provider: sess.provider, Model: pf.model, SubModel: pf.subModel,
@@ -76,7 +76,7 @@ that the harness works, not how good a model is, and the output says so.`,
 			})
 			st.stop()
 			// The report is printed before a --record error is reported.
-			outErr := sess.finish(pf.record)
+			outErr := sess.Close()
 			if runErr != nil && rep == nil {
 				return afterResult(cmd.OutOrStdout(), cmd.ErrOrStderr(), runErr, outErr)
 			}

@@ -224,7 +224,7 @@ func (f *commandFlags) run(cmd *cobra.Command, compile func() (command.Command, 
 	if err != nil {
 		return finish(err, nil)
 	}
-	defer sess.close()
+	defer sess.Close()
 	ctx := cmd.Context()
 	store := corpus.NewStore()
 	defer store.Close()
@@ -259,7 +259,7 @@ func (f *commandFlags) run(cmd *cobra.Command, compile func() (command.Command, 
 	st = status
 	env, received, err := runCommand(ctx, host, compiled, d, f.df.d.Timeout, comp)
 	st.stop()
-	outErr := sess.finish(f.pf.record)
+	outErr := sess.Close()
 	out.Envelope, out.ParentReceived = env, received
 	if env != nil {
 		out.Status = env.Status

@@ -145,7 +145,7 @@ sent are written to the cassette FILE when it stops.`,
 			}
 			err = durable.Work(cmd.Context(), wc)
 			// --record: the sub-model calls this worker sent.
-			if rerr := sess.finish(pf.record); err == nil {
+			if rerr := sess.Close(); err == nil {
 				err = rerr
 			}
 			return err

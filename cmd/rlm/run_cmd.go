@@ -100,11 +100,6 @@ func (f *providerFlags) open(st *status, outputs ...[2]string) (*session, error)
 	return &session{Session: s, provider: s.Provider()}, nil
 }
 
-// finish saves the recording (if any) and releases resources.
-func (s *session) finish(string) error { return s.Close() }
-
-func (s *session) close() { _ = s.Close() }
-
 // spec sets the budget fields of sp.
 func (b *budgetFlags) spec(sp *rlm.Spec) { sp.Limits, sp.DeepRecursion = b.lim, b.deep }
 
