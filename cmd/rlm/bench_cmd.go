@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/rlm-go/rlm/bench"
+	"github.com/rlm-go/rlm/console"
 	"github.com/rlm-go/rlm/fault"
 )
 
@@ -62,7 +63,7 @@ that the harness works, not how good a model is, and the output says so.`,
 			for _, m := range methods {
 				ms = append(ms, bench.Method(m))
 			}
-			st := newStatus(cmd.ErrOrStderr(), !asJSON && isTerminal(cmd.ErrOrStderr()))
+			st := console.NewStatus(cmd.ErrOrStderr(), !asJSON && console.IsTerminal(cmd.ErrOrStderr()))
 			sess, err := pf.open(st)
 			if err != nil {
 				return err
@@ -74,7 +75,7 @@ that the harness works, not how good a model is, and the output says so.`,
 				Limits: bf.lim, ExperimentalDeepRecursion: bf.deep,
 				DirectMaxBytes: directMaxBytes, Methods: ms, Replayed: pf.replay != "",
 			})
-			st.stop()
+			st.Stop()
 			// The report is printed before a --record error is reported.
 			outErr := sess.Close()
 			if runErr != nil && rep == nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/command"
+	"github.com/rlm-go/rlm/console"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
@@ -157,7 +158,7 @@ typed error, makes no tool call and creates no child.`,
 func (f *commandFlags) run(cmd *cobra.Command, compile func() (command.Command, error)) error {
 	out := commandOutput{Status: subagent.EnvelopeFailed}
 	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
-	var st *status
+	var st *console.Status
 	// finish prints the outcome; the usage line (text mode) once
 	// model calls may have been made (st set).
 	finish := func(err, outErr error) error {
@@ -185,7 +186,7 @@ func (f *commandFlags) run(cmd *cobra.Command, compile func() (command.Command, 
 			fmt.Fprintln(stdout, answerOut(cmd, stdout, answerText(v)))
 		}
 		if st != nil {
-			fmt.Fprintln(stderr, st.summary(out.Status, -1, nil))
+			fmt.Fprintln(stderr, st.Summary(out.Status, -1, nil))
 		}
 		if out.Error != nil {
 			return afterResult(stdout, stderr, out.Error, outErr)
@@ -219,7 +220,7 @@ func (f *commandFlags) run(cmd *cobra.Command, compile func() (command.Command, 
 	}
 	// Configuration first: outputs, key, base URL and the child
 	// engine's limits are checked before the input is read.
-	status := newStatus(stderr, !f.asJSON && isTerminal(stderr))
+	status := console.NewStatus(stderr, !f.asJSON && console.IsTerminal(stderr))
 	sess, err := f.pf.open(status)
 	if err != nil {
 		return finish(err, nil)
@@ -258,7 +259,7 @@ func (f *commandFlags) run(cmd *cobra.Command, compile func() (command.Command, 
 	}
 	st = status
 	env, received, err := runCommand(ctx, host, compiled, d, f.df.d.Timeout, comp)
-	st.stop()
+	st.Stop()
 	outErr := sess.Close()
 	out.Envelope, out.ParentReceived = env, received
 	if env != nil {

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rlm-go/rlm"
+	"github.com/rlm-go/rlm/console"
 	"github.com/rlm-go/rlm/direct"
 	"github.com/rlm-go/rlm/prompt"
 )
@@ -47,15 +48,15 @@ replayed, never executed again.`,
 			tf.spec(&sp)
 			of.spec(&sp)
 			stderr := cmd.ErrOrStderr()
-			st := newStatus(stderr, !asJSON && isTerminal(stderr))
-			opts := append(st.options(), rlm.WithStdin(cmd.InOrStdin()), rlm.WithSubagentCancel(onParentCancel))
+			st := console.NewStatus(stderr, !asJSON && console.IsTerminal(stderr))
+			opts := append(statusOptions(st), rlm.WithStdin(cmd.InOrStdin()), rlm.WithSubagentCancel(onParentCancel))
 			sess, err := rlm.Open(cmd.Context(), sp, opts...)
 			if err != nil {
 				return err
 			}
 			defer sess.Close()
 			res, runErr := sess.Direct(cmd.Context(), args[0])
-			st.stop()
+			st.Stop()
 			if res == nil {
 				return runErr // refused before the run began
 			}

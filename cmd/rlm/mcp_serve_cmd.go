@@ -15,6 +15,7 @@ import (
 
 	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/console"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/mcp"
 	"github.com/rlm-go/rlm/trace"
@@ -62,7 +63,7 @@ size (16 MiB, mcp/inline_too_large). See docs/mcp.md.`,
 			bf.spec(&sp)
 			mf.spec(&sp)
 			tf.spec(&sp)
-			sess, err := rlm.Open(ctx, sp, newStatus(cmd.ErrOrStderr(), false).options()...)
+			sess, err := rlm.Open(ctx, sp, statusOptions(console.NewStatus(cmd.ErrOrStderr(), false))...)
 			if err != nil {
 				return err
 			}

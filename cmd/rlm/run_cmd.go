@@ -12,6 +12,7 @@ import (
 
 	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/console"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/anthropic"
@@ -86,10 +87,10 @@ type session struct {
 // path: --record and the command's own outputs, the cassette, the base URL
 // and the API key) and builds the provider, counted and shown by st. It
 // reads no input and calls no model, so a configuration error comes first.
-func (f *providerFlags) open(st *status, outputs ...[2]string) (*session, error) {
+func (f *providerFlags) open(st *console.Status, outputs ...[2]string) (*session, error) {
 	var sp rlm.Spec
 	f.spec(&sp)
-	s, err := rlm.Open(context.Background(), sp, st.options()...)
+	s, err := rlm.Open(context.Background(), sp, statusOptions(st)...)
 	if err != nil {
 		return nil, err
 	}
@@ -199,9 +200,9 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 // key, base URL, tools, the engine's limits), then the input.
 func (f *runFlags) run(cmd *cobra.Command, query string) error {
 	stderr := cmd.ErrOrStderr()
-	live := !f.asJSON && isTerminal(stderr)
-	st := newStatus(stderr, live)
-	opts := append(st.options(), rlm.WithStdin(cmd.InOrStdin()), rlm.WithObserver(st.observe))
+	live := !f.asJSON && console.IsTerminal(stderr)
+	st := console.NewStatus(stderr, live)
+	opts := append(statusOptions(st), rlm.WithStdin(cmd.InOrStdin()), rlm.WithObserver(st.Observe))
 	opts = append(opts, f.vf.options(stderr, live)...)
 	opts = append(opts, f.df.options(stderr)...)
 	sess, err := rlm.Open(cmd.Context(), f.spec(), opts...)
@@ -210,7 +211,7 @@ func (f *runFlags) run(cmd *cobra.Command, query string) error {
 	}
 	defer sess.Close()
 	res, runErr := sess.Run(cmd.Context(), query)
-	st.stop()
+	st.Stop()
 	if res == nil {
 		return runErr // refused before the run began
 	}
@@ -235,7 +236,7 @@ func addContext(ctx context.Context, store *corpus.Store, path string, stdin io.
 
 // options are the session hooks that feed the status line: calls,
 // retries, the cache's savings and the models without a price.
-func (s *status) options() []rlm.Option {
-	return []rlm.Option{rlm.WithProviderWrap(s.wrap), rlm.WithRetryHook(s.retry), rlm.WithCacheHook(s.setCache),
-		rlm.WithUnpricedHook(s.noteUnpriced), rlm.WithLog(s.w)}
+func statusOptions(s *console.Status) []rlm.Option {
+	return []rlm.Option{rlm.WithProviderWrap(s.Wrap), rlm.WithRetryHook(s.Retry), rlm.WithCacheHook(s.SetCache),
+		rlm.WithUnpricedHook(s.NoteUnpriced), rlm.WithLog(s)}
 }
