@@ -3,15 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rlm-go/rlm"
+	"github.com/rlm-go/rlm/console"
 	"github.com/rlm-go/rlm/effect"
 	"github.com/rlm-go/rlm/fault"
-	"github.com/rlm-go/rlm/internal/termsafe"
 )
 
 // approveJSON is the --json document of rlm approve: the envelope (status
@@ -57,7 +55,7 @@ func newApproveCmd() *cobra.Command {
 				}
 				return writeJSON(cmd.OutOrStdout(), out)
 			}
-			writeApprovals(cmd.OutOrStdout(), as)
+			console.WriteApprovals(cmd.OutOrStdout(), as)
 			if len(ids) > 0 {
 				fmt.Fprintf(cmd.ErrOrStderr(), "rlm: continue the run with: the same command and --resume %s\n", runID)
 			}
@@ -82,26 +80,4 @@ func decideApprovals(ctx context.Context, stateDir, runID string, ids []string, 
 		v = effect.Deny
 	}
 	return rlm.Decide(ctx, stateDir, runID, ids, v, reason)
-}
-
-// writeApprovals prints one approval per line: id, state, tool, arguments,
-// details and reason, every cell neutralized for the terminal.
-func writeApprovals(w io.Writer, as []effect.Approval) {
-	if len(as) == 0 {
-		fmt.Fprintln(w, "no approvals")
-		return
-	}
-	for _, a := range as {
-		cells := []string{a.ID, string(a.State), a.Tool, string(a.Args)}
-		if len(a.Details) > 0 {
-			cells = append(cells, "details "+string(a.Details))
-		}
-		if a.Reason != "" {
-			cells = append(cells, "reason "+a.Reason)
-		}
-		for i, c := range cells {
-			cells[i] = cellSpace.Replace(termsafe.Text(c))
-		}
-		fmt.Fprintln(w, strings.Join(cells, "\t"))
-	}
 }
