@@ -9,9 +9,9 @@ import (
 	"sort"
 	"sync"
 
-	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/meter"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/plan"
 	"github.com/rlm-go/rlm/repl"
@@ -526,15 +526,6 @@ var (
 func (c *ctxText) Size() int64  { return max(c.size, 0) }
 func (c *ctxText) Name() string { return c.name }
 
-// opCapability maps a read's kind to its capability.
-func opCapability(op string) string {
-	switch op {
-	case "search", "regex":
-		return corpus.ActionSearch
-	}
-	return corpus.ActionSlice
-}
-
 // View admits one context operation and runs f over the context's bytes
 // inside the store's guard, so a mapped file truncated during the run is a
 // context_changed error (which ends the run), never a crash.
@@ -548,14 +539,13 @@ func (c *ctxText) View(ctx context.Context, op string, f func(b []byte) error) e
 	if op == "index" {
 		err = c.host.store.View(c.h, f)
 	} else {
-		if cp := capability.Context(opCapability(op)); !e.n.caps.Has(cp) {
-			return repl.Fatal(denied(cp))
+		// The operation's capability comes from the one map of them
+		// (meter.ContextCapability): reads need context:slice, searches
+		// and re functions context:search.
+		_, sp, merr := meter.New(r.tracker).Context(ctx, e.n.caps, meter.ContextOp{Op: op, Handle: c.h.String()})
+		if merr != nil {
+			return repl.Fatal(merr)
 		}
-		if err := r.tracker.ContextOp(); err != nil {
-			return repl.Fatal(err)
-		}
-		_, sp := trace.Start(ctx, trace.KindContextOp, op)
-		sp.Set("handle", c.h.String())
 		var n int64
 		err = c.host.store.View(c.h, func(data []byte) error {
 			n = int64(len(data))
@@ -621,14 +611,10 @@ func (c *ctxText) search(call *repl.Call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cp := capability.Context(corpus.ActionSearch); !e.n.caps.Has(cp) {
-		return nil, repl.Fatal(denied(cp))
-	}
-	if err := r.tracker.ContextOp(); err != nil {
+	ctx, sp, err := meter.New(r.tracker).Context(call.Ctx, e.n.caps, meter.ContextOp{Op: corpus.ActionSearch, Handle: c.h.String()})
+	if err != nil {
 		return nil, repl.Fatal(err)
 	}
-	ctx, sp := trace.Start(call.Ctx, trace.KindContextOp, corpus.ActionSearch)
-	sp.Set("handle", c.h.String())
 	lim := r.e.cfg.ContextLimits
 	lim.MaxResults = int(maxResults)
 	lim.MaxBytes = corpus.MaxMaxBytes

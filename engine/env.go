@@ -13,6 +13,7 @@ import (
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/textcut"
+	"github.com/rlm-go/rlm/meter"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/plan"
 	"github.com/rlm-go/rlm/trace"
@@ -29,14 +30,10 @@ var _ plan.Env = (*env)(nil)
 
 // ContextOp runs one context-store operation.
 func (v *env) ContextOp(ctx context.Context, h corpus.Handle, a corpus.Action) (plan.Value, error) {
-	if !v.n.caps.Has(capability.Context(a.Type)) {
-		return nil, denied(capability.Context(a.Type))
-	}
-	if err := v.r.tracker.ContextOp(); err != nil {
+	ctx, sp, err := meter.New(v.r.tracker).Context(ctx, v.n.caps, meter.ContextOp{Op: a.Type, Handle: h.String()})
+	if err != nil {
 		return nil, err
 	}
-	ctx, sp := trace.Start(ctx, trace.KindContextOp, a.Type)
-	sp.Set("handle", h.String())
 	if a.Type == corpus.ActionSearch {
 		// The pattern is plan structure, bounded; trace view shows it.
 		sp.Set("pattern", textcut.Prefix(a.Pattern, 120))
@@ -100,14 +97,10 @@ func decodeValue(raw []byte) (plan.Value, error) {
 func (v *env) Text(ctx context.Context, h corpus.Handle) (string, error) {
 	// Reading a handle's raw text is a slice of it: it needs context:slice
 	// and counts as one context operation.
-	if c := capability.Context(corpus.ActionSlice); !v.n.caps.Has(c) {
-		return "", denied(c)
-	}
-	if err := v.r.tracker.ContextOp(); err != nil {
+	_, sp, err := meter.New(v.r.tracker).Context(ctx, v.n.caps, meter.ContextOp{Op: "text", Handle: h.String()})
+	if err != nil {
 		return "", err
 	}
-	_, sp := trace.Start(ctx, trace.KindContextOp, "text")
-	sp.Set("handle", h.String())
 	s, err := v.r.e.cfg.Store.Text(h, v.r.e.cfg.PromptBytes)
 	sp.SetBytes(int64(len(s)))
 	sp.End(err)
@@ -290,6 +283,6 @@ func (v *env) Admit(ctx context.Context, est plan.Estimate) error {
 	return v.r.tracker.Fits(est.MinModelCalls(), est.ToolCalls, est.ContextOps)
 }
 
-func denied(c capability.Cap) error {
-	return fault.New(fault.PhaseValidate, capability.KindDenied, "the capability is not granted in this scope").With("capability", string(c))
-}
+// denied is the error of an operation whose capability c is not granted
+// (meter.Denied, the one spelling of it).
+func denied(c capability.Cap) error { return meter.Denied(c) }

@@ -14,6 +14,7 @@ import (
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/fingerprint"
 	"github.com/rlm-go/rlm/internal/textcut"
+	"github.com/rlm-go/rlm/meter"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/plan"
 	"github.com/rlm-go/rlm/trace"
@@ -45,24 +46,20 @@ func (r *run) provider(depth int) (model.Provider, string) {
 	return r.e.cfg.SubProvider, r.e.cfg.SubModel
 }
 
-// complete makes one admitted, traced, charged model call. Calls below the
-// root hold one of the run's MaxConcurrency slots while the request is in
-// flight; only leaf calls hold slots, so nested children cannot deadlock.
-//
-// Admission reserves the call's worst case (prompt tokens counted with the
-// model's tokenizer plus max_tokens, priced with the price table) against
-// what is left of the token and cost budgets, atomically with every other
-// call in flight; max_tokens is shrunk to what is left when that still
-// leaves budget.MinReplyTokens, else the call is refused before sending.
-// A provider that reports more than the admitted worst case, taking the
-// run over a limit, fails the call with that limit's budget error after
-// its usage is charged.
-//
-// A provider that shares identical requests (model.Sharer, package
-// model/cache) is asked first: a hit is traced as a model_call span with
-// its cache source and charges nothing but its savings (no call, token,
-// cost or concurrency slot); otherwise the call goes through the lead,
-// which shares the response with identical requests waiting for it.
+// complete makes one admitted, traced, charged model call through the
+// run's meter (package meter, which also admits the direct loop's calls):
+// the response cache first (a hit charges only its savings), then, for a
+// call below the root, one of the run's MaxConcurrency slots while the
+// request is in flight (only leaf calls hold slots, so nested children
+// cannot deadlock), the worst case reserved against what is left of the
+// token and cost budgets (max_tokens shrunk to what is left when that
+// still leaves budget.MinReplyTokens, else the call is refused before
+// sending), one model call counted, the request sent through the
+// executor, and its usage settled. A provider that reports more than the
+// admitted worst case, taking the run over a limit, fails the call with
+// that limit's budget error after its usage is charged. The engine counts
+// its turns itself (loop, codeLoop), so a call counts only
+// max_model_calls.
 func (r *run) complete(ctx context.Context, depth int, p model.Provider, req model.Request) (*model.Response, error) {
 	if req.MaxTokens == 0 {
 		req.MaxTokens = r.e.cfg.MaxTokens
@@ -70,63 +67,12 @@ func (r *run) complete(ctx context.Context, depth int, p model.Provider, req mod
 	if req.Temperature == nil {
 		req.Temperature = r.e.cfg.Temperature
 	}
-	// The system prompt and the append-only history are the stable
-	// prefix: marked for providers with explicit prompt caching
-	// (before the response cache keys the request).
-	req.Messages = model.MarkCachePrefix(req.Messages)
-	hit, p, releaseLead, err := model.Share(ctx, p, req.Model, req)
-	if err != nil {
-		return nil, err
-	}
-	if hit != nil {
-		r.tracker.Save(depth, hit.Usage)
-		return hit, nil
-	}
-	defer releaseLead()
-	if depth > 0 {
-		release, err := r.tracker.Acquire(ctx)
-		if err != nil {
-			return nil, err
-		}
-		defer release()
-	}
-	_, modelName := r.provider(depth)
-	// Admission after the slot: a call cancelled while waiting is never
-	// counted, and tokens and cost are checked against the latest usage.
-	res, err := r.tracker.Reserve(model.Worst(req, modelName, depth))
-	if err != nil {
-		return nil, err
-	}
-	defer res.Release()
-	if err := r.tracker.ModelCall(); err != nil {
-		return nil, err
-	}
-	if int64(req.MaxTokens) != res.MaxTokens() {
-		trace.Emit(ctx, trace.KindNote, "max_tokens shrunk to the budget", map[string]any{
-			"requested": req.MaxTokens, "admitted": res.MaxTokens(), "worst_case_tokens": res.Tokens()}, nil)
-	}
-	req.MaxTokens = int(res.MaxTokens())
-	resp, err := r.send(ctx, depth, p, req)
-	if resp == nil && err == nil {
-		// A provider or executor outside the contract: a typed failure of
-		// the call, never a nil response handed on.
-		err = fault.New(fault.PhaseProvider, model.KindMalformedResponse, "the provider returned neither a response nor an error").With("model", req.Model)
-	}
-	if resp == nil {
-		res.Release()
-		r.tracker.Charge(depth, budget.Usage{Calls: 1})
-		return nil, err
-	}
-	if u := resp.Usage; u.TotalTokens > res.Tokens() {
-		// The admission's guarantee rests on the worst case; say when a
-		// provider counted more (Settle fails the call if a limit is now
-		// crossed).
-		trace.Emit(ctx, trace.KindNote, "usage above the admitted worst case", map[string]any{
-			"admitted_tokens": res.Tokens(), "reported_tokens": u.TotalTokens}, nil)
-	}
-	if serr := res.Settle(resp.Usage); serr != nil {
-		return nil, serr
-	}
+	resp, err := meter.New(r.tracker).Model(ctx, meter.ModelCall{
+		Provider: p, Request: req, Depth: depth, Slot: depth > 0,
+		Send: func(ctx context.Context, p model.Provider, req model.Request) (*model.Response, error) {
+			return r.send(ctx, depth, p, req)
+		},
+	})
 	if err != nil {
 		return nil, err
 	}
