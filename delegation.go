@@ -276,9 +276,7 @@ func ChildEngineFor(spec Spec, tools *Tools, stdin io.Reader, opts ...Option) Ch
 // the session's tools, narrowed to the child's capabilities.
 func (s *Session) childEngine(sc *sharedContext) ChildEngine {
 	return func() (*subagent.EngineCompleter, func() error, error) {
-		cfg := engine.Config{Provider: s.provider, Model: s.spec.Model, SubModel: s.spec.SubModel,
-			Limits: s.spec.Limits, ExperimentalDeepRecursion: s.spec.DeepRecursion}
-		ec := &subagent.EngineCompleter{Config: cfg}
+		ec := &subagent.EngineCompleter{Config: s.childConfig(nil)}
 		if s.tools != nil {
 			ec.Registry, ec.Invoker = s.tools.Registry, s.tools.Runtime
 		}
@@ -300,4 +298,13 @@ func (s *Session) childEngine(sc *sharedContext) ChildEngine {
 		ec.Config.Store = store
 		return ec, func() error { store.Close(); return nil }, nil
 	}
+}
+
+// childConfig is the engine configuration of a child over store: the
+// session's provider, models and limits (plan mode, no tools: the
+// completer adds the child's).
+func (s *Session) childConfig(store *corpus.Store) engine.Config {
+	sp := s.spec
+	return engine.Config{Provider: s.provider, Model: sp.Model, SubModel: sp.SubModel, Store: store,
+		Limits: sp.Limits, ExperimentalDeepRecursion: sp.DeepRecursion}
 }

@@ -8,7 +8,9 @@ import (
 	"strings"
 
 	"github.com/rlm-go/rlm"
+	"github.com/rlm-go/rlm/command"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/tool"
 )
 
@@ -68,4 +70,34 @@ func ExampleSpec_Validate() {
 	// <nil> code 1m0s <nil>
 	// invalid_config
 	// invalid_spec
+}
+
+// A prompt command compiled from a knowledge base runs under a Spec: the
+// parent agent (granted rlm_subagent and the context reads by default)
+// delegates to a child that answers over the Spec's context with the
+// Spec's provider and limits. A scripted provider answers here.
+func ExampleRunCommand() {
+	kb, err := command.DecodeKB([]byte(`{
+  "prompts":  [{"id": "first-error", "text": "Which service failed first?", "role": "reviewer"}],
+  "triggers": [{"id": "first-error", "trigger": "triage"}],
+  "actions":  [{"id": "first-error", "action": "delegate_subagent"}]}`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	c, err := command.Compile(kb, "triage")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	scripted := model.ProviderFunc(func(context.Context, model.Request) (*model.Response, error) {
+		return &model.Response{Text: `{"answer": "billing"}`}, nil
+	})
+	res, err := rlm.RunCommand(context.Background(), rlm.Spec{Context: []string{"testdata/app.log"}}, c, rlm.WithProvider(scripted))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res.Status, res.Answer(), res.Envelope.Delegation.Role, res.ParentReceived.Kind)
+	// Output: completed billing reviewer child_result
 }

@@ -38,6 +38,20 @@ type CodeCorpusConfig struct {
 	Cells       bool          // keep per-cell results in the report
 }
 
+// BaselinePython is the CPython interpreter of the baseline: python, or
+// python3 on PATH when python is "" (none found: ""); "" when skip.
+func BaselinePython(python string, skip bool) string {
+	if skip {
+		return ""
+	}
+	if python == "" {
+		if p, err := exec.LookPath("python3"); err == nil {
+			python = p
+		}
+	}
+	return python
+}
+
 // CellResult is one cell's outcome in both interpreters.
 type CellResult struct {
 	ID         string `json:"id"`

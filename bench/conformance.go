@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"path"
 	"slices"
 	"strings"
@@ -369,6 +370,39 @@ func Conformance(ctx context.Context, filter func(name string) bool) *Conformanc
 	}
 	rep.ElapsedMS = ms(time.Since(start))
 	return rep
+}
+
+// ConformanceCases runs the named cases (every case when none is named),
+// as Conformance does; an unknown name fails with invalid_task before any
+// case runs.
+func ConformanceCases(ctx context.Context, cases []string) (*ConformanceReport, error) {
+	names := ConformanceCaseNames()
+	for _, c := range cases {
+		if !slices.Contains(names, c) {
+			return nil, fault.New(fault.PhaseConfig, KindInvalidTask, "unknown conformance case").With("case", c).With("cases", strings.Join(names, ","))
+		}
+	}
+	var filter func(string) bool
+	if len(cases) > 0 {
+		filter = func(n string) bool { return slices.Contains(cases, n) }
+	}
+	return Conformance(ctx, filter), nil
+}
+
+// WriteFile writes the JSON report to path (indented, as rlm bench
+// conformance --json prints it); an error is config/io with the path.
+func (rep *ConformanceReport) WriteFile(path string) error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(rep); err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		return fault.Wrap(err, fault.PhaseConfig, fault.KindIO, "cannot write the report").With("path", path)
+	}
+	return nil
 }
 
 // ConformanceCassette returns the embedded cassette of case name.

@@ -13,6 +13,8 @@
 // Run drives a benchmark: each trial generates a task and answers it both
 // with the RLM engine and with one direct model call holding the whole
 // input, then summarizes accuracy, cost, tokens and latency per method.
+// Every trial goes through one rlm.Session (Config.Session, or one Run
+// opens over Config.Provider).
 // Conformance runs the engine against embedded cassettes, one case per plan
 // step, recursion rule, budget kind, cancellation and cycle rejection.
 package bench

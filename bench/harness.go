@@ -1,12 +1,14 @@
 package bench
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/engine"
@@ -68,12 +70,20 @@ type Config struct {
 	// Runs is the number of trials; trial i (from 0) uses seed Seed+i.
 	Runs int
 	Seed uint64
+	// Session, when set, answers every trial: its provider (the direct
+	// method's call too), its Spec's Model (root and direct), SubModel
+	// and DeepRecursion; Provider, Model, SubModel and
+	// ExperimentalDeepRecursion are then unused. Without one, Run opens a
+	// session over them (rlm.WithProvider, the response cache off).
+	Session *rlm.Session
 	// Provider answers both methods; Model is the root (and direct) model
 	// and SubModel the model of the RLM's sub-calls (default Model).
 	Provider model.Provider
 	Model    string
 	SubModel string
-	// Limits and ExperimentalDeepRecursion configure each RLM trial.
+	// Limits configure each RLM trial and the direct call's time limit
+	// (zero: the Session Spec's Limits). ExperimentalDeepRecursion allows
+	// Limits.MaxDepth above 1.
 	Limits                    budget.Limits
 	ExperimentalDeepRecursion bool
 	// DirectMaxBytes is the largest context the direct method attempts
@@ -158,8 +168,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if _, err := ParseKind(string(cfg.Task)); err != nil {
 		return nil, err
 	}
-	if cfg.Provider == nil {
-		return nil, fault.New(fault.PhaseConfig, KindInvalidTask, "the benchmark needs a provider")
+	if cfg.Session == nil && cfg.Provider == nil {
+		return nil, fault.New(fault.PhaseConfig, KindInvalidTask, "the benchmark needs a session or a provider")
 	}
 	if cfg.Runs == 0 {
 		cfg.Runs = DefaultRuns
@@ -173,9 +183,6 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if cfg.MaxTokens <= 0 {
 		cfg.MaxTokens = engine.DefaultMaxTokens
 	}
-	if cfg.SubModel == "" {
-		cfg.SubModel = cfg.Model
-	}
 	if len(cfg.Methods) == 0 {
 		cfg.Methods = []Method{MethodRLM, MethodDirect}
 	}
@@ -186,6 +193,13 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	if _, err := Generate(cfg.Task, cfg.Size, cfg.Seed); err != nil {
 		return nil, err
+	}
+	sess, err := cfg.session(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Session == nil {
+		defer sess.Close()
 	}
 	rep := &Report{
 		SchemaVersion: 1, Task: cfg.Task, Size: cfg.Size, Runs: cfg.Runs, Seed: cfg.Seed,
@@ -208,11 +222,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			var tr Trial
 			switch m {
 			case MethodRLM:
-				tr = runRLM(ctx, cfg, task, engine.ModePlan)
+				tr = runRLM(ctx, sess, cfg, task, engine.ModePlan)
 			case MethodRLMCode:
-				tr = runRLM(ctx, cfg, task, engine.ModeCode)
+				tr = runRLM(ctx, sess, cfg, task, engine.ModeCode)
 			case MethodDirect:
-				tr = runDirect(ctx, cfg, task)
+				tr = runDirect(ctx, sess.Provider(), cfg, task)
 			}
 			tr.Method, tr.Run, tr.Seed, tr.Expected = m, i, seed, task.Expected.String()
 			rep.Trials = append(rep.Trials, tr)
@@ -226,6 +240,24 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	return rep, nil
 }
 
+// AllFailed returns the first failed trial when trials were attempted
+// and every one failed; nil when one succeeded or none was attempted
+// (every trial skipped).
+func (rep *Report) AllFailed() *Trial {
+	var first *Trial
+	for i, tr := range rep.Trials {
+		switch tr.Status {
+		case StatusOK:
+			return nil
+		case StatusFailed:
+			if first == nil {
+				first = &rep.Trials[i]
+			}
+		}
+	}
+	return first
+}
+
 // summarize sets the summaries of methods over the trials so far.
 func (rep *Report) summarize(methods []Method) *Report {
 	rep.Summaries = rep.Summaries[:0]
@@ -235,7 +267,30 @@ func (rep *Report) summarize(methods []Method) *Report {
 	return rep
 }
 
-func runRLM(ctx context.Context, cfg Config, task *Task, mode string) Trial {
+// session is the session of the trials: cfg.Session, or one opened over
+// cfg.Provider (close it; its Spec holds no limits, each trial runs under
+// cfg.Limits). cfg takes the Spec's models and, when zero, its limits.
+func (cfg *Config) session(ctx context.Context) (*rlm.Session, error) {
+	sess := cfg.Session
+	if sess == nil {
+		var err error
+		sess, err = rlm.Open(ctx, rlm.Spec{Model: cfg.Model, SubModel: cfg.SubModel, DeepRecursion: cfg.ExperimentalDeepRecursion,
+			Cache: rlm.CacheSpec{Off: true}}, rlm.WithProvider(cfg.Provider))
+		if err != nil {
+			return nil, err
+		}
+	}
+	sp := sess.Spec()
+	cfg.Model, cfg.SubModel = sp.Model, cmp.Or(sp.SubModel, sp.Model)
+	if cfg.Limits == (budget.Limits{}) {
+		cfg.Limits = sp.Limits
+	}
+	return sess, nil
+}
+
+// runRLM answers task with the session's engine in mode, under the
+// trial's limits.
+func runRLM(ctx context.Context, sess *rlm.Session, cfg Config, task *Task, mode string) Trial {
 	start := time.Now()
 	store := corpus.NewStore()
 	defer store.Close()
@@ -243,14 +298,11 @@ func runRLM(ctx context.Context, cfg Config, task *Task, mode string) Trial {
 	if err != nil {
 		return failed(err, time.Since(start))
 	}
-	eng, err := engine.New(engine.Config{
-		Provider: cfg.Provider, Model: cfg.Model, SubModel: cfg.SubModel, Store: store,
-		Limits: cfg.Limits, ExperimentalDeepRecursion: cfg.ExperimentalDeepRecursion, Mode: mode,
-	})
-	if err != nil {
+	out, err := sess.RunOnMode(ctx, mode, rlm.On{Store: store, Context: h, Query: task.Query, Limits: cfg.Limits})
+	if out == nil || out.Result == nil {
 		return failed(err, time.Since(start))
 	}
-	res, err := eng.Run(ctx, task.Query, h)
+	res := out.Result
 	tr := Trial{Usage: res.Usage, Turns: res.Turns, MaxDepth: res.Recursion.MaxDepth, LatencyMS: ms(time.Since(start))}
 	if err != nil {
 		tr.Status, tr.Error = StatusFailed, res.Error
@@ -271,7 +323,7 @@ func DirectPrompt(task *Task) []model.Message {
 	}
 }
 
-func runDirect(ctx context.Context, cfg Config, task *Task) Trial {
+func runDirect(ctx context.Context, p model.Provider, cfg Config, task *Task) Trial {
 	if cfg.DirectMaxBytes > 0 && len(task.Context) > cfg.DirectMaxBytes {
 		return Trial{Status: StatusSkipped, SkipReason: SkipContextTooLarge}
 	}
@@ -285,7 +337,7 @@ func runDirect(ctx context.Context, cfg Config, task *Task) Trial {
 		defer cancel()
 	}
 	start := time.Now()
-	resp, err := cfg.Provider.Complete(ctx, model.Request{Model: cfg.Model, Messages: DirectPrompt(task), MaxTokens: cfg.MaxTokens})
+	resp, err := p.Complete(ctx, model.Request{Model: cfg.Model, Messages: DirectPrompt(task), MaxTokens: cfg.MaxTokens})
 	tr := Trial{LatencyMS: ms(time.Since(start))}
 	if resp != nil {
 		tr.Usage = resp.Usage

@@ -123,6 +123,16 @@ func Compile(kb *KB, trigger string) (Command, error) {
 		With("trigger", trigger).With("candidates", ids)
 }
 
+// CompileFile loads the knowledge base at path (LoadKB) and compiles
+// trigger in it (Compile): what rlm command and rlm command compile do.
+func CompileFile(path, trigger string) (Command, error) {
+	kb, err := LoadKB(path)
+	if err != nil {
+		return Command{}, err
+	}
+	return Compile(kb, trigger)
+}
+
 // CompileRef compiles the prompt id: it needs exactly one distinct text,
 // trigger and action (ambiguous_or_incomplete_reference otherwise), a
 // non-empty text (invalid_prompt), an action of the closed vocabulary

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/engine"
@@ -59,17 +60,34 @@ func CassetteFor(mode string) (*replay.Cassette, error) {
 type Outcome struct {
 	Result   *engine.Result
 	Metadata corpus.Metadata
+	// Limits are the run's limits, defaults filled in.
 	Limits   budget.Limits
 	Replayed replay.Stats
+	// TraceDropped counts the trace events the bounded recorder dropped
+	// (Result.Trajectory holds the others).
+	TraceDropped int
 }
 
-// Run executes the demo in plan mode. Events are recorded on the trace
-// recorder carried by ctx when there is one.
+// limits are the demo's budgets: generous for the scripted run, small
+// enough to read in the report.
+var limits = budget.Limits{MaxIterations: 12, MaxModelCalls: 20, MaxTotalTokens: 100_000, MaxCostUSD: 0.50, MaxConcurrency: 4, MaxDepth: 1}
+
+// Spec is the demo's run in a mode: its models, mode and limits. Its
+// provider is the replay server of the embedded cassette (rlm.WithProvider),
+// whose responses are not cached: every scripted interaction is served.
+func Spec(mode string) rlm.Spec {
+	return rlm.Spec{Model: RootModel, SubModel: SubModel, Mode: mode, Limits: limits, Cache: rlm.CacheSpec{Off: true}}
+}
+
+// Run executes the demo in plan mode.
 func Run(ctx context.Context) (*Outcome, error) { return RunMode(ctx, engine.ModePlan) }
 
 // RunMode executes the demo in a mode: plan (JSON plans) or code (the
 // model writes Python in the sandboxed REPL: inspection, a batched fan-out
-// from a loop, a recursive child, the answer).
+// from a loop, a recursive child, the answer). It opens Spec(mode) over
+// the real HTTP provider talking to an in-process replay server of the
+// mode's cassette, and answers Query over the generated log
+// (Session.RunOn).
 func RunMode(ctx context.Context, mode string) (*Outcome, error) {
 	cas, err := CassetteFor(mode)
 	if err != nil {
@@ -81,6 +99,11 @@ func RunMode(ctx context.Context, mode string) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
+	sess, err := rlm.Open(ctx, Spec(mode), rlm.WithProvider(prov))
+	if err != nil {
+		return nil, err
+	}
+	defer sess.Close()
 	store := corpus.NewStore()
 	defer store.Close()
 	h, err := store.AddString("server.log", Corpus(CorpusBytes))
@@ -91,15 +114,15 @@ func RunMode(ctx context.Context, mode string) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	eng, err := engine.New(engine.Config{
-		Provider: prov, Model: RootModel, SubModel: SubModel, Store: store, Mode: mode,
-		Limits: budget.Limits{MaxIterations: 12, MaxModelCalls: 20, MaxTotalTokens: 100_000, MaxCostUSD: 0.50, MaxConcurrency: 4, MaxDepth: 1},
-	})
+	lim, err := limits.Resolve()
 	if err != nil {
 		return nil, err
 	}
-	res, err := eng.Run(ctx, Query, h)
-	return &Outcome{Result: res, Metadata: meta, Limits: eng.Config().Limits, Replayed: srv.Stats()}, err
+	res, err := sess.RunOn(ctx, rlm.On{Store: store, Context: h, Query: Query, Limits: limits})
+	if res == nil {
+		return nil, err
+	}
+	return &Outcome{Result: res.Result, Metadata: meta, Limits: lim, Replayed: srv.Stats(), TraceDropped: res.TraceDropped}, err
 }
 
 // Report writes the human-readable walkthrough of an outcome: what each

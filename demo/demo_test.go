@@ -97,3 +97,22 @@ func TestRunCodeModeShowsEveryStage(t *testing.T) {
 		t.Fatal("unknown mode accepted")
 	}
 }
+
+// The demo is a Spec over its scripted provider: each mode's Spec is
+// valid, and the outcome reports the limits with their defaults filled
+// in (the report prints every one).
+func TestSpecPerMode(t *testing.T) {
+	for _, mode := range []string{engine.ModePlan, engine.ModeCode} {
+		sp := Spec(mode)
+		if err := sp.Validate(); err != nil || sp.Mode != mode || sp.Model != RootModel || sp.SubModel != SubModel || !sp.Cache.Off {
+			t.Fatalf("%s: %+v %v", mode, sp, err)
+		}
+	}
+	out, err := Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Limits.MaxContextOps == 0 || out.Limits.MaxIterations != 12 || out.TraceDropped != 0 || len(out.Result.Trajectory) == 0 {
+		t.Fatalf("limits %+v, dropped %d, %d events", out.Limits, out.TraceDropped, len(out.Result.Trajectory))
+	}
+}

@@ -33,9 +33,12 @@ type Binding struct {
 // Effectful reports whether the binding's effect class is not read.
 func (b Binding) Effectful() bool { return b.Effect != authority.EffectRead }
 
-// Catalog is the trusted set of bindings a batch is classified against.
-// Both methods must be free of side effects.
-type Catalog interface {
+// Resolver is the trusted set of bindings a batch is classified against:
+// it resolves a function name to its binding and validates a call's
+// arguments against the binding's schema. Both methods must be free of side
+// effects. (The module has one Catalog, the prompt compiler's
+// prompt.Catalog of units.)
+type Resolver interface {
 	// Resolve returns the binding of a function name.
 	Resolve(name string) (Binding, bool)
 	// Validate checks a normalized call's arguments, as decoded from its
@@ -44,6 +47,11 @@ type Catalog interface {
 	// only.
 	Validate(b Binding, c Call) *fault.Error
 }
+
+// Catalog is the former name of Resolver.
+//
+// Deprecated: use Resolver.
+type Catalog = Resolver
 
 // StatusKind names the two classification outcomes.
 type StatusKind string
@@ -90,7 +98,7 @@ type BatchState struct {
 // batch of more than one call, faulted or not
 // (effectful_batch_unsupported), or more resolved calls than the remaining
 // tool-call or context-op budget.
-func Classify(batch []Entry, cat Catalog, st BatchState) ([]Status, error) {
+func Classify(batch []Entry, cat Resolver, st BatchState) ([]Status, error) {
 	if st.MaxCalls > 0 && len(batch) > st.MaxCalls {
 		return nil, batchFatal(KindBatchTooLarge, "the batch has more calls than allowed").
 			With("requested", len(batch)).With("limit", st.MaxCalls)
@@ -139,7 +147,7 @@ func Classify(batch []Entry, cat Catalog, st BatchState) ([]Status, error) {
 }
 
 // classifyOne resolves once and validates at most once.
-func classifyOne(e Entry, cat Catalog) Status {
+func classifyOne(e Entry, cat Resolver) Status {
 	b, ok := cat.Resolve(e.Call.Name)
 	if !ok {
 		return Status{Kind: StatusPreflight, Call: e.Call,

@@ -15,14 +15,14 @@ import (
 
 var _ = flag.Bool("update", false, "rewrite golden files (read by internal/golden)")
 
-// countingCatalog wraps a Catalog and counts resolutions and validations
+// countingCatalog wraps a Resolver and counts resolutions and validations
 // per call name.
 type countingCatalog struct {
-	inner               Catalog
+	inner               Resolver
 	resolved, validated map[string]int
 }
 
-func counting(c Catalog) *countingCatalog {
+func counting(c Resolver) *countingCatalog {
 	return &countingCatalog{inner: c, resolved: map[string]int{}, validated: map[string]int{}}
 }
 
@@ -75,7 +75,7 @@ func mc(id, name, args string) model.ToolCall {
 	return model.ToolCall{ID: id, Type: "function", Name: name, Arguments: args}
 }
 
-func classify(t *testing.T, cat Catalog, st BatchState, calls ...model.ToolCall) ([]Status, error) {
+func classify(t *testing.T, cat Resolver, st BatchState, calls ...model.ToolCall) ([]Status, error) {
 	t.Helper()
 	entries, err := Normalize(calls)
 	if err != nil {

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
 	"time"
 
 	"github.com/rlm-go/rlm/authority"
@@ -13,6 +12,7 @@ import (
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/meter"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/prompt"
 	"github.com/rlm-go/rlm/tool"
@@ -421,52 +421,25 @@ func (st *run) turn(ctx context.Context) (answer string, done bool, err error) {
 	return "", false, st.batch(ctx, resp)
 }
 
-// complete admits, sends and charges one model request. Admission
-// reserves the request's worst case (prompt tokens counted with the
-// model's tokenizer plus max_tokens, priced with the price table) against
-// what is left of the token and cost budgets, shrinking max_tokens to what
-// is left when that still leaves budget.MinReplyTokens and refusing the
-// request before sending otherwise (see docs/budget.md). A provider
-// reporting more than the admitted worst case, taking the run over a
-// limit, fails the turn with that limit's budget error; its usage is
-// charged.
-//
-// A response cache (model.Sharer) is asked first; a hit is a turn that
-// charges nothing but its savings.
+// complete admits, sends and charges one model request through the run's
+// meter (package meter, which admits the engine's calls too): the
+// response cache first (a hit is a turn that charges nothing but its
+// savings), then the request's worst case (prompt tokens counted with the
+// model's tokenizer plus max_tokens, priced with the price table)
+// reserved against what is left of the token and cost budgets, shrinking
+// max_tokens to what is left when that still leaves
+// budget.MinReplyTokens and refusing the request before sending otherwise
+// (see docs/budget.md). A direct turn is its model call: the call and the
+// turn are counted together (meter.ModelCall.Turn). A provider reporting
+// more than the admitted worst case, taking the run over a limit, fails
+// the turn with that limit's budget error; its usage is charged. Every
+// response that came back (with a failure too) is recorded in the result.
 func (st *run) complete(ctx context.Context, req model.Request) (*model.Response, error) {
-	req.Messages = model.MarkCachePrefix(req.Messages) // for prompt caching, before the response cache keys req
-	hit, p, releaseLead, err := model.Share(ctx, st.cfg.Provider, st.cfg.Model, req)
+	resp, err := meter.New(st.tracker).Model(ctx, meter.ModelCall{Provider: st.cfg.Provider, Request: req, Turn: true})
+	if resp != nil {
+		st.record(resp)
+	}
 	if err != nil {
-		return nil, err
-	}
-	if hit != nil {
-		if err := st.tracker.Iteration(); err != nil {
-			return nil, err
-		}
-		st.tracker.Save(0, hit.Usage)
-		st.record(hit)
-		return hit, nil
-	}
-	defer releaseLead()
-	res, err := st.tracker.Reserve(model.Worst(req, st.cfg.Model, 0))
-	if err != nil {
-		return nil, err
-	}
-	defer res.Release()
-	if err := st.tracker.ModelTurn(); err != nil {
-		return nil, err
-	}
-	req.MaxTokens = int(res.MaxTokens())
-	resp, err := model.Traced(p, st.cfg.Model).Complete(ctx, req)
-	if err != nil {
-		if resp != nil {
-			// Usage reported with the failure (a mid-stream error) is
-			// charged.
-			_ = res.Settle(st.record(resp))
-		}
-		return nil, err
-	}
-	if err := res.Settle(st.record(resp)); err != nil {
 		return nil, err
 	}
 	return resp, nil
@@ -570,11 +543,14 @@ func (st *run) batch(ctx context.Context, resp *model.Response) error {
 // execute charges and dispatches one resolved call.
 func (st *run) execute(ctx context.Context, s Status) (observation, error) {
 	if s.Binding.Kind == BindContext {
-		if err := st.tracker.ContextOp(); err != nil {
+		ctx, span, err := meter.New(st.tracker).Context(ctx, st.cfg.Capabilities, meter.ContextOp{Op: s.Binding.Op, Name: s.Binding.Name})
+		if err != nil {
 			return observation{}, err
 		}
 		st.res.ContextCalls++
-		return st.contextCall(ctx, s)
+		obs, err := st.contextCall(ctx, s, span)
+		span.End(err) // when the call failed before its store operation
+		return obs, err
 	}
 	if err := st.tracker.ToolCall(); err != nil {
 		return observation{}, err
@@ -647,31 +623,6 @@ func (st *run) toolCall(ctx context.Context, s Status) (observation, error) {
 	return errorObservation(s.Call, fe), nil
 }
 
-// contextArgs are the arguments of the three context tools.
-type contextArgs struct {
-	Query    string      `json:"query"`
-	Regex    bool        `json:"regex"`
-	Start    json.Number `json:"start"` // may exceed int64: the schema has no maximum
-	Length   int64       `json:"length"`
-	Selector string      `json:"selector"`
-	Count    int64       `json:"count"`
-}
-
-// sliceStart returns a validated slice start (a non-negative integer). A
-// start beyond int64 is past the end of any input: it becomes the largest
-// int64, which the store reports as out of range like any other start past
-// the end, instead of failing the run.
-func sliceStart(n json.Number) (int64, error) {
-	v, err := n.Int64()
-	if err == nil {
-		return v, nil
-	}
-	if f, ferr := n.Float64(); ferr == nil && f >= math.MaxInt64 {
-		return math.MaxInt64, nil
-	}
-	return 0, err
-}
-
 // metadataView is what a metadata peek shows: no handle, path or clock.
 type metadataView struct {
 	Kind  string `json:"kind"`
@@ -679,25 +630,13 @@ type metadataView struct {
 	Lines int64  `json:"lines"`
 }
 
-func (st *run) contextCall(ctx context.Context, s Status) (observation, error) {
-	var a contextArgs
-	if err := json.Unmarshal(s.Call.Args, &a); err != nil {
-		return observation{}, fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, "validated context arguments do not decode")
+// contextCall runs one admitted context call under its context_op span
+// (ended with the store operation's error).
+func (st *run) contextCall(ctx context.Context, s Status, span *trace.Span) (observation, error) {
+	act, err := contextAction(s.Binding.Op, s.Call.Args)
+	if err != nil {
+		return observation{}, err
 	}
-	var act corpus.Action
-	switch s.Binding.Op {
-	case "search":
-		act = corpus.Action{Type: corpus.ActionSearch, Pattern: a.Query, Regex: a.Regex}
-	case "slice":
-		start, err := sliceStart(a.Start)
-		if err != nil {
-			return observation{}, fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, "validated context arguments do not decode")
-		}
-		act = corpus.Action{Type: corpus.ActionSlice, Start: start, Length: a.Length}
-	default:
-		act = corpus.Action{Type: corpus.ActionPeek, Selector: a.Selector, Count: a.Count}
-	}
-	ctx, span := trace.Start(ctx, trace.KindContextOp, s.Binding.Name)
 	out, err := st.cfg.Store.Do(ctx, st.cfg.Input, act, st.cfg.ContextLimits)
 	span.End(err)
 	if ctx.Err() != nil {

@@ -18,6 +18,7 @@ import (
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/tool"
 	"github.com/rlm-go/rlm/workspace"
 )
 
@@ -25,9 +26,9 @@ import (
 const (
 	ToolRun             = "rlm_run"
 	ToolDirect          = "rlm_direct"
-	ToolContextMetadata = "context_metadata"
-	ToolContextSearch   = "context_search"
-	ToolContextSlice    = "context_slice"
+	ToolContextMetadata = corpus.ToolContextMetadata
+	ToolContextSearch   = corpus.ToolContextSearch
+	ToolContextSlice    = corpus.ToolContextSlice
 )
 
 // Server error kinds (phase mcp), reported to MCP clients as tool errors.
@@ -128,22 +129,32 @@ func NewServer(cfg ServeConfig) (*Server, error) {
 		Instructions: "rlm answers questions over contexts far larger than a model's window. Call rlm_run with a query and a context " +
 			"(a path under the server's allowed roots, or inline text); context_metadata, context_search and context_slice inspect a context directly.",
 	})
-	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolRun, Description: "Answer a query over a context with a recursive language model (rlm run). " +
+	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolRun, InputSchema: runInputSchema, Description: "Answer a query over a context with a recursive language model (rlm run). " +
 		"Give context_path (a file or directory under the server's allowed roots) or context_text. Budgets default to the server's and can only be lowered. " +
 		"Returns the answer, usage and a trace id.",
 		OutputSchema: runOutputSchema, Annotations: &mcpsdk.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: ptr(true)}}, s.runTool(cfg.Run, true))
 	if cfg.Direct != nil {
-		mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolDirect, Description: "Answer a query with rlm's native tool-calling loop (rlm direct) over the server's configured tools " +
+		mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolDirect, InputSchema: runInputSchema, Description: "Answer a query with rlm's native tool-calling loop (rlm direct) over the server's configured tools " +
 			"and an optional context. Budgets can only be lowered.", OutputSchema: runOutputSchema, Annotations: &mcpsdk.ToolAnnotations{OpenWorldHint: ptr(true)}}, s.runTool(cfg.Direct, false))
 	}
 	ro := &mcpsdk.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: ptr(false)}
-	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolContextMetadata, OutputSchema: contextOutputSchema, Description: "Size, line count and files of a context under the allowed roots.", Annotations: ro}, s.metadataTool)
-	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolContextSearch, OutputSchema: contextOutputSchema, Description: "Lines of a context under the allowed roots that contain a pattern (literal, or regex), with byte offsets.", Annotations: ro}, s.searchTool)
-	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolContextSlice, OutputSchema: contextOutputSchema, Description: "A byte range of a context under the allowed roots (bounded).", Annotations: ro}, s.sliceTool)
+	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolContextMetadata, InputSchema: pathInputSchema, OutputSchema: contextOutputSchema, Description: "Size, line count and files of a context under the allowed roots.", Annotations: ro}, s.metadataTool)
+	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolContextSearch, InputSchema: searchInputSchema, OutputSchema: contextOutputSchema, Description: "Lines of a context under the allowed roots that contain a pattern (literal, or regex), with byte offsets.", Annotations: ro}, s.searchTool)
+	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolContextSlice, InputSchema: sliceInputSchema, OutputSchema: contextOutputSchema, Description: "A byte range of a context under the allowed roots (bounded).", Annotations: ro}, s.sliceTool)
 	return s, nil
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// Input schemas, derived from the argument types by the module's one
+// deriver (tool.SchemaFor), not by the SDK's inference: their jsonschema
+// tags are tool.SchemaFor's keywords and descriptions.
+var (
+	runInputSchema    = tool.MustSchemaFor[RunArgs]()
+	pathInputSchema   = tool.MustSchemaFor[PathArgs]()
+	searchInputSchema = tool.MustSchemaFor[SearchArgs]()
+	sliceInputSchema  = tool.MustSchemaFor[SliceArgs]()
+)
 
 // Output schemas, written out: inference would give the free-form answer
 // and value fields the boolean schema true, which some clients refuse.
@@ -209,16 +220,16 @@ func (s *Server) HTTPHandler(token string) http.Handler {
 
 // RunArgs are the arguments of rlm_run and rlm_direct.
 type RunArgs struct {
-	Query          string  `json:"query" jsonschema:"the question to answer"`
-	ContextPath    string  `json:"context_path,omitempty" jsonschema:"a file or directory under the server's allowed roots (absolute, or relative to the first root)"`
-	ContextText    string  `json:"context_text,omitempty" jsonschema:"the context as inline text (at most 16 MiB)"`
-	MaxIterations  int     `json:"max_iterations,omitempty" jsonschema:"lower the server's limit of loop turns"`
-	MaxModelCalls  int     `json:"max_model_calls,omitempty" jsonschema:"lower the server's limit of model requests"`
-	MaxToolCalls   int     `json:"max_tool_calls,omitempty" jsonschema:"lower the server's limit of tool calls"`
-	MaxTotalTokens int64   `json:"max_total_tokens,omitempty" jsonschema:"lower the server's token limit"`
-	MaxCostUSD     float64 `json:"max_cost_usd,omitempty" jsonschema:"lower the server's cost limit in USD"`
-	MaxOutputBytes int     `json:"max_output_bytes,omitempty" jsonschema:"lower the server's limit on the answer's bytes"`
-	TimeLimitMS    int64   `json:"time_limit_ms,omitempty" jsonschema:"lower the server's wall-clock limit"`
+	Query          string  `json:"query" jsonschema:"description=the question to answer"`
+	ContextPath    string  `json:"context_path,omitempty" jsonschema:"description=a file or directory under the server's allowed roots (absolute, or relative to the first root)"`
+	ContextText    string  `json:"context_text,omitempty" jsonschema:"description=the context as inline text (at most 16 MiB)"`
+	MaxIterations  int     `json:"max_iterations,omitempty" jsonschema:"description=lower the server's limit of loop turns"`
+	MaxModelCalls  int     `json:"max_model_calls,omitempty" jsonschema:"description=lower the server's limit of model requests"`
+	MaxToolCalls   int     `json:"max_tool_calls,omitempty" jsonschema:"description=lower the server's limit of tool calls"`
+	MaxTotalTokens int64   `json:"max_total_tokens,omitempty" jsonschema:"description=lower the server's token limit"`
+	MaxCostUSD     float64 `json:"max_cost_usd,omitempty" jsonschema:"description=lower the server's cost limit in USD"`
+	MaxOutputBytes int     `json:"max_output_bytes,omitempty" jsonschema:"description=lower the server's limit on the answer's bytes"`
+	TimeLimitMS    int64   `json:"time_limit_ms,omitempty" jsonschema:"description=lower the server's wall-clock limit"`
 }
 
 // Narrow returns ceiling lowered by the caller's arguments: a value is
@@ -400,22 +411,22 @@ func (s *Server) open(ctx context.Context, store *corpus.Store, path string) (co
 
 // PathArgs name a context.
 type PathArgs struct {
-	Path string `json:"path" jsonschema:"a file or directory under the server's allowed roots"`
+	Path string `json:"path" jsonschema:"description=a file or directory under the server's allowed roots"`
 }
 
-// SearchArgs are context_search's arguments.
+// SearchArgs are context_search's arguments: a path, the declared search
+// arguments (corpus.SearchArgs: pattern, regex) and max_results.
 type SearchArgs struct {
-	Path       string `json:"path" jsonschema:"a file or directory under the server's allowed roots"`
-	Pattern    string `json:"pattern" jsonschema:"the text to find (a literal unless regex is true)"`
-	Regex      bool   `json:"regex,omitempty" jsonschema:"treat pattern as an RE2 regular expression"`
-	MaxResults int    `json:"max_results,omitempty" jsonschema:"at most this many matches (default 100)"`
+	PathArgs
+	corpus.SearchArgs
+	MaxResults int `json:"max_results,omitempty" jsonschema:"description=at most this many matches (default 100)"`
 }
 
-// SliceArgs are context_slice's arguments.
+// SliceArgs are context_slice's arguments: a path and the declared slice
+// arguments (corpus.SliceArgs: start, length).
 type SliceArgs struct {
-	Path   string `json:"path" jsonschema:"a file or directory under the server's allowed roots"`
-	Start  int64  `json:"start" jsonschema:"byte offset"`
-	Length int64  `json:"length,omitempty" jsonschema:"bytes (0: through the end, bounded by 64 KiB)"`
+	PathArgs
+	corpus.SliceArgs
 }
 
 // ContextOutput is what the context tools return.
@@ -451,14 +462,15 @@ func (s *Server) metadataTool(ctx context.Context, _ *mcpsdk.CallToolRequest, a 
 
 func (s *Server) searchTool(ctx context.Context, _ *mcpsdk.CallToolRequest, a SearchArgs) (*mcpsdk.CallToolResult, *ContextOutput, error) {
 	return s.withContext(ctx, a.Path, func(st *corpus.Store, h corpus.Handle) (any, bool, error) {
-		r, err := st.Search(ctx, h, a.Pattern, corpus.SearchOptions{Regex: a.Regex}, corpus.Limits{MaxResults: a.MaxResults})
+		act := a.SearchArgs.Action()
+		r, err := st.Search(ctx, h, act.Pattern, corpus.SearchOptions{Regex: act.Regex}, corpus.Limits{MaxResults: a.MaxResults})
 		return r.Value, r.Truncated, err
 	})
 }
 
 func (s *Server) sliceTool(ctx context.Context, _ *mcpsdk.CallToolRequest, a SliceArgs) (*mcpsdk.CallToolResult, *ContextOutput, error) {
 	return s.withContext(ctx, a.Path, func(st *corpus.Store, h corpus.Handle) (any, bool, error) {
-		r, err := st.Slice(ctx, h, a.Start, a.Length, corpus.Limits{})
+		r, err := st.Do(ctx, h, a.SliceArgs.Action(), corpus.Limits{})
 		return r.Value, r.Truncated, err
 	})
 }

@@ -124,9 +124,9 @@ func importTools(tools []ToolSchema, opts ImportOptions) ([]Spec, []Unit, error)
 	return specs, units, nil
 }
 
-// ImportCatalog imports every tool of a tool catalog (a *tool.Registry):
+// ImportCatalog imports every tool of a tool inventory (a *tool.Registry):
 // its public schemas, never its handlers, through ImportTools.
-func ImportCatalog(cat tool.Catalog, opts ImportOptions) ([]Spec, error) {
+func ImportCatalog(cat tool.Inventory, opts ImportOptions) ([]Spec, error) {
 	schemas := cat.Schemas()
 	tools := make([]ToolSchema, len(schemas))
 	for i, sc := range schemas {

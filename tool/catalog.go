@@ -15,12 +15,13 @@ import (
 	"github.com/rlm-go/rlm/internal/jsonstrict"
 )
 
-// Catalog is what callers other than the runtime need of a registry: what
-// may be called (Schemas, Lookup) and whether arguments would pass the
+// Inventory is what callers other than the runtime need of a registry:
+// what may be called (Schemas, Lookup) and whether arguments would pass the
 // argument step of an invocation (Validate), without invoking anything.
 // *Registry implements it; the direct loop, the prompt importer and the
-// engine's tool adapter use it.
-type Catalog interface {
+// engine's tool adapter use it. (The module has one Catalog, the prompt
+// compiler's prompt.Catalog of units.)
+type Inventory interface {
 	// Schemas returns the public schemas of all tools sorted by name.
 	Schemas() []Schema
 	// Lookup returns the schema of the named tool.
@@ -31,7 +32,12 @@ type Catalog interface {
 	Validate(name string, raw json.RawMessage) error
 }
 
-var _ Catalog = (*Registry)(nil)
+// Catalog is the former name of Inventory.
+//
+// Deprecated: use Inventory.
+type Catalog = Inventory
+
+var _ Inventory = (*Registry)(nil)
 
 // Validate checks raw arguments for the named tool exactly as invocation
 // would (strict decoding, then the argument schema), with no side effect:

@@ -11,7 +11,7 @@ import (
 	"github.com/rlm-go/rlm/model"
 )
 
-// ModelTools offers the tools of a Catalog to a model-driven loop (it
+// ModelTools offers the tools of an Inventory to a model-driven loop (it
 // implements engine.Tools) and runs them through an Invoker, normally the
 // *Runtime over the same registry, so schema, capability, confinement,
 // authority, the effect journal and tracing are the runtime's own. Each call
@@ -20,7 +20,7 @@ import (
 // no JSON Schema library and no journal.
 type ModelTools struct {
 	// Registry lists the tools offered to the model.
-	Registry Catalog
+	Registry Inventory
 	// Invoker runs calls.
 	Invoker Invoker
 	// AuthorityContext names the owner whose authority tier applies.

@@ -35,7 +35,13 @@ import (
 //   - interface types and json.RawMessage accept any value; time.Time is a
 //     date-time string; other encoding.TextMarshaler types are strings;
 //   - a `jsonschema:"..."` field tag adds keywords to the field's schema:
-//     minLength=N, maxLength=N, minimum=X, maximum=X, enum=a|b|c.
+//     minLength=N, maxLength=N, minimum=X, maximum=X, enum=a|b|c, and
+//     last, description=TEXT (TEXT is the rest of the tag, commas
+//     included). An empty minimum= or maximum= removes the bound the Go
+//     type implies, for a field whose decoder takes values beyond it.
+//     This is the one meaning of the tag in this module: rlm mcp serve
+//     publishes schemas derived here, not the MCP SDK's inference (which
+//     reads the whole tag as a description).
 //
 // Types whose encoding cannot be derived (channels, functions, complex
 // numbers, other json.Marshaler implementations, recursive types, maps
@@ -312,9 +318,18 @@ func (g *schemaGen) fields(t reflect.Type, depth int) ([]field, error) {
 
 // withKeywords adds the keywords of a `jsonschema:"..."` field tag to s: a
 // comma-separated list of minLength=N, maxLength=N, minimum=X, maximum=X
-// and enum=a|b|c (string values). Other keywords fail with invalid_schema.
+// (empty: no bound) and enum=a|b|c (string values), optionally ending with
+// description=TEXT, whose TEXT runs to the end of the tag. Other keywords
+// fail with invalid_schema.
 func withKeywords(s map[string]any, tag string, t reflect.Type) (map[string]any, error) {
 	out := maps.Clone(s) // s is never nil: schema returns a map on success
+	tag, desc, hasDesc := cutDescription(tag)
+	if hasDesc {
+		out["description"] = desc
+	}
+	if strings.TrimSpace(tag) == "" && hasDesc {
+		return out, nil
+	}
 	for kv := range strings.SplitSeq(tag, ",") {
 		k, v, _ := strings.Cut(strings.TrimSpace(kv), "=")
 		switch k {
@@ -325,6 +340,10 @@ func withKeywords(s map[string]any, tag string, t reflect.Type) (map[string]any,
 			}
 			out[k] = n
 		case "minimum", "maximum":
+			if v == "" {
+				delete(out, k)
+				continue
+			}
 			if _, err := strconv.ParseFloat(v, 64); err != nil {
 				return nil, unsupported(t, "jsonschema_tag_"+k)
 			}
@@ -340,6 +359,22 @@ func withKeywords(s map[string]any, tag string, t reflect.Type) (map[string]any,
 		}
 	}
 	return out, nil
+}
+
+// cutDescription splits a jsonschema tag at its description=TEXT part,
+// which is the whole tag or follows the last keyword's comma.
+func cutDescription(tag string) (keywords, desc string, ok bool) {
+	const key = "description="
+	if rest, found := strings.CutPrefix(strings.TrimLeft(tag, " "), key); found {
+		return "", rest, true
+	}
+	if i := strings.Index(tag, ","+key); i >= 0 {
+		return tag[:i], tag[i+1+len(key):], true
+	}
+	if i := strings.Index(tag, ", "+key); i >= 0 {
+		return tag[:i], tag[i+2+len(key):], true
+	}
+	return tag, "", false
 }
 
 func hasOpt(opts, want string) bool { return slices.Contains(strings.Split(opts, ","), want) }

@@ -1,17 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
-	"os"
-	"slices"
-	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
-	"os/exec"
-	"time"
-
+	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/bench"
 	"github.com/rlm-go/rlm/console"
 	"github.com/rlm-go/rlm/fault"
@@ -28,17 +23,20 @@ conformance suite of the engine. See docs/bench.md.`,
 	return cmd
 }
 
+// benchRunFlags are the flags of rlm bench run.
+type benchRunFlags struct {
+	pf             providerFlags
+	bf             budgetFlags
+	task, size     string
+	runs           int
+	seed           uint64
+	directMaxBytes int
+	methods        []string
+	asJSON         bool
+}
+
 func newBenchRunCmd() *cobra.Command {
-	var (
-		pf             providerFlags
-		bf             budgetFlags
-		task, size     string
-		runs           int
-		seed           uint64
-		directMaxBytes int
-		methods        []string
-		asJSON         bool
-	)
+	var f benchRunFlags
 	cmd := &cobra.Command{
 		Use:   "run --task niah|aggregate|pairs [flags]",
 		Short: "Compare the RLM with one direct call on generated tasks with known answers",
@@ -50,77 +48,77 @@ answers, and print accuracy, cost, tokens and latency per method.
 With --replay the figures come from recorded or scripted responses: they prove
 that the harness works, not how good a model is, and the output says so.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			kind, err := bench.ParseKind(task)
-			if err != nil {
-				return err
-			}
-			n, err := bench.ParseSize(size)
-			if err != nil {
-				return err
-			}
-			var ms []bench.Method
-			for _, m := range methods {
-				ms = append(ms, bench.Method(m))
-			}
-			st := console.NewStatus(cmd.ErrOrStderr(), !asJSON && console.IsTerminal(cmd.ErrOrStderr()))
-			sess, err := pf.open(st)
-			if err != nil {
-				return err
-			}
-			defer sess.Close()
-			rep, runErr := bench.Run(cmd.Context(), bench.Config{
-				Task: kind, Size: n, Runs: runs, Seed: seed,
-				Provider: sess.provider, Model: pf.model, SubModel: pf.subModel,
-				Limits: bf.lim, ExperimentalDeepRecursion: bf.deep,
-				DirectMaxBytes: directMaxBytes, Methods: ms, Replayed: pf.replay != "",
-			})
-			st.Stop()
-			// The report is printed before a --record error is reported.
-			outErr := sess.Close()
-			if runErr != nil && rep == nil {
-				return afterResult(cmd.OutOrStdout(), cmd.ErrOrStderr(), runErr, outErr)
-			}
-			// The report is printed whatever happened, an interruption
-			// included (the trials that ran were paid for); stdout then
-			// holds it, so errors go to stderr.
-			if asJSON {
-				err = writeJSON(cmd.OutOrStdout(), rep)
-			} else {
-				err = bench.WriteTable(cmd.OutOrStdout(), rep)
-			}
-			if err != nil {
-				return err
-			}
-			last := runErr // an interruption exits 130 (run)
-			if last == nil {
-				last = allTrialsFailed(rep)
-			}
-			failed := false
-			for _, err := range []error{outErr, last} {
-				if err != nil {
-					reportError(cmd.OutOrStdout(), cmd.ErrOrStderr(), err, false)
-					failed = true
-				}
-			}
-			if failed {
-				return exitError{code: 1}
-			}
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return f.run(cmd) },
 	}
-	pf.register(cmd)
-	bf.register(cmd)
+	f.pf.register(cmd)
+	f.bf.register(cmd)
 	fl := cmd.Flags()
-	fl.StringVar(&task, "task", "", "task family: niah, aggregate or pairs (required)")
-	fl.StringVar(&size, "size", "100k", "context size in bytes (suffixes k, m, ki, mi)")
-	fl.IntVar(&runs, "runs", bench.DefaultRuns, "task instances per method")
-	fl.Uint64Var(&seed, "seed", 1, "seed of the first instance")
-	fl.IntVar(&directMaxBytes, "direct-max-bytes", bench.DefaultDirectMaxBytes, "largest context the direct method sends in one prompt; larger ones are skipped (negative: no limit)")
-	fl.StringSliceVar(&methods, "methods", []string{string(bench.MethodRLM), string(bench.MethodDirect)}, "methods to run: rlm (plan mode), rlm-code (code mode), direct")
-	fl.BoolVar(&asJSON, "json", false, "print the report as JSON")
+	fl.StringVar(&f.task, "task", "", "task family: niah, aggregate or pairs (required)")
+	fl.StringVar(&f.size, "size", "100k", "context size in bytes (suffixes k, m, ki, mi)")
+	fl.IntVar(&f.runs, "runs", bench.DefaultRuns, "task instances per method")
+	fl.Uint64Var(&f.seed, "seed", 1, "seed of the first instance")
+	fl.IntVar(&f.directMaxBytes, "direct-max-bytes", bench.DefaultDirectMaxBytes, "largest context the direct method sends in one prompt; larger ones are skipped (negative: no limit)")
+	fl.StringSliceVar(&f.methods, "methods", []string{string(bench.MethodRLM), string(bench.MethodDirect)}, "methods to run: rlm (plan mode), rlm-code (code mode), direct")
+	fl.BoolVar(&f.asJSON, "json", false, "print the report as JSON")
 	_ = cmd.MarkFlagRequired("task")
 	return cmd
+}
+
+// run opens the session the flags describe (its Spec holds no limits:
+// every trial runs under the budget flags) and runs the benchmark.
+func (f *benchRunFlags) run(cmd *cobra.Command) error {
+	kind, err := bench.ParseKind(f.task)
+	if err != nil {
+		return err
+	}
+	n, err := bench.ParseSize(f.size)
+	if err != nil {
+		return err
+	}
+	cfg := bench.Config{Task: kind, Size: n, Runs: f.runs, Seed: f.seed, Limits: f.bf.lim,
+		DirectMaxBytes: f.directMaxBytes, Replayed: f.pf.replay != ""}
+	for _, m := range f.methods {
+		cfg.Methods = append(cfg.Methods, bench.Method(m))
+	}
+	st := console.NewStatus(cmd.ErrOrStderr(), !f.asJSON && console.IsTerminal(cmd.ErrOrStderr()))
+	sp := rlm.Spec{DeepRecursion: f.bf.deep}
+	f.pf.spec(&sp)
+	if cfg.Session, err = rlm.Open(cmd.Context(), sp, statusOptions(st)...); err != nil {
+		return err
+	}
+	defer cfg.Session.Close()
+	rep, runErr := bench.Run(cmd.Context(), cfg)
+	st.Stop()
+	// The report is printed before a --record error is reported.
+	return f.print(cmd, rep, runErr, cfg.Session.Close())
+}
+
+// print writes the report whatever happened, an interruption included
+// (the trials that ran were paid for); stdout then holds it, so errors go
+// to stderr, and the command exits 1.
+func (f *benchRunFlags) print(cmd *cobra.Command, rep *bench.Report, runErr, outErr error) error {
+	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	if runErr != nil && rep == nil {
+		return afterResult(stdout, stderr, runErr, outErr)
+	}
+	write := func() error { return bench.WriteTable(stdout, rep) }
+	if f.asJSON {
+		write = func() error { return writeJSON(stdout, rep) }
+	}
+	if err := write(); err != nil {
+		return err
+	}
+	if runErr == nil { // an interruption exits 130 (run)
+		runErr = allTrialsFailed(rep)
+	}
+	var code error
+	for _, err := range []error{outErr, runErr} {
+		if err != nil {
+			reportError(stdout, stderr, err, false)
+			code = exitError{code: 1}
+		}
+	}
+	return code
 }
 
 // kindAllTrialsFailed: bench run attempted trials and none succeeded.
@@ -129,19 +127,9 @@ const kindAllTrialsFailed fault.Kind = "all_trials_failed"
 // allTrialsFailed returns an error (exit status 1, after the report) when
 // trials were attempted and every one failed, naming the first failure.
 func allTrialsFailed(rep *bench.Report) error {
-	var first *bench.Trial
-	for i, tr := range rep.Trials {
-		switch tr.Status {
-		case bench.StatusOK:
-			return nil
-		case bench.StatusFailed:
-			if first == nil {
-				first = &rep.Trials[i]
-			}
-		}
-	}
+	first := rep.AllFailed()
 	if first == nil {
-		return nil // nothing attempted: every trial was skipped
+		return nil
 	}
 	e := fault.New(fault.PhaseExecute, kindAllTrialsFailed, "every attempted trial failed").
 		With("first_method", string(first.Method)).With("first_run", first.Run).
@@ -171,17 +159,10 @@ Exits 1 when a case fails.`,
 			if err := checkOutputs([2]string{"report", report}); err != nil {
 				return err
 			}
-			names := bench.ConformanceCaseNames()
-			for _, c := range cases {
-				if !slices.Contains(names, c) {
-					return fault.New(fault.PhaseConfig, bench.KindInvalidTask, "unknown conformance case").With("case", c).With("cases", strings.Join(names, ","))
-				}
+			rep, err := bench.ConformanceCases(cmd.Context(), cases)
+			if err != nil {
+				return err
 			}
-			var filter func(string) bool
-			if len(cases) > 0 {
-				filter = func(n string) bool { return slices.Contains(cases, n) }
-			}
-			rep := bench.Conformance(cmd.Context(), filter)
 			text := cmd.OutOrStdout()
 			if asJSON {
 				text = cmd.ErrOrStderr()
@@ -193,12 +174,8 @@ Exits 1 when a case fails.`,
 				return err
 			}
 			if report != "" {
-				var b bytes.Buffer
-				if err := writeJSON(&b, rep); err != nil {
+				if err := rep.WriteFile(report); err != nil {
 					return err
-				}
-				if err := os.WriteFile(report, b.Bytes(), 0o644); err != nil {
-					return fault.Wrap(err, fault.PhaseConfig, fault.KindIO, "cannot write the report").With("path", report)
 				}
 			}
 			if rep.Failed > 0 {
@@ -235,15 +212,7 @@ cause. See docs/code.md.`,
 			if err != nil {
 				return err
 			}
-			if !noPython && python == "" {
-				if p, err := exec.LookPath("python3"); err == nil {
-					python = p
-				}
-			}
-			if noPython {
-				python = ""
-			}
-			rep, err := bench.RunCodeCorpus(cmd.Context(), corpus, bench.CodeCorpusConfig{Python: python, CellTimeout: timeout, Cells: cells})
+			rep, err := bench.RunCodeCorpus(cmd.Context(), corpus, bench.CodeCorpusConfig{Python: bench.BaselinePython(python, noPython), CellTimeout: timeout, Cells: cells})
 			if err != nil {
 				return err
 			}

@@ -1,44 +1,22 @@
 package main
 
 import (
-	"context"
-	"encoding/json"
 	"fmt"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rlm-go/rlm"
-	"github.com/rlm-go/rlm/agent"
-	"github.com/rlm-go/rlm/authority"
-	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/command"
 	"github.com/rlm-go/rlm/console"
-	"github.com/rlm-go/rlm/corpus"
-	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/subagent"
-	"github.com/rlm-go/rlm/tool"
 )
 
-// commandOutput is the --json output of "rlm command".
+// commandOutput is the --json output of "rlm command": rlm.CommandResult
+// and the output error.
 type commandOutput struct {
-	Status         string             `json:"status"`
-	Command        *command.Command   `json:"command"`
-	Envelope       *subagent.Envelope `json:"envelope"`
-	ParentReceived *agent.Reply       `json:"parent_received"`
-	Error          *fault.Error       `json:"error"`
-	OutputError    *fault.Error       `json:"output_error,omitempty"`
-}
-
-// defaultCommandCaps is the parent's default capability set: the subagent
-// tool and the context read operations.
-func defaultCommandCaps() []string {
-	caps := []string{string(subagent.Capability)}
-	for _, op := range []string{"peek", "slice", "search", "partition", "map", "reduce"} {
-		caps = append(caps, string(capability.Context(op)))
-	}
-	return caps
+	*rlm.CommandResult
+	OutputError *fault.Error `json:"output_error,omitempty"`
 }
 
 // commandFlags are the flags of executing a prompt command: the run flags,
@@ -85,13 +63,7 @@ and receives the child's envelope as a child_result message. "rlm command compil
 compiled command; "rlm command exec --compiled FILE" executes one.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return f.run(cmd, func() (command.Command, error) {
-				kb, err := command.LoadKB(kbFile)
-				if err != nil {
-					return command.Command{}, err
-				}
-				return command.Compile(kb, trigger)
-			})
+			return f.run(cmd, func() (command.Command, error) { return command.CompileFile(kbFile, trigger) })
 		},
 	}
 	f.register(cmd)
@@ -113,11 +85,7 @@ func newCommandCompileCmd() *cobra.Command {
 delegation_policy?, fingerprint} (see docs/commands.md). Compiling changes no state and calls nothing.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			kb, err := command.LoadKB(kbFile)
-			if err != nil {
-				return err
-			}
-			c, err := command.Compile(kb, trigger)
+			c, err := command.CompileFile(kbFile, trigger)
 			if err != nil {
 				return err
 			}
@@ -154,192 +122,70 @@ typed error, makes no tool call and creates no child.`,
 	return cmd
 }
 
-// run obtains the compiled command and executes it.
+// spec is the run the flags describe: --allow given (even empty)
+// replaces rlm.DefaultCommandCapabilities.
+func (f *commandFlags) spec(cmd *cobra.Command) rlm.Spec {
+	sp := rlm.Spec{Context: f.ctxFile, Workspace: f.workspace, StateDir: f.stateDir, Delegation: f.df.spec(cmd)}
+	f.pf.spec(&sp)
+	f.bf.spec(&sp)
+	if cmd.Flags().Changed("allow") {
+		sp.Allow = append([]string{}, f.allow...)
+	}
+	return sp
+}
+
+// run checks the depth, obtains the compiled command, runs it
+// (rlm.RunCommand) and prints the outcome; the usage line once the child
+// could start (rlm.RunCommand returned a result).
 func (f *commandFlags) run(cmd *cobra.Command, compile func() (command.Command, error)) error {
-	out := commandOutput{Status: subagent.EnvelopeFailed}
-	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
-	var st *console.Status
-	// finish prints the outcome; the usage line (text mode) once
-	// model calls may have been made (st set).
-	finish := func(err, outErr error) error {
-		if err != nil {
-			out.Error = asFault(err)
+	st := console.NewStatus(cmd.ErrOrStderr(), !f.asJSON && console.IsTerminal(cmd.ErrOrStderr()))
+	res, err := &rlm.CommandResult{Status: subagent.EnvelopeFailed}, f.bf.checkDepth()
+	var c command.Command
+	if err == nil {
+		c, err = compile()
+	}
+	started := false
+	if err == nil {
+		res.Command = &c
+		opts := append(statusOptions(st), rlm.WithStdin(cmd.InOrStdin()), rlm.WithSubagentCancel(onParentCancel))
+		var run *rlm.CommandResult
+		if run, err = rlm.RunCommand(cmd.Context(), f.spec(cmd), c, opts...); run != nil {
+			res, started = run, true
 		}
-		if outErr != nil {
-			out.OutputError = asFault(outErr)
-		}
-		if out.Status == subagent.EnvelopeCancelled || fault.KindOf(out.Error) == fault.KindCancelled {
-			out.Status = subagent.EnvelopeCancelled
-		}
-		if f.asJSON {
-			if werr := writeJSON(stdout, out); werr != nil {
-				return werr
-			}
-			if out.Status != subagent.EnvelopeCompleted || outErr != nil {
-				return exitError{code: 1}
-			}
-			return nil
-		}
-		if out.Error == nil && out.Envelope != nil {
-			var v any
-			_ = json.Unmarshal(out.Envelope.Value, &v)
-			fmt.Fprintln(stdout, answerOut(cmd, stdout, answerText(v)))
-		}
-		if st != nil {
-			fmt.Fprintln(stderr, st.Summary(out.Status, -1, nil))
-		}
-		if out.Error != nil {
-			return afterResult(stdout, stderr, out.Error, outErr)
-		}
-		return outErr
 	}
-	if err := f.bf.checkDepth(); err != nil {
-		return finish(err, nil)
-	}
-	compiled, err := compile()
-	if err != nil {
-		return finish(err, nil)
-	}
-	out.Command = &compiled
-	caps := f.allow
-	if !cmd.Flags().Changed("allow") {
-		caps = defaultCommandCaps()
-	}
-	parentCaps, err := capability.NewSet(splitCaps(caps)...)
-	if err != nil {
-		return finish(err, nil)
-	}
-	// The host's options are checked against the parent's grant and the
-	// command's policy before anything runs.
-	d, err := f.df.resolve(cmd, parentCaps)
-	if err != nil {
-		return finish(err, nil)
-	}
-	if _, err := command.Delegate(compiled, subagent.Config{}, d.Host); err != nil {
-		return finish(err, nil)
-	}
-	// Configuration first: outputs, key, base URL and the child
-	// engine's limits are checked before the input is read.
-	status := console.NewStatus(stderr, !f.asJSON && console.IsTerminal(stderr))
-	sess, err := f.pf.open(status)
-	if err != nil {
-		return finish(err, nil)
-	}
-	defer sess.Close()
-	ctx := cmd.Context()
-	store := corpus.NewStore()
-	defer store.Close()
-	ecfg := engine.Config{Provider: sess.provider, Model: f.pf.model, SubModel: f.pf.subModel, Store: store,
-		Limits: f.bf.lim, ExperimentalDeepRecursion: f.bf.deep}
-	if _, err := engine.New(ecfg); err != nil {
-		return finish(err, nil)
-	}
-	h, err := rlm.AddContexts(ctx, store, f.ctxFile, cmd.InOrStdin())
-	if err != nil {
-		return finish(err, nil)
-	}
-	comp := &subagent.EngineCompleter{Config: ecfg, Context: h}
-	host, err := rlm.NewSubagentHost(parentCaps, f.df.d.MaxAgents, nil, onParentCancel)
-	if err != nil {
-		return finish(err, nil)
-	}
-	defer func() { _ = host.Close() }()
-	if rlm.GrantsTools(d.ChildCaps) {
-		// The child's workspace tools: the built-in registry, shown to
-		// the child narrowed to its capabilities, run by a runtime that
-		// shares the agent runtime's authority store.
-		tf := toolFlags{workspace: f.workspace, stateDir: f.stateDir, allow: d.ChildCaps.Strings(), authority: string(authority.DefaultTier)}
-		ts, err := tf.openWith(cmd.Context(), host.Runtime.Authority())
-		if err != nil {
-			return finish(err, nil)
-		}
-		defer ts.Close()
-		ctx = ts.WithRun(ctx)
-		comp.Registry, comp.Invoker = ts.Registry, ts.Runtime
-	}
-	st = status
-	env, received, err := runCommand(ctx, host, compiled, d, f.df.d.Timeout, comp)
 	st.Stop()
-	outErr := sess.Close()
-	out.Envelope, out.ParentReceived = env, received
-	if env != nil {
-		out.Status = env.Status
-		if err == nil && env.Error != nil {
-			err = env.Error
-		}
-	}
-	return finish(err, outErr)
+	return f.print(cmd, st, started, res, err)
 }
 
-// runCommand registers rlm_subagent for the compiled command under the
-// host's parent, executes it with the parent's capabilities and handles the
-// parent's mailbox for the child_result.
-func runCommand(ctx context.Context, host *rlm.SubagentHost, c command.Command, d rlm.Delegation, policy subagent.TimeoutPolicy, comp subagent.Completer) (*subagent.Envelope, *agent.Reply, error) {
-	rt, parent := host.Runtime, host.Parent
-	cfg, err := command.Delegate(c, host.Config(d, policy, comp), d.Host)
+// print writes the outcome: the JSON document, or the answer and (once
+// the child could start) the usage line; the error is returned once.
+func (f *commandFlags) print(cmd *cobra.Command, st *console.Status, started bool, res *rlm.CommandResult, err error) error {
+	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	outErr := res.OutputError
 	if err != nil {
-		return nil, nil, err
+		res.Error = asFault(err) // with the CLI's hint
 	}
-	reg := tool.NewRegistry()
-	if err := subagent.Register(reg, cfg); err != nil {
-		return nil, nil, err
+	if fault.KindOf(res.Error) == fault.KindCancelled {
+		res.Status = subagent.EnvelopeCancelled
 	}
-	info, err := rt.Status(parent)
-	if err != nil {
-		return nil, nil, err
+	if f.asJSON {
+		doc := commandOutput{CommandResult: res}
+		if outErr != nil {
+			doc.OutputError = asFault(outErr)
+		}
+		if werr := writeJSON(stdout, doc); werr != nil || res.Status == subagent.EnvelopeCompleted && outErr == nil {
+			return werr
+		}
+		return exitError{code: 1}
 	}
-	ex, err := command.Execute(ctx, c, tool.NewRuntime(reg, tool.Config{Authority: rt.Authority()}), info.Capabilities,
-		command.Options{AuthorityContext: info.AuthorityContext})
-	if err != nil {
-		if kids, _ := rt.Children(parent); fault.KindOf(err) == fault.KindCancelled && len(kids) > 0 {
-			// Interrupted: the child stops, and its envelope (status
-			// cancelled, with what it spent) reaches the parent as its
-			// child_result. Wait for it past the cancelled context, for
-			// at most twice the supervision grace.
-			env, reply := awaitChildResult(context.WithoutCancel(ctx), rt, parent, 2*max(policy.Grace, subagent.DefaultGrace))
-			return env, reply, err
-		}
-		return ex.Envelope, nil, err
+	if res.Error == nil && res.Envelope != nil {
+		fmt.Fprintln(stdout, answerOut(cmd, stdout, answerText(res.Answer())))
 	}
-	if ex.Envelope.Correlation.Child == nil {
-		return ex.Envelope, nil, nil
+	if started {
+		fmt.Fprintln(stderr, st.Summary(res.Status, -1, nil))
 	}
-	// The child_result is already in the parent's mailbox (or was recorded
-	// as backpressure); HandleNext consumes at most one message per call.
-	for range 64 {
-		pr, err := rt.HandleNext(ctx, parent, 50*time.Millisecond)
-		if err != nil {
-			return ex.Envelope, nil, err
-		}
-		if pr.Status == agent.HandledNothing {
-			break
-		}
-		if pr.Reply != nil && pr.Reply.Kind == agent.ReplyChildResult {
-			return ex.Envelope, pr.Reply, nil
-		}
+	if res.Error != nil {
+		return afterResult(stdout, stderr, res.Error, outErr)
 	}
-	return ex.Envelope, nil, nil
-}
-
-// awaitChildResult handles parent's messages until a child_result arrives or wait
-// passes, and returns the child's envelope with the reply.
-func awaitChildResult(ctx context.Context, rt *agent.Runtime, parent agent.ID, wait time.Duration) (*subagent.Envelope, *agent.Reply) {
-	deadline := time.Now().Add(wait)
-	for {
-		left := time.Until(deadline)
-		if left <= 0 {
-			return nil, nil
-		}
-		pr, err := rt.HandleNext(ctx, parent, left)
-		if err != nil {
-			return nil, nil
-		}
-		if pr.Reply != nil && pr.Reply.Kind == agent.ReplyChildResult {
-			env, derr := subagent.Decode(pr.Reply.Value)
-			if derr != nil {
-				return nil, pr.Reply
-			}
-			return env, pr.Reply
-		}
-	}
+	return outErr
 }

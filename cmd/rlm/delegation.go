@@ -44,12 +44,6 @@ func (f *delegationFlags) spec(cmd *cobra.Command) rlm.DelegationSpec {
 	return d
 }
 
-// resolve checks the host's options against the parent's grant before
-// anything runs (rlm.DelegationSpec.Resolve).
-func (f *delegationFlags) resolve(cmd *cobra.Command, parent capability.Set) (rlm.Delegation, error) {
-	return f.spec(cmd).Resolve(parent)
-}
-
 // registerSubagent registers rlm_subagent with the flags' options into reg
 // for a caller granted caps (rlm.RegisterSubagent); SIGUSR1 cancels its
 // parent agent.

@@ -24,15 +24,14 @@ same run with the model writing Python in the sandboxed REPL.`,
 			if err := checkOutputs([2]string{"trace", traceFile}); err != nil {
 				return err
 			}
-			rec := trace.NewRecorder()
-			out, runErr := demo.RunMode(trace.WithRecorder(cmd.Context(), rec), mode)
+			out, runErr := demo.RunMode(cmd.Context(), mode)
 			if out == nil {
 				return runErr
 			}
 			// The result is printed before an output error is reported.
 			var outErr error
 			if traceFile != "" {
-				outErr = trace.WriteFile(traceFile, "rlm demo", out.Result.Trajectory, rec.Dropped())
+				outErr = trace.WriteFile(traceFile, "rlm demo", out.Result.Trajectory, out.TraceDropped)
 			}
 			if asJSON {
 				res := runResultJSON(out.Result)
