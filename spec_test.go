@@ -122,7 +122,7 @@ func TestOpenToolsGrantedJournal(t *testing.T) {
 		}
 		store := corpus.NewStore()
 		defer store.Close()
-		if _, err := engine.New(s.engineConfig(store)); err != nil {
+		if _, err := engine.New(s.engineConfig(store, "")); err != nil {
 			t.Errorf("engine refuses the session's tools: %v", err)
 		}
 		if err := s.Close(); err != nil {
