@@ -364,10 +364,10 @@ func ImportMCPTools(ctx context.Context, file string, reg *tool.Registry, log io
 	return m.host, err
 }
 
-// ReadMCPContexts replaces each mcp://SERVER/URI path with a temporary
+// readMCPContexts replaces each mcp://SERVER/URI path with a temporary
 // file holding that resource, read through the servers of the MCP servers
 // file; done stops the servers and removes the files.
-func ReadMCPContexts(ctx context.Context, file string, paths []string) (out []string, done func(), err error) {
+func readMCPContexts(ctx context.Context, file string, paths []string) (out []string, done func(), err error) {
 	m := &mcpServers{file: file}
 	out, err = m.contexts(ctx, paths)
 	return out, m.close, err
