@@ -31,6 +31,7 @@ type options struct {
 	stdin      io.Reader
 	log        io.Writer
 	provider   model.Provider
+	fallbacks  []model.FallbackModel
 	wrap       func(model.Provider) model.Provider
 	onRetry    func(openai.Retry)
 	onCache    func(*cache.Cache)
@@ -52,6 +53,12 @@ func WithLog(w io.Writer) Option { return func(o *options) { o.log = w } }
 // WithProvider answers model calls with p instead of the server the Spec
 // names (Provider, BaseURL, Replay are then unused).
 func WithProvider(p model.Provider) Option { return func(o *options) { o.provider = p } }
+
+// WithFallbacks adds fallback models, each on its own provider (nil: the
+// session's), after Spec.FallbackModels (model.Fallback).
+func WithFallbacks(fs ...model.FallbackModel) Option {
+	return func(o *options) { o.fallbacks = append(o.fallbacks, fs...) }
+}
 
 // WithProviderWrap wraps the provider (after the recorder, before the
 // cache): a CLI counts and shows calls there.
@@ -179,6 +186,7 @@ func (s *Session) openProvider() error {
 	if err != nil {
 		return err
 	}
+	p = model.Fallback(p, s.fallbacks())
 	if sp.Record != "" {
 		s.cassette = replay.NewRecorder(p)
 		p = s.cassette
@@ -188,6 +196,16 @@ func (s *Session) openProvider() error {
 	}
 	s.provider, err = s.cached(p, scope)
 	return err
+}
+
+// fallbacks are the Spec's fallback models (on the base provider), then
+// the program's (WithFallbacks).
+func (s *Session) fallbacks() []model.FallbackModel {
+	var out []model.FallbackModel
+	for _, m := range s.spec.FallbackModels {
+		out = append(out, model.FallbackModel{Model: m})
+	}
+	return append(out, s.opts.fallbacks...)
 }
 
 // baseProvider is the provider the Spec names (or WithProvider's) and the
@@ -244,7 +262,7 @@ func (s *Session) baseProvider() (model.Provider, string, error) {
 // checkCost refuses (StrictCost) or reports the models without a price.
 func (s *Session) checkCost() error {
 	var unpriced []string
-	for _, m := range []string{s.spec.Model, s.spec.SubModel} {
+	for _, m := range append([]string{s.spec.Model, s.spec.SubModel}, s.spec.FallbackModels...) {
 		if m == "" || slices.Contains(unpriced, m) {
 			continue
 		}

@@ -25,6 +25,7 @@ type providerFlags struct {
 	baseURL   string
 	model     string
 	subModel  string
+	fallbacks []string
 	apiKeyEnv string
 	timeout   time.Duration
 	replay    string
@@ -44,6 +45,7 @@ func (f *providerFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.baseURL, "base-url", openai.BaseURLFromEnv(), "API base URL (env RLM_BASE_URL, else OPENAI_BASE_URL; with --provider anthropic the default is "+anthropic.DefaultBaseURL+", and OPENAI_BASE_URL does not apply)")
 	fl.StringVar(&f.model, "model", envOr("RLM_MODEL", "gpt-4o-mini"), "root model (env RLM_MODEL)")
 	fl.StringVar(&f.subModel, "sub-model", os.Getenv("RLM_SUB_MODEL"), "model for sub-calls and children (default: --model; env RLM_SUB_MODEL)")
+	fl.StringArrayVar(&f.fallbacks, "fallback-model", nil, "model on the same server that answers a call --model or --sub-model could not (a server error or rate limit past the retries, a failed connection, a prompt over its context); repeat for a chain")
 	fl.StringVar(&f.apiKeyEnv, "api-key-env", "", "environment variable holding the API key (default OPENAI_API_KEY, or OPENROUTER_API_KEY for openrouter.ai)")
 	fl.DurationVar(&f.timeout, "request-timeout", 0, fmt.Sprintf("timeout of each HTTP request, including reading the whole reply (0: the default %s; negative: none)", openai.DefaultTimeout))
 	fl.StringVar(&f.replay, "replay", "", "answer model calls from this cassette through an in-process replay server (no network)")
@@ -62,6 +64,7 @@ func envOr(key, def string) string {
 // spec sets the provider fields of sp from the flags.
 func (f *providerFlags) spec(sp *rlm.Spec) {
 	sp.Provider, sp.BaseURL, sp.Model, sp.SubModel, sp.APIKeyEnv = f.provider, f.baseURL, f.model, f.subModel, f.apiKeyEnv
+	sp.FallbackModels = f.fallbacks
 	if url, env := openai.BaseURLEnv(); f.baseURL == openai.DefaultBaseURL ||
 		f.provider == "anthropic" && env == openai.OpenAIBaseURLEnv && f.baseURL == url {
 		// The provider's own default (Anthropic's with --provider
