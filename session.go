@@ -76,14 +76,22 @@ func WithCacheHook(f func(*cache.Cache)) Option { return func(o *options) { o.on
 // Spec.StrictCost refuses them).
 func WithUnpricedHook(f func(models []string)) Option { return func(o *options) { o.onUnpriced = f } }
 
-// WithObserver receives every trace event of the session's runs as it is
-// recorded.
+// WithObserver receives every trace event of the session's runs (Run and
+// Chat) as it happens, as a live observer (trace.WithLiveObserver): the
+// events the trace keeps, and the live ones -v prints: each turn's reply,
+// outcome and observation, code-mode replies, cells as they start,
+// sub-calls and streamed deltas, carried as live attributes
+// (trace.Event.Live, never kept in the trace). Calls may come from
+// several goroutines at once.
 func WithObserver(f func(trace.Event)) Option {
 	return func(o *options) { o.observers = append(o.observers, f) }
 }
 
 // WithEngineObserver receives the engine's turn events (replies, deltas,
-// observations) of Run and Chat.
+// observations) of Run and Chat, a view of the trace events WithObserver
+// receives (engine.EventOf).
+//
+// Deprecated: use WithObserver.
 func WithEngineObserver(f func(engine.Event)) Option { return func(o *options) { o.engineObs = f } }
 
 // WithDurableStart is called with the id of a durable run when it starts.

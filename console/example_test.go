@@ -8,6 +8,7 @@ import (
 	"github.com/rlm-go/rlm/console"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/trace"
 )
 
 // ErrorText prints an error's chain, its detail and its hint, as the rlm
@@ -21,12 +22,14 @@ func ExampleErrorText() {
 	// hint: raise --max-cost
 }
 
-// A Verbose printer is an engine observer: with Level 1 it prints the root
-// loop's turns, the reply and what became of it, as rlm run -v does.
+// A Verbose printer is a live trace observer: with Level 1 it prints the
+// root loop's turns, the reply and what became of it, as rlm run -v does.
+// A turn span carries them as live attributes.
 func ExampleVerbose() {
 	v := console.NewVerbose(os.Stdout, console.VerboseOptions{Level: 1})
-	v.Observe(engine.Event{Kind: engine.EventTurn, Turn: 1, Model: "gpt-4o-mini",
-		Reply: `{"type":"final","answer":"auth"}`, Outcome: engine.OutcomeAnswer})
+	v.Observe(trace.Event{Kind: trace.KindTurn, Live: map[string]any{
+		trace.AttrTurn: 1, trace.AttrModel: "gpt-4o-mini",
+		trace.AttrReply: `{"type":"final","answer":"auth"}`, trace.AttrOutcome: engine.OutcomeAnswer}})
 	// Output:
 	// ── turn 1 · depth 0 · gpt-4o-mini
 	//    reply:

@@ -7,10 +7,12 @@ import (
 	"sync"
 
 	"github.com/rlm-go/rlm/engine"
+	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/termsafe"
+	"github.com/rlm-go/rlm/trace"
 )
 
-// Verbose prints a run's engine events as rlm run and rlm chat -v/--verbose
+// Verbose prints a run's trace events as rlm run and rlm chat -v/--verbose
 // do (level 1: the root loop's turns; level 2 adds children's turns, code
 // cells and sub-calls) and, with Stream, the root replies' text while it
 // arrives: raw at level 1 and above, as a one-line status on a terminal
@@ -20,8 +22,11 @@ import (
 // reply is printed with its turn's outcome. Everything goes to stderr; the
 // engine has bounded the text and redacted credentials, and the printer
 // neutralizes control sequences in it (termsafe.Text) unless Raw. Its
-// Observe method is an engine observer (engine.Config.Observer,
-// rlm.WithEngineObserver); it is safe for concurrent use.
+// Observe method is a live trace observer (rlm.WithObserver,
+// trace.WithLiveObserver): it reads the engine's live attributes
+// (trace.Event.Live, the trace.Attr keys) of turn spans, code-mode reply
+// notes, announced cells, sub-call notes and deltas, and ignores every
+// other event. It is safe for concurrent use.
 type Verbose struct {
 	w       io.Writer
 	level   int
@@ -54,58 +59,64 @@ func NewVerbose(w io.Writer, o VerboseOptions) *Verbose {
 	return &Verbose{w: w, level: o.Level, stream: o.Stream, live: o.Live, raw: o.Raw}
 }
 
-// Observe prints one event; it is an engine observer.
-func (p *Verbose) Observe(ev engine.Event) {
+// Observe prints one event; it is a live trace observer.
+func (p *Verbose) Observe(ev trace.Event) {
+	if ev.Live == nil {
+		return
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	switch ev.Kind {
-	case engine.EventDelta:
+	switch {
+	case ev.Kind == trace.KindDelta:
 		p.delta(ev)
-	case engine.EventTurn:
-		if ev.Depth > 0 && p.level < 2 || p.level < 1 {
+	case ev.Kind == trace.KindTurn:
+		if liveStr(ev, trace.AttrOutcome) == "" || ev.Depth > 0 && p.level < 2 || p.level < 1 {
 			return
 		}
 		p.turn(ev)
-	case engine.EventReply:
+	case ev.Kind == trace.KindNote && ev.Name == trace.NoteReply:
 		if ev.Depth > 0 && p.level < 2 || p.level < 1 {
 			return
 		}
 		p.reply(ev)
-	case engine.EventCell:
+	case ev.Kind == trace.KindPlanStep && ev.Status == trace.StatusStarted:
 		if p.level < 2 {
 			return
 		}
 		p.clearLine()
-		label := fmt.Sprintf("cell %d", ev.Cell)
-		if ev.Cells > 1 {
-			label += fmt.Sprintf(" of %d", ev.Cells)
+		label := fmt.Sprintf("cell %d", liveInt(ev, trace.AttrCell))
+		if n := liveInt(ev, trace.AttrCells); n > 1 {
+			label += fmt.Sprintf(" of %d", n)
 		}
 		fmt.Fprintf(p.w, "%s   %s:\n", indent(ev.Depth), label)
-	case engine.EventSubCall:
+	case ev.Kind == trace.KindNote && ev.Name == trace.NoteSubCall:
 		if p.level < 2 {
 			return
 		}
+		// The note is the calling loop's; the call is one level deeper.
+		depth := ev.Depth + 1
 		p.clearLine()
-		fmt.Fprintf(p.w, "%s── sub-call · depth %d · %s\n", indent(ev.Depth), ev.Depth, p.safe(ev.Model))
-		if ev.Error != nil {
-			fmt.Fprintf(p.w, "%s   error: %s\n", indent(ev.Depth), p.errKind(ev))
+		fmt.Fprintf(p.w, "%s── sub-call · depth %d · %s\n", indent(depth), depth, p.safe(liveStr(ev, trace.AttrModel)))
+		if liveErr(ev) != nil {
+			fmt.Fprintf(p.w, "%s   error: %s\n", indent(depth), p.errKind(ev))
 		}
-		p.block(ev.Depth, "reply", ev.Reply, ev.ReplyBytes)
+		p.block(depth, "reply", liveStr(ev, trace.AttrReply), liveInt(ev, trace.AttrReplyBytes))
 	}
 }
 
-func (p *Verbose) delta(ev engine.Event) {
+func (p *Verbose) delta(ev trace.Event) {
+	turn, text := liveInt(ev, trace.AttrTurn), liveStr(ev, trace.AttrDelta)
 	if p.level >= 1 {
 		if !p.inReply {
 			p.clearLine()
-			fmt.Fprintf(p.w, "── turn %d · depth %d · %s · streaming\n", ev.Turn, ev.Depth, p.safe(ev.Model))
+			fmt.Fprintf(p.w, "── turn %d · depth %d · %s · streaming\n", turn, ev.Depth, p.safe(liveStr(ev, trace.AttrModel)))
 			p.inReply = true
 		}
-		io.WriteString(p.w, p.safe(ev.Delta))
+		io.WriteString(p.w, p.safe(text))
 		return
 	}
 	if p.live && p.stream {
-		p.tail += ev.Delta
+		p.tail += text
 		if len(p.tail) > 256 {
 			p.tail = p.tail[len(p.tail)-256:]
 		}
@@ -114,14 +125,14 @@ func (p *Verbose) delta(ev engine.Event) {
 		if r := []rune(line); len(r) > 60 {
 			line = "…" + string(r[len(r)-60:])
 		}
-		fmt.Fprintf(p.w, "\r\033[Kturn %d · streaming: %s", ev.Turn, line)
+		fmt.Fprintf(p.w, "\r\033[Kturn %d · streaming: %s", turn, line)
 	}
 }
 
 // reply prints a code-mode reply before its cells run: the turn's header
 // and the reply (ended, when it was streamed, by a newline), so that what
 // the cells do (-vv: cells, sub-calls, children) is printed under it.
-func (p *Verbose) reply(ev engine.Event) {
+func (p *Verbose) reply(ev trace.Event) {
 	p.tail = ""
 	if p.inReply && ev.Depth == 0 {
 		fmt.Fprintln(p.w)
@@ -129,14 +140,15 @@ func (p *Verbose) reply(ev engine.Event) {
 		return
 	}
 	p.clearLine()
-	fmt.Fprintf(p.w, "%s── turn %d · depth %d · %s\n", indent(ev.Depth), ev.Turn, ev.Depth, p.safe(ev.Model))
-	p.block(ev.Depth, "reply", ev.Reply, ev.ReplyBytes)
+	fmt.Fprintf(p.w, "%s── turn %d · depth %d · %s\n", indent(ev.Depth), liveInt(ev, trace.AttrTurn), ev.Depth, p.safe(liveStr(ev, trace.AttrModel)))
+	p.block(ev.Depth, "reply", liveStr(ev, trace.AttrReply), liveInt(ev, trace.AttrReplyBytes))
 }
 
-func (p *Verbose) turn(ev engine.Event) {
+func (p *Verbose) turn(ev trace.Event) {
 	in := indent(ev.Depth)
-	// A code-mode turn that got a reply printed it with its reply event.
-	shown := ev.Mode == engine.ModeCode && ev.ReplyBytes > 0
+	mode := liveStr(ev, trace.AttrMode)
+	// A code-mode turn that got a reply printed it with its reply note.
+	shown := mode == engine.ModeCode && liveInt(ev, trace.AttrReplyBytes) > 0
 	streamed := !shown && p.inReply && ev.Depth == 0
 	switch {
 	case shown:
@@ -146,39 +158,55 @@ func (p *Verbose) turn(ev engine.Event) {
 		p.inReply = false
 	default:
 		p.clearLine()
-		fmt.Fprintf(p.w, "%s── turn %d · depth %d · %s\n", in, ev.Turn, ev.Depth, p.safe(ev.Model))
+		fmt.Fprintf(p.w, "%s── turn %d · depth %d · %s\n", in, liveInt(ev, trace.AttrTurn), ev.Depth, p.safe(liveStr(ev, trace.AttrModel)))
 	}
 	p.tail = ""
 	if !streamed && !shown {
-		p.block(ev.Depth, "reply", ev.Reply, ev.ReplyBytes)
+		p.block(ev.Depth, "reply", liveStr(ev, trace.AttrReply), liveInt(ev, trace.AttrReplyBytes))
 	}
-	switch ev.Outcome {
+	switch liveStr(ev, trace.AttrOutcome) {
 	case engine.OutcomeRejected:
-		if ev.Error == nil {
+		if liveErr(ev) == nil {
 			break
 		}
 		next := "no repair left: the run fails"
-		if ev.Repair {
+		if repair, _ := ev.Live[trace.AttrRepair].(bool); repair {
 			next = "a repair message follows"
 		}
-		fmt.Fprintf(p.w, "%s   rejected (attempt %d): %s%s; %s\n", in, ev.Attempt, p.errKind(ev), p.safe(errPath(ev)), next)
+		fmt.Fprintf(p.w, "%s   rejected (attempt %d): %s%s; %s\n", in, liveInt(ev, trace.AttrAttempt), p.errKind(ev), p.safe(errPath(ev)), next)
 	case engine.OutcomeFailed:
-		if ev.Error != nil {
+		if liveErr(ev) != nil {
 			fmt.Fprintf(p.w, "%s   failed: %s\n", in, p.errKind(ev))
 		}
 	case engine.OutcomePlan:
 		ran := "plan ran"
-		if ev.Mode == engine.ModeCode {
+		if mode == engine.ModeCode {
 			ran = "cell ran"
-			if ev.Cells > 1 {
-				ran = fmt.Sprintf("%d cells ran", ev.Cells)
+			if n := liveInt(ev, trace.AttrCells); n > 1 {
+				ran = fmt.Sprintf("%d cells ran", n)
 			}
 		}
 		fmt.Fprintf(p.w, "%s   %s\n", in, ran)
-		p.block(ev.Depth, "observation", ev.Observation, 0)
+		p.block(ev.Depth, "observation", liveStr(ev, trace.AttrObservation), 0)
 	case engine.OutcomeAnswer:
 		fmt.Fprintf(p.w, "%s   final answer\n", in)
 	}
+}
+
+// liveStr, liveInt and liveErr read the event's live attribute key.
+func liveStr(ev trace.Event, key string) string {
+	s, _ := ev.Live[key].(string)
+	return s
+}
+
+func liveInt(ev trace.Event, key string) int {
+	n, _ := ev.Live[key].(int)
+	return n
+}
+
+func liveErr(ev trace.Event) *fault.Error {
+	fe, _ := ev.Live[trace.AttrError].(*fault.Error)
+	return fe
 }
 
 // safe is s as printed: neutralized for the terminal unless --raw.
@@ -190,12 +218,13 @@ func (p *Verbose) safe(s string) string {
 }
 
 // errKind is "phase/kind" of the event's error.
-func (p *Verbose) errKind(ev engine.Event) string {
-	return p.safe(string(ev.Error.Phase) + "/" + string(ev.Error.Kind))
+func (p *Verbose) errKind(ev trace.Event) string {
+	fe := liveErr(ev)
+	return p.safe(string(fe.Phase) + "/" + string(fe.Kind))
 }
 
-func errPath(ev engine.Event) string {
-	if path, ok := ev.Error.Detail["path"].(string); ok && path != "" {
+func errPath(ev trace.Event) string {
+	if path, ok := liveErr(ev).Detail["path"].(string); ok && path != "" {
 		return " at " + path
 	}
 	return ""
