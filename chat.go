@@ -40,7 +40,7 @@ func (c *Chat) open(ctx context.Context, saved []byte) error {
 	if err != nil {
 		return err
 	}
-	cfg := c.s.engineConfig(c.store)
+	cfg := c.s.engineConfig(c.store, "")
 	cfg.Mode = engine.ModeCode
 	eng, err := engine.New(cfg)
 	if err != nil {

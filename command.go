@@ -112,12 +112,12 @@ func (s *Session) RunCommand(ctx context.Context, c command.Command) (*CommandRe
 	if s.tools != nil {
 		auth = s.tools.Runtime.Authority() // the child's calls are authorized where its tools run
 	}
-	host, err := NewSubagentHost(parent, d.MaxAgents, auth, s.opts.onParentCancel)
+	host, err := newSubagentHost(parent, d.MaxAgents, auth, s.opts.onParentCancel)
 	if err != nil {
 		return nil, err
 	}
 	defer func() { _ = host.Close() }()
-	if GrantsTools(r.ChildCaps) {
+	if grantsTools(r.ChildCaps) {
 		tools := s.tools
 		if tools == nil {
 			// The default grant opened no tools: the child's, sharing the

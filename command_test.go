@@ -150,10 +150,10 @@ func TestCommandResultJSON(t *testing.T) {
 	}
 }
 
-// RunOnMode answers in a mode other than the Spec's over one session: the
+// On.Mode answers in a mode other than the Spec's over one session: the
 // engine's mode reaches the run (code mode needs capability code, granted
 // by default to the root).
-func TestRunOnMode(t *testing.T) {
+func TestRunOnWithMode(t *testing.T) {
 	for _, c := range []struct {
 		mode, reply string
 		want        any
@@ -172,7 +172,7 @@ func TestRunOnMode(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := s.RunOnMode(context.Background(), c.mode, On{Store: store, Context: h, Query: "q"})
+		res, err := s.RunOn(context.Background(), On{Store: store, Context: h, Query: "q", Mode: c.mode})
 		store.Close()
 		s.Close()
 		if err != nil || res.Answer != c.want {

@@ -139,11 +139,11 @@ type SubagentHost struct {
 	lazy    *lazyCompleter
 }
 
-// NewSubagentHost starts the agent runtime and its parent agent. onCancel,
+// newSubagentHost starts the agent runtime and its parent agent. onCancel,
 // when set, is given what cancels the parent agent only (its children are
 // cancelled and their envelopes reach its mailbox) and returns what stops
 // listening (the CLI: SIGUSR1).
-func NewSubagentHost(parentCaps capability.Set, maxAgents int, auth *authority.Store, onCancel func(cancel func()) (stop func())) (*SubagentHost, error) {
+func newSubagentHost(parentCaps capability.Set, maxAgents int, auth *authority.Store, onCancel func(cancel func()) (stop func())) (*SubagentHost, error) {
 	rt, err := agent.New(agent.Options{RootCapabilities: parentCaps, MaxAgents: maxAgents, Authority: auth})
 	if err != nil {
 		return nil, err
@@ -224,7 +224,7 @@ func RegisterSubagent(d DelegationSpec, reg *tool.Registry, caps capability.Set,
 	if err != nil {
 		return nil, err
 	}
-	h, err := NewSubagentHost(caps, d.MaxAgents, auth, onCancel)
+	h, err := newSubagentHost(caps, d.MaxAgents, auth, onCancel)
 	if err != nil {
 		return nil, err
 	}

@@ -56,7 +56,7 @@ func (s *Session) Direct(ctx context.Context, query string) (*DirectResult, erro
 				return nil, err
 			}
 			defer func() { _ = host.Close() }()
-			cfg.AlwaysVisibleTools = GrantedByName(cfg.Capabilities, s.tools.Registry) // rlm_subagent now registered
+			cfg.AlwaysVisibleTools = grantedByName(cfg.Capabilities, s.tools.Registry) // rlm_subagent now registered
 		}
 		ctx = s.tools.WithRun(ctx) // effect identity: this run (or the resumed one)
 	}
@@ -133,9 +133,9 @@ func (s *Session) directConfig(caps capability.Set, lim budget.Limits) (direct.C
 	if cfg.Limits.MaxNativeCallsPerBatch == 0 {
 		cfg.Limits.MaxNativeCallsPerBatch = direct.DefaultMaxNativeCallsPerBatch
 	}
-	if s.tools != nil && (GrantsTools(caps) || sp.Resume != "") {
+	if s.tools != nil && (grantsTools(caps) || sp.Resume != "") {
 		cfg.Registry, cfg.Tools = s.tools.Registry, s.tools.Runtime
-		cfg.AlwaysVisibleTools = GrantedByName(caps, s.tools.Registry)
+		cfg.AlwaysVisibleTools = grantedByName(caps, s.tools.Registry)
 	}
 	return cfg, nil
 }
@@ -150,11 +150,11 @@ func (s *Session) runDirect(ctx context.Context, cfg direct.Config, query string
 	return &DirectResult{Result: res, RunID: s.tools.RunID(), Replayed: s.tools.Replayed(), Trace: rec.Events(), TraceDropped: rec.Dropped()}, runErr
 }
 
-// GrantedByName returns the registered tools caps grant by exact name
+// grantedByName returns the registered tools caps grant by exact name
 // (tool:NAME, not tool:*), sorted: the user declared them as the run's
 // interface, so they are shown to the model in every projection
 // (docs/direct-runtime.md). Wildcard grants go through compiled selection.
-func GrantedByName(caps capability.Set, reg *tool.Registry) []string {
+func grantedByName(caps capability.Set, reg *tool.Registry) []string {
 	var names []string
 	for _, c := range caps.List() {
 		if c.Prefix() != capability.PrefixTool || strings.Contains(c.Name(), "*") {
@@ -168,8 +168,8 @@ func GrantedByName(caps capability.Set, reg *tool.Registry) []string {
 	return slices.Compact(names)
 }
 
-// GrantsTools reports whether caps grant any tool.
-func GrantsTools(caps capability.Set) bool {
+// grantsTools reports whether caps grant any tool.
+func grantsTools(caps capability.Set) bool {
 	for _, c := range caps.List() {
 		if c.Prefix() == capability.PrefixTool {
 			return true

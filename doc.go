@@ -19,6 +19,19 @@
 // granted; an effectful one opens the effect journal in Spec.StateDir.
 // Code mode always holds capability code.
 //
+// The results print as the CLI prints them with --json
+// (Result.Envelope, DirectResult.Envelope: one status vocabulary,
+// StatusOf); a run stopped for an approval is listed and decided with
+// Approvals and Decide, then resumed with Spec.Resume. RunCommand runs a
+// prompt command, Session.MCPServer serves a session to MCP clients, and
+// package console shows a run on a terminal as rlm does.
+//
+// Runnable programs, each run by the test suite: examples/quickstart
+// (the three lines, with a recorded cassette), examples/customtool (a Go
+// function as a tool), examples/approvals (an effect approved by a person,
+// then resumed), examples/durable (a run queued on PostgreSQL and served by
+// a worker) and examples/mcp (a session served over MCP).
+//
 // docs/launch.md describes the Spec field by field and how the CLI's
 // flags map onto it.
 package rlm

@@ -48,7 +48,7 @@ func (s *Session) Submit(ctx context.Context, query string) (string, error) {
 	sp.Context, sp.Durable.Database = sub.Contexts, ""
 	store := corpus.NewStore()
 	defer store.Close()
-	eng, err := engine.New(s.engineConfig(store))
+	eng, err := engine.New(s.engineConfig(store, ""))
 	if err != nil {
 		return "", err
 	}
@@ -117,7 +117,7 @@ func RunSubmitted(url string, opts ...Option) func(ctx context.Context, sub dura
 func (s *Session) runSubmitted(ctx context.Context, sub durable.Submission, x *durable.Executor) (*engine.Result, error) {
 	store := corpus.NewStore()
 	defer store.Close()
-	eng, err := engine.New(s.engineConfig(store))
+	eng, err := engine.New(s.engineConfig(store, ""))
 	if err != nil {
 		return nil, err
 	}

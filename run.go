@@ -68,11 +68,16 @@ type On struct {
 	Limits budget.Limits
 	// Observer, when set, sees each trace event as it is recorded.
 	Observer func(trace.Event)
+	// Mode, when set, is the engine's mode for this call ("plan" or
+	// "code") instead of Spec.Mode (RunOn only): one session, its
+	// provider and its cache answer calls in both modes (rlm bench
+	// compares them trial by trial).
+	Mode string
 }
 
 // RunOn answers one call with the engine over on.Context.
 func (s *Session) RunOn(ctx context.Context, on On) (*Result, error) {
-	cfg := s.engineConfig(on.Store)
+	cfg := s.engineConfig(on.Store, on.Mode)
 	cfg.Limits = on.Limits
 	eng, err := engine.New(cfg)
 	if err != nil {
@@ -86,9 +91,13 @@ func (s *Session) RunOn(ctx context.Context, on On) (*Result, error) {
 	return &Result{Result: res, RunID: s.tools.RunID(), Replayed: s.tools.Replayed(), TraceDropped: rec.Dropped()}, err
 }
 
-// engineConfig is the engine configuration of the session over store.
-func (s *Session) engineConfig(store *corpus.Store) engine.Config {
+// engineConfig is the engine configuration of the session over store, in
+// mode ("": Spec.Mode).
+func (s *Session) engineConfig(store *corpus.Store, mode string) engine.Config {
 	sp := s.spec
+	if mode != "" {
+		sp.Mode = mode
+	}
 	cfg := engine.Config{
 		Provider: s.provider, Model: sp.Model, SubModel: sp.SubModel, Store: store,
 		Limits: sp.Limits, ExperimentalDeepRecursion: sp.DeepRecursion, Mode: sp.Mode, Python: sp.Python,
@@ -106,7 +115,7 @@ func (s *Session) engineConfig(store *corpus.Store) engine.Config {
 func (s *Session) Run(ctx context.Context, query string) (*Result, error) {
 	store := corpus.NewStore()
 	defer store.Close()
-	cfg := s.engineConfig(store)
+	cfg := s.engineConfig(store, "")
 	eng, err := engine.New(cfg)
 	if err != nil {
 		return nil, err
@@ -149,12 +158,13 @@ func (s *Session) Run(ctx context.Context, query string) (*Result, error) {
 	return out, runErr
 }
 
-// recorder is a trace recorder feeding the session's observers, the live
-// trace file and the OTLP export.
+// recorder is a trace recorder feeding the session's observers (live
+// observers: they see live attributes and live-only events), the live
+// trace file and the OTLP export (which see what the trace keeps).
 func (s *Session) traceRecorder(live *trace.LiveFile, ot *OTLPExport) *trace.Recorder {
 	var opts []trace.Option
 	for _, o := range s.opts.observers {
-		opts = append(opts, trace.WithObserver(o))
+		opts = append(opts, trace.WithLiveObserver(o))
 	}
 	opts = append(opts, trace.WithObserver(live.Observe), ot.Option())
 	return trace.NewRecorder(opts...)

@@ -31,6 +31,7 @@ type options struct {
 	stdin      io.Reader
 	log        io.Writer
 	provider   model.Provider
+	fallbacks  []model.FallbackModel
 	wrap       func(model.Provider) model.Provider
 	onRetry    func(openai.Retry)
 	onCache    func(*cache.Cache)
@@ -53,6 +54,12 @@ func WithLog(w io.Writer) Option { return func(o *options) { o.log = w } }
 // names (Provider, BaseURL, Replay are then unused).
 func WithProvider(p model.Provider) Option { return func(o *options) { o.provider = p } }
 
+// WithFallbacks adds fallback models, each on its own provider (nil: the
+// session's), after Spec.FallbackModels (model.Fallback).
+func WithFallbacks(fs ...model.FallbackModel) Option {
+	return func(o *options) { o.fallbacks = append(o.fallbacks, fs...) }
+}
+
 // WithProviderWrap wraps the provider (after the recorder, before the
 // cache): a CLI counts and shows calls there.
 func WithProviderWrap(f func(model.Provider) model.Provider) Option {
@@ -69,14 +76,22 @@ func WithCacheHook(f func(*cache.Cache)) Option { return func(o *options) { o.on
 // Spec.StrictCost refuses them).
 func WithUnpricedHook(f func(models []string)) Option { return func(o *options) { o.onUnpriced = f } }
 
-// WithObserver receives every trace event of the session's runs as it is
-// recorded.
+// WithObserver receives every trace event of the session's runs (Run and
+// Chat) as it happens, as a live observer (trace.WithLiveObserver): the
+// events the trace keeps, and the live ones -v prints: each turn's reply,
+// outcome and observation, code-mode replies, cells as they start,
+// sub-calls and streamed deltas, carried as live attributes
+// (trace.Event.Live, never kept in the trace). Calls may come from
+// several goroutines at once.
 func WithObserver(f func(trace.Event)) Option {
 	return func(o *options) { o.observers = append(o.observers, f) }
 }
 
 // WithEngineObserver receives the engine's turn events (replies, deltas,
-// observations) of Run and Chat.
+// observations) of Run and Chat, a view of the trace events WithObserver
+// receives (engine.EventOf).
+//
+// Deprecated: use WithObserver.
 func WithEngineObserver(f func(engine.Event)) Option { return func(o *options) { o.engineObs = f } }
 
 // WithDurableStart is called with the id of a durable run when it starts.
@@ -179,6 +194,7 @@ func (s *Session) openProvider() error {
 	if err != nil {
 		return err
 	}
+	p = model.Fallback(p, s.fallbacks())
 	if sp.Record != "" {
 		s.cassette = replay.NewRecorder(p)
 		p = s.cassette
@@ -188,6 +204,16 @@ func (s *Session) openProvider() error {
 	}
 	s.provider, err = s.cached(p, scope)
 	return err
+}
+
+// fallbacks are the Spec's fallback models (on the base provider), then
+// the program's (WithFallbacks).
+func (s *Session) fallbacks() []model.FallbackModel {
+	var out []model.FallbackModel
+	for _, m := range s.spec.FallbackModels {
+		out = append(out, model.FallbackModel{Model: m})
+	}
+	return append(out, s.opts.fallbacks...)
 }
 
 // baseProvider is the provider the Spec names (or WithProvider's) and the
@@ -244,7 +270,7 @@ func (s *Session) baseProvider() (model.Provider, string, error) {
 // checkCost refuses (StrictCost) or reports the models without a price.
 func (s *Session) checkCost() error {
 	var unpriced []string
-	for _, m := range []string{s.spec.Model, s.spec.SubModel} {
+	for _, m := range append([]string{s.spec.Model, s.spec.SubModel}, s.spec.FallbackModels...) {
 		if m == "" || slices.Contains(unpriced, m) {
 			continue
 		}

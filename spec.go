@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/rlm-go/rlm/authority"
@@ -40,6 +41,13 @@ type Spec struct {
 	// sub-calls and children (default: Model).
 	Model    string `json:"model,omitempty"`
 	SubModel string `json:"sub_model,omitempty"`
+	// FallbackModels, on the same server, answer a call its model could
+	// not (a server error or rate limit past the retries, a failed
+	// connection, a prompt longer than its context), in order; each
+	// switch is a trace note, and usage is priced by the model that
+	// answered (model.Fallback). WithFallbacks adds models on other
+	// providers.
+	FallbackModels []string `json:"fallback_models,omitempty"`
 	// APIKeyEnv is the environment variable holding the API key (default:
 	// OPENAI_API_KEY, OPENROUTER_API_KEY for openrouter.ai,
 	// ANTHROPIC_API_KEY for anthropic). The key itself is never in a Spec.
@@ -249,6 +257,12 @@ func (s Spec) Validate() error {
 	}
 	if _, err := capability.NewSet(capability.SplitList(s.Allow)...); err != nil {
 		return err
+	}
+	for _, m := range s.FallbackModels {
+		if strings.TrimSpace(m) == "" {
+			return fault.New(fault.PhaseConfig, KindInvalidUsage, "an empty fallback model").With("field", "fallback_models").
+				WithHint("name each fallback model (--fallback-model MODEL)")
+		}
 	}
 	if s.Limits.MaxDepth > 1 && !s.DeepRecursion {
 		return fault.New(fault.PhaseValidate, engine.KindDeepRecursionRequired, "max depth above 1 requires the experimental_deep_recursion opt-in").

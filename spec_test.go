@@ -26,7 +26,7 @@ func TestSpecJSONRoundTrip(t *testing.T) {
 	temp := 0.0
 	in := Spec{
 		Context: []string{"a.log", "dir"}, Mode: "code", Python: "pyodide",
-		Provider: "anthropic", BaseURL: "http://127.0.0.1:1/v1", Model: "m", SubModel: "s", APIKeyEnv: "K",
+		Provider: "anthropic", BaseURL: "http://127.0.0.1:1/v1", Model: "m", SubModel: "s", FallbackModels: []string{"f1", "f2"}, APIKeyEnv: "K",
 		RequestTimeout: 1500 * time.Millisecond, Replay: "r.json", Record: "w.json", StrictCost: true,
 		Cache:  CacheSpec{Dir: "c", AnyTemperature: true, Temperature: &temp},
 		Limits: budget.Limits{MaxIterations: 3, MaxCostUSD: 0.5, TimeLimit: time.Minute}, DeepRecursion: true,
@@ -122,7 +122,7 @@ func TestOpenToolsGrantedJournal(t *testing.T) {
 		}
 		store := corpus.NewStore()
 		defer store.Close()
-		if _, err := engine.New(s.engineConfig(store)); err != nil {
+		if _, err := engine.New(s.engineConfig(store, "")); err != nil {
 			t.Errorf("engine refuses the session's tools: %v", err)
 		}
 		if err := s.Close(); err != nil {

@@ -364,15 +364,6 @@ func ImportMCPTools(ctx context.Context, file string, reg *tool.Registry, log io
 	return m.host, err
 }
 
-// ReadMCPContexts replaces each mcp://SERVER/URI path with a temporary
-// file holding that resource, read through the servers of the MCP servers
-// file; done stops the servers and removes the files.
-func ReadMCPContexts(ctx context.Context, file string, paths []string) (out []string, done func(), err error) {
-	m := &mcpServers{file: file}
-	out, err = m.contexts(ctx, paths)
-	return out, m.close, err
-}
-
 // grants are the capabilities the Spec grants beyond the defaults: Allow
 // and the program's tools.
 func (s Spec) grants() (capability.Set, error) {

@@ -298,7 +298,7 @@ func runRLM(ctx context.Context, sess *rlm.Session, cfg Config, task *Task, mode
 	if err != nil {
 		return failed(err, time.Since(start))
 	}
-	out, err := sess.RunOnMode(ctx, mode, rlm.On{Store: store, Context: h, Query: task.Query, Limits: cfg.Limits})
+	out, err := sess.RunOn(ctx, rlm.On{Store: store, Context: h, Query: task.Query, Limits: cfg.Limits, Mode: mode})
 	if out == nil || out.Result == nil {
 		return failed(err, time.Since(start))
 	}

@@ -100,20 +100,21 @@ func (r *run) codeLoop(ctx context.Context, n node) (ans answer, err error) {
 		if r.e.cfg.TraceContent && text != "" {
 			turn.Set("reply", shown(text, TraceContentBytes))
 		}
-		turn.End(err)
+		// The turn's span ends with its outcome as live attributes
+		// (EventTurn) and its error as it came.
 		ev := Event{Kind: EventTurn, Depth: n.depth, Turn: ans.turns, Attempt: repairs + 1, Model: modelName, ReplyBytes: len(text),
 			Mode: ModeCode, Cells: obs.ran}
-		if r.e.cfg.Observer != nil {
+		if r.live {
 			ev.Reply = shown(text, EventTextBytes)
 		}
 		if err != nil {
 			ev.Outcome, ev.Error = OutcomeFailed, fault.As(err)
-			r.emit(ev)
+			r.endTurn(turn, err, ev)
 			return ans, err
 		}
 		if done {
 			ev.Outcome = OutcomeAnswer
-			r.emit(ev)
+			r.endTurn(turn, nil, ev)
 			return ans, nil
 		}
 		if obs.noCode {
@@ -121,7 +122,7 @@ func (r *run) codeLoop(ctx context.Context, n node) (ans answer, err error) {
 				err := fault.New(fault.PhaseParse, KindMissingCode, "the model replied without a code block").
 					With("repairs", repairs).WithHint("code mode needs replies with ```python blocks")
 				ev.Outcome, ev.Error = OutcomeRejected, fault.As(err)
-				r.emit(ev)
+				r.endTurn(turn, nil, ev)
 				return ans, err
 			}
 			repairs++
@@ -131,7 +132,7 @@ func (r *run) codeLoop(ctx context.Context, n node) (ans answer, err error) {
 			repairs = 0
 			ev.Outcome, ev.Observation = OutcomePlan, obs.text
 		}
-		r.emit(ev)
+		r.endTurn(turn, nil, ev)
 		msgs = append(msgs, model.Message{Role: model.RoleAssistant, Content: text}, model.Message{Role: model.RoleUser, Content: obs.text})
 	}
 }
@@ -144,13 +145,14 @@ type codeObs struct {
 
 // codeTurn makes one model call and runs the code blocks of its reply in
 // order. done reports a final answer (in ans.value). attempt is 1 plus the
-// repairs before this reply. The reply is reported to the observer
-// (EventReply) before any of its cells runs, and each cell as it starts
-// (EventCell), so what a cell does (its sub-calls, children) is seen
-// under the reply and the cell that did it.
+// repairs before this reply. The reply is reported to live observers
+// (the note trace.NoteReply, EventReply) before any of its cells runs,
+// and each cell as it starts (its span announced, EventCell), so what a
+// cell does (its sub-calls, children) is seen under the reply and the
+// cell that did it.
 func (r *run) codeTurn(ctx context.Context, n node, p model.Provider, modelName string, msgs []model.Message, st *codeState, ans *answer, attempt int) (string, codeObs, bool, error) {
 	req := model.Request{Model: modelName, Messages: msgs}
-	deltas := r.streamRoot(&req, n, ans.turns, modelName)
+	deltas := r.streamRoot(ctx, &req, n, ans.turns, modelName)
 	resp, err := r.complete(ctx, n.depth, p, req)
 	deltas.flush()
 	if err != nil {
@@ -164,23 +166,31 @@ func (r *run) codeTurn(ctx context.Context, n node, p model.Provider, modelName 
 		text = resp.Reasoning
 	}
 	blocks, prose := fence.Blocks(text)
-	attrs := map[string]any{"code_blocks": len(blocks), "prose_bytes": prose}
-	trace.Emit(ctx, trace.KindNote, "reply", attrs, nil)
 	if len(blocks) == 0 && strings.TrimSpace(text) == "" {
 		text = "[empty reply]"
 	}
-	if r.e.cfg.Observer != nil {
-		r.emit(Event{Kind: EventReply, Depth: n.depth, Turn: ans.turns, Attempt: attempt, Model: modelName,
+	_, note := trace.Start(ctx, trace.KindNote, trace.NoteReply)
+	note.Set("code_blocks", len(blocks))
+	note.Set("prose_bytes", prose)
+	if r.live {
+		setLive(note, Event{Turn: ans.turns, Attempt: attempt, Model: modelName,
 			Reply: shown(text, EventTextBytes), ReplyBytes: len(text), Mode: ModeCode, Cells: len(blocks)})
 	}
+	note.End(nil)
 	if len(blocks) == 0 {
 		return text, codeObs{text: noCodeMessage, noCode: true}, false, nil
 	}
 	var cells []cellReport
 	printed := false
 	for i, src := range blocks {
-		r.emit(Event{Kind: EventCell, Depth: n.depth, Turn: ans.turns, Model: modelName, Mode: ModeCode, Cell: i + 1, Cells: len(blocks)})
-		out, err := st.host.exec(ctx, st.it, src, i+1, codeTraceContent(r))
+		var start func(*trace.Span)
+		if r.live {
+			start = func(sp *trace.Span) {
+				setLive(sp, Event{Turn: ans.turns, Model: modelName, Mode: ModeCode, Cell: i + 1, Cells: len(blocks)})
+				sp.Announce()
+			}
+		}
+		out, err := st.host.exec(ctx, st.it, src, i+1, codeTraceContent(r), start)
 		cells = append(cells, cellReport{index: i + 1, out: out})
 		if err != nil {
 			// What the interrupted cell printed is the partial result.
@@ -401,11 +411,15 @@ func codeVars(it cellRunner) map[string]any {
 }
 
 // exec runs one cell as a traced span (code fingerprint, steps, bytes out)
-// whose sub-calls are its children.
-func (h *codeHost) exec(ctx context.Context, it cellRunner, src string, index int, content bool) (*repl.Outcome, error) {
+// whose sub-calls are its children. start, when not nil, is given the
+// span before the cell runs (to announce it: EventCell).
+func (h *codeHost) exec(ctx context.Context, it cellRunner, src string, index int, content bool, start func(*trace.Span)) (*repl.Outcome, error) {
 	cctx, sp := trace.Start(ctx, trace.KindPlanStep, "cell")
 	sp.Set("cell", index)
 	sp.Set("code_bytes", len(src))
+	if start != nil {
+		start(sp)
+	}
 	out, err := it.Exec(cctx, src)
 	if out == nil {
 		out = &repl.Outcome{}

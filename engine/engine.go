@@ -124,15 +124,20 @@ type Config struct {
 	// Observer, when set, receives every Event of a run as it happens:
 	// each turn's reply, outcome and observation at every depth, each
 	// sub-call, and streamed deltas of root replies. Calls are serialized.
+	// Events are a view of the run's trace events (see EventOf): a live
+	// observer of the trace recorder (trace.WithLiveObserver) sees the
+	// same steps as trace.Events, with the run's other events.
 	Observer func(Event)
 	// Stream requests root replies as streams (model.Request.Stream), so
-	// that their text reaches the Observer as EventDelta pieces while it
-	// arrives. Sub-calls are never streamed.
+	// that their text reaches the Observer (and live trace observers) as
+	// EventDelta pieces (trace.KindDelta) while it arrives. Sub-calls are
+	// never streamed.
 	Stream bool
 	// TraceContent records each reply's text (bounded by
 	// TraceContentBytes, credentials redacted) as attribute "reply" on its
 	// turn span, and a sub-call's response on its plan step's span. Off by
-	// default: traces hold no model text unless asked.
+	// default: traces hold no model text unless asked (the text live
+	// observers see is live-only, never kept: trace.Event.Live).
 	TraceContent bool
 	// Executor carries out the run's sub-calls (model requests, tool
 	// calls, child loops). Default: InProcess. See Executor.
@@ -308,6 +313,7 @@ type run struct {
 	session *codeState
 
 	obsMu sync.Mutex // serializes Config.Observer calls
+	live  bool       // live events are recorded (liveContext)
 }
 
 // Run answers query over the context input. The returned Result is never
@@ -328,6 +334,7 @@ func (e *Engine) Run(ctx context.Context, query string, input corpus.Handle) (*R
 		// child) spends from that run's budget as well as its own.
 		r.tracker = caller.Child(e.cfg.Limits, depth+1)
 	}
+	ctx = r.liveContext(ctx)
 	res := &Result{Status: StatusFailed}
 	defer r.cleanup()
 

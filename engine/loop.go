@@ -131,30 +131,36 @@ func (r *run) loop(ctx context.Context, n node) (ans answer, err error) {
 		if r.e.cfg.TraceContent && reply.text != "" {
 			turn.Set("reply", shown(reply.text, TraceContentBytes))
 		}
-		turn.End(err)
+		// The turn's span ends with its outcome as live attributes
+		// (EventTurn) and its error as it came.
 		ev := Event{Kind: EventTurn, Depth: n.depth, Turn: ans.turns, Attempt: repairs + 1, Model: modelName, ReplyBytes: len(reply.text)}
-		if r.e.cfg.Observer != nil {
+		if r.live {
 			ev.Reply = shown(reply.text, EventTextBytes)
 		}
 		if err != nil {
 			var rj rejection
 			rejected := errors.As(err, &rj)
 			if !rejected || !isRepairable(rj.err) || repairs >= max(r.e.cfg.MaxRepairs, 0) {
+				spanErr := err
 				err = unwrapRejection(err)
 				ev.Outcome = OutcomeFailed
 				if rejected {
 					ev.Outcome = OutcomeRejected
+					// The span records the rejection as it came, without
+					// the attempt and excerpt added for the run's error.
+					spanErr = frozen(err)
 					err = rejectedReply(err, reply.text, repairs, n.depth, &ans)
 				}
 				ev.Error = fault.As(err)
-				r.emit(ev)
+				r.endTurn(turn, spanErr, ev)
 				return ans, err
 			}
+			spanErr := err
 			err = rj.err
 			repairs++
 			fe := fault.As(err)
 			ev.Outcome, ev.Repair, ev.Error = OutcomeRejected, true, fe
-			r.emit(ev)
+			r.endTurn(turn, spanErr, ev)
 			path, _ := fe.Detail["path"].(string)
 			msgs = append(msgs, model.Message{Role: model.RoleAssistant, Content: "[rejected reply omitted]"},
 				model.Message{Role: model.RoleUser, Content: repairMessage(string(fe.Phase), string(fe.Kind), plan.RedactPath(path), repairs, max(r.e.cfg.MaxRepairs, 0))})
@@ -163,11 +169,11 @@ func (r *run) loop(ctx context.Context, n node) (ans answer, err error) {
 		repairs = 0
 		if done {
 			ev.Outcome = OutcomeAnswer
-			r.emit(ev)
+			r.endTurn(turn, nil, ev)
 			return ans, nil
 		}
 		ev.Outcome, ev.Observation = OutcomePlan, reply.observation
-		r.emit(ev)
+		r.endTurn(turn, nil, ev)
 		msgs = append(msgs, model.Message{Role: model.RoleAssistant, Content: reply.text}, model.Message{Role: model.RoleUser, Content: reply.observation})
 	}
 }
@@ -222,7 +228,7 @@ type turnReply struct {
 // returns. done reports a final answer (in ans.value).
 func (r *run) turn(ctx context.Context, n node, p model.Provider, modelName string, msgs []model.Message, sess *plan.Session, env *env, ans *answer) (turnReply, bool, error) {
 	req := model.Request{Model: modelName, Messages: msgs}
-	deltas := r.streamRoot(&req, n, ans.turns, modelName)
+	deltas := r.streamRoot(ctx, &req, n, ans.turns, modelName)
 	resp, err := r.complete(ctx, n.depth, p, req)
 	deltas.flush()
 	if err != nil {

@@ -3,8 +3,10 @@ package engine
 import (
 	"context"
 	"iter"
+	"maps"
 	"strings"
 
+	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/textcut"
@@ -68,9 +70,14 @@ const (
 )
 
 // Event is one observable step of a run, delivered to Config.Observer and
-// yielded by Engine.Events. Model text in an event is bounded and has
-// credentials redacted (trace.RedactText); it is for people reading along,
-// never fed back to a model.
+// yielded by Engine.Events. It is a view of the run's trace events
+// (trace.Event): the engine records each step on the trace recorder, as
+// live attributes (trace.Event.Live) of a span or a point event, and
+// EventOf derives the Event from it; a program that reads a trace
+// recorder's live observer (trace.WithLiveObserver, rlm.WithObserver)
+// sees the same steps without this type. Model text in an event is
+// bounded and has credentials redacted (trace.RedactText); it is for
+// people reading along, never fed back to a model.
 type Event struct {
 	Kind EventKind `json:"kind"`
 	// Depth is the loop's recursion depth (0: the root loop; sub-calls
@@ -110,18 +117,121 @@ type Event struct {
 	Result *Result `json:"-"`
 }
 
-// emit delivers ev to the observer, one event at a time: events of
-// concurrent children and sub-calls are serialized, so the observer need
-// not be safe for concurrent use, but it runs on the engine's goroutines
-// and should return quickly.
-func (r *run) emit(ev Event) {
-	obs := r.e.cfg.Observer
-	if obs == nil {
-		return
+// Which trace event reports each kind of Event (see EventOf):
+//
+//	EventTurn     the turn span (trace.KindTurn), as it ends
+//	EventSubCall  a note trace.NoteSubCall in the calling loop
+//	EventDelta    a live-only trace.KindDelta point event
+//	EventReply    the note trace.NoteReply of a code-mode reply
+//	EventCell     the cell's plan_step span announced as it starts
+//	              (trace.StatusStarted)
+//
+// Each carries the Event's fields as live attributes (trace.Attr*), which
+// the recorder never keeps: stored traces hold model text only under
+// Config.TraceContent.
+
+// EventOf returns the Event a trace event reports, and false for a trace
+// event that reports none (every event without the engine's live
+// attributes: a context operation, a model call, a turn recorded with no
+// live observer listening).
+func EventOf(ev trace.Event) (Event, bool) {
+	l := ev.Live
+	if l == nil {
+		return Event{}, false
 	}
-	r.obsMu.Lock()
-	defer r.obsMu.Unlock()
-	obs(ev)
+	e := Event{Depth: ev.Depth}
+	switch {
+	case ev.Kind == trace.KindTurn:
+		if _, ok := l[trace.AttrOutcome]; !ok {
+			return Event{}, false
+		}
+		e.Kind = EventTurn
+	case ev.Kind == trace.KindDelta:
+		e.Kind = EventDelta
+	case ev.Kind == trace.KindNote && ev.Name == trace.NoteReply:
+		e.Kind = EventReply
+	case ev.Kind == trace.KindPlanStep && ev.Status == trace.StatusStarted:
+		e.Kind = EventCell
+	case ev.Kind == trace.KindNote && ev.Name == trace.NoteSubCall:
+		// Recorded in the loop that made the call, one level up.
+		e.Kind, e.Depth = EventSubCall, ev.Depth+1
+	default:
+		return Event{}, false
+	}
+	e.Turn, _ = l[trace.AttrTurn].(int)
+	e.Attempt, _ = l[trace.AttrAttempt].(int)
+	e.Model, _ = l[trace.AttrModel].(string)
+	e.Reply, _ = l[trace.AttrReply].(string)
+	e.ReplyBytes, _ = l[trace.AttrReplyBytes].(int)
+	e.Outcome, _ = l[trace.AttrOutcome].(string)
+	e.Repair, _ = l[trace.AttrRepair].(bool)
+	e.Error, _ = l[trace.AttrError].(*fault.Error)
+	e.Observation, _ = l[trace.AttrObservation].(string)
+	e.Delta, _ = l[trace.AttrDelta].(string)
+	e.Mode, _ = l[trace.AttrMode].(string)
+	e.Cell, _ = l[trace.AttrCell].(int)
+	e.Cells, _ = l[trace.AttrCells].(int)
+	return e, true
+}
+
+// liveAttrs returns the live attributes reporting ev (its non-zero
+// fields; Kind and Depth are the trace event's own).
+func liveAttrs(ev Event) map[string]any {
+	l := make(map[string]any, 8)
+	put := func(key string, v any, zero bool) {
+		if !zero {
+			l[key] = v
+		}
+	}
+	put(trace.AttrTurn, ev.Turn, ev.Turn == 0)
+	put(trace.AttrAttempt, ev.Attempt, ev.Attempt == 0)
+	put(trace.AttrModel, ev.Model, ev.Model == "")
+	put(trace.AttrReply, ev.Reply, ev.Reply == "")
+	put(trace.AttrReplyBytes, ev.ReplyBytes, ev.ReplyBytes == 0)
+	put(trace.AttrOutcome, ev.Outcome, ev.Outcome == "")
+	put(trace.AttrRepair, ev.Repair, !ev.Repair)
+	put(trace.AttrError, ev.Error, ev.Error == nil)
+	put(trace.AttrObservation, ev.Observation, ev.Observation == "")
+	put(trace.AttrDelta, ev.Delta, ev.Delta == "")
+	put(trace.AttrMode, ev.Mode, ev.Mode == "")
+	put(trace.AttrCell, ev.Cell, ev.Cell == 0)
+	put(trace.AttrCells, ev.Cells, ev.Cells == 0)
+	return l
+}
+
+// setLive sets ev's live attributes on sp.
+func setLive(sp *trace.Span, ev Event) {
+	for k, v := range liveAttrs(ev) {
+		sp.SetLive(k, v)
+	}
+}
+
+// liveContext prepares the run's live events. The run records them (live
+// attributes, live-only events: r.live) when Config.Observer is set, or
+// when the recorder has a live observer (trace.WithLiveObserver) and the
+// run is not one a tool call of another run started (an rlm_subagent
+// child): without an observer of its own, such a run's steps stay out of
+// its parent's live view, as they always have. Config.Observer sees this run's events only (the returned context
+// carries it, serialized, as the scope's live observer; an enclosing
+// run's is removed): each trace event that reports an Event (EventOf), one
+// call at a time, so the observer need not be safe for concurrent use,
+// but it runs on the engine's goroutines and should return quickly.
+func (r *run) liveContext(ctx context.Context) context.Context {
+	caller, _ := budget.FromContext(ctx)
+	obs := r.e.cfg.Observer
+	r.live = obs != nil || caller == nil && trace.Listening(ctx)
+	if obs == nil {
+		return trace.WithLiveContext(ctx, nil)
+	}
+	return trace.WithLiveContext(ctx, func(ev trace.Event) {
+		e, ok := EventOf(ev)
+		if !ok {
+			return
+		}
+		r.obsMu.Lock()
+		defer r.obsMu.Unlock()
+		obs(e)
+	})
 }
 
 // shown returns model text as events and errors show it: credentials
@@ -179,20 +289,21 @@ func (e *Engine) Events(ctx context.Context, query string, input corpus.Handle) 
 }
 
 // streamRoot prepares the request of a root turn: with Config.Stream it
-// asks for a streamed reply and, with an Observer, hands the provider an
-// OnDelta that reports the pieces as EventDelta events of turn. The
+// asks for a streamed reply and, when someone listens (r.live), hands the
+// provider an OnDelta that reports the pieces as live-only
+// trace.KindDelta events of turn (EventDelta) under ctx, the turn's. The
 // returned shower's flush releases what it holds back once the reply is
 // complete; it is nil (and flush a no-op) when nothing is reported.
-func (r *run) streamRoot(req *model.Request, n node, turn int, modelName string) *deltaShower {
+func (r *run) streamRoot(ctx context.Context, req *model.Request, n node, turn int, modelName string) *deltaShower {
 	if n.depth != 0 {
 		return nil
 	}
 	req.Stream = r.e.cfg.Stream
-	if r.e.cfg.Observer == nil {
+	if !r.live {
 		return nil
 	}
 	d := &deltaShower{emit: func(s string) {
-		r.emit(Event{Kind: EventDelta, Depth: n.depth, Turn: turn, Model: modelName, Delta: s})
+		trace.EmitLive(ctx, trace.KindDelta, "", liveAttrs(Event{Turn: turn, Model: modelName, Delta: s}))
 	}}
 	req.OnDelta = d.add
 	return d
@@ -280,17 +391,57 @@ func startsSecret(word string) bool {
 	return trace.IsSecretKey(w)
 }
 
-// subCall reports one model step to the observer and, with
-// Config.TraceContent, records its response as a note under the step.
+// subCall reports one model step (at depth, one below ctx's loop) as the
+// note trace.NoteSubCall under the step: kept, with its response, only
+// with Config.TraceContent and a response text; live-only otherwise. Its
+// live attributes (EventSubCall) are set when someone listens.
 func (r *run) subCall(ctx context.Context, depth int, modelName string, resp *model.Response, err error) {
 	var text string
 	if resp != nil {
 		text = resp.Text
 	}
+	// The note is the calling loop's, one level above the call (EventOf
+	// adds the level back).
+	if trace.DepthOf(ctx) != depth-1 {
+		ctx = trace.WithDepth(ctx, depth-1)
+	}
+	var live map[string]any
+	if r.live {
+		live = liveAttrs(Event{Model: modelName, Reply: shown(text, EventTextBytes), ReplyBytes: len(text), Error: fault.As(err)})
+	}
 	if r.e.cfg.TraceContent && text != "" {
-		trace.Emit(ctx, trace.KindNote, "sub_call reply", map[string]any{"reply": shown(text, TraceContentBytes), "model": modelName}, nil)
+		_, sp := trace.Start(ctx, trace.KindNote, trace.NoteSubCall)
+		sp.Set("reply", shown(text, TraceContentBytes))
+		sp.Set("model", modelName)
+		for k, v := range live {
+			sp.SetLive(k, v)
+		}
+		sp.End(nil)
+		return
 	}
-	if r.e.cfg.Observer != nil {
-		r.emit(Event{Kind: EventSubCall, Depth: depth, Model: modelName, Reply: shown(text, EventTextBytes), ReplyBytes: len(text), Error: fault.As(err)})
+	if live != nil {
+		trace.EmitLive(ctx, trace.KindNote, trace.NoteSubCall, live)
 	}
+}
+
+// endTurn ends a turn's span with err, its outcome ev (EventTurn) set as
+// live attributes when someone listens.
+func (r *run) endTurn(sp *trace.Span, err error, ev Event) {
+	if r.live {
+		setLive(sp, ev)
+	}
+	sp.End(err)
+}
+
+// frozen returns err's *fault.Error as it stands now, a copy with its own
+// detail, so that later additions to err's detail do not reach it; err
+// itself when it holds none.
+func frozen(err error) error {
+	fe := fault.As(err)
+	if fe == nil {
+		return err
+	}
+	c := *fe
+	c.Detail = maps.Clone(fe.Detail)
+	return &c
 }

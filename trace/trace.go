@@ -16,6 +16,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -44,6 +45,43 @@ const (
 	KindChild     Kind = "rlm_child"  // a recursive child run
 	KindError     Kind = "error"      // a standalone error report
 	KindNote      Kind = "note"       // an informational point event
+	// KindDelta is a piece of a streamed root reply as it arrives. It is a
+	// live-only kind: live observers (WithLiveObserver, WithLiveContext)
+	// see it, the recorder never keeps it.
+	KindDelta Kind = "delta"
+)
+
+// Names of notes (KindNote) the engine records with live attributes.
+const (
+	// NoteReply is a code-mode reply that arrived, before its cells run
+	// (attributes code_blocks and prose_bytes; kept).
+	NoteReply = "reply"
+	// NoteSubCall is one model step (llm_query) of a plan or a cell that
+	// ended, recorded in the loop that made it (the call is one level
+	// deeper). It is kept, with attributes reply and model, only under the
+	// engine's TraceContent and when the call returned text; otherwise it
+	// is live-only.
+	NoteSubCall = "sub_call reply"
+)
+
+// Keys of the live attributes (Event.Live) the engine sets, named once
+// for producers and readers. Model text under them (reply, observation,
+// delta) is bounded and redacted as the engine shows it; it reaches live
+// observers only and is never kept, exported or written to a trace file.
+const (
+	AttrTurn        = "turn"        // int: the loop's turn number, from 1
+	AttrAttempt     = "attempt"     // int: 1 plus the repairs before the reply
+	AttrModel       = "model"       // string: the model asked
+	AttrReply       = "reply"       // string: the reply text, bounded
+	AttrReplyBytes  = "reply_bytes" // int: the reply's full length
+	AttrOutcome     = "outcome"     // string: what became of the reply
+	AttrRepair      = "repair"      // bool: a repair message follows
+	AttrError       = "error"       // *fault.Error: the rejection or failure
+	AttrObservation = "observation" // string: the observation fed back
+	AttrDelta       = "delta"       // string: a new piece of streamed text
+	AttrMode        = "mode"        // string: "code" in a code-mode loop
+	AttrCell        = "cell"        // int: a cell's index in its reply, from 1
+	AttrCells       = "cells"       // int: code cells of the reply (or run)
 )
 
 // Status is the outcome of an event.
@@ -54,6 +92,10 @@ const (
 	StatusOK        Status = "ok"
 	StatusError     Status = "error"
 	StatusCancelled Status = "cancelled"
+	// StatusStarted marks a live-only announcement of a span that has
+	// begun and not yet ended (Span.Announce); the span itself is recorded
+	// when it ends, with its final status.
+	StatusStarted Status = "started"
 )
 
 // Tokens is the token usage attached to an event.
@@ -81,6 +123,18 @@ type Event struct {
 	Bytes      int64          `json:"bytes,omitempty"`
 	Attrs      map[string]any `json:"attrs,omitempty"`
 	Error      *fault.Error   `json:"error,omitempty"`
+	// Live holds the event's live-only attributes (see the Attr
+	// constants): what live observers see while the run goes, such as the
+	// model's reply for -v. The recorder never keeps them (Events returns
+	// events without them), and they are never encoded.
+	Live map[string]any `json:"-"`
+}
+
+// LiveOnly reports whether ev is a live-only event, which the recorder
+// never keeps: a delta, a span's start announcement (StatusStarted), or
+// a point event emitted with EmitLive (Seq 0).
+func (ev Event) LiveOnly() bool {
+	return ev.Kind == KindDelta || ev.Status == StatusStarted || ev.Seq == 0
 }
 
 // DefaultLimit is the default maximum number of events a Recorder keeps.
@@ -99,6 +153,7 @@ type Recorder struct {
 	dropped int
 	now     func() time.Time
 	onEvent func(Event)
+	onLive  func(Event)
 }
 
 // Option configures a Recorder.
@@ -137,6 +192,27 @@ func WithObserver(fn func(Event)) Option {
 	}
 }
 
+// WithLiveObserver registers fn to be called (synchronously, outside the
+// recorder's lock, possibly from several goroutines at once) with every
+// event as it happens, live-only events and live attributes (Event.Live)
+// included, and also with the events the limit drops. It is for people
+// reading along (rlm's -v); what fn sees of model text must not be kept
+// where a trace would not keep it. Several live observers are called in
+// the order they were given, after the WithObserver ones; a nil fn is
+// ignored.
+func WithLiveObserver(fn func(Event)) Option {
+	return func(r *Recorder) {
+		if fn == nil {
+			return
+		}
+		if prev := r.onLive; prev != nil {
+			r.onLive = func(ev Event) { prev(ev); fn(ev) }
+			return
+		}
+		r.onLive = fn
+	}
+}
+
 // NewRecorder returns an empty Recorder.
 func NewRecorder(opts ...Option) *Recorder {
 	r := &Recorder{limit: DefaultLimit, now: time.Now}
@@ -152,6 +228,8 @@ type scope struct {
 	rec    *Recorder
 	parent string
 	depth  int
+	// live is the live observer of WithLiveContext.
+	live func(Event)
 }
 
 // WithRecorder returns a context that carries rec; spans started from it are
@@ -168,6 +246,26 @@ func WithDepth(ctx context.Context, depth int) context.Context {
 	s := scopeOf(ctx)
 	s.depth = depth
 	return context.WithValue(ctx, ctxKey{}, s)
+}
+
+// WithLiveContext returns a context under which every event recorded
+// (spans started from it and below, point events emitted there) is also
+// given to fn as a live observer sees it (see WithLiveObserver), whatever
+// the recorder keeps. fn replaces the function an enclosing
+// WithLiveContext gave; nil removes it. An engine run delivers its
+// Config.Observer so, to its own events only.
+func WithLiveContext(ctx context.Context, fn func(Event)) context.Context {
+	s := scopeOf(ctx)
+	s.live = fn
+	return context.WithValue(ctx, ctxKey{}, s)
+}
+
+// Listening reports whether a live observer would see the events recorded
+// under ctx (the recorder's WithLiveObserver, or WithLiveContext): a
+// producer computes live attributes only then.
+func Listening(ctx context.Context) bool {
+	s := scopeOf(ctx)
+	return s.live != nil || s.rec != nil && s.rec.onLive != nil
 }
 
 // FromContext returns the Recorder carried by ctx, or nil.
@@ -193,6 +291,8 @@ type Span struct {
 	once  sync.Once
 	mu    sync.Mutex
 	attrs map[string]any
+	live  map[string]any
+	obs   func(Event) // the scope's live observer (WithLiveContext)
 }
 
 // Start begins a span of the given kind under the span carried by ctx, using
@@ -204,6 +304,7 @@ func Start(ctx context.Context, kind Kind, name string) (context.Context, *Span)
 		return ctx, nil
 	}
 	sp := s.rec.begin(s.parent, s.depth, kind, name)
+	sp.obs = s.live
 	child := s
 	child.parent = sp.ev.ID
 	return context.WithValue(ctx, ctxKey{}, child), sp
@@ -240,6 +341,37 @@ func (sp *Span) Set(key string, value any) {
 		sp.attrs = make(map[string]any)
 	}
 	sp.attrs[key] = value
+}
+
+// SetLive sets a live-only attribute of the span (Event.Live): live
+// observers see it on the span's events, the recorder never keeps it.
+func (sp *Span) SetLive(key string, value any) {
+	if sp == nil {
+		return
+	}
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	if sp.live == nil {
+		sp.live = make(map[string]any)
+	}
+	sp.live[key] = value
+}
+
+// Announce gives live observers the span as it stands before it ends: its
+// id, kind, name, start, the attributes set so far, Status StatusStarted.
+// It is a live-only event (nothing is kept); the span is recorded when it
+// ends.
+func (sp *Span) Announce() {
+	if sp == nil {
+		return
+	}
+	sp.mu.Lock()
+	ev := sp.ev
+	ev.Attrs = Redact(sp.attrs)
+	ev.Live = maps.Clone(sp.live)
+	sp.mu.Unlock()
+	ev.Status = StatusStarted
+	sp.rec.live(ev, sp.obs)
 }
 
 // SetTokens records token usage on the span.
@@ -284,6 +416,7 @@ func (sp *Span) End(err error) {
 		sp.mu.Lock()
 		ev := sp.ev
 		ev.Attrs = Redact(sp.attrs)
+		live := sp.live
 		sp.mu.Unlock()
 		ev.End = sp.rec.now()
 		ev.DurationMS = float64(ev.End.Sub(ev.Start).Microseconds()) / 1000
@@ -291,7 +424,7 @@ func (sp *Span) End(err error) {
 		if err != nil {
 			ev.Error = snapshot(asFault(err))
 		}
-		sp.rec.add(ev)
+		sp.rec.add(ev, live, sp.obs)
 	})
 }
 
@@ -365,10 +498,26 @@ func Emit(ctx context.Context, kind Kind, name string, attrs map[string]any, err
 		return
 	}
 	sp := s.rec.begin(s.parent, s.depth, kind, name)
+	sp.obs = s.live
 	for k, v := range attrs {
 		sp.Set(k, v)
 	}
 	sp.End(err)
+}
+
+// EmitLive gives live observers a live-only point event under the span
+// carried by ctx: kind and name, the live attributes live (Event.Live),
+// Seq 0 and no id. The recorder never keeps it and takes no sequence
+// number for it, nor a reading of its clock (WithClock): what a trace
+// keeps never depends on who watches; its time is the wall clock. It does
+// nothing when no live observer listens (see Listening).
+func EmitLive(ctx context.Context, kind Kind, name string, live map[string]any) {
+	s := scopeOf(ctx)
+	if s.rec == nil || s.live == nil && s.rec.onLive == nil {
+		return
+	}
+	now := time.Now()
+	s.rec.live(Event{Parent: s.parent, Depth: s.depth, Kind: kind, Name: name, Status: StatusOK, Start: now, End: now, Live: live}, s.live)
 }
 
 // chunkEvents is the capacity of one chunk of a Recorder.
@@ -383,23 +532,42 @@ func (r *Recorder) kept() int {
 	return (len(r.chunks)-1)*chunkEvents + len(r.chunks[len(r.chunks)-1])
 }
 
-func (r *Recorder) add(ev Event) {
+// add keeps ev (without live attributes) unless the limit is reached,
+// gives it to the observers when kept, and to the live observers (the
+// recorder's and obs, the scope's) with live as its Event.Live in any
+// case.
+func (r *Recorder) add(ev Event, live map[string]any, obs func(Event)) {
 	r.mu.Lock()
 	n := r.kept()
-	if n >= r.limit {
+	kept := n < r.limit
+	if kept {
+		if n%chunkEvents == 0 {
+			r.chunks = append(r.chunks, make([]Event, 0, min(chunkEvents, r.limit-n)))
+		}
+		last := &r.chunks[len(r.chunks)-1]
+		*last = append(*last, ev)
+	} else {
 		r.dropped++
-		r.mu.Unlock()
-		return
 	}
-	if n%chunkEvents == 0 {
-		r.chunks = append(r.chunks, make([]Event, 0, min(chunkEvents, r.limit-n)))
-	}
-	last := &r.chunks[len(r.chunks)-1]
-	*last = append(*last, ev)
 	fn := r.onEvent
 	r.mu.Unlock()
-	if fn != nil {
+	if kept && fn != nil {
 		fn(ev)
+	}
+	if r.onLive != nil || obs != nil {
+		ev.Live = maps.Clone(live)
+		r.live(ev, obs)
+	}
+}
+
+// live gives ev to the recorder's live observers and to obs, the live
+// observer of the event's scope.
+func (r *Recorder) live(ev Event, obs func(Event)) {
+	if r.onLive != nil {
+		r.onLive(ev)
+	}
+	if obs != nil {
+		obs(ev)
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/rlm-go/rlm"
 )
 
 // approvalOut is the part of a result envelope an approval flow reads.
@@ -16,11 +18,11 @@ type approvalOut struct {
 		Kind string `json:"kind"`
 		Hint string `json:"hint"`
 	} `json:"error"`
-	Approvals       []string         `json:"approvals"`
-	ApprovalDetails []approvalDetail `json:"approval_details"`
-	RunID           string           `json:"run_id"`
-	Replayed        bool             `json:"replayed"`
-	Trace           json.RawMessage  `json:"trace"`
+	Approvals       []string             `json:"approvals"`
+	ApprovalDetails []rlm.ApprovalDetail `json:"approval_details"`
+	RunID           string               `json:"run_id"`
+	Replayed        bool                 `json:"replayed"`
+	Trace           json.RawMessage      `json:"trace"`
 }
 
 func parseApproval(t *testing.T, r binResult) approvalOut {

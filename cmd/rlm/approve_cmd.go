@@ -1,27 +1,22 @@
 package main
 
 import (
-	"errors"
+	"context"
 	"fmt"
-	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/rlm-go/rlm/authority"
+	"github.com/rlm-go/rlm"
+	"github.com/rlm-go/rlm/console"
 	"github.com/rlm-go/rlm/effect"
 	"github.com/rlm-go/rlm/fault"
-	"github.com/rlm-go/rlm/internal/termsafe"
 )
 
 // approveJSON is the --json document of rlm approve: the envelope (status
 // completed) with the run and its approvals in approval_details (all of
 // them when listing, the decided ones when deciding).
 type approveJSON struct {
-	envelope
+	rlm.Envelope
 	RunID string `json:"run_id"`
 }
 
@@ -49,23 +44,18 @@ func newApproveCmd() *cobra.Command {
 				return fault.New(fault.PhaseConfig, kindUsage, "--deny needs the approval ids to refuse").
 					WithHint("list the run's approvals with: rlm approve " + runID)
 			}
-			j, err := openApprovalJournal(stateDir, runID)
-			if err != nil {
-				return err
-			}
-			defer j.Close()
-			as, err := decideApprovals(cmd, j, runID, ids, deny, reason)
+			as, err := decideApprovals(cmd.Context(), stateDir, runID, ids, deny, reason)
 			if err != nil {
 				return err
 			}
 			if asJSON {
-				out := approveJSON{envelope: newEnvelope(nil, nil, runID), RunID: runID}
+				out := approveJSON{Envelope: rlm.NewEnvelope(nil, nil, runID), RunID: runID}
 				for _, a := range as {
-					out.ApprovalDetails = append(out.ApprovalDetails, approvalDetailOf(a))
+					out.ApprovalDetails = append(out.ApprovalDetails, rlm.ApprovalDetailOf(a))
 				}
 				return writeJSON(cmd.OutOrStdout(), out)
 			}
-			writeApprovals(cmd.OutOrStdout(), as)
+			console.WriteApprovals(cmd.OutOrStdout(), as)
 			if len(ids) > 0 {
 				fmt.Fprintf(cmd.ErrOrStderr(), "rlm: continue the run with: the same command and --resume %s\n", runID)
 			}
@@ -80,83 +70,14 @@ func newApproveCmd() *cobra.Command {
 	return cmd
 }
 
-// openApprovalJournal opens the journal of the state directory dir
-// (default: the default state directory). A directory without a journal
-// holds no run: unknown_run, and nothing is created.
-func openApprovalJournal(dir, runID string) (*effect.Journal, error) {
-	if dir == "" {
-		var err error
-		if dir, err = effect.DefaultStateDir(); err != nil {
-			return nil, err
-		}
-	}
-	path := filepath.Join(dir, effect.DefaultFile)
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		return nil, fault.New(effect.PhaseEffect, effect.KindUnknownRun, "no effect journal in the state directory").
-			With("run_id", runID).With("state_dir", dir).
-			WithHint("pass the --state-dir of the run (the run_id it printed names the run)")
-	}
-	return effect.Open(path)
-}
-
-// decideApprovals returns the run's approvals (no ids), or records the
-// decision for each id and returns the decided approvals. Every id is
-// checked first, so a wrong one records nothing.
-func decideApprovals(cmd *cobra.Command, j *effect.Journal, runID string, ids []string, deny bool, reason string) ([]effect.Approval, error) {
-	ctx := cmd.Context()
-	as, err := j.Approvals(ctx, runID)
-	if err != nil || len(ids) == 0 {
-		return as, err
-	}
-	byID := map[string]effect.Approval{}
-	for _, a := range as {
-		byID[a.ID] = a
-	}
-	for _, id := range ids {
-		a, ok := byID[id]
-		switch {
-		case !ok:
-			return nil, fault.New(effect.PhaseEffect, authority.KindApprovalNotFound, "the run has no approval with this id").
-				With("run_id", runID).With("approval_id", id).WithHint("list the run's approvals with: rlm approve " + runID)
-		case a.State != effect.ApprovalPending:
-			return nil, fault.New(effect.PhaseEffect, authority.KindApprovalNotPending, "the approval is not pending").
-				With("run_id", runID).With("approval_id", id).With("state", string(a.State)).
-				WithHint("a decision is final; list the run's approvals with: rlm approve " + runID)
-		}
+// decideApprovals lists the run's approvals (no ids) or decides ids.
+func decideApprovals(ctx context.Context, stateDir, runID string, ids []string, deny bool, reason string) ([]effect.Approval, error) {
+	if len(ids) == 0 {
+		return rlm.Approvals(ctx, stateDir, runID)
 	}
 	v := effect.Approve
 	if deny {
 		v = effect.Deny
 	}
-	var out []effect.Approval
-	for _, id := range ids {
-		a, err := j.Decide(ctx, runID, id, v, reason)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, a)
-	}
-	return out, nil
-}
-
-// writeApprovals prints one approval per line: id, state, tool, arguments,
-// details and reason, every cell neutralized for the terminal.
-func writeApprovals(w io.Writer, as []effect.Approval) {
-	if len(as) == 0 {
-		fmt.Fprintln(w, "no approvals")
-		return
-	}
-	for _, a := range as {
-		cells := []string{a.ID, string(a.State), a.Tool, string(a.Args)}
-		if len(a.Details) > 0 {
-			cells = append(cells, "details "+string(a.Details))
-		}
-		if a.Reason != "" {
-			cells = append(cells, "reason "+a.Reason)
-		}
-		for i, c := range cells {
-			cells[i] = cellSpace.Replace(termsafe.Text(c))
-		}
-		fmt.Fprintln(w, strings.Join(cells, "\t"))
-	}
+	return rlm.Decide(ctx, stateDir, runID, ids, v, reason)
 }

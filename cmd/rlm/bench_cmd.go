@@ -8,6 +8,7 @@ import (
 
 	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/bench"
+	"github.com/rlm-go/rlm/console"
 	"github.com/rlm-go/rlm/fault"
 )
 
@@ -79,15 +80,15 @@ func (f *benchRunFlags) run(cmd *cobra.Command) error {
 	for _, m := range f.methods {
 		cfg.Methods = append(cfg.Methods, bench.Method(m))
 	}
-	st := newStatus(cmd.ErrOrStderr(), !f.asJSON && isTerminal(cmd.ErrOrStderr()))
+	st := console.NewStatus(cmd.ErrOrStderr(), !f.asJSON && console.IsTerminal(cmd.ErrOrStderr()))
 	sp := rlm.Spec{DeepRecursion: f.bf.deep}
 	f.pf.spec(&sp)
-	if cfg.Session, err = rlm.Open(cmd.Context(), sp, st.options()...); err != nil {
+	if cfg.Session, err = rlm.Open(cmd.Context(), sp, statusOptions(st)...); err != nil {
 		return err
 	}
 	defer cfg.Session.Close()
 	rep, runErr := bench.Run(cmd.Context(), cfg)
-	st.stop()
+	st.Stop()
 	// The report is printed before a --record error is reported.
 	return f.print(cmd, rep, runErr, cfg.Session.Close())
 }

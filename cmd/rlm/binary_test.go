@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"github.com/rlm-go/rlm/internal/mcptest"
 	"io"
 	"net/http"
 	"os"
@@ -14,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/rlm-go/rlm/internal/mcptest"
 )
 
 // The CLI tests below drive the built binary: the real main, its signal

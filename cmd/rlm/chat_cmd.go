@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rlm-go/rlm"
+	"github.com/rlm-go/rlm/console"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/termsafe"
@@ -90,8 +91,8 @@ func (f *chatFlags) run(cmd *cobra.Command) error {
 	f.bf.spec(&sp)
 	f.vf.spec(&sp)
 	// No progress line: the answers are printed between the queries.
-	st := newStatus(cmd.ErrOrStderr(), false)
-	sess, err := rlm.Open(ctx, sp, append(st.options(), f.vf.options(cmd.ErrOrStderr(), false)...)...)
+	st := console.NewStatus(cmd.ErrOrStderr(), false)
+	sess, err := rlm.Open(ctx, sp, append(statusOptions(st), f.vf.options(cmd.ErrOrStderr(), false)...)...)
 	if err != nil {
 		return err
 	}
@@ -183,7 +184,7 @@ func (f *chatFlags) print(cmd *cobra.Command, res *rlm.Result, err error) error 
 	case err != nil:
 		// Printed as every error is (errorText): phase/kind, each text
 		// once, the hint.
-		fmt.Fprintln(cmd.ErrOrStderr(), termsafe.Text(errorText(asFault(err))))
+		fmt.Fprintln(cmd.ErrOrStderr(), termsafe.Text(console.ErrorText(asFault(err))))
 	default:
 		fmt.Fprintln(cmd.OutOrStdout(), answerOut(cmd, cmd.OutOrStdout(), answerText(res.Answer)))
 	}

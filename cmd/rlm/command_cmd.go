@@ -7,6 +7,7 @@ import (
 
 	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/command"
+	"github.com/rlm-go/rlm/console"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/subagent"
 )
@@ -137,7 +138,7 @@ func (f *commandFlags) spec(cmd *cobra.Command) rlm.Spec {
 // (rlm.RunCommand) and prints the outcome; the usage line once the child
 // could start (rlm.RunCommand returned a result).
 func (f *commandFlags) run(cmd *cobra.Command, compile func() (command.Command, error)) error {
-	st := newStatus(cmd.ErrOrStderr(), !f.asJSON && isTerminal(cmd.ErrOrStderr()))
+	st := console.NewStatus(cmd.ErrOrStderr(), !f.asJSON && console.IsTerminal(cmd.ErrOrStderr()))
 	res, err := &rlm.CommandResult{Status: subagent.EnvelopeFailed}, f.bf.checkDepth()
 	var c command.Command
 	if err == nil {
@@ -146,19 +147,19 @@ func (f *commandFlags) run(cmd *cobra.Command, compile func() (command.Command, 
 	started := false
 	if err == nil {
 		res.Command = &c
-		opts := append(st.options(), rlm.WithStdin(cmd.InOrStdin()), rlm.WithSubagentCancel(onParentCancel))
+		opts := append(statusOptions(st), rlm.WithStdin(cmd.InOrStdin()), rlm.WithSubagentCancel(onParentCancel))
 		var run *rlm.CommandResult
 		if run, err = rlm.RunCommand(cmd.Context(), f.spec(cmd), c, opts...); run != nil {
 			res, started = run, true
 		}
 	}
-	st.stop()
+	st.Stop()
 	return f.print(cmd, st, started, res, err)
 }
 
 // print writes the outcome: the JSON document, or the answer and (once
 // the child could start) the usage line; the error is returned once.
-func (f *commandFlags) print(cmd *cobra.Command, st *status, started bool, res *rlm.CommandResult, err error) error {
+func (f *commandFlags) print(cmd *cobra.Command, st *console.Status, started bool, res *rlm.CommandResult, err error) error {
 	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	outErr := res.OutputError
 	if err != nil {
@@ -181,7 +182,7 @@ func (f *commandFlags) print(cmd *cobra.Command, st *status, started bool, res *
 		fmt.Fprintln(stdout, answerOut(cmd, stdout, answerText(res.Answer())))
 	}
 	if started {
-		fmt.Fprintln(stderr, st.summary(res.Status, -1, nil))
+		fmt.Fprintln(stderr, st.Summary(res.Status, -1, nil))
 	}
 	if res.Error != nil {
 		return afterResult(stdout, stderr, res.Error, outErr)

@@ -7,6 +7,7 @@ import (
 	"github.com/rlm-go/rlm/agent"
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/console"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/subagent"
 	"github.com/rlm-go/rlm/tool"
@@ -63,5 +64,5 @@ func openChildEngine(cmd *cobra.Command, pf *providerFlags, bf *budgetFlags, ctx
 	sp := rlm.Spec{Context: ctxPaths}
 	pf.spec(&sp)
 	bf.spec(&sp)
-	return rlm.ChildEngineFor(sp, ts, cmd.InOrStdin(), newStatus(cmd.ErrOrStderr(), false).options()...)
+	return rlm.ChildEngineFor(sp, ts, cmd.InOrStdin(), statusOptions(console.NewStatus(cmd.ErrOrStderr(), false))...)
 }

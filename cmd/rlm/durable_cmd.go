@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rlm-go/rlm"
+	"github.com/rlm-go/rlm/console"
 	"github.com/rlm-go/rlm/durable"
 	"github.com/rlm-go/rlm/fault"
 )
@@ -96,7 +97,7 @@ func newResultCmd() *cobra.Command {
 			if res.Error != nil {
 				runErr = res.Error
 			}
-			pst := newStatus(cmd.ErrOrStderr(), false)
+			pst := console.NewStatus(cmd.ErrOrStderr(), false)
 			return printRun(cmd, pst, res, runErr, nil, asJSON, runIdentity{id: args[0]})
 		},
 	}
@@ -127,7 +128,7 @@ lets those in flight finish (up to --grace), and exits 0. With --record FILE the
 sent are written to the cassette FILE when it stops.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			st := newStatus(cmd.ErrOrStderr(), false)
+			st := console.NewStatus(cmd.ErrOrStderr(), false)
 			sess, err := pf.open(st)
 			if err != nil {
 				return err

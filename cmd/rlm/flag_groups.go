@@ -106,6 +106,7 @@ var flagGroupByName = map[string]string{
 	"provider":        groupModels,
 	"model":           groupModels,
 	"sub-model":       groupModels,
+	"fallback-model":  groupModels,
 	"base-url":        groupModels,
 	"api-key-env":     groupModels,
 	"temperature":     groupModels,

@@ -41,6 +41,8 @@ var commandExamples = map[string][]string{
 		"# A local OpenAI-compatible server (Ollama), the trace written as JSON lines",
 		`rlm run --base-url http://localhost:11434/v1 --model llama3.1 --trace run.jsonl --context notes.md "List the decisions"`,
 		`cat app.log | rlm run --context - --json "How many requests timed out?"`,
+		"# When gpt-4o fails past its retries (5xx, 429, a prompt over its context), gpt-4o-mini answers",
+		`rlm run --model gpt-4o --fallback-model gpt-4o-mini --context app.log "Summarize the incidents"`,
 	},
 	"rlm direct": {
 		`rlm direct --allow tool:fs_read,tool:fs_list --workspace . "What does cmd/rlm/main.go do?"`,

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rlm-go/rlm"
+	"github.com/rlm-go/rlm/console"
 	"github.com/rlm-go/rlm/internal/termsafe"
 )
 
@@ -24,7 +25,7 @@ func rawOutput(cmd *cobra.Command) bool {
 // terminal) when w is a terminal, unless --raw; byte for byte otherwise,
 // so that a pipe or a file gets the exact answer.
 func answerOut(cmd *cobra.Command, w io.Writer, s string) string {
-	if rawOutput(cmd) || !isTerminal(w) {
+	if rawOutput(cmd) || !console.IsTerminal(w) {
 		return s
 	}
 	return termsafe.Text(s)

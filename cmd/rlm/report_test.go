@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/console"
 	"github.com/rlm-go/rlm/effect"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
@@ -56,7 +57,7 @@ func TestErrorTextOnce(t *testing.T) {
 		With("body_excerpt", `{"error":{"code":"cassette_exhausted","message":"replay cassette exhausted: no unused interaction matches this request (last message starts \"Query: q\")"}}`).
 		WithHint("record it again")
 	outer := fault.Wrap(inner, fault.PhaseExecute, "child_failed", inner.Message)
-	text := errorText(asFault(outer))
+	text := console.ErrorText(asFault(outer))
 	if n := strings.Count(text, "cassette exhausted"); n != 1 {
 		t.Fatalf("message printed %d times:\n%s", n, text)
 	}
@@ -66,7 +67,7 @@ func TestErrorTextOnce(t *testing.T) {
 		}
 	}
 	// A plain cause is kept, unless its text was shown.
-	text = errorText(asFault(fault.Wrap(errors.New("open x: no such file or directory"), fault.PhaseContext, "io_error", "cannot map file").With("path", "/some/long/path/to/x")))
+	text = console.ErrorText(asFault(fault.Wrap(errors.New("open x: no such file or directory"), fault.PhaseContext, "io_error", "cannot map file").With("path", "/some/long/path/to/x")))
 	if !strings.HasSuffix(strings.SplitN(text, "\n", 2)[0], ": open x: no such file or directory") {
 		t.Fatalf("cause lost:\n%s", text)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/console"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/anthropic"
@@ -24,6 +25,7 @@ type providerFlags struct {
 	baseURL   string
 	model     string
 	subModel  string
+	fallbacks []string
 	apiKeyEnv string
 	timeout   time.Duration
 	replay    string
@@ -43,6 +45,7 @@ func (f *providerFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.baseURL, "base-url", openai.BaseURLFromEnv(), "API base URL (env RLM_BASE_URL, else OPENAI_BASE_URL; with --provider anthropic the default is "+anthropic.DefaultBaseURL+", and OPENAI_BASE_URL does not apply)")
 	fl.StringVar(&f.model, "model", envOr("RLM_MODEL", "gpt-4o-mini"), "root model (env RLM_MODEL)")
 	fl.StringVar(&f.subModel, "sub-model", os.Getenv("RLM_SUB_MODEL"), "model for sub-calls and children (default: --model; env RLM_SUB_MODEL)")
+	fl.StringArrayVar(&f.fallbacks, "fallback-model", nil, "model on the same server that answers a call --model or --sub-model could not (a server error or rate limit past the retries, a failed connection, a prompt over its context); repeat for a chain")
 	fl.StringVar(&f.apiKeyEnv, "api-key-env", "", "environment variable holding the API key (default OPENAI_API_KEY, or OPENROUTER_API_KEY for openrouter.ai)")
 	fl.DurationVar(&f.timeout, "request-timeout", 0, fmt.Sprintf("timeout of each HTTP request, including reading the whole reply (0: the default %s; negative: none)", openai.DefaultTimeout))
 	fl.StringVar(&f.replay, "replay", "", "answer model calls from this cassette through an in-process replay server (no network)")
@@ -61,6 +64,7 @@ func envOr(key, def string) string {
 // spec sets the provider fields of sp from the flags.
 func (f *providerFlags) spec(sp *rlm.Spec) {
 	sp.Provider, sp.BaseURL, sp.Model, sp.SubModel, sp.APIKeyEnv = f.provider, f.baseURL, f.model, f.subModel, f.apiKeyEnv
+	sp.FallbackModels = f.fallbacks
 	if url, env := openai.BaseURLEnv(); f.baseURL == openai.DefaultBaseURL ||
 		f.provider == "anthropic" && env == openai.OpenAIBaseURLEnv && f.baseURL == url {
 		// The provider's own default (Anthropic's with --provider
@@ -86,10 +90,10 @@ type session struct {
 // path: --record and the command's own outputs, the cassette, the base URL
 // and the API key) and builds the provider, counted and shown by st. It
 // reads no input and calls no model, so a configuration error comes first.
-func (f *providerFlags) open(st *status, outputs ...[2]string) (*session, error) {
+func (f *providerFlags) open(st *console.Status, outputs ...[2]string) (*session, error) {
 	var sp rlm.Spec
 	f.spec(&sp)
-	s, err := rlm.Open(context.Background(), sp, st.options()...)
+	s, err := rlm.Open(context.Background(), sp, statusOptions(st)...)
 	if err != nil {
 		return nil, err
 	}
@@ -199,9 +203,9 @@ Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
 // key, base URL, tools, the engine's limits), then the input.
 func (f *runFlags) run(cmd *cobra.Command, query string) error {
 	stderr := cmd.ErrOrStderr()
-	live := !f.asJSON && isTerminal(stderr)
-	st := newStatus(stderr, live)
-	opts := append(st.options(), rlm.WithStdin(cmd.InOrStdin()), rlm.WithObserver(st.observe))
+	live := !f.asJSON && console.IsTerminal(stderr)
+	st := console.NewStatus(stderr, live)
+	opts := append(statusOptions(st), rlm.WithStdin(cmd.InOrStdin()), rlm.WithObserver(st.Observe))
 	opts = append(opts, f.vf.options(stderr, live)...)
 	opts = append(opts, f.df.options(stderr)...)
 	sess, err := rlm.Open(cmd.Context(), f.spec(), opts...)
@@ -210,7 +214,7 @@ func (f *runFlags) run(cmd *cobra.Command, query string) error {
 	}
 	defer sess.Close()
 	res, runErr := sess.Run(cmd.Context(), query)
-	st.stop()
+	st.Stop()
 	if res == nil {
 		return runErr // refused before the run began
 	}
@@ -235,7 +239,7 @@ func addContext(ctx context.Context, store *corpus.Store, path string, stdin io.
 
 // options are the session hooks that feed the status line: calls,
 // retries, the cache's savings and the models without a price.
-func (s *status) options() []rlm.Option {
-	return []rlm.Option{rlm.WithProviderWrap(s.wrap), rlm.WithRetryHook(s.retry), rlm.WithCacheHook(s.setCache),
-		rlm.WithUnpricedHook(s.noteUnpriced), rlm.WithLog(s.w)}
+func statusOptions(s *console.Status) []rlm.Option {
+	return []rlm.Option{rlm.WithProviderWrap(s.Wrap), rlm.WithRetryHook(s.Retry), rlm.WithCacheHook(s.SetCache),
+		rlm.WithUnpricedHook(s.NoteUnpriced), rlm.WithLog(s)}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rlm-go/rlm"
+	"github.com/rlm-go/rlm/console"
 	"github.com/rlm-go/rlm/durable"
 )
 
@@ -32,8 +33,8 @@ one that reads other content with context_mismatch.`
 
 // submit enqueues the run (rlm submit) and prints its id.
 func (f *runFlags) submit(cmd *cobra.Command, query string) error {
-	st := newStatus(cmd.ErrOrStderr(), false)
-	sess, err := rlm.Open(cmd.Context(), f.spec(), append(st.options(), rlm.WithStdin(cmd.InOrStdin()))...)
+	st := console.NewStatus(cmd.ErrOrStderr(), false)
+	sess, err := rlm.Open(cmd.Context(), f.spec(), append(statusOptions(st), rlm.WithStdin(cmd.InOrStdin()))...)
 	if err != nil {
 		return err
 	}

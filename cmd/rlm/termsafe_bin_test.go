@@ -8,10 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/fault"
-	"github.com/rlm-go/rlm/mcp"
-	"github.com/rlm-go/rlm/tool"
 )
 
 // hostileReply is a reply whose prose writes the clipboard (OSC 52), sets
@@ -131,19 +128,5 @@ func TestReportErrorNeutralizes(t *testing.T) {
 	}
 	if json.Unmarshal(stdout.Bytes(), &doc) != nil || doc.Error.Message != "server said \x1b]52;c;eA==\x07" {
 		t.Fatalf("--json: %s", stdout.String())
-	}
-}
-
-// tools list --text: every cell is neutralized and stays on its line (a
-// server's name for itself, its tool's title).
-func TestToolsTextNeutralizes(t *testing.T) {
-	var b bytes.Buffer
-	tools := []listedTool{{Schema: tool.Schema{Name: "srv__t\x1b[2J", Effect: authority.EffectRead},
-		MCP: &listedMCP{Server: "srv\x1b]0;x\x07\nfake row", Tool: "t", ServerHints: &mcp.Hints{Title: "\x1b]52;c;eA==\x07"}}}}
-	if err := writeToolsText(&b, tools); err != nil {
-		t.Fatal(err)
-	}
-	if c := controls(b.String()); len(c) > 0 || strings.Count(b.String(), "\n") != 2 {
-		t.Fatalf("controls %q or a broken row:\n%q", c, b.String())
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
+	"github.com/rlm-go/rlm/console"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/mcp"
 	"github.com/rlm-go/rlm/tool"
@@ -79,9 +80,9 @@ func newToolsListCmd() *cobra.Command {
 				return err
 			}
 			defer func() { _ = host.Close() }()
-			listed := listTools(reg.Schemas(), f.host)
+			listed := rlm.ListTools(reg.Schemas(), f.host)
 			if text && !jsonFlag(cmd, nil) {
-				return writeToolsText(cmd.OutOrStdout(), listed)
+				return console.WriteTools(cmd.OutOrStdout(), listed)
 			}
 			return writeJSON(cmd.OutOrStdout(), listed)
 		},

@@ -418,19 +418,3 @@ func TestRequestTimeoutHelp(t *testing.T) {
 		t.Fatalf("help does not state %s:\n%s", openai.DefaultTimeout, out)
 	}
 }
-
-// Item 4: on a terminal the status line shows retries and their back-off.
-func TestStatusLineShowsRetries(t *testing.T) {
-	var b bytes.Buffer
-	st := newStatus(&b, true)
-	st.retry(openai.Retry{Attempt: 1, Wait: 9 * time.Second, Status: 429, Model: "m"})
-	if !strings.Contains(b.String(), "retrying in 9s after HTTP 429") {
-		t.Fatalf("%q", b.String())
-	}
-	b.Reset()
-	st.retry(openai.Retry{Attempt: 2, Wait: 1500 * time.Millisecond})
-	if !strings.Contains(b.String(), "retrying in 1.5s after a connection error") {
-		t.Fatalf("%q", b.String())
-	}
-	st.stop()
-}

@@ -53,17 +53,15 @@ func main() {
 	}
 	fmt.Println("run", res.RunID, "waits for an approval")
 
-	// A person (or another process) looks at what it would do and decides.
-	j, err := effect.OpenDir(spec.StateDir)
-	check(err)
-	pending, err := j.Approvals(ctx, res.RunID)
+	// A person (or another process) looks at what it would do and decides
+	// (rlm approve RUN_ID [APPROVAL_ID...] does the same).
+	pending, err := rlm.Approvals(ctx, spec.StateDir, res.RunID)
 	check(err)
 	for _, a := range pending {
 		fmt.Printf("%s: %s %s (%s)\n", a.ID, a.Tool, a.Args, a.State)
-		_, err := j.Decide(ctx, res.RunID, a.ID, effect.Approve, "expected page")
-		check(err)
 	}
-	check(j.Close())
+	_, err = rlm.Decide(ctx, spec.StateDir, res.RunID, res.Envelope().Approvals, effect.Approve, "expected page")
+	check(err)
 
 	// The same run, resumed: the approved call runs once.
 	spec.Resume = res.RunID

@@ -2,30 +2,17 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/rlm-go/rlm/internal/exampletest"
 )
 
 // TestQuickstartRuns builds the example and runs it as a user would: no
 // network, no key, the recorded answer and its usage on stdout.
 func TestQuickstartRuns(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "quickstart")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	cmd := exec.Command(bin)
-	cmd.Env = append(os.Environ(), "OPENAI_API_KEY=") // the cassette needs no key
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("quickstart: %v\n%s", err, out)
-	}
-	for _, want := range []string{"payments failed first", "2 turns, 2 model calls, 2520 tokens"} {
-		if !strings.Contains(string(out), want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
-	}
+	exampletest.Contains(t, exampletest.Run(t), "payments failed first", "2 turns, 2 model calls, 2520 tokens")
 }
 
 // TestReadmeShowsThisProgram keeps the README's Go snippet exactly this

@@ -1,4 +1,4 @@
-package main
+package console
 
 import (
 	"context"
@@ -17,10 +17,11 @@ import (
 	"github.com/rlm-go/rlm/trace"
 )
 
-// status follows the model calls of one command: it counts calls, tokens
+// Status follows the model calls of one command: it counts calls, tokens
 // and cost for the final usage line, and on a terminal keeps a live status
-// line on stderr (what is being waited for, retries and their back-off).
-type status struct {
+// line (what is being waited for, retries and their back-off). It is safe
+// for concurrent use.
+type Status struct {
 	w    io.Writer
 	live bool // redraw a status line on w
 
@@ -35,10 +36,12 @@ type status struct {
 	drawn    bool     // a live line is on screen
 }
 
-func newStatus(w io.Writer, live bool) *status { return &status{w: w, live: live} }
+// NewStatus returns a Status writing on w; live redraws a status line
+// there (w is a terminal: see IsTerminal).
+func NewStatus(w io.Writer, live bool) *Status { return &Status{w: w, live: live} }
 
-// wrap returns p with every call counted and shown.
-func (s *status) wrap(p model.Provider) model.Provider {
+// Wrap returns p with every call counted and shown.
+func (s *Status) Wrap(p model.Provider) model.Provider {
 	return model.ProviderFunc(func(ctx context.Context, req model.Request) (*model.Response, error) {
 		s.mu.Lock()
 		s.started++
@@ -62,8 +65,8 @@ func (s *status) wrap(p model.Provider) model.Provider {
 	})
 }
 
-// retry is the provider's OnRetry hook.
-func (s *status) retry(r openai.Retry) {
+// Retry is the provider's OnRetry hook.
+func (s *Status) Retry(r openai.Retry) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	after := "a connection error"
@@ -74,10 +77,10 @@ func (s *status) retry(r openai.Retry) {
 	s.drawLocked()
 }
 
-// observe is a trace observer counting turns: the root loop's, as the
+// Observe is a trace observer counting turns: the root loop's, as the
 // final line's turns (engine.Result.Turns) count them; children's turns
 // are not the run's.
-func (s *status) observe(ev trace.Event) {
+func (s *Status) Observe(ev trace.Event) {
 	if ev.Kind != trace.KindTurn || ev.Depth != 0 {
 		return
 	}
@@ -87,9 +90,9 @@ func (s *status) observe(ev trace.Event) {
 	s.mu.Unlock()
 }
 
-// say prints a line on stderr without garbling the live line; control
+// Say prints a line on stderr without garbling the live line; control
 // characters in it (from a model name, a server's text) are neutralized.
-func (s *status) say(format string, args ...any) {
+func (s *Status) Say(format string, args ...any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.clearLocked()
@@ -97,7 +100,19 @@ func (s *status) say(format string, args ...any) {
 	s.drawLocked()
 }
 
-func (s *status) drawLocked() {
+// Write writes p on the status's writer without garbling the live line
+// (the line is cleared first and redrawn after): a session's log
+// (rlm.WithLog) can write here. p is written as it is.
+func (s *Status) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.clearLocked()
+	n, err := s.w.Write(p)
+	s.drawLocked()
+	return n, err
+}
+
+func (s *Status) drawLocked() {
 	if !s.live {
 		return
 	}
@@ -116,15 +131,15 @@ func (s *status) drawLocked() {
 	s.drawn = true
 }
 
-func (s *status) clearLocked() {
+func (s *Status) clearLocked() {
 	if s.drawn {
 		fmt.Fprint(s.w, "\r\033[K")
 		s.drawn = false
 	}
 }
 
-// stop removes the live line.
-func (s *status) stop() {
+// Stop removes the live line.
+func (s *Status) Stop() {
 	s.mu.Lock()
 	s.clearLocked()
 	s.live = false
@@ -135,7 +150,7 @@ func (s *status) stop() {
 // (estimated)" from the price table, "cost unknown" when neither (an
 // unpriced model, or a server that reported no tokens). A run that used an
 // unpriced model has an unknown cost unless every call's cost was reported.
-func (s *status) costLocked(u budget.Usage) string {
+func (s *Status) costLocked(u budget.Usage) string {
 	switch {
 	case u.CostKnown:
 		return "cost " + usd(u.CostUSD)
@@ -158,9 +173,9 @@ func usd(v float64) string {
 	return fmt.Sprintf("$%.4f", v)
 }
 
-// summary is the final usage line of a command: its status, turns (when
+// Summary is the final usage line of a command: its status, turns (when
 // known, turns >= 0), model calls, tokens and cost.
-func (s *status) summary(state string, turns int, u *budget.Usage) string {
+func (s *Status) Summary(state string, turns int, u *budget.Usage) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	usage := s.usage
@@ -186,26 +201,27 @@ func (s *status) summary(state string, turns int, u *budget.Usage) string {
 	return termsafe.Text(b.String())
 }
 
-// setCache makes the final usage line report the cache's savings.
-func (s *status) setCache(c *cache.Cache) {
+// SetCache makes the final usage line report the cache's savings.
+func (s *Status) SetCache(c *cache.Cache) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.cache = c
 }
 
-// noteUnpriced records the models that have no price and prints, once, that
+// NoteUnpriced records the models that have no price and prints, once, that
 // their cost is unknown and --max-cost cannot be enforced for them.
-func (s *status) noteUnpriced(models []string) {
+func (s *Status) NoteUnpriced(models []string) {
 	if len(models) == 0 {
 		return
 	}
 	s.mu.Lock()
 	s.unpriced = models
 	s.mu.Unlock()
-	s.say("rlm: note: no price for %s in the price table: the cost is unknown unless the server reports it, and --max-cost cannot be enforced for its calls (--strict-cost refuses such models)", strings.Join(models, ", "))
+	s.Say("rlm: note: no price for %s in the price table: the cost is unknown unless the server reports it, and --max-cost cannot be enforced for its calls (--strict-cost refuses such models)", strings.Join(models, ", "))
 }
 
-func isTerminal(w io.Writer) bool {
+// IsTerminal reports whether w is a terminal (a character device).
+func IsTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
 		return false

@@ -1,4 +1,4 @@
-package main
+package console
 
 import (
 	"fmt"
@@ -7,49 +7,16 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/authority"
+	"github.com/rlm-go/rlm/effect"
 	"github.com/rlm-go/rlm/internal/termsafe"
 	"github.com/rlm-go/rlm/mcp"
-	"github.com/rlm-go/rlm/tool"
 )
 
-// listedTool is one entry of "rlm tools list": the registry schema and,
-// for an imported MCP tool, where it comes from and its server's hints.
-type listedTool struct {
-	tool.Schema
-	MCP *listedMCP `json:"mcp,omitempty"`
-}
-
-// listedMCP names an MCP tool's origin. ServerHints are the tool's
-// annotations as the (untrusted) server declared them: shown to the host,
-// never used for effect class, authority or visibility (docs/mcp.md).
-type listedMCP struct {
-	Server      string     `json:"server"`
-	Tool        string     `json:"tool"`
-	ServerHints *mcp.Hints `json:"server_hints"`
-}
-
-// listTools joins the registry's schemas with the MCP host's imports.
-func listTools(schemas []tool.Schema, h *mcp.Host) []listedTool {
-	imported := map[string]mcp.Imported{}
-	if h != nil {
-		for _, im := range h.Imported() {
-			imported[im.Name] = im
-		}
-	}
-	out := make([]listedTool, len(schemas))
-	for i, s := range schemas {
-		out[i].Schema = s
-		if im, ok := imported[s.Name]; ok {
-			out[i].MCP = &listedMCP{Server: im.Server, Tool: im.Tool, ServerHints: im.Hints}
-		}
-	}
-	return out
-}
-
-// writeToolsText prints the --text table: one line per tool; an MCP tool's
+// WriteTools prints the table of "rlm tools list --text": one line per tool; an MCP tool's
 // last column holds its server's annotations, headed as hints.
-func writeToolsText(w io.Writer, tools []listedTool) error {
+func WriteTools(w io.Writer, tools []rlm.ListedTool) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tEFFECT\tAUTHORITY\tCAPABILITY\tSERVER HINTS (MCP annotations; never authority)")
 	for _, t := range tools {
@@ -82,7 +49,7 @@ var cellSpace = strings.NewReplacer("\n", " ", "\t", " ")
 // hintsText renders annotations; an unset optional hint is "unset" (the
 // MCP defaults are destructive and open-world). The title is quoted, so
 // that where the server's text starts and ends is visible (and, like every
-// cell of the table, neutralized by writeToolsText).
+// cell of the table, neutralized by WriteTools).
 func hintsText(h *mcp.Hints) string {
 	if h == nil {
 		return "none declared"
@@ -99,4 +66,26 @@ func hintsText(h *mcp.Hints) string {
 		s += " title=" + strconv.QuoteToASCII(h.Title)
 	}
 	return s
+}
+
+// WriteApprovals prints one approval per line (rlm approve): id, state, tool, arguments,
+// details and reason, every cell neutralized for the terminal.
+func WriteApprovals(w io.Writer, as []effect.Approval) {
+	if len(as) == 0 {
+		fmt.Fprintln(w, "no approvals")
+		return
+	}
+	for _, a := range as {
+		cells := []string{a.ID, string(a.State), a.Tool, string(a.Args)}
+		if len(a.Details) > 0 {
+			cells = append(cells, "details "+string(a.Details))
+		}
+		if a.Reason != "" {
+			cells = append(cells, "reason "+a.Reason)
+		}
+		for i, c := range cells {
+			cells[i] = cellSpace.Replace(termsafe.Text(c))
+		}
+		fmt.Fprintln(w, strings.Join(cells, "\t"))
+	}
 }

@@ -1,9 +1,10 @@
-package main
+package rlm_test
 
 import (
 	"encoding/json"
 	"testing"
 
+	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/effect"
 	"github.com/rlm-go/rlm/fault"
@@ -18,14 +19,14 @@ func TestApprovalDetailsInEnvelope(t *testing.T) {
 		{ID: "approval_3", Tool: "notify", State: effect.ApprovalDenied},
 	}
 	stop := fault.New(fault.PhaseTool, authority.KindApprovalRequired, "x").With("approval_id", "approval_1")
-	env := newEnvelope(stop, []string{"approval_2"}, "run-1")
-	withApprovalDetails(&env, as)
+	env := rlm.NewEnvelope(stop, []string{"approval_2"}, "run-1")
+	env.AddApprovalDetails(as)
 	if len(env.ApprovalDetails) != 2 || env.ApprovalDetails[0].ID != "approval_2" || env.ApprovalDetails[1].ID != "approval_1" ||
 		string(env.ApprovalDetails[0].Details) != `{"path":"b"}` || env.ApprovalDetails[1].State != "pending" {
 		t.Fatalf("details: %+v", env.ApprovalDetails)
 	}
-	done := newEnvelope(nil, nil, "run-1")
-	withApprovalDetails(&done, as)
+	done := rlm.NewEnvelope(nil, nil, "run-1")
+	done.AddApprovalDetails(as)
 	if done.ApprovalDetails != nil {
 		t.Fatalf("a completed envelope with details: %+v", done.ApprovalDetails)
 	}

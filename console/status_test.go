@@ -1,0 +1,43 @@
+package console
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rlm-go/rlm/model/openai"
+	"github.com/rlm-go/rlm/trace"
+)
+
+// The live line counts turns as the final line does: the root loop's
+// turns, not its children's (a child's turn events are at depth 1).
+func TestStatusCountsRootTurns(t *testing.T) {
+	st := NewStatus(io.Discard, false)
+	for _, ev := range []trace.Event{
+		{Kind: trace.KindTurn, Depth: 0}, {Kind: trace.KindTurn, Depth: 1}, {Kind: trace.KindTurn, Depth: 1},
+		{Kind: trace.KindTurn, Depth: 0}, {Kind: trace.KindModelCall, Depth: 0},
+	} {
+		st.Observe(ev)
+	}
+	if st.turns != 2 {
+		t.Fatalf("turns %d, want the root's 2", st.turns)
+	}
+}
+
+// On a terminal the status line shows retries and their back-off.
+func TestStatusLineShowsRetries(t *testing.T) {
+	var b bytes.Buffer
+	st := NewStatus(&b, true)
+	st.Retry(openai.Retry{Attempt: 1, Wait: 9 * time.Second, Status: 429, Model: "m"})
+	if !strings.Contains(b.String(), "retrying in 9s after HTTP 429") {
+		t.Fatalf("%q", b.String())
+	}
+	b.Reset()
+	st.Retry(openai.Retry{Attempt: 2, Wait: 1500 * time.Millisecond})
+	if !strings.Contains(b.String(), "retrying in 1.5s after a connection error") {
+		t.Fatalf("%q", b.String())
+	}
+	st.Stop()
+}
