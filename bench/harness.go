@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/rlm-go/rlm"
+	"github.com/rlm-go/rlm/bench/suite"
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/engine"
@@ -99,6 +100,17 @@ type Config struct {
 	// Replayed marks figures that come from recorded or scripted
 	// responses; the report then carries ReplayNotice.
 	Replayed bool
+	// Suite, when set, runs a published benchmark (suite.Names) read from
+	// Data with SuiteOptions instead of generating Task: every loaded task
+	// once per method (Task, Size, Runs and Seed are then unused), each
+	// scored as its paper scores it (suite.Score).
+	Suite        string
+	Data         string
+	SuiteOptions suite.Options
+	// Judge, with a Suite its paper grades with an LLM judge
+	// (BrowseComp-Plus), grades each answer (suite.ScoreJudged); the trial
+	// keeps the exact match beside the verdict. Nil: exact match only.
+	Judge *suite.JudgeConfig
 }
 
 // Stats summarizes a sample.
@@ -125,6 +137,13 @@ type Trial struct {
 	Turns      int          `json:"turns,omitempty"`
 	MaxDepth   int          `json:"max_depth,omitempty"`
 	Error      *fault.Error `json:"error,omitempty"`
+	// TaskID and Subset name a published benchmark's task (Config.Suite).
+	TaskID string `json:"task_id,omitempty"`
+	Subset string `json:"subset,omitempty"`
+	// Judged reports that Score is an LLM judge's verdict; ExactMatch is
+	// then the exact-match result beside it.
+	Judged     bool  `json:"judged,omitempty"`
+	ExactMatch *bool `json:"exact_match,omitempty"`
 }
 
 // Summary aggregates one method's trials. Accuracy is the mean score of
@@ -146,18 +165,22 @@ type Summary struct {
 
 // Report is the outcome of Run.
 type Report struct {
-	SchemaVersion  int       `json:"schema_version"`
-	Task           Kind      `json:"task"`
-	Size           int       `json:"size"`
-	Runs           int       `json:"runs"`
-	Seed           uint64    `json:"seed"`
-	Model          string    `json:"model"`
-	SubModel       string    `json:"sub_model"`
-	DirectMaxBytes int       `json:"direct_max_bytes"`
-	Replayed       bool      `json:"replayed"`
-	Notice         string    `json:"notice,omitempty"`
-	Summaries      []Summary `json:"summaries"`
-	Trials         []Trial   `json:"trials"`
+	SchemaVersion  int    `json:"schema_version"`
+	Task           Kind   `json:"task"`
+	Size           int    `json:"size"`
+	Runs           int    `json:"runs"`
+	Seed           uint64 `json:"seed"`
+	Model          string `json:"model"`
+	SubModel       string `json:"sub_model"`
+	DirectMaxBytes int    `json:"direct_max_bytes"`
+	Replayed       bool   `json:"replayed"`
+	Notice         string `json:"notice,omitempty"`
+	// Suite, Data and Subset name a published benchmark's run.
+	Suite     string    `json:"suite,omitempty"`
+	Data      string    `json:"data,omitempty"`
+	Subset    string    `json:"subset,omitempty"`
+	Summaries []Summary `json:"summaries"`
+	Trials    []Trial   `json:"trials"`
 }
 
 // Run generates cfg.Runs task instances and answers each with every
@@ -165,33 +188,14 @@ type Report struct {
 // are recorded in its trial; Run itself fails only on an invalid
 // configuration or when ctx is cancelled.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
-	if _, err := ParseKind(string(cfg.Task)); err != nil {
-		return nil, err
-	}
 	if cfg.Session == nil && cfg.Provider == nil {
 		return nil, fault.New(fault.PhaseConfig, KindInvalidTask, "the benchmark needs a session or a provider")
 	}
-	if cfg.Runs == 0 {
-		cfg.Runs = DefaultRuns
+	if err := cfg.defaults(); err != nil {
+		return nil, err
 	}
-	if cfg.Runs < 0 || cfg.Runs > MaxRuns {
-		return nil, fault.New(fault.PhaseConfig, KindInvalidTask, "runs out of range").With("runs", cfg.Runs).With("max", MaxRuns)
-	}
-	if cfg.DirectMaxBytes == 0 {
-		cfg.DirectMaxBytes = DefaultDirectMaxBytes
-	}
-	if cfg.MaxTokens <= 0 {
-		cfg.MaxTokens = engine.DefaultMaxTokens
-	}
-	if len(cfg.Methods) == 0 {
-		cfg.Methods = []Method{MethodRLM, MethodDirect}
-	}
-	for _, m := range cfg.Methods {
-		if m != MethodRLM && m != MethodRLMCode && m != MethodDirect {
-			return nil, fault.New(fault.PhaseConfig, KindInvalidTask, "unknown method; want rlm, rlm-code or direct").With("method", string(m))
-		}
-	}
-	if _, err := Generate(cfg.Task, cfg.Size, cfg.Seed); err != nil {
+	tasks, err := cfg.instances()
+	if err != nil {
 		return nil, err
 	}
 	sess, err := cfg.session(ctx)
@@ -204,14 +208,16 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep := &Report{
 		SchemaVersion: 1, Task: cfg.Task, Size: cfg.Size, Runs: cfg.Runs, Seed: cfg.Seed,
 		Model: cfg.Model, SubModel: cfg.SubModel, DirectMaxBytes: cfg.DirectMaxBytes, Replayed: cfg.Replayed,
-		Trials: []Trial{},
+		Suite: cfg.Suite, Data: cfg.Data, Subset: cfg.SuiteOptions.Subset, Trials: []Trial{},
+	}
+	if cfg.Suite != "" {
+		rep.Task, rep.Size, rep.Runs, rep.Seed = "", 0, tasks.n, cfg.SuiteOptions.Seed
 	}
 	if cfg.Replayed {
 		rep.Notice = ReplayNotice
 	}
-	for i := range cfg.Runs {
-		seed := cfg.Seed + uint64(i)
-		task, err := Generate(cfg.Task, cfg.Size, seed)
+	for i := range tasks.n {
+		task, err := tasks.at(i)
 		if err != nil {
 			return nil, err
 		}
@@ -228,7 +234,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			case MethodDirect:
 				tr = runDirect(ctx, sess.Provider(), cfg, task)
 			}
-			tr.Method, tr.Run, tr.Seed, tr.Expected = m, i, seed, task.Expected.String()
+			tr.Method, tr.Run, tr.Seed, tr.Expected, tr.TaskID, tr.Subset = m, i, task.seed, task.expected, task.id, task.subset
 			rep.Trials = append(rep.Trials, tr)
 		}
 	}
@@ -238,6 +244,95 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return rep, fault.FromContext(fault.PhaseExecute, err)
 	}
 	return rep, nil
+}
+
+// defaults checks cfg and fills in its defaults.
+func (cfg *Config) defaults() error {
+	if cfg.Suite == "" {
+		if _, err := ParseKind(string(cfg.Task)); err != nil {
+			return err
+		}
+	}
+	if cfg.Runs == 0 {
+		cfg.Runs = DefaultRuns
+	}
+	if cfg.Runs < 0 || cfg.Runs > MaxRuns {
+		return fault.New(fault.PhaseConfig, KindInvalidTask, "runs out of range").With("runs", cfg.Runs).With("max", MaxRuns)
+	}
+	if cfg.DirectMaxBytes == 0 {
+		cfg.DirectMaxBytes = DefaultDirectMaxBytes
+	}
+	if cfg.MaxTokens <= 0 {
+		cfg.MaxTokens = engine.DefaultMaxTokens
+	}
+	if len(cfg.Methods) == 0 {
+		cfg.Methods = []Method{MethodRLM, MethodDirect}
+	}
+	for _, m := range cfg.Methods {
+		if m != MethodRLM && m != MethodRLMCode && m != MethodDirect {
+			return fault.New(fault.PhaseConfig, KindInvalidTask, "unknown method; want rlm, rlm-code or direct").With("method", string(m))
+		}
+	}
+	return nil
+}
+
+// instance is one task a trial answers: generated (Task) or loaded from a
+// published benchmark (suite.Task).
+type instance struct {
+	id, subset, label string
+	seed              uint64
+	context, query    string
+	expected          string
+	score             func(ctx context.Context, answer any) (Trial, error) // Score, Judged, ExactMatch
+}
+
+// instances are the tasks of a run: n of them, the i-th built by at (a
+// generated context is built when its trial comes, not all at once).
+type instances struct {
+	n  int
+	at func(i int) (*instance, error)
+}
+
+// instances loads the suite's tasks, or checks the generator's
+// parameters and generates the tasks one by one.
+func (cfg *Config) instances() (instances, error) {
+	if cfg.Suite != "" {
+		loaded, err := suite.Load(cfg.Suite, cfg.Data, cfg.SuiteOptions)
+		if err != nil {
+			return instances{}, err
+		}
+		return instances{n: len(loaded), at: func(i int) (*instance, error) { return cfg.suiteInstance(&loaded[i]), nil }}, nil
+	}
+	if _, err := Generate(cfg.Task, cfg.Size, cfg.Seed); err != nil {
+		return instances{}, err
+	}
+	return instances{n: cfg.Runs, at: func(i int) (*instance, error) {
+		seed := cfg.Seed + uint64(i)
+		task, err := Generate(cfg.Task, cfg.Size, seed)
+		if err != nil {
+			return nil, err
+		}
+		return &instance{label: string(task.Kind), seed: seed, context: task.Context, query: task.Query, expected: task.Expected.String(),
+			score: func(_ context.Context, answer any) (Trial, error) { return Trial{Score: task.Score(answer)}, nil }}, nil
+	}}, nil
+}
+
+// suiteInstance is a loaded task, scored as its paper scores it (with the
+// judge when one is configured).
+func (cfg *Config) suiteInstance(t *suite.Task) *instance {
+	return &instance{id: t.ID, subset: t.Subset, label: t.Suite, context: t.Context, query: t.Query, expected: t.Answer,
+		score: func(ctx context.Context, answer any) (Trial, error) {
+			var jc suite.JudgeConfig
+			if cfg.Judge != nil {
+				jc = *cfg.Judge
+			}
+			r, err := suite.ScoreJudged(ctx, *t, AnswerText(answer), jc)
+			tr := Trial{Score: r.Score, Judged: r.Judged}
+			if r.Judged {
+				tr.ExactMatch = &r.Exact
+			}
+			return tr, err
+		}}
 }
 
 // AllFailed returns the first failed trial when trials were attempted
@@ -290,15 +385,15 @@ func (cfg *Config) session(ctx context.Context) (*rlm.Session, error) {
 
 // runRLM answers task with the session's engine in mode, under the
 // trial's limits.
-func runRLM(ctx context.Context, sess *rlm.Session, cfg Config, task *Task, mode string) Trial {
+func runRLM(ctx context.Context, sess *rlm.Session, cfg Config, task *instance, mode string) Trial {
 	start := time.Now()
 	store := corpus.NewStore()
 	defer store.Close()
-	h, err := store.AddString("bench-"+string(task.Kind), task.Context)
+	h, err := store.AddString("bench-"+task.label, task.context)
 	if err != nil {
 		return failed(err, time.Since(start))
 	}
-	out, err := sess.RunOn(ctx, rlm.On{Store: store, Context: h, Query: task.Query, Limits: cfg.Limits, Mode: mode})
+	out, err := sess.RunOn(ctx, rlm.On{Store: store, Context: h, Query: task.query, Limits: cfg.Limits, Mode: mode})
 	if out == nil || out.Result == nil {
 		return failed(err, time.Since(start))
 	}
@@ -309,22 +404,38 @@ func runRLM(ctx context.Context, sess *rlm.Session, cfg Config, task *Task, mode
 		tr.Answer = preview(AnswerText(res.Partial))
 		return tr
 	}
+	return scored(ctx, tr, task, res.Answer)
+}
+
+// scored is tr, answered with answer, scored for task; a judge that
+// failed fails the trial (its error in the trial).
+func scored(ctx context.Context, tr Trial, task *instance, answer any) Trial {
 	tr.Status = StatusOK
-	tr.Answer = preview(AnswerText(res.Answer))
-	tr.Score = task.Score(res.Answer)
+	tr.Answer = preview(AnswerText(answer))
+	s, err := task.score(ctx, answer)
+	tr.Score, tr.Judged, tr.ExactMatch = s.Score, s.Judged, s.ExactMatch
+	if err != nil {
+		tr.Status, tr.Error = StatusFailed, fault.As(err)
+		if tr.Error == nil {
+			tr.Error = fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, "the judge failed")
+		}
+	}
 	return tr
 }
 
 // DirectPrompt returns the messages of the direct method for task.
-func DirectPrompt(task *Task) []model.Message {
+func DirectPrompt(task *Task) []model.Message { return directPrompt(task.Context, task.Query) }
+
+// directPrompt is the direct method's messages for a context and a query.
+func directPrompt(context, query string) []model.Message {
 	return []model.Message{
 		{Role: model.RoleSystem, Content: directSystem},
-		{Role: model.RoleUser, Content: "Document:\n<<<\n" + task.Context + ">>>\n\nQuestion: " + task.Query},
+		{Role: model.RoleUser, Content: "Document:\n<<<\n" + context + ">>>\n\nQuestion: " + query},
 	}
 }
 
-func runDirect(ctx context.Context, p model.Provider, cfg Config, task *Task) Trial {
-	if cfg.DirectMaxBytes > 0 && len(task.Context) > cfg.DirectMaxBytes {
+func runDirect(ctx context.Context, p model.Provider, cfg Config, task *instance) Trial {
+	if cfg.DirectMaxBytes > 0 && len(task.context) > cfg.DirectMaxBytes {
 		return Trial{Status: StatusSkipped, SkipReason: SkipContextTooLarge}
 	}
 	lim, err := cfg.Limits.Resolve()
@@ -337,7 +448,7 @@ func runDirect(ctx context.Context, p model.Provider, cfg Config, task *Task) Tr
 		defer cancel()
 	}
 	start := time.Now()
-	resp, err := p.Complete(ctx, model.Request{Model: cfg.Model, Messages: DirectPrompt(task), MaxTokens: cfg.MaxTokens})
+	resp, err := p.Complete(ctx, model.Request{Model: cfg.Model, Messages: directPrompt(task.context, task.query), MaxTokens: cfg.MaxTokens})
 	tr := Trial{LatencyMS: ms(time.Since(start))}
 	if resp != nil {
 		tr.Usage = resp.Usage
@@ -353,10 +464,7 @@ func runDirect(ctx context.Context, p model.Provider, cfg Config, task *Task) Tr
 		}
 		return tr
 	}
-	tr.Status = StatusOK
-	tr.Answer = preview(resp.Text)
-	tr.Score = task.Score(resp.Text)
-	return tr
+	return scored(ctx, tr, task, resp.Text)
 }
 
 func failed(err error, d time.Duration) Trial {

@@ -16,7 +16,15 @@ func WriteTable(w io.Writer, r *Report) error {
 	if r.Runs > 1 {
 		seeds = fmt.Sprintf("seeds %d-%d", r.Seed, r.Seed+uint64(r.Runs)-1)
 	}
-	fmt.Fprintf(&b, "rlm bench: task %s, size %d bytes, %d run(s) (%s), model %s, sub-model %s\n", r.Task, r.Size, r.Runs, seeds, r.Model, r.SubModel)
+	if r.Suite != "" {
+		subset := ""
+		if r.Subset != "" {
+			subset = ", subset " + r.Subset
+		}
+		fmt.Fprintf(&b, "rlm bench: suite %s (%s%s), %d task(s), model %s, sub-model %s\n", r.Suite, r.Data, subset, r.Runs, r.Model, r.SubModel)
+	} else {
+		fmt.Fprintf(&b, "rlm bench: task %s, size %d bytes, %d run(s) (%s), model %s, sub-model %s\n", r.Task, r.Size, r.Runs, seeds, r.Model, r.SubModel)
+	}
 	if r.Replayed {
 		fmt.Fprintf(&b, "NOTE: %s\n", ReplayNotice)
 	}

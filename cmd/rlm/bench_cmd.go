@@ -1,15 +1,20 @@
 package main
 
 import (
+	"cmp"
+	"context"
 	"fmt"
+	"os"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/bench"
+	"github.com/rlm-go/rlm/bench/suite"
 	"github.com/rlm-go/rlm/console"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model"
 )
 
 func newBenchCmd() *cobra.Command {
@@ -33,17 +38,30 @@ type benchRunFlags struct {
 	directMaxBytes int
 	methods        []string
 	asJSON         bool
+	// A published benchmark instead of a generated task.
+	suite       string
+	data        string
+	so          suite.Options
+	judgePrompt string
+	judgeModel  string
 }
 
 func newBenchRunCmd() *cobra.Command {
 	var f benchRunFlags
 	cmd := &cobra.Command{
-		Use:   "run --task niah|aggregate|pairs [flags]",
-		Short: "Compare the RLM with one direct call on generated tasks with known answers",
+		Use:   "run (--task niah|aggregate|pairs | --suite SUITE --data PATH) [flags]",
+		Short: "Compare the RLM with one direct call on generated tasks or a published benchmark",
 		Long: `Generate --runs task instances of about --size bytes (instance i uses seed
 --seed+i), answer each with the RLM engine and with one direct call holding the
 whole input (skipped when the input exceeds --direct-max-bytes), score the
 answers, and print accuracy, cost, tokens and latency per method.
+
+With --suite oolong|oolong-pairs|browsecomp-plus|longbench-v2 --data PATH the
+tasks are a published benchmark's, read from its own file format (JSON lines,
+JSON or Parquet; --corpus for BrowseComp-Plus's documents), chosen with
+--subset, --sample N (seeded by --seed) and --limit N, and scored as its paper
+scores them; --judge-prompt FILE (the benchmark's grader prompt) grades
+BrowseComp-Plus with an LLM judge (--judge-model). See docs/bench.md.
 
 With --replay the figures come from recorded or scripted responses: they prove
 that the harness works, not how good a model is, and the output says so.`,
@@ -53,30 +71,34 @@ that the harness works, not how good a model is, and the output says so.`,
 	f.pf.register(cmd)
 	f.bf.register(cmd)
 	fl := cmd.Flags()
-	fl.StringVar(&f.task, "task", "", "task family: niah, aggregate or pairs (required)")
+	fl.StringVar(&f.task, "task", "", "generated task family: niah, aggregate or pairs (or --suite)")
+	fl.StringVar(&f.suite, "suite", "", "published benchmark: oolong, oolong-pairs, browsecomp-plus or longbench-v2 (with --data)")
+	fl.StringVar(&f.data, "data", "", "the benchmark's file (JSON lines, JSON or Parquet)")
+	fl.StringVar(&f.so.Subset, "subset", "", "keep the tasks of a subset: OOLONG's dataset, split or context length, LongBench-v2's domain (CodeQA), sub-domain, difficulty or length")
+	fl.IntVar(&f.so.Limit, "limit", 0, "at most N tasks (0: all)")
+	fl.IntVar(&f.so.Sample, "sample", 0, "a seeded sample of N tasks (--seed; 0: all)")
+	fl.StringVar(&f.so.Corpus, "corpus", "", "BrowseComp-Plus's document corpus (JSON lines or Parquet)")
+	fl.StringVar(&f.judgePrompt, "judge-prompt", "", "grade BrowseComp-Plus with an LLM judge: FILE holds the benchmark's grader prompt ({question}, {response}, {correct_answer})")
+	fl.StringVar(&f.judgeModel, "judge-model", "", "model of the judge (default --model)")
 	fl.StringVar(&f.size, "size", "100k", "context size in bytes (suffixes k, m, ki, mi)")
 	fl.IntVar(&f.runs, "runs", bench.DefaultRuns, "task instances per method")
 	fl.Uint64Var(&f.seed, "seed", 1, "seed of the first instance")
 	fl.IntVar(&f.directMaxBytes, "direct-max-bytes", bench.DefaultDirectMaxBytes, "largest context the direct method sends in one prompt; larger ones are skipped (negative: no limit)")
 	fl.StringSliceVar(&f.methods, "methods", []string{string(bench.MethodRLM), string(bench.MethodDirect)}, "methods to run: rlm (plan mode), rlm-code (code mode), direct")
 	fl.BoolVar(&f.asJSON, "json", false, "print the report as JSON")
-	_ = cmd.MarkFlagRequired("task")
+	cmd.MarkFlagsOneRequired("task", "suite")
+	cmd.MarkFlagsMutuallyExclusive("task", "suite")
+	cmd.MarkFlagsRequiredTogether("suite", "data")
 	return cmd
 }
 
 // run opens the session the flags describe (its Spec holds no limits:
 // every trial runs under the budget flags) and runs the benchmark.
 func (f *benchRunFlags) run(cmd *cobra.Command) error {
-	kind, err := bench.ParseKind(f.task)
+	cfg, err := f.config()
 	if err != nil {
 		return err
 	}
-	n, err := bench.ParseSize(f.size)
-	if err != nil {
-		return err
-	}
-	cfg := bench.Config{Task: kind, Size: n, Runs: f.runs, Seed: f.seed, Limits: f.bf.lim,
-		DirectMaxBytes: f.directMaxBytes, Replayed: f.pf.replay != ""}
 	for _, m := range f.methods {
 		cfg.Methods = append(cfg.Methods, bench.Method(m))
 	}
@@ -87,10 +109,49 @@ func (f *benchRunFlags) run(cmd *cobra.Command) error {
 		return err
 	}
 	defer cfg.Session.Close()
+	if cfg.Judge != nil {
+		cfg.Judge.Judge = judgeWith(cfg.Session.Provider(), cmp.Or(f.judgeModel, sp.Model, rlm.DefaultModel))
+	}
 	rep, runErr := bench.Run(cmd.Context(), cfg)
 	st.Stop()
 	// The report is printed before a --record error is reported.
 	return f.print(cmd, rep, runErr, cfg.Session.Close())
+}
+
+// config is the benchmark the flags describe: a generated task family,
+// or a published benchmark's file (with the judge's prompt read).
+func (f *benchRunFlags) config() (bench.Config, error) {
+	cfg := bench.Config{Runs: f.runs, Seed: f.seed, Limits: f.bf.lim, DirectMaxBytes: f.directMaxBytes, Replayed: f.pf.replay != ""}
+	if f.suite != "" {
+		f.so.Seed = f.seed
+		cfg.Suite, cfg.Data, cfg.SuiteOptions = f.suite, f.data, f.so
+		if f.judgePrompt != "" {
+			b, err := os.ReadFile(f.judgePrompt)
+			if err != nil {
+				return cfg, fault.Wrap(err, fault.PhaseConfig, fault.KindIO, "cannot read --judge-prompt").With("path", f.judgePrompt)
+			}
+			cfg.Judge = &suite.JudgeConfig{Prompt: string(b)}
+		}
+		return cfg, nil
+	}
+	kind, err := bench.ParseKind(f.task)
+	if err != nil {
+		return cfg, err
+	}
+	cfg.Task = kind
+	cfg.Size, err = bench.ParseSize(f.size)
+	return cfg, err
+}
+
+// judgeWith is a judge asking model through p (its reply text).
+func judgeWith(p model.Provider, modelName string) suite.Judge {
+	return func(ctx context.Context, prompt string) (string, error) {
+		resp, err := p.Complete(ctx, model.Request{Model: modelName, Messages: []model.Message{{Role: model.RoleUser, Content: prompt}}})
+		if err != nil {
+			return "", err
+		}
+		return resp.Text, nil
+	}
 }
 
 // print writes the report whatever happened, an interruption included

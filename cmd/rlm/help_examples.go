@@ -9,6 +9,7 @@ import (
 
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/bench"
+	"github.com/rlm-go/rlm/bench/suite"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/prompt"
 )
@@ -59,6 +60,8 @@ var commandExamples = map[string][]string{
 	},
 	"rlm bench": {
 		"rlm bench run --task niah --size 1m --runs 3",
+		"# A published benchmark from its own file: 20 LongBench-v2 CodeQA questions",
+		"rlm bench run --suite longbench-v2 --data data.json --subset CodeQA --sample 20 --methods rlm-code,direct",
 		"rlm bench conformance",
 	},
 	"rlm bench run": {
@@ -66,6 +69,9 @@ var commandExamples = map[string][]string{
 		"rlm bench run --task aggregate --methods rlm,rlm-code,direct --max-cost 2 --json",
 		"# The harness on recorded responses: no network, figures that prove nothing about a model",
 		"rlm bench run --replay bench/testdata/bench_pairs.json --task pairs --size 3000 --runs 2 --seed 2",
+		"# A published benchmark read from its own file, scored as its paper scores it",
+		"rlm bench run --suite longbench-v2 --data data.json --subset CodeQA --sample 20 --methods rlm-code,direct",
+		"rlm bench run --suite browsecomp-plus --data queries.parquet --corpus corpus.parquet --limit 10 --judge-prompt grader.txt",
 	},
 	"rlm bench conformance": {
 		"rlm bench conformance",
@@ -318,6 +324,13 @@ var flagCompletions = []flagValues{
 		var out []cobra.Completion
 		for _, k := range bench.Kinds() {
 			out = append(out, cobra.Completion(k))
+		}
+		return out
+	}},
+	{flag: "suite", cmds: []string{"rlm bench run"}, values: func() []cobra.Completion {
+		var out []cobra.Completion
+		for _, n := range suite.Names() {
+			out = append(out, cobra.Completion(n))
 		}
 		return out
 	}},
