@@ -586,7 +586,8 @@ func (st *run) toolCall(ctx context.Context, s Status) (observation, error) {
 	// batch was classified) is refused, never run outside the batch's
 	// effect isolation.
 	res, err := st.cfg.Tools.Invoke(budget.WithTracker(ctx, st.tracker, 0), tool.Call{Name: s.Binding.Name, Args: json.RawMessage(s.Call.Raw), Effect: s.Binding.Effect,
-		Invocation: tool.Invocation{Capabilities: st.cfg.Capabilities, AuthorityContext: st.cfg.AuthorityContext}})
+		Invocation: tool.Invocation{Capabilities: st.cfg.Capabilities, AuthorityContext: st.cfg.AuthorityContext,
+			Correlation: authority.Correlation{CallID: s.Call.ID}}})
 	if ctx.Err() != nil {
 		// Whatever the runtime returned while the run was being
 		// cancelled, cancellation ends the run; it is never an

@@ -7,8 +7,10 @@ import (
 )
 
 // Traced wraps p so that every call is recorded as a model_call span on the
-// trace recorder carried by the call's context, with tokens, cost, the model
-// actually used, the HTTP status and the attempt count, and for a response
+// trace recorder carried by the call's context, with tokens, cost, the
+// request's max_tokens and temperature, the model actually used ("model"),
+// the provider ("provider", Meta.Provider) and the server's completion id
+// ("response_id"), the HTTP status and the attempt count, and for a response
 // served by a cache its source ("cache") and the tokens it saved
 // ("saved_tokens"). Request and response
 // text, headers and credentials are never recorded.
@@ -22,12 +24,24 @@ func Traced(p Provider, name string) Provider {
 		sp.Set("messages", len(req.Messages))
 		sp.Set("tools", len(req.Tools))
 		sp.Set("stream", req.Stream)
+		if req.MaxTokens > 0 {
+			sp.Set("max_tokens", req.MaxTokens)
+		}
+		if req.Temperature != nil {
+			sp.Set("temperature", *req.Temperature)
+		}
 		resp, err := p.Complete(ctx, req)
 		if resp != nil {
 			u := resp.Usage
 			sp.SetTokens(u.PromptTokens, u.CompletionTokens, u.TotalTokens)
 			sp.SetCost(u.CostUSD, u.CostKnown)
 			sp.Set("model", resp.Meta.Model)
+			if resp.Meta.Provider != "" {
+				sp.Set("provider", resp.Meta.Provider)
+			}
+			if resp.Meta.ID != "" {
+				sp.Set("response_id", resp.Meta.ID)
+			}
 			sp.Set("http_status", resp.Meta.HTTPStatus)
 			sp.Set("attempts", resp.Meta.Attempts)
 			sp.Set("finish_reason", resp.FinishReason)

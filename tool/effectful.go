@@ -351,6 +351,9 @@ func (c *call) fork(ctx context.Context) *call {
 	cc := *c
 	cc.start = time.Now()
 	_, cc.span = trace.Start(ctx, trace.KindToolCall, c.c.Name)
+	if id := c.c.Invocation.Correlation.CallID; id != "" {
+		cc.span.Set("call_id", id)
+	}
 	cc.tr = Trace{Tool: c.tr.Tool, Authorization: AuthDenied, Authority: string(authority.ApproveDiff), Owner: c.tr.Owner, Fingerprint: c.tr.Fingerprint}
 	return &cc
 }

@@ -267,6 +267,9 @@ func (rt *Runtime) Start(ctx context.Context, cl Call) *Future {
 func (rt *Runtime) start(ctx context.Context, cl Call, inline bool) *Future {
 	c := &call{rt: rt, c: cl, start: time.Now()}
 	ctx, c.span = trace.Start(ctx, trace.KindToolCall, cl.Name)
+	if id := cl.Invocation.Correlation.CallID; id != "" {
+		c.span.Set("call_id", id) // the model's id of the call (OTLP gen_ai.tool.call.id)
+	}
 	c.tr = Trace{Tool: cl.Name, Authorization: AuthDenied, Authority: "unknown"}
 	if err := ctx.Err(); err != nil {
 		return resolved(c.control(err))

@@ -327,6 +327,23 @@ var contentKeys = map[string]bool{
 	"answer": true, "prompt": true, "response": true, "pattern": true, "exception_message": true,
 }
 
+// providerName is gen_ai.provider.name for a provider's name
+// (model.Meta.Provider): "anthropic" for the Messages API, "openai" for
+// every server rlm reaches through the OpenAI-compatible API (the
+// convention names the telemetry flavour, and rlm speaks OpenAI's wire
+// format to those servers; gen_ai.response.model says which model
+// answered), rlm's own name otherwise.
+func providerName(v any) string {
+	switch p, _ := v.(string); p {
+	case "anthropic":
+		return "anthropic"
+	case "", "openai-compatible", "openai", "replay":
+		return "openai"
+	default:
+		return p
+	}
+}
+
 // describe maps an event to a span name, kind and attributes.
 func describe(ev trace.Event, content bool) (string, oteltrace.SpanKind, []attribute.KeyValue) {
 	a := []attribute.KeyValue{
@@ -353,12 +370,28 @@ func describe(ev trace.Event, content bool) (string, oteltrace.SpanKind, []attri
 	attrs := trace.Redact(ev.Attrs)
 	switch ev.Kind {
 	case trace.KindModelCall:
-		model := ev.Name
-		if m, ok := attrs["model"].(string); ok && m != "" {
-			model = m
+		// The span's name is the model the request named; attribute
+		// "model" is the one the server says answered.
+		requested := ev.Name
+		if requested == "" {
+			requested, _ = attrs["model"].(string)
 		}
-		name, kind = "chat "+model, oteltrace.SpanKindClient
-		a = append(a, attribute.String("gen_ai.operation.name", "chat"), attribute.String("gen_ai.request.model", model))
+		provider := providerName(attrs["provider"])
+		name, kind = "chat "+requested, oteltrace.SpanKindClient
+		a = append(a, attribute.String("gen_ai.operation.name", "chat"), attribute.String("gen_ai.provider.name", provider),
+			attribute.String("gen_ai.system", provider), attribute.String("gen_ai.request.model", requested))
+		if m, ok := attrs["model"].(string); ok && m != "" {
+			a = append(a, attribute.String("gen_ai.response.model", m))
+		}
+		if id, ok := attrs["response_id"].(string); ok && id != "" {
+			a = append(a, attribute.String("gen_ai.response.id", id))
+		}
+		if n, ok := number(attrs["max_tokens"]); ok {
+			a = append(a, attribute.Int64("gen_ai.request.max_tokens", n))
+		}
+		if t, ok := attrs["temperature"].(float64); ok {
+			a = append(a, attribute.Float64("gen_ai.request.temperature", t))
+		}
 		if ev.Tokens != nil {
 			a = append(a, attribute.Int64("gen_ai.usage.input_tokens", ev.Tokens.Prompt), attribute.Int64("gen_ai.usage.output_tokens", ev.Tokens.Completion))
 		}
@@ -373,7 +406,11 @@ func describe(ev trace.Event, content bool) (string, oteltrace.SpanKind, []attri
 		}
 	case trace.KindToolCall:
 		name, kind = "execute_tool "+ev.Name, oteltrace.SpanKindInternal
-		a = append(a, attribute.String("gen_ai.operation.name", "execute_tool"), attribute.String("gen_ai.tool.name", ev.Name))
+		a = append(a, attribute.String("gen_ai.operation.name", "execute_tool"), attribute.String("gen_ai.tool.name", ev.Name),
+			attribute.String("gen_ai.tool.type", "function"))
+		if id, ok := attrs["call_id"].(string); ok && id != "" {
+			a = append(a, attribute.String("gen_ai.tool.call.id", id))
+		}
 	case trace.KindPlanStep:
 		a = append(a, attribute.String("rlm.plan.step", ev.Name))
 	case trace.KindContextOp:
