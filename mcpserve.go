@@ -43,7 +43,7 @@ func (s *Session) MCPServer(o MCPServe) (*mcp.Server, error) {
 		if res == nil {
 			return nil, err
 		}
-		return o.result(res.Result.Trajectory, res.TraceDropped, res.Status, res.Answer, res.Usage, res.Error), nil
+		return o.result(res.Result.Trajectory, res.TraceDropped, StatusOf(res.Error), res.Answer, res.Usage, res.Error), nil
 	}
 	if s.Tools() != nil {
 		cfg.Direct = func(ctx context.Context, req mcp.RunRequest) (*mcp.RunResult, error) {
@@ -51,7 +51,7 @@ func (s *Session) MCPServer(o MCPServe) (*mcp.Server, error) {
 			if res == nil {
 				return nil, err
 			}
-			return o.result(res.Trace, res.TraceDropped, res.Status, res.Answer, res.Usage, res.Error), nil
+			return o.result(res.Trace, res.TraceDropped, StatusOf(res.Error), res.Answer, res.Usage, res.Error), nil
 		}
 	}
 	return mcp.NewServer(cfg)

@@ -156,14 +156,31 @@ var (
 	sliceInputSchema  = tool.MustSchemaFor[SliceArgs]()
 )
 
-// Output schemas, written out: inference would give the free-form answer
-// and value fields the boolean schema true, which some clients refuse.
+// Output schemas. The usage object is derived from its Go type by the
+// module's one deriver, the limits written as budget.Limits encodes them; the free-form answer and value are
+// written out as the JSON types they can be (inference would give them the
+// empty schema, which strict clients warn about), and the error is the
+// typed error's shape (docs/errors.md).
 var (
+	anyJSON = `{"type":["string","number","boolean","object","array","null"]`
+	// limitsJSONSchema is budget.Limits as it encodes (its MarshalJSON
+	// writes the time limit in milliseconds; TestRunOutputSchemaValidates
+	// checks the two agree).
+	limitsJSONSchema = `{"type":"object","additionalProperties":false,"properties":{"max_iterations":{"type":"integer"},"max_depth":{"type":"integer"},` +
+		`"max_model_calls":{"type":"integer"},"max_tool_calls":{"type":"integer"},"max_context_ops":{"type":"integer"},"max_total_tokens":{"type":"integer"},` +
+		`"max_cost_usd":{"type":"number"},"max_output_bytes":{"type":"integer"},"max_concurrency":{"type":"integer"},"time_limit_ms":{"type":"integer"}}}`
+	errorJSONSchema = `{"type":"object","required":["phase","kind"],"properties":{"phase":{"type":"string"},"kind":{"type":"string"},` +
+		`"message":{"type":"string"},"detail":{"type":"object"},"hint":{"type":"string"},"cause":{"type":["object","string"]}}}`
 	runOutputSchema = json.RawMessage(`{"type":"object","required":["status","answer","usage","trace_id","limits"],"properties":{` +
-		`"status":{"type":"string"},"answer":{"description":"the answer: text, or JSON when the run returned a value"},` +
-		`"usage":{"type":"object"},"trace_id":{"type":"string"},"limits":{"type":"object"},"error":{"type":"object"}}}`)
+		`"status":{"type":"string","enum":["completed","failed","cancelled","approval_required"]},` +
+		`"answer":` + anyJSON + `,"description":"the answer: text, or JSON when the run returned a value; null when it failed"},` +
+		`"usage":` + string(tool.MustSchemaFor[budget.Usage]()) + `,` +
+		`"trace_id":{"type":"string","description":"the call's trace (empty when the call failed before a run began)"},` +
+		`"limits":` + limitsJSONSchema + `,` +
+		`"error":` + errorJSONSchema + `}}`)
 	contextOutputSchema = json.RawMessage(`{"type":"object","required":["value","truncated"],"properties":{` +
-		`"value":{"description":"the operation's value: metadata, matches or a span"},"truncated":{"type":"boolean"}}}`)
+		`"value":{"type":["object","array","string","number","null"],"description":"the operation's value: metadata, matches or a span; null when it failed"},` +
+		`"truncated":{"type":"boolean"},"error":` + errorJSONSchema + `}}`)
 )
 
 // SDK returns the underlying SDK server.
@@ -268,18 +285,23 @@ func (a RunArgs) Narrow(ceiling budget.Limits) budget.Limits {
 // toolError is a failed call as MCP reports it: isError with the typed
 // error as text and as structured content.
 func toolError(err error) (*mcpsdk.CallToolResult, error) {
-	fe := fault.As(err)
-	if fe == nil {
-		fe = fault.Wrap(err, Phase, fault.KindInternal, "the call failed")
-	}
-	return &mcpsdk.CallToolResult{IsError: true, Content: []mcpsdk.Content{&mcpsdk.TextContent{Text: fe.Error()}}}, nil
+	return &mcpsdk.CallToolResult{IsError: true, Content: []mcpsdk.Content{&mcpsdk.TextContent{Text: asFault(err).Error()}}}, nil
+}
+
+// failedRun is the result of an rlm_run or rlm_direct call that failed
+// before or instead of a run: a tool error whose text and structured
+// content carry the typed error (kind, message, hint), status failed, the
+// call's limits and no usage.
+func failedRun(err error, lim budget.Limits) (*mcpsdk.CallToolResult, *RunResult, error) {
+	res, _ := toolError(err)
+	return res, &RunResult{Status: "failed", Error: asFault(err), Limits: lim}, nil
 }
 
 func (s *Server) runTool(run RunFunc, needContext bool) mcpsdk.ToolHandlerFor[RunArgs, *RunResult] {
 	return func(ctx context.Context, req *mcpsdk.CallToolRequest, args RunArgs) (*mcpsdk.CallToolResult, *RunResult, error) {
+		lim := args.Narrow(s.cfg.Limits)
 		if strings.TrimSpace(args.Query) == "" {
-			res, err := toolError(newErr(fault.KindInvalid, "query is required"))
-			return res, nil, err
+			return failedRun(newErr(fault.KindInvalid, "query is required"), lim)
 		}
 		store := corpus.NewStore()
 		defer store.Close()
@@ -301,17 +323,14 @@ func (s *Server) runTool(run RunFunc, needContext bool) mcpsdk.ToolHandlerFor[Ru
 			err = newErr(KindContextRequired, "give context_path or context_text")
 		}
 		if err != nil {
-			res, err := toolError(err)
-			return res, nil, err
+			return failedRun(err, lim)
 		}
-		lim := args.Narrow(s.cfg.Limits)
 		out, err := run(ctx, RunRequest{Query: args.Query, Store: store, Context: h, Limits: lim, Progress: s.progress(ctx, req)})
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, nil, ctx.Err()
 			}
-			res, err := toolError(err)
-			return res, nil, err
+			return failedRun(err, lim)
 		}
 		out.Limits = lim
 		if out.TraceID == "" {
@@ -429,10 +448,12 @@ type SliceArgs struct {
 	corpus.SliceArgs
 }
 
-// ContextOutput is what the context tools return.
+// ContextOutput is what the context tools return; a failed operation has
+// a null value and its typed error.
 type ContextOutput struct {
-	Value     any  `json:"value"`
-	Truncated bool `json:"truncated"`
+	Value     any          `json:"value"`
+	Truncated bool         `json:"truncated"`
+	Error     *fault.Error `json:"error,omitempty"`
 }
 
 func (s *Server) withContext(ctx context.Context, path string, f func(*corpus.Store, corpus.Handle) (any, bool, error)) (*mcpsdk.CallToolResult, *ContextOutput, error) {
@@ -449,8 +470,16 @@ func (s *Server) withContext(ctx context.Context, path string, f func(*corpus.St
 	if ctx.Err() != nil {
 		return nil, nil, ctx.Err()
 	}
-	res, err := toolError(err)
-	return res, nil, err
+	res, _ := toolError(err)
+	return res, &ContextOutput{Error: asFault(err)}, nil
+}
+
+// asFault is err as a typed error (Kind internal when it is not one).
+func asFault(err error) *fault.Error {
+	if fe := fault.As(err); fe != nil {
+		return fe
+	}
+	return fault.Wrap(err, Phase, fault.KindInternal, "the call failed")
 }
 
 func (s *Server) metadataTool(ctx context.Context, _ *mcpsdk.CallToolRequest, a PathArgs) (*mcpsdk.CallToolResult, *ContextOutput, error) {
