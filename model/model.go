@@ -131,11 +131,16 @@ type Response struct {
 	// besides) an answer ("refusal" in OpenAI's message or delta); the
 	// engine and the direct runtime end the run with Kind refused, carrying
 	// it, when there is no answer.
-	Refusal      string       `json:"refusal,omitempty"`
-	ToolCalls    []ToolCall   `json:"tool_calls,omitempty"`
-	FinishReason string       `json:"finish_reason,omitempty"`
-	Usage        budget.Usage `json:"usage"`
-	Meta         Meta         `json:"meta"`
+	Refusal string `json:"refusal,omitempty"`
+	// RefusalCategory and RefusalExplanation are what the server said
+	// of a refusal besides its text (Anthropic's stop_details
+	// "category" and "explanation"); Refused carries them.
+	RefusalCategory    string       `json:"refusal_category,omitempty"`
+	RefusalExplanation string       `json:"refusal_explanation,omitempty"`
+	ToolCalls          []ToolCall   `json:"tool_calls,omitempty"`
+	FinishReason       string       `json:"finish_reason,omitempty"`
+	Usage              budget.Usage `json:"usage"`
+	Meta               Meta         `json:"meta"`
 }
 
 // Meta describes how a response was obtained.
@@ -219,7 +224,9 @@ const (
 	// provider's MaxToolCalls (detail "limit"); its usage is handed back.
 	KindTooManyToolCalls fault.Kind = "too_many_tool_calls"
 	// KindRefused: the model refused to answer (an OpenAI "refusal", an
-	// Anthropic stop_reason "refusal"); detail "refusal" holds its text.
+	// Anthropic stop_reason "refusal"); detail "refusal" holds its text,
+	// "category" and "explanation" what the server said of it
+	// (Anthropic's stop_details), when it did.
 	KindRefused fault.Kind = "refused"
 	// KindMissingFinalOutput: the model's reply holds neither a final
 	// answer nor a call to make. Both runtimes (engine, direct) report it
@@ -232,20 +239,34 @@ const MaxRefusalBytes = 4096
 
 // Refused returns the error the engine and the direct runtime end a run
 // with when resp carries a refusal and no answer (Phase provider, Kind
-// refused, the text in the message and in detail "refusal"), or nil.
+// refused, the text in the message and in detail "refusal"; the
+// server's RefusalCategory and RefusalExplanation, when set, in details
+// "category" and "explanation"), or nil. Each text is cut at
+// MaxRefusalBytes.
 func Refused(resp *Response) *fault.Error {
 	if resp == nil || resp.Refusal == "" || strings.TrimSpace(resp.Text) != "" || len(resp.ToolCalls) > 0 {
 		return nil
 	}
-	text := resp.Refusal
-	if len(text) > MaxRefusalBytes {
-		cut := MaxRefusalBytes
-		for cut > 0 && text[cut]&0xC0 == 0x80 {
-			cut--
-		}
-		text = text[:cut] + "…"
+	text := clipRefusal(resp.Refusal)
+	e := fault.New(fault.PhaseProvider, KindRefused, "the model refused: "+text).
+		With("refusal", text).With("model", resp.Meta.Model)
+	if c := resp.RefusalCategory; c != "" {
+		e.With("category", clipRefusal(c))
 	}
-	return fault.New(fault.PhaseProvider, KindRefused, "the model refused: "+text).
-		With("refusal", text).With("model", resp.Meta.Model).
-		WithHint("the model declined the request; rephrase the query, or try another --model")
+	if x := resp.RefusalExplanation; x != "" {
+		e.With("explanation", clipRefusal(x))
+	}
+	return e.WithHint("the model declined the request; rephrase the query, or try another --model")
+}
+
+// clipRefusal cuts text at MaxRefusalBytes, on a UTF-8 boundary.
+func clipRefusal(text string) string {
+	if len(text) <= MaxRefusalBytes {
+		return text
+	}
+	cut := MaxRefusalBytes
+	for cut > 0 && text[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return text[:cut] + "…"
 }

@@ -5,8 +5,11 @@
 // tool_result blocks) and tools, streams (message_start,
 // content_block_start / _delta with text_delta, input_json_delta and
 // thinking_delta, message_delta usage, message_stop, error events) or
-// not, and reports usage with the prompt-cache reads and writes, priced
-// with the price table. Messages marked model.Message.CacheBreakpoint
+// not, skipping the blocks of other types (server tools and their
+// results, redacted thinking, compaction, types added later) without
+// failing the reply, carries a refusal's stop_details, and reports the
+// final usage (the iterations' sum where usage.iterations is present)
+// with the prompt-cache reads and writes, priced with the price table. Messages marked model.Message.CacheBreakpoint
 // (model.MarkCachePrefix) carry cache_control. Retries honour
 // retry-after; failures are *fault.Error values with the kinds of
 // package model and model/openai. The API key (ANTHROPIC_API_KEY) is
@@ -286,8 +289,12 @@ func (p *Provider) readStream(ctx, actx context.Context, body io.Reader, onDelta
 		}
 		var e Event
 		if err := json.Unmarshal([]byte(data), &e); err != nil {
-			return fail(p.call.Fail(model.KindMalformedResponse, "stream event is not a Messages API event", err).
-				With("events", events).With("body_excerpt", p.call.Clip(data, openai.MaxBodyExcerpt)))
+			if knownEvent(data) {
+				// An event the API defines, in a shape it does not.
+				return fail(p.call.Fail(model.KindMalformedResponse, "stream event is not a Messages API event", err).
+					With("events", events).With("body_excerpt", p.call.Clip(data, openai.MaxBodyExcerpt)))
+			}
+			continue // an event type added later, in a shape of its own
 		}
 		if err := e.Usage.Check(); err != nil {
 			return p.refuseUsage(err, asm.resp.ID, asm.resp.Model, events)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -11,8 +12,12 @@ import (
 // kind, never a panic, never more tool calls than the cap, and never a
 // usage that is not possible (budget.Usage.Possible).
 func FuzzStream(f *testing.F) {
-	for _, n := range []string{"stream_text.sse", "stream_tool_use.sse", "stream_error.sse"} {
-		b, err := os.ReadFile(filepath.Join("testdata", n))
+	shapes, _ := filepath.Glob(filepath.Join("testdata", "shapes", "*.sse"))
+	for _, n := range append([]string{"stream_text.sse", "stream_tool_use.sse", "stream_error.sse"}, shapes...) {
+		if !strings.HasPrefix(n, "testdata") {
+			n = filepath.Join("testdata", n)
+		}
+		b, err := os.ReadFile(n)
 		if err != nil {
 			f.Fatal(err)
 		}
@@ -42,8 +47,11 @@ func FuzzStream(f *testing.F) {
 
 // FuzzDecodeResponse: a non-streamed body decodes or fails, and converts.
 func FuzzDecodeResponse(f *testing.F) {
-	b, _ := os.ReadFile(filepath.Join("testdata", "message_tool_use.json"))
-	f.Add(b)
+	shapes, _ := filepath.Glob(filepath.Join("testdata", "shapes", "*.json"))
+	for _, n := range append([]string{filepath.Join("testdata", "message_tool_use.json")}, shapes...) {
+		b, _ := os.ReadFile(n)
+		f.Add(b)
+	}
 	f.Fuzz(func(t *testing.T, in []byte) {
 		if r, err := DecodeResponse(in); err == nil {
 			if u := ToResponse(r).Usage; !u.Possible() {

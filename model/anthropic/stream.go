@@ -25,6 +25,25 @@ type APIError struct {
 	Message string `json:"message"`
 }
 
+// knownEvent reports whether data (an event's JSON) is of a type the
+// Messages API defines, or is not an object with a string "type" at
+// all: such an event that does not decode is malformed, while one of a
+// type added later is skipped whatever its shape.
+func knownEvent(data string) bool {
+	var head struct {
+		Type string `json:"type"`
+	}
+	if json.Unmarshal([]byte(data), &head) != nil {
+		return true
+	}
+	switch head.Type {
+	case "message_start", "content_block_start", "content_block_delta", "content_block_stop",
+		"message_delta", "message_stop", "ping", "error":
+		return true
+	}
+	return false
+}
+
 // delta is a content_block_delta's or message_delta's delta.
 type delta struct {
 	Type        string `json:"type"`
@@ -32,6 +51,8 @@ type delta struct {
 	PartialJSON string `json:"partial_json"`
 	Thinking    string `json:"thinking"`
 	StopReason  string `json:"stop_reason"`
+	// StopDetails explains a refusal (message_delta).
+	StopDetails *StopDetails `json:"stop_details"`
 }
 
 // Assembler reassembles a stream of events into a Response. Blocks are
@@ -101,6 +122,19 @@ func (a *Assembler) Add(ev *Event) (text string, apiErr *APIError, err error) {
 			}
 			return "", nil, fmt.Errorf("delta for content block %d that was not started", ev.Index)
 		}
+		var head struct {
+			Type string `json:"type"`
+		}
+		if err := json.Unmarshal(ev.Delta, &head); err != nil {
+			return "", nil, fmt.Errorf("content_block_delta: %w", err)
+		}
+		switch head.Type {
+		case "text_delta", "thinking_delta", "input_json_delta":
+		default:
+			// signature_delta, citations_delta, compaction_delta and
+			// types added later: nothing of the reply.
+			return "", nil, nil
+		}
 		var d delta
 		if err := json.Unmarshal(ev.Delta, &d); err != nil {
 			return "", nil, fmt.Errorf("content_block_delta: %w", err)
@@ -125,24 +159,19 @@ func (a *Assembler) Add(ev *Event) (text string, apiErr *APIError, err error) {
 			if d.StopReason != "" {
 				a.resp.StopReason = d.StopReason
 			}
+			if d.StopDetails != nil {
+				sd := *d.StopDetails
+				a.resp.StopDetails = &sd
+			}
 		}
 		if u := ev.Usage; u != nil {
-			// message_delta usage is cumulative; input counts, when
-			// present, replace those of message_start.
+			// message_delta usage is cumulative and final: each count
+			// it holds replaces message_start's, cache figures
+			// included (Usage.update).
 			if a.resp.Usage == nil {
 				a.resp.Usage = &Usage{}
 			}
-			cur := a.resp.Usage
-			cur.OutputTokens = u.OutputTokens
-			if u.InputTokens > 0 {
-				cur.InputTokens = u.InputTokens
-			}
-			if u.CacheReadInputTokens > 0 {
-				cur.CacheReadInputTokens = u.CacheReadInputTokens
-			}
-			if u.CacheCreationInputTokens > 0 {
-				cur.CacheCreationInputTokens = u.CacheCreationInputTokens
-			}
+			a.resp.Usage.update(u)
 		}
 	case "message_stop":
 		a.stopped = true
@@ -195,9 +224,9 @@ func (a *Assembler) Response() *Response {
 // WriteStream writes r as the Messages API event stream a server would
 // send (message_start with the input usage, each block as
 // content_block_start, deltas of a few pieces and content_block_stop,
-// message_delta with the stop reason and output usage, message_stop; no
-// usage at all when r has none),
-// calling flush after each event. The replay server uses it.
+// message_delta with the stop reason (and stop details) and output
+// usage, message_stop; no usage at all when r has none), calling flush
+// after each event. The replay server uses it.
 func WriteStream(w io.Writer, r *Response, flush func()) {
 	send := func(typ string, v any) {
 		b, _ := json.Marshal(v)
@@ -240,7 +269,11 @@ func WriteStream(w io.Writer, r *Response, flush func()) {
 		}
 		send("content_block_stop", map[string]any{"type": "content_block_stop", "index": i})
 	}
-	md := map[string]any{"type": "message_delta", "delta": map[string]any{"stop_reason": r.StopReason}}
+	d := map[string]any{"stop_reason": r.StopReason}
+	if r.StopDetails != nil {
+		d["stop_details"] = r.StopDetails
+	}
+	md := map[string]any{"type": "message_delta", "delta": d}
 	if r.Usage != nil {
 		// Without usage in r none is sent: output_tokens 0 would read as
 		// a known count of nothing.

@@ -35,6 +35,8 @@ func TestImpossibleUsageRefused(t *testing.T) {
 		{"negative cache write", `{"input_tokens":10,"output_tokens":1,"cache_creation_input_tokens":-5}`, `{"output_tokens":5}`, "usage.cache_creation_input_tokens", 0, false},
 		{"negative output in message_delta", good, `{"output_tokens":-1000000}`, "usage.output_tokens", 0, true},
 		{"negative input in message_delta", good, `{"input_tokens":-1000000,"output_tokens":5}`, "usage.input_tokens", 0, true},
+		{"negative iteration", `{"input_tokens":10,"output_tokens":1,"iterations":[{"input_tokens":-5,"output_tokens":1}]}`, `{"output_tokens":5}`, "usage.iterations[0].input_tokens", 0, false},
+		{"negative iteration in message_delta", good, `{"output_tokens":5,"iterations":[{"input_tokens":1,"output_tokens":1},{"input_tokens":1,"output_tokens":-3}]}`, "usage.iterations[1].output_tokens", 0, true},
 		{"counts overflow int64", `{"input_tokens":9223372036854775807,"output_tokens":9223372036854775807,"cache_read_input_tokens":9223372036854775807}`,
 			`{"output_tokens":9223372036854775807}`, "", math.MaxInt64, false},
 	}

@@ -33,6 +33,12 @@ type Message struct {
 }
 
 // Block is a content block: text, thinking, tool_use or tool_result.
+// Decoding is strict for those four types and loose for any other
+// (server_tool_use, web_search_tool_result, redacted_thinking,
+// compaction, types added later): such a block keeps its type, and its
+// other fields when they have the shapes above, else none (a server
+// tool result's content is an array or an object). ToResponse skips
+// them; they never fail a reply.
 type Block struct {
 	Type string `json:"type"`
 	Text string `json:"text,omitempty"`
@@ -48,6 +54,36 @@ type Block struct {
 	Content   string `json:"content,omitempty"`
 	// CacheControl marks the end of a cached prefix.
 	CacheControl *CacheControl `json:"cache_control,omitempty"`
+}
+
+// knownBlock reports the block types decoded strictly.
+func knownBlock(typ string) bool {
+	switch typ {
+	case "text", "thinking", "tool_use", "tool_result":
+		return true
+	}
+	return false
+}
+
+// UnmarshalJSON decodes a block, strictly for the types of knownBlock
+// and loosely for any other (see Block).
+func (b *Block) UnmarshalJSON(data []byte) error {
+	type plain Block
+	var head struct {
+		Type string `json:"type"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return err
+	}
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		if knownBlock(head.Type) {
+			return err
+		}
+		p = plain{Type: head.Type}
+	}
+	*b = Block(p)
+	return nil
 }
 
 // CacheControl is a prompt-caching breakpoint; Type is "ephemeral".
@@ -70,37 +106,166 @@ type Response struct {
 	Model      string  `json:"model"`
 	Content    []Block `json:"content"`
 	StopReason string  `json:"stop_reason,omitempty"`
-	Usage      *Usage  `json:"usage,omitempty"`
+	// StopDetails explains a stop_reason "refusal" (null otherwise).
+	StopDetails *StopDetails `json:"stop_details,omitempty"`
+	Usage       *Usage       `json:"usage,omitempty"`
+}
+
+// StopDetails is a message's "stop_details": with stop_reason
+// "refusal", {"type": "refusal", "category": ..., "explanation": ...}.
+// ToResponse carries Category and Explanation into the model.Response,
+// and model.Refused into the refused error's detail.
+type StopDetails struct {
+	Type        string `json:"type,omitempty"`
+	Category    string `json:"category,omitempty"`
+	Explanation string `json:"explanation,omitempty"`
+}
+
+// UnmarshalJSON decodes stop details loosely: a value of another shape
+// (not an object of strings) reads as none rather than failing the
+// reply.
+func (sd *StopDetails) UnmarshalJSON(data []byte) error {
+	type plain StopDetails
+	var p plain
+	if json.Unmarshal(data, &p) == nil {
+		*sd = StopDetails(p)
+	}
+	return nil
 }
 
 // Usage is the Messages API token accounting. InputTokens excludes the
-// tokens read from and written to the prompt cache.
+// tokens read from and written to the prompt cache. Iterations, when the
+// server sends them (a reply that took several sampling iterations, as
+// with server-side compaction), hold each iteration's counts: the call
+// is billed their sum, which Total returns.
 type Usage struct {
-	InputTokens              int64 `json:"input_tokens"`
-	OutputTokens             int64 `json:"output_tokens"`
-	CacheCreationInputTokens int64 `json:"cache_creation_input_tokens,omitempty"`
-	CacheReadInputTokens     int64 `json:"cache_read_input_tokens,omitempty"`
+	InputTokens              int64   `json:"input_tokens"`
+	OutputTokens             int64   `json:"output_tokens"`
+	CacheCreationInputTokens int64   `json:"cache_creation_input_tokens,omitempty"`
+	CacheReadInputTokens     int64   `json:"cache_read_input_tokens,omitempty"`
+	Iterations               []Usage `json:"iterations,omitempty"`
+	// has records which counts the decoded JSON held (a message_delta
+	// replaces those, and only those, of message_start).
+	has usageFields
+}
+
+// usageFields is a set of the four counts of a Usage.
+type usageFields uint8
+
+const (
+	hasInput usageFields = 1 << iota
+	hasOutput
+	hasCacheWrite
+	hasCacheRead
+)
+
+// UnmarshalJSON decodes u and records which counts were present.
+func (u *Usage) UnmarshalJSON(data []byte) error {
+	var w struct {
+		InputTokens              *int64  `json:"input_tokens"`
+		OutputTokens             *int64  `json:"output_tokens"`
+		CacheCreationInputTokens *int64  `json:"cache_creation_input_tokens"`
+		CacheReadInputTokens     *int64  `json:"cache_read_input_tokens"`
+		Iterations               []Usage `json:"iterations"`
+	}
+	if err := json.Unmarshal(data, &w); err != nil {
+		return err
+	}
+	*u = Usage{Iterations: w.Iterations}
+	for _, f := range []struct {
+		p   *int64
+		dst *int64
+		bit usageFields
+	}{
+		{w.InputTokens, &u.InputTokens, hasInput},
+		{w.OutputTokens, &u.OutputTokens, hasOutput},
+		{w.CacheCreationInputTokens, &u.CacheCreationInputTokens, hasCacheWrite},
+		{w.CacheReadInputTokens, &u.CacheReadInputTokens, hasCacheRead},
+	} {
+		if f.p != nil {
+			*f.dst = *f.p
+			u.has |= f.bit
+		}
+	}
+	return nil
+}
+
+// update folds a message_delta's usage d into u: message_delta counts
+// are cumulative, so each count d holds replaces u's (zero included: a
+// final cache read of 0 is the final figure), a count d lacks keeps
+// u's (older streams send output_tokens alone), and d's iterations,
+// when present, replace u's.
+func (u *Usage) update(d *Usage) {
+	for _, f := range []struct {
+		dst *int64
+		src int64
+		bit usageFields
+	}{
+		{&u.InputTokens, d.InputTokens, hasInput},
+		{&u.OutputTokens, d.OutputTokens, hasOutput},
+		{&u.CacheCreationInputTokens, d.CacheCreationInputTokens, hasCacheWrite},
+		{&u.CacheReadInputTokens, d.CacheReadInputTokens, hasCacheRead},
+	} {
+		if d.has&f.bit != 0 {
+			*f.dst = f.src
+			u.has |= f.bit
+		}
+	}
+	if len(d.Iterations) > 0 {
+		u.Iterations = append([]Usage(nil), d.Iterations...)
+	}
+}
+
+// Total returns the counts the call is billed: the sum of Iterations
+// when there are any (the top-level counts are then the last
+// iteration's), else u's own counts; sums saturate. Iterations of an
+// iteration are not looked at.
+func (u *Usage) Total() Usage {
+	if u == nil {
+		return Usage{}
+	}
+	if len(u.Iterations) == 0 {
+		return Usage{InputTokens: u.InputTokens, OutputTokens: u.OutputTokens,
+			CacheCreationInputTokens: u.CacheCreationInputTokens, CacheReadInputTokens: u.CacheReadInputTokens}
+	}
+	var t Usage
+	for _, it := range u.Iterations {
+		t.InputTokens = budget.AddTokens(t.InputTokens, max(it.InputTokens, 0))
+		t.OutputTokens = budget.AddTokens(t.OutputTokens, max(it.OutputTokens, 0))
+		t.CacheCreationInputTokens = budget.AddTokens(t.CacheCreationInputTokens, max(it.CacheCreationInputTokens, 0))
+		t.CacheReadInputTokens = budget.AddTokens(t.CacheReadInputTokens, max(it.CacheReadInputTokens, 0))
+	}
+	return t
 }
 
 // Check reports the first field of u that no call can have: a negative
-// token count. The Messages API defines all four as counts of tokens
-// billed. It returns an *openai.UsageError (docs/budget.md, "Usage a
-// server cannot have").
+// token count, in u or in one of its iterations. The Messages API
+// defines all four as counts of tokens billed. It returns an
+// *openai.UsageError (docs/budget.md, "Usage a server cannot have").
 func (u *Usage) Check() error {
 	if u == nil {
 		return nil
 	}
+	return u.check("usage")
+}
+
+func (u *Usage) check(at string) error {
 	for _, c := range []struct {
 		field string
 		n     int64
 	}{
-		{"usage.input_tokens", u.InputTokens},
-		{"usage.output_tokens", u.OutputTokens},
-		{"usage.cache_creation_input_tokens", u.CacheCreationInputTokens},
-		{"usage.cache_read_input_tokens", u.CacheReadInputTokens},
+		{"input_tokens", u.InputTokens},
+		{"output_tokens", u.OutputTokens},
+		{"cache_creation_input_tokens", u.CacheCreationInputTokens},
+		{"cache_read_input_tokens", u.CacheReadInputTokens},
 	} {
 		if c.n < 0 {
-			return &openai.UsageError{Field: c.field, Value: strconv.FormatInt(c.n, 10)}
+			return &openai.UsageError{Field: at + "." + c.field, Value: strconv.FormatInt(c.n, 10)}
+		}
+	}
+	for i := range u.Iterations {
+		if err := u.Iterations[i].check(fmt.Sprintf("%s.iterations[%d]", at, i)); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -298,8 +463,11 @@ var finishReasons = map[string]string{
 
 // ToResponse converts r into a model.Response: text blocks joined as the
 // text, thinking blocks as reasoning, tool_use blocks as tool calls (the
-// input as compact JSON arguments). A stop_reason "refusal" makes the
-// text the Refusal.
+// input as compact JSON arguments); blocks of other types (server tools
+// and their results, redacted thinking, compaction) are skipped. A
+// stop_reason "refusal" makes the text the Refusal (the stop_details
+// explanation when there is no text) and carries stop_details'
+// category and explanation. The usage is Usage.Total's.
 func ToResponse(r *Response) *model.Response {
 	resp := &model.Response{
 		FinishReason: firstNonEmpty(finishReasons[r.StopReason], r.StopReason),
@@ -329,7 +497,12 @@ func ToResponse(r *Response) *model.Response {
 	}
 	resp.Text, resp.Reasoning = text.String(), reasoning.String()
 	if r.StopReason == "refusal" {
-		resp.Refusal = firstNonEmpty(resp.Text, "the model refused (stop_reason refusal)")
+		var sd StopDetails
+		if r.StopDetails != nil {
+			sd = *r.StopDetails
+		}
+		resp.Refusal = firstNonEmpty(resp.Text, sd.Explanation, "the model refused (stop_reason refusal)")
+		resp.RefusalCategory, resp.RefusalExplanation = sd.Category, sd.Explanation
 		resp.Text = ""
 	}
 	return resp
@@ -351,6 +524,9 @@ func FromResponse(resp *model.Response, fallbackID string) *Response {
 	switch {
 	case resp.Refusal != "" && resp.Text == "":
 		r.StopReason = "refusal"
+		if resp.RefusalCategory != "" || resp.RefusalExplanation != "" {
+			r.StopDetails = &StopDetails{Type: "refusal", Category: resp.RefusalCategory, Explanation: resp.RefusalExplanation}
+		}
 	case len(resp.ToolCalls) > 0:
 		r.StopReason = "tool_use"
 	case resp.FinishReason == "length":
@@ -369,15 +545,18 @@ func FromResponse(resp *model.Response, fallbackID string) *Response {
 	return r
 }
 
-// usageFrom converts Messages API usage: the prompt is the uncached input
-// plus the cache reads and writes. The provider refuses what Usage.Check
-// refuses before converting; here a negative count reads as 0 and sums
-// saturate instead of wrapping.
-func usageFrom(u *Usage) budget.Usage {
+// usageFrom converts Messages API usage (Usage.Total: the iterations'
+// sum where there are any): the prompt is the uncached input plus the
+// cache reads and writes. The provider refuses what Usage.Check refuses
+// before converting; here a negative count reads as 0 and sums saturate
+// instead of wrapping.
+func usageFrom(in *Usage) budget.Usage {
 	out := budget.Usage{Calls: 1}
-	if u == nil {
+	if in == nil {
 		return out
 	}
+	t := in.Total()
+	u := &t
 	out.CachedTokens = max(u.CacheReadInputTokens, 0)
 	out.CacheWriteTokens = max(u.CacheCreationInputTokens, 0)
 	out.PromptTokens = budget.AddTokens(budget.AddTokens(max(u.InputTokens, 0), out.CachedTokens), out.CacheWriteTokens)

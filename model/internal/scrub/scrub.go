@@ -342,6 +342,8 @@ func (sc *Set) Response(resp *model.Response) {
 	resp.Text = sc.Content(resp.Text)
 	resp.Reasoning = sc.Content(resp.Reasoning)
 	resp.Refusal = sc.Content(resp.Refusal)
+	resp.RefusalCategory = sc.Content(resp.RefusalCategory)
+	resp.RefusalExplanation = sc.Content(resp.RefusalExplanation)
 	resp.FinishReason = sc.Content(resp.FinishReason)
 	resp.Meta.ID = sc.Content(resp.Meta.ID)
 	resp.Meta.Model = sc.Content(resp.Meta.Model)
