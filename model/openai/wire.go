@@ -180,8 +180,8 @@ func (e *UsageError) Error() string {
 
 // Check reports the first field of u that no call can have: a negative
 // token count (prompt_tokens, completion_tokens, total_tokens, cached
-// tokens, DeepSeek's prompt_cache_hit_tokens), or a cost (usage.cost,
-// cost_in_usd_ticks) that is negative or not a finite number. The wire
+// and cache-write tokens, DeepSeek's prompt_cache_hit_tokens), or a cost
+// (usage.cost, cost_in_usd_ticks) that is negative or not a finite number. The wire
 // format defines every one as a count or an amount spent. A total
 // different from prompt+completion is possible (reasoning tokens, some
 // servers' own counting) and is not refused: the provider charges the
@@ -190,20 +190,19 @@ func (u *Usage) Check() error {
 	if u == nil {
 		return nil
 	}
-	counts := []struct {
+	type count struct {
 		field string
 		n     int64
-	}{
+	}
+	counts := []count{
 		{"usage.prompt_tokens", u.PromptTokens},
 		{"usage.completion_tokens", u.CompletionTokens},
 		{"usage.total_tokens", u.TotalTokens},
 		{"usage.prompt_cache_hit_tokens", u.PromptCacheHitTokens},
 	}
 	if d := u.PromptTokensDetails; d != nil {
-		counts = append(counts, struct {
-			field string
-			n     int64
-		}{"usage.prompt_tokens_details.cached_tokens", d.CachedTokens})
+		counts = append(counts, count{"usage.prompt_tokens_details.cached_tokens", d.CachedTokens},
+			count{"usage.prompt_tokens_details.cache_write_tokens", d.CacheWriteTokens})
 	}
 	for _, c := range counts {
 		if c.n < 0 {
@@ -219,9 +218,13 @@ func (u *Usage) Check() error {
 	return nil
 }
 
-// TokenDetails is the breakdown of prompt tokens.
+// TokenDetails is the breakdown of prompt tokens: those read from the
+// prompt cache and (OpenRouter's cache_write_tokens; what rlm's cassettes
+// record of Anthropic's cache_creation_input_tokens) those written to
+// it, both parts of prompt_tokens.
 type TokenDetails struct {
-	CachedTokens int64 `json:"cached_tokens"`
+	CachedTokens     int64 `json:"cached_tokens"`
+	CacheWriteTokens int64 `json:"cache_write_tokens,omitempty"`
 }
 
 // USDPerTick is the value of one of xAI's cost_in_usd_ticks.
@@ -425,8 +428,8 @@ func CompletionFromResponse(resp *model.Response, fallbackID string) *ChatComple
 	}
 	if u := resp.Usage; u.TokensKnown || u.CostKnown {
 		c.Usage = &Usage{PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens, TotalTokens: u.TotalTokens}
-		if u.CachedTokens > 0 {
-			c.Usage.PromptTokensDetails = &TokenDetails{CachedTokens: u.CachedTokens}
+		if u.CachedTokens > 0 || u.CacheWriteTokens > 0 {
+			c.Usage.PromptTokensDetails = &TokenDetails{CachedTokens: u.CachedTokens, CacheWriteTokens: u.CacheWriteTokens}
 		}
 		if u.CostKnown {
 			cost := u.CostUSD
@@ -456,6 +459,9 @@ func usageFrom(u *Usage) budget.Usage {
 		out.CachedTokens = d.CachedTokens
 	}
 	out.CachedTokens = min(max(out.CachedTokens, 0), out.PromptTokens)
+	if d := u.PromptTokensDetails; d != nil {
+		out.CacheWriteTokens = min(max(d.CacheWriteTokens, 0), out.PromptTokens-out.CachedTokens)
+	}
 	switch {
 	case u.Cost != nil:
 		if c := *u.Cost; c >= 0 && !math.IsInf(c, 1) {

@@ -20,10 +20,13 @@ const MaxMatchSnippet = 200
 // Recorder is a model.Provider that forwards calls to another provider and
 // records every successful exchange as a cassette interaction. Only the
 // response and a snippet of the request are recorded: never headers, keys
-// or provider configuration. When next has a Scrub method (as
-// *openai.Provider does), every recorded string, the match snippet
-// included, passes through it, so a key a server echoed never reaches the
-// cassette. It is safe for concurrent use; interactions are appended in
+// or provider configuration. The usage keeps every figure the provider
+// reported, the prompt cache's reads and writes included
+// (prompt_tokens_details.cached_tokens and .cache_write_tokens), so a
+// replay prices the call as the live one was priced. When next has a
+// Scrub method (as *openai.Provider does), every recorded string, the
+// match snippet included, passes through it, so a key a server echoed
+// never reaches the cassette. It is safe for concurrent use; interactions are appended in
 // the order calls complete.
 type Recorder struct {
 	next  model.Provider
@@ -76,6 +79,7 @@ func (r *Recorder) Complete(ctx context.Context, req model.Request) (*model.Resp
 func (r *Recorder) scrubbed(resp *model.Response) *model.Response {
 	c := *resp
 	c.Text, c.Reasoning, c.Refusal, c.FinishReason = r.scrub(c.Text), r.scrub(c.Reasoning), r.scrub(c.Refusal), r.scrub(c.FinishReason)
+	c.RefusalCategory, c.RefusalExplanation = r.scrub(c.RefusalCategory), r.scrub(c.RefusalExplanation)
 	c.Meta.ID, c.Meta.Model, c.Meta.Provider = r.scrub(c.Meta.ID), r.scrub(c.Meta.Model), r.scrub(c.Meta.Provider)
 	if len(resp.ToolCalls) > 0 {
 		c.ToolCalls = make([]model.ToolCall, len(resp.ToolCalls))
