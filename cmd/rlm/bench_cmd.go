@@ -24,7 +24,7 @@ func newBenchCmd() *cobra.Command {
 		Long: `Benchmarks with known answers over generated long contexts, and a deterministic
 conformance suite of the engine. See docs/bench.md.`,
 	}
-	cmd.AddCommand(newBenchRunCmd(), newBenchConformanceCmd(), newBenchCodeCorpusCmd())
+	cmd.AddCommand(newBenchRunCmd(), newBenchConformanceCmd(), newBenchCodeCorpusCmd(), newBenchReportCmd())
 	return cmd
 }
 

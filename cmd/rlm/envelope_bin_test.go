@@ -140,6 +140,7 @@ func envelopeCases(f envelopeFixtures) []envelopeCase {
 		{cmd: "bench conformance", args: []string{"bench", "conformance", "--case", "answer_direct"}},
 		{cmd: "bench conformance", args: []string{"bench", "conformance", "--bogus"}, code: 2, status: "failed"},
 		{cmd: "bench code-corpus", args: []string{"bench", "code-corpus", missing}, code: 1, status: "failed"},
+		{cmd: "bench report", args: []string{"bench", "report", missing}, code: 1, status: "failed"},
 		{cmd: "result", args: []string{"result", "--db", badDB, "run-1"}, code: 1, status: "failed"},
 		{cmd: "status", args: []string{"status", "--db", badDB, "run-1"}, code: 1, status: "failed"},
 		{cmd: "submit", args: []string{"submit", "--db", badDB, "--context", f.ctxFile, "--replay", f.runCas, "q"}, code: 1, status: "failed"},
@@ -155,6 +156,7 @@ func envelopeCases(f envelopeFixtures) []envelopeCase {
 var noSuccessCase = map[string]string{
 	"bench run":         "a successful run needs a model for every trial (bench_cmd_test.go)",
 	"bench code-corpus": "a report, covered by bench_cmd_test.go",
+	"bench report":      "a comparison, covered by bench_report_bin_test.go",
 	"trace import":      "writes a file (trace_convert_cmd_test.go)",
 	"trace export":      "writes a file (trace_convert_cmd_test.go)",
 	"trace serve":       "a server",

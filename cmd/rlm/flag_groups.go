@@ -149,6 +149,10 @@ var flagGroupByName = map[string]string{
 	"stream":  groupObservability,
 	"raw":     groupObservability,
 	"json":    groupObservability,
+	// bench report's other output formats and its cost plot
+	"csv":      groupObservability,
+	"markdown": groupObservability,
+	"svg":      groupObservability,
 
 	// Durability.
 	"db":         groupDurability,

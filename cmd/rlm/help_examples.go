@@ -78,6 +78,13 @@ var commandExamples = map[string][]string{
 		"rlm bench conformance --case answer_direct,step_context_search",
 		"rlm bench conformance --json --report conformance.json",
 	},
+	"rlm bench report": {
+		"# The paper's table beside your runs: score, published figure, difference, cost quartiles",
+		"rlm bench run --suite oolong --data oolong.jsonl --subset trec_coarse,131k --json > oolong.json",
+		"rlm bench report oolong.json",
+		"rlm bench report oolong.json pairs.json --markdown --svg cost.svg",
+		"rlm bench report oolong.json --csv > table.csv",
+	},
 	"rlm bench code-corpus": {
 		"rlm bench code-corpus corpus.json",
 		"rlm bench code-corpus corpus.json --python python3.12 --cells --json",
