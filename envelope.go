@@ -154,10 +154,14 @@ func RunEnvelopeOf(res *engine.Result, runID string) RunEnvelope {
 }
 
 // Envelope is the result document of r: its engine result, its run id,
-// whether it replayed, and output_error when an output failed.
+// whether it replayed, details.auto for a ModeAuto run, and output_error
+// when an output failed.
 func (r *Result) Envelope() RunEnvelope {
 	out := RunEnvelopeOf(r.Result, r.RunID)
 	out.RunID, out.Replayed = r.RunID, r.Replayed
+	if r.Auto != nil {
+		out.Extra["auto"] = r.Auto
+	}
 	out.OutputError = outputFault(r.OutputError)
 	return out
 }

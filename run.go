@@ -1,6 +1,7 @@
 package rlm
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -54,6 +55,8 @@ type Result struct {
 	OutputError error
 	// TraceDropped counts the trace events the recorder dropped (bounded).
 	TraceDropped int
+	// Auto is the choice of a ModeAuto run (nil for other modes).
+	Auto *Auto
 }
 
 // On is one call over a context the caller opened and bounds (rlm mcp
@@ -68,14 +71,15 @@ type On struct {
 	Limits budget.Limits
 	// Observer, when set, sees each trace event as it is recorded.
 	Observer func(trace.Event)
-	// Mode, when set, is the engine's mode for this call ("plan" or
-	// "code") instead of Spec.Mode (RunOn only): one session, its
-	// provider and its cache answer calls in both modes (rlm bench
+	// Mode, when set, is the mode of this call ("plan", "code" or
+	// "auto") instead of Spec.Mode (RunOn only): one session, its
+	// provider and its cache answer calls in every mode (rlm bench
 	// compares them trial by trial).
 	Mode string
 }
 
-// RunOn answers one call with the engine over on.Context.
+// RunOn answers one call with the engine over on.Context (in ModeAuto,
+// with one direct call when the context fits: Result.Auto).
 func (s *Session) RunOn(ctx context.Context, on On) (*Result, error) {
 	cfg := s.engineConfig(on.Store, on.Mode)
 	cfg.Limits = on.Limits
@@ -83,20 +87,38 @@ func (s *Session) RunOn(ctx context.Context, on On) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	var auto *Auto
+	if cmp.Or(on.Mode, s.spec.Mode) == ModeAuto {
+		if auto, err = s.chooseAuto(on.Store, on.Context, on.Query); err != nil {
+			return nil, err
+		}
+	}
 	if s.tools != nil {
 		ctx = s.tools.WithRun(ctx)
 	}
 	rec := trace.NewRecorder(trace.WithObserver(on.Observer))
-	res, err := eng.Run(trace.WithRecorder(ctx, rec), on.Query, on.Context)
-	return &Result{Result: res, RunID: s.tools.RunID(), Replayed: s.tools.Replayed(), TraceDropped: rec.Dropped()}, err
+	ctx = trace.WithRecorder(ctx, rec)
+	var res *engine.Result
+	if auto != nil {
+		auto.note(ctx)
+	}
+	if auto != nil && auto.Chosen == AutoDirect {
+		res, err = s.answerDirect(ctx, on.Store, on.Context, on.Query, on.Limits)
+	} else {
+		res, err = eng.Run(ctx, on.Query, on.Context)
+	}
+	return &Result{Result: res, RunID: s.tools.RunID(), Replayed: s.tools.Replayed(), TraceDropped: rec.Dropped(), Auto: auto}, err
 }
 
 // engineConfig is the engine configuration of the session over store, in
-// mode ("": Spec.Mode).
+// mode ("": Spec.Mode; ModeAuto's engine is code mode).
 func (s *Session) engineConfig(store *corpus.Store, mode string) engine.Config {
 	sp := s.spec
 	if mode != "" {
 		sp.Mode = mode
+	}
+	if sp.Mode == ModeAuto {
+		sp.Mode = engine.ModeCode
 	}
 	cfg := engine.Config{
 		Provider: s.provider, Model: sp.Model, SubModel: sp.SubModel, Store: store,
@@ -110,8 +132,11 @@ func (s *Session) engineConfig(store *corpus.Store, mode string) engine.Config {
 }
 
 // Run answers query with the engine (plan or code mode, Spec.Mode) over
-// the Spec's contexts, durably when Spec.Durable names a database. The
-// contexts are read here, after every configuration check.
+// the Spec's contexts, durably when Spec.Durable names a database; in
+// ModeAuto with one direct call when the contexts and query fit in
+// Spec.AutoShare of the root model's window (Result.Auto says which
+// path was taken, and the trace has a note NoteAuto). The contexts are
+// read here, after every configuration check.
 func (s *Session) Run(ctx context.Context, query string) (*Result, error) {
 	store := corpus.NewStore()
 	defer store.Close()
@@ -140,13 +165,22 @@ func (s *Session) Run(ctx context.Context, query string) (*Result, error) {
 	}
 	rec := s.traceRecorder(live, ot)
 	out := &Result{RunID: s.tools.RunID()}
+	if s.spec.Mode == ModeAuto {
+		if out.Auto, err = s.chooseAuto(store, h, query); err != nil {
+			return nil, err
+		}
+		out.Auto.note(trace.WithRecorder(ctx, rec))
+	}
 	var runErr error
-	if s.spec.Durable.Database != "" {
+	switch {
+	case out.Auto != nil && out.Auto.Chosen == AutoDirect:
+		out.Result, runErr = s.answerDirect(trace.WithRecorder(ctx, rec), store, h, query, s.spec.Limits)
+	case s.spec.Durable.Database != "":
 		out.Result, out.Durable, runErr = s.runDurable(ctx, eng.Config(), h, query, rec)
 		if out.Durable != nil {
 			out.RunID = out.Durable.RunID
 		}
-	} else {
+	default:
 		out.Result, runErr = eng.Run(trace.WithRecorder(ctx, rec), query, h)
 	}
 	out.Replayed = s.tools.Replayed()

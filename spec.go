@@ -2,6 +2,7 @@ package rlm
 
 import (
 	"encoding/json"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,8 +28,17 @@ type Spec struct {
 	// MCP servers file MCP. Several paths make one context listing them.
 	Context []string `json:"context,omitempty"`
 	// Mode is how the root model works: "plan" (default: validated JSON
-	// plans) or "code" (Python in the sandboxed, budgeted interpreter).
+	// plans), "code" (Python in the sandboxed, budgeted interpreter) or
+	// "auto" (ModeAuto: one direct call when the context and query fit
+	// in AutoShare of the root model's window, else code).
 	Mode string `json:"mode,omitempty"`
+	// AutoShare is the share of the root model's window (0 < share <= 1)
+	// a ModeAuto run's direct prompt may take (0: DefaultAutoShare).
+	AutoShare float64 `json:"auto_share,omitempty"`
+	// ContextWindow is the root model's context window in tokens (0: the
+	// model's in model.ContextWindow's table, else
+	// model.DefaultContextWindow). ModeAuto decides with it.
+	ContextWindow int `json:"context_window,omitempty"`
 	// Python is code mode's interpreter: "embedded" (default) or "pyodide".
 	Python string `json:"python,omitempty"`
 
@@ -67,7 +77,10 @@ type Spec struct {
 
 	// Limits are the tree-wide budgets (zero fields take defaults).
 	Limits budget.Limits `json:"limits,omitzero"`
-	// DeepRecursion allows Limits.MaxDepth above 1.
+	// DeepRecursion (JSON experimental_deep_recursion, as before) is
+	// deprecated, accepted and ignored: Limits.MaxDepth up to
+	// engine.MaxSupportedDepth needs no opt-in, and above it a run is
+	// refused with or without this field.
 	DeepRecursion bool `json:"experimental_deep_recursion,omitempty"`
 	// Stream streams root replies (Observer sees the deltas).
 	Stream bool `json:"stream,omitempty"`
@@ -232,15 +245,15 @@ const (
 )
 
 // Validate checks the Spec without opening anything: every enumerated
-// field has a known value, the capabilities parse, and MaxDepth above 1
-// has the opt-in. Errors are *fault.Error of phase config or validate.
+// field has a known value, the capabilities parse, and Limits.MaxDepth is
+// at most engine.MaxSupportedDepth. Errors are *fault.Error of phase config or validate.
 func (s Spec) Validate() error {
 	for _, f := range []struct {
 		field, value, hint string
 		kind               fault.Kind
 		known              []string
 	}{
-		{"mode", s.Mode, "use plan or code", fault.KindInvalidConfig, []string{engine.ModePlan, engine.ModeCode}},
+		{"mode", s.Mode, "use plan, code or auto", fault.KindInvalidConfig, []string{engine.ModePlan, engine.ModeCode, ModeAuto}},
 		{"python", s.Python, "use embedded or pyodide", fault.KindInvalidConfig, []string{engine.PythonEmbedded, engine.PythonPyodide}},
 		{"provider", s.Provider, "use openai (any OpenAI-compatible server) or anthropic", KindInvalidUsage, []string{"openai", "anthropic"}},
 		{"direct.projection", s.Direct.Projection, "use compiled or all_tools", fault.KindInvalidConfig, []string{"compiled", "all_tools"}},
@@ -264,9 +277,16 @@ func (s Spec) Validate() error {
 				WithHint("name each fallback model (--fallback-model MODEL)")
 		}
 	}
-	if s.Limits.MaxDepth > 1 && !s.DeepRecursion {
-		return fault.New(fault.PhaseValidate, engine.KindDeepRecursionRequired, "max depth above 1 requires the experimental_deep_recursion opt-in").
-			With("requested_depth", s.Limits.MaxDepth)
+	if math.IsNaN(s.AutoShare) || s.AutoShare < 0 || s.AutoShare > 1 {
+		return fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "auto share out of range").With("field", "auto_share").With("value", s.AutoShare).
+			WithHint("give a share of the window above 0 and at most 1 (--auto-share 0.5)")
+	}
+	if s.ContextWindow < 0 {
+		return fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "negative context window").With("field", "context_window").With("value", s.ContextWindow).
+			WithHint("give the root model's window in tokens (--context-window 128000), or 0 for the model table's")
+	}
+	if err := engine.CheckDepth(s.Limits.MaxDepth); err != nil {
+		return err
 	}
 	for _, t := range s.Tools {
 		if !tool.ValidName(t.Name) {

@@ -25,7 +25,7 @@ import (
 func TestSpecJSONRoundTrip(t *testing.T) {
 	temp := 0.0
 	in := Spec{
-		Context: []string{"a.log", "dir"}, Mode: "code", Python: "pyodide",
+		Context: []string{"a.log", "dir"}, Mode: "code", AutoShare: 0.4, ContextWindow: 32768, Python: "pyodide",
 		Provider: "anthropic", BaseURL: "http://127.0.0.1:1/v1", Model: "m", SubModel: "s", FallbackModels: []string{"f1", "f2"}, APIKeyEnv: "K",
 		RequestTimeout: 1500 * time.Millisecond, Replay: "r.json", Record: "w.json", StrictCost: true,
 		Cache:  CacheSpec{Dir: "c", AnyTemperature: true, Temperature: &temp},
@@ -74,7 +74,11 @@ func TestOpenRefuses(t *testing.T) {
 	}{
 		{"mode", Spec{Mode: "lisp"}, fault.KindInvalidConfig},
 		{"provider", Spec{Provider: "gemini"}, KindInvalidUsage},
-		{"deep", Spec{Limits: budget.Limits{MaxDepth: 2}}, engine.KindDeepRecursionRequired},
+		{"deep", Spec{Limits: budget.Limits{MaxDepth: engine.MaxSupportedDepth + 1}}, engine.KindDeepRecursionRequired},
+		{"deep with the deprecated opt-in", Spec{Limits: budget.Limits{MaxDepth: engine.MaxSupportedDepth + 1}, DeepRecursion: true}, engine.KindDeepRecursionRequired},
+		{"auto share above 1", Spec{Mode: ModeAuto, AutoShare: 1.5}, fault.KindInvalidConfig},
+		{"negative auto share", Spec{Mode: ModeAuto, AutoShare: -0.1}, fault.KindInvalidConfig},
+		{"negative context window", Spec{ContextWindow: -1}, fault.KindInvalidConfig},
 		{"unwritable trace", Spec{Trace: filepath.Join(dir, "missing", "t.json")}, KindUnwritableOutput},
 		{"same output twice", Spec{Trace: filepath.Join(dir, "x"), Record: filepath.Join(dir, "x")}, KindUnwritableOutput},
 		{"strict cost", Spec{Model: "no-such-model", StrictCost: true}, KindUnpricedModel},

@@ -144,7 +144,7 @@ func conformanceScripts() map[string][]replay.Interaction {
 		root("turn 2 sees the observation", "Observation:\nhits = ", steps(final(field(index(ref("hits"), 0), "value")))))
 	twoTurns("plan_repair", `{"steps":[{"op":"launch_missiles"}]}`, `{"answer":"repaired"}`)
 	add("capability_denied", root("plan", q("capability_denied"), steps(toolStep(obj{"content": "a b"}, "w"), final(ref("w")))))
-	add("depth2_refused", root("never used", q("depth2_refused"), `{"answer":"x"}`))
+	add("depth4_refused", root("never used", q("depth4_refused"), `{"answer":"x"}`))
 	add("depth2_allowed",
 		root("depth 0", q("depth2_allowed"), steps(rlmStep("depth2_allowed level 1", in("context"), "c"), final(ref("c")))),
 		root("depth 1", "Query: depth2_allowed level 1", steps(rlmStep("depth2_allowed level 2", in("context"), "c"), final(ref("c")))),

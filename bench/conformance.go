@@ -218,9 +218,9 @@ func conformanceCases() []confCase {
 		with(ok("plan_repair", "validation", "an invalid plan gets one repair message and is not executed", "repaired"),
 			func(c *confCase) { c.check = counters(2, 0, 0) }),
 		fail("capability_denied", "validation", "a step needing an ungranted capability is refused", "capability_denied"),
-		with(fail("depth2_refused", "recursion", "max depth 2 without the opt-in fails before any model call", engine.KindDeepRecursionRequired),
+		with(fail("depth4_refused", "recursion", "max depth 4, above the supported maximum 3, fails before any model call", engine.KindDeepRecursionRequired),
 			func(c *confCase) {
-				c.limits.MaxDepth = 2
+				c.limits.MaxDepth = engine.MaxSupportedDepth + 1
 				c.check = func(_ *engine.Result, st replay.Stats) string {
 					if st.Requests != 0 {
 						return fmt.Sprintf("%d model requests before the refusal", st.Requests)
@@ -228,9 +228,9 @@ func conformanceCases() []confCase {
 					return ""
 				}
 			}),
-		with(ok("depth2_allowed", "recursion", "with the opt-in a grandchild runs at depth 2", "deep"),
+		with(ok("depth2_allowed", "recursion", "max depth 2 needs no opt-in: a grandchild runs at depth 2", "deep"),
 			func(c *confCase) {
-				c.limits.MaxDepth, c.deep = 2, true
+				c.limits.MaxDepth = 2
 				c.check = func(r *engine.Result, _ replay.Stats) string {
 					if r.Recursion.MaxDepth != 2 || r.Recursion.RecursiveCalls != 2 {
 						return fmt.Sprintf("recursion %+v, want 2 children reaching depth 2", r.Recursion)

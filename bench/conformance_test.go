@@ -46,7 +46,7 @@ func TestConformanceCoverage(t *testing.T) {
 	for _, want := range []string{
 		"step_context_peek", "step_context_slice", "step_context_search", "step_context_partition", "step_context_map", "step_context_reduce",
 		"step_model", "step_rlm", "step_tool", "step_map", "step_parallel", "step_retry", "step_checkpoint", "step_final_multi_turn",
-		"depth2_refused", "depth2_allowed", "cycle_rejected", "cancellation",
+		"depth4_refused", "depth2_allowed", "cycle_rejected", "cancellation",
 		"budget_iterations", "budget_model_calls", "budget_tool_calls", "budget_context_ops", "budget_tokens", "budget_cost", "budget_output_bytes", "budget_time",
 	} {
 		if !slices.Contains(names, want) {

@@ -30,6 +30,12 @@ const (
 	MethodRLMCode Method = "rlm-code"
 	// MethodDirect sends the whole context and the question in one prompt.
 	MethodDirect Method = "direct"
+	// MethodAuto runs the session in rlm.ModeAuto: MethodDirect's call
+	// when the context and question fit in the Spec's AutoShare of the
+	// root model's window (Spec.ContextWindow, else the model table's),
+	// else the engine in code mode. Each trial records the choice
+	// (Trial.Auto); DirectMaxBytes does not apply.
+	MethodAuto Method = "auto"
 )
 
 // Trial statuses.
@@ -60,9 +66,6 @@ const SkipContextTooLarge = "context_exceeds_direct_max_bytes"
 // ReplayNotice labels figures obtained from replayed responses.
 const ReplayNotice = "replayed responses: figures prove the harness, not model quality"
 
-// directSystem is the system message of the direct method.
-const directSystem = "You answer questions about the document the user provides. Read all of it. Reply with the answer only, without explanation."
-
 // Config configures a benchmark run.
 type Config struct {
 	// Task is the task family; Size the context size in bytes.
@@ -72,9 +75,9 @@ type Config struct {
 	Runs int
 	Seed uint64
 	// Session, when set, answers every trial: its provider (the direct
-	// method's call too), its Spec's Model (root and direct), SubModel
-	// and DeepRecursion; Provider, Model, SubModel and
-	// ExperimentalDeepRecursion are then unused. Without one, Run opens a
+	// method's call too), its Spec's Model (root and direct), SubModel,
+	// AutoShare and ContextWindow (MethodAuto); Provider, Model, SubModel
+	// and ExperimentalDeepRecursion are then unused. Without one, Run opens a
 	// session over them (rlm.WithProvider, the response cache off).
 	Session *rlm.Session
 	// Provider answers both methods; Model is the root (and direct) model
@@ -83,9 +86,11 @@ type Config struct {
 	Model    string
 	SubModel string
 	// Limits configure each RLM trial and the direct call's time limit
-	// (zero: the Session Spec's Limits). ExperimentalDeepRecursion allows
-	// Limits.MaxDepth above 1.
-	Limits                    budget.Limits
+	// (zero: the Session Spec's Limits); Limits.MaxDepth up to
+	// engine.MaxSupportedDepth needs no opt-in.
+	Limits budget.Limits
+	// ExperimentalDeepRecursion is deprecated, accepted and ignored (see
+	// rlm.Spec.DeepRecursion).
 	ExperimentalDeepRecursion bool
 	// DirectMaxBytes is the largest context the direct method attempts
 	// (default DefaultDirectMaxBytes); larger contexts skip it. Negative
@@ -95,7 +100,7 @@ type Config struct {
 	// engine.DefaultMaxTokens).
 	MaxTokens int
 	// Methods to run, in order (default rlm then direct; rlm-code is the
-	// engine in code mode).
+	// engine in code mode, auto the session in rlm.ModeAuto).
 	Methods []Method
 	// Replayed marks figures that come from recorded or scripted
 	// responses; the report then carries ReplayNotice.
@@ -144,6 +149,9 @@ type Trial struct {
 	// then the exact-match result beside it.
 	Judged     bool  `json:"judged,omitempty"`
 	ExactMatch *bool `json:"exact_match,omitempty"`
+	// Auto is a MethodAuto trial's choice (direct or code) and its
+	// token counts.
+	Auto *rlm.Auto `json:"auto,omitempty"`
 }
 
 // Summary aggregates one method's trials. Accuracy is the mean score of
@@ -161,6 +169,10 @@ type Summary struct {
 	CostEstimated bool     `json:"cost_estimated"`
 	Tokens        Stats    `json:"tokens"`
 	LatencyMS     Stats    `json:"latency_ms"`
+	// AutoDirect and AutoCode count a MethodAuto summary's trials that
+	// took each path.
+	AutoDirect int `json:"auto_direct,omitempty"`
+	AutoCode   int `json:"auto_code,omitempty"`
 }
 
 // Report is the outcome of Run.
@@ -233,6 +245,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 				tr = runRLM(ctx, sess, cfg, task, engine.ModeCode)
 			case MethodDirect:
 				tr = runDirect(ctx, sess.Provider(), cfg, task)
+			case MethodAuto:
+				tr = runRLM(ctx, sess, cfg, task, rlm.ModeAuto)
 			}
 			tr.Method, tr.Run, tr.Seed, tr.Expected, tr.TaskID, tr.Subset = m, i, task.seed, task.expected, task.id, task.subset
 			rep.Trials = append(rep.Trials, tr)
@@ -269,8 +283,8 @@ func (cfg *Config) defaults() error {
 		cfg.Methods = []Method{MethodRLM, MethodDirect}
 	}
 	for _, m := range cfg.Methods {
-		if m != MethodRLM && m != MethodRLMCode && m != MethodDirect {
-			return fault.New(fault.PhaseConfig, KindInvalidTask, "unknown method; want rlm, rlm-code or direct").With("method", string(m))
+		if m != MethodRLM && m != MethodRLMCode && m != MethodDirect && m != MethodAuto {
+			return fault.New(fault.PhaseConfig, KindInvalidTask, "unknown method; want rlm, rlm-code, direct or auto").With("method", string(m))
 		}
 	}
 	return nil
@@ -398,7 +412,7 @@ func runRLM(ctx context.Context, sess *rlm.Session, cfg Config, task *instance, 
 		return failed(err, time.Since(start))
 	}
 	res := out.Result
-	tr := Trial{Usage: res.Usage, Turns: res.Turns, MaxDepth: res.Recursion.MaxDepth, LatencyMS: ms(time.Since(start))}
+	tr := Trial{Usage: res.Usage, Turns: res.Turns, MaxDepth: res.Recursion.MaxDepth, LatencyMS: ms(time.Since(start)), Auto: out.Auto}
 	if err != nil {
 		tr.Status, tr.Error = StatusFailed, res.Error
 		tr.Answer = preview(AnswerText(res.Partial))
@@ -426,13 +440,12 @@ func scored(ctx context.Context, tr Trial, task *instance, answer any) Trial {
 // DirectPrompt returns the messages of the direct method for task.
 func DirectPrompt(task *Task) []model.Message { return directPrompt(task.Context, task.Query) }
 
-// directPrompt is the direct method's messages for a context and a query.
-func directPrompt(context, query string) []model.Message {
-	return []model.Message{
-		{Role: model.RoleSystem, Content: directSystem},
-		{Role: model.RoleUser, Content: "Document:\n<<<\n" + context + ">>>\n\nQuestion: " + query},
-	}
-}
+// directSystem is the system message of the direct method.
+var directSystem = rlm.DirectMessages("", "")[0].Content
+
+// directPrompt is the direct method's messages for a context and a query
+// (rlm.DirectMessages: the same as rlm.ModeAuto's direct path).
+func directPrompt(context, query string) []model.Message { return rlm.DirectMessages(context, query) }
 
 func runDirect(ctx context.Context, p model.Provider, cfg Config, task *instance) Trial {
 	if cfg.DirectMaxBytes > 0 && len(task.context) > cfg.DirectMaxBytes {
@@ -497,6 +510,13 @@ func summarize(m Method, trials []Trial) Summary {
 		costs = append(costs, t.Usage.CostUSD)
 		tokens = append(tokens, float64(t.Usage.TotalTokens))
 		lat = append(lat, t.LatencyMS)
+		if t.Auto != nil {
+			if t.Auto.Chosen == rlm.AutoDirect {
+				s.AutoDirect++
+			} else {
+				s.AutoCode++
+			}
+		}
 		s.CostKnown = s.CostKnown && t.Usage.CostKnown
 		s.CostEstimated = s.CostEstimated || t.Usage.CostEstimated
 	}

@@ -67,11 +67,12 @@ func TestRunOverSession(t *testing.T) {
 	}
 }
 
-// Over a bare provider, the session Run opens keeps MaxDepth above 1
-// without the opt-in a trial failure, as it was when Run built engines.
+// Over a bare provider, the session Run opens keeps a MaxDepth above
+// engine.MaxSupportedDepth a trial failure, as it was (for depth 2
+// without the opt-in, before issue 31) when Run built engines.
 func TestRunDeepRecursionIsATrialFailure(t *testing.T) {
 	rep, err := Run(context.Background(), Config{Task: KindNIAH, Size: benchSize, Runs: 1, Seed: benchSeed, Methods: []Method{MethodRLM},
-		Provider: replayProvider(t, benchCassettePath(KindNIAH)), Model: benchModel, Limits: budget.Limits{MaxDepth: 2}})
+		Provider: replayProvider(t, benchCassettePath(KindNIAH)), Model: benchModel, Limits: budget.Limits{MaxDepth: engine.MaxSupportedDepth + 1}})
 	if err != nil {
 		t.Fatal(err)
 	}

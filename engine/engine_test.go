@@ -139,26 +139,31 @@ func TestRecursiveChild(t *testing.T) {
 	}
 }
 
-func TestDeepRecursionRequiresOptIn(t *testing.T) {
-	f := newFixture(t, haystack, Config{Limits: budget.Limits{MaxDepth: 2}}, reply("", `{"answer":"x"}`))
-	res, err := f.run(t, "q")
-	if fault.KindOf(err) != KindDeepRecursionRequired || res.Status != StatusFailed {
-		t.Fatalf("want %s, got %v", KindDeepRecursionRequired, err)
-	}
-	if f.srv.Stats().Served != 0 {
-		t.Fatal("a model call happened before the depth gate")
-	}
-	if len(res.Trajectory) != 1 || res.Trajectory[0].Kind != trace.KindRun || res.Trajectory[0].Error == nil {
-		t.Fatalf("a refused run still has its run event: %+v", res.Trajectory)
+// A max depth above MaxSupportedDepth is refused before any model call,
+// with or without the deprecated opt-in (issue 31: depth 2 and 3 need
+// none).
+func TestDepthAboveMaximumRefused(t *testing.T) {
+	for _, deep := range []bool{false, true} {
+		f := newFixture(t, haystack, Config{Limits: budget.Limits{MaxDepth: MaxSupportedDepth + 1}, ExperimentalDeepRecursion: deep}, reply("", `{"answer":"x"}`))
+		res, err := f.run(t, "q")
+		if fault.KindOf(err) != KindDeepRecursionRequired || res.Status != StatusFailed {
+			t.Fatalf("opt-in %v: want %s, got %v", deep, KindDeepRecursionRequired, err)
+		}
+		if f.srv.Stats().Served != 0 {
+			t.Fatal("a model call happened before the depth gate")
+		}
+		if len(res.Trajectory) != 1 || res.Trajectory[0].Kind != trace.KindRun || res.Trajectory[0].Error == nil {
+			t.Fatalf("a refused run still has its run event: %+v", res.Trajectory)
+		}
 	}
 
-	// With the opt-in, a grandchild runs at depth 2.
-	g := newFixture(t, haystack, Config{Limits: budget.Limits{MaxDepth: 2}, ExperimentalDeepRecursion: true},
+	// Without the opt-in, a grandchild runs at depth 2.
+	g := newFixture(t, haystack, Config{Limits: budget.Limits{MaxDepth: 2}},
 		reply("Query: level0", rlmPlan("level1")),
 		reply("Query: level1", rlmPlan("level2")),
 		reply("Query: level2", `{"answer":"deep"}`),
 	)
-	res, err = g.run(t, "level0")
+	res, err := g.run(t, "level0")
 	if err != nil || res.Answer != "deep" || res.Recursion.MaxDepth != 2 {
 		t.Fatalf("%v %+v", err, res)
 	}
@@ -170,6 +175,46 @@ func TestDeepRecursionRequiresOptIn(t *testing.T) {
 	_, err = h.run(t, "level0")
 	if fault.KindOf(err) != budget.KindMaxDepth {
 		t.Fatalf("want max_depth_exceeded, got %v", err)
+	}
+}
+
+// A run at the supported maximum depth, 3, without an opt-in: a chain of
+// children reaches depth 3, every depth's call is charged at its depth
+// (Result.UsageByDepth), and a great-great-grandchild is refused by the
+// max_depth budget.
+func TestDepthThreeUsageByDepth(t *testing.T) {
+	f := newFixture(t, haystack, Config{Limits: budget.Limits{MaxDepth: 3}},
+		reply("Query: level0", rlmPlan("level1")),
+		reply("Query: level1", rlmPlan("level2")),
+		reply("Query: level2", rlmPlan("level3")),
+		reply("Query: level3", `{"answer":"deepest"}`),
+	)
+	res, err := f.run(t, "level0")
+	if err != nil || res.Answer != "deepest" || res.Recursion.MaxDepth != 3 || res.Recursion.RecursiveCalls != 3 {
+		t.Fatalf("%v %+v", err, res.Recursion)
+	}
+	if len(res.UsageByDepth) != 4 {
+		t.Fatalf("usage by depth %+v, want depths 0 to 3", res.UsageByDepth)
+	}
+	var sum int64
+	for d := 0; d <= 3; d++ {
+		if u := res.UsageByDepth[d]; u.Calls != 1 || u.TotalTokens <= 0 {
+			t.Errorf("depth %d: %+v, want one call with tokens", d, u)
+		}
+		sum += res.UsageByDepth[d].Calls
+	}
+	if sum != res.Usage.Calls {
+		t.Errorf("per-depth calls %d, total %d", sum, res.Usage.Calls)
+	}
+
+	g := newFixture(t, haystack, Config{Limits: budget.Limits{MaxDepth: 3}},
+		reply("Query: level0", rlmPlan("level1")),
+		reply("Query: level1", rlmPlan("level2")),
+		reply("Query: level2", rlmPlan("level3")),
+		reply("Query: level3", rlmPlan("level4")),
+	)
+	if _, err := g.run(t, "level0"); fault.KindOf(err) != budget.KindMaxDepth {
+		t.Fatalf("want max_depth_exceeded at depth 4, got %v", err)
 	}
 }
 

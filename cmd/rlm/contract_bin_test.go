@@ -131,10 +131,12 @@ func TestMCPServeStdioInterrupted(t *testing.T) {
 	}
 }
 
-// --max-depth above 1 without --experimental-deep-recursion is refused
-// with the same kind by every command that takes the budget flags
-// (docs/errors.md: validate/experimental_deep_recursion_required), before
-// any model call; rlm direct said config/invalid_limits.
+// --max-depth above the supported maximum (3; before issue 31, above 1
+// without --experimental-deep-recursion) is refused with the same kind by
+// every command that takes the budget flags (docs/errors.md:
+// validate/experimental_deep_recursion_required), before any model call,
+// with or without the deprecated flag; rlm direct said
+// config/invalid_limits.
 func TestDeepRecursionRefusedAlikeByEveryCommand(t *testing.T) {
 	dir, kb, ctxFile := commandFiles(t)
 	cas := writeCassette(t, dir, `{"answer":"x"}`)
@@ -144,9 +146,11 @@ func TestDeepRecursionRefusedAlikeByEveryCommand(t *testing.T) {
 		{"command", "--kb", kb, "--trigger", "unknown", "--context", ctxFile},
 	} {
 		t.Run(args[0], func(t *testing.T) {
-			r := runBinary(t, nil, nil, append(args, "--replay", cas, "--max-depth", "2", "--json")...)
-			if r.code != 1 || jsonErrorKind([]byte(r.stdout)) != string(engine.KindDeepRecursionRequired) {
-				t.Fatalf("exit %d, kind %q; stdout %s", r.code, jsonErrorKind([]byte(r.stdout)), r.stdout)
+			for _, extra := range [][]string{nil, {"--experimental-deep-recursion"}} {
+				r := runBinary(t, nil, nil, append(append(args, extra...), "--replay", cas, "--max-depth", "4", "--json")...)
+				if r.code != 1 || jsonErrorKind([]byte(r.stdout)) != string(engine.KindDeepRecursionRequired) {
+					t.Fatalf("%v: exit %d, kind %q; stdout %s", extra, r.code, jsonErrorKind([]byte(r.stdout)), r.stdout)
+				}
 			}
 		})
 	}

@@ -53,12 +53,13 @@ const otherFlagsHeading = "Other Flags"
 // otherwise.
 var flagGroupByName = map[string]string{
 	// Basic: help, the command's inputs and the shape of its work.
-	"help":    groupBasic,
-	"version": groupBasic,
-	"context": groupBasic,
-	"mode":    groupBasic, // run --mode; direct's old spelling of --projection
-	"python":  groupBasic,
-	"args":    groupBasic,
+	"help":       groupBasic,
+	"version":    groupBasic,
+	"context":    groupBasic,
+	"mode":       groupBasic, // run --mode; direct's old spelling of --projection
+	"python":     groupBasic,
+	"auto-share": groupBasic, // run --mode auto's threshold
+	"args":       groupBasic,
 	// compile, explain, search, command
 	"catalog":  groupBasic,
 	"input":    groupBasic,
@@ -113,6 +114,7 @@ var flagGroupByName = map[string]string{
 	"model":           groupModels,
 	"sub-model":       groupModels,
 	"fallback-model":  groupModels,
+	"context-window":  groupModels,
 	"judge-model":     groupModels,
 	"base-url":        groupModels,
 	"api-key-env":     groupModels,

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/bench"
 	"github.com/rlm-go/rlm/bench/suite"
@@ -44,6 +45,10 @@ var commandExamples = map[string][]string{
 		`cat app.log | rlm run --context - --json "How many requests timed out?"`,
 		"# When gpt-4o fails past its retries (5xx, 429, a prompt over its context), gpt-4o-mini answers",
 		`rlm run --model gpt-4o --fallback-model gpt-4o-mini --context app.log "Summarize the incidents"`,
+		"# One direct call when the input takes at most 40% of the model's window, else the RLM in code mode",
+		`rlm run --mode auto --auto-share 0.4 --context notes.md --json "List the decisions"`,
+		"# A local model whose window the table does not know; grandchildren allowed (depth 2)",
+		`rlm run --mode auto --model qwen2.5 --context-window 32768 --max-depth 2 --context logs/ "Which service failed first?"`,
 	},
 	"rlm direct": {
 		`rlm direct --allow tool:fs_read,tool:fs_list --workspace . "What does cmd/rlm/main.go do?"`,
@@ -67,6 +72,8 @@ var commandExamples = map[string][]string{
 	"rlm bench run": {
 		"rlm bench run --task niah --size 1m --runs 3",
 		"rlm bench run --task aggregate --methods rlm,rlm-code,direct --max-cost 2 --json",
+		"# auto (direct or code, by the input's tokens) next to the fixed methods",
+		"rlm bench run --task niah --size 100k --methods auto,rlm-code,direct",
 		"# The harness on recorded responses: no network, figures that prove nothing about a model",
 		"rlm bench run --replay bench/testdata/bench_pairs.json --task pairs --size 3000 --runs 2 --seed 2",
 		"# A published benchmark read from its own file, scored as its paper scores it",
@@ -302,6 +309,14 @@ var flagCompletions = []flagValues{
 			cobra.CompletionWithDesc(engine.ModeCode, "the model writes Python in the sandboxed REPL"),
 		}
 	}},
+	// rlm run's --mode (and the commands sharing its flags) also takes auto.
+	{flag: "mode", cmds: []string{"rlm run", "rlm submit", "rlm mcp serve"}, values: func() []cobra.Completion {
+		return []cobra.Completion{
+			cobra.CompletionWithDesc(engine.ModePlan, "the model writes validated JSON plans"),
+			cobra.CompletionWithDesc(engine.ModeCode, "the model writes Python in the sandboxed REPL"),
+			cobra.CompletionWithDesc(rlm.ModeAuto, "one direct call when the input fits in --auto-share of the window, else code"),
+		}
+	}},
 	// rlm direct's --mode is the tool schema projection; listed under the
 	// names it may go by, so a renamed flag keeps its completion.
 	{flag: "mode", cmds: []string{"rlm direct"}, values: projections},
@@ -346,6 +361,7 @@ var flagCompletions = []flagValues{
 			cobra.CompletionWithDesc(string(bench.MethodRLM), "the RLM engine, plan mode"),
 			cobra.CompletionWithDesc(string(bench.MethodRLMCode), "the RLM engine, code mode"),
 			cobra.CompletionWithDesc(string(bench.MethodDirect), "one call holding the whole input"),
+			cobra.CompletionWithDesc(string(bench.MethodAuto), "direct when the input fits in --auto-share of the window, else code mode"),
 		}
 	}},
 	{flag: "case", cmds: []string{"rlm bench conformance"}, list: true, values: func() []cobra.Completion {

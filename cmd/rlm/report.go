@@ -107,7 +107,7 @@ type hintKey struct {
 // hints are the remedies the CLI knows for errors whose producers cannot
 // name the CLI's flags.
 var hints = map[hintKey]string{
-	{fault.PhaseValidate, engine.KindDeepRecursionRequired}: "pass --experimental-deep-recursion to allow --max-depth above 1, or lower --max-depth",
+	{fault.PhaseValidate, engine.KindDeepRecursionRequired}: "lower --max-depth to 3 or less (the supported maximum: budgets are tree-wide, every level shares them)",
 	{"", effect.KindJournalLocked}:                          "another rlm process holds the effect journal: wait for it to finish, or give this run its own --state-dir",
 	{fault.PhaseReplay, fault.KindIO}:                       "check the cassette path (--replay, --record, --cassette) and its directory",
 	{fault.PhaseReplay, replay.KindMalformedCassette}:       "the cassette is not valid: record it again with --record",
@@ -122,7 +122,7 @@ var hints = map[hintKey]string{
 	{fault.PhaseConfig, kindUnwritableOutput}:               "create the directory, or choose another path",
 	{fault.PhaseConfig, kindUnpricedModel}:                  "choose a model in the price table (see docs/budget.md), or drop --strict-cost to run with an unknown cost",
 	{fault.PhaseBudget, budget.KindMaxIterations}:           "raise --max-iterations",
-	{fault.PhaseBudget, budget.KindMaxDepth}:                "raise --max-depth (above 1 needs --experimental-deep-recursion)",
+	{fault.PhaseBudget, budget.KindMaxDepth}:                "raise --max-depth (at most 3)",
 	{fault.PhaseBudget, budget.KindMaxModelCalls}:           "raise --max-model-calls",
 	{fault.PhaseBudget, budget.KindMaxToolCalls}:            "raise --max-tool-calls",
 	{fault.PhaseBudget, budget.KindMaxContextOps}:           "raise --max-context-ops",

@@ -24,7 +24,7 @@ func TestHintTable(t *testing.T) {
 		err  error
 		want string // a word the hint must contain
 	}{
-		{fault.New(fault.PhaseValidate, engine.KindDeepRecursionRequired, "x"), "--experimental-deep-recursion"},
+		{fault.New(fault.PhaseValidate, engine.KindDeepRecursionRequired, "x"), "--max-depth"},
 		{fault.New(fault.PhaseTool, effect.KindJournalLocked, "x"), "--state-dir"},
 		{fault.New(fault.PhaseBudget, budget.KindMaxCost, "x"), "--max-cost"},
 		// A wrapped error gets the hint of its cause.

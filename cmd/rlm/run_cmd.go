@@ -14,6 +14,7 @@ import (
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/console"
 	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/anthropic"
 	"github.com/rlm-go/rlm/model/openai"
@@ -107,8 +108,8 @@ func (f *providerFlags) open(st *console.Status, outputs ...[2]string) (*session
 // spec sets the budget fields of sp.
 func (b *budgetFlags) spec(sp *rlm.Spec) { sp.Limits, sp.DeepRecursion = b.lim, b.deep }
 
-// checkDepth refuses --max-depth above 1 without the opt-in, before any
-// input is read (rlm.Spec.Validate's check; the engine checks it again).
+// checkDepth refuses --max-depth above engine.MaxSupportedDepth, before
+// any input is read (rlm.Spec.Validate's check; the engine checks it again).
 func (b *budgetFlags) checkDepth() error {
 	var sp rlm.Spec
 	b.spec(&sp)
@@ -133,8 +134,8 @@ func (b *budgetFlags) register(cmd *cobra.Command) {
 	fl.IntVar(&b.lim.MaxOutputBytes, "max-output-bytes", d.MaxOutputBytes, "max bytes of the final answer")
 	fl.IntVar(&b.lim.MaxConcurrency, "max-concurrency", d.MaxConcurrency, "max concurrent sub-calls")
 	fl.DurationVar(&b.lim.TimeLimit, "time-limit", d.TimeLimit, "wall-clock limit of the whole run")
-	fl.IntVar(&b.lim.MaxDepth, "max-depth", d.MaxDepth, "max recursion depth (above 1 needs --experimental-deep-recursion)")
-	fl.BoolVar(&b.deep, "experimental-deep-recursion", false, "allow --max-depth above 1")
+	fl.IntVar(&b.lim.MaxDepth, "max-depth", d.MaxDepth, fmt.Sprintf("max recursion depth: rlm children of children, up to %d (every budget is shared by the whole tree)", engine.MaxSupportedDepth))
+	fl.BoolVar(&b.deep, "experimental-deep-recursion", false, "deprecated, accepted and ignored: --max-depth up to the maximum needs no opt-in")
 }
 
 func newRunCmd() *cobra.Command { return runOrSubmitCmd(false) }
@@ -176,7 +177,9 @@ func runOrSubmitCmd(submit bool) *cobra.Command {
 		Long: `Run the RLM engine: the root model sees only the context's metadata, explores it
 with validated plans (search, partition, map sub-calls, recursive children),
 and answers. Budgets are enforced tree-wide. With --mode code the model writes
-Python instead of plans, run in a sandboxed, budgeted REPL (capability code).`,
+Python instead of plans, run in a sandboxed, budgeted REPL (capability code).
+With --mode auto, a context and query that fit in --auto-share of the root
+model's window are answered by one direct call, anything larger in code mode.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if submit {
@@ -221,11 +224,30 @@ func (f *runFlags) run(cmd *cobra.Command, query string) error {
 	// The answer is paid for: it is printed even when an output cannot
 	// be written, and the output error is reported after it.
 	outErr := errors.Join(res.OutputError, sess.Close())
+	id := runIdentity{res.RunID, res.Replayed}
+	if f.asJSON && res.Auto != nil {
+		return printAutoJSON(cmd, res, outErr, id)
+	}
 	if !f.asJSON {
 		sess.Tools().Report(stderr)
 		reportDurable(stderr, res.Durable)
+		if res.Auto != nil {
+			fmt.Fprintln(stderr, "rlm: --mode auto chose "+res.Auto.Chosen+": "+res.Auto.Reason)
+		}
 	}
-	return printRun(cmd, st, res.Result, runErr, outErr, f.asJSON, runIdentity{res.RunID, res.Replayed})
+	return printRun(cmd, st, res.Result, runErr, outErr, f.asJSON, id)
+}
+
+// printAutoJSON prints the --json result of a --mode auto run, as
+// printRun does, with the choice in details.auto.
+func printAutoJSON(cmd *cobra.Command, res *rlm.Result, outErr error, id runIdentity) error {
+	out := runEnvelope(res.Result, outErr, id)
+	out.Extra["auto"] = res.Auto
+	addApprovalDetails(cmd, &out.Envelope, id.id)
+	if err := writeJSON(cmd.OutOrStdout(), out); err != nil {
+		return err
+	}
+	return exitFor(out.Envelope)
 }
 
 // traceUsage is the help of --trace.

@@ -100,7 +100,7 @@ func TestRunFailureExitCodeAndJSONError(t *testing.T) {
 	ctxFile := filepath.Join(dir, "in.txt")
 	os.WriteFile(ctxFile, []byte("x\n"), 0o644)
 	cas := writeCassette(t, dir, `{"answer":"x"}`)
-	out, _, code := runCLI(t, "", "run", "--context", ctxFile, "--replay", cas, "--max-depth", "2", "--json", "q")
+	out, _, code := runCLI(t, "", "run", "--context", ctxFile, "--replay", cas, "--max-depth", "4", "--json", "q")
 	var res struct {
 		Status string `json:"status"`
 		Error  struct {

@@ -143,7 +143,7 @@ func TestConfigErrorsBeforeReadingStdin(t *testing.T) {
 		{"direct, no key", []string{"direct", "--context", "-", "q"}, "config", "missing_api_key"},
 		{"command, no key", []string{"command", "--kb", kb, "--trigger", "unknown", "--context", "-"}, "config", "missing_api_key"},
 		{"bad base URL", []string{"run", "--context", "-", "--base-url", "ftp://x", "q"}, "provider", "invalid_config"},
-		{"deep recursion without the opt-in", []string{"run", "--context", "-", "--max-depth", "3", "--base-url", "http://127.0.0.1:1/v1", "q"}, "validate", "experimental_deep_recursion_required"},
+		{"depth above the supported maximum", []string{"run", "--context", "-", "--max-depth", "4", "--base-url", "http://127.0.0.1:1/v1", "q"}, "validate", "experimental_deep_recursion_required"},
 		{"unpriced model under --strict-cost", []string{"run", "--context", "-", "--base-url", "http://127.0.0.1:1/v1", "--model", "my-local-model", "--strict-cost", "q"}, "config", string(kindUnpricedModel)},
 	}
 	for _, tt := range tests {
