@@ -180,7 +180,7 @@ func (f *chatFlags) loop(cmd *cobra.Command, chat *rlm.Chat) (failed int, interr
 func (f *chatFlags) print(cmd *cobra.Command, res *rlm.Result, err error) error {
 	switch {
 	case f.asJSON:
-		return writeJSONLine(cmd.OutOrStdout(), runEnvelope(res.Result, nil, runIdentity{}))
+		return writeJSONLine(cmd.OutOrStdout(), runEnvelope(&rlm.Result{Result: res.Result}))
 	case err != nil:
 		// Printed as every error is (errorText): phase/kind, each text
 		// once, the hint.

@@ -90,9 +90,9 @@ func (f *directFlags) run(cmd *cobra.Command, args []string) error {
 	if res == nil {
 		return runErr // refused before the run began
 	}
-	outErr := errors.Join(res.OutputError, sess.Close())
+	res.OutputError = errors.Join(res.OutputError, sess.Close())
 	if !f.asJSON {
 		sess.Tools().Report(stderr)
 	}
-	return printDirect(cmd, st, res.Result, runErr, outErr, f.asJSON, runIdentity{res.RunID, res.Replayed})
+	return printDirect(cmd, st, res, runErr, f.asJSON)
 }

@@ -98,7 +98,7 @@ func newResultCmd() *cobra.Command {
 				runErr = res.Error
 			}
 			pst := console.NewStatus(cmd.ErrOrStderr(), false)
-			return printRun(cmd, pst, res, runErr, nil, asJSON, runIdentity{id: args[0]})
+			return printRun(cmd, pst, &rlm.Result{Result: res, RunID: args[0]}, runErr, asJSON)
 		},
 	}
 	cmd.Flags().StringVar(&url, "db", "", "PostgreSQL URL of the durable runs (postgres://...)")

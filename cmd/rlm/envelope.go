@@ -10,7 +10,6 @@ import (
 
 	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/console"
-	"github.com/rlm-go/rlm/direct"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/termsafe"
@@ -74,35 +73,30 @@ func exitFor(env envelope) error {
 	return nil
 }
 
-// runIdentity is the effect run of a run: its id and whether it replayed.
-type runIdentity struct {
-	id       string
-	replayed bool
-}
-
 // runResultJSON is the --json document of an engine result (rlm demo).
 func runResultJSON(res *engine.Result) rlm.RunEnvelope {
-	return runEnvelope(res, nil, runIdentity{})
+	return runEnvelope(&rlm.Result{Result: res})
 }
 
-// runEnvelope is the --json document of a run: its result, its effect
-// run, and output_error when an output failed; errors carry the CLI's hints.
-func runEnvelope(res *engine.Result, outErr error, run runIdentity) rlm.RunEnvelope {
-	out := (&rlm.Result{Result: res, RunID: run.id, Replayed: run.replayed, OutputError: outErr}).Envelope()
+// runEnvelope is res.Envelope() with the CLI's hints on its errors.
+func runEnvelope(res *rlm.Result) rlm.RunEnvelope {
+	out := res.Envelope()
 	out.Error, out.OutputError = withHint(out.Error), withHint(out.OutputError)
 	return out
 }
 
-// printRun prints the outcome of rlm run. With --json: the result, with
-// output_error when an output failed. In text: the answer on stdout (see
-// answerOut), then on stderr the usage line, the partial result of a
-// failed run (neutralized unless --raw), and the errors (the run's, then
-// the output's).
-func printRun(cmd *cobra.Command, st *console.Status, res *engine.Result, runErr, outErr error, asJSON bool, run runIdentity) error {
+// printRun prints the outcome of rlm run (its OutputError: an output
+// that could not be written). With --json: the result document
+// (Result.Envelope). In text: the answer on stdout (see answerOut), then
+// on stderr the usage line, the partial result of a failed run
+// (neutralized unless --raw), and the errors (the run's, then the
+// output's).
+func printRun(cmd *cobra.Command, st *console.Status, rr *rlm.Result, runErr error, asJSON bool) error {
 	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	res, outErr := rr.Result, rr.OutputError
 	if asJSON {
-		out := runEnvelope(res, outErr, run)
-		addApprovalDetails(cmd, &out.Envelope, run.id)
+		out := runEnvelope(rr)
+		addApprovalDetails(cmd, &out.Envelope, rr.RunID)
 		if err := writeJSON(stdout, out); err != nil {
 			return err
 		}
@@ -122,7 +116,7 @@ func printRun(cmd *cobra.Command, st *console.Status, res *engine.Result, runErr
 	if len(res.PendingApprovals) > 0 {
 		fmt.Fprintln(stderr, termsafe.Text("rlm: pending approvals: "+strings.Join(res.PendingApprovals, ", ")))
 	}
-	return afterResult(stdout, stderr, approvalStop(runErr, run.id), outErr)
+	return afterResult(stdout, stderr, approvalStop(runErr, rr.RunID), outErr)
 }
 
 // approvalStop returns err, with approvalHint for the run runID when it is
@@ -164,12 +158,13 @@ func answerText(v any) string {
 // printDirect prints the outcome of rlm direct: with --json the result
 // document, in text the answer on stdout and the usage line and errors on
 // stderr.
-func printDirect(cmd *cobra.Command, st *console.Status, res *direct.Result, runErr, outErr error, asJSON bool, run runIdentity) error {
+func printDirect(cmd *cobra.Command, st *console.Status, dr *rlm.DirectResult, runErr error, asJSON bool) error {
 	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	res, outErr := dr.Result, dr.OutputError
 	if asJSON {
-		out := (&rlm.DirectResult{Result: res, RunID: run.id, Replayed: run.replayed, OutputError: outErr}).Envelope()
+		out := dr.Envelope()
 		out.Error, out.OutputError = withHint(out.Error), withHint(out.OutputError)
-		addApprovalDetails(cmd, &out.Envelope, run.id)
+		addApprovalDetails(cmd, &out.Envelope, dr.RunID)
 		if err := writeJSON(stdout, out); err != nil {
 			return err
 		}
@@ -179,5 +174,5 @@ func printDirect(cmd *cobra.Command, st *console.Status, res *direct.Result, run
 		fmt.Fprintln(stdout, answerOut(cmd, stdout, res.Answer))
 	}
 	fmt.Fprintln(stderr, st.Summary(resultStatus(res.Error), res.Turns, &res.Usage))
-	return afterResult(stdout, stderr, approvalStop(runErr, run.id), outErr)
+	return afterResult(stdout, stderr, approvalStop(runErr, dr.RunID), outErr)
 }

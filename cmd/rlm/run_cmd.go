@@ -223,11 +223,7 @@ func (f *runFlags) run(cmd *cobra.Command, query string) error {
 	}
 	// The answer is paid for: it is printed even when an output cannot
 	// be written, and the output error is reported after it.
-	outErr := errors.Join(res.OutputError, sess.Close())
-	id := runIdentity{res.RunID, res.Replayed}
-	if f.asJSON && res.Auto != nil {
-		return printAutoJSON(cmd, res, outErr, id)
-	}
+	res.OutputError = errors.Join(res.OutputError, sess.Close())
 	if !f.asJSON {
 		sess.Tools().Report(stderr)
 		reportDurable(stderr, res.Durable)
@@ -235,19 +231,7 @@ func (f *runFlags) run(cmd *cobra.Command, query string) error {
 			fmt.Fprintln(stderr, "rlm: --mode auto chose "+res.Auto.Chosen+": "+res.Auto.Reason)
 		}
 	}
-	return printRun(cmd, st, res.Result, runErr, outErr, f.asJSON, id)
-}
-
-// printAutoJSON prints the --json result of a --mode auto run, as
-// printRun does, with the choice in details.auto.
-func printAutoJSON(cmd *cobra.Command, res *rlm.Result, outErr error, id runIdentity) error {
-	out := runEnvelope(res.Result, outErr, id)
-	out.Extra["auto"] = res.Auto
-	addApprovalDetails(cmd, &out.Envelope, id.id)
-	if err := writeJSON(cmd.OutOrStdout(), out); err != nil {
-		return err
-	}
-	return exitFor(out.Envelope)
+	return printRun(cmd, st, res, runErr, f.asJSON)
 }
 
 // traceUsage is the help of --trace.
