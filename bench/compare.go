@@ -309,6 +309,6 @@ func pickPublished(published []Published, row Row) *Published {
 // namesModel reports whether a run's model name names the paper's model:
 // "openai/gpt-5" names GPT-5, "gpt-5-mini" does not.
 func namesModel(run, paper string) bool {
-	m, p := foldTerm(run), foldTerm(paper)
+	m, p := suite.FoldKey(run), suite.FoldKey(paper)
 	return m != "" && p != "" && strings.Contains(m, p) && !strings.Contains(m, p+"mini") && !strings.Contains(m, p+"nano")
 }

@@ -91,7 +91,7 @@ var paperSettings = []paperSetting{
 func settingOf(suiteName, subset string) *paperSetting {
 	parts := map[string]bool{}
 	for p := range strings.SplitSeq(subset, "/") {
-		parts[foldTerm(p)] = true
+		parts[suite.FoldKey(p)] = true
 	}
 	for i := range paperSettings {
 		s := &paperSettings[i]
@@ -100,25 +100,13 @@ func settingOf(suiteName, subset string) *paperSetting {
 		}
 		ok := true
 		for _, t := range s.terms {
-			ok = ok && parts[foldTerm(t)]
+			ok = ok && parts[suite.FoldKey(t)]
 		}
 		if ok {
 			return s
 		}
 	}
 	return nil
-}
-
-// foldTerm folds a subset part for comparison: lower case, without spaces,
-// hyphens and underscores (as suite subsets are matched).
-func foldTerm(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch r {
-		case ' ', '-', '_':
-			return -1
-		}
-		return r
-	}, strings.ToLower(strings.TrimSpace(s)))
 }
 
 // paperSource is the citation of every figure of PublishedTable.

@@ -214,9 +214,9 @@ func sampleSet(n, k int, seed uint64) map[int]bool {
 	return set
 }
 
-// normKey folds a subset key or term for comparison: lower case, without
+// FoldKey folds a subset key or term for comparison: lower case, without
 // spaces, hyphens and underscores.
-func normKey(s string) string {
+func FoldKey(s string) string {
 	return strings.Map(func(r rune) rune {
 		switch r {
 		case ' ', '-', '_':
@@ -230,14 +230,14 @@ func normKey(s string) string {
 // one of keys.
 func matchSubset(subset string, keys []string) bool {
 	for term := range strings.SplitSeq(subset, ",") {
-		t := normKey(term)
+		t := FoldKey(term)
 		if t == "" {
 			continue
 		}
 		if t == "codeqa" {
-			t = normKey("Code Repository Understanding")
+			t = FoldKey("Code Repository Understanding")
 		}
-		if !slices.ContainsFunc(keys, func(k string) bool { return normKey(k) == t }) {
+		if !slices.ContainsFunc(keys, func(k string) bool { return FoldKey(k) == t }) {
 			return false
 		}
 	}

@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,18 +16,7 @@ import (
 // figures, in every format, with the cost plot; a file that is not a
 // bench report is refused with its typed error.
 func TestBenchReportBinary(t *testing.T) {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		text := "The correct answer is (B)"
-		if !bytes.Contains(body, []byte("You answer questions about the document")) { // the engine: a plan's final answer
-			b, _ := json.Marshal(map[string]string{"answer": text})
-			text = string(b)
-		}
-		w.Header().Set("Content-Type", "application/json")
-		content, _ := json.Marshal(text)
-		io.WriteString(w, `{"id":"c","object":"chat.completion","model":"gpt-4o-mini","choices":[{"index":0,"message":{"role":"assistant","content":`+
-			string(content)+`},"finish_reason":"stop"}],"usage":{"prompt_tokens":100,"completion_tokens":10,"total_tokens":110}}`)
-	}))
+	srv := choiceServer("B")
 	defer srv.Close()
 	dir := t.TempDir()
 	data := filepath.Join("..", "..", "bench", "suite", "testdata", "longbench-v2", "data.json")

@@ -15,18 +15,7 @@ import (
 // tasks as the paper does: a model that always answers (B) gets the two
 // LongBench-v2 sample questions whose gold is B, with both methods.
 func TestBenchSuiteBinary(t *testing.T) {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		text := "The correct answer is (B)"
-		if !bytes.Contains(body, []byte("You answer questions about the document")) { // the engine: a plan's final answer
-			b, _ := json.Marshal(map[string]string{"answer": text})
-			text = string(b)
-		}
-		w.Header().Set("Content-Type", "application/json")
-		content, _ := json.Marshal(text)
-		io.WriteString(w, `{"id":"c","object":"chat.completion","model":"gpt-4o-mini","choices":[{"index":0,"message":{"role":"assistant","content":`+
-			string(content)+`},"finish_reason":"stop"}],"usage":{"prompt_tokens":100,"completion_tokens":10,"total_tokens":110}}`)
-	}))
+	srv := choiceServer("B")
 	defer srv.Close()
 	data := filepath.Join("..", "..", "bench", "suite", "testdata", "longbench-v2", "data.json")
 	res := runBinary(t, nil, binaryEnv("OPENAI_API_KEY=sk-test", "RLM_BASE_URL="+srv.URL+"/v1"),
@@ -60,4 +49,22 @@ func TestBenchSuiteBinary(t *testing.T) {
 	if res = runBinary(t, nil, nil, "bench", "run", "--suite", "oolong"); res.code != 2 {
 		t.Fatalf("--suite without --data: exit %d: %s", res.code, res.stderr)
 	}
+}
+
+// choiceServer is an OpenAI-compatible server that answers every request
+// "The correct answer is (letter)": as text to the direct method, as a
+// plan's final answer to the engine.
+func choiceServer(letter string) *httptest.Server {
+	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		text := "The correct answer is (" + letter + ")"
+		if !bytes.Contains(body, []byte("You answer questions about the document")) { // the engine: a plan's final answer
+			b, _ := json.Marshal(map[string]string{"answer": text})
+			text = string(b)
+		}
+		w.Header().Set("Content-Type", "application/json")
+		content, _ := json.Marshal(text)
+		io.WriteString(w, `{"id":"c","object":"chat.completion","model":"gpt-4o-mini","choices":[{"index":0,"message":{"role":"assistant","content":`+
+			string(content)+`},"finish_reason":"stop"}],"usage":{"prompt_tokens":100,"completion_tokens":10,"total_tokens":110}}`)
+	}))
 }
