@@ -55,7 +55,7 @@ replayed, never executed again.`,
 	fl.StringVar(&f.mode, "projection", string(prompt.ModeCompiled), "tool schema projection: compiled (relevant tools) or all_tools (stable prefix)")
 	// --mode was this flag's first name; on rlm run it means plan|code.
 	fl.StringVar(&f.mode, "mode", string(prompt.ModeCompiled), "deprecated alias of --projection")
-	_ = fl.MarkDeprecated("mode", "use --projection (on rlm run, --mode means plan or code)")
+	deprecateFlag(fl, "mode", "use --projection (on rlm run, --mode means plan or code)")
 	fl.IntVar(&f.maxBatch, "max-native-calls-per-batch", direct.DefaultMaxNativeCallsPerBatch, "max tool calls in one model response (-1: unlimited)")
 	fl.IntVar(&f.maxTokens, "max-tokens", direct.DefaultMaxTokens, "completion token cap of each request")
 	fl.DurationVar(&f.synthesize, "synthesis-reserve", 0, "when this much of --time-limit is left, ask for the final answer without tools (0: off)")

@@ -198,3 +198,16 @@ func TestDirectCommandText(t *testing.T) {
 		}
 	}
 }
+
+// A deprecated flag's notice goes to stderr: rlm direct --mode ... --json
+// prints one JSON document on stdout.
+func TestDeprecatedFlagNoticeOnStderr(t *testing.T) {
+	out, errOut, code := runCLI(t, "", "direct", "--mode", "compiled", "--json", "--api-key-env", "RLM_TEST_NO_SUCH_KEY", "hello")
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || code == 0 {
+		t.Fatalf("exit %d, stdout is not one JSON document (%v):\n%s", code, err, out)
+	}
+	if !strings.Contains(errOut, "Flag --mode has been deprecated, use --projection") {
+		t.Fatalf("no notice on stderr: %q", errOut)
+	}
+}

@@ -87,7 +87,7 @@ func parseExample(args []string) error {
 	}
 	var deprecated []string
 	cmd.Flags().Visit(func(f *pflag.Flag) {
-		if f.Deprecated != "" {
+		if f.Deprecated != "" || len(f.Annotations[deprecatedAnnotation]) > 0 {
 			deprecated = append(deprecated, "--"+f.Name)
 		}
 	})

@@ -14,6 +14,7 @@ import (
 	"syscall"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/fault"
@@ -118,6 +119,7 @@ func trackRuns(root *cobra.Command) *bool {
 		if runE := c.RunE; runE != nil {
 			c.RunE = func(cmd *cobra.Command, args []string) error {
 				*ran = true
+				warnDeprecated(cmd)
 				return runE(cmd, args)
 			}
 		}
@@ -127,6 +129,27 @@ func trackRuns(root *cobra.Command) *bool {
 	}
 	walk(root)
 	return ran
+}
+
+// deprecatedAnnotation holds a deprecated flag's notice (deprecateFlag).
+const deprecatedAnnotation = "rlm.deprecated"
+
+// deprecateFlag hides the flag name of fl from the help and makes its use
+// print msg as a notice on stderr. (pflag's MarkDeprecated prints its
+// notice where cobra prints help, stdout: into a --json document.)
+func deprecateFlag(fl *pflag.FlagSet, name, msg string) {
+	_ = fl.MarkHidden(name)
+	_ = fl.SetAnnotation(name, deprecatedAnnotation, []string{msg})
+}
+
+// warnDeprecated prints on stderr the notice of each deprecated flag the
+// command line set.
+func warnDeprecated(cmd *cobra.Command) {
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		if msg := f.Annotations[deprecatedAnnotation]; len(msg) == 1 {
+			fmt.Fprintf(cmd.ErrOrStderr(), "Flag --%s has been deprecated, %s\n", f.Name, msg[0])
+		}
+	})
 }
 
 // commandError is err as a *fault.Error: an error cobra returned before the
