@@ -227,9 +227,7 @@ func (s *Session) answerDirect(ctx context.Context, store *corpus.Store, h corpu
 	if err == nil {
 		res.Status = engine.StatusCompleted
 	} else {
-		res.Error = fault.As(err)
-		if res.Error == nil {
-			res.Error = fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, err.Error())
+		if res.Error = fault.Or(err, fault.PhaseExecute, fault.KindInternal, ""); fault.As(err) == nil {
 			err = res.Error
 		}
 		if res.Error.Kind == fault.KindCancelled || errors.Is(err, context.Canceled) {

@@ -192,13 +192,7 @@ func (r *DirectResult) Envelope() DirectEnvelope {
 
 // outputFault is the *fault.Error of an output that could not be written.
 func outputFault(err error) *fault.Error {
-	if err == nil {
-		return nil
-	}
-	if fe := fault.As(err); fe != nil {
-		return fe
-	}
-	return fault.Wrap(err, fault.PhaseConfig, KindUnwritableOutput, err.Error())
+	return fault.Or(err, fault.PhaseConfig, KindUnwritableOutput, "")
 }
 
 // approvalIndex is the index of the approval id in as, or -1.

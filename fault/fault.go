@@ -237,6 +237,22 @@ func As(err error) *Error {
 	return nil
 }
 
+// Or returns the first *Error in err's chain, or, when err holds none, err
+// wrapped as a new *Error of phase and kind with message (err.Error() when
+// message is empty). A nil err gives nil.
+func Or(err error, phase Phase, kind Kind, message string) *Error {
+	if err == nil {
+		return nil
+	}
+	if e := As(err); e != nil {
+		return e
+	}
+	if message == "" {
+		message = err.Error()
+	}
+	return Wrap(err, phase, kind, message)
+}
+
 // KindOf returns the Kind of the first *Error in err's chain, or "" when
 // there is none.
 func KindOf(err error) Kind {

@@ -129,3 +129,22 @@ func TestKindIsSentinel(t *testing.T) {
 		t.Fatalf("JSON shape changed: %s", b)
 	}
 }
+
+// Or keeps an error's own *Error, wraps any other one, and keeps nil.
+func TestOr(t *testing.T) {
+	own := New(PhaseTool, "k", "m")
+	if got := Or(fmt.Errorf("outer: %w", own), PhaseConfig, KindInternal, "x"); got != own {
+		t.Fatalf("got %v, want the chain's own error", got)
+	}
+	plain := errors.New("boom")
+	got := Or(plain, PhaseConfig, KindInternal, "")
+	if got.Phase != PhaseConfig || got.Kind != KindInternal || got.Message != "boom" || got.Cause != plain {
+		t.Fatalf("got %+v", got)
+	}
+	if got := Or(plain, PhaseConfig, KindInternal, "msg"); got.Message != "msg" {
+		t.Fatalf("message %q", got.Message)
+	}
+	if Or(nil, PhaseConfig, KindInternal, "") != nil {
+		t.Fatal("nil became an error")
+	}
+}

@@ -476,10 +476,7 @@ func (s *Server) withContext(ctx context.Context, path string, f func(*corpus.St
 
 // asFault is err as a typed error (Kind internal when it is not one).
 func asFault(err error) *fault.Error {
-	if fe := fault.As(err); fe != nil {
-		return fe
-	}
-	return fault.Wrap(err, Phase, fault.KindInternal, "the call failed")
+	return fault.Or(err, Phase, fault.KindInternal, "the call failed")
 }
 
 func (s *Server) metadataTool(ctx context.Context, _ *mcpsdk.CallToolRequest, a PathArgs) (*mcpsdk.CallToolResult, *ContextOutput, error) {
