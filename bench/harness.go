@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"math"
-	"slices"
 	"strings"
 	"time"
 
@@ -429,10 +428,7 @@ func scored(ctx context.Context, tr Trial, task *instance, answer any) Trial {
 	s, err := task.score(ctx, answer)
 	tr.Score, tr.Judged, tr.ExactMatch = s.Score, s.Judged, s.ExactMatch
 	if err != nil {
-		tr.Status, tr.Error = StatusFailed, fault.As(err)
-		if tr.Error == nil {
-			tr.Error = fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, "the judge failed")
-		}
+		tr.Status, tr.Error = StatusFailed, fault.Or(err, fault.PhaseExecute, fault.KindInternal, "the judge failed")
 	}
 	return tr
 }
@@ -470,22 +466,14 @@ func runDirect(ctx context.Context, p model.Provider, cfg Config, task *instance
 		tr.Usage.Calls = 1
 	}
 	if err != nil {
-		tr.Status = StatusFailed
-		tr.Error = fault.As(err)
-		if tr.Error == nil {
-			tr.Error = fault.Wrap(err, fault.PhaseProvider, fault.KindInternal, err.Error())
-		}
+		tr.Status, tr.Error = StatusFailed, fault.Or(err, fault.PhaseProvider, fault.KindInternal, "")
 		return tr
 	}
 	return scored(ctx, tr, task, resp.Text)
 }
 
 func failed(err error, d time.Duration) Trial {
-	fe := fault.As(err)
-	if fe == nil {
-		fe = fault.Wrap(err, fault.PhaseExecute, fault.KindInternal, err.Error())
-	}
-	return Trial{Status: StatusFailed, Error: fe, LatencyMS: ms(d)}
+	return Trial{Status: StatusFailed, Error: fault.Or(err, fault.PhaseExecute, fault.KindInternal, ""), LatencyMS: ms(d)}
 }
 
 func summarize(m Method, trials []Trial) Summary {
@@ -534,16 +522,8 @@ func summarize(m Method, trials []Trial) Summary {
 // linearly between order statistics (the R-7 / NumPy default method). An
 // empty sample has all zero fields.
 func Summarize(xs []float64) Stats {
-	if len(xs) == 0 {
-		return Stats{}
-	}
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	sum := 0.0
-	for _, x := range s {
-		sum += x
-	}
-	return Stats{N: len(s), Mean: sum / float64(len(s)), P25: quantile(s, 0.25), P50: quantile(s, 0.5), P75: quantile(s, 0.75)}
+	d := Describe(xs)
+	return Stats{N: d.N, Mean: d.Mean, P25: d.P25, P50: d.P50, P75: d.P75}
 }
 
 func quantile(sorted []float64, q float64) float64 {
