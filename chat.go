@@ -57,7 +57,7 @@ func (c *Chat) open(ctx context.Context, saved []byte) error {
 	if c.live, err = trace.OpenLive(c.s.spec.Trace); err != nil {
 		return err
 	}
-	if c.s.spec.Trace != "" || len(c.s.opts.observers) > 0 {
+	if c.s.spec.Trace != "" || len(c.s.opts.observers)+len(c.s.opts.liveObservers) > 0 {
 		c.rec = c.s.traceRecorder(c.live, nil)
 	}
 	return nil

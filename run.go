@@ -192,12 +192,15 @@ func (s *Session) Run(ctx context.Context, query string) (*Result, error) {
 	return out, runErr
 }
 
-// recorder is a trace recorder feeding the session's observers (live
-// observers: they see live attributes and live-only events), the live
-// trace file and the OTLP export (which see what the trace keeps).
+// recorder is a trace recorder feeding the session's observers (what the
+// trace keeps) and live observers (live attributes and live-only events
+// too), the live trace file and the OTLP export (what the trace keeps).
 func (s *Session) traceRecorder(live *trace.LiveFile, ot *OTLPExport) *trace.Recorder {
 	var opts []trace.Option
 	for _, o := range s.opts.observers {
+		opts = append(opts, trace.WithObserver(o))
+	}
+	for _, o := range s.opts.liveObservers {
 		opts = append(opts, trace.WithLiveObserver(o))
 	}
 	opts = append(opts, trace.WithObserver(live.Observe), ot.Option())

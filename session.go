@@ -37,8 +37,10 @@ type options struct {
 	onCache    func(*cache.Cache)
 	onUnpriced func(models []string)
 	observers  []func(trace.Event)
-	engineObs  func(engine.Event)
-	onDurable  func(runID string)
+	// liveObservers see live attributes and live-only events too.
+	liveObservers []func(trace.Event)
+	engineObs     func(engine.Event)
+	onDurable     func(runID string)
 	// onParentCancel is given what cancels rlm_subagent's parent agent.
 	onParentCancel func(cancel func()) (stop func())
 }
@@ -76,22 +78,30 @@ func WithCacheHook(f func(*cache.Cache)) Option { return func(o *options) { o.on
 // Spec.StrictCost refuses them).
 func WithUnpricedHook(f func(models []string)) Option { return func(o *options) { o.onUnpriced = f } }
 
-// WithObserver receives every trace event of the session's runs (Run and
-// Chat) as it happens, as a live observer (trace.WithLiveObserver): the
-// events the trace keeps, and the live ones -v prints: each turn's reply,
-// outcome and observation, code-mode replies, cells as they start,
-// sub-calls and streamed deltas, carried as live attributes
-// (trace.Event.Live, never kept in the trace). Calls may come from
-// several goroutines at once.
+// WithObserver receives each trace event of the session's runs (Run and
+// Chat) the recorder keeps, as it keeps it (trace.WithObserver): no live
+// attributes, no live-only events. Calls may come from several goroutines
+// at once.
 func WithObserver(f func(trace.Event)) Option {
 	return func(o *options) { o.observers = append(o.observers, f) }
 }
 
+// WithLiveObserver receives every trace event of the session's runs as it
+// happens, as a live observer (trace.WithLiveObserver): the events the
+// trace keeps, and the live ones -v prints: each turn's reply, outcome
+// and observation, code-mode replies, cells as they start, sub-calls and
+// streamed deltas, carried as live attributes (trace.Event.Live, never
+// kept in the trace). The engine computes that text only when a live
+// observer listens. Calls may come from several goroutines at once.
+func WithLiveObserver(f func(trace.Event)) Option {
+	return func(o *options) { o.liveObservers = append(o.liveObservers, f) }
+}
+
 // WithEngineObserver receives the engine's turn events (replies, deltas,
-// observations) of Run and Chat, a view of the trace events WithObserver
-// receives (engine.EventOf).
+// observations) of Run and Chat, a view of the trace events
+// WithLiveObserver receives (engine.EventOf).
 //
-// Deprecated: use WithObserver.
+// Deprecated: use WithLiveObserver.
 func WithEngineObserver(f func(engine.Event)) Option { return func(o *options) { o.engineObs = f } }
 
 // WithDurableStart is called with the id of a durable run when it starts.

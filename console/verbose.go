@@ -22,7 +22,7 @@ import (
 // reply is printed with its turn's outcome. Everything goes to stderr; the
 // engine has bounded the text and redacted credentials, and the printer
 // neutralizes control sequences in it (termsafe.Text) unless Raw. Its
-// Observe method is a live trace observer (rlm.WithObserver,
+// Observe method is a live trace observer (rlm.WithLiveObserver,
 // trace.WithLiveObserver): it reads the engine's live attributes
 // (trace.Event.Live, the trace.Attr keys) of turn spans, code-mode reply
 // notes, announced cells, sub-call notes and deltas, and ignores every

@@ -74,7 +74,7 @@ const (
 // (trace.Event): the engine records each step on the trace recorder, as
 // live attributes (trace.Event.Live) of a span or a point event, and
 // EventOf derives the Event from it; a program that reads a trace
-// recorder's live observer (trace.WithLiveObserver, rlm.WithObserver)
+// recorder's live observer (trace.WithLiveObserver, rlm.WithLiveObserver)
 // sees the same steps without this type. Model text in an event is
 // bounded and has credentials redacted (trace.RedactText); it is for
 // people reading along, never fed back to a model.

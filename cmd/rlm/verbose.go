@@ -42,7 +42,7 @@ func (f *verboseFlags) spec(sp *rlm.Spec) {
 // options are the session options of -v and --stream: the turn printer.
 func (f *verboseFlags) options(stderr io.Writer, live bool) []rlm.Option {
 	if p := f.printer(stderr, live); p != nil {
-		return []rlm.Option{rlm.WithObserver(p.Observe)}
+		return []rlm.Option{rlm.WithLiveObserver(p.Observe)}
 	}
 	return nil
 }
