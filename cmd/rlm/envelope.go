@@ -54,12 +54,6 @@ func addApprovalDetails(cmd *cobra.Command, env *envelope, runID string) {
 	}
 }
 
-// resultStatus is rlm.StatusOf.
-func resultStatus(fe *fault.Error) string { return rlm.StatusOf(fe) }
-
-// approvalHint is rlm.ApprovalHint.
-func approvalHint(runID string) string { return rlm.ApprovalHint(runID) }
-
 // exitFor is the exit status of a printed result: its status's, or that of
 // a failure when an output could not be written.
 func exitFor(env envelope) error {
@@ -105,7 +99,7 @@ func printRun(cmd *cobra.Command, st *console.Status, rr *rlm.Result, runErr err
 	if runErr == nil {
 		fmt.Fprintln(stdout, answerOut(cmd, stdout, answerText(res.Answer)))
 	}
-	fmt.Fprintln(stderr, st.Summary(resultStatus(res.Error), res.Turns, &res.Usage))
+	fmt.Fprintln(stderr, st.Summary(rlm.StatusOf(res.Error), res.Turns, &res.Usage))
 	if runErr != nil && res.Partial != nil {
 		partial := textcut.Prefix(answerText(res.Partial), maxPartialText)
 		if !rawOutput(cmd) {
@@ -119,15 +113,15 @@ func printRun(cmd *cobra.Command, st *console.Status, rr *rlm.Result, runErr err
 	return afterResult(stdout, stderr, approvalStop(runErr, rr.RunID), outErr)
 }
 
-// approvalStop returns err, with approvalHint for the run runID when it is
+// approvalStop returns err, with rlm.ApprovalHint for the run runID when it is
 // an approval stop (text mode prints that hint; the exit status is 3).
 func approvalStop(err error, runID string) error {
 	fe := fault.As(err)
-	if resultStatus(fe) != statusApprovalRequired {
+	if rlm.StatusOf(fe) != statusApprovalRequired {
 		return err
 	}
 	c := *fe
-	c.Hint = approvalHint(runID)
+	c.Hint = rlm.ApprovalHint(runID)
 	return &c
 }
 
@@ -173,6 +167,6 @@ func printDirect(cmd *cobra.Command, st *console.Status, dr *rlm.DirectResult, r
 	if runErr == nil {
 		fmt.Fprintln(stdout, answerOut(cmd, stdout, res.Answer))
 	}
-	fmt.Fprintln(stderr, st.Summary(resultStatus(res.Error), res.Turns, &res.Usage))
+	fmt.Fprintln(stderr, st.Summary(rlm.StatusOf(res.Error), res.Turns, &res.Usage))
 	return afterResult(stdout, stderr, approvalStop(runErr, dr.RunID), outErr)
 }

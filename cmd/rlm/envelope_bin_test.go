@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rlm-go/rlm"
+
 	"github.com/spf13/cobra"
 
 	"github.com/rlm-go/rlm/authority"
@@ -396,7 +398,7 @@ func TestResultStatusAndExitCode(t *testing.T) {
 		if env.Status != c.status || code != c.code {
 			t.Errorf("%v: status %s exit %d, want %s %d", c.fe, env.Status, code, c.status, c.code)
 		}
-		if c.status == statusApprovalRequired && (!slices.Equal(env.Approvals, []string{"approval_7"}) || env.Error.Hint != approvalHint("run-1")) {
+		if c.status == statusApprovalRequired && (!slices.Equal(env.Approvals, []string{"approval_7"}) || env.Error.Hint != rlm.ApprovalHint("run-1")) {
 			t.Errorf("approval envelope %+v", env)
 		}
 	}

@@ -169,7 +169,7 @@ func errorOutcome(err error) string {
 	if fe.Kind == kindUsage {
 		return outcomeUsage
 	}
-	if s := resultStatus(fe); s == statusApprovalRequired {
+	if s := rlm.StatusOf(fe); s == statusApprovalRequired {
 		return s
 	}
 	return statusFailed

@@ -64,7 +64,7 @@ func reportError(stdout, stderr io.Writer, err error, asJSON bool) {
 
 // failureJSON is the --json document of a command's failure that has no
 // result of its own: the envelope {"status","error"}, status failed (or
-// cancelled, approval_required: resultStatus) and the error with its hint.
+// cancelled, approval_required: rlm.StatusOf) and the error with its hint.
 func failureJSON(err error) envelope {
 	return newEnvelope(asFault(err), nil, "")
 }
@@ -132,7 +132,7 @@ var hints = map[hintKey]string{
 	{fault.PhaseBudget, budget.KindTimeLimit}:               "raise --time-limit",
 	{"", budget.KindInvalidLimits}:                          "check the --max-* and --time-limit values (see --help)",
 	{"", capability.KindDenied}:                             "grant the capability with --allow, e.g. --allow tool:fs_read",
-	{"", authority.KindApprovalRequired}:                    approvalHint(""),
+	{"", authority.KindApprovalRequired}:                    rlm.ApprovalHint(""),
 	{"", workspace.KindConfinementDenied}:                   "tools only reach files inside --workspace",
 	{"", direct.KindUnavailableToolSchema}:                  "grant the tool by exact name with --allow tool:NAME, or pass --mode all_tools",
 }
