@@ -433,15 +433,12 @@ func scored(ctx context.Context, tr Trial, task *instance, answer any) Trial {
 	return tr
 }
 
-// DirectPrompt returns the messages of the direct method for task.
-func DirectPrompt(task *Task) []model.Message { return directPrompt(task.Context, task.Query) }
+// DirectPrompt returns the messages of the direct method for task
+// (rlm.DirectMessages: the same as rlm.ModeAuto's direct path).
+func DirectPrompt(task *Task) []model.Message { return rlm.DirectMessages(task.Context, task.Query) }
 
 // directSystem is the system message of the direct method.
 var directSystem = rlm.DirectMessages("", "")[0].Content
-
-// directPrompt is the direct method's messages for a context and a query
-// (rlm.DirectMessages: the same as rlm.ModeAuto's direct path).
-func directPrompt(context, query string) []model.Message { return rlm.DirectMessages(context, query) }
 
 func runDirect(ctx context.Context, p model.Provider, cfg Config, task *instance) Trial {
 	if cfg.DirectMaxBytes > 0 && len(task.context) > cfg.DirectMaxBytes {
@@ -457,7 +454,7 @@ func runDirect(ctx context.Context, p model.Provider, cfg Config, task *instance
 		defer cancel()
 	}
 	start := time.Now()
-	resp, err := p.Complete(ctx, model.Request{Model: cfg.Model, Messages: directPrompt(task.context, task.query), MaxTokens: cfg.MaxTokens})
+	resp, err := p.Complete(ctx, model.Request{Model: cfg.Model, Messages: rlm.DirectMessages(task.context, task.query), MaxTokens: cfg.MaxTokens})
 	tr := Trial{LatencyMS: ms(time.Since(start))}
 	if resp != nil {
 		tr.Usage = resp.Usage
