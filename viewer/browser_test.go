@@ -163,6 +163,21 @@ func TestBrowserDemo(t *testing.T) {
 	if got := attr(t, ctx, `document.querySelector("#summary").dataset.cost`); got != fmt.Sprintf("%.6f", cost) {
 		t.Fatalf("page cost %s, want %.6f", got, cost)
 	}
+	// Per-depth usage, as the API summed it, in the header.
+	var m Model
+	if code := get(t, srv.URL+"/api/tree?file=0", &m); code != 200 || len(m.Summary.ByDepth) < 2 {
+		t.Fatalf("status %d, by depth %+v", code, m.Summary.ByDepth)
+	}
+	var depths []string
+	for _, d := range m.Summary.ByDepth {
+		depths = append(depths, fmt.Sprintf("%d:%d:%d", d.Depth, d.ModelCalls, d.Tokens))
+	}
+	if got := attr(t, ctx, `document.querySelector("#summary").dataset.depths`); got != strings.Join(depths, ",") {
+		t.Fatalf("page shows per-depth usage %q, the API %q", got, strings.Join(depths, ","))
+	}
+	if got := attr(t, ctx, `document.querySelector("#summary .depths").textContent`); !strings.Contains(got, "depth 1: ") {
+		t.Fatalf("per-depth usage shown as %q", got)
+	}
 	screenshot(t, ctx, "demo-tree.png")
 	// The first model call's detail.
 	pos := attr(t, ctx, `(() => { const r = [...document.querySelectorAll(".row")].find(r => r.textContent.includes("model_call")); r.click(); return r.dataset.pos; })()`)

@@ -1,6 +1,8 @@
 package viewer
 
 import (
+	"maps"
+	"slices"
 	"time"
 
 	"github.com/rlm-go/rlm/fault"
@@ -44,7 +46,19 @@ type Summary struct {
 	Status     trace.Status `json:"status,omitempty"` // of the first root
 	Answer     string       `json:"answer,omitempty"` // when the trace recorded it (attribute "answer")
 	MaxDepth   int          `json:"max_depth"`
+	ByDepth    []DepthUsage `json:"by_depth"` // one entry per recursion depth that has events, by depth
 	Start      time.Time    `json:"start,omitzero"`
+}
+
+// DepthUsage is what the events recorded at one recursion depth used: the
+// model calls made there and the tokens and cost on its events, so that
+// the entries add up to the summary's totals (rlm run --json reports the
+// same split as usage_by_depth).
+type DepthUsage struct {
+	Depth      int     `json:"depth"`
+	ModelCalls int     `json:"model_calls"`
+	Tokens     int64   `json:"tokens"`
+	CostUSD    float64 `json:"cost_usd"`
 }
 
 // Model is what /api/tree returns for one file.
@@ -69,6 +83,7 @@ func build(events []trace.Event, version int) *Model {
 	}
 	var end time.Time
 	var ancestors []int // ancestors[l] = position of the current node at level l
+	byDepth := map[int]*DepthUsage{}
 	_ = trace.Walk(events, func(i, level int) error {
 		ev := events[i]
 		n := Node{ID: ev.ID, Parent: -1, Level: level, Depth: ev.Depth, Kind: ev.Kind, Name: ev.Name, Status: ev.Status, MS: ev.DurationMS, Cost: ev.CostUSD, Est: ev.CostUSD > 0 && !ev.CostKnown, Size: 1}
@@ -99,6 +114,13 @@ func build(events []trace.Event, version int) *Model {
 		s.Tokens += n.Tokens
 		s.CostUSD += n.Cost
 		s.MaxDepth = max(s.MaxDepth, ev.Depth)
+		d := byDepth[ev.Depth]
+		if d == nil {
+			d = &DepthUsage{Depth: ev.Depth}
+			byDepth[ev.Depth] = d
+		}
+		d.Tokens += n.Tokens
+		d.CostUSD += n.Cost
 		if n.Status == trace.StatusError {
 			s.Failed++
 		}
@@ -113,6 +135,7 @@ func build(events []trace.Event, version int) *Model {
 		}
 		if ev.Kind == trace.KindModelCall {
 			s.ModelCalls++
+			d.ModelCalls++
 		}
 		if a, ok := ev.Attrs["answer"].(string); ok && s.Answer == "" {
 			// Redacted as the node detail is: the file may be imported
@@ -130,6 +153,10 @@ func build(events []trace.Event, version int) *Model {
 			p.SubUSD += n.SubUSD
 			p.SubErr += n.SubErr
 		}
+	}
+	m.Summary.ByDepth = make([]DepthUsage, 0, len(byDepth))
+	for _, d := range slices.Sorted(maps.Keys(byDepth)) {
+		m.Summary.ByDepth = append(m.Summary.ByDepth, *byDepth[d])
 	}
 	if !t0.IsZero() {
 		m.Summary.Start = t0

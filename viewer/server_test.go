@@ -84,6 +84,30 @@ func TestAPITree(t *testing.T) {
 	if s.Events != len(evs) || s.Tokens != tokens || s.Failed != failed || s.Turns != 4 || s.ModelCalls == 0 || s.MaxDepth != 1 || s.WallMS <= 0 {
 		t.Fatalf("summary %+v", s)
 	}
+	// Per-depth usage, counted here from the events: model calls, tokens
+	// and cost at each depth, in depth order, adding up to the totals.
+	want := map[int]DepthUsage{}
+	for _, ev := range evs {
+		d := want[ev.Depth]
+		d.Depth = ev.Depth
+		if ev.Kind == trace.KindModelCall {
+			d.ModelCalls++
+		}
+		if ev.Tokens != nil {
+			d.Tokens += ev.Tokens.Total
+		}
+		d.CostUSD += ev.CostUSD
+		want[ev.Depth] = d
+	}
+	if len(s.ByDepth) != 2 || len(want) != 2 {
+		t.Fatalf("by depth %+v, want %+v", s.ByDepth, want)
+	}
+	for i, d := range s.ByDepth {
+		w := want[i]
+		if d.Depth != i || d.ModelCalls != w.ModelCalls || d.Tokens != w.Tokens || math.Abs(d.CostUSD-w.CostUSD) > 1e-9 || d.ModelCalls == 0 {
+			t.Fatalf("depth %d: %+v, want %+v", i, d, w)
+		}
+	}
 	seen := map[string]bool{}
 	for pos, n := range m.Nodes {
 		if seen[n.ID] || (pos > 0 && (n.Parent < 0 || n.Parent >= pos || m.Nodes[n.Parent].Level != n.Level-1)) {

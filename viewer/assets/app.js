@@ -42,10 +42,13 @@
     el.dataset.cost = s.cost_usd.toFixed(6);
     el.dataset.failed = s.failed;
     el.dataset.turns = s.turns;
+    const bd = s.by_depth || [];
+    el.dataset.depths = bd.map((d) => `${d.depth}:${d.model_calls}:${d.tokens}`).join(",");
     el.innerHTML =
       `<span><b>${s.events}</b> events</span><span><b>${s.turns}</b> turns</span><span><b>${s.model_calls}</b> model calls</span>` +
       `<span><b>${s.tokens}</b> tokens</span><span><b>${usd(s.cost_usd)}</b></span><span>wall <b>${ms(s.wall_ms)}</b></span>` +
       `<span>max depth <b>${s.max_depth}</b></span><span class="${s.failed ? "err" : ""}"><b>${s.failed}</b> failed</span>` +
+      (bd.length > 1 ? `<span class="depths">` + bd.map((d) => `depth ${d.depth}: <b>${d.model_calls}</b> calls, <b>${d.tokens}</b> tokens, <b>${usd(d.cost_usd)}</b>`).join(" · ") + `</span>` : "") +
       (m.error ? `<span class="err">${esc(m.error.phase + "/" + m.error.kind + ": " + m.error.message)}</span>` : "");
   }
 
@@ -148,7 +151,8 @@
     $("#compare").innerHTML = `<table><tr><th></th>${fs.map((f) => `<th>${esc(f.name)}</th>`).join("")}</tr>` +
       row("status", (s) => esc(s.status || "")) + row("events", (s) => s.events) + row("turns", (s) => s.turns) +
       row("model calls", (s) => s.model_calls) + row("tokens", (s) => s.tokens) + row("cost", (s) => usd(s.cost_usd || 0)) +
-      row("wall", (s) => ms(s.wall_ms || 0)) + row("max depth", (s) => s.max_depth) + row("failed", (s) => s.failed) +
+      row("wall", (s) => ms(s.wall_ms || 0)) + row("max depth", (s) => s.max_depth) +
+      row("calls by depth", (s) => (s.by_depth || []).map((d) => `${d.depth}: ${d.model_calls}`).join(", ")) + row("failed", (s) => s.failed) +
       `<tr><th>answer</th>${fs.map((f) => `<td class="ans">${esc((f.summary && f.summary.answer) || "(not recorded)")}</td>`).join("")}</tr></table>`;
   }
 
