@@ -145,10 +145,15 @@ const DefaultLimit = 100_000
 type Recorder struct {
 	mu  sync.Mutex
 	seq uint64
-	// chunks hold the events in arrival order, chunkEvents each (the last
-	// one filling): appending never copies the events already kept,
-	// which one growing slice did under the lock, every caller waiting.
+	// chunks hold the events in arrival order, every chunk but the last
+	// one full: appending never copies the events already kept, which
+	// one growing slice did under the lock, every caller waiting. The
+	// first chunk holds firstChunkEvents and each next one twice its
+	// predecessor, up to chunkEvents: a recorder that keeps a few events
+	// (a child run's, of which a thousand may wait at once) holds a few
+	// KiB, not a whole chunk of 1,024 events (~224 KiB).
 	chunks  [][]Event
+	n       int // events kept, in chunks
 	limit   int
 	dropped int
 	now     func() time.Time
@@ -520,16 +525,25 @@ func EmitLive(ctx context.Context, kind Kind, name string, live map[string]any) 
 	s.rec.live(Event{Parent: s.parent, Depth: s.depth, Kind: kind, Name: name, Status: StatusOK, Start: now, End: now, Live: live}, s.live)
 }
 
-// chunkEvents is the capacity of one chunk of a Recorder.
-const chunkEvents = 1024
+// Capacities of the chunks of a Recorder: the first holds
+// firstChunkEvents, each next one twice its predecessor's up to
+// chunkEvents.
+const (
+	firstChunkEvents = 8
+	chunkEvents      = 1024
+)
 
-// kept returns the number of events kept; r.mu is held. Every chunk but
-// the last is full.
-func (r *Recorder) kept() int {
-	if len(r.chunks) == 0 {
-		return 0
+// kept returns the number of events kept; r.mu is held.
+func (r *Recorder) kept() int { return r.n }
+
+// nextChunk returns the capacity of the chunk that follows the last one,
+// bounded by what the limit leaves room for; r.mu is held.
+func (r *Recorder) nextChunk() int {
+	c := firstChunkEvents
+	if len(r.chunks) > 0 {
+		c = min(2*cap(r.chunks[len(r.chunks)-1]), chunkEvents)
 	}
-	return (len(r.chunks)-1)*chunkEvents + len(r.chunks[len(r.chunks)-1])
+	return min(c, r.limit-r.n)
 }
 
 // add keeps ev (without live attributes) unless the limit is reached,
@@ -538,14 +552,14 @@ func (r *Recorder) kept() int {
 // case.
 func (r *Recorder) add(ev Event, live map[string]any, obs func(Event)) {
 	r.mu.Lock()
-	n := r.kept()
-	kept := n < r.limit
+	kept := r.n < r.limit
 	if kept {
-		if n%chunkEvents == 0 {
-			r.chunks = append(r.chunks, make([]Event, 0, min(chunkEvents, r.limit-n)))
+		if len(r.chunks) == 0 || len(r.chunks[len(r.chunks)-1]) == cap(r.chunks[len(r.chunks)-1]) {
+			r.chunks = append(r.chunks, make([]Event, 0, r.nextChunk()))
 		}
 		last := &r.chunks[len(r.chunks)-1]
 		*last = append(*last, ev)
+		r.n++
 	} else {
 		r.dropped++
 	}

@@ -111,9 +111,12 @@ func TestLimit(t *testing.T) {
 
 // TestLimitAcrossChunks: the recorder keeps exactly the first limit
 // events, in sequence order, whether the limit falls inside, at or past a
-// chunk boundary (chunkEvents).
+// chunk boundary (the growing chunks end at 8, 24, 56, …, 1016, then
+// every chunkEvents).
 func TestLimitAcrossChunks(t *testing.T) {
-	for _, limit := range []int{1, chunkEvents - 1, chunkEvents, chunkEvents + 1, 3*chunkEvents + 7} {
+	grown := 2*chunkEvents - firstChunkEvents // events in the chunks that grow
+	for _, limit := range []int{1, firstChunkEvents - 1, firstChunkEvents, firstChunkEvents + 1, 3 * firstChunkEvents,
+		chunkEvents - 1, chunkEvents, chunkEvents + 1, grown - 1, grown, grown + 1, 3*chunkEvents + 7} {
 		rec := NewRecorder(WithLimit(limit))
 		ctx := WithRecorder(context.Background(), rec)
 		for i := range limit + 5 {
@@ -127,6 +130,44 @@ func TestLimitAcrossChunks(t *testing.T) {
 			if ev.Name != fmt.Sprint(i) {
 				t.Fatalf("limit %d: event %d is %q", limit, i, ev.Name)
 			}
+		}
+	}
+}
+
+// TestChunksGrow: a recorder's first chunk holds firstChunkEvents and
+// each next one twice the one before, up to chunkEvents, never past what
+// the limit leaves room for; every chunk but the last is full. A child
+// run that keeps a few events holds a few KiB (it held 1,024 events,
+// ~224 KiB, from its first one).
+func TestChunksGrow(t *testing.T) {
+	for _, tc := range []struct {
+		limit, events int
+		caps          []int
+	}{
+		{DefaultLimit, 1, []int{8}},
+		{DefaultLimit, 8, []int{8}},
+		{DefaultLimit, 9, []int{8, 16}},
+		{DefaultLimit, 3100, []int{8, 16, 32, 64, 128, 256, 512, 1024, 1024, 1024}},
+		{20, 30, []int{8, 12}},
+		{5, 9, []int{5}},
+	} {
+		rec := NewRecorder(WithLimit(tc.limit))
+		ctx := WithRecorder(context.Background(), rec)
+		for range tc.events {
+			Emit(ctx, KindNote, "n", nil, nil)
+		}
+		var caps []int
+		for i, c := range rec.chunks {
+			caps = append(caps, cap(c))
+			if i < len(rec.chunks)-1 && len(c) != cap(c) {
+				t.Fatalf("limit %d, %d events: chunk %d of %d holds %d of %d", tc.limit, tc.events, i, len(rec.chunks), len(c), cap(c))
+			}
+		}
+		if fmt.Sprint(caps) != fmt.Sprint(tc.caps) {
+			t.Errorf("limit %d, %d events: chunk capacities %v, want %v", tc.limit, tc.events, caps, tc.caps)
+		}
+		if want := min(tc.events, tc.limit); len(rec.Events()) != want || rec.Dropped() != tc.events-want {
+			t.Errorf("limit %d, %d events: kept %d, dropped %d", tc.limit, tc.events, len(rec.Events()), rec.Dropped())
 		}
 	}
 }
