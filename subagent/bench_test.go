@@ -110,3 +110,127 @@ func BenchmarkConcurrentSubagents1000(b *testing.B) {
 	b.ReportMetric(float64(wall.Milliseconds())/float64(b.N), "ms/1000-subagents")
 	b.ReportMetric(float64(peak.Load())/(1<<20), "peak-heap-MB")
 }
+
+// BenchmarkSubagentsInFlight1000 runs 1,000 rlm_subagent children truly at
+// once (a worker per child) and measures them while all 1,000 are blocked
+// in their second model call: a scripted provider answers each child's
+// first turn with a search plan and holds its second call on a barrier
+// that opens once every child has arrived. Reported per running child:
+// heap in use plus goroutine stacks over the idle baseline (B/child,
+// after a GC, so it is what the waiting children keep alive), and the
+// goroutines each child holds (goroutines/child).
+func BenchmarkSubagentsInFlight1000(b *testing.B) {
+	const n = 1000
+	store := corpus.NewStore()
+	defer store.Close()
+	h, err := store.AddString("input", "alpha\nbeta\nthe needle\n")
+	if err != nil {
+		b.Fatal(err)
+	}
+	parentCaps := capability.MustSet(append([]string{"tool:rlm_subagent"}, contextCaps...)...)
+	var perChild, heap, stack, goroutines float64
+	for range b.N {
+		bar := newBarrier(n)
+		comp := &EngineCompleter{Config: engine.Config{Provider: secondTurnBarrier(bar), Model: "bench", Store: store}, Context: h}
+		rt, err := agent.New(agent.Options{RootCapabilities: parentCaps, MaxAgents: n + 1, Workers: n, WorkerBacklog: n, MailboxSize: n, Retain: n})
+		if err != nil {
+			b.Fatal(err)
+		}
+		parent, _ := rt.Spawn("", agent.Spec{Name: "parent"}, parentCaps)
+		reg := tool.NewRegistry()
+		if err := Register(reg, Config{Runtime: rt, Parent: parent, ChildCapabilities: capability.MustSet(contextCaps...), Completer: comp}); err != nil {
+			b.Fatal(err)
+		}
+		tools := tool.NewRuntime(reg, tool.Config{Authority: rt.Authority(), Pool: tool.NewPool(n, n)})
+		base := inUse()
+		var failed atomic.Int64
+		var wg sync.WaitGroup
+		for i := range n {
+			wg.Go(func() {
+				res, err := tools.Invoke(context.Background(), tool.Call{Name: Name, Args: json.RawMessage(fmt.Sprintf(`{"query":"q%d"}`, i)),
+					Invocation: tool.Invocation{Capabilities: parentCaps}})
+				if err != nil || res.Status != tool.StatusOK {
+					failed.Add(1)
+					return
+				}
+				if env, err := Decode(res.Value); err != nil || env.Status != EnvelopeCompleted {
+					failed.Add(1)
+				}
+			})
+		}
+		bar.wait()
+		m := inUse()
+		perChild += float64(m.bytes-base.bytes) / n
+		heap += float64(m.heap-base.heap) / n
+		stack += float64(m.stack-base.stack) / n
+		goroutines += float64(m.goroutines-base.goroutines) / n
+		bar.release()
+		wg.Wait()
+		if failed.Load() != 0 {
+			b.Fatalf("%d children failed", failed.Load())
+		}
+		rt.Close()
+	}
+	b.ReportMetric(perChild/float64(b.N), "B/child")
+	b.ReportMetric(heap/float64(b.N), "heap-B/child")
+	b.ReportMetric(stack/float64(b.N), "stack-B/child")
+	b.ReportMetric(goroutines/float64(b.N), "goroutines/child")
+}
+
+// barrier holds callers until n have arrived.
+type barrier struct {
+	n       int
+	mu      sync.Mutex
+	arrived int
+	all     chan struct{} // closed when n have arrived
+	open    chan struct{} // closed by release
+}
+
+func newBarrier(n int) *barrier {
+	return &barrier{n: n, all: make(chan struct{}), open: make(chan struct{})}
+}
+
+// arrive counts the caller and blocks until release (or ctx ends).
+func (b *barrier) arrive(ctx context.Context) error {
+	b.mu.Lock()
+	b.arrived++
+	if b.arrived == b.n {
+		close(b.all)
+	}
+	b.mu.Unlock()
+	select {
+	case <-b.open:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (b *barrier) wait()    { <-b.all }
+func (b *barrier) release() { close(b.open) }
+
+// secondTurnBarrier answers a run's first turn with a search plan and
+// holds its second call on bar before it answers.
+func secondTurnBarrier(bar *barrier) model.Provider {
+	return model.ProviderFunc(func(ctx context.Context, req model.Request) (*model.Response, error) {
+		usage := budget.Usage{PromptTokens: 100, CompletionTokens: 5, TotalTokens: 105, TokensKnown: true, Calls: 1}
+		if len(req.Messages) <= 2 {
+			return &model.Response{Text: `{"steps":[{"op":"context","handle":{"ref":"input","name":"context"},"action":{"type":"search","pattern":"needle"},"bind":"hits"}]}`, Usage: usage}, nil
+		}
+		if err := bar.arrive(ctx); err != nil {
+			return nil, err
+		}
+		return &model.Response{Text: `{"answer":"ok"}`, Usage: usage}, nil
+	})
+}
+
+type usage struct{ bytes, heap, stack, goroutines int }
+
+// inUse returns the heap in use plus goroutine stacks after a GC, and the
+// number of goroutines.
+func inUse() usage {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return usage{bytes: int(ms.HeapInuse + ms.StackInuse), heap: int(ms.HeapInuse), stack: int(ms.StackInuse), goroutines: runtime.NumGoroutine()}
+}
