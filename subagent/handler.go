@@ -88,6 +88,11 @@ func (s *subagentTool) spec() tool.Spec {
 		// timeout is reported in the envelope, not as a tool timeout.
 		Limits:  tool.Limits{TimeLimit: s.policy.Max + 2*s.policy.Grace, MaxOutputBytes: s.cfg.MaxOutputBytes},
 		Handler: s.handle,
+		// handle returns once its context ends (SupervisedCall returns at
+		// once, then it waits at most a grace for the worker), so it runs
+		// on the calling goroutine: a waiting child holds the caller's
+		// goroutine and its worker's, not a third.
+		Cooperative: true,
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -425,5 +427,48 @@ func TestDecodeRejectsOpenEnvelopes(t *testing.T) {
 		if _, err := Decode(json.RawMessage(raw)); fault.KindOf(err) != fault.KindMalformed {
 			t.Errorf("%s: %v", raw, err)
 		}
+	}
+}
+
+// TestWaitingChildGoroutines: while a child's completion runs, the call
+// holds two goroutines, the caller's (which runs the handler and waits
+// in the supervised call; tool.Spec.Cooperative) and the agent worker
+// running the completion, not a third for the handler.
+func TestWaitingChildGoroutines(t *testing.T) {
+	running, release := make(chan struct{}), make(chan struct{})
+	f := newFixture(t, func(s *setup) {
+		s.cfg.Completer = CompleterFunc(func(ctx context.Context, req Request) (Completion, error) {
+			close(running)
+			<-release
+			return Completion{Status: StatusCompleted, Answer: "ok"}, nil
+		})
+	})
+	done := make(chan *Envelope, 1)
+	go func() {
+		res, _ := f.tools.Invoke(context.Background(), tool.Call{Name: Name, Args: json.RawMessage(`{"query":"q"}`), Invocation: tool.Invocation{Capabilities: f.parentCaps}})
+		env, _ := Decode(res.Value)
+		done <- env
+	}()
+	<-running
+	buf := make([]byte, 1<<20)
+	stacks := strings.Split(string(buf[:runtime.Stack(buf, true)]), "\n\n")
+	close(release)
+	if env := <-done; env == nil || env.Status != EnvelopeCompleted {
+		t.Fatalf("%+v", env)
+	}
+	var handlers, workers int
+	for _, s := range stacks {
+		if strings.Contains(s, "subagent.(*subagentTool).handle(") {
+			handlers++
+			if !strings.Contains(s, "tool.(*Runtime).Invoke(") {
+				t.Errorf("the handler runs on a goroutine of its own:\n%s", s)
+			}
+		}
+		if strings.Contains(s, "subagent.(*subagentTool).complete(") {
+			workers++
+		}
+	}
+	if handlers != 1 || workers != 1 {
+		t.Fatalf("%d goroutines in the handler, %d in the completion, want 1 and 1", handlers, workers)
 	}
 }

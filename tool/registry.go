@@ -132,6 +132,15 @@ type Spec struct {
 	Limits           Limits    // zero fields take the defaults
 	Handler          Handler   // required
 	Preflight        Preflight // optional
+	// Cooperative declares that the handler returns soon after its
+	// context ends (at the time limit or when the call is cancelled), as
+	// rlm_subagent's does: the runtime then calls it on the goroutine
+	// that runs the call instead of on a goroutine of its own that it
+	// abandons at the time limit. Outcomes are the same (past the time
+	// limit the call fails with Kind timeout, and an effect's outcome is
+	// indeterminate); the call just returns when the handler does, and a
+	// waiting call holds one goroutine fewer.
+	Cooperative bool
 
 	deriveErr error // Func: a schema could not be derived
 }
@@ -155,6 +164,7 @@ type entry struct {
 	result    *Validator
 	handler   Handler
 	preflight Preflight
+	coop      bool // Spec.Cooperative
 }
 
 // Registry holds tools. It is safe for concurrent use.
@@ -227,7 +237,7 @@ func (r *Registry) Register(spec Spec) error {
 	e := &entry{
 		schema: Schema{Name: spec.Name, Description: spec.Description, Capability: want, Effect: spec.Effect,
 			AuthorityCeiling: spec.AuthorityCeiling, Arguments: argsRaw, Result: resultRaw, Limits: lim},
-		args: args, result: result, handler: spec.Handler, preflight: spec.Preflight,
+		args: args, result: result, handler: spec.Handler, preflight: spec.Preflight, coop: spec.Cooperative,
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()

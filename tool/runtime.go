@@ -510,31 +510,29 @@ type handlerOutcome struct {
 // executeHandler runs the handler under the time limit and checks the
 // result schema and output size. It returns a control error when ctx ended
 // first. abandoned reports a handler that is still running after its time
-// limit.
+// limit (or, cooperative, that returned after it).
 func (c *call) executeHandler(ctx context.Context, idem string) (res Result, ctrl error, abandoned bool) {
 	hctx, cancel := context.WithTimeout(withPool(ctx, c.rt.pool), c.lim.TimeLimit)
 	defer cancel()
 	req := Request{Tool: c.e.schema.Name, Args: c.canon, Details: c.details, IdempotencyKey: idem, Capabilities: c.c.Invocation.Capabilities}
-	ch := make(chan handlerOutcome, 1)
 	h := c.e.handler
-	go func() {
-		var out handlerOutcome
-		defer func() {
-			if p := recover(); p != nil {
-				out = handlerOutcome{err: stepErr(KindHandlerPanic, "handler panicked").With("panic", fmt.Sprint(p))}
-			}
-			ch <- out
-		}()
-		out.v, out.err = h(hctx, req)
-	}()
 	var out handlerOutcome
-	select {
-	case out = <-ch:
-	case <-hctx.Done():
-		if ctx.Err() != nil {
-			return Result{}, ctx.Err(), true
+	if c.e.coop {
+		// On this goroutine: a handler that returns once hctx ends
+		// needs no goroutine to be abandoned. A return after hctx
+		// ended is reported as the select below reports the end.
+		out = runHandler(hctx, h, req)
+		if hctx.Err() != nil {
+			return c.ended(ctx)
 		}
-		return c.timedOut(), nil, true
+	} else {
+		ch := make(chan handlerOutcome, 1)
+		go func() { ch <- runHandler(hctx, h, req) }()
+		select {
+		case out = <-ch:
+		case <-hctx.Done():
+			return c.ended(ctx)
+		}
 	}
 	if out.err != nil {
 		if ctx.Err() != nil && (errors.Is(out.err, context.Canceled) || errors.Is(out.err, context.DeadlineExceeded)) {
@@ -549,6 +547,26 @@ func (c *call) executeHandler(ctx context.Context, idem string) (res Result, ctr
 		return Result{Status: StatusError, Error: fault.Wrap(out.err, fault.PhaseTool, KindHandlerFailed, "the handler failed")}, nil, false
 	}
 	return c.checkResult(out.v), nil, false
+}
+
+// runHandler calls h, a panic becoming Kind handler_panic.
+func runHandler(ctx context.Context, h Handler, req Request) (out handlerOutcome) {
+	defer func() {
+		if p := recover(); p != nil {
+			out = handlerOutcome{err: stepErr(KindHandlerPanic, "handler panicked").With("panic", fmt.Sprint(p))}
+		}
+	}()
+	out.v, out.err = h(ctx, req)
+	return out
+}
+
+// ended is executeHandler's outcome when the handler's context ended
+// first: the caller's end (a control error), or the time limit.
+func (c *call) ended(ctx context.Context) (Result, error, bool) {
+	if ctx.Err() != nil {
+		return Result{}, ctx.Err(), true
+	}
+	return c.timedOut(), nil, true
 }
 
 func (c *call) timedOut() Result {
