@@ -1,0 +1,126 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/model"
+)
+
+// BenchmarkQueryChildrenInFlight measures rlm_query children while all
+// of them are blocked in their second model call: 16 root runs at once,
+// each a code-mode cell calling rlm_query_batched over 63 queries at
+// concurrency 63 (a fan-out runs at most MaxStepConcurrency, 64, at
+// once), so 1,008 children are in flight. A scripted provider answers
+// each child's first turn with a cell that prints and holds its second
+// call on a barrier that opens once every child has arrived. Reported
+// per child: heap in use plus goroutine stacks over the idle baseline
+// (B/child, after a GC; the 16 roots' share included), split as
+// heap-B/child and stack-B/child, and goroutines/child.
+func BenchmarkQueryChildrenInFlight(b *testing.B) {
+	const roots, fan = 16, 63
+	const n = roots * fan
+	store := corpus.NewStore()
+	b.Cleanup(func() { store.Close() })
+	h, err := store.AddString("bench", "a small context\n")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var sum [4]float64
+	for range b.N {
+		bar := newChildBarrier(n)
+		prov := model.ProviderFunc(func(ctx context.Context, req model.Request) (*model.Response, error) {
+			usage := budget.Usage{PromptTokens: 100, CompletionTokens: 10, TotalTokens: 110, TokensKnown: true, Calls: 1}
+			text := py(`print(len(context))`)
+			switch {
+			case strings.Contains(req.Messages[len(req.Messages)-1].Content, "ROOT"):
+				text = py(fmt.Sprintf(`out = rlm_query_batched(["child %%d" %% i for i in range(%d)], concurrency=%d)`, fan, fan), `FINAL(len(out))`)
+			case len(req.Messages) > 2:
+				if err := bar.arrive(ctx); err != nil {
+					return nil, err
+				}
+				text = py(`FINAL("ok")`)
+			}
+			return &model.Response{Text: text, Usage: usage}, nil
+		})
+		eng, err := New(Config{Provider: prov, Model: "m", Store: store, Mode: ModeCode,
+			Limits: budget.Limits{MaxIterations: -1, MaxModelCalls: -1, MaxContextOps: -1, MaxTotalTokens: -1, MaxCostUSD: -1, MaxConcurrency: -1, MaxDepth: 1}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		base := memInUse()
+		errs := make(chan error, roots)
+		var wg sync.WaitGroup
+		for range roots {
+			wg.Go(func() {
+				res, err := eng.Run(context.Background(), "ROOT", h)
+				if err == nil && res.Answer != int64(fan) {
+					err = fmt.Errorf("answer %v", res.Answer)
+				}
+				errs <- err
+			})
+		}
+		bar.wait()
+		m := memInUse()
+		for i := range sum {
+			sum[i] += float64(m[i]-base[i]) / n
+		}
+		bar.release()
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	for i, unit := range []string{"B/child", "heap-B/child", "stack-B/child", "goroutines/child"} {
+		b.ReportMetric(sum[i]/float64(b.N), unit)
+	}
+}
+
+// childBarrier holds callers until n have arrived and release is called.
+type childBarrier struct {
+	n       int
+	mu      sync.Mutex
+	arrived int
+	all     chan struct{}
+	open    chan struct{}
+}
+
+func newChildBarrier(n int) *childBarrier {
+	return &childBarrier{n: n, all: make(chan struct{}), open: make(chan struct{})}
+}
+
+func (b *childBarrier) arrive(ctx context.Context) error {
+	b.mu.Lock()
+	b.arrived++
+	if b.arrived == b.n {
+		close(b.all)
+	}
+	b.mu.Unlock()
+	select {
+	case <-b.open:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (b *childBarrier) wait()    { <-b.all }
+func (b *childBarrier) release() { close(b.open) }
+
+// memInUse returns, after a GC, heap in use plus goroutine stacks, heap
+// in use, stacks, and the number of goroutines.
+func memInUse() [4]int {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return [4]int{int(ms.HeapInuse + ms.StackInuse), int(ms.HeapInuse), int(ms.StackInuse), runtime.NumGoroutine()}
+}
