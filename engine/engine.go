@@ -360,6 +360,9 @@ func (e *Engine) Run(ctx context.Context, query string, input corpus.Handle) (*R
 		err = r.normalize(ctx, err)
 	}
 	span.Set("turns", ans.turns)
+	if err == nil && e.cfg.TraceContent {
+		span.Set("answer", traceAnswer(ans.value))
+	}
 	span.End(err)
 	res.Turns = ans.turns
 	res.Vars = ans.vars
@@ -393,6 +396,18 @@ func (e *Engine) Run(ctx context.Context, query string, input corpus.Handle) (*R
 	res.Trajectory = rec.Events()
 	res.ElapsedMS = float64(time.Since(start).Microseconds()) / 1000
 	return res, err
+}
+
+// traceAnswer is a run's answer as its span records it under
+// TraceContent (attribute "answer"): a string as it is, another value as
+// JSON; bounded and redacted like replies.
+func traceAnswer(v any) string {
+	s, ok := v.(string)
+	if !ok {
+		b, _ := json.Marshal(v)
+		s = string(b)
+	}
+	return shown(s, TraceContentBytes)
 }
 
 // gate refuses a max depth above MaxSupportedDepth before any model call.

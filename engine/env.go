@@ -224,6 +224,9 @@ func (v *env) RLM(ctx context.Context, query string, c plan.Value) (plan.Value, 
 		return ans.value, err
 	})
 	sp.Set("turns", ans.turns)
+	if err == nil && v.r.e.cfg.TraceContent {
+		sp.Set("answer", traceAnswer(ans.value))
+	}
 	sp.End(err)
 	if err != nil {
 		return nil, err

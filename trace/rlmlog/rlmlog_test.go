@@ -206,7 +206,7 @@ func TestRoundTripDemo(t *testing.T) {
 			}
 			gotTurns, gotTokens := 0, int64(0)
 			for _, ev := range back {
-				if ev.Kind == trace.KindTurn {
+				if ev.Kind == trace.KindTurn && ev.Parent == back[0].ID {
 					gotTurns++
 				}
 				if ev.Tokens != nil {
@@ -234,11 +234,13 @@ func isRootCall(evs []trace.Event, ev trace.Event) bool {
 
 func TestImportMalformed(t *testing.T) {
 	for name, in := range map[string]string{
-		"empty":           "",
-		"not json":        "{nope\n",
-		"no metadata":     `{"type":"iteration","iteration":1}` + "\n",
-		"second metadata": `{"type":"metadata"}` + "\n" + `{"type":"metadata"}` + "\n",
-		"bad iteration":   `{"type":"metadata"}` + "\n" + `{"type":"iteration","code_blocks":"x"}` + "\n",
+		"empty":         "",
+		"blank lines":   "\n\n",
+		"not json":      "{nope\n",
+		"rlm trace":     `{"seq":1,"id":"e1","kind":"run","name":"rlm","status":"ok"}` + "\n",
+		"untyped line":  `{"type":"metadata"}` + "\n" + `{"iteration":1}` + "\n",
+		"bad iteration": `{"type":"metadata"}` + "\n" + `{"type":"iteration","code_blocks":"x"}` + "\n",
+		"bad context":   `{"type":"run_context","session_mode":"yes"}` + "\n",
 	} {
 		_, err := Import(strings.NewReader(in))
 		var fe *fault.Error
