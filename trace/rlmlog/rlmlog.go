@@ -75,8 +75,26 @@ type Iteration struct {
 	Prompt        any         `json:"prompt"`
 	Response      string      `json:"response"`
 	CodeBlocks    []CodeBlock `json:"code_blocks"`
-	FinalAnswer   *Answer     `json:"final_answer"`
+	FinalAnswer   *string     `json:"final_answer"`
 	IterationTime *float64    `json:"iteration_time"`
+}
+
+// UnmarshalJSON reads an iteration entry, its final answer as Answer does.
+func (it *Iteration) UnmarshalJSON(b []byte) error {
+	type plain Iteration
+	aux := struct {
+		*plain
+		FinalAnswer *Answer `json:"final_answer"`
+	}{plain: (*plain)(it)}
+	if err := json.Unmarshal(b, &aux); err != nil {
+		return err
+	}
+	it.FinalAnswer = nil
+	if aux.FinalAnswer != nil {
+		s := string(*aux.FinalAnswer)
+		it.FinalAnswer = &s
+	}
+	return nil
 }
 
 // Answer is a final answer: a string, or in early versions the pair
@@ -111,7 +129,7 @@ type REPLResult struct {
 	Stdout        string           `json:"stdout"`
 	Stderr        string           `json:"stderr"`
 	Locals        map[string]any   `json:"locals"`
-	ExecutionTime *float64         `json:"execution_time"`
+	ExecutionTime float64          `json:"execution_time"`
 	RLMCalls      []ChatCompletion `json:"rlm_calls"`
 	FinalAnswer   *Answer          `json:"final_answer"`
 }
@@ -428,7 +446,7 @@ func (im *importer) iteration(parent string, depth, n int, it Iteration, prev ti
 	}
 	var final *string
 	if it.FinalAnswer != nil {
-		s := string(*it.FinalAnswer)
+		s := *it.FinalAnswer
 		final = &s
 		attrs["final"] = true
 	}
@@ -439,10 +457,7 @@ func (im *importer) iteration(parent string, depth, n int, it Iteration, prev ti
 	// cell's sub-calls one after the other from the cell's start.
 	at := start
 	for j, cb := range it.CodeBlocks {
-		var cd time.Duration
-		if cb.Result.ExecutionTime != nil {
-			cd = seconds(*cb.Result.ExecutionTime)
-		}
+		cd := seconds(cb.Result.ExecutionTime)
 		ca := map[string]any{"cell": j + 1, "code": cb.Code}
 		if cb.Result.Stdout != "" {
 			ca["stdout"] = cb.Result.Stdout
@@ -458,9 +473,6 @@ func (im *importer) iteration(parent string, depth, n int, it Iteration, prev ti
 			sort.Strings(names)
 			ca["locals"] = strings.Join(names, ",")
 			ca["locals_values"] = cb.Result.Locals
-		}
-		if cb.Result.ExecutionTime == nil {
-			ca["execution_time_unknown"] = true
 		}
 		if cb.Result.FinalAnswer != nil {
 			ca["final_answer"] = string(*cb.Result.FinalAnswer)
@@ -856,7 +868,7 @@ func (x *exporter) iterations(run int, seen map[int]bool) []Iteration {
 		it.Response, _ = tv.Attrs["reply"].(string)
 		last := n == len(turns)-1
 		if hasAnswer && (tv.Attrs["final"] == true || last) {
-			a := Answer(answer)
+			a := answer
 			it.FinalAnswer = &a
 		}
 		for _, c := range x.children[tv.ID] {
@@ -866,7 +878,8 @@ func (x *exporter) iterations(run int, seen map[int]bool) []Iteration {
 			}
 			var final *Answer
 			if it.FinalAnswer != nil && ev.Attrs["final"] == true {
-				final = it.FinalAnswer
+				a := Answer(*it.FinalAnswer)
+				final = &a
 			}
 			it.CodeBlocks = append(it.CodeBlocks, x.block(c, final, seen))
 		}
@@ -898,11 +911,7 @@ func (x *exporter) block(i int, final *Answer, seen map[int]bool) CodeBlock {
 			code += " bind=" + b
 		}
 	}
-	secs := ev.DurationMS / 1000
-	res := REPLResult{Locals: map[string]any{}, ExecutionTime: &secs, RLMCalls: []ChatCompletion{}, FinalAnswer: final}
-	if ev.Attrs["execution_time_unknown"] == true {
-		res.ExecutionTime = nil
-	}
+	res := REPLResult{Locals: map[string]any{}, ExecutionTime: ev.DurationMS / 1000, RLMCalls: []ChatCompletion{}, FinalAnswer: final}
 	if v, ok := ev.Attrs["locals_values"].(map[string]any); ok {
 		res.Locals = v
 	}
