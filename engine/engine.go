@@ -141,7 +141,9 @@ type Config struct {
 	Stream bool
 	// TraceContent records each reply's text (bounded by
 	// TraceContentBytes, credentials redacted) as attribute "reply" on its
-	// turn span, and a sub-call's response on its plan step's span. Off by
+	// turn span, a sub-call's response on its plan step's span, and a
+	// completed run's answer as attribute "answer" on its run (or
+	// rlm_child) span. Off by
 	// default: traces hold no model text unless asked (the text live
 	// observers see is live-only, never kept: trace.Event.Live).
 	TraceContent bool
