@@ -87,6 +87,7 @@ func (r *run) codeLoop(ctx context.Context, n node) (ans answer, err error) {
 		{Role: model.RoleUser, Content: userPrompt(n.query)},
 	}
 	repairs := 0
+	var hist history
 	for {
 		if err := ctx.Err(); err != nil {
 			return ans, fault.FromContext(fault.PhaseExecute, context.Cause(ctx))
@@ -96,7 +97,13 @@ func (r *run) codeLoop(ctx context.Context, n node) (ans answer, err error) {
 		}
 		ans.turns++
 		tctx, turn := trace.Start(withTurn(ctx, ans.turns), trace.KindTurn, fmt.Sprintf("turn %d", ans.turns))
-		text, obs, done, err := r.codeTurn(tctx, n, p, modelName, msgs, st, &ans, repairs+1)
+		var text string
+		var obs codeObs
+		var done bool
+		msgs, err = r.fitRoot(tctx, n, p, modelName, ans.turns, msgs, &hist, func() string { return codeVarsListing(st.it) })
+		if err == nil {
+			text, obs, done, err = r.codeTurn(tctx, n, p, modelName, msgs, st, &ans, repairs+1)
+		}
 		if r.e.cfg.TraceContent && text != "" {
 			turn.Set("reply", shown(text, TraceContentBytes))
 		}

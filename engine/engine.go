@@ -39,8 +39,13 @@ const (
 	// spelling of the time depth above 1 needed an opt-in (a contract).
 	KindDeepRecursionRequired fault.Kind = "experimental_deep_recursion_required"
 	KindRecursiveCycle        fault.Kind = "recursive_cycle"
-	KindPromptTooLarge        fault.Kind = "prompt_too_large"
-	KindToolUnavailable       fault.Kind = "tool_unavailable"
+	// KindPromptTooLarge reports a prompt past its bound, before it is
+	// sent: the text of a {"text":E} expression past PromptBytes, or a
+	// root prompt that with its max_tokens cannot fit the root model's
+	// context window (detail model, window, prompt_tokens, max_tokens,
+	// size).
+	KindPromptTooLarge  fault.Kind = "prompt_too_large"
+	KindToolUnavailable fault.Kind = "tool_unavailable"
 )
 
 // Defaults of Config fields left zero.
@@ -116,6 +121,13 @@ type Config struct {
 	PromptBytes int
 	// MaxTokens is the completion limit of each model request.
 	MaxTokens int
+	// ContextWindow is the root model's context window in tokens (0:
+	// model.ContextWindow's, for Model). The root loop's prompt and
+	// MaxTokens must fit it (see Compaction).
+	ContextWindow int
+	// Compaction configures the root loop's history compaction (on by
+	// default, at DefaultCompactAt of ContextWindow).
+	Compaction Compaction
 	// Temperature, when set, is sent with every request.
 	Temperature *float64
 	// Instructions are appended to the system prompt.
@@ -231,6 +243,9 @@ func New(cfg Config) (*Engine, error) {
 		cfg.ChildCapabilities = capability.Of(child...)
 	}
 	if _, err := cfg.Capabilities.Narrow(cfg.ChildCapabilities); err != nil {
+		return nil, err
+	}
+	if err := cfg.Compaction.check(cfg.ContextWindow); err != nil {
 		return nil, err
 	}
 	lim, err := cfg.Limits.Resolve()

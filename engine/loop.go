@@ -117,6 +117,7 @@ func (r *run) loop(ctx context.Context, n node) (ans answer, err error) {
 	sess := plan.NewSession(map[string]plan.Value{plan.InputContext: n.input, plan.InputQuery: n.query}, plan.SessionOptions{MaxConcurrency: MaxStepConcurrency})
 	env := &env{r: r, n: n}
 	repairs := 0
+	var hist history
 	defer func() { ans.vars = exportVars(sess) }()
 	for {
 		if err := ctx.Err(); err != nil {
@@ -127,7 +128,12 @@ func (r *run) loop(ctx context.Context, n node) (ans answer, err error) {
 		}
 		ans.turns++
 		tctx, turn := trace.Start(withTurn(ctx, ans.turns), trace.KindTurn, fmt.Sprintf("turn %d", ans.turns))
-		reply, done, err := r.turn(tctx, n, p, modelName, msgs, sess, env, &ans)
+		var reply turnReply
+		var done bool
+		msgs, err = r.fitRoot(tctx, n, p, modelName, ans.turns, msgs, &hist, func() string { return planVarsListing(sess) })
+		if err == nil {
+			reply, done, err = r.turn(tctx, n, p, modelName, msgs, sess, env, &ans)
+		}
 		if r.e.cfg.TraceContent && reply.text != "" {
 			turn.Set("reply", shown(reply.text, TraceContentBytes))
 		}
