@@ -63,7 +63,9 @@ func autoTokens(t *testing.T, ctxFile, query string) int64 {
 func TestAutoChoosesAtTheBoundary(t *testing.T) {
 	dir := t.TempDir()
 	ctxFile := filepath.Join(dir, "notes.txt")
-	text := strings.Repeat("the billing service failed at 10:02 after the cache node restarted\n", 40)
+	// Large enough that a window one token below its count still holds
+	// the code-mode root's prompt and max_tokens.
+	text := strings.Repeat("the billing service failed at 10:02 after the cache node restarted\n", 600)
 	if err := os.WriteFile(ctxFile, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}

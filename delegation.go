@@ -301,10 +301,11 @@ func (s *Session) childEngine(sc *sharedContext) ChildEngine {
 }
 
 // childConfig is the engine configuration of a child over store: the
-// session's provider, models and limits (plan mode, no tools: the
-// completer adds the child's).
+// session's provider, models, limits and compaction (plan mode, no tools:
+// the completer adds the child's; the window is its model's, since
+// Delegation.Model may change the model).
 func (s *Session) childConfig(store *corpus.Store) engine.Config {
 	sp := s.spec
 	return engine.Config{Provider: s.provider, Model: sp.Model, SubModel: sp.SubModel, Store: store,
-		Limits: sp.Limits, ExperimentalDeepRecursion: sp.DeepRecursion}
+		Limits: sp.Limits, ExperimentalDeepRecursion: sp.DeepRecursion, Compaction: sp.compaction()}
 }

@@ -124,6 +124,7 @@ func (s *Session) engineConfig(store *corpus.Store, mode string) engine.Config {
 		Provider: s.provider, Model: sp.Model, SubModel: sp.SubModel, Store: store,
 		Limits: sp.Limits, ExperimentalDeepRecursion: sp.DeepRecursion, Mode: sp.Mode, Python: sp.Python,
 		Stream: sp.Stream, TraceContent: sp.TraceContent, MaxRepairs: sp.MaxRepairs, Observer: s.opts.engineObs,
+		ContextWindow: sp.ContextWindow, Compaction: sp.compaction(),
 	}
 	if s.tools != nil {
 		s.tools.engineTools(&cfg)

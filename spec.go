@@ -37,8 +37,16 @@ type Spec struct {
 	AutoShare float64 `json:"auto_share,omitempty"`
 	// ContextWindow is the root model's context window in tokens (0: the
 	// model's in model.ContextWindow's table, else
-	// model.DefaultContextWindow). ModeAuto decides with it.
+	// model.DefaultContextWindow). ModeAuto decides with it, and the root
+	// loop's prompt must fit it (compaction keeps it there).
 	ContextWindow int `json:"context_window,omitempty"`
+	// CompactAt is the share of ContextWindow (above 0, at most 1) the
+	// root conversation reaches before its older turns are replaced by a
+	// summary (0: engine.DefaultCompactAt; docs/engine.md, "Compaction").
+	CompactAt float64 `json:"compact_at,omitempty"`
+	// NoCompaction turns compaction off: a root prompt that cannot fit
+	// ContextWindow then fails before it is sent (prompt_too_large).
+	NoCompaction bool `json:"no_compaction,omitempty"`
 	// Python is code mode's interpreter: "embedded" (default) or "pyodide".
 	Python string `json:"python,omitempty"`
 
@@ -285,6 +293,14 @@ func (s Spec) Validate() error {
 		return fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "negative context window").With("field", "context_window").With("value", s.ContextWindow).
 			WithHint("give the root model's window in tokens (--context-window 128000), or 0 for the model table's")
 	}
+	if math.IsNaN(s.CompactAt) || s.CompactAt < 0 || s.CompactAt > 1 {
+		return fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "compaction threshold out of range").With("field", "compact_at").With("value", s.CompactAt).
+			WithHint("give a share of the window above 0 and at most 1 (--compact-at 0.8)")
+	}
+	if s.NoCompaction && s.CompactAt != 0 {
+		return fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "a compaction threshold with compaction off").With("field", "compact_at").With("value", s.CompactAt).
+			WithHint("give either --compact-at or --no-compaction, not both")
+	}
 	if err := engine.CheckDepth(s.Limits.MaxDepth); err != nil {
 		return err
 	}
@@ -321,3 +337,8 @@ func (s Spec) withDefaults() Spec {
 
 // DefaultModel is the root model of a Spec that names none.
 const DefaultModel = "gpt-4o-mini"
+
+// compaction is the engine's compaction configuration of the Spec.
+func (s Spec) compaction() engine.Compaction {
+	return engine.Compaction{Off: s.NoCompaction, At: s.CompactAt}
+}

@@ -3,6 +3,7 @@ package rlm
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -25,7 +26,7 @@ import (
 func TestSpecJSONRoundTrip(t *testing.T) {
 	temp := 0.0
 	in := Spec{
-		Context: []string{"a.log", "dir"}, Mode: "code", AutoShare: 0.4, ContextWindow: 32768, Python: "pyodide",
+		Context: []string{"a.log", "dir"}, Mode: "code", AutoShare: 0.4, ContextWindow: 32768, CompactAt: 0.7, NoCompaction: true, Python: "pyodide",
 		Provider: "anthropic", BaseURL: "http://127.0.0.1:1/v1", Model: "m", SubModel: "s", FallbackModels: []string{"f1", "f2"}, APIKeyEnv: "K",
 		RequestTimeout: 1500 * time.Millisecond, Replay: "r.json", Record: "w.json", StrictCost: true,
 		Cache:  CacheSpec{Dir: "c", AnyTemperature: true, Temperature: &temp},
@@ -79,6 +80,10 @@ func TestOpenRefuses(t *testing.T) {
 		{"auto share above 1", Spec{Mode: ModeAuto, AutoShare: 1.5}, fault.KindInvalidConfig},
 		{"negative auto share", Spec{Mode: ModeAuto, AutoShare: -0.1}, fault.KindInvalidConfig},
 		{"negative context window", Spec{ContextWindow: -1}, fault.KindInvalidConfig},
+		{"compact at above 1", Spec{CompactAt: 1.5}, fault.KindInvalidConfig},
+		{"negative compact at", Spec{CompactAt: -0.5}, fault.KindInvalidConfig},
+		{"compact at NaN", Spec{CompactAt: math.NaN()}, fault.KindInvalidConfig},
+		{"compact at with no compaction", Spec{CompactAt: 0.5, NoCompaction: true}, fault.KindInvalidConfig},
 		{"unwritable trace", Spec{Trace: filepath.Join(dir, "missing", "t.json")}, KindUnwritableOutput},
 		{"same output twice", Spec{Trace: filepath.Join(dir, "x"), Record: filepath.Join(dir, "x")}, KindUnwritableOutput},
 		{"strict cost", Spec{Model: "no-such-model", StrictCost: true}, KindUnpricedModel},

@@ -27,10 +27,12 @@ func TestMethodAutoReportsItsChoice(t *testing.T) {
 		directRuns int
 	}{
 		{1_000_000, rlm.AutoDirect, "from direct", benchRuns},
-		{100, rlm.AutoCode, "from code", 0},
+		// A window that holds the code-mode root's prompt and max_tokens,
+		// a share of it that does not hold the task.
+		{10_000, rlm.AutoCode, "from code", 0},
 	} {
 		t.Run(c.want, func(t *testing.T) {
-			sess, err := rlm.Open(context.Background(), rlm.Spec{Model: benchModel, ContextWindow: c.window, Cache: rlm.CacheSpec{Off: true}}, rlm.WithProvider(scripted))
+			sess, err := rlm.Open(context.Background(), rlm.Spec{Model: benchModel, ContextWindow: c.window, AutoShare: 0.05, Cache: rlm.CacheSpec{Off: true}}, rlm.WithProvider(scripted))
 			if err != nil {
 				t.Fatal(err)
 			}
