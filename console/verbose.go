@@ -89,6 +89,11 @@ func (p *Verbose) Observe(ev trace.Event) {
 			label += fmt.Sprintf(" of %d", n)
 		}
 		fmt.Fprintf(p.w, "%s   %s:\n", indent(ev.Depth), label)
+	case ev.Kind == trace.KindNote && ev.Name == engine.NoteCompaction:
+		if p.level < 1 {
+			return
+		}
+		p.compaction(ev)
 	case ev.Kind == trace.KindNote && ev.Name == trace.NoteSubCall:
 		if p.level < 2 {
 			return
@@ -191,6 +196,29 @@ func (p *Verbose) turn(ev trace.Event) {
 	case engine.OutcomeAnswer:
 		fmt.Fprintf(p.w, "%s   final answer\n", in)
 	}
+}
+
+// compaction prints a root-history compaction (engine.NoteCompaction):
+// the turns the summary stands for, its calls, and the prompt's tokens
+// before and after, from the span's kept attributes (counts only).
+func (p *Verbose) compaction(ev trace.Event) {
+	p.clearLine()
+	n := func(key string) int64 {
+		switch v := ev.Attrs[key].(type) {
+		case int:
+			return int64(v)
+		case int64:
+			return v
+		}
+		return 0
+	}
+	fmt.Fprintf(p.w, "%s── compaction %d · before turn %d · %s\n", indent(ev.Depth), n("compaction"), liveInt(ev, trace.AttrTurn), p.safe(liveStr(ev, trace.AttrModel)))
+	if ev.Error != nil {
+		fmt.Fprintf(p.w, "%s   failed: %s\n", indent(ev.Depth), p.safe(string(ev.Error.Phase)+"/"+string(ev.Error.Kind)))
+		return
+	}
+	fmt.Fprintf(p.w, "%s   turns 1-%d replaced by a summary (%d call(s)), %d kept; prompt %d -> %d tokens of a %d-token window (threshold %d)\n",
+		indent(ev.Depth), n("last_turn"), n("summary_calls"), n("turns_kept"), n("tokens_before"), n("tokens_after"), n("window"), n("threshold"))
 }
 
 // liveStr, liveInt and liveErr read the event's live attribute key.

@@ -123,6 +123,15 @@ func verboseCases() []struct {
 			trace.AttrReplyBytes: 20, trace.AttrOutcome: engine.OutcomeRejected, trace.AttrError: fault.New(fault.PhaseParse, "bad\x1bkind", "x").With("path", "p\x1b")}),
 		subCallEv(0, map[string]any{trace.AttrModel: "s\x1b[1m", trace.AttrReply: "\x1b[1mbold"}),
 	}
+	compacted := []trace.Event{
+		{Kind: trace.KindNote, Name: engine.NoteCompaction, Status: trace.StatusOK, Live: map[string]any{trace.AttrTurn: 9, trace.AttrModel: "m"},
+			Attrs: map[string]any{"compaction": 1, "last_turn": 6, "summary_calls": 1, "turns_kept": 2, "tokens_before": int64(13100),
+				"tokens_after": int64(5200), "window": 16000, "threshold": int64(12800)}},
+		{Kind: trace.KindNote, Name: engine.NoteCompaction, Status: trace.StatusError, Live: map[string]any{trace.AttrTurn: 14, trace.AttrModel: "m"},
+			Attrs: map[string]any{"compaction": 2}, Error: fault.New(fault.PhaseExecute, engine.KindPromptTooLarge, "too large")},
+		// Recorded with no live observer: not shown.
+		{Kind: trace.KindNote, Name: engine.NoteCompaction, Status: trace.StatusOK, Attrs: map[string]any{"compaction": 3}},
+	}
 	ignored := []trace.Event{
 		{Kind: trace.KindModelCall, Name: "m", Status: trace.StatusOK, Attrs: map[string]any{"messages": 2}},
 		{Kind: trace.KindTurn, Name: "turn 1", Status: trace.StatusOK},
@@ -158,6 +167,8 @@ func verboseCases() []struct {
 		{"control -vv raw", console.VerboseOptions{Level: 2, Stream: true, Raw: true}, control},
 		{"control live", console.VerboseOptions{Stream: true, Live: true, Raw: true}, control},
 		{"ignored -vv", console.VerboseOptions{Level: 2, Stream: true, Live: true}, ignored},
+		{"compaction -v", console.VerboseOptions{Level: 1}, compacted},
+		{"compaction no -v", console.VerboseOptions{Stream: true, Live: true}, compacted},
 	}
 }
 

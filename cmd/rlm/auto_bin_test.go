@@ -42,7 +42,9 @@ type autoRun struct {
 func TestModeAutoChoosesThroughTheBinary(t *testing.T) {
 	dir := t.TempDir()
 	ctxFile := filepath.Join(dir, "notes.txt")
-	if err := os.WriteFile(ctxFile, []byte(strings.Repeat("the billing service failed at 10:02 after the cache restarted\n", 30)), 0o644); err != nil {
+	// Large enough that a window one token below its count still holds
+	// the code-mode root's prompt and max_tokens.
+	if err := os.WriteFile(ctxFile, []byte(strings.Repeat("the billing service failed at 10:02 after the cache restarted\n", 600)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	const query = "Which service failed?"

@@ -115,6 +115,8 @@ var flagGroupByName = map[string]string{
 	"sub-model":       groupModels,
 	"fallback-model":  groupModels,
 	"context-window":  groupModels,
+	"compact-at":      groupModels,
+	"no-compaction":   groupModels,
 	"judge-model":     groupModels,
 	"base-url":        groupModels,
 	"api-key-env":     groupModels,

@@ -49,6 +49,10 @@ var commandExamples = map[string][]string{
 		`rlm run --mode auto --auto-share 0.4 --context notes.md --json "List the decisions"`,
 		"# A local model whose window the table does not know; grandchildren allowed (depth 2)",
 		`rlm run --mode auto --model qwen2.5 --context-window 32768 --max-depth 2 --context logs/ "Which service failed first?"`,
+		"# A long code-mode session on a 16k-token model: older turns are summarised once the conversation takes 70% of the window",
+		`rlm run --mode code --model llama3.1 --context-window 16384 --compact-at 0.7 -v --context logs/ "Count the 5xx responses per endpoint"`,
+		"# No compaction: a root prompt that cannot fit the window fails before it is sent (prompt_too_large)",
+		`rlm run --mode code --no-compaction --context-window 16384 --context app.log --json "List the incidents"`,
 	},
 	"rlm direct": {
 		`rlm direct --allow tool:fs_read,tool:fs_list --workspace . "What does cmd/rlm/main.go do?"`,
