@@ -21,10 +21,10 @@ import (
 // (Config.ContextWindow), or when it and the reply's max_tokens
 // (Config.MaxTokens) would not fit the window, whichever comes first (the
 // limit: the prompt may take min(floor(At×window)-1, window-MaxTokens)
-// tokens), the older turns are replaced by one summary message written by
-// the root model (CompactionPrompt). The system prompt, the
-// query, the last KeepTurns turns and, in code mode, a listing of the
-// REPL's variables are kept as they are.
+// tokens), the older turns are replaced by one summary written by the
+// root model (CompactionPrompt), added to the query message after its
+// text. The system prompt, the query, the last KeepTurns turns and a
+// listing of the loop's variables (in code mode the REPL's) are kept.
 type Compaction struct {
 	// Off turns compaction off: a root prompt that cannot fit the window
 	// with the reply's max_tokens then fails before it is sent (Kind
@@ -36,8 +36,8 @@ type Compaction struct {
 	// KeepTurns is how many of the last turns are kept as they are (0:
 	// DefaultKeepTurns; negative: none). Fewer are kept when those would
 	// take more than half of the room the limit leaves after the system
-	// prompt, the query and the summary message, and at least one turn
-	// is always replaced.
+	// prompt and the query with the summary, and at least one turn is
+	// always replaced.
 	KeepTurns int
 }
 
@@ -62,7 +62,8 @@ const (
 // tokens_before and tokens_after (the prompt as model.PromptTokens counts
 // it), window, threshold, turns_replaced, first_turn and last_turn (the
 // turns the summary now stands for, from turn 1), turns_kept,
-// summary_calls and compaction (1 for the run's first).
+// summary_calls and compaction (1 for the run's first); under
+// Config.TraceContent also summary (its text, bounded and redacted).
 const NoteCompaction = "compaction"
 
 // CompactionPrompt is the system message of a summary call; %d is a bound
@@ -112,23 +113,21 @@ func (r *run) rootWindow() int {
 }
 
 // history is what the root loop knows of its conversation between
-// turns: whether msgs[2] is a summary, which turns it stands for, and a
-// cache of each message's token count (the conversation only grows
-// between compactions).
+// turns: the query message as it was, the summary that follows it in
+// msgs[1] after a compaction and which turns it stands for, and a cache
+// of each message's token count (the conversation only grows between
+// compactions). msgs[0] is the system prompt, msgs[1] the query (and
+// summary), and each turn from msgs[2] on is two messages.
 type history struct {
+	query       string // the query message's content before any summary
 	summary     string // the summary text (empty: none yet)
 	replaced    int    // turns 1..replaced are in the summary
 	compactions int
 	counts      []int64 // token counts of msgs[:len(counts)]
 }
 
-// start is the index of the first turn's message.
-func (h *history) start() int {
-	if h.summary != "" {
-		return 3
-	}
-	return 2
-}
+// firstTurn is the index of the first turn's message.
+const firstTurn = 2
 
 // messageTokens counts one message as model.PromptTokens counts it within
 // a request (its text and its framing; PromptTokens is the sum of these
@@ -195,7 +194,7 @@ func (r *run) fitRoot(ctx context.Context, n node, p model.Provider, modelName s
 	if size <= limit {
 		return msgs, nil
 	}
-	turns := (len(msgs) - h.start()) / 2
+	turns := (len(msgs) - firstTurn) / 2
 	if turns == 0 {
 		// Nothing to replace: the system prompt and the query alone.
 		return msgs, rootTooLarge(modelName, window, size, reserve, true)
@@ -216,7 +215,8 @@ func (r *run) summaryTokens(window int) int64 {
 }
 
 // compact replaces the turns before the last kept ones (and the summary
-// before them) by one summary message, as one traced compaction.
+// before them) by one summary, added to the query message, as one traced
+// compaction.
 func (r *run) compact(ctx context.Context, p model.Provider, modelName string, turn int, msgs []model.Message, h *history, vars func() string, b compactBounds) (out []model.Message, err error) {
 	ctx, sp := trace.Start(ctx, trace.KindNote, NoteCompaction)
 	if r.live {
@@ -228,13 +228,16 @@ func (r *run) compact(ctx context.Context, p model.Provider, modelName string, t
 	sp.Set("tokens_before", b.before)
 	defer func() { sp.End(err) }()
 
-	start := h.start()
-	turns := (len(msgs) - start) / 2
+	if h.query == "" {
+		h.query = msgs[1].Content
+	}
+	turns := (len(msgs) - firstTurn) / 2
 	sumTokens := r.summaryTokens(b.window)
 	listing := vars()
-	// The summary message at its largest: its text cut to sumTokens.
-	head := replyFrame + h.counts[0] + h.counts[1]
-	summaryMax := messageTokens(model.Message{Role: model.RoleUser, Content: summaryMessage("", h.replaced+turns, turn, listing)}, modelName) + sumTokens + compactSlack
+	// The system prompt, and the query message with the summary at its
+	// largest: its text cut to sumTokens.
+	head := replyFrame + h.counts[0] +
+		messageTokens(model.Message{Role: model.RoleUser, Content: withSummary(h.query, "", h.replaced+turns, turn, listing)}, modelName) + sumTokens + compactSlack
 	kept := func(k int) int64 {
 		var n int64
 		for _, c := range h.counts[len(msgs)-2*k:] {
@@ -247,10 +250,10 @@ func (r *run) compact(ctx context.Context, p model.Provider, modelName string, t
 	// the system prompt, the query and the summary, so that the turns
 	// after the compaction have the other half.
 	k := min(r.e.cfg.Compaction.keep(), turns-1)
-	for k > 0 && kept(k) > (b.limit-head-summaryMax)/2 {
+	for k > 0 && kept(k) > (b.limit-head)/2 {
 		k--
 	}
-	if err := rootTooLarge(modelName, b.window, head+summaryMax, b.reserve, true); err != nil {
+	if err := rootTooLarge(modelName, b.window, head, b.reserve, true); err != nil {
 		return msgs, err
 	}
 	last := h.replaced + turns - k
@@ -258,13 +261,16 @@ func (r *run) compact(ctx context.Context, p model.Provider, modelName string, t
 	sp.Set("last_turn", last)
 	sp.Set("turns_replaced", turns-k)
 	sp.Set("turns_kept", k)
-	summary, calls, err := r.summarize(ctx, p, modelName, msgs[1].Content, h.summary, h.replaced, msgs[start:len(msgs)-2*k], h.replaced+1, sumTokens, b.window)
+	summary, calls, err := r.summarize(ctx, p, modelName, h.query, h.summary, h.replaced, msgs[firstTurn:len(msgs)-2*k], h.replaced+1, sumTokens, b.window)
 	sp.Set("summary_calls", calls)
 	if err != nil {
 		return msgs, err
 	}
-	out = make([]model.Message, 0, 3+2*k)
-	out = append(out, msgs[0], msgs[1], model.Message{Role: model.RoleUser, Content: summaryMessage(summary, last, turn-1, listing)})
+	if r.e.cfg.TraceContent {
+		sp.Set("summary", shown(summary, TraceContentBytes))
+	}
+	out = make([]model.Message, 0, firstTurn+2*k)
+	out = append(out, msgs[0], model.Message{Role: model.RoleUser, Content: withSummary(h.query, summary, last, turn-1, listing)})
 	out = append(out, msgs[len(msgs)-2*k:]...)
 	h.summary, h.replaced, h.counts = summary, last, nil
 	h.compactions++
@@ -342,11 +348,15 @@ func turnText(turn int, reply, observation string) string {
 	return fmt.Sprintf("[turn %d: the model's reply]\n%s\n[turn %d: the observation]\n%s\n\n", turn, reply, turn, observation)
 }
 
-// summaryMessage is the message that stands for turns 1..last in the root
-// conversation, with the variables as they are after turn now.
-func summaryMessage(summary string, last, now int, listing string) string {
+// withSummary is the query message followed by the summary that stands
+// for turns 1..last, with the variables as they are after turn now. The
+// summary joins the query's message rather than following it as a
+// message of its own, so that user and assistant messages still
+// alternate (some chat templates refuse two user messages in a row).
+func withSummary(query, summary string, last, now int, listing string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "[History compacted: turns 1-%d are replaced by this summary to keep the conversation within the model's context window. The system prompt, the query and the turns after turn %d are as they were.]\n\nSummary of turns 1-%d:\n%s\n", last, last, last, summary)
+	b.WriteString(query)
+	fmt.Fprintf(&b, "\n\n[History compacted: turns 1-%d are replaced by this summary to keep the conversation within the model's context window. The system prompt, the query and the turns after turn %d are as they were.]\n\nSummary of turns 1-%d:\n%s\n", last, last, last, summary)
 	if listing != "" {
 		fmt.Fprintf(&b, "\nYour variables after turn %d (still defined):\n%s", now, listing)
 	}

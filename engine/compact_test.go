@@ -48,7 +48,7 @@ func TestCompactSixtyTurnSession(t *testing.T) {
 	const window, turns = 16_000, 60
 	t.Run("compaction", func(t *testing.T) {
 		s := &compacttest.Session{Window: window, Turns: turns}
-		eng, h := scriptedEngine(t, haystack, Config{Mode: ModeCode, ContextWindow: window, Limits: budget.Limits{MaxIterations: 100, MaxModelCalls: 200}}, s)
+		eng, h := scriptedEngine(t, haystack, Config{Mode: ModeCode, ContextWindow: window, TraceContent: true, Limits: budget.Limits{MaxIterations: 100, MaxModelCalls: 200}}, s)
 		res, err := eng.Run(context.Background(), "sum the turns", h)
 		if err != nil {
 			t.Fatalf("%v (turns %d)", err, res.Turns)
@@ -69,6 +69,9 @@ func TestCompactSixtyTurnSession(t *testing.T) {
 			if ev.Status != trace.StatusOK || after >= before || after >= threshold || attrInt(t, ev, "window") != window ||
 				attrInt(t, ev, "compaction") != int64(i+1) || lastTurn <= last || attrInt(t, ev, "turns_kept") < 1 || attrInt(t, ev, "turns_kept") > DefaultKeepTurns {
 				t.Fatalf("compaction %d: %+v", i+1, ev.Attrs)
+			}
+			if sum, _ := ev.Attrs["summary"].(string); !strings.HasPrefix(sum, fmt.Sprintf("Summary %d:", i+1)) {
+				t.Fatalf("compaction %d: summary %q", i+1, sum)
 			}
 			last = lastTurn
 		}
@@ -146,14 +149,22 @@ func TestCompactPlanMode(t *testing.T) {
 	if len(cs) == 0 || summaries != len(cs) {
 		t.Fatalf("%d compactions, %d summaries", len(cs), summaries)
 	}
-	// The last request: system, query, summary, the last two turns.
+	// The last request: the system prompt, the query with the summary
+	// and the variables, the last two turns; roles still alternate.
 	last := root[len(root)-1]
-	if len(last.Messages) != 3+2*2 || !strings.HasPrefix(last.Messages[2].Content, "[History compacted: turns 1-") ||
-		!strings.Contains(last.Messages[2].Content, "\nv1 = ") || !strings.Contains(last.Messages[2].Content, fmt.Sprintf("summary %d", summaries)) {
-		t.Fatalf("%d messages: %q", len(last.Messages), last.Messages[2].Content)
+	if len(last.Messages) != 2+2*2 || !strings.HasPrefix(last.Messages[1].Content, "Query: q\n\n[History compacted: turns 1-") ||
+		!strings.Contains(last.Messages[1].Content, "\nv1 = ") || !strings.Contains(last.Messages[1].Content, fmt.Sprintf("summary %d", summaries)) {
+		t.Fatalf("%d messages: %q", len(last.Messages), last.Messages[1].Content)
 	}
-	if last.Messages[1].Content != "Query: q" || !strings.Contains(last.Messages[3].Content, `"v10"`) || !strings.Contains(last.Messages[5].Content, `"v11"`) {
-		t.Fatal("the query or the last turns changed")
+	if !strings.Contains(last.Messages[2].Content, `"v10"`) || !strings.Contains(last.Messages[4].Content, `"v11"`) {
+		t.Fatal("the last turns changed")
+	}
+	for _, r := range root {
+		for i, m := range r.Messages[1:] {
+			if want := []model.Role{model.RoleUser, model.RoleAssistant}[i%2]; m.Role != want {
+				t.Fatalf("message %d is %s", i+1, m.Role)
+			}
+		}
 	}
 	for _, r := range root {
 		if n := model.PromptTokens(r, "test-model") + 500; n > 6000 {
