@@ -39,12 +39,11 @@ const (
 	// spelling of the time depth above 1 needed an opt-in (a contract).
 	KindDeepRecursionRequired fault.Kind = "experimental_deep_recursion_required"
 	KindRecursiveCycle        fault.Kind = "recursive_cycle"
-	// KindPromptTooLarge reports a prompt past its bound, before it is
-	// sent: the text of a {"text":E} expression past PromptBytes, or a
-	// root prompt that with its max_tokens cannot fit the root model's
-	// context window (detail model, window, prompt_tokens, max_tokens,
-	// size).
-	KindPromptTooLarge  fault.Kind = "prompt_too_large"
+	// KindPromptTooLarge is model.KindPromptTooLarge, kept under its
+	// engine name: a prompt that cannot be sent as is (the text of a
+	// {"text":E} expression past PromptBytes, a call that cannot fit its
+	// model's window, a root prompt that compaction cannot bring under it).
+	KindPromptTooLarge  = model.KindPromptTooLarge
 	KindToolUnavailable fault.Kind = "tool_unavailable"
 )
 
@@ -128,6 +127,16 @@ type Config struct {
 	// Compaction configures the root loop's history compaction (on by
 	// default, at DefaultCompactAt of ContextWindow).
 	Compaction Compaction
+	// ModelWindows are the host's entries of the model table (context
+	// window, max output, tokenizer by name prefix) over the shipped one
+	// (model.Table); each run starts from them and learns smaller windows
+	// from servers (model.Windows). Every model call is admitted against
+	// its model's window (meter.ModelCall.Windows).
+	ModelWindows []model.Info
+	// NoAutoSplit turns off the automatic re-split of a sub-call prompt
+	// that does not fit its model's window (docs/engine.md, "Sub-calls
+	// sized to the window"): such a call fails with prompt_too_large.
+	NoAutoSplit bool
 	// Temperature, when set, is sent with every request.
 	Temperature *float64
 	// Instructions are appended to the system prompt.
@@ -295,6 +304,20 @@ type Recursion struct {
 	Fingerprints []string `json:"fingerprints,omitempty"`
 }
 
+// AutoSplit counts the re-split sub-calls of a run (docs/engine.md,
+// "Sub-calls sized to the window").
+type AutoSplit struct {
+	// Calls counts the prompts re-split (a piece or merge re-split again
+	// counts once more).
+	Calls int `json:"calls"`
+	// Pieces counts the pieces asked; Merges the reduce calls made.
+	Pieces int `json:"pieces"`
+	Merges int `json:"merges"`
+	// WindowCorrections counts the windows a server's context-length
+	// error corrected.
+	WindowCorrections int `json:"window_corrections,omitempty"`
+}
+
 // Result is the outcome of a Run. On failure it still carries the usage
 // spent so far, the trajectory and the partial answer if any.
 type Result struct {
@@ -308,6 +331,8 @@ type Result struct {
 	UsageByDepth map[int]budget.Usage `json:"usage_by_depth"`
 	Counters     budget.Counters      `json:"counters"`
 	Recursion    Recursion            `json:"recursion"`
+	// AutoSplit counts the sub-calls re-split to fit their window.
+	AutoSplit AutoSplit `json:"auto_split,omitzero"`
 	Turns        int                  `json:"turns"`
 	Vars         map[string]any       `json:"vars,omitempty"`
 	Trajectory   []trace.Event        `json:"trajectory"`
@@ -329,11 +354,14 @@ type run struct {
 	mu      sync.Mutex
 	created []corpus.Handle // sub-contexts registered during the run
 	rstats  Recursion
+	splits  AutoSplit
 	pending map[string]bool // approval ids of pending operations (PendingApprovals)
 	// session is the interpreter the root loop uses (Session.Ask,
 	// RunInputs); nil for a new one. It is taken out of the context, so a
 	// run that a tool call starts (an rlm_subagent child) gets its own.
 	session *codeState
+
+	windows *model.Windows // the run's model table (Config.ModelWindows, learned windows)
 
 	obsMu sync.Mutex // serializes Config.Observer calls
 	live  bool       // live events are recorded (liveContext)
@@ -348,7 +376,7 @@ func (e *Engine) Run(ctx context.Context, query string, input corpus.Handle) (*R
 		rec = trace.NewRecorder()
 		ctx = trace.WithRecorder(ctx, rec)
 	}
-	r := &run{e: e, tracker: budget.NewTracker(e.cfg.Limits), rec: rec, exec: e.cfg.Executor, session: sessionState(ctx)}
+	r := &run{e: e, tracker: budget.NewTracker(e.cfg.Limits), rec: rec, exec: e.cfg.Executor, session: sessionState(ctx), windows: model.NewWindows(e.cfg.ModelWindows...)}
 	if r.session != nil {
 		ctx = withSessionState(ctx, nil)
 	}
@@ -403,6 +431,7 @@ func (e *Engine) Run(ctx context.Context, query string, input corpus.Handle) (*R
 	res.Counters = r.tracker.Counters()
 	r.mu.Lock()
 	res.Recursion = r.rstats
+	res.AutoSplit = r.splits
 	for id := range r.pending {
 		res.PendingApprovals = append(res.PendingApprovals, id)
 	}

@@ -134,12 +134,12 @@ func (v *env) modelCall(ctx context.Context, call plan.ModelCall) (*model.Respon
 	}
 	req := model.Request{Model: name, Messages: []model.Message{{Role: model.RoleUser, Content: call.Prompt}}}
 	applyOptions(&req, call.Options)
-	resp, err := v.r.complete(trace.WithDepth(ctx, v.n.depth+1), v.n.depth+1, v.r.e.cfg.SubProvider, req)
-	v.r.subCall(ctx, v.n.depth+1, name, resp, err)
-	if err != nil {
-		return nil, err
+	if req.MaxTokens == 0 {
+		req.MaxTokens = v.r.e.cfg.MaxTokens
 	}
-	return resp, nil
+	// Admitted against the model's window, re-split when it cannot fit
+	// (split.go).
+	return v.sized(ctx, req, 0, false)
 }
 
 // applyOptions copies the closed set of model options a plan may set.
@@ -183,6 +183,9 @@ func (v *env) RLM(ctx context.Context, query string, c plan.Value) (plan.Value, 
 	depth := v.n.depth + 1
 	if err := v.r.tracker.Depth(depth); err != nil {
 		return nil, err
+	}
+	if out, split, err := v.rlmSplit(ctx, query, c); split {
+		return out, err
 	}
 	var h corpus.Handle
 	switch x := c.(type) {

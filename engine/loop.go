@@ -68,7 +68,7 @@ func (r *run) complete(ctx context.Context, depth int, p model.Provider, req mod
 		req.Temperature = r.e.cfg.Temperature
 	}
 	resp, err := meter.New(r.tracker).Model(ctx, meter.ModelCall{
-		Provider: p, Request: req, Depth: depth, Slot: depth > 0,
+		Provider: p, Request: req, Depth: depth, Slot: depth > 0, Windows: r.windows,
 		Send: func(ctx context.Context, p model.Provider, req model.Request) (*model.Response, error) {
 			return r.send(ctx, depth, p, req)
 		},

@@ -9,6 +9,11 @@
 // A model call is admitted in this order (docs/budget.md, "One meter
 // admits every call"):
 //
+//  0. the prompt plus its reserved output must fit the model's context
+//     window (model.Windows.Check: the run's table, ModelCall.Windows),
+//     else the call is refused with prompt_too_large before anything is
+//     counted; max_tokens is shrunk to what the window leaves, with a
+//     trace note (NoteWindowShrunk);
 //  1. a response cache (model.Share) is asked first: a hit charges only its
 //     savings (Tracker.Save), no call, token, cost or slot;
 //  2. a concurrency slot is taken when the call asks for one
@@ -83,6 +88,9 @@ type ModelCall struct {
 	// response cache). Nil means model.Traced(p, req.Model).Complete; the
 	// engine passes its executor's seam.
 	Send func(ctx context.Context, p model.Provider, req model.Request) (*model.Response, error)
+	// Windows is the run's model table the prompt is admitted against
+	// (nil: the shipped table, model.NewWindows()).
+	Windows *model.Windows
 }
 
 // Model admits, sends and records one model call (see the package
@@ -96,6 +104,15 @@ type ModelCall struct {
 // settlement takes precedence over the provider's error.
 func (m *Meter) Model(ctx context.Context, c ModelCall) (*model.Response, error) {
 	req := c.Request
+	fit := c.Windows.Check(req)
+	if !fit.Fits() {
+		return nil, fit.Err()
+	}
+	if fit.MaxTokens != req.MaxTokens {
+		trace.Emit(ctx, trace.KindNote, NoteWindowShrunk, map[string]any{
+			"requested": req.MaxTokens, "admitted": fit.MaxTokens, "window": fit.Window.Window, "prompt_tokens": fit.PromptTokens}, nil)
+		req.MaxTokens = fit.MaxTokens
+	}
 	// The system prompt and the append-only history are the stable
 	// prefix: marked for providers with explicit prompt caching (before
 	// the response cache keys the request).
@@ -180,6 +197,10 @@ const (
 	// NoteOverWorstCase: the provider reported more tokens than the
 	// admitted worst case (attributes admitted_tokens, reported_tokens).
 	NoteOverWorstCase = "usage above the admitted worst case"
+	// NoteWindowShrunk: max_tokens was shrunk to what the model's context
+	// window leaves beside the prompt (attributes requested, admitted,
+	// window, prompt_tokens).
+	NoteWindowShrunk = "max_tokens shrunk to the window"
 )
 
 // ContextOp is one context operation to admit.

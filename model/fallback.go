@@ -115,9 +115,7 @@ func CanFallBack(err error) bool {
 		if status == 429 || status >= 500 {
 			return true
 		}
-		code, _ := fe.Detail["error_code"].(string)
-		typ, _ := fe.Detail["error_type"].(string)
-		return (status == 400 || status == 413) && (contextLengthCodes[code] || contextLengthCodes[typ])
+		return IsContextLength(err)
 	}
 	return false
 }
