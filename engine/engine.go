@@ -39,13 +39,14 @@ const (
 	// spelling of the time depth above 1 needed an opt-in (a contract).
 	KindDeepRecursionRequired fault.Kind = "experimental_deep_recursion_required"
 	KindRecursiveCycle        fault.Kind = "recursive_cycle"
-	// KindPromptTooLarge is model.KindPromptTooLarge, kept under its
-	// engine name: a prompt that cannot be sent as is (the text of a
-	// {"text":E} expression past PromptBytes, a call that cannot fit its
-	// model's window, a root prompt that compaction cannot bring under it).
-	KindPromptTooLarge  = model.KindPromptTooLarge
-	KindToolUnavailable fault.Kind = "tool_unavailable"
+	KindToolUnavailable       fault.Kind = "tool_unavailable"
 )
+
+// KindPromptTooLarge is model.KindPromptTooLarge, kept under its engine
+// name: a prompt that cannot be sent as is (the text of a {"text":E}
+// expression past PromptBytes, a call that cannot fit its model's window,
+// a root prompt that compaction cannot bring under it).
+const KindPromptTooLarge = model.KindPromptTooLarge
 
 // Defaults of Config fields left zero.
 const (
@@ -331,8 +332,7 @@ type Result struct {
 	UsageByDepth map[int]budget.Usage `json:"usage_by_depth"`
 	Counters     budget.Counters      `json:"counters"`
 	Recursion    Recursion            `json:"recursion"`
-	// AutoSplit counts the sub-calls re-split to fit their window.
-	AutoSplit AutoSplit `json:"auto_split,omitzero"`
+	AutoSplit    AutoSplit            `json:"auto_split,omitzero"` // sub-calls re-split to fit their window
 	Turns        int                  `json:"turns"`
 	Vars         map[string]any       `json:"vars,omitempty"`
 	Trajectory   []trace.Event        `json:"trajectory"`
