@@ -237,15 +237,12 @@ func mergePrompt(instruction string, answers []string) string {
 	if instruction != "" {
 		b.WriteString(instruction)
 		b.WriteString("\n\n")
-		b.WriteString("The text for the request above was too long for one call, so it was cut into parts and the request was asked of each part separately.")
-	} else {
-		b.WriteString("A text too long for one call was cut into parts and each part was asked separately.")
 	}
-	fmt.Fprintf(&b, " The %d answers, in the order of the parts:\n", len(answers))
+	fmt.Fprintf(&b, "The text was too long for one call; the answers for its %d parts, in order:\n", len(answers))
 	for i, a := range answers {
-		fmt.Fprintf(&b, "\n--- answer %d of %d ---\n%s\n", i+1, len(answers), a)
+		fmt.Fprintf(&b, "\n[%d] %s\n", i+1, a)
 	}
-	b.WriteString("--- end of answers ---\n\nMerge these answers into one answer to the request, as if it had been answered over the whole text at once. Reply with the merged answer only.")
+	b.WriteString("\nMerge them into one answer, as if over the whole text. Reply with the answer only.")
 	return b.String()
 }
 
