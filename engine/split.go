@@ -318,9 +318,7 @@ func cutPieces(text string, budget int64, count func(string) int64) []string {
 		n := count(line)
 		if n > budget {
 			flush()
-			for _, part := range cutLine(line, budget, count) {
-				pieces = append(pieces, part)
-			}
+			pieces = append(pieces, cutLine(line, budget, count)...)
 			continue
 		}
 		if used+n > budget {
