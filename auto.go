@@ -57,6 +57,7 @@ type Auto struct {
 	ContextBytes int64 `json:"context_bytes"`
 	// Window is the root model's context window in tokens, from
 	// WindowSource: "spec" (Spec.ContextWindow, --context-window),
+	// "host" (Spec.ModelWindows, --model-window, WithModelWindows),
 	// "table" (model.ContextWindow) or "default"
 	// (model.DefaultContextWindow, a model the table does not know).
 	Window       int    `json:"window"`
@@ -86,8 +87,11 @@ func (s *Session) autoWindow() (int, string) {
 	if s.spec.ContextWindow > 0 {
 		return s.spec.ContextWindow, "spec"
 	}
-	if w, ok := model.ContextWindow(s.spec.Model); ok {
-		return w, "table"
+	switch w := model.NewWindows(s.modelWindows()...).Lookup(s.spec.Model); w.Source {
+	case model.SourceHost:
+		return w.Window, "host"
+	case model.SourceTable:
+		return w.Window, "table"
 	}
 	return model.DefaultContextWindow, "default"
 }
@@ -204,7 +208,7 @@ func (s *Session) answerDirect(ctx context.Context, store *corpus.Store, h corpu
 				return err
 			}
 			req := model.Request{Model: s.spec.Model, Messages: DirectMessages(text, query), MaxTokens: engine.DefaultMaxTokens}
-			resp, err := meter.New(tracker).Model(ctx, meter.ModelCall{Provider: s.provider, Request: req, Turn: true})
+			resp, err := meter.New(tracker).Model(ctx, meter.ModelCall{Provider: s.provider, Request: req, Turn: true, Windows: model.NewWindows(s.modelWindows()...)})
 			res.Turns = 1
 			if err != nil {
 				if ctx.Err() != nil {

@@ -307,5 +307,6 @@ func (s *Session) childEngine(sc *sharedContext) ChildEngine {
 func (s *Session) childConfig(store *corpus.Store) engine.Config {
 	sp := s.spec
 	return engine.Config{Provider: s.provider, Model: sp.Model, SubModel: sp.SubModel, Store: store,
-		Limits: sp.Limits, ExperimentalDeepRecursion: sp.DeepRecursion, Compaction: sp.compaction()}
+		Limits: sp.Limits, ExperimentalDeepRecursion: sp.DeepRecursion, Compaction: sp.compaction(),
+		ModelWindows: s.modelWindows(), NoAutoSplit: sp.NoAutoSplit}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/direct"
+	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/prompt"
 	"github.com/rlm-go/rlm/subagent"
 	"github.com/rlm-go/rlm/tool"
@@ -123,7 +124,7 @@ func (s *Session) directConfig(caps capability.Set, lim budget.Limits) (direct.C
 	sp := s.spec
 	cfg := direct.Config{Provider: s.provider, Model: sp.Model, MaxTokens: sp.Direct.MaxTokens, Mode: prompt.Mode(sp.Direct.Projection),
 		Limits:       direct.Limits{Limits: lim, MaxNativeCallsPerBatch: sp.Direct.MaxNativeCallsPerBatch},
-		Capabilities: caps, AuthorityContext: AuthorityContext}
+		Capabilities: caps, AuthorityContext: AuthorityContext, Windows: model.NewWindows(s.modelWindows()...)}
 	if cfg.Mode == "" {
 		cfg.Mode = prompt.ModeCompiled
 	}

@@ -150,6 +150,9 @@ func RunEnvelopeOf(res *engine.Result, runID string) RunEnvelope {
 	if len(res.PendingApprovals) > 0 {
 		out.Extra["pending_approvals"] = res.PendingApprovals
 	}
+	if res.AutoSplit != (engine.AutoSplit{}) {
+		out.Extra["auto_split"] = res.AutoSplit
+	}
 	return out
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/rlm-go/rlm/durable"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/trace"
 	"github.com/rlm-go/rlm/trace/otlp"
 )
@@ -125,6 +126,7 @@ func (s *Session) engineConfig(store *corpus.Store, mode string) engine.Config {
 		Limits: sp.Limits, ExperimentalDeepRecursion: sp.DeepRecursion, Mode: sp.Mode, Python: sp.Python,
 		Stream: sp.Stream, TraceContent: sp.TraceContent, MaxRepairs: sp.MaxRepairs, Observer: s.opts.engineObs,
 		ContextWindow: sp.ContextWindow, Compaction: sp.compaction(),
+		ModelWindows: s.modelWindows(), NoAutoSplit: sp.NoAutoSplit,
 	}
 	if s.tools != nil {
 		s.tools.engineTools(&cfg)
@@ -308,4 +310,12 @@ func (o *OTLPExport) Finish() {
 			fmt.Fprintln(o.log, msg)
 		}
 	})
+}
+
+// modelWindows are the host's entries of the model table:
+// Spec.ModelWindows, then WithModelWindows' (later entries win over
+// earlier ones of the same prefix). Spec.ContextWindow is ModeAuto's
+// alone, as before.
+func (s *Session) modelWindows() []model.Info {
+	return append(append([]model.Info(nil), s.spec.ModelWindows...), s.opts.windows...)
 }

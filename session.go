@@ -43,6 +43,16 @@ type options struct {
 	onDurable     func(runID string)
 	// onParentCancel is given what cancels rlm_subagent's parent agent.
 	onParentCancel func(cancel func()) (stop func())
+	windows        []model.Info
+}
+
+// WithModelWindows adds entries to the run's model table after
+// Spec.ModelWindows (context window, max output and tokenizer by model
+// name prefix; docs/model.md, "The model table"): every model call is
+// admitted against its model's window and oversized sub-calls re-split
+// to fit it.
+func WithModelWindows(ws ...model.Info) Option {
+	return func(o *options) { o.windows = append(o.windows, ws...) }
 }
 
 // WithStdin is the input of a Spec.Context "-" (default: empty).

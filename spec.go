@@ -13,6 +13,7 @@ import (
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/tool"
 )
 
@@ -47,6 +48,19 @@ type Spec struct {
 	// NoCompaction turns compaction off: a root prompt that cannot fit
 	// ContextWindow then fails before it is sent (prompt_too_large).
 	NoCompaction bool `json:"no_compaction,omitempty"`
+	// ModelWindows extend and override the shipped model table
+	// (model.Table): context window, max output and tokenizer of the
+	// models whose names start with each entry's prefix (the longest
+	// prefix wins, a provider prefix is ignored). Every model call is
+	// admitted against its model's window; a server's context-length
+	// error lowers a window for the rest of the run. ContextWindow, when
+	// set, decides ModeAuto alone. (--model-window NAME=TOKENS[:MAXOUT])
+	ModelWindows []model.Info `json:"model_windows,omitempty"`
+	// NoAutoSplit turns off the automatic re-split of sub-calls
+	// (llm_query, llm_query_batched, plan model steps and map items,
+	// rlm_query) whose prompt does not fit the sub-model's window: they
+	// fail with prompt_too_large instead (--no-auto-split).
+	NoAutoSplit bool `json:"no_auto_split,omitempty"`
 	// Python is code mode's interpreter: "embedded" (default) or "pyodide".
 	Python string `json:"python,omitempty"`
 
@@ -300,6 +314,13 @@ func (s Spec) Validate() error {
 	if s.NoCompaction && s.CompactAt != 0 {
 		return fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "a compaction threshold with compaction off").With("field", "compact_at").With("value", s.CompactAt).
 			WithHint("give either --compact-at or --no-compaction, not both")
+	}
+	for _, w := range s.ModelWindows {
+		if strings.TrimSpace(w.Prefix) == "" || w.Window <= 0 || w.MaxOutput < 0 || w.MaxOutput > w.Window {
+			return fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "invalid model window").With("field", "model_windows").
+				With("model", w.Prefix).With("window", w.Window).With("max_output", w.MaxOutput).
+				WithHint("give a model name prefix, a positive window and a max output no larger than it (--model-window gpt-4o-mini=128000:16384)")
+		}
 	}
 	if err := engine.CheckDepth(s.Limits.MaxDepth); err != nil {
 		return err

@@ -27,6 +27,7 @@ func TestSpecJSONRoundTrip(t *testing.T) {
 	temp := 0.0
 	in := Spec{
 		Context: []string{"a.log", "dir"}, Mode: "code", AutoShare: 0.4, ContextWindow: 32768, CompactAt: 0.7, NoCompaction: true, Python: "pyodide",
+		ModelWindows: []model.Info{{Prefix: "llama3.1", Window: 8192, MaxOutput: 2048, Tokenizer: "llama3"}}, NoAutoSplit: true,
 		Provider: "anthropic", BaseURL: "http://127.0.0.1:1/v1", Model: "m", SubModel: "s", FallbackModels: []string{"f1", "f2"}, APIKeyEnv: "K",
 		RequestTimeout: 1500 * time.Millisecond, Replay: "r.json", Record: "w.json", StrictCost: true,
 		Cache:  CacheSpec{Dir: "c", AnyTemperature: true, Temperature: &temp},

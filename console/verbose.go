@@ -94,6 +94,22 @@ func (p *Verbose) Observe(ev trace.Event) {
 			return
 		}
 		p.compaction(ev)
+	case ev.Kind == trace.KindNote && ev.Name == engine.SpanAutoSplit:
+		if p.level < 1 {
+			return
+		}
+		// The re-split sub-call is one level below the loop that made it.
+		depth := ev.Depth + 1
+		p.clearLine()
+		fmt.Fprintf(p.w, "%s── auto split · depth %d · %s · prompt %d tokens, window %d · %d pieces and a merge\n", indent(depth), depth,
+			p.safe(liveStr(ev, trace.AttrModel)), liveInt(ev, "prompt_tokens"), liveInt(ev, "window"), liveInt(ev, "pieces"))
+	case ev.Kind == trace.KindNote && ev.Name == engine.NoteWindowLearned:
+		if p.level < 1 {
+			return
+		}
+		p.clearLine()
+		fmt.Fprintf(p.w, "%s── window corrected · %s · %d → %d tokens (the server refused a prompt as too long)\n", indent(ev.Depth+1),
+			p.safe(liveStr(ev, trace.AttrModel)), liveInt(ev, "before"), liveInt(ev, "after"))
 	case ev.Kind == trace.KindNote && ev.Name == trace.NoteSubCall:
 		if p.level < 2 {
 			return

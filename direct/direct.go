@@ -87,6 +87,10 @@ type Config struct {
 	MaxTokens int
 	// Temperature is sent when non-nil.
 	Temperature *float64
+	// Windows is the model table each request is admitted against (its
+	// prompt plus reserved output must fit the model's window; nil: the
+	// shipped table, model.NewWindows()).
+	Windows *model.Windows
 
 	// Capabilities granted to the run: tool:NAME for registered tools and
 	// context:search, context:slice, context:peek for the context tools.
@@ -435,7 +439,7 @@ func (st *run) turn(ctx context.Context) (answer string, done bool, err error) {
 // the turn with that limit's budget error; its usage is charged. Every
 // response that came back (with a failure too) is recorded in the result.
 func (st *run) complete(ctx context.Context, req model.Request) (*model.Response, error) {
-	resp, err := meter.New(st.tracker).Model(ctx, meter.ModelCall{Provider: st.cfg.Provider, Request: req, Turn: true})
+	resp, err := meter.New(st.tracker).Model(ctx, meter.ModelCall{Provider: st.cfg.Provider, Request: req, Turn: true, Windows: st.cfg.Windows})
 	if resp != nil {
 		st.record(resp)
 	}

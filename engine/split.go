@@ -111,7 +111,7 @@ func (v *env) split(ctx context.Context, req model.Request, fit model.Fit, room 
 	sp.Set("level", level)
 	sp.Set("reason", reason)
 	trace.EmitLive(ctx, trace.KindNote, SpanAutoSplit, map[string]any{
-		trace.AttrModel: req.Model, "window": fit.Window.Window, "prompt_tokens": fit.PromptTokens, "pieces": len(pieces), "reason": reason})
+		trace.AttrModel: req.Model, "window": fit.Window.Window, "prompt_tokens": int(fit.PromptTokens), "pieces": len(pieces), "reason": reason})
 	v.r.mu.Lock()
 	v.r.splits.Calls++
 	v.r.splits.Pieces += len(pieces)
@@ -408,7 +408,7 @@ func (v *env) rlmSplit(ctx context.Context, query string, c plan.Value) (plan.Va
 	sp.Set("pieces", len(pieces))
 	sp.Set("reason", "rlm_query")
 	trace.EmitLive(ctx, trace.KindNote, SpanAutoSplit, map[string]any{
-		trace.AttrModel: name, "window": fit.Window.Window, "prompt_tokens": fit.PromptTokens, "pieces": len(pieces), "reason": "rlm_query"})
+		trace.AttrModel: name, "window": fit.Window.Window, "prompt_tokens": int(fit.PromptTokens), "pieces": len(pieces), "reason": "rlm_query"})
 	v.r.mu.Lock()
 	v.r.splits.Calls++
 	v.r.splits.Pieces += len(pieces)

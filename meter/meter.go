@@ -12,7 +12,7 @@
 //  0. the prompt plus its reserved output must fit the model's context
 //     window (model.Windows.Check: the run's table, ModelCall.Windows),
 //     else the call is refused with prompt_too_large before anything is
-//     counted; max_tokens is shrunk to what the window leaves, with a
+//     counted (a trace event of kind error records the refusal); max_tokens is shrunk to what the window leaves, with a
 //     trace note (NoteWindowShrunk);
 //  1. a response cache (model.Share) is asked first: a hit charges only its
 //     savings (Tracker.Save), no call, token, cost or slot;
@@ -106,7 +106,10 @@ func (m *Meter) Model(ctx context.Context, c ModelCall) (*model.Response, error)
 	req := c.Request
 	fit := c.Windows.Check(req)
 	if !fit.Fits() {
-		return nil, fit.Err()
+		// Never sent: a standalone error event says so in the trace.
+		err := fit.Err()
+		trace.Emit(ctx, trace.KindError, string(model.KindPromptTooLarge), nil, err)
+		return nil, err
 	}
 	if fit.MaxTokens != req.MaxTokens {
 		trace.Emit(ctx, trace.KindNote, NoteWindowShrunk, map[string]any{

@@ -116,7 +116,8 @@ func lookup(entries []Info, name string) (Info, bool) {
 	name = bareName(name)
 	best := -1
 	for i, w := range entries {
-		if strings.HasPrefix(name, w.Prefix) && (best < 0 || len(w.Prefix) > len(entries[best].Prefix)) {
+		// The longest prefix wins; of equal ones, the later entry.
+		if strings.HasPrefix(name, w.Prefix) && (best < 0 || len(w.Prefix) >= len(entries[best].Prefix)) {
 			best = i
 		}
 	}

@@ -117,6 +117,8 @@ var flagGroupByName = map[string]string{
 	"context-window":  groupModels,
 	"compact-at":      groupModels,
 	"no-compaction":   groupModels,
+	"model-window":    groupModels,
+	"no-auto-split":   groupModels,
 	"judge-model":     groupModels,
 	"base-url":        groupModels,
 	"api-key-env":     groupModels,

@@ -53,6 +53,10 @@ var commandExamples = map[string][]string{
 		`rlm run --mode code --model llama3.1 --context-window 16384 --compact-at 0.7 -v --context logs/ "Count the 5xx responses per endpoint"`,
 		"# No compaction: a root prompt that cannot fit the window fails before it is sent (prompt_too_large)",
 		`rlm run --mode code --no-compaction --context-window 16384 --context app.log --json "List the incidents"`,
+		"# A sub-model with an 8k window: sub-calls over it are re-split into pieces that fit and merged",
+		`rlm run --mode code --sub-model llama3.1:8b --model-window llama3.1=8192:2048 --context big.log "Summarize every error"`,
+		"# Refuse oversized sub-calls (prompt_too_large) instead of re-splitting them",
+		`rlm run --mode code --no-auto-split --context big.log "Summarize every error"`,
 	},
 	"rlm direct": {
 		`rlm direct --allow tool:fs_read,tool:fs_list --workspace . "What does cmd/rlm/main.go do?"`,

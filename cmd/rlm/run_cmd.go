@@ -37,6 +37,10 @@ type providerFlags struct {
 	// maxToolCalls is the provider's cap on tool calls per response (set
 	// by rlm direct from --max-native-calls-per-batch; 0: the default).
 	maxToolCalls int
+	// windows (--model-window) extend the model table; noAutoSplit
+	// (--no-auto-split) refuses oversized sub-calls instead of re-splitting.
+	windows     modelWindowFlag
+	noAutoSplit bool
 	cacheFlags
 }
 
@@ -52,6 +56,8 @@ func (f *providerFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.replay, "replay", "", "answer model calls from this cassette through an in-process replay server (no network)")
 	fl.StringVar(&f.record, "record", "", "write every model interaction of this run to a cassette file")
 	fl.BoolVar(&f.strictCost, "strict-cost", false, "refuse a --model or --sub-model that has no price in the price table (its cost and --max-cost cannot be accounted)")
+	fl.Var(&f.windows, "model-window", "a model's context window (and max output) in tokens, for the models whose names start with NAME; every model call is admitted against its model's window (repeat for several models; docs/model.md)")
+	fl.BoolVar(&f.noAutoSplit, "no-auto-split", false, "refuse a sub-call whose prompt does not fit the sub-model's window (prompt_too_large) instead of re-splitting it into pieces merged by one more call (docs/engine.md)")
 	f.cacheFlags.register(fl)
 }
 
@@ -66,6 +72,7 @@ func envOr(key, def string) string {
 func (f *providerFlags) spec(sp *rlm.Spec) {
 	sp.Provider, sp.BaseURL, sp.Model, sp.SubModel, sp.APIKeyEnv = f.provider, f.baseURL, f.model, f.subModel, f.apiKeyEnv
 	sp.FallbackModels = f.fallbacks
+	sp.ModelWindows, sp.NoAutoSplit = f.windows, f.noAutoSplit
 	if url, env := openai.BaseURLEnv(); f.baseURL == openai.DefaultBaseURL ||
 		f.provider == "anthropic" && env == openai.OpenAIBaseURLEnv && f.baseURL == url {
 		// The provider's own default (Anthropic's with --provider

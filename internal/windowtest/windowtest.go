@@ -24,9 +24,9 @@ type Server struct {
 	// Default is the window of any other model (0: none).
 	Windows map[string]int
 	Default int
-	// Answer, when set, makes the answer of a request from its last
-	// message; default: "seen N tokens, digest H".
-	Answer func(prompt string) string
+	// Answer, when set, makes the answer of a request from its model and
+	// its last message; default: "seen N tokens, digest H".
+	Answer func(model, prompt string) string
 
 	// Counters (read them with Stats).
 	requests, refused, answered, promptTokens, completionTokens atomic.Int64
@@ -116,7 +116,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	last := text(req.Messages[len(req.Messages)-1].Content)
 	answer := ""
 	if s.Answer != nil {
-		answer = s.Answer(last)
+		answer = s.Answer(req.Model, last)
 	} else {
 		h := fnv.New32a()
 		h.Write([]byte(last))

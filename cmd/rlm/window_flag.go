@@ -1,0 +1,51 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/rlm-go/rlm/model"
+)
+
+// modelWindowFlag is --model-window NAME=TOKENS[:MAXOUT], repeatable: an
+// entry of the run's model table (rlm.Spec.ModelWindows) for the models
+// whose names start with NAME.
+type modelWindowFlag []model.Info
+
+func (f *modelWindowFlag) String() string {
+	parts := make([]string, len(*f))
+	for i, w := range *f {
+		parts[i] = fmt.Sprintf("%s=%d", w.Prefix, w.Window)
+		if w.MaxOutput > 0 {
+			parts[i] += fmt.Sprintf(":%d", w.MaxOutput)
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
+func (f *modelWindowFlag) Type() string { return "NAME=TOKENS[:MAXOUT]" }
+
+// Set parses one NAME=TOKENS[:MAXOUT].
+func (f *modelWindowFlag) Set(s string) error {
+	name, size, ok := strings.Cut(s, "=")
+	name = strings.TrimSpace(name)
+	if !ok || name == "" {
+		return fmt.Errorf("want NAME=TOKENS[:MAXOUT], for example gpt-4o-mini=128000:16384")
+	}
+	win, out, hasOut := strings.Cut(size, ":")
+	w, err := strconv.Atoi(strings.ReplaceAll(strings.TrimSpace(win), "_", ""))
+	if err != nil || w <= 0 {
+		return fmt.Errorf("the window of %s must be a positive number of tokens, not %q", name, win)
+	}
+	info := model.Info{Prefix: name, Window: w}
+	if hasOut {
+		m, err := strconv.Atoi(strings.ReplaceAll(strings.TrimSpace(out), "_", ""))
+		if err != nil || m <= 0 || m > w {
+			return fmt.Errorf("the max output of %s must be a positive number of tokens no larger than its window, not %q", name, out)
+		}
+		info.MaxOutput = m
+	}
+	*f = append(*f, info)
+	return nil
+}
