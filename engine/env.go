@@ -106,7 +106,7 @@ func (v *env) Text(ctx context.Context, h corpus.Handle) (string, error) {
 	sp.End(err)
 	if err != nil {
 		if fault.KindOf(err) == corpus.KindOutputTooLarge {
-			return "", fault.Wrap(err, fault.PhaseExecute, KindPromptTooLarge, "the text of a handle exceeds the per-prompt byte limit").With("limit", v.r.e.cfg.PromptBytes)
+			return "", fault.Wrap(err, fault.PhaseExecute, model.KindPromptTooLarge, "the text of a handle exceeds the per-prompt byte limit").With("limit", v.r.e.cfg.PromptBytes)
 		}
 		return "", err
 	}

@@ -224,7 +224,7 @@ func TestNoAutoSplitRefusesOversizedPrompt(t *testing.T) {
 		noSplit bool
 		kind    fault.Kind
 	}{
-		{"no auto split", true, KindPromptTooLarge},
+		{"no auto split", true, model.KindPromptTooLarge},
 		{"auto split", false, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -235,7 +235,7 @@ func TestNoAutoSplitRefusesOversizedPrompt(t *testing.T) {
 			// trace keeps its typed error.
 			var fe *fault.Error
 			for _, ev := range res.Trajectory {
-				if ev.Error != nil && ev.Error.Kind == KindPromptTooLarge {
+				if ev.Error != nil && ev.Error.Kind == model.KindPromptTooLarge {
 					fe = ev.Error
 				}
 			}

@@ -14,8 +14,10 @@ import (
 // KindPromptTooLarge reports a prompt that cannot be sent as is: a model
 // call whose prompt plus its reserved output does not fit the model's
 // context window (Windows.Check; detail model, window, prompt_tokens,
-// reserved_output, source), or, in the engine, the text of a handle
-// above the per-prompt byte limit.
+// reserved_output, source), or, in the engine, a root prompt that
+// compaction is off for or cannot bring under the root window (detail
+// model, window, prompt_tokens, max_tokens, size) and the text of a
+// handle above the per-prompt byte limit.
 const KindPromptTooLarge fault.Kind = "prompt_too_large"
 
 // DefaultContextWindow is the context window, in tokens, assumed for a
