@@ -3,6 +3,7 @@ package meter_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -338,5 +339,48 @@ func TestDenied(t *testing.T) {
 	var fe *fault.Error
 	if !errors.As(err, &fe) || fe.Phase != fault.PhaseValidate || fe.Kind != capability.KindDenied || fe.Detail["capability"] != "rlm" {
 		t.Fatalf("Denied = %+v", fe)
+	}
+}
+
+// A call is admitted against its model's window: refused before anything
+// is sent or counted when the prompt and the reserved output cannot fit,
+// max_tokens shrunk (with a note) when only the requested output cannot.
+func TestModelWindowAdmission(t *testing.T) {
+	prompt := strings.Repeat("alpha beta gamma delta ", 50)
+	req := model.Request{Model: "small", MaxTokens: 4096, Messages: []model.Message{{Role: model.RoleUser, Content: prompt}}}
+	n := model.PromptTokens(req, "small")
+	for _, c := range []struct {
+		name      string
+		window    int
+		kind      fault.Kind
+		maxTokens int // sent; 0: not sent
+	}{
+		{"fits", int(n) + 4096, "", 4096},
+		{"output shrunk", int(n) + 1000, "", 1000},
+		{"refused", int(n) + 10, model.KindPromptTooLarge, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tr := budget.NewTracker(limits(t, budget.Limits{}))
+			rec := trace.NewRecorder()
+			p := &fakeProvider{resp: &model.Response{Text: "hi", Usage: usage(10)}}
+			ws := model.NewWindows(model.Info{Prefix: "small", Window: c.window})
+			_, err := meter.New(tr).Model(trace.WithRecorder(context.Background(), rec), meter.ModelCall{Provider: p, Request: req, Windows: ws})
+			if fault.KindOf(err) != c.kind {
+				t.Fatalf("err %v, want kind %q", err, c.kind)
+			}
+			if c.maxTokens == 0 {
+				fe := fault.As(err)
+				if p.calls.Load() != 0 || tr.Usage().Calls != 0 || fe.Detail["window"] != c.window || fe.Detail["prompt_tokens"] != n {
+					t.Fatalf("refused call: %d sent, usage %+v, detail %v", p.calls.Load(), tr.Usage(), fe.Detail)
+				}
+				return
+			}
+			if p.last.MaxTokens != c.maxTokens {
+				t.Fatalf("sent max_tokens %d, want %d", p.last.MaxTokens, c.maxTokens)
+			}
+			if _, noted := notes(rec)[meter.NoteWindowShrunk]; noted != (c.maxTokens != 4096) {
+				t.Fatalf("window note %v", notes(rec))
+			}
+		})
 	}
 }
