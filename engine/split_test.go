@@ -257,3 +257,36 @@ func TestNoAutoSplitRefusesOversizedPrompt(t *testing.T) {
 		})
 	}
 }
+
+// rlm_query(q) whose query cannot fit a child's prompt runs one child per
+// piece of the query (each over its own piece) and merges their answers
+// with one reduce call.
+func TestAutoSplitRLMQuery(t *testing.T) {
+	big := strings.Repeat("10:02 billing failed after the cache restarted\n", 2000)
+	root := &script{replies: []string{py(`FINAL(rlm_query("Which service failed?\n" + context[:]))`)}}
+	srv := &windowtest.Server{Answer: func(_, prompt string) string {
+		if strings.Contains(prompt, "Merge them into one answer") {
+			return "billing (merged)"
+		}
+		return "```python\nFINAL(\"billing\")\n```"
+	}}
+	hs := httptest.NewServer(srv)
+	t.Cleanup(hs.Close)
+	sub, err := openai.New(openai.Config{BaseURL: hs.URL, APIKey: "k", Model: "child", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Mode: ModeCode, SubProvider: sub, SubModel: "child", ModelWindows: []model.Info{{Prefix: "child", Window: 16_000}},
+		Limits: budget.Limits{MaxDepth: 1, MaxModelCalls: 1000, MaxIterations: 1000}}
+	eng, h := scriptedEngine(t, big, cfg, root)
+	res, err := eng.Run(context.Background(), "q", h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Answer != "billing (merged)" || res.AutoSplit.Calls != 1 || res.AutoSplit.Pieces < 2 || res.AutoSplit.Merges != 1 {
+		t.Fatalf("answer %v, auto split %+v", res.Answer, res.AutoSplit)
+	}
+	if res.Recursion.RecursiveCalls != res.AutoSplit.Pieces {
+		t.Errorf("%d children for %d pieces", res.Recursion.RecursiveCalls, res.AutoSplit.Pieces)
+	}
+}
