@@ -63,8 +63,10 @@ type Auto struct {
 	Window       int    `json:"window"`
 	WindowSource string `json:"window_source"`
 	// Share is Spec.AutoShare (or DefaultAutoShare) and Threshold
-	// floor(Share×Window): the direct path is taken when ContextTokens is
-	// at most Threshold.
+	// floor(Share×Window), at most the window less the output the direct
+	// call reserves (model.Window.OutputReserve: a share near 1 never
+	// chooses a call the window admission refuses): the direct path is
+	// taken when ContextTokens is at most Threshold.
 	Share     float64 `json:"share"`
 	Threshold int64   `json:"threshold"`
 }
@@ -109,7 +111,8 @@ func (s *Session) chooseAuto(store *corpus.Store, h corpus.Handle, query string)
 	if share == 0 {
 		share = DefaultAutoShare
 	}
-	a := &Auto{Window: window, WindowSource: source, Share: share, Threshold: int64(math.Floor(share * float64(window))), Counted: true}
+	reserve := model.Window{Info: model.Info{Window: window, MaxOutput: model.NewWindows(s.modelWindows()...).Lookup(s.spec.Model).MaxOutput}}.OutputReserve(engine.DefaultMaxTokens)
+	a := &Auto{Window: window, WindowSource: source, Share: share, Threshold: min(int64(math.Floor(share*float64(window))), int64(window-reserve)), Counted: true}
 	if s.spec.Durable.Database != "" {
 		a.Chosen, a.Reason, a.Counted = AutoCode, "a durable run runs the RLM (its calls are journaled)", false
 		return a, nil

@@ -2,6 +2,7 @@ package rlm
 
 import (
 	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -74,14 +75,22 @@ func TestAutoChoosesAtTheBoundary(t *testing.T) {
 	if n < int64(len(text))/8 {
 		t.Fatalf("implausible count %d for %d bytes", n, len(text))
 	}
+	// The smallest window whose share 0.75 holds n tokens (the most a
+	// call may take of its window beside its reserved output). (At share 1 a
+	// window of exactly n tokens would choose the direct call, which the
+	// window admission then refuses: it leaves no room for the reply.)
+	w75 := int(n)
+	for int64(math.Floor(0.75*float64(w75))) < n {
+		w75++
+	}
 	for _, c := range []struct {
 		name   string
 		window int
 		share  float64
 		want   string
 	}{
-		{"share 1, window = tokens", int(n), 1, AutoDirect},
-		{"share 1, window = tokens - 1", int(n - 1), 1, AutoCode},
+		{"share 0.75, threshold = tokens", w75, 0.75, AutoDirect},
+		{"share 0.75, threshold = tokens - 1", w75 - 1, 0.75, AutoCode},
 		{"default share, threshold = tokens", int(2 * n), 0, AutoDirect},
 		{"default share, threshold = tokens - 1", int(2*n - 1), 0, AutoCode},
 		{"share 0.25", int(4 * n), 0.25, AutoDirect},

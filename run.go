@@ -314,8 +314,14 @@ func (o *OTLPExport) Finish() {
 
 // modelWindows are the host's entries of the model table:
 // Spec.ModelWindows, then WithModelWindows' (later entries win over
-// earlier ones of the same prefix). Spec.ContextWindow is ModeAuto's
-// alone, as before.
+// earlier ones of the same prefix), then Spec.ContextWindow's entry for
+// the root model, which is the most specific: every call to the root
+// model (its turns, auto's direct call, the direct loop) is admitted
+// against it, as the root loop's compaction measures against it.
 func (s *Session) modelWindows() []model.Info {
-	return append(append([]model.Info(nil), s.spec.ModelWindows...), s.opts.windows...)
+	entries := append(append([]model.Info(nil), s.spec.ModelWindows...), s.opts.windows...)
+	if s.spec.ContextWindow > 0 && s.spec.Model != "" {
+		entries = append(entries, model.Info{Prefix: s.spec.Model, Window: s.spec.ContextWindow})
+	}
+	return entries
 }

@@ -37,9 +37,10 @@ type Spec struct {
 	// a ModeAuto run's direct prompt may take (0: DefaultAutoShare).
 	AutoShare float64 `json:"auto_share,omitempty"`
 	// ContextWindow is the root model's context window in tokens (0: the
-	// model's in model.ContextWindow's table, else
-	// model.DefaultContextWindow). ModeAuto decides with it, and the root
-	// loop's prompt must fit it (compaction keeps it there).
+	// run's model table's, ModelWindows over model.Table). When set it is
+	// the host's entry for Model, above ModelWindows: ModeAuto decides
+	// with it, the root loop's prompt must fit it (compaction keeps it
+	// there), and every call to Model is admitted against it.
 	ContextWindow int `json:"context_window,omitempty"`
 	// CompactAt is the share of ContextWindow (above 0, at most 1) the
 	// root conversation reaches before its older turns are replaced by a
@@ -54,7 +55,8 @@ type Spec struct {
 	// prefix wins, a provider prefix is ignored). Every model call is
 	// admitted against its model's window; a server's context-length
 	// error lowers a window for the rest of the run. ContextWindow, when
-	// set, decides ModeAuto alone. (--model-window NAME=TOKENS[:MAXOUT])
+	// set, is the root model's entry above these. (--model-window
+	// NAME=TOKENS[:MAXOUT])
 	ModelWindows []model.Info `json:"model_windows,omitempty"`
 	// NoAutoSplit turns off the automatic re-split of sub-calls
 	// (llm_query, llm_query_batched, plan model steps and map items,

@@ -103,13 +103,24 @@ func (c Compaction) check(window int) error {
 	return nil
 }
 
-// rootWindow is the root model's context window in tokens.
-func (r *run) rootWindow() int {
-	if r.e.cfg.ContextWindow > 0 {
-		return r.e.cfg.ContextWindow
+// windowEntries are the host's entries of the run's model table:
+// ModelWindows, then ContextWindow's entry for the root model.
+func (c Config) windowEntries() []model.Info {
+	entries := append([]model.Info(nil), c.ModelWindows...)
+	if c.ContextWindow > 0 && c.Model != "" {
+		entries = append(entries, model.Info{Prefix: c.Model, Window: c.ContextWindow})
 	}
-	w, _ := model.ContextWindow(r.e.cfg.Model)
-	return w
+	return entries
+}
+
+// rootWindow is the root model's context window in tokens, as the run's
+// model table has it (ContextWindow, a host entry, the shipped table, a
+// window learned from the server, else model.DefaultContextWindow), and
+// whether anybody knows it: a window nobody gave is only compaction's
+// guess, never a reason to refuse a prompt before the server says.
+func (r *run) rootWindow() (window int, known bool) {
+	w := r.windows.Lookup(r.e.cfg.Model)
+	return w.Window, w.Source != model.SourceDefault
 }
 
 // history is what the root loop knows of its conversation between
@@ -183,10 +194,13 @@ func (r *run) fitRoot(ctx context.Context, n node, p model.Provider, modelName s
 		return msgs, nil
 	}
 	c := r.e.cfg.Compaction
-	window := r.rootWindow()
+	window, known := r.rootWindow()
 	reserve := int64(r.e.cfg.MaxTokens)
 	size := h.tokens(msgs, modelName)
 	if c.Off {
+		if !known {
+			return msgs, nil // the server says (the meter learns from it)
+		}
 		return msgs, rootTooLarge(modelName, window, size, reserve, false)
 	}
 	threshold := int64(math.Floor(c.at() * float64(window)))
@@ -197,13 +211,17 @@ func (r *run) fitRoot(ctx context.Context, n node, p model.Provider, modelName s
 	turns := (len(msgs) - firstTurn) / 2
 	if turns == 0 {
 		// Nothing to replace: the system prompt and the query alone.
+		if !known {
+			return msgs, nil
+		}
 		return msgs, rootTooLarge(modelName, window, size, reserve, true)
 	}
-	return r.compact(ctx, p, modelName, turn, msgs, h, vars, compactBounds{window: window, threshold: threshold, limit: limit, reserve: reserve, before: size})
+	return r.compact(ctx, p, modelName, turn, msgs, h, vars, compactBounds{window: window, known: known, threshold: threshold, limit: limit, reserve: reserve, before: size})
 }
 
 type compactBounds struct {
 	window                    int
+	known                     bool // the window is not only DefaultContextWindow's guess
 	threshold, limit, reserve int64
 	before                    int64 // the prompt's tokens before compaction
 }
@@ -254,6 +272,9 @@ func (r *run) compact(ctx context.Context, p model.Provider, modelName string, t
 		k--
 	}
 	if err := rootTooLarge(modelName, b.window, head, b.reserve, true); err != nil {
+		if !b.known {
+			return msgs, nil // a guessed window: the server says
+		}
 		return msgs, err
 	}
 	last := h.replaced + turns - k
@@ -276,6 +297,9 @@ func (r *run) compact(ctx context.Context, p model.Provider, modelName string, t
 	h.compactions++
 	after := h.tokens(out, modelName)
 	sp.Set("tokens_after", after)
+	if !b.known {
+		return out, nil
+	}
 	return out, rootTooLarge(modelName, b.window, after, b.reserve, true)
 }
 

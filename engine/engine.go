@@ -121,9 +121,11 @@ type Config struct {
 	PromptBytes int
 	// MaxTokens is the completion limit of each model request.
 	MaxTokens int
-	// ContextWindow is the root model's context window in tokens (0:
-	// model.ContextWindow's, for Model). The root loop's prompt and
-	// MaxTokens must fit it (see Compaction).
+	// ContextWindow is the root model's context window in tokens (0: the
+	// run's model table's, ModelWindows over model.Table). When set, it is
+	// the host's entry for Model, above ModelWindows: the root loop's
+	// prompt and MaxTokens must fit it (see Compaction), and every call to
+	// Model is admitted against it.
 	ContextWindow int
 	// Compaction configures the root loop's history compaction (on by
 	// default, at DefaultCompactAt of ContextWindow).
@@ -376,7 +378,7 @@ func (e *Engine) Run(ctx context.Context, query string, input corpus.Handle) (*R
 		rec = trace.NewRecorder()
 		ctx = trace.WithRecorder(ctx, rec)
 	}
-	r := &run{e: e, tracker: budget.NewTracker(e.cfg.Limits), rec: rec, exec: e.cfg.Executor, session: sessionState(ctx), windows: model.NewWindows(e.cfg.ModelWindows...)}
+	r := &run{e: e, tracker: budget.NewTracker(e.cfg.Limits), rec: rec, exec: e.cfg.Executor, session: sessionState(ctx), windows: model.NewWindows(e.cfg.windowEntries()...)}
 	if r.session != nil {
 		ctx = withSessionState(ctx, nil)
 	}

@@ -182,6 +182,7 @@ type Windows struct {
 func NewWindows(host ...Info) *Windows {
 	w := &Windows{learned: map[string]int{}}
 	for _, h := range host {
+		h.Prefix = bareName(h.Prefix) // names are looked up without their provider prefix
 		if base, ok := lookup(table, h.Prefix); ok {
 			if h.MaxOutput == 0 {
 				h.MaxOutput = base.MaxOutput
@@ -266,7 +267,13 @@ type Fit struct {
 }
 
 // Fits reports whether the prompt plus the reserved output fit the window.
-func (f Fit) Fits() bool { return f.PromptTokens+int64(f.Reserve) <= int64(f.Window.Window) }
+// A model nobody knows (SourceDefault) fits whatever its prompt: its
+// window is not known, so nothing is refused or re-split before the
+// server says (a context-length error teaches the window, Learn, and the
+// run's later calls are admitted against it).
+func (f Fit) Fits() bool {
+	return f.Source == SourceDefault || f.PromptTokens+int64(f.Reserve) <= int64(f.Window.Window)
+}
 
 // Room is how many prompt tokens the window leaves beside the reserve.
 func (f Fit) Room() int64 { return int64(f.Window.Window) - int64(f.Reserve) }
@@ -276,7 +283,7 @@ func (f Fit) Room() int64 { return int64(f.Window.Window) - int64(f.Reserve) }
 func (w *Windows) Check(req Request) Fit {
 	win := w.Lookup(req.Model)
 	f := Fit{Window: win, Model: req.Model, PromptTokens: PromptTokens(req, req.Model), Reserve: win.OutputReserve(req.MaxTokens), MaxTokens: req.MaxTokens}
-	if f.Fits() && req.MaxTokens > 0 {
+	if f.Fits() && req.MaxTokens > 0 && win.Source != SourceDefault {
 		f.MaxTokens = int(min(int64(req.MaxTokens), int64(win.Window)-f.PromptTokens))
 	}
 	return f

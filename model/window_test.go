@@ -1,6 +1,7 @@
 package model
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/rlm-go/rlm/fault"
@@ -99,5 +100,26 @@ func TestContextLengthErrors(t *testing.T) {
 				t.Errorf("StatedLimit = %d, %v", n, ok)
 			}
 		})
+	}
+}
+
+// A model nobody knows is admitted whatever its prompt (its window may be
+// larger than the default) and its max_tokens is left as asked, until a
+// server's context-length error teaches the run its window; a host entry
+// given with a provider prefix applies to the bare name.
+func TestUnknownWindowAdmitsUntilLearned(t *testing.T) {
+	ws := NewWindows(Info{Prefix: "openrouter/qwen3-small", Window: 1000})
+	big := Request{Model: "qwen3-coder", MaxTokens: 500, Messages: []Message{{Role: RoleUser, Content: strings.Repeat("many words here ", 100_000)}}}
+	f := ws.Check(big)
+	if f.Source != SourceDefault || !f.Fits() || f.MaxTokens != 500 || f.PromptTokens <= DefaultContextWindow {
+		t.Fatalf("unknown model: %+v", f)
+	}
+	ws.Learn("qwen3-coder", 32_000)
+	if f := ws.Check(big); f.Source != SourceLearned || f.Fits() {
+		t.Fatalf("after learning: %+v", f)
+	}
+	small := Request{Model: "qwen3-small-instruct", Messages: []Message{{Role: RoleUser, Content: strings.Repeat("word ", 2000)}}}
+	if f := ws.Check(small); f.Source != SourceHost || f.Window.Window != 1000 || f.Fits() {
+		t.Fatalf("host entry with a provider prefix: %+v", f)
 	}
 }

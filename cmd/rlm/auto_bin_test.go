@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -67,12 +68,20 @@ func TestModeAutoChoosesThroughTheBinary(t *testing.T) {
 	if probe.Details.Auto.Chosen != "direct" || !probe.Details.Auto.Counted || n <= 0 {
 		t.Fatalf("%+v", probe.Details.Auto)
 	}
+	// The smallest window whose share 0.75 holds n tokens (the most a
+	// call may take of its window beside its reserved output; at share 1
+	// the threshold is the window less that reserve).
+	w75 := n
+	for int64(math.Floor(0.75*float64(w75))) < n {
+		w75++
+	}
 	for _, c := range []struct {
 		name, window, share, want string
 		threshold                 int64
 	}{
-		{"at the threshold", strconv.FormatInt(n, 10), "1", "direct", n},
-		{"one above", strconv.FormatInt(n-1, 10), "1", "code", n - 1},
+		{"at the threshold", strconv.FormatInt(w75, 10), "0.75", "direct", n},
+		{"one above", strconv.FormatInt(w75-1, 10), "0.75", "code", int64(math.Floor(0.75 * float64(w75-1)))},
+		{"share 1 keeps room for the reply", strconv.FormatInt(n, 10), "1", "code", n - min(4096, n/4)},
 		{"default share at the threshold", strconv.FormatInt(2*n, 10), "", "direct", n},
 		{"default share one above", strconv.FormatInt(2*n-1, 10), "", "code", n - 1},
 	} {
