@@ -71,6 +71,11 @@ type Auto struct {
 	Threshold int64   `json:"threshold"`
 }
 
+// NoteAnswerRejected names the trace note of an AutoDirect answer that
+// did not match the answer schema (attributes pointer, keyword, repair):
+// a repair call follows.
+const NoteAnswerRejected = "answer rejected"
+
 // directSystem is the system message of an AutoDirect answer.
 const directSystem = "You answer questions about the document the user provides. Read all of it. Reply with the answer only, without explanation."
 
@@ -210,23 +215,52 @@ func (s *Session) answerDirect(ctx context.Context, store *corpus.Store, h corpu
 			if err != nil {
 				return err
 			}
-			req := model.Request{Model: s.spec.Model, Messages: DirectMessages(text, query), MaxTokens: engine.DefaultMaxTokens}
-			resp, err := meter.New(tracker).Model(ctx, meter.ModelCall{Provider: s.provider, Request: req, Turn: true, Windows: model.NewWindows(s.modelWindows()...)})
-			res.Turns = 1
-			if err != nil {
-				if ctx.Err() != nil {
-					if terr := tracker.Spendable(); fault.KindOf(terr) == budget.KindTimeLimit {
-						return terr
+			msgs := DirectMessages(text, query)
+			if s.answer != nil {
+				msgs[1].Content += s.answer.Instructions()
+			}
+			repairs := 0
+			for {
+				req := model.Request{Model: s.spec.Model, Messages: msgs, MaxTokens: engine.DefaultMaxTokens}
+				resp, err := meter.New(tracker).Model(ctx, meter.ModelCall{Provider: s.provider, Request: req, Turn: true, Windows: model.NewWindows(s.modelWindows()...)})
+				res.Turns++
+				if err != nil {
+					if ctx.Err() != nil {
+						if terr := tracker.Spendable(); fault.KindOf(terr) == budget.KindTimeLimit {
+							return terr
+						}
 					}
+					return err
 				}
-				return err
+				if err := tracker.Output(len(resp.Text)); err != nil {
+					res.Partial = resp.Text
+					return err
+				}
+				if s.answer != nil {
+					// A typed answer: checked, and repaired like the
+					// engine's (answer.Schema), one more call per repair.
+					raw := s.answer.TextValue(resp.Text)
+					vs, fe := s.answer.Check(raw)
+					if fe != nil {
+						limit := s.spec.MaxRepairs
+						if limit == 0 {
+							limit = engine.DefaultMaxRepairs
+						}
+						limit = max(limit, 0)
+						if repairs >= limit {
+							return fe.With("repairs", repairs)
+						}
+						repairs++
+						trace.Emit(ctx, trace.KindNote, NoteAnswerRejected, map[string]any{"pointer": vs[0].Pointer, "keyword": vs[0].Keyword, "repair": repairs}, nil)
+						msgs = append(msgs, model.Message{Role: model.RoleAssistant, Content: resp.Text},
+							model.Message{Role: model.RoleUser, Content: s.answer.RepairMessage(vs, "Reply with the answer again, as JSON matching the schema.", repairs, limit)})
+						continue
+					}
+					res.AnswerJSON = raw
+				}
+				res.Answer = resp.Text
+				return nil
 			}
-			if err := tracker.Output(len(resp.Text)); err != nil {
-				res.Partial = resp.Text
-				return err
-			}
-			res.Answer = resp.Text
-			return nil
 		}()
 		span.End(err)
 		return err

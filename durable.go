@@ -59,6 +59,10 @@ func (s *Session) Submit(ctx context.Context, query string) (string, error) {
 	if sub.Spec, sub.Content, err = fingerprintRun(eng.Config(), h, query); err != nil {
 		return "", err
 	}
+	if s.answer != nil {
+		// The schema travels with the run, not the path of its file.
+		sp.AnswerSchema, sp.AnswerSchemaFile = s.answer.JSON(), ""
+	}
 	if sub.RunSpec, err = json.Marshal(sp); err != nil {
 		return "", err
 	}
@@ -144,10 +148,15 @@ func fingerprintRun(cfg engine.Config, h corpus.Handle, query string) (spec, con
 	if err := cfg.Store.View(h, func(b []byte) error { content = fingerprint.Bytes(b); return nil }); err != nil {
 		return "", "", err
 	}
-	spec, err = fingerprint.Of(map[string]any{
+	fields := map[string]any{
 		"query": query, "context": content, "model": cfg.Model, "sub_model": cfg.SubModel, "mode": cfg.Mode,
 		"limits": specLimits(cfg.Limits), "capabilities": cfg.Capabilities.Strings(), "deep": cfg.ExperimentalDeepRecursion,
-	})
+	}
+	if cfg.AnswerSchema != nil {
+		// Only when set: the runs recorded before typed answers resume.
+		fields["answer_schema"] = string(cfg.AnswerSchema.JSON())
+	}
+	spec, err = fingerprint.Of(fields)
 	return spec, content, err
 }
 

@@ -131,18 +131,21 @@ func ApprovalHint(runID string) string {
 // effect; details holds the run's counters.
 type RunEnvelope struct {
 	Envelope
-	Answer   any            `json:"answer"`
-	Usage    any            `json:"usage"`
-	RunID    string         `json:"run_id,omitempty"`
-	Replayed bool           `json:"replayed"`
-	Trace    []trace.Event  `json:"trace"`
-	Extra    map[string]any `json:"details,omitempty"`
+	Answer any `json:"answer"`
+	// AnswerJSON is the answer as JSON when the run had an answer schema
+	// (engine.Result.AnswerJSON).
+	AnswerJSON json.RawMessage `json:"answer_json,omitempty"`
+	Usage      any             `json:"usage"`
+	RunID      string          `json:"run_id,omitempty"`
+	Replayed   bool            `json:"replayed"`
+	Trace      []trace.Event   `json:"trace"`
+	Extra      map[string]any  `json:"details,omitempty"`
 }
 
 // RunEnvelopeOf is the document of an engine result of the run runID
 // (RunID and Replayed are left for the caller: see Result.Envelope).
 func RunEnvelopeOf(res *engine.Result, runID string) RunEnvelope {
-	out := RunEnvelope{Envelope: NewEnvelope(res.Error, res.PendingApprovals, runID), Answer: res.Answer, Usage: res.Usage, Trace: res.Trajectory,
+	out := RunEnvelope{Envelope: NewEnvelope(res.Error, res.PendingApprovals, runID), Answer: res.Answer, AnswerJSON: res.AnswerJSON, Usage: res.Usage, Trace: res.Trajectory,
 		Extra: map[string]any{"usage_by_depth": res.UsageByDepth, "counters": res.Counters, "recursion": res.Recursion, "turns": res.Turns, "partial": res.Partial, "elapsed_ms": res.ElapsedMS}}
 	if out.Trace == nil {
 		out.Trace = []trace.Event{}
@@ -173,14 +176,17 @@ func (r *Result) Envelope() RunEnvelope {
 // status is the envelope's, not direct.Result's ok/error.
 type DirectEnvelope struct {
 	Envelope
-	Answer       string         `json:"answer"`
-	Turns        int            `json:"turns"`
-	ToolCalls    int            `json:"tool_calls"`
-	ContextCalls int            `json:"context_calls"`
-	Usage        budget.Usage   `json:"usage"`
-	RunID        string         `json:"run_id,omitempty"`
-	Replayed     bool           `json:"replayed"`
-	Events       []direct.Event `json:"events"`
+	Answer string `json:"answer"`
+	// AnswerJSON is the answer as JSON when the run had an answer schema
+	// (direct.Result.AnswerJSON).
+	AnswerJSON   json.RawMessage `json:"answer_json,omitempty"`
+	Turns        int             `json:"turns"`
+	ToolCalls    int             `json:"tool_calls"`
+	ContextCalls int             `json:"context_calls"`
+	Usage        budget.Usage    `json:"usage"`
+	RunID        string          `json:"run_id,omitempty"`
+	Replayed     bool            `json:"replayed"`
+	Events       []direct.Event  `json:"events"`
 }
 
 // Envelope is the result document of r.
@@ -189,7 +195,7 @@ func (r *DirectResult) Envelope() DirectEnvelope {
 	env := NewEnvelope(res.Error, nil, r.RunID)
 	env.OutputError = outputFault(r.OutputError)
 	return DirectEnvelope{Envelope: env,
-		Answer: res.Answer, Turns: res.Turns, ToolCalls: res.ToolCalls, ContextCalls: res.ContextCalls, Usage: res.Usage,
+		Answer: res.Answer, AnswerJSON: res.AnswerJSON, Turns: res.Turns, ToolCalls: res.ToolCalls, ContextCalls: res.ContextCalls, Usage: res.Usage,
 		Events: res.Events, RunID: r.RunID, Replayed: r.Replayed}
 }
 

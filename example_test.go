@@ -101,3 +101,33 @@ func ExampleRunCommand() {
 	fmt.Println(res.Status, res.Answer(), res.Envelope.Delegation.Role, res.ParentReceived.Kind)
 	// Output: completed billing reviewer child_result
 }
+
+// Incident is a typed answer: tool.MustSchemaFor derives its JSON Schema.
+type Incident struct {
+	Service string `json:"service"`
+	Errors  int    `json:"errors"`
+}
+
+// With an answer schema the final answer must match it: the model's first
+// answer here gives the count as a string, gets a repair message naming
+// /errors and keyword type, and answers again. DecodeAnswer turns the
+// validated answer (Result.AnswerJSON) into the Go value.
+func ExampleDecodeAnswer() {
+	ctx := context.Background()
+	res, err := rlm.Run(ctx, rlm.Spec{Context: []string{"testdata/app.log"}, Mode: "code", Replay: "testdata/typed.cassette.json"},
+		"Which service failed first, and how many ERROR lines are there?", rlm.WithAnswerSchema(tool.MustSchemaFor[Incident]()))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	inc, err := rlm.DecodeAnswer[Incident](res)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%s failed first; %d errors (in %d turns)\n", inc.Service, inc.Errors, res.Turns)
+	fmt.Println(string(res.AnswerJSON))
+	// Output:
+	// billing failed first; 2 errors (in 2 turns)
+	// {"errors":2,"service":"billing"}
+}

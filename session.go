@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rlm-go/rlm/answer"
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/engine"
@@ -43,7 +44,9 @@ type options struct {
 	onDurable     func(runID string)
 	// onParentCancel is given what cancels rlm_subagent's parent agent.
 	onParentCancel func(cancel func()) (stop func())
-	windows        []model.Info
+	// answerSchema, when set, replaces the Spec's (WithAnswerSchema).
+	answerSchema json.RawMessage
+	windows      []model.Info
 }
 
 // WithModelWindows adds entries to the run's model table after
@@ -131,6 +134,7 @@ func WithSubagentCancel(f func(cancel func()) (stop func())) Option {
 type Session struct {
 	spec     Spec
 	opts     options
+	answer   *answer.Schema // compiled Spec.AnswerSchema(File)
 	provider model.Provider
 	cassette *replay.Recorder
 	tools    *Tools
@@ -151,6 +155,13 @@ func Open(ctx context.Context, spec Spec, opts ...Option) (*Session, error) {
 	s := &Session{spec: spec.withDefaults()}
 	for _, o := range opts {
 		o(&s.opts)
+	}
+	if s.opts.answerSchema != nil {
+		s.spec.AnswerSchema, s.spec.AnswerSchemaFile = s.opts.answerSchema, ""
+	}
+	var err error
+	if s.answer, err = s.spec.answerSchema(); err != nil {
+		return nil, err
 	}
 	if s.opts.stdin == nil {
 		s.opts.stdin = strings.NewReader("")

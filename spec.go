@@ -111,6 +111,15 @@ type Spec struct {
 	// MaxRepairs is how many rejected replies in a row are answered with a
 	// repair message before the run fails (0: the default; negative: none).
 	MaxRepairs int `json:"max_repairs,omitempty"`
+	// AnswerSchema types the final answer (JSON Schema draft 2020-12,
+	// self-contained): the answer must match it, an answer that does not
+	// gets a repair message (MaxRepairs of them in a run), and the
+	// result carries the value as JSON (Result.AnswerJSON, answer_json).
+	// AnswerSchemaFile names a file holding it instead (--answer-schema
+	// FILE); give one or the other. It is compiled when the session
+	// opens: answer_schema_invalid (docs/engine.md, "Typed answers").
+	AnswerSchema     json.RawMessage `json:"answer_schema,omitempty"`
+	AnswerSchemaFile string          `json:"answer_schema_file,omitempty"`
 
 	// Allow are the capabilities granted beyond the defaults, e.g.
 	// "tool:fs_read" (comma-separated lists are split). Tools added by a
@@ -323,6 +332,10 @@ func (s Spec) Validate() error {
 				With("model", w.Prefix).With("window", w.Window).With("max_output", w.MaxOutput).
 				WithHint("give a model name prefix, a positive window and a max output no larger than it (--model-window gpt-4o-mini=128000:16384)")
 		}
+	}
+	if len(s.AnswerSchema) > 0 && s.AnswerSchemaFile != "" {
+		return fault.New(fault.PhaseConfig, KindInvalidUsage, "both an answer schema and an answer schema file").With("field", "answer_schema").
+			WithHint("give the schema inline (answer_schema) or as a file (answer_schema_file, --answer-schema FILE), not both")
 	}
 	if err := engine.CheckDepth(s.Limits.MaxDepth); err != nil {
 		return err

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/rlm-go/rlm/answer"
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/capability"
@@ -134,7 +135,22 @@ type Config struct {
 	SynthesisReserve time.Duration
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+
+	// AnswerSchema, when set, types the final answer: the final text's
+	// JSON value (answer.Schema.TextValue) must match it, else the model
+	// gets a repair message (event answer_rejected) naming the failing
+	// pointers and keywords, at most MaxRepairs times in the run, and
+	// then the run fails with answer.KindInvalid. Result.AnswerJSON holds
+	// the accepted value.
+	AnswerSchema *answer.Schema
+	// MaxRepairs bounds the repairs of answers AnswerSchema refuses (0:
+	// DefaultMaxRepairs; negative: none).
+	MaxRepairs int
 }
+
+// DefaultMaxRepairs is how many refused final answers get a repair
+// message when Config.MaxRepairs is zero (the engine's default too).
+const DefaultMaxRepairs = 2
 
 // Runner runs direct sessions. It is safe for concurrent use; each Run is
 // one session.
@@ -179,17 +195,21 @@ func New(cfg Config) (*Runner, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.MaxRepairs == 0 {
+		cfg.MaxRepairs = DefaultMaxRepairs
+	}
 	return &Runner{cfg: cfg}, nil
 }
 
 // Event types of the trajectory.
 const (
-	EventModel        = "model"                // one provider response
-	EventNativeTool   = "native_tool"          // a registered tool call ran (or asked for approval)
-	EventRejected     = "native_call_rejected" // a call got a repair observation
-	EventContext      = "native_context"       // a context tool call ran
-	EventSynthesis    = "synthesis"            // the tool-free synthesis turn began
-	EventBatchRefused = "native_batch_refused" // a batch was fatal; nothing in it ran
+	EventModel          = "model"                // one provider response
+	EventNativeTool     = "native_tool"          // a registered tool call ran (or asked for approval)
+	EventRejected       = "native_call_rejected" // a call got a repair observation
+	EventContext        = "native_context"       // a context tool call ran
+	EventSynthesis      = "synthesis"            // the tool-free synthesis turn began
+	EventBatchRefused   = "native_batch_refused" // a batch was fatal; nothing in it ran
+	EventAnswerRejected = "answer_rejected"      // a final answer did not match the answer schema; a repair message follows
 )
 
 // Event is one trajectory record.
@@ -216,14 +236,17 @@ const (
 // Result is the outcome of a run. It is returned on failure too, with
 // Status error and the same counters as the *Error.
 type Result struct {
-	Status       string       `json:"status"`
-	Answer       string       `json:"answer"`
-	Turns        int          `json:"turns"`
-	ToolCalls    int          `json:"tool_calls"`
-	ContextCalls int          `json:"context_calls"`
-	Usage        budget.Usage `json:"usage"`
-	Error        *fault.Error `json:"error"`
-	Events       []Event      `json:"events"`
+	Status string `json:"status"`
+	Answer string `json:"answer"`
+	// AnswerJSON is the answer's JSON value when the run had an answer
+	// schema (Config.AnswerSchema), which it matches.
+	AnswerJSON   json.RawMessage `json:"answer_json,omitempty"`
+	Turns        int             `json:"turns"`
+	ToolCalls    int             `json:"tool_calls"`
+	ContextCalls int             `json:"context_calls"`
+	Usage        budget.Usage    `json:"usage"`
+	Error        *fault.Error    `json:"error"`
+	Events       []Event         `json:"events"`
 	// ObservationBytes counts tool-message bytes; OutputBytes adds the
 	// final text.
 	ObservationBytes int `json:"observation_bytes"`
@@ -252,6 +275,7 @@ type run struct {
 	res     Result
 	synth   bool
 	query   string
+	repairs int // answers AnswerSchema refused
 }
 
 // Run runs one session answering query and returns its result. On failure
@@ -320,6 +344,9 @@ func (st *run) setup(ctx context.Context, query string) error {
 			return err
 		}
 		user += fmt.Sprintf("\n\nInput context: %d bytes, %d lines (descriptor only; read it with the context tools).", md.Bytes, md.Lines)
+	}
+	if st.cfg.AnswerSchema != nil {
+		user += st.cfg.AnswerSchema.Instructions()
 	}
 	st.msgs = []model.Message{{Role: model.RoleSystem, Content: sys}, {Role: model.RoleUser, Content: user}}
 	return nil
@@ -417,6 +444,9 @@ func (st *run) turn(ctx context.Context) (answer string, done bool, err error) {
 	span.Set("tool_calls", len(resp.ToolCalls))
 	if len(resp.ToolCalls) == 0 {
 		answer, err := st.finish(resp)
+		if err == nil && st.cfg.AnswerSchema != nil {
+			return st.typed(resp.Text, span)
+		}
 		return answer, err == nil, err
 	}
 	if synth {
@@ -475,6 +505,30 @@ func (st *run) finish(resp *model.Response) (string, error) {
 		return "", err
 	}
 	return resp.Text, nil
+}
+
+// typed checks a final text against the answer schema: the answer, or a
+// repair message appended to the conversation (the turn is not done), or
+// past MaxRepairs the answer_invalid error. The text's bytes are already
+// charged (finish): a refused answer is output the run paid for.
+func (st *run) typed(text string, span *trace.Span) (string, bool, error) {
+	s := st.cfg.AnswerSchema
+	raw := s.TextValue(text)
+	vs, fe := s.Check(raw)
+	if fe == nil {
+		st.res.AnswerJSON = raw
+		return text, true, nil
+	}
+	limit := max(st.cfg.MaxRepairs, 0)
+	if st.repairs >= limit {
+		return "", false, fe.With("repairs", st.repairs)
+	}
+	st.repairs++
+	span.Set("answer_rejected", true)
+	st.res.Events = append(st.res.Events, Event{Type: EventAnswerRejected, Turn: st.res.Turns, Phase: string(fe.Phase), Kind: string(fe.Kind)})
+	st.msgs = append(st.msgs, model.Message{Role: model.RoleAssistant, Content: text},
+		model.Message{Role: model.RoleUser, Content: s.RepairMessage(vs, "Reply with the final answer again, as JSON matching the schema.", st.repairs, limit)})
+	return "", false, nil
 }
 
 func (st *run) addOutput(n int, what string) error {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -84,9 +85,9 @@ func (r *run) codeLoop(ctx context.Context, n node) (ans answer, err error) {
 	p, modelName := r.provider(n.depth)
 	msgs := []model.Message{
 		{Role: model.RoleSystem, Content: codeSystemPrompt(r, n, meta, st)},
-		{Role: model.RoleUser, Content: userPrompt(n.query)},
+		{Role: model.RoleUser, Content: userPrompt(n.query) + r.answerInstructions(n)},
 	}
-	repairs := 0
+	repairs, answerRepairs := 0, 0
 	var hist history
 	for {
 		if err := ctx.Err(); err != nil {
@@ -124,6 +125,22 @@ func (r *run) codeLoop(ctx context.Context, n node) (ans answer, err error) {
 			r.endTurn(turn, nil, ev)
 			return ans, nil
 		}
+		if obs.invalid != nil {
+			// The cells ran; their final answer the answer schema refuses:
+			// the observation with a repair message, or the run's end.
+			repairs = 0
+			msg, ferr := r.answerRepair(obs.invalid, &answerRepairs, codeFinishAgain)
+			ev.Outcome, ev.Error = OutcomeRejected, fault.As(ferr)
+			if ferr != nil {
+				r.endTurn(turn, frozen(ferr), ev)
+				return ans, ferr
+			}
+			obs.text += "\n" + msg
+			ev.Repair, ev.Error, ev.Observation = true, obs.invalid.err, obs.text
+			r.endTurn(turn, frozen(obs.invalid.err), ev)
+			msgs = append(msgs, model.Message{Role: model.RoleAssistant, Content: text}, model.Message{Role: model.RoleUser, Content: obs.text})
+			continue
+		}
 		if obs.noCode {
 			if repairs >= max(r.e.cfg.MaxRepairs, 0) {
 				err := fault.New(fault.PhaseParse, KindMissingCode, "the model replied without a code block").
@@ -148,6 +165,9 @@ type codeObs struct {
 	text   string
 	noCode bool
 	ran    int // cells run
+	// invalid is the final answer of a cell that the answer schema
+	// refused (text then ends with the cells' observation).
+	invalid *answerRejection
 }
 
 // codeTurn makes one model call and runs the code blocks of its reply in
@@ -218,8 +238,19 @@ func (r *run) codeTurn(ctx context.Context, n node, p model.Provider, modelName 
 				}
 				break
 			}
-			if err := r.finish(ans, out.Final.Value); err != nil {
-				return text, codeObs{ran: len(cells)}, false, err
+			if err := r.accept(n, ans, out.Final.Value); err != nil {
+				var ar *answerRejection
+				if !errors.As(err, &ar) {
+					return text, codeObs{ran: len(cells)}, false, err
+				}
+				// Not accepted: the model sees the cells' output and why,
+				// and an answer dict is dropped so it does not finish the
+				// next cell unseen.
+				cells[len(cells)-1].invalid = true
+				if err := st.host.clearAnswer(ctx, st.it); err != nil {
+					return text, codeObs{ran: len(cells)}, false, err
+				}
+				return text, codeObs{text: r.codeObservation(cells), ran: len(cells), invalid: ar}, false, nil
 			}
 			return text, codeObs{ran: len(cells)}, true, nil
 		}
@@ -250,6 +281,7 @@ type cellReport struct {
 	out      *repl.Outcome
 	skipped  bool
 	deferred bool
+	invalid  bool // its final answer did not match the answer schema
 }
 
 // codeObservation renders the cells' output and errors, bounded by
@@ -283,6 +315,9 @@ func (r *run) codeObservation(cells []cellReport) string {
 			} else {
 				add(fmt.Sprintf("%s: %s\n", e.Type, e.Message), false)
 			}
+		}
+		if c.invalid {
+			add(cellAnswerRejected(c.index), false)
 		}
 		if c.deferred {
 			add(fmt.Sprintf("[cell %d called FINAL before you saw the output above: not accepted; check the output and finish again]\n", c.index), false)

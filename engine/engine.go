@@ -21,6 +21,7 @@ import (
 	"sync"
 	"time"
 
+	ansschema "github.com/rlm-go/rlm/answer"
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/capability"
@@ -149,8 +150,17 @@ type Config struct {
 	ContextLimits corpus.Limits
 	// MaxRepairs is how many consecutive rejected replies a loop answers
 	// with a repair message before the rejection fails the run. Zero means
-	// DefaultMaxRepairs; a negative value allows no repair.
+	// DefaultMaxRepairs; a negative value allows no repair. It also bounds
+	// the final answers AnswerSchema refuses, counted over the whole run.
 	MaxRepairs int
+	// AnswerSchema, when set, types the run's final answer: the root
+	// loop's answer must match it (its JSON value: a string by
+	// answer.Schema.TextValue, any other value as its JSON), else the model
+	// gets a repair message naming the failing pointers and keywords, up to
+	// MaxRepairs times, and then the run fails with answer.KindInvalid.
+	// Result.AnswerJSON holds the accepted value. rlm.CompileAnswerSchema
+	// builds one (docs/engine.md, "Typed answers").
+	AnswerSchema *ansschema.Schema
 	// Observer, when set, receives every Event of a run as it happens:
 	// each turn's reply, outcome and observation at every depth, each
 	// sub-call, and streamed deltas of root replies. Calls are serialized.
@@ -326,6 +336,10 @@ type AutoSplit struct {
 type Result struct {
 	Status string `json:"status"`
 	Answer any    `json:"answer"`
+	// AnswerJSON is the answer's JSON value when the run had an answer
+	// schema (Config.AnswerSchema), which it matches: a string answer
+	// holding JSON text is that value (answer.Schema.TextValue).
+	AnswerJSON json.RawMessage `json:"answer_json,omitempty"`
 	// AnswerMeta holds the other keys of the model's answer object
 	// ({"answer": V, "confidence": 0.9}), as plain JSON, never evaluated.
 	AnswerMeta   map[string]any       `json:"answer_meta,omitempty"`
@@ -416,6 +430,7 @@ func (e *Engine) Run(ctx context.Context, query string, input corpus.Handle) (*R
 	if err == nil {
 		res.Status = StatusCompleted
 		res.Answer = ans.value
+		res.AnswerJSON = ans.json
 		res.AnswerMeta = ans.meta
 	} else {
 		res.Error = fault.As(err)

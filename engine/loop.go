@@ -37,6 +37,7 @@ type answer struct {
 	partial any
 	turns   int
 	vars    map[string]any
+	json    json.RawMessage // value's JSON, checked against Config.AnswerSchema
 }
 
 func (r *run) provider(depth int) (model.Provider, string) {
@@ -112,11 +113,11 @@ func (r *run) loop(ctx context.Context, n node) (ans answer, err error) {
 	}
 	msgs := []model.Message{
 		{Role: model.RoleSystem, Content: systemPrompt(n.depth, n.caps, tools, meta, prefix, r.e.cfg.Instructions)},
-		{Role: model.RoleUser, Content: userPrompt(n.query)},
+		{Role: model.RoleUser, Content: userPrompt(n.query) + r.answerInstructions(n)},
 	}
 	sess := plan.NewSession(map[string]plan.Value{plan.InputContext: n.input, plan.InputQuery: n.query}, plan.SessionOptions{MaxConcurrency: MaxStepConcurrency})
 	env := &env{r: r, n: n}
-	repairs := 0
+	repairs, answerRepairs := 0, 0
 	var hist history
 	defer func() { ans.vars = exportVars(sess) }()
 	for {
@@ -142,6 +143,22 @@ func (r *run) loop(ctx context.Context, n node) (ans answer, err error) {
 		ev := Event{Kind: EventTurn, Depth: n.depth, Turn: ans.turns, Attempt: repairs + 1, Model: modelName, ReplyBytes: len(reply.text)}
 		if r.live {
 			ev.Reply = shown(reply.text, EventTextBytes)
+		}
+		var ar *answerRejection
+		if errors.As(err, &ar) {
+			// A final answer the answer schema refuses: repaired with the
+			// reply kept in the history, or the run's end.
+			repairs = 0
+			msg, ferr := r.answerRepair(ar, &answerRepairs, planFinishAgain)
+			ev.Outcome, ev.Error = OutcomeRejected, fault.As(ferr)
+			if ferr != nil {
+				r.endTurn(turn, frozen(ferr), ev)
+				return ans, ferr
+			}
+			ev.Repair, ev.Error = true, ar.err
+			r.endTurn(turn, frozen(ar.err), ev)
+			msgs = append(msgs, model.Message{Role: model.RoleAssistant, Content: reply.text}, model.Message{Role: model.RoleUser, Content: msg})
+			continue
 		}
 		if err != nil {
 			var rj rejection
@@ -256,7 +273,7 @@ func (r *run) turn(ctx context.Context, n node, p model.Provider, modelName stri
 		return shown, false, rejection{err}
 	}
 	if doc.Plan == nil {
-		if err := r.finish(ans, doc.Answer); err != nil {
+		if err := r.accept(n, ans, doc.Answer); err != nil {
 			return shown, false, err
 		}
 		ans.meta = answerMeta(doc.Meta)
@@ -276,7 +293,7 @@ func (r *run) turn(ctx context.Context, n node, p model.Provider, modelName stri
 	}
 	out, err := plan.Execute(ctx, doc.Plan, env, sess)
 	if out != nil && out.HasFinal {
-		if err := r.finish(ans, out.Final); err != nil {
+		if err := r.accept(n, ans, out.Final); err != nil {
 			return shown, false, err
 		}
 		return shown, true, nil

@@ -19,6 +19,7 @@ type directFlags struct {
 	tf         toolFlags
 	df         delegationFlags
 	of         otlpFlags
+	af         answerFlags
 	ctxPaths   []string
 	asJSON     bool
 	traceFile  string
@@ -48,6 +49,7 @@ replayed, never executed again.`,
 	f.tf.register(cmd, true)
 	f.df.register(cmd)
 	f.of.register(cmd)
+	f.af.register(cmd, true)
 	fl := cmd.Flags()
 	fl.StringArrayVar(&f.ctxPaths, "context", nil, "context file, directory, or - for stdin, read by the context tools; repeat for several files; optional")
 	fl.BoolVar(&f.asJSON, "json", false, `print {"status","answer","turns","tool_calls","context_calls","usage","error","run_id","replayed","events"}`)
@@ -72,6 +74,7 @@ func (f *directFlags) spec(cmd *cobra.Command) rlm.Spec {
 	f.bf.spec(&sp)
 	f.tf.spec(&sp)
 	f.of.spec(&sp)
+	f.af.spec(&sp)
 	return sp
 }
 

@@ -53,13 +53,14 @@ const otherFlagsHeading = "Other Flags"
 // otherwise.
 var flagGroupByName = map[string]string{
 	// Basic: help, the command's inputs and the shape of its work.
-	"help":       groupBasic,
-	"version":    groupBasic,
-	"context":    groupBasic,
-	"mode":       groupBasic, // run --mode; direct's old spelling of --projection
-	"python":     groupBasic,
-	"auto-share": groupBasic, // run --mode auto's threshold
-	"args":       groupBasic,
+	"help":          groupBasic,
+	"version":       groupBasic,
+	"context":       groupBasic,
+	"mode":          groupBasic, // run --mode; direct's old spelling of --projection
+	"python":        groupBasic,
+	"auto-share":    groupBasic, // run --mode auto's threshold
+	"answer-schema": groupBasic, // the shape of the answer
+	"args":          groupBasic,
 	// compile, explain, search, command
 	"catalog":  groupBasic,
 	"input":    groupBasic,

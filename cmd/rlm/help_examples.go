@@ -57,6 +57,8 @@ var commandExamples = map[string][]string{
 		`rlm run --mode code --sub-model llama3.1:8b --model-window llama3.1=8192:2048 --context big.log "Summarize every error"`,
 		"# Refuse oversized sub-calls (prompt_too_large) instead of re-splitting them",
 		`rlm run --mode code --no-auto-split --context big.log "Summarize every error"`,
+		"# A typed answer: JSON matching incident.schema.json (answer_json in --json), 3 repairs at most",
+		`rlm run --mode code --answer-schema incident.schema.json --max-repairs 3 --json --context app.log "Which service failed first, and when?"`,
 	},
 	"rlm direct": {
 		`rlm direct --allow tool:fs_read,tool:fs_list --workspace . "What does cmd/rlm/main.go do?"`,
@@ -64,6 +66,8 @@ var commandExamples = map[string][]string{
 		"# An effectful tool: the write runs once the tier allows it",
 		`rlm direct --allow tool:fs_write --authority allow_once --json "Write a TODO.md listing the open questions"`,
 		`rlm direct --resume RUN_ID --allow tool:fs_write "Write a TODO.md listing the open questions"`,
+		"# The final text must be JSON matching the schema",
+		`rlm direct --context app.log --allow context:search --answer-schema ids.schema.json --json "Which request ids failed?"`,
 	},
 	"rlm chat": {
 		"# One question per line on stdin, one answer per line on stdout",

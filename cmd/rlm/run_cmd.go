@@ -154,6 +154,7 @@ type runFlags struct {
 	bf        budgetFlags
 	tf        toolFlags
 	vf        verboseFlags
+	af        answerFlags
 	df        durableFlags
 	of        otlpFlags
 	ctxPaths  []string
@@ -169,6 +170,7 @@ func (f *runFlags) spec() rlm.Spec {
 	f.bf.spec(&sp)
 	f.tf.spec(&sp)
 	f.vf.spec(&sp)
+	f.af.spec(&sp)
 	f.df.spec(&sp)
 	f.of.spec(&sp)
 	return sp
@@ -200,10 +202,11 @@ model's window are answered by one direct call, anything larger in code mode.`,
 	f.bf.register(cmd)
 	f.tf.register(cmd, true)
 	f.vf.register(cmd)
+	f.af.register(cmd, false)
 	f.df.register(cmd)
 	f.of.register(cmd)
 	cmd.Flags().StringArrayVar(&f.ctxPaths, "context", nil, "context file, directory (its text files), or - for stdin; repeat for several files (one context listing them); required")
-	cmd.Flags().BoolVar(&f.asJSON, "json", false, `print the result as JSON: {"status","answer","usage","error","run_id","replayed","trace","details"} (run_id when tools are granted)`)
+	cmd.Flags().BoolVar(&f.asJSON, "json", false, `print the result as JSON: {"status","answer","answer_json","usage","error","run_id","replayed","trace","details"} (run_id when tools are granted, answer_json with --answer-schema)`)
 	cmd.Flags().StringVar(&f.traceFile, "trace", "", traceUsage)
 	_ = cmd.MarkFlagRequired("context")
 	return cmd

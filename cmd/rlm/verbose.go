@@ -27,7 +27,7 @@ func (f *verboseFlags) register(cmd *cobra.Command) {
 	fl.BoolVar(&f.stream, "stream", false, "stream root replies: progress (or -v) shows the text as it arrives")
 	fl.BoolVar(&f.raw, rawFlag, false, "print the model's text byte for byte in -v output and in the answer on a terminal (by default control characters are shown inert: ESC as ␛; an answer on a pipe or file is always exact)")
 	fl.BoolVar(&f.traceContent, "trace-content", false, "record model replies (bounded, credentials redacted) in the trace; off by default")
-	fl.IntVar(&f.maxRepairs, "max-repairs", engine.DefaultMaxRepairs, "rejected replies in a row answered with a repair message before the run fails (0: none)")
+	fl.IntVar(&f.maxRepairs, "max-repairs", engine.DefaultMaxRepairs, "rejected replies in a row answered with a repair message before the run fails, and final answers --answer-schema refuses in a run (0: none)")
 }
 
 // spec sets the fields of sp the flags describe: --stream,
