@@ -269,3 +269,29 @@ func TestDecodeAnswer(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkAnswerCheck measures what a typed answer adds to the turn that
+// gives it: the string rule and the schema check (docs/engine.md, "Typed
+// answers").
+func BenchmarkAnswerCheck(b *testing.B) {
+	s, err := CompileAnswerSchema(json.RawMessage(incidentSchema))
+	if err != nil {
+		b.Fatal(err)
+	}
+	const text = "```json\n{\"service\": \"billing\", \"count\": 42}\n```"
+	for b.Loop() {
+		if _, fe := s.Check(s.TextValue(text)); fe != nil {
+			b.Fatal(fe)
+		}
+	}
+}
+
+// BenchmarkCompileAnswerSchema measures compiling the schema when a
+// session opens.
+func BenchmarkCompileAnswerSchema(b *testing.B) {
+	for b.Loop() {
+		if _, err := CompileAnswerSchema(json.RawMessage(incidentSchema)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
