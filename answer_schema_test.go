@@ -11,9 +11,11 @@ import (
 
 	"github.com/rlm-go/rlm/answer"
 	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/direct"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/fingerprint"
 	"github.com/rlm-go/rlm/model"
 )
 
@@ -293,5 +295,42 @@ func BenchmarkCompileAnswerSchema(b *testing.B) {
 		if _, err := CompileAnswerSchema(json.RawMessage(incidentSchema)); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// A durable run's fingerprint covers its answer schema, and is unchanged
+// without one (runs recorded before typed answers still resume).
+func TestFingerprintCoversAnswerSchema(t *testing.T) {
+	store := corpus.NewStore()
+	defer store.Close()
+	h, err := store.AddString("input", "db ERROR\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, _, err := fingerprintRun(engine.Config{Store: store}, h, "q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := fingerprint.Of(map[string]any{
+		"query": "q", "context": fingerprint.Bytes([]byte("db ERROR\n")), "model": "", "sub_model": "", "mode": "",
+		"limits": specLimits(budget.Limits{}), "capabilities": []string{}, "deep": false,
+	})
+	if err != nil || plain != want {
+		t.Fatalf("the fingerprint without a schema changed: %s, want %s (%v)", plain, want, err)
+	}
+	var typed []string
+	for _, schema := range []string{incidentSchema, `{"type": "object"}`} {
+		s, err := CompileAnswerSchema(json.RawMessage(schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fp, _, err := fingerprintRun(engine.Config{Store: store, AnswerSchema: s}, h, "q")
+		if err != nil {
+			t.Fatal(err)
+		}
+		typed = append(typed, fp)
+	}
+	if typed[0] == plain || typed[1] == plain || typed[0] == typed[1] {
+		t.Fatalf("%s %v", plain, typed)
 	}
 }

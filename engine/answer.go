@@ -24,8 +24,8 @@ func (a *answerRejection) Unwrap() error { return a.err }
 // the root of a run with an answer schema, v must match it first: its
 // JSON value (the schema's string rule for a string, Schema.TextValue;
 // the JSON encoding of any other value) is checked, and an answer that
-// does not match is returned as an *answerRejection, not stored, its
-// bytes not charged. Children's answers are not checked: the schema is
+// does not match is returned as an *answerRejection, not stored (only
+// previewed as the partial result), its bytes not charged. Children's answers are not checked: the schema is
 // the run's answer's.
 func (r *run) accept(n node, ans *answer, v any) error {
 	s := r.e.cfg.AnswerSchema
@@ -43,6 +43,9 @@ func (r *run) accept(n node, ans *answer, v any) error {
 		raw = enc
 	}
 	if vs, fe := s.Check(raw); fe != nil {
+		// The last refused answer is the partial result of a run that
+		// ends without one.
+		ans.partial = plan.Preview(v, 4096)
 		return &answerRejection{violations: vs, err: fe}
 	}
 	if err := r.finish(ans, v); err != nil {

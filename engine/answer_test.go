@@ -144,6 +144,9 @@ func TestTypedAnswers(t *testing.T) {
 				if res.AnswerJSON != nil || res.Answer != nil {
 					t.Fatalf("a refused answer was kept: %v %s", res.Answer, res.AnswerJSON)
 				}
+				if res.Partial == nil {
+					t.Fatal("the refused answer is not the partial result")
+				}
 			}
 			// Each refused answer is a traced turn ending in answer_invalid.
 			rejected := 0
