@@ -195,6 +195,10 @@ func (p *Verbose) turn(ev trace.Event) {
 			next = "a repair message follows"
 		}
 		fmt.Fprintf(p.w, "%s   rejected (attempt %d): %s%s; %s\n", in, liveInt(ev, trace.AttrAttempt), p.errKind(ev), p.safe(errPath(ev)), next)
+		if obs := liveStr(ev, trace.AttrObservation); obs != "" {
+			// Code mode: the cells ran before their answer was refused.
+			p.block(ev.Depth, "observation", obs, 0)
+		}
 	case engine.OutcomeFailed:
 		if liveErr(ev) != nil {
 			fmt.Fprintf(p.w, "%s   failed: %s\n", in, p.errKind(ev))
@@ -268,8 +272,17 @@ func (p *Verbose) errKind(ev trace.Event) string {
 }
 
 func errPath(ev trace.Event) string {
-	if path, ok := liveErr(ev).Detail["path"].(string); ok && path != "" {
+	d := liveErr(ev).Detail
+	if path, ok := d["path"].(string); ok && path != "" {
 		return " at " + path
+	}
+	// A final answer the answer schema refused: its first violation.
+	if kw, ok := d["keyword"].(string); ok && kw != "" {
+		ptr, _ := d["pointer"].(string)
+		if ptr == "" {
+			ptr = "the answer"
+		}
+		return " at " + ptr + " (keyword " + kw + ")"
 	}
 	return ""
 }

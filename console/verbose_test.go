@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rlm-go/rlm/answer"
 	"github.com/rlm-go/rlm/console"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
@@ -60,6 +61,8 @@ func verboseCases() []struct {
 	badPath := fault.New(fault.PhaseValidate, plan.KindUnknownOp, "unknown op").With("path", "steps[0].op")
 	noJSON := fault.New(fault.PhaseParse, plan.KindNoJSON, "no JSON")
 	failed := fault.New(fault.PhaseProvider, "http_error", "HTTP 500")
+	badAnswer := fault.New(fault.PhaseValidate, answer.KindInvalid, "x").With("pointer", "/count").With("keyword", "type")
+	missing := fault.New(fault.PhaseValidate, answer.KindInvalid, "x").With("pointer", "").With("keyword", "required")
 	long := strings.Repeat("x", engine.EventTextBytes)
 	planTurns := []trace.Event{
 		turnEv(0, map[string]any{trace.AttrTurn: 1, trace.AttrAttempt: 1, trace.AttrModel: "m", trace.AttrReply: "{\"steps\":[]}\n",
@@ -99,6 +102,17 @@ func verboseCases() []struct {
 			trace.AttrOutcome: engine.OutcomeFailed, trace.AttrError: failed, trace.AttrMode: engine.ModeCode}),
 		turnEv(0, map[string]any{trace.AttrTurn: 5, trace.AttrAttempt: 1, trace.AttrModel: "m",
 			trace.AttrOutcome: engine.OutcomeFailed, trace.AttrMode: engine.ModeCode}),
+		// Final answers the answer schema refused: the first violation,
+		// and the cells' observation with the repair message.
+		replyEv(0, map[string]any{trace.AttrTurn: 6, trace.AttrAttempt: 1, trace.AttrModel: "m", trace.AttrReply: "```python\nFINAL(x)\n```",
+			trace.AttrReplyBytes: 22, trace.AttrMode: engine.ModeCode, trace.AttrCells: 1}),
+		turnEv(0, map[string]any{trace.AttrTurn: 6, trace.AttrAttempt: 1, trace.AttrModel: "m", trace.AttrReplyBytes: 22,
+			trace.AttrOutcome: engine.OutcomeRejected, trace.AttrRepair: true, trace.AttrError: badAnswer, trace.AttrMode: engine.ModeCode,
+			trace.AttrObservation: "[cell 1 finished with an answer that does not match the answer schema: not accepted]\nYour final answer was not accepted"}),
+		replyEv(0, map[string]any{trace.AttrTurn: 7, trace.AttrAttempt: 1, trace.AttrModel: "m", trace.AttrReply: "```python\nFINAL(y)\n```",
+			trace.AttrReplyBytes: 22, trace.AttrMode: engine.ModeCode, trace.AttrCells: 1}),
+		turnEv(0, map[string]any{trace.AttrTurn: 7, trace.AttrAttempt: 1, trace.AttrModel: "m", trace.AttrReplyBytes: 22,
+			trace.AttrOutcome: engine.OutcomeRejected, trace.AttrError: missing, trace.AttrMode: engine.ModeCode}),
 	}
 	streamed := []trace.Event{
 		deltaEv(1, `{"steps":`), deltaEv(1, "[]}"),

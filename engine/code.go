@@ -135,7 +135,7 @@ func (r *run) codeLoop(ctx context.Context, n node) (ans answer, err error) {
 				r.endTurn(turn, frozen(ferr), ev)
 				return ans, ferr
 			}
-			obs.text += "\n" + msg
+			obs.text = strings.TrimSuffix(obs.text, codeObservationTail) + msg
 			ev.Repair, ev.Error, ev.Observation = true, obs.invalid.err, obs.text
 			r.endTurn(turn, frozen(obs.invalid.err), ev)
 			msgs = append(msgs, model.Message{Role: model.RoleAssistant, Content: text}, model.Message{Role: model.RoleUser, Content: obs.text})
@@ -273,6 +273,10 @@ func (r *run) codeTurn(ctx context.Context, n node, p model.Provider, modelName 
 	return text, codeObs{text: r.codeObservation(cells), ran: ran}, false, nil
 }
 
+// codeObservationTail ends every observation of cells that gave no
+// final answer.
+const codeObservationTail = "No final answer yet. Continue with code; finish with FINAL(value), FINAL_VAR(\"name\") or answer = {\"content\": value, \"ready\": True}."
+
 const noCodeMessage = "Your reply contained no code block, so nothing ran. Reply with Python code in a ```python block; " +
 	"it runs in the REPL and its output comes back. Finish by calling FINAL(value) or FINAL_VAR(\"name\") in code."
 
@@ -323,7 +327,7 @@ func (r *run) codeObservation(cells []cellReport) string {
 			add(fmt.Sprintf("[cell %d called FINAL before you saw the output above: not accepted; check the output and finish again]\n", c.index), false)
 		}
 	}
-	const tail = "No final answer yet. Continue with code; finish with FINAL(value), FINAL_VAR(\"name\") or answer = {\"content\": value, \"ready\": True}."
+	const tail = codeObservationTail
 	room := max(r.e.cfg.ObservationBytes-len(tail)-48, 64)
 	for _, sg := range segs {
 		if !sg.stdout {
