@@ -109,6 +109,9 @@ func TestTypedAnswers(t *testing.T) {
 		{name: "code answer dict repaired", mode: ModeCode,
 			replies: []string{py(`answer = {"content": {"service": "db", "count": 3, "extra": 1}, "ready": True}`), py(`print(answer)`), py(`FINAL({"service": "db", "count": 3})`)},
 			turns:   3, answerJSON: `{"count":3,"service":"db"}`, repair: []string{"keyword additionalProperties"}},
+		{name: "code cells after a refused FINAL not run", mode: ModeCode,
+			replies: []string{py(`FINAL({"service": "db"})`) + "\n" + py(`print("after")`), py(`FINAL({"service": "db", "count": 3})`)},
+			turns:   2, answerJSON: `{"count":3,"service":"db"}`, repair: []string{"[cell 2 not run: an earlier cell finished]", "keyword required"}},
 		{name: "code gives up", mode: ModeCode, replies: []string{py(`FINAL("nope")`), py(`FINAL("nope")`), py(`FINAL("nope")`), py(`FINAL({"service": "db", "count": 3})`)},
 			turns: 3, kind: ansschema.KindInvalid, repair: []string{"(Repair 1 of 2.)"}},
 	} {

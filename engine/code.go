@@ -250,7 +250,11 @@ func (r *run) codeTurn(ctx context.Context, n node, p model.Provider, modelName 
 				if err := st.host.clearAnswer(ctx, st.it); err != nil {
 					return text, codeObs{ran: len(cells)}, false, err
 				}
-				return text, codeObs{text: r.codeObservation(cells), ran: len(cells), invalid: ar}, false, nil
+				ran := len(cells)
+				for j := i + 1; j < len(blocks); j++ {
+					cells = append(cells, cellReport{index: j + 1, skipped: true, afterFinal: true})
+				}
+				return text, codeObs{text: r.codeObservation(cells), ran: ran, invalid: ar}, false, nil
 			}
 			return text, codeObs{ran: len(cells)}, true, nil
 		}
@@ -286,6 +290,9 @@ type cellReport struct {
 	skipped  bool
 	deferred bool
 	invalid  bool // its final answer did not match the answer schema
+	// afterFinal: skipped because an earlier cell finished (with an
+	// answer the answer schema refused).
+	afterFinal bool
 }
 
 // codeObservation renders the cells' output and errors, bounded by
@@ -302,6 +309,9 @@ func (r *run) codeObservation(cells []cellReport) string {
 	cut := 0
 	for _, c := range cells {
 		switch {
+		case c.skipped && c.afterFinal:
+			add(fmt.Sprintf("[cell %d not run: an earlier cell finished]\n", c.index), false)
+			continue
 		case c.skipped:
 			add(fmt.Sprintf("[cell %d not run: an earlier cell raised an exception]\n", c.index), false)
 			continue
