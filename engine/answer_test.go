@@ -200,3 +200,25 @@ func TestUntypedAnswerHasNoJSON(t *testing.T) {
 		t.Fatalf("%v %s", err, res.AnswerJSON)
 	}
 }
+
+// A repair is a turn: it counts against the budgets, and a budget that
+// runs out ends the run with its own error, the refused answer as the
+// partial result.
+func TestTypedAnswerRepairIsBudgeted(t *testing.T) {
+	for name, lim := range map[string]budget.Limits{
+		"iterations":  {MaxIterations: 1},
+		"model calls": {MaxModelCalls: 1},
+	} {
+		t.Run(name, func(t *testing.T) {
+			p := &recording{replies: []string{`{"answer": {"service": "db"}}`, `{"answer": {"service": "db", "count": 3}}`}}
+			eng, h := scriptedEngine(t, haystack, Config{Limits: lim, AnswerSchema: compiledSchema(t, incidentSchema)}, p)
+			res, err := eng.Run(context.Background(), "q", h)
+			if fe := fault.As(err); fe == nil || fe.Phase != fault.PhaseBudget {
+				t.Fatalf("%v", err)
+			}
+			if len(p.reqs) != 1 || res.Partial == nil || res.AnswerJSON != nil {
+				t.Fatalf("%d requests, partial %v, answer_json %s", len(p.reqs), res.Partial, res.AnswerJSON)
+			}
+		})
+	}
+}
