@@ -8,59 +8,80 @@
 //
 // Without it those counts are an estimate (tokens.Estimator: at or above
 // the exact count on the tests' corpus, usually 30-130% above it, but not
-// a proof), and the program is about 12 MB
-// smaller and builds faster: the encodings are tables of 300,000 entries,
-// compiled in by github.com/tiktoken-go/tokenizer. Nothing is downloaded at
-// run time; an encoding is built on its first use (tens of milliseconds)
-// and is then safe for concurrent use.
+// a proof), and the program is about 2.4 MB smaller.
+//
+// The encodings are the rank tables of OpenAI's published files
+// (bpe/tables, written by bpe/internal/gentables from the copies that
+// github.com/tiktoken-go/tokenizer compiles in), a pre-tokenizer written
+// for the two split patterns without a regular expression engine
+// (split.go), and the byte-pair merge over the ranks. The token ids equal
+// tiktoken's on the tests' corpus (bpe/testdata). Invalid UTF-8 is
+// counted as one U+FFFD per invalid byte, as a JSON encoder sends it.
+// Nothing is downloaded at run time; an encoding's hash index is built on
+// its first use (a few milliseconds) and is then safe for concurrent use.
 package bpe
 
 import (
-	"sync"
-
-	"github.com/tiktoken-go/tokenizer"
+	_ "embed"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/rlm-go/rlm/internal/tokens"
 )
 
+var (
+	//go:embed tables/cl100k_base.ranks
+	cl100kRanks string
+	//go:embed tables/o200k_base.ranks
+	o200kRanks string
+)
+
 func init() {
-	tokens.Register(&encoding{name: tokens.Cl100kBase, enc: tokenizer.Cl100kBase})
-	tokens.Register(&encoding{name: tokens.O200kBase, enc: tokenizer.O200kBase})
+	tokens.Register(&encoding{name: tokens.Cl100kBase, ranks: &ranks{data: cl100kRanks}, next: nextCl100k})
+	tokens.Register(&encoding{name: tokens.O200kBase, ranks: &ranks{data: o200kRanks}, next: nextO200k})
 }
 
-// encoding is an exact counter over one compiled-in encoding.
+// encoding is an exact counter over one embedded encoding.
 type encoding struct {
 	name  string
-	enc   tokenizer.Encoding
-	once  sync.Once
-	codec tokenizer.Codec
-	err   error
+	ranks *ranks
+	next  func(s string, i int) int // the pre-tokenizer: the end of the piece at i
 }
 
-func (e *encoding) load() tokenizer.Codec {
-	e.once.Do(func() { e.codec, e.err = tokenizer.Get(e.enc) })
-	if e.err != nil {
-		return nil
-	}
-	return e.codec
-}
-
-// Count returns the exact BPE token count. If the encoding could not be
-// built (it is compiled in, so this does not happen in practice) or the
-// text cannot be encoded, it returns the estimate, which is never lower.
+// Count returns the exact BPE token count of text.
 func (e *encoding) Count(text string) int {
+	return e.encode(text, nil)
+}
+
+// encode counts text's tokens, appending their ids to ids when it is not
+// nil.
+func (e *encoding) encode(text string, ids *[]uint32) int {
 	if text == "" {
 		return 0
 	}
-	c := e.load()
-	if c == nil {
-		return tokens.Estimator{}.Count(text)
+	if !utf8.ValidString(text) {
+		text = validUTF8(text)
 	}
-	n, err := c.Count(text)
-	if err != nil {
-		return tokens.Estimator{}.Count(text)
+	e.ranks.load()
+	n := 0
+	for i := 0; i < len(text); {
+		j := e.next(text, i)
+		n += e.ranks.merge(text[i:j], ids)
+		i = j
 	}
 	return n
+}
+
+// validUTF8 replaces each byte of s that does not start a valid UTF-8
+// sequence with U+FFFD, as converting s to runes does (and so as the
+// reference pre-tokenizer and encoding/json do).
+func validUTF8(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for _, r := range s {
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 func (e *encoding) Method() string   { return tokens.MethodExact }

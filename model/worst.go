@@ -59,9 +59,14 @@ func countLong(c tokens.Counter, s string) int {
 // plus the chat framing above. Counting parts separately never lowers a
 // BPE count, so the sum is not below what a provider counts for the same
 // text.
+//
+// Exact counts of texts of tokens.MemoMinBytes or more are remembered
+// (tokens.Memo, bounded and keyed by encoding and a 128-bit hash of the
+// text): a conversation only grows, so each turn counts only the messages
+// it added, not the whole conversation again.
 func PromptTokens(req Request, modelName string) int64 {
 	c := tokens.ForModel(modelName)
-	count := func(s string) int { return countLong(c, s) }
+	count := func(s string) int { return tokens.Memo(c, s, countLong) }
 	n := frameReply
 	for _, m := range req.Messages {
 		n += framePerMessage + count(string(m.Role)) + count(m.Name) + count(m.Content) + count(m.ToolCallID)
@@ -100,7 +105,7 @@ func EstimateUsage(req Request, resp *Response, modelName string) budget.Usage {
 		modelName = req.Model
 	}
 	c := tokens.ForModel(modelName)
-	count := func(s string) int64 { return int64(countLong(c, s)) }
+	count := func(s string) int64 { return int64(tokens.Memo(c, s, countLong)) }
 	out := count(resp.Text) + count(resp.Reasoning) + count(resp.Refusal)
 	for _, tc := range resp.ToolCalls {
 		out += framePerToolCall + count(tc.Name) + count(tc.Arguments)

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# token_turns.sh: issue 35's "CPU per turn at a 0 ms model": rlm run with
+# TURNS (default 20) sequential root turns against bench/turnserver (each
+# turn a context search, the last a final answer) on gpt-4o-mini, so every
+# turn's prompt is counted with the o200k_base encoding for admission.
+# Usage:
+#
+#   bench/token_turns.sh RLM_BINARY [RLM_BINARY ...]
+#
+# Runs the binaries in turn, RUNS (default 11) rounds, and prints per
+# binary the median and range of wall time and of user+sys CPU per turn
+# (getrusage of the child, through python3). LATENCY (default 0s) sets the model's latency. To
+# compare with an earlier commit, build it apart:
+#
+#   git archive COMMIT | tar -x -C /tmp/base && (cd /tmp/base && go build -o /tmp/rlm-base ./cmd/rlm)
+#   go build -o /tmp/rlm-head ./cmd/rlm && bench/token_turns.sh /tmp/rlm-base /tmp/rlm-head
+set -euo pipefail
+[ $# -gt 0 ] || { echo "usage: $0 RLM_BINARY [RLM_BINARY ...]" >&2; exit 2; }
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+server=
+cleanup() {
+	[ -z "$server" ] || kill "$server" 2>/dev/null || true
+	rm -rf "$work"
+}
+trap cleanup EXIT
+turns=${TURNS:-20}
+(cd "$root" && go build -o "$work/turnserver" ./bench/turnserver)
+{ for i in $(seq 1 2000); do echo "routine line $i of a log file"; done; echo "the needle is here"; } >"$work/ctx.txt"
+"$work/turnserver" -turns "$turns" -latency "${LATENCY:-0s}" >"$work/addr" &
+server=$!
+for _ in $(seq 50); do [ -s "$work/addr" ] && break; sleep 0.1; done
+addr=$(head -1 "$work/addr")
+export OPENAI_API_KEY=unused
+for r in $(seq "${RUNS:-11}"); do
+	i=0
+	for bin in "$@"; do
+		i=$((i + 1))
+		python3 -c '
+import os, subprocess, sys, time
+t = time.monotonic()
+p = subprocess.Popen(sys.argv[2:], stdout=open(os.devnull, "w"), stderr=open(sys.argv[1], "w"))
+_, status, ru = os.wait4(p.pid, 0)
+print("%.6f %.6f %.6f" % (time.monotonic() - t, ru.ru_utime, ru.ru_stime))
+sys.exit(os.waitstatus_to_exitcode(status))' "$work/err" "$bin" run --base-url "http://$addr/v1" --model gpt-4o-mini \
+			--context "$work/ctx.txt" --no-cache --max-cost 100 "find the needle" >"$work/t" ||
+			{ echo "$bin failed:" >&2; cat "$work/err" >&2; exit 1; }
+		grep -q "turns $turns " "$work/err" || { echo "$bin: not $turns turns:" >&2; cat "$work/err" >&2; exit 1; }
+		tail -1 "$work/t" >>"$work/times.$i"
+	done
+done
+i=0
+for bin in "$@"; do
+	i=$((i + 1))
+	awk -v bin="$bin" -v turns="$turns" '
+		{ wall[NR] = $1 * 1000; cpu[NR] = ($2 + $3) * 1000 / turns }
+		function med(a, n,   i, j, t) { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+			return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+		END { n = NR; mw = med(wall, n); mc = med(cpu, n)
+			printf "%s: %d runs of %d turns: wall median %.0f ms (%.0f-%.0f), CPU per turn median %.2f ms (%.2f-%.2f)\n",
+				bin, n, turns, mw, wall[1], wall[n], mc, cpu[1], cpu[n] }' "$work/times.$i"
+done
