@@ -125,3 +125,55 @@ func BenchmarkCount(b *testing.B) {
 		})
 	}
 }
+
+// mixedText is about 64 KB of what prompts hold: prose, code, JSON, a
+// log, numbers, CJK and emoji.
+func mixedText() string {
+	var sb strings.Builder
+	for sb.Len() < 64<<10 {
+		for _, s := range corpus {
+			sb.WriteString(s)
+			sb.WriteString("\n")
+		}
+		sb.WriteString("2026-12-06T04:24:15Z INFO  engine: turn 3 admitted 1,234 tokens (worst case 5,678); cost $0.0012\n")
+		sb.WriteString("The quick brown fox jumps over the lazy dog. It's 12:30 and we're late; don't wait!\n")
+		sb.WriteString("这是一个测试句子，用来检查中文的分词。 😀👍🏽\n")
+	}
+	return sb.String()
+}
+
+// BenchmarkThroughput is counting speed in MB/s on mixedText and on the
+// adversarial corpus: this package's encoder, the encoder of
+// github.com/tiktoken-go/tokenizer (regexp2 pre-tokenizer; what rlm
+// used before) and the estimator.
+func BenchmarkThroughput(b *testing.B) {
+	texts := map[string]string{"mixed": mixedText(), "adversarial": strings.Join(adversarialCorpus(), "\n")}
+	for _, name := range []string{"mixed", "adversarial"} {
+		text := texts[name]
+		for _, e := range encodings {
+			ref := reference(b, e.ref)
+			want, _ := ref.Count(text)
+			b.Run(name+"/"+e.name+"/rlm", func(b *testing.B) {
+				c := tokens.ForModel(e.name)
+				b.SetBytes(int64(len(text)))
+				for b.Loop() {
+					if n := c.Count(text); n != want && !refSkips(text) {
+						b.Fatalf("count %d, want %d", n, want)
+					}
+				}
+			})
+			b.Run(name+"/"+e.name+"/tiktoken-go", func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				for b.Loop() {
+					_, _ = ref.Count(text)
+				}
+			})
+		}
+		b.Run(name+"/estimate", func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				tokens.Estimator{}.Count(text)
+			}
+		})
+	}
+}

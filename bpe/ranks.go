@@ -1,68 +1,57 @@
 package bpe
 
 import (
-	"encoding/binary"
-	"hash/maphash"
 	"math"
 	"sync"
+
+	"github.com/rlm-go/rlm/bpe/internal/vocab"
 )
 
 //go:generate go run ./internal/gentables
 
-// ranks is one encoding's merge table: its tokens' byte strings by rank
-// (a token's id is its rank), as bpe/internal/gentables writes them, and
-// a hash index from byte string to rank built on first use.
+// ranks is one encoding's merge table as embedded (package vocab's
+// layout, written by bpe/internal/gentables): its tokens' byte strings by
+// rank (a token's id is its rank) and a precomputed hash index, so the
+// first use builds nothing but the 256 single-byte ranks.
 type ranks struct {
 	data string // the table as embedded
 	once sync.Once
 
-	tokens string   // the byte strings back to back
-	off    []uint32 // token id's bytes are tokens[off[id]:off[id+1]]
-	slots  []uint32 // open addressing: id+1, 0 for an empty slot
+	n      int
+	off    string // (n+1) offsets of the tokens in tokens
+	slots  string // the hash index
 	mask   uint64
-	seed   maphash.Seed
-	bytes  [256]uint32 // the rank of each single byte
+	tokens string // the byte strings back to back
+	bytes  [256]uint32
 }
 
 // noRank marks a pair that is not a token.
 const noRank = math.MaxUint32
 
-// load builds the index. The table is generated, so it is well formed;
-// a table that is not is a bug in the generator and panics.
+// load slices the table. The table is generated, so it is well formed;
+// one that is not is a bug in the generator and panics.
 func (r *ranks) load() {
 	r.once.Do(func() {
-		n := int(binary.LittleEndian.Uint32([]byte(r.data[:4])))
-		lens := r.data[4 : 4+n]
-		r.tokens = r.data[4+n:]
-		r.off = make([]uint32, n+1)
-		for i := range n {
-			r.off[i+1] = r.off[i] + uint32(lens[i])
-		}
-		if int(r.off[n]) != len(r.tokens) {
+		d := r.data
+		r.n = int(vocab.Le32(d, 0))
+		slots := int(vocab.Le32(d, 4))
+		at := vocab.Header
+		r.off, at = d[at:at+4*(r.n+1)], at+4*(r.n+1)
+		r.slots, at = d[at:at+4*slots], at+4*slots
+		r.tokens = d[at:]
+		r.mask = uint64(slots - 1)
+		if slots&(slots-1) != 0 || int(vocab.Le32(r.off, 4*r.n)) != len(r.tokens) {
 			panic("bpe: malformed rank table")
 		}
-		size := 1
-		for size < 2*n {
-			size <<= 1
-		}
-		r.slots = make([]uint32, size)
-		r.mask = uint64(size - 1)
-		r.seed = maphash.MakeSeed()
 		for i := range r.bytes {
-			r.bytes[i] = noRank
-		}
-		for id := range n {
-			t := r.tokens[r.off[id]:r.off[id+1]]
-			if len(t) == 1 {
-				r.bytes[t[0]] = uint32(id)
-			}
-			h := maphash.String(r.seed, t) & r.mask
-			for r.slots[h] != 0 {
-				h = (h + 1) & r.mask
-			}
-			r.slots[h] = uint32(id) + 1
+			r.bytes[i] = r.lookup(string([]byte{byte(i)}))
 		}
 	})
+}
+
+// token returns the bytes of token id.
+func (r *ranks) token(id uint32) string {
+	return r.tokens[vocab.Le32(r.off, 4*int(id)):vocab.Le32(r.off, 4*int(id)+4)]
 }
 
 // rank returns the rank of the token b, or noRank.
@@ -70,13 +59,17 @@ func (r *ranks) rank(b string) uint32 {
 	if len(b) == 1 {
 		return r.bytes[b[0]]
 	}
-	h := maphash.String(r.seed, b) & r.mask
+	return r.lookup(b)
+}
+
+func (r *ranks) lookup(b string) uint32 {
+	h := vocab.Hash(b) & r.mask
 	for {
-		s := r.slots[h]
+		s := vocab.Le32(r.slots, 4*int(h))
 		if s == 0 {
 			return noRank
 		}
-		if r.tokens[r.off[s-1]:r.off[s]] == b {
+		if r.token(s-1) == b {
 			return s - 1
 		}
 		h = (h + 1) & r.mask

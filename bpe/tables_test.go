@@ -31,9 +31,9 @@ func TestRanksMatchTiktokenGo(t *testing.T) {
 		}
 		r := &ranks{data: tt.data}
 		r.load()
-		n := len(r.off) - 1
+		n := r.n
 		for id := range n {
-			tok := r.tokens[r.off[id]:r.off[id+1]]
+			tok := r.token(uint32(id))
 			want, err := ref.Decode([]uint{uint(id)})
 			if err != nil || tok != want {
 				t.Fatalf("%s: token %d = %q, want %q (%v)", tt.enc, id, tok, want, err)

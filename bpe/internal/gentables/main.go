@@ -7,9 +7,7 @@
 // every rune of the Basic Multilingual Plane, one byte each, so that the
 // pre-tokenizer looks a class up rather than searching Go's unicode tables.
 //
-// A table is the token byte strings in rank order (a token's rank is
-// its id): a 4-byte little-endian count n, n lengths (one byte each),
-// then the n byte strings back to back.
+// The tables' layout is package vocab's.
 package main
 
 import (
@@ -22,6 +20,7 @@ import (
 	"github.com/tiktoken-go/tokenizer"
 
 	"github.com/rlm-go/rlm/bpe/internal/uclass"
+	"github.com/rlm-go/rlm/bpe/internal/vocab"
 )
 
 func main() {
@@ -56,20 +55,45 @@ func write(dir string, e tokenizer.Encoding) error {
 		if err != nil {
 			break
 		}
-		if len(s) == 0 || len(s) > 255 {
+		if len(s) == 0 {
 			return fmt.Errorf("%s: token %d has %d bytes", e, id, len(s))
 		}
 		toks = append(toks, []byte(s))
 	}
-	seen := make(map[string]bool, len(toks))
-	var buf bytes.Buffer
-	buf.Write(binary.LittleEndian.AppendUint32(nil, uint32(len(toks))))
-	for _, t := range toks {
-		if seen[string(t)] {
-			return fmt.Errorf("%s: duplicate token %q", e, t)
+	n := len(toks)
+	slots := 1
+	for slots < 2*n {
+		slots <<= 1
+	}
+	index := make([]uint32, slots)
+	longest := 0
+	for id, t := range toks {
+		h := vocab.Hash(string(t)) & uint64(slots-1)
+		for probe := 0; ; probe++ {
+			if index[h] == 0 {
+				index[h] = uint32(id) + 1
+				longest = max(longest, probe)
+				break
+			}
+			if string(toks[index[h]-1]) == string(t) {
+				return fmt.Errorf("%s: duplicate token %q", e, t)
+			}
+			h = (h + 1) & uint64(slots-1)
 		}
-		seen[string(t)] = true
-		buf.WriteByte(byte(len(t)))
+	}
+	fmt.Printf("%s: %d tokens, %d slots, longest probe %d\n", e, n, slots, longest)
+	le := binary.LittleEndian
+	var buf bytes.Buffer
+	buf.Write(le.AppendUint32(nil, uint32(n)))
+	buf.Write(le.AppendUint32(nil, uint32(slots)))
+	off := uint32(0)
+	buf.Write(le.AppendUint32(nil, off))
+	for _, t := range toks {
+		off += uint32(len(t))
+		buf.Write(le.AppendUint32(nil, off))
+	}
+	for _, s := range index {
+		buf.Write(le.AppendUint32(nil, s))
 	}
 	for _, t := range toks {
 		buf.Write(t)
