@@ -9,7 +9,10 @@
 #
 # Runs the binaries in turn, RUNS (default 11) rounds, and prints per
 # binary the median and range of wall time and of user+sys CPU per turn
-# (getrusage of the child, through python3). LATENCY (default 0s) sets the model's latency. To
+# (getrusage of the child, through python3). LATENCY (default 0s) sets the
+# model's latency. The anchor is bench/turnclient, a plain client sending
+# the requests the last binary sent (recorded once before the rounds), one
+# after the other, run in each round after the binaries. To
 # compare with an earlier commit, build it apart:
 #
 #   git archive COMMIT | tar -x -C /tmp/base && (cd /tmp/base && go build -o /tmp/rlm-base ./cmd/rlm)
@@ -25,13 +28,18 @@ cleanup() {
 }
 trap cleanup EXIT
 turns=${TURNS:-20}
-(cd "$root" && go build -o "$work/turnserver" ./bench/turnserver)
+(cd "$root" && go build -o "$work/turnserver" ./bench/turnserver && go build -o "$work/turnclient" ./bench/turnclient)
 { for i in $(seq 1 2000); do echo "routine line $i of a log file"; done; echo "the needle is here"; } >"$work/ctx.txt"
 "$work/turnserver" -turns "$turns" -latency "${LATENCY:-0s}" >"$work/addr" &
 server=$!
 for _ in $(seq 50); do [ -s "$work/addr" ] && break; sleep 0.1; done
 addr=$(head -1 "$work/addr")
 export OPENAI_API_KEY=unused
+mkdir "$work/rec"
+curl -s "http://$addr/record?dir=$work/rec"
+"${@: -1}" run --base-url "http://$addr/v1" --model gpt-4o-mini --context "$work/ctx.txt" --no-cache --max-cost 100 \
+	"find the needle" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
+curl -s "http://$addr/record?dir="
 for r in $(seq "${RUNS:-11}"); do
 	i=0
 	for bin in "$@"; do
@@ -48,15 +56,18 @@ sys.exit(os.waitstatus_to_exitcode(status))' "$work/err" "$bin" run --base-url "
 		grep -q "turns $turns " "$work/err" || { echo "$bin: not $turns turns:" >&2; cat "$work/err" >&2; exit 1; }
 		tail -1 "$work/t" >>"$work/times.$i"
 	done
+	echo "$("$work/turnclient" -url "http://$addr/v1/chat/completions" "$work"/rec/*.json | awk '{ print $1 / 1000 }') 0 0" >>"$work/times.client"
 done
 i=0
-for bin in "$@"; do
+for bin in "$@" client; do
 	i=$((i + 1))
+	[ "$bin" = client ] && i=client
 	awk -v bin="$bin" -v turns="$turns" '
 		{ wall[NR] = $1 * 1000; cpu[NR] = ($2 + $3) * 1000 / turns }
 		function med(a, n,   i, j, t) { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
 			return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
 		END { n = NR; mw = med(wall, n); mc = med(cpu, n)
-			printf "%s: %d runs of %d turns: wall median %.0f ms (%.0f-%.0f), CPU per turn median %.2f ms (%.2f-%.2f)\n",
-				bin, n, turns, mw, wall[1], wall[n], mc, cpu[1], cpu[n] }' "$work/times.$i"
+			printf "%s: %d runs of %d turns: wall median %.0f ms (%.0f-%.0f)", bin, n, turns, mw, wall[1], wall[n]
+			if (bin == "client") printf " (the requests alone, no start-up)\n"
+			else printf ", CPU per turn median %.2f ms (%.2f-%.2f)\n", mc, cpu[1], cpu[n] }' "$work/times.$i"
 done

@@ -5,16 +5,22 @@
 // messages with a plan that searches the context for "needle" (so each
 // turn adds a plan and an observation to the conversation), the last turn
 // with a final answer, and any other request with "label"; each answer
-// after -latency (default 0). It prints its address on its first line of
-// output.
+// after -latency (default 0). GET /record?dir=DIR makes it write each
+// request's body to DIR/000001.json, 000002.json, ... until
+// GET /record?dir= (bench/turnclient replays them). It prints its address
+// on its first line of output.
 package main
 
 import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
+	"sync"
 	"time"
 )
 
@@ -28,11 +34,30 @@ func main() {
 	lat := flag.Duration("latency", 0, "")
 	turns := flag.Int("turns", 20, "root turns per run")
 	flag.Parse()
+	var (
+		mu       sync.Mutex
+		recorded int
+		record   string
+	)
+	http.HandleFunc("/record", func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		record, recorded = r.URL.Query().Get("dir"), 0
+		mu.Unlock()
+	})
 	http.HandleFunc("/v1/chat/completions", func(w http.ResponseWriter, r *http.Request) {
 		var req struct {
 			Messages []struct{ Role, Content string } `json:"messages"`
 		}
-		_ = json.NewDecoder(r.Body).Decode(&req)
+		body, _ := io.ReadAll(r.Body)
+		_ = json.Unmarshal(body, &req)
+		mu.Lock()
+		if record != "" {
+			recorded++
+			if err := os.WriteFile(filepath.Join(record, fmt.Sprintf("%06d.json", recorded)), body, 0o644); err != nil {
+				fmt.Fprintln(os.Stderr, "turnserver:", err)
+			}
+		}
+		mu.Unlock()
 		text := "label"
 		if len(req.Messages) > 0 && req.Messages[0].Role == "system" {
 			done := 0
