@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/tiktoken-go/tokenizer"
 
@@ -90,7 +91,39 @@ func adversarialCorpus() []string {
 			out = append(out, b.String())
 		}
 	}
+	// Random runes from all planes, each assigned in Go's Unicode tables
+	// (a rune assigned later may be a letter to tiktoken and not here).
+	for range 200 {
+		var b strings.Builder
+		for b.Len() < 60 {
+			var r rune
+			switch rng.IntN(4) {
+			case 0:
+				r = rune(rng.IntN(0x80))
+			case 1:
+				r = rune(rng.IntN(0x3000))
+			case 2:
+				r = rune(rng.IntN(0x10000))
+			default:
+				r = rune(rng.IntN(0x30000))
+			}
+			if utf8.ValidRune(r) && r != 0x7f && assigned(r) {
+				b.WriteRune(r)
+			}
+		}
+		out = append(out, b.String())
+	}
 	return out
+}
+
+// assigned reports whether r has a general category in Go's tables.
+func assigned(r rune) bool {
+	for _, t := range unicode.Categories {
+		if unicode.Is(t, r) {
+			return true
+		}
+	}
+	return false
 }
 
 // invalidUTF8 are texts the recorded reference cannot hold (JSON and
