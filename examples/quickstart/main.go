@@ -19,7 +19,7 @@ import (
 	"os"
 
 	"github.com/rlm-go/rlm"
-	_ "github.com/rlm-go/rlm/bpe" // exact token counts for OpenAI models (12 MB of tables)
+	_ "github.com/rlm-go/rlm/bpe" // exact token counts for OpenAI models (6.5 MB of tables)
 	"github.com/rlm-go/rlm/budget"
 )
 
