@@ -2,7 +2,7 @@
 // when the model family is known and its encoding is linked into the
 // program, and otherwise with a documented conservative estimate.
 //
-// The OpenAI encodings (cl100k_base, o200k_base) are 12 MB of tables, so
+// The OpenAI encodings (cl100k_base, o200k_base) are 6.5 MB of tables, so
 // they are linked only into programs that import package
 // github.com/rlm-go/rlm/bpe (the rlm command does), which registers them
 // here; nothing is downloaded at run time. Without it every count is the
