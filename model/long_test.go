@@ -1,6 +1,7 @@
 package model
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -30,12 +31,19 @@ func TestPromptTokensCountsLongTextsExactly(t *testing.T) {
 	}
 }
 
-// BenchmarkPromptTokensLong: an exact count of a 1 MB prompt, in pieces.
+// benchSeq numbers the texts benchmarks make new across every run of a
+// benchmark in the process, so that tokens.Memo never knows them.
+var benchSeq int
+
+func newPrefix() string { benchSeq++; return strconv.Itoa(benchSeq) + " " }
+
+// BenchmarkPromptTokensLong: an exact count of a 1 MB prompt, in pieces
+// (a new prefix each time, so tokens.Memo has not seen the text).
 func BenchmarkPromptTokensLong(b *testing.B) {
 	content := strings.Repeat("Context line 42: value=17; the quick brown fox. ", 20000)
-	req := Request{Messages: []Message{{Role: RoleUser, Content: content}}}
 	b.SetBytes(int64(len(content)))
 	for b.Loop() {
+		req := Request{Messages: []Message{{Role: RoleUser, Content: newPrefix() + content}}}
 		PromptTokens(req, "gpt-4o")
 	}
 }

@@ -53,6 +53,9 @@ func TestPromptTokensIsAWorstCase(t *testing.T) {
 	}
 }
 
+// BenchmarkPromptTokens counts a request with one long message: a text
+// not counted before (a new prefix each time, as a turn's new message),
+// and, "-again", the same request again (tokens.Memo remembers it).
 func BenchmarkPromptTokens(b *testing.B) {
 	line := "The quick brown fox jumps over the lazy dog 1234. "
 	for _, c := range []struct {
@@ -64,12 +67,22 @@ func BenchmarkPromptTokens(b *testing.B) {
 		{"estimate-60KB", "test-model", 1200},
 	} {
 		text := strings.Repeat(line, c.n)
-		req := Request{Messages: []Message{{Role: RoleSystem, Content: "sys"}, {Role: RoleUser, Content: text}}}
+		req := func(prefix string) Request {
+			return Request{Messages: []Message{{Role: RoleSystem, Content: "sys"}, {Role: RoleUser, Content: prefix + text}}}
+		}
 		b.Run(c.name, func(b *testing.B) {
-			PromptTokens(req, c.model) // load the encoding
+			PromptTokens(req(""), c.model) // load the encoding
 			b.SetBytes(int64(len(text)))
 			for b.Loop() {
-				PromptTokens(req, c.model)
+				PromptTokens(req(newPrefix()), c.model)
+			}
+		})
+		b.Run(c.name+"-again", func(b *testing.B) {
+			r := req("")
+			PromptTokens(r, c.model)
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				PromptTokens(r, c.model)
 			}
 		})
 	}
