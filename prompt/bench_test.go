@@ -244,3 +244,70 @@ func BenchmarkSelectionRecall(b *testing.B) {
 		})
 	}
 }
+
+var (
+	grantMu  sync.Mutex
+	grantCat = map[int]*Catalog{}
+)
+
+// generatedPerToolCaps is the generated catalog of n units where every
+// tool requires its own capability "tool:NAME", as a host with one grant
+// per tool declares it.
+func generatedPerToolCaps(tb testing.TB, n int) (*Catalog, []string) {
+	grantMu.Lock()
+	defer grantMu.Unlock()
+	tools := genCatalog(n, 1)
+	caps := make([]string, len(tools))
+	for i := range tools {
+		tools[i].schema.Capability = "tool:" + tools[i].schema.Name
+		caps[i] = tools[i].schema.Capability
+	}
+	if c, ok := grantCat[n]; ok {
+		return c, caps
+	}
+	specs, _ := genSpecs(tools)
+	c, err := NewCatalog(specs)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	grantCat[n] = c
+	return c, caps
+}
+
+// BenchmarkCompileGrants measures one compile of the 10k-unit catalog
+// whose tools each require their own capability, granted either as an
+// explicit list of all 10k capabilities or as "tool:*" (issue 35's
+// "prompt compile" row), and reports the median besides the mean. The
+// capability set is built once, as a host holding its grants does.
+func BenchmarkCompileGrants(b *testing.B) {
+	const n = 10_000
+	queries := generated(b, n).queries
+	for _, grant := range []string{"explicit", "wildcard"} {
+		b.Run(fmt.Sprintf("units=%d/caps=%s", n, grant), func(b *testing.B) {
+			c, caps := generatedPerToolCaps(b, n)
+			set := capability.MustSet("tool:*")
+			if grant == "explicit" {
+				set = capability.MustSet(caps...)
+			}
+			opts := Options{Capabilities: set, CandidateLimit: 64}
+			ctx := context.Background()
+			for _, q := range queries { // warm the token cache
+				if _, err := c.Compile(ctx, Input{Text: q}, opts); err != nil {
+					b.Fatal(err)
+				}
+			}
+			durs := make([]time.Duration, 0, b.N)
+			i := 0
+			for b.Loop() {
+				t0 := time.Now()
+				if _, err := c.Compile(ctx, Input{Text: queries[i%len(queries)]}, opts); err != nil {
+					b.Fatal(err)
+				}
+				durs = append(durs, time.Since(t0))
+				i++
+			}
+			slices.Sort(durs)
+			b.ReportMetric(float64(durs[len(durs)/2].Nanoseconds()), "median-ns/op")
+		})
+	}
+}
