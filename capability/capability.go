@@ -187,6 +187,20 @@ func (s Set) Strings() []string {
 // Len returns the number of capabilities.
 func (s Set) Len() int { return len(s.caps) }
 
+// Equal reports whether s and other hold the same capabilities. Copies
+// of one Set share their storage and compare in constant time, so a
+// caller may key a cache of derived data (such as a per-catalog grant
+// table) on a Set it is handed on every call.
+func (s Set) Equal(other Set) bool {
+	if len(s.caps) != len(other.caps) {
+		return false
+	}
+	if len(s.caps) == 0 || &s.caps[0] == &other.caps[0] {
+		return true
+	}
+	return slices.Equal(s.caps, other.caps)
+}
+
 // Has reports whether s grants c, either exactly, through a wildcard
 // "PREFIX:*" entry, or through a dotted wildcard "PREFIX:A.B.*" that covers
 // every name starting with "A.B." (so "tool:mcp.github.*" grants

@@ -123,3 +123,29 @@ func TestDottedWildcard(t *testing.T) {
 		t.Error("narrowing to a wider wildcard must fail")
 	}
 }
+
+func TestSetEqual(t *testing.T) {
+	a := MustSet("tool:a", "rlm", "model:*")
+	cp := a
+	for _, tc := range []struct {
+		name string
+		x, y Set
+		want bool
+	}{
+		{"zero values", Set{}, Set{}, true},
+		{"zero and empty", Set{}, MustSet(), true},
+		{"copy", a, cp, true},
+		{"same content, other storage", a, MustSet("model:*", "rlm", "tool:a", "rlm"), true},
+		{"other content, same length", a, MustSet("tool:b", "rlm", "model:*"), false},
+		{"subset", a, MustSet("tool:a", "rlm"), false},
+		{"superset", a, a.Union(MustSet("map")), false},
+		{"empty and non-empty", Set{}, a, false},
+	} {
+		if got := tc.x.Equal(tc.y); got != tc.want {
+			t.Errorf("%s: %v.Equal(%v) = %v, want %v", tc.name, tc.x.Strings(), tc.y.Strings(), got, tc.want)
+		}
+		if got := tc.y.Equal(tc.x); got != tc.want {
+			t.Errorf("%s (swapped): got %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -68,6 +68,8 @@ type Catalog struct {
 	cache   map[counterKey][]atomic.Int32 // counter → per variant token count + 1 (0 = unknown)
 
 	slotPool sync.Pool
+
+	grantCache grantCache // per capability set: grants and fingerprint prefix (grants.go)
 }
 
 type posting struct {

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/fingerprint"
 	"github.com/rlm-go/rlm/internal/textcut"
@@ -192,7 +191,8 @@ type evaluated struct {
 	negated map[int32]string  // unit → negated name or alias
 	sigDeny map[int32]string  // unit → denying signal
 	catDeny map[int32]string  // category → denying signal
-	capOK   []bool
+	capOK   []bool            // per Catalog.caps entry: granted (shared, read-only)
+	grant   *grantEntry       // the capability set's cached grants (grants.go)
 	scope   scopeEval
 	parent  scopeEval
 	limit   int
@@ -317,10 +317,11 @@ func (e *evaluated) evalOptions(opts Options) (Options, error) {
 // which may only narrow its parent's.
 func (e *evaluated) evalGrants(opts Options) error {
 	c := e.c
-	e.capOK = make([]bool, len(c.caps))
-	for i, cp := range c.caps {
-		e.capOK[i] = opts.Capabilities.Has(capability.Cap(cp))
+	g, err := c.grants(opts.Capabilities)
+	if err != nil {
+		return err
 	}
+	e.grant, e.capOK = g, g.capOK
 	if err := c.checkNarrowing(opts.ParentDiscoveryScope, opts.DiscoveryScope); err != nil {
 		return err
 	}
@@ -902,31 +903,33 @@ func (c *Catalog) finish(e *evaluated, res *resolver, r *Compiled) error {
 		r.ToolSchemas[i] = *ft
 	}
 	r.Text = strings.Join(texts, textSeparator)
-	fp, err := fingerprint.Of(material{
-		Catalog: c.fp, Input: e.in, Capabilities: r.opts.Capabilities.Strings(),
+	rest, err := fingerprint.Canonical(materialRest{
+		Catalog: c.fp, Input: e.in,
 		DiscoveryScope: r.opts.DiscoveryScope, ParentDiscoveryScope: r.opts.ParentDiscoveryScope,
-		CandidateLimit: e.limit, Mode: e.mode, Pack: !e.noPack, Policy: e.policy,
+		Mode: e.mode, Pack: !e.noPack, Policy: e.policy,
 		Encoding: e.counter.Encoding(), LexicalCutoff: e.cutoff,
 	})
 	if err != nil {
 		return fault.Wrap(err, PhaseCompile, fault.KindInternal, "fingerprint")
 	}
-	r.Fingerprint = fp
-	return nil
+	// fingerprint.Of(material{...}) without re-encoding and re-hashing the
+	// capability set (grants.go).
+	r.Fingerprint, err = e.grant.fingerprint(e.limit, rest)
+	return err
 }
 
 // textSeparator joins the chosen variants' texts in Compiled.Text; the
 // packer charges one per non-empty text.
 const textSeparator = "\n\n"
 
-// material is everything a compile's output depends on besides code.
-type material struct {
+// materialRest is what a compile's output depends on besides code and
+// its candidate limit and capabilities, which the fingerprint hashes
+// first (grants.go; the test's material is the whole).
+type materialRest struct {
 	Catalog              string      `json:"catalog"`
 	Input                Input       `json:"input"`
-	Capabilities         []string    `json:"capabilities"`
 	DiscoveryScope       Scope       `json:"discovery_scope"`
 	ParentDiscoveryScope Scope       `json:"parent_discovery_scope"`
-	CandidateLimit       int         `json:"candidate_limit"`
 	Mode                 Mode        `json:"mode"`
 	Pack                 bool        `json:"pack"`
 	Policy               pack.Policy `json:"policy"`
