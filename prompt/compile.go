@@ -132,6 +132,8 @@ type unitSlots struct {
 	touched []int32
 	flags   []uint8
 	flagged []int32
+	tokStr  []int32 // per catalog token: the strength the text matched it with (lexTerm), 0 for none
+	strToks []int32 // tokens with a tokStr set
 }
 
 const (
@@ -159,7 +161,10 @@ func (s *unitSlots) reset() {
 	for _, u := range s.flagged {
 		s.flags[u] = 0
 	}
-	s.touched, s.flagged = s.touched[:0], s.flagged[:0]
+	for _, t := range s.strToks {
+		s.tokStr[t] = 0
+	}
+	s.touched, s.flagged, s.strToks = s.touched[:0], s.flagged[:0], s.strToks[:0]
 }
 
 func (c *Catalog) getSlots() *unitSlots {
@@ -167,6 +172,7 @@ func (c *Catalog) getSlots() *unitSlots {
 	if s.lex == nil {
 		n := len(c.units)
 		s.lex, s.flags = make([]int64, n), make([]uint8, n)
+		s.tokStr = make([]int32, len(c.tokens))
 	}
 	return s
 }
@@ -362,6 +368,10 @@ func (e *evaluated) evalText(text string) []string {
 	slices.Sort(e.set)
 	e.set = slices.Compact(e.set)
 	e.lex = c.lexTerms(words)
+	for _, lt := range e.lex {
+		e.slots.tokStr[lt.tok] = lt.strength
+		e.slots.strToks = append(e.slots.strToks, lt.tok)
+	}
 	return words
 }
 
@@ -682,7 +692,7 @@ func (e *evaluated) evidence(u int32) (base, lex int64, reasons []string) {
 	}
 	var matched []string
 	for _, tw := range c.unitToks[u] {
-		if s := lookupTerm(e.lex, tw.tok); s > 0 {
+		if s := e.strength(tw.tok); s > 0 {
 			lex += int64(tw.weight) * int64(s) / matchExact
 			matched = append(matched, c.tokens[tw.tok])
 		}

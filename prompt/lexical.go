@@ -194,12 +194,22 @@ func lookupTerm(terms []lexTerm, tok int32) int32 {
 	return terms[i].strength
 }
 
+// strength returns the strength with which the text matched catalog
+// token tok, or 0: a slot read during the compile, a search in e.lex
+// once detached.
+func (e *evaluated) strength(tok int32) int32 {
+	if e.slots != nil {
+		return e.slots.tokStr[tok]
+	}
+	return lookupTerm(e.lex, tok)
+}
+
 // nameMiss is the weight of unit u's name and alias tokens the text did
 // not match.
 func (e *evaluated) nameMiss(u int32) int64 {
 	var miss int64
 	for _, tw := range e.c.unitToks[u] {
-		if tw.inName && lookupTerm(e.lex, tw.tok) == 0 {
+		if tw.inName && e.strength(tw.tok) == 0 {
 			miss += int64(tw.weight)
 		}
 	}
