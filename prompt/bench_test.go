@@ -25,6 +25,10 @@ type genCat struct {
 	// heldOut are queries from genHeldOutQuery, never used for tuning.
 	heldOut       []string
 	heldOutIntent []UnitID
+	// multi are queries from genMultiQuery (two or three intents each),
+	// never used for tuning.
+	multi       []string
+	multiIntent [][]UnitID
 }
 
 var (
@@ -58,6 +62,12 @@ func generated(tb testing.TB, n int) *genCat {
 		t := tools[h.IntN(len(tools))]
 		g.heldOut = append(g.heldOut, genHeldOutQuery(t, h))
 		g.heldOutIntent = append(g.heldOutIntent, UnitID("tool:"+t.schema.Name))
+	}
+	m := rand.New(rand.NewPCG(uint64(n), 53))
+	for range 200 {
+		q, ids := genMultiQuery(tools, m)
+		g.multi = append(g.multi, q)
+		g.multiIntent = append(g.multiIntent, ids)
 	}
 	genCache[n] = g
 	return g
@@ -188,7 +198,47 @@ func TestSelectionQuality(t *testing.T) {
 				}
 			}
 		}
+		for _, cfg := range []struct {
+			limit int
+			floor float64
+		}{{64, 0}, {16, 0}, {8, 0}} {
+			opts := Options{Capabilities: g.caps, CandidateLimit: cfg.limit}
+			recall, all, active := multiQuality(t, g.cat, g.multi, g.multiIntent, opts)
+			t.Logf("units=%d queries=multi-intent candidate_limit=%d: recall=%.3f all-intents=%.3f mean_active=%.1f over %d queries",
+				n, cfg.limit, recall, all, active, len(g.multi))
+			if recall < cfg.floor {
+				t.Errorf("units=%d multi-intent limit %d: recall %.3f below %.2f", n, cfg.limit, recall, cfg.floor)
+			}
+		}
 	}
+}
+
+// multiQuality returns, for multi-intent queries, recall over all
+// (query, intended tool) pairs, the share of queries with every intended
+// tool active, and mean active units.
+func multiQuality(t testing.TB, c *Catalog, queries []string, intents [][]UnitID, opts Options) (recall, all, active float64) {
+	t.Helper()
+	hits, pairs, full, act := 0, 0, 0, 0
+	for i, q := range queries {
+		r, err := c.Compile(context.Background(), Input{Text: q}, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := 0
+		for _, id := range intents[i] {
+			if slices.Contains(r.ActiveUnits, id) {
+				got++
+			} else if os.Getenv("RLM_QUALITY_MISSES") != "" {
+				t.Logf("miss (limit %d): %q wants %s", opts.CandidateLimit, q, id)
+			}
+		}
+		hits, pairs, act = hits+got, pairs+len(intents[i]), act+len(r.ActiveUnits)
+		if got == len(intents[i]) {
+			full++
+		}
+	}
+	n := float64(len(queries))
+	return float64(hits) / float64(pairs), float64(full) / n, float64(act) / n
 }
 
 // selectionQuality returns recall, top-1 and mean active units.
@@ -238,8 +288,10 @@ func BenchmarkSelectionRecall(b *testing.B) {
 				opts := Options{Capabilities: g.caps, CandidateLimit: limit}
 				held, _, _ := selectionQuality(b, g.cat, g.heldOut, g.heldOutIntent, opts)
 				tuned, _, _ := selectionQuality(b, g.cat, g.queries, g.intents, opts)
+				multi, _, _ := multiQuality(b, g.cat, g.multi, g.multiIntent, opts)
 				b.ReportMetric(held, fmt.Sprintf("heldout-recall@%d", limit))
 				b.ReportMetric(tuned, fmt.Sprintf("tuned-recall@%d", limit))
+				b.ReportMetric(multi, fmt.Sprintf("multi-recall@%d", limit))
 			}
 		})
 	}
