@@ -134,6 +134,8 @@ type unitSlots struct {
 	flagged []int32
 	tokStr  []int32 // per catalog token: the strength the text matched it with (lexTerm), 0 for none
 	strToks []int32 // tokens with a tokStr set
+
+	clauseLoc []int64 // per unit, what one clause matches (clause.go); zero between uses
 }
 
 const (
@@ -189,9 +191,10 @@ type evaluated struct {
 	c       *Catalog
 	slots   *unitSlots
 	in      Input
-	seq     []int32   // text token ids in order, -1 for tokens not in the catalog
-	set     []int32   // distinct known text token ids, sorted
-	lex     []lexTerm // catalog tokens the text matches lexically, sorted (lexical.go)
+	seq     []int32      // text token ids in order, -1 for tokens not in the catalog
+	set     []int32      // distinct known text token ids, sorted
+	lex     []lexTerm    // catalog tokens the text matches lexically, sorted (lexical.go)
+	clauses []clauseEval // the text's clauses when it has two or more (clause.go)
 	signals []string
 	needs   map[string]string // name key → need as given
 	negated map[int32]string  // unit → negated name or alias
@@ -274,6 +277,9 @@ func (c *Catalog) evaluate(sl *unitSlots, in Input, opts Options) (*evaluated, O
 	}
 	e.markTrusted(in)
 	words := e.evalText(in.Text)
+	if opts.Mode != ModeAllTools {
+		e.evalClauses(in.Text)
+	}
 	e.evalSignals(in)
 	e.markUntrustedDenials(in.Signals, words)
 	return e, opts, nil
@@ -719,6 +725,7 @@ func (c *Catalog) frontierCompiled(e *evaluated, res *resolver, r *Compiled) {
 		r.lexFloor = (lexMax*int64(e.cutoff) + 99) / 100
 	}
 	h := make(topK, 0, e.limit)
+	var elig []rank // the eligible relevant units, for clauseFrontier
 	for _, u := range sl.touched {
 		base := sl.score[u]
 		if base <= 0 || c.units[u].Activation == Always {
@@ -732,6 +739,10 @@ func (c *Catalog) frontierCompiled(e *evaluated, res *resolver, r *Compiled) {
 			continue
 		}
 		rk := rank{score: base + int64(c.units[u].Priority), unit: u}
+		if e.clauses != nil {
+			elig = append(elig, rk)
+			continue
+		}
 		if len(h) < e.limit || rk.score >= h[0].score {
 			rk.miss = e.nameMiss(u) // only a tie with the worst kept needs it
 		}
@@ -743,7 +754,11 @@ func (c *Catalog) frontierCompiled(e *evaluated, res *resolver, r *Compiled) {
 			res.reject(u, e.gate(u, false)...)
 		}
 	}
-	for _, rk := range h.sorted() {
+	roots := h.sorted()
+	if e.clauses != nil {
+		roots = c.clauseFrontier(e, elig)
+	}
+	for _, rk := range roots {
 		_, _, reasons := e.evidence(rk.unit)
 		res.root(rk.unit, rk.score, false, reasons)
 	}

@@ -14,10 +14,15 @@ const maxTokenBytes = 64
 // so "git_diff", "git-diff" and "Git diff" all give "git", "diff". Tokens
 // longer than 64 bytes are skipped.
 func tokenize(s string, fn func(tok string)) {
+	tokenizeSpans(s, func(tok string, _, _ int) { fn(tok) })
+}
+
+// tokenizeSpans is tokenize that also passes each token's byte span in s.
+func tokenizeSpans(s string, fn func(tok string, start, end int)) {
 	start := -1
 	flush := func(end int) {
 		if start >= 0 && end-start <= maxTokenBytes {
-			fn(strings.ToLower(s[start:end]))
+			fn(strings.ToLower(s[start:end]), start, end)
 		}
 		start = -1
 	}
