@@ -53,10 +53,11 @@ type Catalog struct {
 
 	always []int32 // units with activation always, in ID order
 
-	caps    []string // distinct capabilities, sorted
-	unitCap []int32  // per unit, index into caps or -1
-	cats    []string // distinct categories, sorted
-	unitCat []int32  // per unit, index into cats
+	hot     []unitHot // per unit, what the frontier reads of every unit with evidence
+	caps    []string  // distinct capabilities, sorted
+	unitCap []int32   // per unit, index into caps or -1
+	cats    []string  // distinct categories, sorted
+	unitCat []int32   // per unit, index into cats
 
 	// Rendering: each unit's variants and, for units with a schema, the
 	// provider function tool.
@@ -70,6 +71,15 @@ type Catalog struct {
 	slotPool sync.Pool
 
 	grantCache grantCache // per capability set: grants and fingerprint prefix (grants.go)
+}
+
+// unitHot is the part of a unit the frontier reads for each of the
+// thousands of units a text may touch, packed so those reads stay in
+// cache (a Unit is hundreds of bytes).
+type unitHot struct {
+	priority    int32
+	always      bool
+	unavailable bool
 }
 
 type posting struct {
@@ -425,7 +435,9 @@ func (c *Catalog) buildPolicyTables() {
 	}
 	c.caps = slices.Sorted(maps.Keys(capSet))
 	c.cats = slices.Sorted(maps.Keys(catSet))
+	c.hot = make([]unitHot, len(c.units))
 	for i, u := range c.units {
+		c.hot[i] = unitHot{priority: int32(u.Priority), always: u.Activation == Always, unavailable: !u.Available}
 		c.unitCap[i] = -1
 		if u.RequiresCapability != "" {
 			j, _ := slices.BinarySearch(c.caps, u.RequiresCapability)

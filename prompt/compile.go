@@ -560,7 +560,7 @@ func (e *evaluated) gate(u int32, always bool) []string {
 			out = append(out, "text_negation("+e.negated[u]+")")
 		}
 	}
-	if !c.units[u].Available {
+	if c.hot[u].unavailable {
 		out = append(out, "unavailable")
 	}
 	if !e.allowed(u) {
@@ -728,7 +728,7 @@ func (c *Catalog) frontierCompiled(e *evaluated, res *resolver, r *Compiled) {
 	var elig []rank // the eligible relevant units, for clauseFrontier
 	for _, u := range sl.touched {
 		base := sl.score[u]
-		if base <= 0 || c.units[u].Activation == Always {
+		if base <= 0 || c.hot[u].always {
 			continue
 		}
 		if reasons := e.gate(u, false); len(reasons) > 0 {
@@ -738,7 +738,7 @@ func (c *Catalog) frontierCompiled(e *evaluated, res *resolver, r *Compiled) {
 		if e.cutoff > 0 && base == sl.lex[u] && sl.lex[u] < r.lexFloor {
 			continue
 		}
-		rk := rank{score: base + int64(c.units[u].Priority), unit: u}
+		rk := rank{score: base + int64(c.hot[u].priority), unit: u}
 		if e.clauses != nil {
 			elig = append(elig, rk)
 			continue
