@@ -122,11 +122,14 @@ func (e *evaluated) evalClauses(text string) {
 }
 
 // clauseFrontier chooses up to e.limit of the eligible relevant units
-// (ranked by the whole text) for multi-clause text: each clause ranks
-// them by their score plus clauseLocalWeight times what the clause alone
-// matches, and the clauses take their best not yet chosen unit in turn.
-// The result is in rank order of the whole text.
-func (c *Catalog) clauseFrontier(e *evaluated, elig []rank) []rank {
+// for multi-clause text: each clause ranks them by their score plus
+// clauseLocalWeight times what the clause alone matches, and the clauses
+// take their best unit not yet chosen in turn. top is the whole text's
+// frontier (its best e.limit eligible units): a unit the clause does not
+// match ranks by its whole-text score, so only those in top can be among
+// the clause's best, and a clause's candidates are the eligible units it
+// matches plus top. The result is in rank order of the whole text.
+func (c *Catalog) clauseFrontier(e *evaluated, top []rank) []rank {
 	sl := e.slots
 	if sl.clauseLoc == nil {
 		sl.clauseLoc = make([]int64, len(c.units))
@@ -134,12 +137,15 @@ func (c *Catalog) clauseFrontier(e *evaluated, elig []rank) []rank {
 	loc := sl.clauseLoc
 	var touched []int32
 	add := func(u int32, w int64) {
-		if w > 0 {
+		if w > 0 && sl.eligible[u] {
 			if loc[u] == 0 {
 				touched = append(touched, u)
 			}
 			loc[u] += w
 		}
+	}
+	whole := func(u int32) rank {
+		return rank{score: sl.score[u] + int64(c.hot[u].priority), unit: u}
 	}
 	ranked := make([][]rank, len(e.clauses))
 	for k := range e.clauses {
@@ -162,22 +168,26 @@ func (c *Catalog) clauseFrontier(e *evaluated, elig []rank) []rank {
 			}
 		}
 		h := make(topK, 0, e.limit)
-		for _, rk := range elig {
+		push := func(rk rank) {
 			rk.score += clauseLocalWeight * loc[rk.unit]
 			if len(h) < e.limit || rk.score >= h[0].score {
 				rk.miss = e.nameMiss(rk.unit)
 			}
 			h.push(rk, e.limit)
 		}
+		for _, u := range touched {
+			push(whole(u))
+		}
+		for _, rk := range top {
+			if loc[rk.unit] == 0 {
+				push(whole(rk.unit))
+			}
+		}
 		ranked[k] = h.sorted()
 		for _, u := range touched {
 			loc[u] = 0
 		}
 		touched = touched[:0]
-	}
-	whole := make(map[int32]rank, len(elig))
-	for _, rk := range elig {
-		whole[rk.unit] = rk
 	}
 	seen := make(map[int32]bool, e.limit)
 	next := make([]int, len(ranked))
@@ -193,7 +203,7 @@ func (c *Catalog) clauseFrontier(e *evaluated, elig []rank) []rank {
 			}
 			u := ranked[k][next[k]].unit
 			seen[u], more = true, true
-			rk := whole[u]
+			rk := whole(u)
 			rk.miss = e.nameMiss(u)
 			out = append(out, rk)
 		}

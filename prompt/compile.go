@@ -136,6 +136,16 @@ type unitSlots struct {
 	strToks []int32 // tokens with a tokStr set
 
 	clauseLoc []int64 // per unit, what one clause matches (clause.go); zero between uses
+	eligible  []bool  // per unit, passed the gates (multi-clause text only)
+	eligList  []int32 // units marked eligible
+}
+
+func (s *unitSlots) setEligible(u int32) {
+	if s.eligible == nil {
+		s.eligible = make([]bool, len(s.mark))
+	}
+	s.eligible[u] = true
+	s.eligList = append(s.eligList, u)
 }
 
 const (
@@ -166,6 +176,10 @@ func (s *unitSlots) reset() {
 	for _, t := range s.strToks {
 		s.tokStr[t] = 0
 	}
+	for _, u := range s.eligList {
+		s.eligible[u] = false
+	}
+	s.eligList = s.eligList[:0]
 	s.touched, s.flagged, s.strToks = s.touched[:0], s.flagged[:0], s.strToks[:0]
 }
 
@@ -725,7 +739,6 @@ func (c *Catalog) frontierCompiled(e *evaluated, res *resolver, r *Compiled) {
 		r.lexFloor = (lexMax*int64(e.cutoff) + 99) / 100
 	}
 	h := make(topK, 0, e.limit)
-	var elig []rank // the eligible relevant units, for clauseFrontier
 	for _, u := range sl.touched {
 		base := sl.score[u]
 		if base <= 0 || c.hot[u].always {
@@ -740,8 +753,7 @@ func (c *Catalog) frontierCompiled(e *evaluated, res *resolver, r *Compiled) {
 		}
 		rk := rank{score: base + int64(c.hot[u].priority), unit: u}
 		if e.clauses != nil {
-			elig = append(elig, rk)
-			continue
+			sl.setEligible(u)
 		}
 		if len(h) < e.limit || rk.score >= h[0].score {
 			rk.miss = e.nameMiss(u) // only a tie with the worst kept needs it
@@ -756,7 +768,7 @@ func (c *Catalog) frontierCompiled(e *evaluated, res *resolver, r *Compiled) {
 	}
 	roots := h.sorted()
 	if e.clauses != nil {
-		roots = c.clauseFrontier(e, elig)
+		roots = c.clauseFrontier(e, roots)
 	}
 	for _, rk := range roots {
 		_, _, reasons := e.evidence(rk.unit)
