@@ -5,14 +5,18 @@ package prompt
 import (
 	"syscall"
 	"time"
+	"unsafe"
 )
 
-// threadCPU returns the CPU time (user + system) of the calling OS
-// thread; callers lock their goroutine to the thread.
-func threadCPU() (time.Duration, bool) {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(1 /* RUSAGE_THREAD */, &ru); err != nil {
+// processCPU returns the CPU time the process has used (all threads, so
+// including the garbage collector's work), from
+// clock_gettime(CLOCK_PROCESS_CPUTIME_ID), which is precise to the
+// nanosecond where getrusage advances by scheduler ticks.
+func processCPU() (time.Duration, bool) {
+	var ts syscall.Timespec
+	const clockProcessCPUTimeID = 2
+	if _, _, errno := syscall.Syscall(syscall.SYS_CLOCK_GETTIME, clockProcessCPUTimeID, uintptr(unsafe.Pointer(&ts)), 0); errno != 0 {
 		return 0, false
 	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), true
+	return time.Duration(ts.Nano()), true
 }

@@ -4,5 +4,5 @@ package prompt
 
 import "time"
 
-// threadCPU is unavailable here: benchmarks report wall time only.
-func threadCPU() (time.Duration, bool) { return 0, false }
+// processCPU is unavailable here: benchmarks report wall time only.
+func processCPU() (time.Duration, bool) { return 0, false }

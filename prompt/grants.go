@@ -4,7 +4,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"hash"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/rlm-go/rlm/capability"
@@ -93,10 +95,24 @@ func (gc *grantCache) touch(i int) {
 
 func (c *Catalog) newGrantEntry(set capability.Set) (*grantEntry, error) {
 	g := &grantEntry{set: set, capOK: make([]bool, len(c.caps)), prefix: map[int]hash.Hash{}}
-	for i, cp := range c.caps {
-		g.capOK[i] = set.Has(capability.Cap(cp))
+	strs := set.Strings()
+	wild := slices.ContainsFunc(strs, func(s string) bool { return strings.HasSuffix(s, "*") })
+	if wild {
+		for i, cp := range c.caps {
+			g.capOK[i] = set.Has(capability.Cap(cp))
+		}
+	} else {
+		// Without wildcards Has is exact membership: merge the two sorted
+		// lists.
+		j := 0
+		for i, cp := range c.caps {
+			for j < len(strs) && strs[j] < cp {
+				j++
+			}
+			g.capOK[i] = j < len(strs) && strs[j] == cp
+		}
 	}
-	b, err := fingerprint.Canonical(set.Strings())
+	b, err := fingerprint.Canonical(strs)
 	if err != nil {
 		return nil, fault.Wrap(err, PhaseCompile, fault.KindInternal, "fingerprint")
 	}

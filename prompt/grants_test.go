@@ -248,3 +248,21 @@ func TestGrantCacheConcurrent(t *testing.T) {
 		t.Fatal(strings.Join(msgs, "\n"))
 	}
 }
+
+// TestGrantEntryMatchesHas: the grant table agrees with Set.Has for every
+// catalog capability, for sets with and without wildcards (the latter
+// are merged as sorted lists instead of asking Has).
+func TestGrantEntryMatchesHas(t *testing.T) {
+	c, _, caps, _ := grantCatalogs(t, 300)
+	for i, set := range append(grantSets(caps), capability.MustSet(caps[0], caps[len(caps)-1], "tool:zzz", "rlm", "model:x")) {
+		g, err := c.newGrantEntry(set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j, cp := range c.caps {
+			if want := set.Has(capability.Cap(cp)); g.capOK[j] != want {
+				t.Errorf("set %d, %s: granted %v, Has %v", i, cp, g.capOK[j], want)
+			}
+		}
+	}
+}
