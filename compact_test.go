@@ -11,6 +11,7 @@ import (
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/compacttest"
+	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/trace"
 )
 
@@ -52,7 +53,7 @@ func TestCompactSixtyTurnsThroughTheSpec(t *testing.T) {
 	off := &compacttest.Session{Window: window, Turns: turns}
 	spec.CompactAt, spec.NoCompaction = 0, true
 	res, err = Run(context.Background(), spec, "sum the turns", WithProvider(off))
-	if fe := fault.As(err); fe == nil || fe.Kind != engine.KindPromptTooLarge || fe.Detail["window"] != window || off.Stats().Over != 0 || res.Turns >= turns {
+	if fe := fault.As(err); fe == nil || fe.Kind != model.KindPromptTooLarge || fe.Detail["window"] != window || off.Stats().Over != 0 || res.Turns >= turns {
 		t.Fatalf("%v, %+v", err, off.Stats())
 	}
 }

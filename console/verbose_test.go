@@ -13,6 +13,7 @@ import (
 	"github.com/rlm-go/rlm/console"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/plan"
 	"github.com/rlm-go/rlm/trace"
 )
@@ -142,7 +143,7 @@ func verboseCases() []struct {
 			Attrs: map[string]any{"compaction": 1, "last_turn": 6, "summary_calls": 1, "turns_kept": 2, "tokens_before": int64(13100),
 				"tokens_after": int64(5200), "window": 16000, "threshold": int64(12800)}},
 		{Kind: trace.KindNote, Name: engine.NoteCompaction, Status: trace.StatusError, Live: map[string]any{trace.AttrTurn: 14, trace.AttrModel: "m"},
-			Attrs: map[string]any{"compaction": 2}, Error: fault.New(fault.PhaseExecute, engine.KindPromptTooLarge, "too large")},
+			Attrs: map[string]any{"compaction": 2}, Error: fault.New(fault.PhaseExecute, model.KindPromptTooLarge, "too large")},
 		// Recorded with no live observer: not shown.
 		{Kind: trace.KindNote, Name: engine.NoteCompaction, Status: trace.StatusOK, Attrs: map[string]any{"compaction": 3}},
 	}

@@ -32,12 +32,6 @@ const (
 // without any code block beyond its repair limit.
 const KindMissingCode fault.Kind = "missing_code"
 
-// KindCellException marks the trace span of a code cell that raised a
-// Python exception (detail exception, its type, and line). The model sees
-// the exception in its observation and the run goes on; in the trace the
-// cell is a failed step, like a plan step that failed.
-const KindCellException fault.Kind = "cell_exception"
-
 // codeTraceContent reports whether traces keep the code, its output and the
 // reply text (Config.TraceContent, rlm run --trace-content).
 func codeTraceContent(r *run) bool { return r.e.cfg.TraceContent }
@@ -502,7 +496,7 @@ func (h *codeHost) exec(ctx context.Context, it cellRunner, src string, index in
 
 // cellSpanErr is the error a cell's span ends with: the run-ending error
 // that stopped the cell, or for a cell that raised an exception the model
-// sees, a KindCellException error naming the exception's type and line
+// sees, a trace.KindCellException error naming the exception's type and line
 // (never its message, which model code wrote), so that trace views, the
 // web viewer and the OTLP export show the cell as a failed step.
 func cellSpanErr(err error, exc *repl.Exception) error {
@@ -510,7 +504,7 @@ func cellSpanErr(err error, exc *repl.Exception) error {
 		return err
 	}
 	typ := textcut.Prefix(exc.Type, maxExceptionType)
-	fe := fault.New(fault.PhaseExecute, KindCellException, "the cell raised "+typ).With("exception", typ)
+	fe := fault.New(fault.PhaseExecute, trace.KindCellException, "the cell raised "+typ).With("exception", typ)
 	if exc.Line > 0 {
 		fe = fe.With("line", exc.Line)
 	}

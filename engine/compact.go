@@ -179,7 +179,7 @@ func rootTooLarge(modelName string, window int, size, reserve int64, compacted b
 	if compacted {
 		hint = "even compacted, the system prompt, the query and the variable listing leave no room: use a model with a larger window (--context-window), a shorter query, or a smaller max_tokens"
 	}
-	return fault.New(fault.PhaseExecute, KindPromptTooLarge, "the root prompt does not fit the root model's context window").
+	return fault.New(fault.PhaseExecute, model.KindPromptTooLarge, "the root prompt does not fit the root model's context window").
 		With("model", modelName).With("window", window).With("prompt_tokens", size).With("max_tokens", reserve).
 		With("size", size+reserve).WithHint(hint)
 }

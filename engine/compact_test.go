@@ -100,7 +100,7 @@ func TestCompactSixtyTurnSession(t *testing.T) {
 		eng, h := scriptedEngine(t, haystack, Config{Mode: ModeCode, ContextWindow: window, Compaction: Compaction{Off: true}}, s)
 		res, err := eng.Run(context.Background(), "sum the turns", h)
 		fe := fault.As(err)
-		if fe == nil || fe.Kind != KindPromptTooLarge || fe.Phase != fault.PhaseExecute {
+		if fe == nil || fe.Kind != model.KindPromptTooLarge || fe.Phase != fault.PhaseExecute {
 			t.Fatalf("err %v", err)
 		}
 		st := s.Stats()
@@ -187,7 +187,7 @@ func TestRootPromptTooLargeWithoutCompaction(t *testing.T) {
 	eng, h := scriptedEngine(t, haystack, Config{ContextWindow: 6000, MaxTokens: 500, Compaction: Compaction{Off: true}}, p)
 	res, err := eng.Run(context.Background(), "q", h)
 	fe := fault.As(err)
-	if fe == nil || fe.Kind != KindPromptTooLarge || res.Turns != sent+1 || sent < 2 {
+	if fe == nil || fe.Kind != model.KindPromptTooLarge || res.Turns != sent+1 || sent < 2 {
 		t.Fatalf("err %v, %d turns, %d sent", err, res.Turns, sent)
 	}
 	if fe.Detail["window"] != 6000 || fe.Detail["max_tokens"] != int64(500) {
@@ -202,7 +202,7 @@ func TestCompactNothingToReplace(t *testing.T) {
 		p := &script{}
 		eng, h := scriptedEngine(t, haystack, Config{ContextWindow: 1000, MaxTokens: 200, Compaction: Compaction{Off: off}}, p)
 		_, err := eng.Run(context.Background(), strings.Repeat("a long query ", 400), h)
-		if fault.KindOf(err) != KindPromptTooLarge || p.calls != 0 {
+		if fault.KindOf(err) != model.KindPromptTooLarge || p.calls != 0 {
 			t.Fatalf("off %v: %v, %d calls", off, err, p.calls)
 		}
 	}

@@ -43,12 +43,6 @@ const (
 	KindToolUnavailable       fault.Kind = "tool_unavailable"
 )
 
-// KindPromptTooLarge is model.KindPromptTooLarge, kept under its engine
-// name: a prompt that cannot be sent as is (the text of a {"text":E}
-// expression past PromptBytes, a call that cannot fit its model's window,
-// a root prompt that compaction cannot bring under it).
-const KindPromptTooLarge = model.KindPromptTooLarge
-
 // Defaults of Config fields left zero.
 const (
 	DefaultObservationBytes = 4 << 10

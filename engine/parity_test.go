@@ -273,7 +273,7 @@ func TestCodeCellExceptionFailsItsSpan(t *testing.T) {
 		t.Fatalf("%d cells", len(cells))
 	}
 	bad, good := cells[0], cells[1]
-	if bad.Status != trace.StatusError || bad.Error == nil || bad.Error.Kind != KindCellException {
+	if bad.Status != trace.StatusError || bad.Error == nil || bad.Error.Kind != trace.KindCellException {
 		t.Fatalf("raising cell: status %s error %+v", bad.Status, bad.Error)
 	}
 	if bad.Error.Detail["exception"] != "ZeroDivisionError" || bad.Error.Detail["line"] != 2 || bad.Attrs["exception"] != "ZeroDivisionError" {

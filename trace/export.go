@@ -29,7 +29,16 @@ type Payload struct {
 
 // Error kinds of the trace package.
 const (
+	// KindMalformedTrace: a trace file or payload that cannot be read as
+	// one (not JSON, an unknown version, too large).
 	KindMalformedTrace fault.Kind = "malformed_trace"
+	// KindCellException marks the span of a code cell that raised a
+	// Python exception (detail exception, its type, and line): the
+	// engine's code mode ends a cell's span with it (the model sees the
+	// exception and the run goes on; in the trace the cell is a failed
+	// step, like a plan step that failed), and an imported official log's
+	// cell whose stderr is not empty ends with it (trace/rlmlog).
+	KindCellException fault.Kind = "cell_exception"
 )
 
 // WriteJSON writes events as one JSON envelope.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/internal/compacttest"
+	"github.com/rlm-go/rlm/model"
 )
 
 // compactRun is the --json result of a compaction run, as far as the
@@ -83,7 +84,7 @@ func TestCompactSixtyTurnsBinary(t *testing.T) {
 	})
 	t.Run("no compaction", func(t *testing.T) {
 		s, r, out := run(t, "--no-compaction")
-		if r.code == 0 || out.Status != "failed" || out.Error == nil || out.Error.Kind != string(engine.KindPromptTooLarge) ||
+		if r.code == 0 || out.Status != "failed" || out.Error == nil || out.Error.Kind != string(model.KindPromptTooLarge) ||
 			out.Error.Detail["window"] != float64(window) || out.Error.Detail["model"] != "gpt-4o-mini" || !strings.Contains(out.Error.Hint, "--compact-at") {
 			t.Fatalf("exit %d, %+v", r.code, out.Error)
 		}

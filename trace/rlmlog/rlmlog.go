@@ -32,11 +32,6 @@ const KindMalformedLog fault.Kind = "malformed_rlm_log"
 // error type (an official log's error_type becomes the kind when present).
 const KindSubCallFailed fault.Kind = "sub_call_failed"
 
-// kindCellException is the engine's kind for a code cell that raised
-// (engine.KindCellException, spelled here to keep this package free of
-// the engine): an imported cell whose stderr is not empty ends with it.
-const kindCellException fault.Kind = "cell_exception"
-
 // maxLineBytes bounds one line of an official log (an iteration carries
 // the whole prompt history).
 const maxLineBytes = 64 << 20
@@ -489,9 +484,9 @@ func (im *importer) iteration(parent string, depth, n int, it Iteration, prev ti
 			// The official visualizer marks a block whose stderr is not
 			// empty as an error; so does the import.
 			msg := "the cell wrote to stderr"
-			fe := fault.New(fault.PhaseExecute, kindCellException, msg)
+			fe := fault.New(fault.PhaseExecute, trace.KindCellException, msg)
 			if exc != "" {
-				fe = fault.New(fault.PhaseExecute, kindCellException, "the cell raised "+exc).With("exception", exc)
+				fe = fault.New(fault.PhaseExecute, trace.KindCellException, "the cell raised "+exc).With("exception", exc)
 			}
 			im.events[cell].Status, im.events[cell].Error = trace.StatusError, fe
 		}
@@ -954,7 +949,7 @@ func (x *exporter) block(i int, final *Answer, seen map[int]bool) CodeBlock {
 // a Python traceback; otherwise the error's phase/kind and message.
 func errorText(ev trace.Event) string {
 	e := ev.Error
-	if e.Kind == kindCellException {
+	if e.Kind == trace.KindCellException {
 		typ, _ := e.Detail["exception"].(string)
 		if typ == "" {
 			typ, _ = ev.Attrs["exception"].(string)

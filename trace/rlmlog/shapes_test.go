@@ -106,7 +106,7 @@ func TestImportShapes(t *testing.T) {
 				case trace.KindPlanStep:
 					if ev.Status == trace.StatusError {
 						failedCells++
-						if ev.Error == nil || ev.Error.Kind != kindCellException {
+						if ev.Error == nil || ev.Error.Kind != trace.KindCellException {
 							t.Errorf("failed cell %s: error %v", ev.ID, ev.Error)
 						}
 						e, _ := ev.Attrs["exception"].(string)
