@@ -489,6 +489,11 @@ func (h *codeHost) exec(ctx context.Context, it cellRunner, src string, index in
 	if content {
 		sp.Set("code", shown(src, TraceContentBytes))
 		sp.Set("stdout", shown(out.Stdout, TraceContentBytes))
+		if out.Exception != nil {
+			// What the model saw of the exception, its message included
+			// (model code wrote it, so only under TraceContent).
+			sp.Set("stderr", shown(out.Exception.String(), TraceContentBytes))
+		}
 	}
 	sp.End(cellSpanErr(err, out.Exception))
 	return out, err
