@@ -165,6 +165,13 @@ type Meta struct {
 	// answered while this one waited) or "disk" (the persistent cache).
 	// The response's Usage then spends nothing and records the savings.
 	Cache string `json:"cache,omitempty"`
+	// ServerAddress and ServerPort are the host and port of the base URL
+	// the request was sent to (the port the scheme implies when the URL
+	// names none): never its path, query or user information. Empty for
+	// a provider that contacts no server (replay). Not encoded: a
+	// cassette or cache entry does not carry them.
+	ServerAddress string `json:"-"`
+	ServerPort    int    `json:"-"`
 }
 
 // Cache sources (Meta.Cache).

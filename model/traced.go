@@ -10,7 +10,9 @@ import (
 // trace recorder carried by the call's context, with tokens, cost, the
 // request's max_tokens and temperature, the model actually used ("model"),
 // the provider ("provider", Meta.Provider) and the server's completion id
-// ("response_id"), the HTTP status and the attempt count, and for a response
+// ("response_id"), the host and port of the server it reached
+// ("server_address", "server_port": from the base URL, never its path or
+// credentials), the HTTP status and the attempt count, and for a response
 // served by a cache its source ("cache") and the tokens it saved
 // ("saved_tokens"). Request and response
 // text, headers and credentials are never recorded.
@@ -41,6 +43,14 @@ func Traced(p Provider, name string) Provider {
 			}
 			if resp.Meta.ID != "" {
 				sp.Set("response_id", resp.Meta.ID)
+			}
+			// The server's host and port, not for a response a cache
+			// served (no request reached a server).
+			if resp.Meta.ServerAddress != "" && resp.Meta.Cache == "" {
+				sp.Set("server_address", resp.Meta.ServerAddress)
+				if resp.Meta.ServerPort > 0 {
+					sp.Set("server_port", resp.Meta.ServerPort)
+				}
 			}
 			sp.Set("http_status", resp.Meta.HTTPStatus)
 			sp.Set("attempts", resp.Meta.Attempts)

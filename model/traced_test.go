@@ -32,3 +32,29 @@ func TestTracedRecordsResponseIdentity(t *testing.T) {
 		}
 	}
 }
+
+// A model_call span records the host and port of the server the response
+// came from, and neither for a response a cache served.
+func TestTracedRecordsServer(t *testing.T) {
+	for _, tc := range []struct {
+		cache string
+		want  map[string]any
+	}{
+		{"", map[string]any{"server_address": "api.example.com", "server_port": 8443}},
+		{model.CacheMemory, map[string]any{"server_address": nil, "server_port": nil}},
+	} {
+		p := model.ProviderFunc(func(ctx context.Context, req model.Request) (*model.Response, error) {
+			return &model.Response{Text: "x", Meta: model.Meta{Provider: "openai-compatible", ServerAddress: "api.example.com", ServerPort: 8443, Cache: tc.cache}}, nil
+		})
+		rec := trace.NewRecorder()
+		if _, err := model.Traced(p, "m").Complete(trace.WithRecorder(context.Background(), rec), model.Request{Model: "m"}); err != nil {
+			t.Fatal(err)
+		}
+		a := rec.Events()[0].Attrs
+		for k, want := range tc.want {
+			if a[k] != want {
+				t.Errorf("cache %q: %s = %v, want %v", tc.cache, k, a[k], want)
+			}
+		}
+	}
+}

@@ -5,9 +5,11 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -169,7 +171,7 @@ func TestDirectOTLPEndpoint(t *testing.T) {
 				t.Fatalf("exit %d: %s %s", res.code, res.stdout, res.stderr)
 			}
 			byEvent, evs := recv.check(t, res.stderr, tracePath, key)
-			// The shape: run direct > turn 1 > {chat, execute_tool fs_read}, turn 2 > chat.
+			// The shape: invoke_agent direct > turn 1 > {chat, execute_tool fs_read}, turn 2 > chat.
 			var got []string
 			for _, ev := range evs {
 				line := byEvent[ev.ID].Name
@@ -178,10 +180,33 @@ func TestDirectOTLPEndpoint(t *testing.T) {
 				}
 				got = append(got, line)
 			}
-			want := []string{"run direct", "run direct > turn 1", "turn 1 > chat gpt-4o-mini", "turn 1 > execute_tool fs_read",
-				"run direct > turn 2", "turn 2 > chat gpt-4o-mini"}
+			want := []string{"invoke_agent direct", "invoke_agent direct > turn 1", "turn 1 > chat gpt-4o-mini", "turn 1 > execute_tool fs_read",
+				"invoke_agent direct > turn 2", "turn 2 > chat gpt-4o-mini"}
 			if strings.Join(got, "\n") != strings.Join(want, "\n") {
 				t.Fatalf("spans:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+			// Chat spans name the server of --base-url: its host and port only.
+			u, err := url.Parse(srv.BaseURL())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, sp := range byEvent {
+				if !strings.HasPrefix(sp.Name, "chat ") {
+					continue
+				}
+				var host string
+				var port int64
+				for _, kv := range sp.Attributes {
+					switch kv.Key {
+					case "server.address":
+						host = kv.Value.GetStringValue()
+					case "server.port":
+						port = kv.Value.GetIntValue()
+					}
+				}
+				if host != u.Hostname() || strconv.FormatInt(port, 10) != u.Port() {
+					t.Errorf("span %s: server.address %q server.port %d, want %s", sp.Name, host, port, u.Host)
+				}
 			}
 		})
 	}

@@ -113,7 +113,7 @@ func New(cfg Config) (*Provider, error) {
 	host := strings.ToLower(u.Hostname())
 	p := &Provider{
 		call: httpcall.Caller{
-			Name: firstNonEmpty(cfg.Name, DefaultName), Host: host, BaseURL: base, Secrets: new(scrub.Set),
+			Name: firstNonEmpty(cfg.Name, DefaultName), Host: host, BaseURL: base, Port: httpcall.Port(u), Secrets: new(scrub.Set),
 			Timeout: httpcall.Pick(cfg.Timeout, openai.DefaultTimeout), HTTP: httpcall.Client(cfg.HTTPClient),
 			Retry: httpcall.Policy{
 				MaxRetries: httpcall.Retries(cfg.MaxRetries, openai.DefaultMaxRetries),
@@ -181,6 +181,7 @@ func (p *Provider) Complete(ctx context.Context, req model.Request) (*model.Resp
 	// (known counts), or the unknown usage of a refused one (charged its
 	// worst case: not estimated from a reply that was dropped).
 	resp.Meta.Provider, resp.Meta.Attempts = p.call.Name, attempts
+	resp.Meta.ServerAddress, resp.Meta.ServerPort = p.call.Host, p.call.Port
 	resp.Meta.LatencyMS = float64(time.Since(start).Microseconds()) / 1000
 	if ferr != nil {
 		resp.Usage = budget.WithEstimatedCost(resp.Usage, firstNonEmpty(resp.Meta.Model, modelName))

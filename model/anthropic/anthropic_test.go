@@ -7,8 +7,10 @@ import (
 	"math"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -140,6 +142,10 @@ func TestToolUse(t *testing.T) {
 		}
 		if len(resp.ToolCalls) != 1 || resp.FinishReason != "tool_calls" {
 			t.Fatalf("%s: %+v", name, resp)
+		}
+		// The response names its server by the base URL's host and port.
+		if u, _ := url.Parse(srv.URL); resp.Meta.ServerAddress != u.Hostname() || strconv.Itoa(resp.Meta.ServerPort) != u.Port() {
+			t.Errorf("%s: server %s:%d, want %s", name, resp.Meta.ServerAddress, resp.Meta.ServerPort, u.Host)
 		}
 		tc := resp.ToolCalls[0]
 		switch name {

@@ -166,6 +166,7 @@ func New(cfg Config) (*Provider, error) {
 			Name:    firstNonEmpty(cfg.Name, DefaultName),
 			Host:    host,
 			BaseURL: base,
+			Port:    httpcall.Port(u),
 			Secrets: new(scrub.Set),
 			Timeout: httpcall.Pick(cfg.Timeout, DefaultTimeout),
 			// API calls never follow redirects (redirect_refused).
@@ -253,6 +254,7 @@ func (p *Provider) Complete(ctx context.Context, req model.Request) (*model.Resp
 		if resp != nil {
 			// Usage reported with the failure: the caller charges it.
 			resp.Meta.Provider, resp.Meta.Attempts = p.call.Name, attempts
+			resp.Meta.ServerAddress, resp.Meta.ServerPort = p.call.Host, p.call.Port
 			resp.Usage = budget.WithEstimatedCost(resp.Usage, firstNonEmpty(resp.Meta.Model, modelName))
 			return resp, ferr
 		}
@@ -260,6 +262,7 @@ func (p *Provider) Complete(ctx context.Context, req model.Request) (*model.Resp
 	}
 	resp.Meta.Provider = p.call.Name
 	resp.Meta.Attempts = attempts
+	resp.Meta.ServerAddress, resp.Meta.ServerPort = p.call.Host, p.call.Port
 	resp.Meta.LatencyMS = float64(time.Since(start).Microseconds()) / 1000
 	// A server that sent no usage (no stream_options support, old
 	// vLLM, Ollama streams) gets tokenizer counts, marked estimated.

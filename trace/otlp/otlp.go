@@ -94,6 +94,56 @@ type Exporter struct {
 	spans   atomic.Int64
 	dropped atomic.Int64
 	exp     *countingExporter
+
+	// below holds, per event id not yet exported, what the model calls
+	// of its ended descendants reported (used by the loop goroutine only).
+	below map[string]calls
+}
+
+// calls is what an agent span takes from the model calls beneath it: the
+// provider and requested model of the first one (the agent's own loop
+// before a nested agent's) and the tokens of all of them.
+type calls struct {
+	provider, model string
+	nested          bool // provider and model came from a nested agent
+	input, output   int64
+	tokens          bool
+}
+
+// merge adds c, reported by a child event, to the parent's calls p; a
+// child agent's provider and model count only while the parent has none
+// of its own.
+func (p calls) merge(c calls, childIsAgent bool) calls {
+	if c.provider != "" && (p.provider == "" || (p.nested && !childIsAgent && !c.nested)) {
+		p.provider, p.model, p.nested = c.provider, c.model, childIsAgent || c.nested
+	}
+	if c.tokens {
+		p.input, p.output, p.tokens = p.input+c.input, p.output+c.output, true
+	}
+	return p
+}
+
+// isAgent reports whether an event is exported as an invoke_agent span: a
+// run (the root run, the direct loop's run, a run an rlm_subagent tool call
+// started) or an rlm_child (a child run of rlm_query / a plan's rlm step).
+func isAgent(k trace.Kind) bool { return k == trace.KindRun || k == trace.KindChild }
+
+// collect returns what the model calls beneath ev reported, and hands
+// them, with ev's own when it is a model call, to ev's parent.
+func (e *Exporter) collect(ev trace.Event) calls {
+	c := e.below[ev.ID]
+	delete(e.below, ev.ID)
+	own := c
+	if ev.Kind == trace.KindModelCall {
+		own = calls{provider: providerName(ev.Attrs["provider"]), model: requestedModel(ev)}
+		if ev.Tokens != nil {
+			own.input, own.output, own.tokens = ev.Tokens.Prompt, ev.Tokens.Completion, true
+		}
+	}
+	if ev.Parent != "" && ev.Parent != ev.ID {
+		e.below[ev.Parent] = e.below[ev.Parent].merge(own, isAgent(ev.Kind))
+	}
+	return c
 }
 
 // Start begins an exporter. It does not contact the endpoint: the first
@@ -127,7 +177,7 @@ func Start(ctx context.Context, cfg Config) (*Exporter, error) {
 	if name == "" {
 		name = "rlm"
 	}
-	e := &Exporter{content: cfg.Content, queue: make(chan trace.Event, n), done: make(chan struct{}), exp: &countingExporter{SpanExporter: client}}
+	e := &Exporter{content: cfg.Content, queue: make(chan trace.Event, n), done: make(chan struct{}), exp: &countingExporter{SpanExporter: client}, below: map[string]calls{}}
 	if _, err := rand.Read(e.traceID[:]); err != nil {
 		return nil, fault.Wrap(err, fault.PhaseConfig, fault.KindInternal, "cannot choose a trace id")
 	}
@@ -230,7 +280,7 @@ func (e *Exporter) export(ev trace.Event) {
 			TraceID: e.traceID, SpanID: e.spanID(ev.Parent), TraceFlags: oteltrace.FlagsSampled,
 		}))
 	}
-	name, kind, attrs := describe(ev, e.content)
+	name, kind, attrs := describe(ev, e.content, e.collect(ev))
 	opts := []oteltrace.SpanStartOption{oteltrace.WithSpanKind(kind), oteltrace.WithAttributes(attrs...)}
 	if !ev.Start.IsZero() {
 		opts = append(opts, oteltrace.WithTimestamp(ev.Start))
@@ -344,8 +394,35 @@ func providerName(v any) string {
 	}
 }
 
-// describe maps an event to a span name, kind and attributes.
-func describe(ev trace.Event, content bool) (string, oteltrace.SpanKind, []attribute.KeyValue) {
+// requestedModel is the model a model_call event's request named: the
+// event's name, or its "model" attribute in a trace that has no name.
+func requestedModel(ev trace.Event) string {
+	if ev.Name != "" {
+		return ev.Name
+	}
+	m, _ := ev.Attrs["model"].(string)
+	return m
+}
+
+// agentName is gen_ai.agent.name of an agent span: "rlm" for rlm's run
+// ("direct" for the direct loop's), "rlm_child" for a child run.
+func agentName(ev trace.Event) string {
+	if ev.Kind == trace.KindChild {
+		return "rlm_child"
+	}
+	if ev.Name == "" {
+		return "rlm"
+	}
+	return ev.Name
+}
+
+// otherProvider is gen_ai.provider.name of an agent span under which no
+// model call ended (the convention's value when no other applies).
+const otherProvider = "_OTHER"
+
+// describe maps an event to a span name, kind and attributes; below is
+// what the model calls beneath it reported (used by agent spans).
+func describe(ev trace.Event, content bool, below calls) (string, oteltrace.SpanKind, []attribute.KeyValue) {
 	a := []attribute.KeyValue{
 		attribute.String("rlm.event.id", ev.ID),
 		attribute.String("rlm.event.kind", string(ev.Kind)),
@@ -372,10 +449,7 @@ func describe(ev trace.Event, content bool) (string, oteltrace.SpanKind, []attri
 	case trace.KindModelCall:
 		// The span's name is the model the request named; attribute
 		// "model" is the one the server says answered.
-		requested := ev.Name
-		if requested == "" {
-			requested, _ = attrs["model"].(string)
-		}
+		requested := requestedModel(ev)
 		provider := providerName(attrs["provider"])
 		name, kind = "chat "+requested, oteltrace.SpanKindClient
 		a = append(a, attribute.String("gen_ai.operation.name", "chat"), attribute.String("gen_ai.provider.name", provider),
@@ -385,6 +459,12 @@ func describe(ev trace.Event, content bool) (string, oteltrace.SpanKind, []attri
 		}
 		if id, ok := attrs["response_id"].(string); ok && id != "" {
 			a = append(a, attribute.String("gen_ai.response.id", id))
+		}
+		if host, ok := attrs["server_address"].(string); ok && host != "" {
+			a = append(a, attribute.String("server.address", host))
+			if n, ok := number(attrs["server_port"]); ok && n > 0 {
+				a = append(a, attribute.Int64("server.port", n))
+			}
 		}
 		if n, ok := number(attrs["max_tokens"]); ok {
 			a = append(a, attribute.Int64("gen_ai.request.max_tokens", n))
@@ -411,6 +491,22 @@ func describe(ev trace.Event, content bool) (string, oteltrace.SpanKind, []attri
 		if id, ok := attrs["call_id"].(string); ok && id != "" {
 			a = append(a, attribute.String("gen_ai.tool.call.id", id))
 		}
+	case trace.KindRun, trace.KindChild:
+		// An in-process agent: the internal invoke_agent span.
+		agent := agentName(ev)
+		name = "invoke_agent " + agent
+		provider := below.provider
+		if provider == "" {
+			provider = otherProvider
+		}
+		a = append(a, attribute.String("gen_ai.operation.name", "invoke_agent"), attribute.String("gen_ai.provider.name", provider),
+			attribute.String("gen_ai.agent.name", agent), attribute.String("gen_ai.agent.id", ev.ID))
+		if below.model != "" {
+			a = append(a, attribute.String("gen_ai.request.model", below.model))
+		}
+		if below.tokens {
+			a = append(a, attribute.Int64("gen_ai.usage.input_tokens", below.input), attribute.Int64("gen_ai.usage.output_tokens", below.output))
+		}
 	case trace.KindPlanStep:
 		a = append(a, attribute.String("rlm.plan.step", ev.Name))
 	case trace.KindContextOp:
@@ -427,6 +523,9 @@ func describe(ev trace.Event, content bool) (string, oteltrace.SpanKind, []attri
 		v := attrs[k]
 		if trace.IsSecretKey(k) || v == trace.Redacted {
 			continue // secrets are never exported, not even redacted
+		}
+		if ev.Kind == trace.KindModelCall && (k == "server_address" || k == "server_port") {
+			continue // exported as server.address / server.port
 		}
 		if contentKeys[k] {
 			if s, ok := v.(string); ok && content {

@@ -157,7 +157,7 @@ func TestExportSpansMatchTree(t *testing.T) {
 			for _, sp := range rc.spans {
 				names[sp.Name] = true
 			}
-			for _, n := range []string{"run rlm", "turn 1", "chat gpt-4o", "plan_step context", "context_op search", "execute_tool fs_read", "rlm_child depth 1", "chat gpt-4o-mini"} {
+			for _, n := range []string{"invoke_agent rlm", "turn 1", "chat gpt-4o", "plan_step context", "context_op search", "execute_tool fs_read", "invoke_agent rlm_child", "chat gpt-4o-mini"} {
 				if !names[n] {
 					t.Errorf("no span named %q in %v", n, names)
 				}

@@ -21,6 +21,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -32,6 +33,25 @@ import (
 	"github.com/rlm-go/rlm/model/internal/wire"
 )
 
+// Port returns u's port: the one it names, else 443 for https and 80
+// for http (0 for another scheme or a port that is not a number).
+func Port(u *url.URL) int {
+	if p := u.Port(); p != "" {
+		n, err := strconv.Atoi(p)
+		if err != nil {
+			return 0
+		}
+		return n
+	}
+	switch u.Scheme {
+	case "https":
+		return 443
+	case "http":
+		return 80
+	}
+	return 0
+}
+
 // MaxErrorBody bounds how much of an error body is read.
 const MaxErrorBody = 64 << 10
 
@@ -42,6 +62,9 @@ type Caller struct {
 	Name, Host string
 	// BaseURL is the API root named in hints.
 	BaseURL string
+	// Port is the base URL's port (the scheme's default when it names
+	// none): with Host, what a response reports as its server.
+	Port int
 	// Secrets scrubs every message, cause and excerpt.
 	Secrets *scrub.Set
 	// Timeout bounds each attempt, reading the body included; 0 is none.

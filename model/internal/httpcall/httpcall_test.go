@@ -1,6 +1,7 @@
 package httpcall
 
 import (
+	"net/url"
 	"testing"
 	"time"
 )
@@ -30,6 +31,27 @@ func TestRedactURL(t *testing.T) {
 	} {
 		if got := RedactURL(in); got != want {
 			t.Errorf("RedactURL(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestPort(t *testing.T) {
+	for _, tc := range []struct {
+		url  string
+		want int
+	}{
+		{"https://api.openai.com/v1", 443},
+		{"http://localhost/v1", 80},
+		{"http://127.0.0.1:11434/v1", 11434},
+		{"https://user:secret@[::1]:8443/v1?key=x", 8443},
+		{"ftp://example.com/", 0},
+	} {
+		u, err := url.Parse(tc.url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Port(u); got != tc.want {
+			t.Errorf("Port(%s) = %d, want %d", tc.url, got, tc.want)
 		}
 	}
 }
