@@ -2,9 +2,11 @@
 // OTLP/HTTP, while the run goes: every event becomes one span with the
 // event's start and end times, parented as in the recursion tree, in one
 // trace whose id is chosen when the exporter starts (so it can be printed
-// before the run). Model calls follow the OpenTelemetry GenAI semantic
-// conventions; depth, plan steps, context operations and tools carry rlm.*
-// attributes (docs/trace.md has the table).
+// before the run). Model calls, tool calls and agent runs (runs and
+// rlm_child events) follow the OpenTelemetry GenAI semantic conventions
+// (chat, execute_tool and invoke_agent spans); depth, plan steps, context
+// operations and tools carry rlm.* attributes (docs/trace.md has the
+// table).
 //
 // The exporter never slows or fails a run: Observe only enqueues into a
 // bounded queue (a full queue drops the event and counts it), spans are
