@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strconv"
+	"strings"
 	"testing"
 
 	commonpb "go.opentelemetry.io/proto/otlp/common/v1"
@@ -317,5 +318,78 @@ func TestGenAIConventionsEngineRun(t *testing.T) {
 	}
 	if !failedTool {
 		t.Error("the failed tool call has no execute_tool span with error.type boom")
+	}
+}
+
+// An agent span takes the provider and requested model of its own model
+// calls over a nested agent's (even one that ended first), a nested
+// agent's when it made none, and _OTHER without request.model when no
+// model call ran under it; its token usage sums every call beneath it.
+func TestAgentSpanProviderAndModel(t *testing.T) {
+	rc := &receiver{}
+	srv := httptest.NewServer(rc)
+	defer srv.Close()
+	exp, err := Start(context.Background(), Config{Endpoint: srv.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := trace.NewRecorder(trace.WithObserver(exp.Observe))
+	ctx := trace.WithRecorder(context.Background(), rec)
+	call := func(ctx context.Context, provider, name string) {
+		_, sp := trace.Start(ctx, trace.KindModelCall, name)
+		sp.Set("provider", provider)
+		sp.SetTokens(100, 10, 110)
+		sp.End(nil)
+	}
+	// root run: a child (anthropic) ends before the root's own call (openai).
+	rctx, run := trace.Start(ctx, trace.KindRun, "rlm")
+	tctx, turn := trace.Start(rctx, trace.KindTurn, "turn 1")
+	sctx, step := trace.Start(tctx, trace.KindPlanStep, "rlm")
+	cctx, child := trace.Start(trace.WithDepth(sctx, 1), trace.KindChild, "depth 1")
+	call(cctx, "anthropic", "claude-x")
+	child.End(nil)
+	step.End(nil)
+	call(tctx, "openai-compatible", "gpt-4o")
+	turn.End(nil)
+	run.End(nil)
+	// a direct run whose only call is that of the run its rlm_subagent
+	// tool call started
+	dctx, direct := trace.Start(ctx, trace.KindRun, "direct")
+	toolCtx, tool := trace.Start(dctx, trace.KindToolCall, "rlm_subagent")
+	subCtx, sub := trace.Start(toolCtx, trace.KindRun, "rlm")
+	call(subCtx, "openai-compatible", "gpt-4o-mini")
+	sub.End(nil)
+	tool.End(nil)
+	direct.End(nil)
+	// a run that made no model call
+	_, empty := trace.Start(ctx, trace.KindRun, "rlm")
+	empty.End(fault.New(fault.PhaseConfig, "invalid_config", "refused before any call"))
+	exp.Shutdown(context.Background())
+
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	var agentSpans []*tracepb.Span
+	for _, sp := range rc.spans {
+		if attrs(sp)["gen_ai.operation.name"].GetStringValue() == "invoke_agent" {
+			agentSpans = append(agentSpans, sp)
+		}
+	}
+	checkConventions(t, agentSpans)
+	got := map[string]string{}
+	for _, sp := range agentSpans {
+		a := attrs(sp)
+		got[a["rlm.event.id"].GetStringValue()] = sp.Name + " " + a["gen_ai.provider.name"].GetStringValue() + " " + a["gen_ai.request.model"].GetStringValue() +
+			" " + strconv.FormatInt(a["gen_ai.usage.input_tokens"].GetIntValue(), 10)
+	}
+	want := []string{"invoke_agent rlm openai gpt-4o 200", "invoke_agent rlm_child anthropic claude-x 100",
+		"invoke_agent direct openai gpt-4o-mini 100", "invoke_agent rlm openai gpt-4o-mini 100", "invoke_agent rlm _OTHER  0"}
+	var have []string
+	for _, ev := range rec.Events() {
+		if isAgent(ev.Kind) {
+			have = append(have, got[ev.ID])
+		}
+	}
+	if strings.Join(have, "\n") != strings.Join(want, "\n") {
+		t.Errorf("agent spans:\n%s\nwant:\n%s", strings.Join(have, "\n"), strings.Join(want, "\n"))
 	}
 }
