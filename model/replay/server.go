@@ -40,7 +40,8 @@ const (
 
 // Stats counts what a Handler did.
 type Stats struct {
-	// Requests counts chat-completion requests received.
+	// Requests counts completion requests received (chat completions,
+	// Messages API and Responses API).
 	Requests int `json:"requests"`
 	// Served counts requests answered from an interaction (including
 	// injected errors).
@@ -55,8 +56,10 @@ type Stats struct {
 
 // Handler is an http.Handler speaking the OpenAI chat-completions protocol
 // from a cassette. It serves POST /v1/chat/completions (and
-// /chat/completions), streaming when the request says "stream": true, and
-// GET /v1/models (and /models). It is safe for concurrent requests; when
+// /chat/completions), streaming when the request says "stream": true, the
+// same interactions as Anthropic Messages API answers on POST /v1/messages
+// and as OpenAI Responses API answers on POST /v1/responses, and GET
+// /v1/models (and /models). It is safe for concurrent requests; when
 // requests are sequential the answers are deterministic.
 type Handler struct {
 	mu      sync.Mutex
@@ -139,12 +142,19 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer h.inFlight.Add(-1)
 	path := strings.TrimSuffix(r.URL.Path, "/")
 	switch path {
-	case "/v1/chat/completions", "/chat/completions", "/v1/messages", "/messages":
+	case "/v1/chat/completions", "/chat/completions", "/v1/messages", "/messages", "/v1/responses", "/responses":
 		if r.Method != http.MethodPost {
 			writeError(w, http.StatusMethodNotAllowed, "invalid_request_error", "method_not_allowed", "use POST")
 			return
 		}
-		h.serveCompletion(w, r, strings.HasSuffix(path, "/messages"))
+		d := dialectChat
+		switch {
+		case strings.HasSuffix(path, "/messages"):
+			d = dialectMessages
+		case strings.HasSuffix(path, "/responses"):
+			d = dialectResponses
+		}
+		h.serveCompletion(w, r, d)
 	case "/v1/models", "/models":
 		if r.Method != http.MethodGet {
 			writeError(w, http.StatusMethodNotAllowed, "invalid_request_error", "method_not_allowed", "use GET")
@@ -181,10 +191,19 @@ type chatRequest struct {
 	StreamOptions *openai.StreamOptions `json:"stream_options"`
 }
 
-// serveCompletion answers a chat-completions request or, with messages
-// set, an Anthropic Messages API request (the same interactions, sent in
-// that shape).
-func (h *Handler) serveCompletion(w http.ResponseWriter, r *http.Request, messages bool) {
+// dialect is the API a completion request speaks.
+type dialect int
+
+const (
+	dialectChat      dialect = iota // OpenAI chat completions
+	dialectMessages                 // Anthropic Messages API
+	dialectResponses                // OpenAI Responses API
+)
+
+// serveCompletion answers a chat-completions request, an Anthropic Messages
+// API request or an OpenAI Responses API request (the same interactions,
+// sent in that shape).
+func (h *Handler) serveCompletion(w http.ResponseWriter, r *http.Request, d dialect) {
 	tooLarge := func() {
 		// Do not drain the rest of the body; close the connection instead.
 		w.Header().Set("Connection", "close")
@@ -205,10 +224,19 @@ func (h *Handler) serveCompletion(w http.ResponseWriter, r *http.Request, messag
 		return
 	}
 	var req chatRequest
-	if messages {
+	var rreq responsesRequest
+	switch d {
+	case dialectMessages:
 		req, err = fromMessagesRequest(body)
-	} else {
+	case dialectResponses:
+		rreq, err = fromResponsesRequest(body)
+		req = rreq.chatRequest
+	default:
 		err = json.Unmarshal(body, &req)
+	}
+	if re, ok := err.(*requestError); ok {
+		writeParamError(w, http.StatusBadRequest, re.code, re.param, re.msg)
+		return
 	}
 	if err != nil {
 		writeError(w, http.StatusBadRequest, "invalid_request_error", "invalid_json", "request body is not a chat-completions request: "+err.Error())
@@ -265,8 +293,10 @@ func (h *Handler) serveCompletion(w http.ResponseWriter, r *http.Request, messag
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(e.in.Status)
 		_, _ = w.Write(body)
-	case messages:
+	case d == dialectMessages:
 		writeMessages(w, e.completion, req.Stream)
+	case d == dialectResponses:
+		writeResponses(w, &rreq, e.completion, e.usage)
 	case req.Stream:
 		includeUsage := req.StreamOptions != nil && req.StreamOptions.IncludeUsage
 		writeStream(w, e.completion, e.usage, includeUsage)
@@ -393,6 +423,17 @@ func writeError(w http.ResponseWriter, status int, typ, code, msg string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_, _ = w.Write(errorJSON(typ, code, msg))
+}
+
+// writeParamError sends an invalid_request_error naming the parameter at
+// fault, as the OpenAI API does.
+func writeParamError(w http.ResponseWriter, status int, code, param, msg string) {
+	b, _ := json.Marshal(map[string]any{"error": map[string]any{
+		"message": msg, "type": "invalid_request_error", "param": param, "code": code,
+	}})
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(b)
 }
 
 func writeJSONBody(w http.ResponseWriter, status int, v any) {
