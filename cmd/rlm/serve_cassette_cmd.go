@@ -19,10 +19,11 @@ func newServeCassetteCmd() *cobra.Command {
 	var cassettePath, addr string
 	cmd := &cobra.Command{
 		Use:   "serve-cassette --cassette FILE [--addr 127.0.0.1:PORT]",
-		Short: "Serve a replay cassette over the OpenAI chat-completions protocol",
-		Long: `serve-cassette answers POST /v1/chat/completions (streaming and not) and
-GET /v1/models from a recorded cassette, so any OpenAI-compatible client can
-replay a session offline. Each request gets the first unused interaction
+		Short: "Serve a replay cassette over the OpenAI and Anthropic APIs",
+		Long: `serve-cassette answers POST /v1/chat/completions, POST /v1/responses (the
+OpenAI Responses API) and POST /v1/messages (the Anthropic Messages API),
+streaming and not, and GET /v1/models from a recorded cassette, so any
+OpenAI-compatible or Anthropic client can replay a session offline. Each request gets the first unused interaction
 whose match fits; when none is left the answer is HTTP 404 with error code
 "cassette_exhausted".
 

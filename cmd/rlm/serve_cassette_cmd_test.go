@@ -4,11 +4,15 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
+	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -107,5 +111,90 @@ func TestServeCassetteErrors(t *testing.T) {
 				t.Fatalf("exit %d, stdout %s, stderr %s; want kind %s", code, stdout.String(), stderr.String(), tt.want)
 			}
 		})
+	}
+}
+
+// TestServeCassetteBinaryResponses: the built binary's serve-cassette
+// answers a streamed OpenAI Responses API request (POST /v1/responses)
+// from the cassette: typed events whose text deltas make the recorded
+// answer, ending with response.completed and the recorded usage; SIGINT
+// stops it with exit 0 and the counters.
+func TestServeCassetteBinaryResponses(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.json")
+	if err := os.WriteFile(path, []byte(serveCassetteJSON), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(builtBinary(t), "serve-cassette", "--cassette", path, "--addr", "127.0.0.1:0")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		t.Fatalf("no URL printed: %v", err)
+	}
+	base := strings.TrimSpace(line)
+	res, err := http.Post(base+"/responses", "application/json",
+		strings.NewReader(`{"model":"any","instructions":"Answer.","input":[{"role":"user","content":[{"type":"input_text","text":"ping"}]}],"stream":true}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "text/event-stream" {
+		t.Fatalf("HTTP %d %s: %s", res.StatusCode, res.Header.Get("Content-Type"), body)
+	}
+	var text strings.Builder
+	var last struct {
+		Type     string `json:"type"`
+		Sequence int    `json:"sequence_number"`
+		Response struct {
+			Status string `json:"status"`
+			Usage  struct {
+				InputTokens  int `json:"input_tokens"`
+				OutputTokens int `json:"output_tokens"`
+				TotalTokens  int `json:"total_tokens"`
+			} `json:"usage"`
+		} `json:"response"`
+	}
+	n := 0
+	for _, l := range strings.Split(string(body), "\n") {
+		data, ok := strings.CutPrefix(l, "data: ")
+		if !ok {
+			continue
+		}
+		last.Type = ""
+		var ev struct {
+			Type  string `json:"type"`
+			Delta string `json:"delta"`
+		}
+		if err := json.Unmarshal([]byte(data), &ev); err != nil || json.Unmarshal([]byte(data), &last) != nil || last.Sequence != n {
+			t.Fatalf("event %d: %s (%v)", n, data, err)
+		}
+		if ev.Type == "response.output_text.delta" {
+			text.WriteString(ev.Delta)
+		}
+		n++
+	}
+	u := last.Response.Usage
+	if text.String() != "pong" || last.Type != "response.completed" || last.Response.Status != "completed" ||
+		u.InputTokens != 3 || u.OutputTokens != 1 || u.TotalTokens != 4 {
+		t.Fatalf("text %q, last event %+v", text.String(), last)
+	}
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	go io.Copy(io.Discard, stdout)
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("exit: %v: %s", err, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "1 requests, 1 served, 0 exhausted") {
+		t.Fatalf("stderr = %s", stderr.String())
 	}
 }

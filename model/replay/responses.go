@@ -66,6 +66,8 @@ type responsesRequest struct {
 	temperature     *float64
 	topP            *float64
 	metadata        json.RawMessage
+	text            json.RawMessage
+	truncation      *string
 }
 
 // fromResponsesRequest reads a Responses API request into the messages the
@@ -112,6 +114,8 @@ func fromResponsesRequest(body []byte) (responsesRequest, error) {
 		Temperature     *float64          `json:"temperature"`
 		TopP            *float64          `json:"top_p"`
 		Metadata        json.RawMessage   `json:"metadata"`
+		Text            json.RawMessage   `json:"text"`
+		Truncation      *string           `json:"truncation"`
 	}
 	if err := json.Unmarshal(body, &r); err != nil {
 		return responsesRequest{}, err
@@ -130,6 +134,8 @@ func fromResponsesRequest(body []byte) (responsesRequest, error) {
 		temperature:     r.Temperature,
 		topP:            r.TopP,
 		metadata:        r.Metadata,
+		text:            r.Text,
+		truncation:      r.Truncation,
 	}
 	for i, t := range r.Tools {
 		var tool struct {
@@ -230,8 +236,9 @@ func inputText(raw json.RawMessage, param string) (string, error) {
 	return b.String(), nil
 }
 
-// responsesObject builds the "response" object for a recorded completion.
-// Its output holds a reasoning item when the completion has reasoning, a
+// responsesObject builds the "response" object for a recorded completion:
+// the request's settings echoed as the API echoes them ("store" is false:
+// nothing is kept), and an output that holds a reasoning item when the completion has reasoning, a
 // message (output_text, and a refusal part) when it has text or a refusal,
 // and one function_call item per tool call.
 func responsesObject(req *responsesRequest, c *openai.ChatCompletion, usage json.RawMessage) (map[string]any, error) {
@@ -286,8 +293,17 @@ func responsesObject(req *responsesRequest, c *openai.ChatCompletion, usage json
 	if len(req.metadata) > 0 && string(req.metadata) != "null" {
 		metadata = req.metadata
 	}
+	textConfig := json.RawMessage(`{"format":{"type":"text"}}`)
+	if len(req.text) > 0 && string(req.text) != "null" {
+		textConfig = req.text
+	}
+	truncation := "disabled"
+	if req.truncation != nil {
+		truncation = *req.truncation
+	}
 	return map[string]any{
 		"id": id, "object": "response", "created_at": c.Created, "status": status,
+		"background": false, "store": false, "text": textConfig, "truncation": truncation,
 		"error": nil, "incomplete_details": incomplete,
 		"instructions": req.instructions, "max_output_tokens": req.maxOutputTokens,
 		"model": firstNonEmpty(c.Model, req.Model), "output": output,

@@ -392,3 +392,68 @@ func TestResponsesMatchesLikeChat(t *testing.T) {
 		t.Errorf("a recording without usage is answered with usage %+v", a.Usage)
 	}
 }
+
+// TestResponsesIncompleteAndRefusal: a recording cut by the token limit is
+// an "incomplete" response (incomplete_details.reason max_output_tokens)
+// whose stream ends with response.incomplete, and a refusal is a refusal
+// content part streamed with refusal deltas.
+func TestResponsesIncompleteAndRefusal(t *testing.T) {
+	c := &Cassette{Version: Version, Interactions: []Interaction{
+		Reply("long", model.Response{Text: "It was a dark and", FinishReason: "length"}),
+		Reply("long", model.Response{Text: "It was a dark and", FinishReason: "length"}),
+		Reply("forbidden", model.Response{Refusal: "I can't help with that."}),
+		Reply("forbidden", model.Response{Refusal: "I can't help with that."}),
+	}}
+	srv := NewServer(c)
+	defer srv.Close()
+	for _, stream := range []string{"false", "true"} {
+		_, raw := post(t, srv.BaseURL()+"/responses", `{"model":"m","input":"a long story","stream":`+stream+`}`)
+		var obj json.RawMessage = raw
+		if stream == "true" {
+			evs := parseSSE(t, raw)
+			last := evs[len(evs)-1]
+			if typ := str(last.data["type"]); typ != "response.incomplete" {
+				t.Fatalf("stream ends with %s", typ)
+			}
+			obj = last.data["response"]
+		}
+		var r struct {
+			Status            string `json:"status"`
+			IncompleteDetails struct {
+				Reason string `json:"reason"`
+			} `json:"incomplete_details"`
+		}
+		if err := json.Unmarshal(obj, &r); err != nil || r.Status != "incomplete" || r.IncompleteDetails.Reason != "max_output_tokens" {
+			t.Errorf("stream %s: %s", stream, obj)
+		}
+
+		_, raw = post(t, srv.BaseURL()+"/responses", `{"model":"m","input":"something forbidden","stream":`+stream+`}`)
+		obj = raw
+		if stream == "true" {
+			evs := parseSSE(t, raw)
+			var deltas strings.Builder
+			for _, ev := range evs {
+				if str(ev.data["type"]) == "response.refusal.delta" {
+					deltas.WriteString(str(ev.data["delta"]))
+				}
+			}
+			if deltas.String() != "I can't help with that." {
+				t.Errorf("refusal deltas %q", deltas.String())
+			}
+			obj = evs[len(evs)-1].data["response"]
+		}
+		var a struct {
+			Status string `json:"status"`
+			Output []struct {
+				Content []struct {
+					Type    string `json:"type"`
+					Refusal string `json:"refusal"`
+				} `json:"content"`
+			} `json:"output"`
+		}
+		if err := json.Unmarshal(obj, &a); err != nil || a.Status != "completed" || len(a.Output) != 1 || len(a.Output[0].Content) != 1 ||
+			a.Output[0].Content[0].Type != "refusal" || a.Output[0].Content[0].Refusal != "I can't help with that." {
+			t.Errorf("stream %s: %s", stream, obj)
+		}
+	}
+}

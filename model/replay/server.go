@@ -239,7 +239,8 @@ func (h *Handler) serveCompletion(w http.ResponseWriter, r *http.Request, d dial
 		return
 	}
 	if err != nil {
-		writeError(w, http.StatusBadRequest, "invalid_request_error", "invalid_json", "request body is not a chat-completions request: "+err.Error())
+		what := [...]string{dialectChat: "a chat-completions", dialectMessages: "a Messages API", dialectResponses: "a Responses API"}[d]
+		writeError(w, http.StatusBadRequest, "invalid_request_error", "invalid_json", "request body is not "+what+" request: "+err.Error())
 		return
 	}
 	text := requestText(req.Messages)
