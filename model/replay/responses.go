@@ -413,11 +413,14 @@ func writeResponses(w http.ResponseWriter, req *responsesRequest, c *openai.Chat
 		case "reasoning":
 			send("response.output_item.added", map[string]any{"output_index": oi, "item": map[string]any{
 				"type": "reasoning", "id": itemID, "summary": []any{}, "content": []any{}, "status": "in_progress"}})
-			text := it["content"].([]any)[0].(map[string]any)["text"].(string)
+			part := it["content"].([]any)[0].(map[string]any)
+			text := part["text"].(string)
+			send("response.content_part.added", at(map[string]any{"content_index": 0, "part": map[string]any{"type": "reasoning_text", "text": ""}}))
 			for _, piece := range split(text, 3) {
 				send("response.reasoning_text.delta", at(map[string]any{"content_index": 0, "delta": piece}))
 			}
 			send("response.reasoning_text.done", at(map[string]any{"content_index": 0, "text": text}))
+			send("response.content_part.done", at(map[string]any{"content_index": 0, "part": part}))
 		}
 		send("response.output_item.done", map[string]any{"output_index": oi, "item": it})
 	}

@@ -221,8 +221,9 @@ func TestResponsesAPI(t *testing.T) {
 // checkStream checks a Responses event stream event by event: each event's
 // "event:" name is its type, sequence numbers count up from 0, it opens
 // with response.created and ends with response.completed carrying the
-// whole response and its usage, every output item is added then done, and
-// the text and argument deltas concatenate to what the done events and
+// whole response and its usage, every output item is added then done,
+// every text delta follows the content_part.added of its part, and the
+// text and argument deltas concatenate to what the done events and
 // the final response hold.
 func checkStream(t *testing.T, evs []sseEvent, want wantOutput) {
 	t.Helper()
@@ -232,6 +233,7 @@ func checkStream(t *testing.T, evs []sseEvent, want wantOutput) {
 	var types []string
 	deltas := map[string]*strings.Builder{}
 	open := map[string]bool{}
+	parts := map[string]bool{} // item_id/content_index of added content parts
 	for i, ev := range evs {
 		typ := str(ev.data["type"])
 		types = append(types, typ)
@@ -254,9 +256,17 @@ func checkStream(t *testing.T, evs []sseEvent, want wantOutput) {
 			} else {
 				delete(open, it.ID)
 			}
+		case "response.content_part.added":
+			parts[item+"/"+string(ev.data["content_index"])] = true
 		case "response.output_text.delta", "response.function_call_arguments.delta", "response.reasoning_text.delta":
 			if !open[item] {
 				t.Errorf("event %d: delta for item %q not open", i, item)
+			}
+			// The official clients add a delta to the content part the
+			// content_part.added event opened (openai-python's
+			// ResponseStreamState indexes content[content_index]).
+			if typ != "response.function_call_arguments.delta" && !parts[item+"/"+string(ev.data["content_index"])] {
+				t.Errorf("event %d: %s before content_part.added", i, typ)
 			}
 			if deltas[item] == nil {
 				deltas[item] = &strings.Builder{}
