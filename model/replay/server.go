@@ -27,7 +27,7 @@ const (
 )
 
 // Bounds on what a client may make the server hold (a cassette request is
-// small): a chat-completions body over MaxRequestBytes is answered 413
+// small): a request body (any route) over MaxRequestBytes is answered 413
 // with code RequestTooLargeCode, without being read further, and a request
 // arriving while MaxConcurrentRequests are being handled is answered 503
 // with code BusyCode and Retry-After: 1 (a status the provider retries).
