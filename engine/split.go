@@ -51,7 +51,13 @@ const splitFrame = 32
 func (v *env) sized(ctx context.Context, req model.Request, level int, retried bool) (*model.Response, error) {
 	fit := v.r.windows.Check(req)
 	if fit.Fits() || v.r.e.cfg.NoAutoSplit {
-		resp, err := v.send1(ctx, req)
+		sctx := ctx
+		if !retried && !v.r.e.cfg.NoAutoSplit {
+			// A refusal for length is this call's to re-split, not a
+			// fallback model's (model.WithResplit).
+			sctx = model.WithResplit(ctx)
+		}
+		resp, err := v.send1(sctx, req)
 		if err == nil || retried || v.r.e.cfg.NoAutoSplit || !model.IsContextLength(err) {
 			return resp, err
 		}

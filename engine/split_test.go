@@ -16,6 +16,7 @@ import (
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/openai"
 	"github.com/rlm-go/rlm/repl"
+	"github.com/rlm-go/rlm/trace"
 )
 
 func TestSplitPrompt(t *testing.T) {
@@ -67,7 +68,7 @@ func TestCutPieces(t *testing.T) {
 // windowRig is an engine whose root model is scripted and whose sub-model
 // (gpt-4o-mini, given a window of hostWindow tokens by the host) is asked
 // through a windowtest server enforcing serverWindow.
-func windowRig(t *testing.T, text string, cfg Config, root model.Provider, hostWindow, serverWindow int) (*Engine, *windowtest.Server, func() (*Result, error)) {
+func windowRig(t *testing.T, text string, cfg Config, root model.Provider, hostWindow, serverWindow int, wrap ...func(model.Provider) model.Provider) (*Engine, *windowtest.Server, func() (*Result, error)) {
 	t.Helper()
 	srv := &windowtest.Server{Windows: map[string]int{"gpt-4o-mini": serverWindow}}
 	hs := httptest.NewServer(srv)
@@ -77,6 +78,9 @@ func windowRig(t *testing.T, text string, cfg Config, root model.Provider, hostW
 		t.Fatal(err)
 	}
 	cfg.SubProvider, cfg.SubModel = sub, "gpt-4o-mini"
+	for _, w := range wrap {
+		cfg.SubProvider = w(cfg.SubProvider)
+	}
 	cfg.ModelWindows = []model.Info{{Prefix: "gpt-4o-mini", Window: hostWindow}}
 	if cfg.MaxTokens == 0 {
 		cfg.MaxTokens = 64
@@ -153,14 +157,24 @@ func TestAutoSplitOversizedCalls(t *testing.T) {
 		reply        string
 		calls        int
 		serverWindow int
+		fallback     bool // a fallback model, which a refusal for length must not reach
 	}{
-		{"code mode", ModeCode, haystack, code(n), n, window},
-		{"plan map", ModePlan, lines.String(), mapPlan, n, window},
-		{"code mode, table corrected", ModeCode, haystack, code(n / 5), n / 5, window * 3 / 4},
+		{"code mode", ModeCode, haystack, code(n), n, window, false},
+		{"plan map", ModePlan, lines.String(), mapPlan, n, window, false},
+		{"code mode, table corrected", ModeCode, haystack, code(n / 5), n / 5, window * 3 / 4, false},
+		{"code mode, table corrected, fallback model", ModeCode, haystack, code(n / 10), n / 10, window * 3 / 4, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			root := &script{replies: []string{c.reply}}
-			_, srv, run := windowRig(t, c.text, Config{Mode: c.mode, ContextLimits: contextLimitsFor(n)}, root, window, c.serverWindow)
+			var wrap []func(model.Provider) model.Provider
+			if c.fallback {
+				// The same server answers gpt-4o whatever its length: a
+				// switch to it would hide the refusal the re-split fixes.
+				wrap = append(wrap, func(p model.Provider) model.Provider {
+					return model.Fallback(p, []model.FallbackModel{{Model: "gpt-4o"}})
+				})
+			}
+			_, srv, run := windowRig(t, c.text, Config{Mode: c.mode, ContextLimits: contextLimitsFor(n)}, root, window, c.serverWindow, wrap...)
 			res, err := run()
 			if err != nil {
 				for _, ev := range res.Trajectory {
@@ -190,6 +204,11 @@ func TestAutoSplitOversizedCalls(t *testing.T) {
 			corrected := c.serverWindow < window
 			if corrected != (res.AutoSplit.WindowCorrections > 0) || corrected != (st.Refused > 0) {
 				t.Errorf("window corrections %d, refused %d (server window %d, table %d)", res.AutoSplit.WindowCorrections, st.Refused, c.serverWindow, window)
+			}
+			for _, ev := range res.Trajectory {
+				if ev.Kind == trace.KindNote && ev.Name == model.NoteFallback {
+					t.Fatalf("a sub-call switched to a fallback model (%v) instead of being re-split", ev.Attrs)
+				}
 			}
 			if res.AutoSplit.Calls < n || res.AutoSplit.Pieces < 2*n || res.AutoSplit.Merges < n {
 				t.Errorf("split counts %+v for %d oversized calls", res.AutoSplit, n)

@@ -34,6 +34,9 @@ const NoteFallback = "model fallback"
 // budgets and prices follow the models used. When every model failed, the
 // last error is returned with detail "models_tried".
 //
+// A context-length refusal of a call its caller re-splits (WithResplit)
+// is returned as it is, for the caller to correct the window and re-split.
+//
 // A fallback sends the same messages, tools and settings: it never widens
 // what the model may call or changes what the answer must be.
 func Fallback(primary Provider, fallbacks []FallbackModel) Provider {
@@ -41,6 +44,27 @@ func Fallback(primary Provider, fallbacks []FallbackModel) Provider {
 		return primary
 	}
 	return &fallback{primary: primary, chain: fallbacks}
+}
+
+// resplitKey marks a context whose calls their caller re-splits when a
+// server refuses a prompt as too long (WithResplit).
+type resplitKey struct{}
+
+// WithResplit marks ctx's model calls as re-split by their caller when a
+// server refuses a prompt as longer than the model's context (the engine's
+// sub-calls: docs/engine.md, "Sub-calls sized to the window"). Fallback
+// then leaves such a refusal to the caller instead of switching models:
+// smaller prompts to the same model are what the window table can fix,
+// and the fallback chain is for what it cannot.
+func WithResplit(ctx context.Context) context.Context {
+	return context.WithValue(ctx, resplitKey{}, true)
+}
+
+// resplits reports whether ctx's caller re-splits a context-length
+// refusal (WithResplit).
+func resplits(ctx context.Context) bool {
+	v, _ := ctx.Value(resplitKey{}).(bool)
+	return v
 }
 
 type fallback struct {
@@ -54,7 +78,7 @@ func (f *fallback) Complete(ctx context.Context, req Request) (*Response, error)
 	var spent budget.Usage // the usage of failed attempts
 	spentAny := false
 	for _, fb := range f.chain {
-		if err == nil || !CanFallBack(err) || ctx.Err() != nil {
+		if err == nil || !CanFallBack(err) || ctx.Err() != nil || resplits(ctx) && IsContextLength(err) {
 			break
 		}
 		if fb.Model == "" || fb.Model == req.Model {

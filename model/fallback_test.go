@@ -60,6 +60,7 @@ func TestFallback(t *testing.T) {
 		status   int
 		body     string
 		refused  bool // the primary's server does not listen
+		resplit  bool // the caller re-splits a refusal for length (model.WithResplit)
 		fellBack bool
 		kind     fault.Kind
 	}{
@@ -67,6 +68,8 @@ func TestFallback(t *testing.T) {
 		{name: "bad gateway", status: 502, body: `bad gateway`, fellBack: true},
 		{name: "rate limited", status: 429, body: `{"error":{"message":"slow down","type":"rate_limit_exceeded"}}`, fellBack: true},
 		{name: "context length", status: 400, body: ctxLen, fellBack: true},
+		{name: "context length, the caller re-splits", status: 400, body: ctxLen, resplit: true, kind: model.KindHTTPStatus},
+		{name: "server error, the caller re-splits", status: 500, body: `{"error":{"message":"boom"}}`, resplit: true, fellBack: true},
 		{name: "connection refused", refused: true, fellBack: true},
 		{name: "other bad request", status: 400, body: `{"error":{"message":"bad temperature","type":"invalid_request_error"}}`, kind: model.KindHTTPStatus},
 		{name: "unauthorized", status: 401, body: `{"error":{"message":"bad key"}}`, kind: model.KindHTTPStatus},
@@ -89,6 +92,9 @@ func TestFallback(t *testing.T) {
 			}
 			rec := trace.NewRecorder()
 			ctx := trace.WithRecorder(context.Background(), rec)
+			if c.resplit {
+				ctx = model.WithResplit(ctx)
+			}
 			resp, err := model.Fallback(primary, fallbacks).Complete(ctx, model.Request{Model: "gpt-4o",
 				Messages: []model.Message{{Role: model.RoleUser, Content: "q"}}})
 			var notes int
