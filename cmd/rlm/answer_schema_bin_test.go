@@ -126,3 +126,49 @@ func TestAnswerSchemaThroughTheBinary(t *testing.T) {
 		})
 	}
 }
+
+// rlm chat takes --answer-schema and the root window flags as rlm run
+// does: each query's answer must match the schema (a repair, then
+// answer_json on its --json line), and --context-window, --compact-at
+// reach the session.
+func TestChatAnswerSchemaAndWindowFlags(t *testing.T) {
+	dir := t.TempDir()
+	ctxFile := filepath.Join(dir, "app.log")
+	if err := os.WriteFile(ctxFile, []byte("10:01 billing ERROR refused\n10:02 api ERROR upstream\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	schema := filepath.Join(dir, "incident.schema.json")
+	if err := os.WriteFile(schema, []byte(binIncidentSchema), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cell := func(code string) string { return "```python\n" + code + "\n```" }
+	cas := cassetteOf(t, dir, "chat.json",
+		answer("which failed first?", cell(`FINAL({"service": "billing", "errors": "2"})`)),
+		answer("at /errors (keyword type)", cell(`FINAL({"service": "billing", "errors": 2})`)),
+		answer("and last?", cell(`FINAL({"service": "api", "errors": 1})`)))
+	r := execBinary(t, builtBinary(t), strings.NewReader("which failed first?\nand last?\n"), nil,
+		"chat", "--context", ctxFile, "--replay", cas, "--answer-schema", schema, "--context-window", "100000", "--compact-at", "0.7", "--json")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s\n%s", r.code, r.stdout, r.stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	want := []string{`{"errors":2,"service":"billing"}`, `{"errors":1,"service":"api"}`}
+	if len(lines) != len(want) {
+		t.Fatalf("want one JSON line per query:\n%s", r.stdout)
+	}
+	for i, line := range lines {
+		var out typedRun
+		if err := json.Unmarshal([]byte(line), &out); err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if out.Status != "completed" || json.Compact(&buf, out.AnswerJSON) != nil || buf.String() != want[i] {
+			t.Errorf("query %d: %s, answer_json %s, want %s", i+1, out.Status, out.AnswerJSON, want[i])
+		}
+	}
+	// A --compact-at outside (0, 1] is refused when the flags are parsed.
+	bad := execBinary(t, builtBinary(t), strings.NewReader(""), nil, "chat", "--context", ctxFile, "--replay", cas, "--compact-at", "1.5")
+	if bad.code == 0 || !strings.Contains(bad.stderr, "compact-at") {
+		t.Fatalf("--compact-at 1.5: exit %d\n%s", bad.code, bad.stderr)
+	}
+}

@@ -21,6 +21,8 @@ type chatFlags struct {
 	pf        providerFlags
 	bf        budgetFlags
 	vf        verboseFlags
+	wf        rootWindowFlags
+	af        answerFlags
 	ctxFile   string
 	saveFile  string
 	resume    string
@@ -42,8 +44,10 @@ queries. Each query is a run with its own budgets. --save writes the session
 from such a file. A failed query prints its error on stderr and the session
 goes on.
 
--v, --stream, --trace-content and --max-repairs mean what they mean on rlm
-run; --trace writes every query of the session (one run each) to one file.
+-v, --stream, --trace-content, --max-repairs, --context-window,
+--compact-at, --no-compaction and --answer-schema mean what they mean on
+rlm run (the session's root conversation is compacted as a run's is, and
+each query's answer must match the schema); --trace writes every query of the session (one run each) to one file.
 With --json each query prints one line: the document rlm run --json prints,
 whose "trace" holds that query's events; a failure of the command itself is
 one {"status","error"} line.`,
@@ -57,6 +61,8 @@ one {"status","error"} line.`,
 	f.pf.register(cmd)
 	f.bf.register(cmd)
 	f.vf.register(cmd)
+	f.wf.register(cmd)
+	f.af.register(cmd, false)
 	fl := cmd.Flags()
 	fl.StringVar(&f.traceFile, "trace", "", traceUsage+"; it holds every query of the session")
 	fl.BoolVar(&f.asJSON, "json", false, `print each query's result as one line of JSON, the document of rlm run --json: {"status","answer","usage","error","replayed","trace","details"}`)
@@ -90,6 +96,8 @@ func (f *chatFlags) run(cmd *cobra.Command) error {
 	f.pf.spec(&sp)
 	f.bf.spec(&sp)
 	f.vf.spec(&sp)
+	f.wf.spec(&sp)
+	f.af.spec(&sp)
 	// No progress line: the answers are printed between the queries.
 	st := console.NewStatus(cmd.ErrOrStderr(), false)
 	sess, err := rlm.Open(ctx, sp, append(statusOptions(st), f.vf.options(cmd.ErrOrStderr(), false)...)...)

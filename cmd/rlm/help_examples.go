@@ -74,6 +74,8 @@ var commandExamples = map[string][]string{
 		"rlm chat --context app.log < questions.txt",
 		"rlm chat --context app.log --save session.json --json < questions.txt",
 		"rlm chat --context app.log --resume session.json",
+		"# A long session on a 32k-token model, each answer a JSON object the schema allows",
+		"rlm chat --context app.log --context-window 32768 --compact-at 0.7 --answer-schema answer.schema.json --json < questions.txt",
 	},
 	"rlm bench": {
 		"rlm bench run --task niah --size 1m --runs 3",
