@@ -262,45 +262,18 @@ func cutAnswer(resp *model.Response) bool {
 // failure becomes that item's error value.
 func (h *codeHost) fanOut(ctx context.Context, n, conc int, item func(ctx context.Context, i int) (any, error), name string) ([]any, error) {
 	out := make([]any, n)
-	bctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var mu sync.Mutex
-	var fatal error
-	next := 0
-	var wg sync.WaitGroup
-	for range min(conc, n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				stop := fatal != nil
-				mu.Unlock()
-				if i >= n || stop {
-					return
-				}
-				v, err := item(bctx, i)
-				if err == nil {
-					out[i] = v
-					continue
-				}
-				if isFatal(err) {
-					mu.Lock()
-					// Prefer the cause over the cancellations it provoked.
-					if fatal == nil || (fault.KindOf(fatal) == fault.KindCancelled && fault.KindOf(err) != fault.KindCancelled) {
-						fatal = err
-					}
-					mu.Unlock()
-					cancel()
-					return
-				}
-				out[i] = fmt.Sprintf("Error: %s failed: %s", name, errText(err))
-			}
-		}()
-	}
-	wg.Wait()
+	fatal := forEach(ctx, n, conc, func(ctx context.Context, i int) error {
+		v, err := item(ctx, i)
+		switch {
+		case err == nil:
+			out[i] = v
+		case isFatal(err):
+			return err
+		default:
+			out[i] = fmt.Sprintf("Error: %s failed: %s", name, errText(err))
+		}
+		return nil
+	})
 	if fatal != nil {
 		if err := ctx.Err(); err != nil {
 			return nil, fault.FromContext(fault.PhaseExecute, context.Cause(ctx))

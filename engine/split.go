@@ -7,7 +7,6 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/plan"
 	"github.com/rlm-go/rlm/trace"
@@ -147,43 +146,12 @@ func (v *env) split(ctx context.Context, req model.Request, fit model.Fit, room 
 // answers in order, or the first error (the others cancelled).
 func (v *env) each(ctx context.Context, n int, f func(ctx context.Context, i int) (string, error)) ([]string, error) {
 	out := make([]string, n)
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var (
-		mu    sync.Mutex
-		first error
-		next  int
-		wg    sync.WaitGroup
-	)
-	for range min(n, MaxStepConcurrency) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				stop := first != nil
-				mu.Unlock()
-				if i >= n || stop {
-					return
-				}
-				s, err := f(ctx, i)
-				if err != nil {
-					mu.Lock()
-					if first == nil || fault.KindOf(first) == fault.KindCancelled && fault.KindOf(err) != fault.KindCancelled {
-						first = err
-					}
-					mu.Unlock()
-					cancel()
-					return
-				}
-				out[i] = s
-			}
-		}()
-	}
-	wg.Wait()
-	return out, first
+	err := forEach(ctx, n, MaxStepConcurrency, func(ctx context.Context, i int) error {
+		s, err := f(ctx, i)
+		out[i] = s
+		return err
+	})
+	return out, err
 }
 
 // mergeAnswers merges the answers of the pieces of one request
