@@ -101,15 +101,15 @@ func oversized(n, window int) []int {
 	return out
 }
 
-// splitCount is the number of oversized calls of the code-mode and the
-// plan-map case: together the issue's 1,000, or 100 with -short or the
-// race detector (which slows the counting tenfold). The table-correction
-// case makes a fifth as many.
+// splitCount is the number of oversized calls of the code-mode and of the
+// plan-map case: the issue's 1,000 each, or 50 with -short or the race
+// detector (which slows the counting tenfold). The table-correction case
+// makes a fifth as many, the one with a fallback model a tenth.
 func splitCount() int {
 	if testing.Short() || raceOn {
 		return 50
 	}
-	return 500
+	return 1000
 }
 
 // The done-when test of issue 31 item 1: randomly oversized llm_query
