@@ -143,7 +143,9 @@ func (m *Meter) Model(ctx context.Context, c ModelCall) (*model.Response, error)
 	}
 	// Admission after the slot: tokens and cost are checked against the
 	// latest usage.
-	res, err := m.t.Reserve(model.Worst(req, req.Model, c.Depth))
+	// The worst case of model.Worst, from the prompt the window admission
+	// counted (the cache marks change nothing counted).
+	res, err := m.t.Reserve(budget.Worst{Model: req.Model, Depth: c.Depth, PromptTokens: fit.PromptTokens, MaxTokens: int64(req.MaxTokens)})
 	if err != nil {
 		return nil, err
 	}
