@@ -125,16 +125,13 @@ func (r *run) rootWindow() (window int, known bool) {
 
 // history is what the root loop knows of its conversation between
 // turns: the query message as it was, the summary that follows it in
-// msgs[1] after a compaction and which turns it stands for, and a cache
-// of each message's token count (the conversation only grows between
-// compactions). msgs[0] is the system prompt, msgs[1] the query (and
+// msgs[1] after a compaction and which turns it stands for. msgs[0] is the system prompt, msgs[1] the query (and
 // summary), and each turn from msgs[2] on is two messages.
 type history struct {
 	query       string // the query message's content before any summary
 	summary     string // the summary text (empty: none yet)
 	replaced    int    // turns 1..replaced are in the summary
 	compactions int
-	counts      []int64 // token counts of msgs[:len(counts)]
 }
 
 // firstTurn is the index of the first turn's message.
@@ -151,19 +148,11 @@ func messageTokens(m model.Message, modelName string) int64 {
 // messages (the reply's priming).
 var replyFrame = model.PromptTokens(model.Request{}, "")
 
-// tokens counts msgs as model.PromptTokens does, from the cache.
-func (h *history) tokens(msgs []model.Message, modelName string) int64 {
-	if len(h.counts) > len(msgs) {
-		h.counts = nil
-	}
-	for i := len(h.counts); i < len(msgs); i++ {
-		h.counts = append(h.counts, messageTokens(msgs[i], modelName))
-	}
-	n := replyFrame
-	for _, c := range h.counts {
-		n += c
-	}
-	return n
+// promptTokens counts msgs as model.PromptTokens does (which remembers
+// the counts of long texts it has counted: a growing conversation
+// recounts only its new messages).
+func promptTokens(msgs []model.Message, modelName string) int64 {
+	return model.PromptTokens(model.Request{Messages: msgs}, modelName)
 }
 
 // rootTooLarge is the root loop's window check: the prompt of size tokens
@@ -196,7 +185,7 @@ func (r *run) fitRoot(ctx context.Context, n node, p model.Provider, modelName s
 	c := r.e.cfg.Compaction
 	window, known := r.rootWindow()
 	reserve := int64(r.e.cfg.MaxTokens)
-	size := h.tokens(msgs, modelName)
+	size := promptTokens(msgs, modelName)
 	if c.Off {
 		if !known {
 			return msgs, nil // the server says (the meter learns from it)
@@ -254,14 +243,10 @@ func (r *run) compact(ctx context.Context, p model.Provider, modelName string, t
 	listing := vars()
 	// The system prompt, and the query message with the summary at its
 	// largest: its text cut to sumTokens.
-	head := replyFrame + h.counts[0] +
+	head := replyFrame + messageTokens(msgs[0], modelName) +
 		messageTokens(model.Message{Role: model.RoleUser, Content: withSummary(h.query, "", h.replaced+turns, turn, listing)}, modelName) + sumTokens + compactSlack
 	kept := func(k int) int64 {
-		var n int64
-		for _, c := range h.counts[len(msgs)-2*k:] {
-			n += c
-		}
-		return n
+		return promptTokens(msgs[len(msgs)-2*k:], modelName) - replyFrame
 	}
 	// The most turns (at most the configured number, at least one turn
 	// replaced) that take at most half of the room the limit leaves after
@@ -293,9 +278,9 @@ func (r *run) compact(ctx context.Context, p model.Provider, modelName string, t
 	out = make([]model.Message, 0, firstTurn+2*k)
 	out = append(out, msgs[0], model.Message{Role: model.RoleUser, Content: withSummary(h.query, summary, last, turn-1, listing)})
 	out = append(out, msgs[len(msgs)-2*k:]...)
-	h.summary, h.replaced, h.counts = summary, last, nil
+	h.summary, h.replaced = summary, last
 	h.compactions++
-	after := h.tokens(out, modelName)
+	after := promptTokens(out, modelName)
 	sp.Set("tokens_after", after)
 	if !b.known {
 		return out, nil
