@@ -89,18 +89,15 @@ func DirectMessages(context, query string) []model.Message {
 	}
 }
 
-// autoWindow is the root model's window and where it came from.
-func (s *Session) autoWindow() (int, string) {
+// autoWindow is the root model's window in the run's model table and
+// where it came from: "spec" for Spec.ContextWindow (the host's entry for
+// the root model, modelWindows), "host", "table" or "default".
+func (s *Session) autoWindow() (model.Window, string) {
+	w := model.NewWindows(s.modelWindows()...).Lookup(s.spec.Model)
 	if s.spec.ContextWindow > 0 {
-		return s.spec.ContextWindow, "spec"
+		return w, "spec"
 	}
-	switch w := model.NewWindows(s.modelWindows()...).Lookup(s.spec.Model); w.Source {
-	case model.SourceHost:
-		return w.Window, "host"
-	case model.SourceTable:
-		return w.Window, "table"
-	}
-	return model.DefaultContextWindow, "default"
+	return w, w.Source
 }
 
 // countPieceBytes is the size of the pieces the context is counted in:
@@ -111,12 +108,13 @@ const countPieceBytes = 1 << 20
 // (counted in pieces, whose sum is never below the whole's count)
 // against the threshold. It reads the context, never a model.
 func (s *Session) chooseAuto(store *corpus.Store, h corpus.Handle, query string) (*Auto, error) {
-	window, source := s.autoWindow()
+	w, source := s.autoWindow()
+	window := w.Window
 	share := s.spec.AutoShare
 	if share == 0 {
 		share = DefaultAutoShare
 	}
-	reserve := model.Window{Info: model.Info{Window: window, MaxOutput: model.NewWindows(s.modelWindows()...).Lookup(s.spec.Model).MaxOutput}}.OutputReserve(engine.DefaultMaxTokens)
+	reserve := w.OutputReserve(engine.DefaultMaxTokens)
 	a := &Auto{Window: window, WindowSource: source, Share: share, Threshold: min(int64(math.Floor(share*float64(window))), int64(window-reserve)), Counted: true}
 	if s.spec.Durable.Database != "" {
 		a.Chosen, a.Reason, a.Counted = AutoCode, "a durable run runs the RLM (its calls are journaled)", false
