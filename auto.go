@@ -244,14 +244,12 @@ func (s *Session) answerDirect(ctx context.Context, store *corpus.Store, h corpu
 						if limit == 0 {
 							limit = engine.DefaultMaxRepairs
 						}
-						limit = max(limit, 0)
-						if repairs >= limit {
-							return fe.With("repairs", repairs)
+						repair, err := s.answer.Repair(vs, fe, &repairs, limit, "Reply with the answer again, as JSON matching the schema.")
+						if err != nil {
+							return err
 						}
-						repairs++
 						trace.Emit(ctx, trace.KindNote, NoteAnswerRejected, map[string]any{"pointer": vs[0].Pointer, "keyword": vs[0].Keyword, "repair": repairs}, nil)
-						msgs = append(msgs, model.Message{Role: model.RoleAssistant, Content: resp.Text},
-							model.Message{Role: model.RoleUser, Content: s.answer.RepairMessage(vs, "Reply with the answer again, as JSON matching the schema.", repairs, limit)})
+						msgs = append(msgs, model.Message{Role: model.RoleAssistant, Content: resp.Text}, model.Message{Role: model.RoleUser, Content: repair})
 						continue
 					}
 					res.AnswerJSON = raw

@@ -170,6 +170,20 @@ func (s *Schema) RepairMessage(vs []Violation, finish string, repair, maxRepairs
 	return b.String()
 }
 
+// Repair counts one more answer the schema refused (vs and fe, from
+// Check) against maxRepairs (below 0: none): it returns the repair message
+// to send (RepairMessage) and counts it in *repairs, or, when *repairs
+// already reached maxRepairs, fe with detail "repairs": the error that
+// ends the run.
+func (s *Schema) Repair(vs []Violation, fe *fault.Error, repairs *int, maxRepairs int, finish string) (string, error) {
+	maxRepairs = max(maxRepairs, 0)
+	if *repairs >= maxRepairs {
+		return "", fe.With("repairs", *repairs)
+	}
+	*repairs++
+	return s.RepairMessage(vs, finish, *repairs, maxRepairs), nil
+}
+
 // Instructions tell the model, in the root's first message, what its
 // final answer must be.
 func (s *Schema) Instructions() string {

@@ -2,6 +2,7 @@ package answer
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -61,6 +62,20 @@ func TestCheckAndRepair(t *testing.T) {
 		if !strings.Contains(msg, want) {
 			t.Errorf("repair message lacks %q:\n%s", want, msg)
 		}
+	}
+	// Repair: two repair messages, counted, then the error with the count.
+	repairs := 0
+	for want := 1; want <= 2; want++ {
+		if m, err := s.Repair(got, fe, &repairs, 2, "Finish again."); err != nil || repairs != want || !strings.Contains(m, fmt.Sprintf("(Repair %d of 2.)", want)) {
+			t.Fatalf("repair %d: %q, %v, repairs %d", want, m, err, repairs)
+		}
+	}
+	if _, err := s.Repair(got, fe, &repairs, 2, "Finish again."); fault.KindOf(err) != KindInvalid || fault.As(err).Detail["repairs"] != 2 || repairs != 2 {
+		t.Fatalf("past the limit: %v, repairs %d", err, repairs)
+	}
+	none := 0
+	if _, err := s.Repair(got, fe, &none, -1, "Finish again."); fault.KindOf(err) != KindInvalid || none != 0 {
+		t.Fatalf("no repairs allowed: %v", err)
 	}
 	ok, _ := New(json.RawMessage(`{}`), fixed(nil))
 	if vs, fe := ok.Check(json.RawMessage(`1`)); vs != nil || fe != nil {

@@ -519,15 +519,13 @@ func (st *run) typed(text string, span *trace.Span) (string, bool, error) {
 		st.res.AnswerJSON = raw
 		return text, true, nil
 	}
-	limit := max(st.cfg.MaxRepairs, 0)
-	if st.repairs >= limit {
-		return "", false, fe.With("repairs", st.repairs)
+	repair, err := s.Repair(vs, fe, &st.repairs, st.cfg.MaxRepairs, "Reply with the final answer again, as JSON matching the schema.")
+	if err != nil {
+		return "", false, err
 	}
-	st.repairs++
 	span.Set("answer_rejected", true)
 	st.res.Events = append(st.res.Events, Event{Type: EventAnswerRejected, Turn: st.res.Turns, Phase: string(fe.Phase), Kind: string(fe.Kind)})
-	st.msgs = append(st.msgs, model.Message{Role: model.RoleAssistant, Content: text},
-		model.Message{Role: model.RoleUser, Content: s.RepairMessage(vs, "Reply with the final answer again, as JSON matching the schema.", st.repairs, limit)})
+	st.msgs = append(st.msgs, model.Message{Role: model.RoleAssistant, Content: text}, model.Message{Role: model.RoleUser, Content: repair})
 	return "", false, nil
 }
 

@@ -79,12 +79,7 @@ func (r *run) answerInstructions(n node) string {
 // ends the run (answer_invalid with the repairs made). finish says how
 // to answer again in the loop's terms.
 func (r *run) answerRepair(rj *answerRejection, repairs *int, finish string) (string, error) {
-	limit := max(r.e.cfg.MaxRepairs, 0)
-	if *repairs >= limit {
-		return "", rj.err.With("repairs", *repairs)
-	}
-	*repairs++
-	return r.e.cfg.AnswerSchema.RepairMessage(rj.violations, finish, *repairs, limit), nil
+	return r.e.cfg.AnswerSchema.Repair(rj.violations, rj.err, repairs, r.e.cfg.MaxRepairs, finish)
 }
 
 // Finishing again, in each mode's terms (the repair message's last line).
