@@ -30,20 +30,28 @@ type typedRun struct {
 const binIncidentSchema = `{"type": "object", "properties": {"service": {"type": "string"}, "errors": {"type": "integer", "minimum": 0}},
   "required": ["service", "errors"], "additionalProperties": false}`
 
+// typedInputs writes the context and the incident schema of the typed
+// answer tests into dir.
+func typedInputs(t *testing.T, dir string) (ctxFile, schema string) {
+	t.Helper()
+	ctxFile = filepath.Join(dir, "app.log")
+	if err := os.WriteFile(ctxFile, []byte("10:01 billing ERROR refused\n10:02 api ERROR upstream\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	schema = filepath.Join(dir, "incident.schema.json")
+	if err := os.WriteFile(schema, []byte(binIncidentSchema), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return ctxFile, schema
+}
+
 // rlm run --answer-schema FILE: an answer that does not match gets a
 // repair message naming the pointer and keyword, the repaired answer is
 // in answer_json; past --max-repairs the run fails with answer_invalid;
 // a schema that does not compile is refused before any model call.
 func TestAnswerSchemaThroughTheBinary(t *testing.T) {
 	dir := t.TempDir()
-	ctxFile := filepath.Join(dir, "app.log")
-	if err := os.WriteFile(ctxFile, []byte("10:01 billing ERROR refused\n10:02 api ERROR upstream\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	schema := filepath.Join(dir, "incident.schema.json")
-	if err := os.WriteFile(schema, []byte(binIncidentSchema), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	ctxFile, schema := typedInputs(t, dir)
 	badSchema := filepath.Join(dir, "bad.schema.json")
 	if err := os.WriteFile(badSchema, []byte(`{"type": "objekt"}`), 0o644); err != nil {
 		t.Fatal(err)
@@ -133,14 +141,7 @@ func TestAnswerSchemaThroughTheBinary(t *testing.T) {
 // reach the session.
 func TestChatAnswerSchemaAndWindowFlags(t *testing.T) {
 	dir := t.TempDir()
-	ctxFile := filepath.Join(dir, "app.log")
-	if err := os.WriteFile(ctxFile, []byte("10:01 billing ERROR refused\n10:02 api ERROR upstream\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	schema := filepath.Join(dir, "incident.schema.json")
-	if err := os.WriteFile(schema, []byte(binIncidentSchema), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	ctxFile, schema := typedInputs(t, dir)
 	cell := func(code string) string { return "```python\n" + code + "\n```" }
 	cas := cassetteOf(t, dir, "chat.json",
 		answer("which failed first?", cell(`FINAL({"service": "billing", "errors": "2"})`)),
