@@ -3,13 +3,13 @@ package engine
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/internal/inflight"
 	"github.com/rlm-go/rlm/model"
 )
 
@@ -32,9 +32,9 @@ func BenchmarkQueryChildrenInFlight(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var sum [4]float64
+	var per inflight.PerChild
 	for range b.N {
-		bar := newChildBarrier(n)
+		bar := inflight.NewBarrier(n)
 		prov := model.ProviderFunc(func(ctx context.Context, req model.Request) (*model.Response, error) {
 			usage := budget.Usage{PromptTokens: 100, CompletionTokens: 10, TotalTokens: 110, TokensKnown: true, Calls: 1}
 			text := py(`print(len(context))`)
@@ -42,7 +42,7 @@ func BenchmarkQueryChildrenInFlight(b *testing.B) {
 			case strings.Contains(req.Messages[len(req.Messages)-1].Content, "ROOT"):
 				text = py(fmt.Sprintf(`out = rlm_query_batched(["child %%d" %% i for i in range(%d)], concurrency=%d)`, fan, fan), `FINAL(len(out))`)
 			case len(req.Messages) > 2:
-				if err := bar.arrive(ctx); err != nil {
+				if err := bar.Arrive(ctx); err != nil {
 					return nil, err
 				}
 				text = py(`FINAL("ok")`)
@@ -54,7 +54,7 @@ func BenchmarkQueryChildrenInFlight(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		base := memInUse()
+		base := inflight.InUse()
 		errs := make(chan error, roots)
 		var wg sync.WaitGroup
 		for range roots {
@@ -66,12 +66,9 @@ func BenchmarkQueryChildrenInFlight(b *testing.B) {
 				errs <- err
 			})
 		}
-		bar.wait()
-		m := memInUse()
-		for i := range sum {
-			sum[i] += float64(m[i]-base[i]) / n
-		}
-		bar.release()
+		bar.Wait()
+		per.Add(inflight.InUse(), base, n)
+		bar.Release()
 		wg.Wait()
 		close(errs)
 		for err := range errs {
@@ -80,47 +77,5 @@ func BenchmarkQueryChildrenInFlight(b *testing.B) {
 			}
 		}
 	}
-	for i, unit := range []string{"B/child", "heap-B/child", "stack-B/child", "goroutines/child"} {
-		b.ReportMetric(sum[i]/float64(b.N), unit)
-	}
-}
-
-// childBarrier holds callers until n have arrived and release is called.
-type childBarrier struct {
-	n       int
-	mu      sync.Mutex
-	arrived int
-	all     chan struct{}
-	open    chan struct{}
-}
-
-func newChildBarrier(n int) *childBarrier {
-	return &childBarrier{n: n, all: make(chan struct{}), open: make(chan struct{})}
-}
-
-func (b *childBarrier) arrive(ctx context.Context) error {
-	b.mu.Lock()
-	b.arrived++
-	if b.arrived == b.n {
-		close(b.all)
-	}
-	b.mu.Unlock()
-	select {
-	case <-b.open:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
-
-func (b *childBarrier) wait()    { <-b.all }
-func (b *childBarrier) release() { close(b.open) }
-
-// memInUse returns, after a GC, heap in use plus goroutine stacks, heap
-// in use, stacks, and the number of goroutines.
-func memInUse() [4]int {
-	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	return [4]int{int(ms.HeapInuse + ms.StackInuse), int(ms.HeapInuse), int(ms.StackInuse), runtime.NumGoroutine()}
+	per.Report(b)
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/engine"
+	"github.com/rlm-go/rlm/internal/inflight"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/tool"
 )
@@ -128,9 +129,9 @@ func BenchmarkSubagentsInFlight1000(b *testing.B) {
 		b.Fatal(err)
 	}
 	parentCaps := capability.MustSet(append([]string{"tool:rlm_subagent"}, contextCaps...)...)
-	var perChild, heap, stack, goroutines float64
+	var per inflight.PerChild
 	for range b.N {
-		bar := newBarrier(n)
+		bar := inflight.NewBarrier(n)
 		comp := &EngineCompleter{Config: engine.Config{Provider: secondTurnBarrier(bar), Model: "bench", Store: store}, Context: h}
 		rt, err := agent.New(agent.Options{RootCapabilities: parentCaps, MaxAgents: n + 1, Workers: n, WorkerBacklog: n, MailboxSize: n, Retain: n})
 		if err != nil {
@@ -142,7 +143,7 @@ func BenchmarkSubagentsInFlight1000(b *testing.B) {
 			b.Fatal(err)
 		}
 		tools := tool.NewRuntime(reg, tool.Config{Authority: rt.Authority(), Pool: tool.NewPool(n, n)})
-		base := inUse()
+		base := inflight.InUse()
 		var failed atomic.Int64
 		var wg sync.WaitGroup
 		for i := range n {
@@ -158,79 +159,29 @@ func BenchmarkSubagentsInFlight1000(b *testing.B) {
 				}
 			})
 		}
-		bar.wait()
-		m := inUse()
-		perChild += float64(m.bytes-base.bytes) / n
-		heap += float64(m.heap-base.heap) / n
-		stack += float64(m.stack-base.stack) / n
-		goroutines += float64(m.goroutines-base.goroutines) / n
-		bar.release()
+		bar.Wait()
+		per.Add(inflight.InUse(), base, n)
+		bar.Release()
 		wg.Wait()
 		if failed.Load() != 0 {
 			b.Fatalf("%d children failed", failed.Load())
 		}
 		rt.Close()
 	}
-	b.ReportMetric(perChild/float64(b.N), "B/child")
-	b.ReportMetric(heap/float64(b.N), "heap-B/child")
-	b.ReportMetric(stack/float64(b.N), "stack-B/child")
-	b.ReportMetric(goroutines/float64(b.N), "goroutines/child")
+	per.Report(b)
 }
-
-// barrier holds callers until n have arrived.
-type barrier struct {
-	n       int
-	mu      sync.Mutex
-	arrived int
-	all     chan struct{} // closed when n have arrived
-	open    chan struct{} // closed by release
-}
-
-func newBarrier(n int) *barrier {
-	return &barrier{n: n, all: make(chan struct{}), open: make(chan struct{})}
-}
-
-// arrive counts the caller and blocks until release (or ctx ends).
-func (b *barrier) arrive(ctx context.Context) error {
-	b.mu.Lock()
-	b.arrived++
-	if b.arrived == b.n {
-		close(b.all)
-	}
-	b.mu.Unlock()
-	select {
-	case <-b.open:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
-
-func (b *barrier) wait()    { <-b.all }
-func (b *barrier) release() { close(b.open) }
 
 // secondTurnBarrier answers a run's first turn with a search plan and
 // holds its second call on bar before it answers.
-func secondTurnBarrier(bar *barrier) model.Provider {
+func secondTurnBarrier(bar *inflight.Barrier) model.Provider {
 	return model.ProviderFunc(func(ctx context.Context, req model.Request) (*model.Response, error) {
 		usage := budget.Usage{PromptTokens: 100, CompletionTokens: 5, TotalTokens: 105, TokensKnown: true, Calls: 1}
 		if len(req.Messages) <= 2 {
 			return &model.Response{Text: `{"steps":[{"op":"context","handle":{"ref":"input","name":"context"},"action":{"type":"search","pattern":"needle"},"bind":"hits"}]}`, Usage: usage}, nil
 		}
-		if err := bar.arrive(ctx); err != nil {
+		if err := bar.Arrive(ctx); err != nil {
 			return nil, err
 		}
 		return &model.Response{Text: `{"answer":"ok"}`, Usage: usage}, nil
 	})
-}
-
-type usage struct{ bytes, heap, stack, goroutines int }
-
-// inUse returns the heap in use plus goroutine stacks after a GC, and the
-// number of goroutines.
-func inUse() usage {
-	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	return usage{bytes: int(ms.HeapInuse + ms.StackInuse), heap: int(ms.HeapInuse), stack: int(ms.StackInuse), goroutines: runtime.NumGoroutine()}
 }
