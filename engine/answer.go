@@ -6,7 +6,9 @@ import (
 
 	ansschema "github.com/rlm-go/rlm/answer"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/plan"
+	"github.com/rlm-go/rlm/trace"
 )
 
 // answerRejection is a root final answer that does not match
@@ -80,6 +82,22 @@ func (r *run) answerInstructions(n node) string {
 // to answer again in the loop's terms.
 func (r *run) answerRepair(rj *answerRejection, repairs *int, finish string) (string, error) {
 	return r.e.cfg.AnswerSchema.Repair(rj.violations, rj.err, repairs, r.e.cfg.MaxRepairs, finish)
+}
+
+// planAnswerRejected ends the plan loop's turn whose final answer ar
+// refused: it returns the history with the reply and the repair message,
+// or past MaxRepairs the error that ends the run. (Out of the loop's
+// body, whose frame every waiting child's stack holds.)
+func (r *run) planAnswerRejected(turn *trace.Span, ev Event, ar *answerRejection, repairs *int, reply string, msgs []model.Message) ([]model.Message, error) {
+	msg, ferr := r.answerRepair(ar, repairs, planFinishAgain)
+	ev.Outcome, ev.Error = OutcomeRejected, fault.As(ferr)
+	if ferr != nil {
+		r.endTurn(turn, frozen(ferr), ev)
+		return msgs, ferr
+	}
+	ev.Repair, ev.Error = true, ar.err
+	r.endTurn(turn, frozen(ar.err), ev)
+	return append(msgs, model.Message{Role: model.RoleAssistant, Content: reply}, model.Message{Role: model.RoleUser, Content: msg}), nil
 }
 
 // Finishing again, in each mode's terms (the repair message's last line).

@@ -144,20 +144,13 @@ func (r *run) loop(ctx context.Context, n node) (ans answer, err error) {
 		if r.live {
 			ev.Reply = shown(reply.text, EventTextBytes)
 		}
-		var ar *answerRejection
-		if errors.As(err, &ar) {
+		if ar := (*answerRejection)(nil); errors.As(err, &ar) {
 			// A final answer the answer schema refuses: repaired with the
 			// reply kept in the history, or the run's end.
 			repairs = 0
-			msg, ferr := r.answerRepair(ar, &answerRepairs, planFinishAgain)
-			ev.Outcome, ev.Error = OutcomeRejected, fault.As(ferr)
-			if ferr != nil {
-				r.endTurn(turn, frozen(ferr), ev)
-				return ans, ferr
+			if msgs, err = r.planAnswerRejected(turn, ev, ar, &answerRepairs, reply.text, msgs); err != nil {
+				return ans, err
 			}
-			ev.Repair, ev.Error = true, ar.err
-			r.endTurn(turn, frozen(ar.err), ev)
-			msgs = append(msgs, model.Message{Role: model.RoleAssistant, Content: reply.text}, model.Message{Role: model.RoleUser, Content: msg})
 			continue
 		}
 		if err != nil {
