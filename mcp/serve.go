@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/subtle"
@@ -10,8 +11,10 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	mcpsdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -219,8 +222,21 @@ func (s *Server) serveLines(ctx context.Context, r io.ReadCloser, w io.Writer, l
 
 // HTTPHandler serves streamable HTTP. With a non-empty token every request
 // must carry "Authorization: Bearer <token>" (compared in constant time).
+//
+// Streams are resumable (MCP 2025-11-25, "Resumability and
+// Redelivery"): every event of a POST or GET stream has an id and the
+// events are kept (at most 10 MiB per handler, oldest dropped first), so a
+// client that lost a stream reconnects with GET and Last-Event-ID and gets
+// what it missed. A POST's stream opens with the priming event (an id and
+// empty data) and a retry field of SSERetry, for clients of protocol
+// 2025-11-25 and later: earlier clients parse an empty data field as a
+// message and fail on it, so the SDK does not prime their streams.
 func (s *Server) HTTPHandler(token string) http.Handler {
-	h := mcpsdk.NewStreamableHTTPHandler(func(*http.Request) *mcpsdk.Server { return s.srv }, nil)
+	sdkh := mcpsdk.NewStreamableHTTPHandler(func(*http.Request) *mcpsdk.Server { return s.srv },
+		&mcpsdk.StreamableHTTPOptions{EventStore: mcpsdk.NewMemoryEventStore(nil)})
+	var h http.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		sdkh.ServeHTTP(&retryWriter{ResponseWriter: w}, r)
+	})
 	if token == "" {
 		return h
 	}
@@ -234,6 +250,46 @@ func (s *Server) HTTPHandler(token string) http.Handler {
 		h.ServeHTTP(w, r)
 	})
 }
+
+// SSERetry is the reconnection delay the HTTP server gives clients in the
+// retry field of a stream's priming event: a client whose stream broke
+// waits this long before it resumes the stream with GET and Last-Event-ID.
+const SSERetry = time.Second
+
+// retryWriter adds the retry field (SSERetry) to the SDK's priming event,
+// which the SDK writes as the first write of a stream with an id and empty
+// data but no retry field. Every other write passes through unchanged.
+type retryWriter struct {
+	http.ResponseWriter
+	wrote bool
+}
+
+var (
+	primeEvent = []byte("event: prime\n")
+	retryField = []byte("\nretry:")
+	dataField  = []byte("\ndata:")
+)
+
+func (w *retryWriter) Write(b []byte) (int, error) {
+	first := !w.wrote
+	w.wrote = true
+	if first && bytes.HasPrefix(b, primeEvent) && !bytes.Contains(b, retryField) {
+		if i := bytes.Index(b, dataField); i >= 0 {
+			out := make([]byte, 0, len(b)+24)
+			out = append(out, b[:i+1]...)
+			out = append(out, "retry: "+strconv.FormatInt(SSERetry.Milliseconds(), 10)+"\n"...)
+			out = append(out, b[i+1:]...)
+			if _, err := w.ResponseWriter.Write(out); err != nil {
+				return 0, err
+			}
+			return len(b), nil
+		}
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController flush the stream through the wrapper.
+func (w *retryWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // RunArgs are the arguments of rlm_run and rlm_direct.
 type RunArgs struct {

@@ -199,7 +199,7 @@ var (
 	conformanceServer = []string{"server-initialize", "ping", "logging-set-level", "tools-list", "resources-list", "prompts-list",
 		"server-sse-multiple-streams", "dns-rebinding-protection"}
 	conformanceClient = []string{"initialize", "tools_call", "sse-retry"}
-	passedRE          = regexp.MustCompile(`Passed: (\d+)/(\d+), (\d+) failed`)
+	passedRE          = regexp.MustCompile(`Passed: (\d+)/(\d+), (\d+) failed, (\d+) warnings?`)
 )
 
 func conformance(t *testing.T, node, suite string, args ...string) (passed, total int) {
@@ -209,7 +209,7 @@ func conformance(t *testing.T, node, suite string, args ...string) (passed, tota
 	cmd.Env = append(os.Environ(), "RLM_BIN="+builtBinary(t))
 	out, err := cmd.CombinedOutput()
 	m := passedRE.FindSubmatch(out)
-	if err != nil || m == nil || string(m[3]) != "0" {
+	if err != nil || m == nil || string(m[3]) != "0" || string(m[4]) != "0" { // a warning fails the scenario too
 		t.Errorf("conformance %v: %v\n%s", args, err, out)
 		return 0, 0
 	}
