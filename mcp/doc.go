@@ -11,6 +11,8 @@
 // errors.go.
 //
 // Server: NewServer builds `rlm mcp serve`: rlm_run, context_metadata,
-// context_search, context_slice and optionally rlm_direct, over stdio or
-// streamable HTTP. The contract is docs/mcp.md.
+// context_search, context_slice and optionally rlm_direct, and the prompts
+// answer_question, summarize_context and find_occurrences, over stdio or
+// streamable HTTP (resumable streams, primed with a retry field). The
+// contract is docs/mcp.md.
 package mcp

@@ -144,6 +144,7 @@ func NewServer(cfg ServeConfig) (*Server, error) {
 	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolContextMetadata, InputSchema: pathInputSchema, OutputSchema: contextOutputSchema, Description: "Size, line count and files of a context under the allowed roots.", Annotations: ro}, s.metadataTool)
 	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolContextSearch, InputSchema: searchInputSchema, OutputSchema: contextOutputSchema, Description: "Lines of a context under the allowed roots that contain a pattern (literal, or regex), with byte offsets.", Annotations: ro}, s.searchTool)
 	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolContextSlice, InputSchema: sliceInputSchema, OutputSchema: contextOutputSchema, Description: "A byte range of a context under the allowed roots (bounded).", Annotations: ro}, s.sliceTool)
+	s.addPrompts()
 	return s, nil
 }
 

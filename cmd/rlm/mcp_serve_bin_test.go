@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -202,5 +204,69 @@ func TestMCPServeStdioInlineLimitIsDecoded(t *testing.T) {
 		t.Fatalf("beyond the line limit: %.300s", r.line)
 	}
 	s.ping(t, "after-huge")
+	s.end(t)
+}
+
+// rlm mcp serve (the built binary, over stdio) lists its prompts, expands
+// one into a message naming the call to make, answers that call as the
+// message spells it, and refuses a prompt without its required argument
+// with invalid params and the typed error.
+func TestMCPServePromptsStdio(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "log.txt"), []byte("ok\nERROR disk full\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := startServeStdio(t, "--root", dir, "--replay", writeCassette(t, dir, `{"answer":"42"}`))
+	s.send(t, `{"jsonrpc":"2.0","id":"list","method":"prompts/list"}`)
+	var list struct {
+		Result struct {
+			Prompts []struct {
+				Name      string
+				Arguments []struct {
+					Name     string
+					Required bool
+				}
+			}
+		}
+	}
+	json.Unmarshal([]byte(s.reply(t, `"list"`).line), &list)
+	var names []string
+	for _, p := range list.Result.Prompts {
+		names = append(names, p.Name)
+	}
+	if strings.Join(names, ",") != "answer_question,find_occurrences,summarize_context" || len(list.Result.Prompts[0].Arguments) != 2 ||
+		!list.Result.Prompts[0].Arguments[0].Required {
+		t.Fatalf("prompts/list: %+v", list.Result.Prompts)
+	}
+	s.send(t, `{"jsonrpc":"2.0","id":"get","method":"prompts/get","params":{"name":"answer_question","arguments":{"question":"What failed?","context_path":"log.txt"}}}`)
+	var got struct {
+		Result struct {
+			Messages []struct {
+				Role    string
+				Content struct{ Type, Text string }
+			}
+		}
+	}
+	json.Unmarshal([]byte(s.reply(t, `"get"`).line), &got)
+	if len(got.Result.Messages) != 1 || got.Result.Messages[0].Role != "user" ||
+		!strings.Contains(got.Result.Messages[0].Content.Text, `Call rlm_run with query set to the question above, word for word, and context_path "log.txt"`) {
+		t.Fatalf("prompts/get: %+v", got.Result)
+	}
+	s.send(t, `{"jsonrpc":"2.0","id":"run","method":"tools/call","params":{"name":"rlm_run","arguments":{"query":"What failed?","context_path":"log.txt"}}}`)
+	if r := s.reply(t, `"run"`); r.Result == nil || r.Result.IsError || r.Result.StructuredContent.Answer != "42" {
+		t.Fatalf("the call the prompt names: %s", r.line)
+	}
+	s.send(t, `{"jsonrpc":"2.0","id":"bad","method":"prompts/get","params":{"name":"answer_question","arguments":{"context_path":"log.txt"}}}`)
+	r := s.reply(t, `"bad"`)
+	var bad struct {
+		Error struct {
+			Code int
+			Data struct{ Phase, Kind string }
+		}
+	}
+	json.Unmarshal([]byte(r.line), &bad)
+	if bad.Error.Code != -32602 || bad.Error.Data.Phase != string(mcp.Phase) || bad.Error.Data.Kind != string(mcp.KindInvalidPromptArgs) {
+		t.Fatalf("prompts/get without its question: %s", r.line)
+	}
 	s.end(t)
 }

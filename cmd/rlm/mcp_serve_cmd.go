@@ -45,7 +45,10 @@ func newMCPServeCmd() *cobra.Command {
 --http 127.0.0.1:PORT (loopback unless a bearer token is set: --bearer-token-env VAR).
 Tools: rlm_run (query + context_path under a --root, or context_text; returns answer,
 usage and trace_id), context_metadata, context_search, context_slice, and rlm_direct
-when tools are granted with --allow. The budget flags are per-call ceilings a caller
+when tools are granted with --allow. Prompts: answer_question, summarize_context
+and find_occurrences, each a message that steers the client's model to those tools.
+Over HTTP, streams are resumable (event ids, Last-Event-ID) and open with a priming
+event and a retry field for 2025-11-25 clients. The budget flags are per-call ceilings a caller
 can only lower. The model endpoint and key come from this process's flags and
 environment; they never appear in an MCP message. Over stdio a line that is not
 a valid JSON-RPC message is answered with a JSON-RPC error (-32700, -32600) and
