@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/capability"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/durable"
 	"github.com/rlm-go/rlm/engine"
@@ -77,6 +79,17 @@ type On struct {
 	// provider and its cache answer calls in every mode (rlm bench
 	// compares them trial by trial).
 	Mode string
+	// NoSubCalls withholds every sub-call from the call's root loop: its
+	// grant keeps no model:NAME capability and not rlm, so code mode's
+	// llm_query, llm_query_batched, rlm_query and rlm_query_batched, and a
+	// plan's model, map-of-model and rlm steps, end the run with
+	// capability_denied (the runtime refuses them, not the prompt; code
+	// mode's system prompt says they are not available). The root
+	// model's own turns are unaffected. rlm bench's codeact method.
+	NoSubCalls bool
+	// Instructions, when set, are appended to the engine's system prompt
+	// for this call.
+	Instructions string
 }
 
 // RunOn answers one call with the engine over on.Context (in ModeAuto,
@@ -84,6 +97,12 @@ type On struct {
 func (s *Session) RunOn(ctx context.Context, on On) (*Result, error) {
 	cfg := s.engineConfig(on.Store, on.Mode)
 	cfg.Limits = on.Limits
+	if on.Instructions != "" {
+		cfg.Instructions = strings.TrimSpace(cfg.Instructions + "\n\n" + on.Instructions)
+	}
+	if on.NoSubCalls {
+		cfg.Capabilities = withoutSubCalls(cfg)
+	}
 	eng, err := engine.New(cfg)
 	if err != nil {
 		return nil, err
@@ -110,6 +129,28 @@ func (s *Session) RunOn(ctx context.Context, on On) (*Result, error) {
 	}
 	return &Result{Result: res, RunID: s.tools.RunID(), Replayed: s.tools.Replayed(), TraceDropped: rec.Dropped(), Auto: auto}, err
 }
+
+// withoutSubCalls is cfg's root grant (the engine's defaults when it has
+// none) without rlm and every model:NAME capability.
+func withoutSubCalls(cfg engine.Config) capability.Set {
+	caps := cfg.Capabilities
+	if caps.Len() == 0 {
+		caps = engine.DefaultCapabilities(cfg.Model, cmp.Or(cfg.SubModel, cfg.Model))
+	}
+	var keep []capability.Cap
+	for _, c := range caps.List() {
+		if c != capability.RLM && c.Prefix() != capability.PrefixModel {
+			keep = append(keep, c)
+		}
+	}
+	return capability.Of(keep...)
+}
+
+// ModelWindows are the entries of the session's model table over the
+// shipped one (Spec.ModelWindows, the program's, then Spec.ContextWindow's
+// entry for the root model): model.NewWindows(s.ModelWindows()...) is
+// the table every call of the session is admitted against.
+func (s *Session) ModelWindows() []model.Info { return s.modelWindows() }
 
 // engineConfig is the engine configuration of the session over store, in
 // mode ("": Spec.Mode; ModeAuto's engine is code mode).

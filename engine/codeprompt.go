@@ -38,16 +38,25 @@ Builtins:
                    strict=True raises instead of leaving lines out
                  context.partition(lines=N) or partition(bytes=N) -> a list of sub-contexts, each like context
                  context.files() -> {name: sub-context} for a context of several files ({} otherwise)
-  llm_query(prompt, model=None)                     one sub-model call; returns its text (prompt: a str or a sub-context)
-  llm_query_batched(prompts, concurrency=None)      many sub-model calls concurrently; a list of texts in input order
-                                                    (a failed item is the string "Error: ...")
-%s%s  SHOW_VARS()                                       list your variables
+%s%s%s  SHOW_VARS()                                       list your variables
 Standard modules (import them first): %s.
 
-Strategy: look first (len, a slice of the head, search for key terms), then compute in code: count, filter, group and join with Python. Use llm_query_batched over chunks (context.partition(...)) for questions that need reading; combine the results in code.
+Strategy: look first (len, a slice of the head, search for key terms), then compute in code: count, filter, group and join with Python.%s
 
 Bounds (a cell that passes one gets an exception you see, never a silently shorter value): %s
 The interpreter has no file system, network, processes or threads; time and datetime report the run's start time, and random is seeded (the same draws each run). Anything it does not support raises NotImplementedError saying so.`
+
+const codeLLMLines = `  llm_query(prompt, model=None)                     one sub-model call; returns its text (prompt: a str or a sub-context)
+  llm_query_batched(prompts, concurrency=None)      many sub-model calls concurrently; a list of texts in input order
+                                                    (a failed item is the string "Error: ...")
+`
+
+// codeNoLLMLines replace codeLLMLines in a loop granted no model: calling
+// llm_query there ends the run with capability_denied.
+const codeNoLLMLines = "  (llm_query and llm_query_batched are not available here: no sub-model is granted; calling one ends the run)\n"
+
+// codeLLMStrategy ends the strategy line when sub-model calls are granted.
+const codeLLMStrategy = " Use llm_query_batched over chunks (context.partition(...)) for questions that need reading; combine the results in code."
 
 const codeRLMLine = `  rlm_query(query, context=None)                    a recursive child RLM (its own REPL) over a sub-context or str; returns its answer
   rlm_query_batched(queries, contexts=None, concurrency=None)   several children concurrently; answers in input order
@@ -80,7 +89,11 @@ func codeSystemPrompt(r *run, n node, meta corpus.Metadata, st *codeState) strin
 			mods = append(mods, m)
 		}
 	}
-	fmt.Fprintf(&b, codeProtocol, rlmLines, toolLine, strings.Join(mods, ", "), codeBounds(r))
+	llmLines, strategy := codeLLMLines, codeLLMStrategy
+	if !grantsModel(n.caps) {
+		llmLines, strategy = codeNoLLMLines, ""
+	}
+	fmt.Fprintf(&b, codeProtocol, llmLines, rlmLines, toolLine, strings.Join(mods, ", "), strategy, codeBounds(r))
 	fmt.Fprintf(&b, "\n\nRecursion depth: %d.", n.depth)
 	fmt.Fprintf(&b, "\nGranted capabilities: %s.", strings.Join(n.caps.Strings(), ", "))
 	writeTools(&b, "Tools for call_tool", tools)
@@ -145,4 +158,15 @@ func (st *codeState) extraNames() string {
 		s += "\nThis is a session: history is the list of earlier queries and answers ({\"query\": ..., \"answer\": ...}), and your variables persist from earlier queries (SHOW_VARS() lists them)."
 	}
 	return s
+}
+
+// grantsModel reports whether caps grant any model (llm_query's
+// capability model:NAME).
+func grantsModel(caps capability.Set) bool {
+	for _, c := range caps.List() {
+		if c.Prefix() == capability.PrefixModel {
+			return true
+		}
+	}
+	return false
 }
