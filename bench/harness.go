@@ -35,6 +35,16 @@ const (
 	// else the engine in code mode. Each trial records the choice
 	// (Trial.Auto); DirectMaxBytes does not apply.
 	MethodAuto Method = "auto"
+	// MethodSummary is the RLM paper's summary agent (baselines.go): the
+	// sub-model reads the context in parts that fit its window and keeps
+	// running notes, and the root model answers from them (the direct
+	// method's call when the whole context fits the root model's window).
+	MethodSummary Method = "summary"
+	// MethodCodeAct is the engine in code mode without sub-calls
+	// (rlm.On.NoSubCalls): the root model writes code over the context in
+	// the REPL; llm_query and rlm_query end the trial with
+	// capability_denied. The paper's "RLM (no sub-calls)" row.
+	MethodCodeAct Method = "codeact"
 )
 
 // Trial statuses.
@@ -99,7 +109,8 @@ type Config struct {
 	// engine.DefaultMaxTokens).
 	MaxTokens int
 	// Methods to run, in order (default rlm then direct; rlm-code is the
-	// engine in code mode, auto the session in rlm.ModeAuto).
+	// engine in code mode, auto the session in rlm.ModeAuto, summary and
+	// codeact the paper's baselines of baselines.go).
 	Methods []Method
 	// Replayed marks figures that come from recorded or scripted
 	// responses; the report then carries ReplayNotice.
@@ -246,6 +257,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 				tr = runDirect(ctx, sess.Provider(), cfg, task)
 			case MethodAuto:
 				tr = runRLM(ctx, sess, cfg, task, rlm.ModeAuto)
+			case MethodSummary:
+				tr = runSummary(ctx, sess, cfg, task)
+			case MethodCodeAct:
+				tr = runCodeAct(ctx, sess, cfg, task)
 			}
 			tr.Method, tr.Run, tr.Seed, tr.Expected, tr.TaskID, tr.Subset = m, i, task.seed, task.expected, task.id, task.subset
 			rep.Trials = append(rep.Trials, tr)
@@ -282,8 +297,10 @@ func (cfg *Config) defaults() error {
 		cfg.Methods = []Method{MethodRLM, MethodDirect}
 	}
 	for _, m := range cfg.Methods {
-		if m != MethodRLM && m != MethodRLMCode && m != MethodDirect && m != MethodAuto {
-			return fault.New(fault.PhaseConfig, KindInvalidTask, "unknown method; want rlm, rlm-code, direct or auto").With("method", string(m))
+		switch m {
+		case MethodRLM, MethodRLMCode, MethodDirect, MethodAuto, MethodSummary, MethodCodeAct:
+		default:
+			return fault.New(fault.PhaseConfig, KindInvalidTask, "unknown method; want rlm, rlm-code, direct, auto, summary or codeact").With("method", string(m))
 		}
 	}
 	return nil

@@ -48,14 +48,22 @@ const (
 // PaperMethod returns the paper's method a harness method is compared
 // with: direct is the base model, rlm and rlm-code are the RLM (the
 // paper's RLM is a REPL with sub-calls; the plan mode answers the same
-// way through a different action language). Other names are returned
-// as they are, so a method named like a paper method matches it.
+// way through a different action language), summary the summary agent,
+// and codeact (the REPL holding the context, no sub-calls) the paper's
+// "RLM (no sub-calls)": the paper's "CodeAct" rows give the model the
+// context in its prompt instead (docs/bench.md, "Baselines"). Other
+// names are returned as they are, so a method named like a paper method
+// matches it.
 func PaperMethod(m Method) string {
 	switch m {
 	case MethodDirect:
 		return PaperBase
 	case MethodRLM, MethodRLMCode:
 		return PaperRLM
+	case MethodSummary:
+		return PaperSummary
+	case MethodCodeAct:
+		return PaperRLMNoSubcalls
 	}
 	return string(m)
 }

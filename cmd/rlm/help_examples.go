@@ -376,6 +376,8 @@ var flagCompletions = []flagValues{
 			cobra.CompletionWithDesc(string(bench.MethodRLMCode), "the RLM engine, code mode"),
 			cobra.CompletionWithDesc(string(bench.MethodDirect), "one call holding the whole input"),
 			cobra.CompletionWithDesc(string(bench.MethodAuto), "direct when the input fits in --auto-share of the window, else code mode"),
+			cobra.CompletionWithDesc(string(bench.MethodSummary), "the paper's summary agent: notes over parts that fit the window"),
+			cobra.CompletionWithDesc(string(bench.MethodCodeAct), "code mode without sub-calls (llm_query refused)"),
 		}
 	}},
 	{flag: "case", cmds: []string{"rlm bench conformance"}, list: true, values: func() []cobra.Completion {
