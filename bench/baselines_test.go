@@ -2,6 +2,8 @@ package bench
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -298,5 +300,20 @@ func TestMethodUnknown(t *testing.T) {
 	}), Task: KindNIAH, Size: 1000, Methods: []Method{"codeact-bm25"}})
 	if fault.KindOf(err) != KindInvalidTask {
 		t.Fatalf("%v", err)
+	}
+}
+
+// docs/bench.md quotes the baselines' prompts as the constants hold them.
+func TestBaselinePromptsDocumented(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "docs", "bench.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(b)
+	for name, prompt := range map[string]string{"SummaryChunkPrompt": SummaryChunkPrompt, "SummaryAnswerPrompt": SummaryAnswerPrompt, "CodeActInstructions": CodeActInstructions} {
+		quoted := "> " + strings.ReplaceAll(prompt, "\n\n", "\n>\n> ")
+		if !strings.Contains(doc, quoted) {
+			t.Errorf("docs/bench.md does not quote %s as it is", name)
+		}
 	}
 }
