@@ -175,10 +175,10 @@ func (a *Auto) note(ctx context.Context) {
 }
 
 // answerDirect answers query over the context h with one call of the
-// root model holding the whole text (DirectMessages), admitted and
-// charged as every call is (package meter) under lim, traced as a run
-// span with the call in it. The result is an engine result of one turn.
-func (s *Session) answerDirect(ctx context.Context, store *corpus.Store, h corpus.Handle, query string, lim budget.Limits) (*engine.Result, error) {
+// root model holding the whole text (DirectMessages), sent through p,
+// admitted and charged as every call is (package meter) under lim,
+// traced as a run span with the call in it. The result is an engine result of one turn.
+func (s *Session) answerDirect(ctx context.Context, p model.Provider, store *corpus.Store, h corpus.Handle, query string, lim budget.Limits) (*engine.Result, error) {
 	start := time.Now()
 	res := &engine.Result{Status: engine.StatusFailed}
 	rec := trace.FromContext(ctx)
@@ -220,7 +220,7 @@ func (s *Session) answerDirect(ctx context.Context, store *corpus.Store, h corpu
 			repairs := 0
 			for {
 				req := model.Request{Model: s.spec.Model, Messages: msgs, MaxTokens: engine.DefaultMaxTokens}
-				resp, err := meter.New(tracker).Model(ctx, meter.ModelCall{Provider: s.provider, Request: req, Turn: true, Windows: model.NewWindows(s.modelWindows()...)})
+				resp, err := meter.New(tracker).Model(ctx, meter.ModelCall{Provider: p, Request: req, Turn: true, Windows: model.NewWindows(s.modelWindows()...)})
 				res.Turns++
 				if err != nil {
 					if ctx.Err() != nil {

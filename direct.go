@@ -105,6 +105,7 @@ func (s *Session) DirectOn(ctx context.Context, on On) (*DirectResult, error) {
 	if !on.Context.IsZero() {
 		cfg.Store, cfg.Input = on.Store, on.Context
 	}
+	cfg.Provider = s.providerOf(on)
 	if cfg.Tools != nil {
 		ctx = s.tools.WithRun(ctx)
 	}

@@ -63,8 +63,9 @@ type Result struct {
 }
 
 // On is one call over a context the caller opened and bounds (rlm mcp
-// serve's calls): RunOn and DirectOn run it with the session's provider,
-// tools and mode, under the call's own limits.
+// serve's calls): RunOn and DirectOn run it with the session's provider
+// (or the call's own, Provider), tools and mode, under the call's own
+// limits.
 type On struct {
 	Store *corpus.Store
 	// Context is the root context (zero for DirectOn: none).
@@ -90,13 +91,26 @@ type On struct {
 	// Instructions, when set, are appended to the engine's system prompt
 	// for this call.
 	Instructions string
+	// Provider, when set, answers this call's model requests instead of
+	// the session's provider (Session.Provider): rlm bench records each
+	// trial through a recorder wrapping the session's provider, and
+	// replays it from the trial's own cassette.
+	Provider model.Provider
+}
+
+// providerOf is on's provider, else the session's.
+func (s *Session) providerOf(on On) model.Provider {
+	if on.Provider != nil {
+		return on.Provider
+	}
+	return s.provider
 }
 
 // RunOn answers one call with the engine over on.Context (in ModeAuto,
 // with one direct call when the context fits: Result.Auto).
 func (s *Session) RunOn(ctx context.Context, on On) (*Result, error) {
 	cfg := s.engineConfig(on.Store, on.Mode)
-	cfg.Limits = on.Limits
+	cfg.Limits, cfg.Provider = on.Limits, s.providerOf(on)
 	if on.Instructions != "" {
 		cfg.Instructions = strings.TrimSpace(cfg.Instructions + "\n\n" + on.Instructions)
 	}
@@ -123,7 +137,7 @@ func (s *Session) RunOn(ctx context.Context, on On) (*Result, error) {
 		auto.note(ctx)
 	}
 	if auto != nil && auto.Chosen == AutoDirect {
-		res, err = s.answerDirect(ctx, on.Store, on.Context, on.Query, on.Limits)
+		res, err = s.answerDirect(ctx, cfg.Provider, on.Store, on.Context, on.Query, on.Limits)
 	} else {
 		res, err = eng.Run(ctx, on.Query, on.Context)
 	}
@@ -219,7 +233,7 @@ func (s *Session) Run(ctx context.Context, query string) (*Result, error) {
 	var runErr error
 	switch {
 	case out.Auto != nil && out.Auto.Chosen == AutoDirect:
-		out.Result, runErr = s.answerDirect(trace.WithRecorder(ctx, rec), store, h, query, s.spec.Limits)
+		out.Result, runErr = s.answerDirect(trace.WithRecorder(ctx, rec), s.provider, store, h, query, s.spec.Limits)
 	case s.spec.Durable.Database != "":
 		out.Result, out.Durable, runErr = s.runDurable(ctx, eng.Config(), h, query, rec)
 		if out.Durable != nil {
