@@ -58,12 +58,12 @@ const (
 // runCodeAct answers task with the session's engine in code mode without
 // sub-calls (rlm.On.NoSubCalls): the model writes code over the context
 // in the REPL, and a sub-call ends the trial with capability_denied.
-func runCodeAct(ctx context.Context, sess *rlm.Session, cfg Config, task *instance) Trial {
-	return runEngine(ctx, sess, cfg, task, rlm.On{Mode: engine.ModeCode, NoSubCalls: true, Instructions: CodeActInstructions})
+func runCodeAct(ctx context.Context, sess *rlm.Session, p model.Provider, cfg Config, task *instance) Trial {
+	return runEngine(ctx, sess, cfg, task, rlm.On{Mode: engine.ModeCode, NoSubCalls: true, Instructions: CodeActInstructions, Provider: p})
 }
 
 // runEngine answers task with the session's engine as on says (its
-// store, context, query and limits are the trial's), like runRLM.
+// store, context, query and limits are the trial's).
 func runEngine(ctx context.Context, sess *rlm.Session, cfg Config, task *instance, on rlm.On) Trial {
 	start := time.Now()
 	store := corpus.NewStore()
@@ -78,7 +78,7 @@ func runEngine(ctx context.Context, sess *rlm.Session, cfg Config, task *instanc
 		return failed(err, time.Since(start))
 	}
 	res := out.Result
-	tr := Trial{Usage: res.Usage, Turns: res.Turns, MaxDepth: res.Recursion.MaxDepth, LatencyMS: ms(time.Since(start))}
+	tr := Trial{Usage: res.Usage, Turns: res.Turns, MaxDepth: res.Recursion.MaxDepth, LatencyMS: ms(time.Since(start)), Auto: out.Auto}
 	if err != nil {
 		tr.Status, tr.Error = StatusFailed, res.Error
 		if tr.Error == nil {
@@ -96,7 +96,7 @@ func runEngine(ctx context.Context, sess *rlm.Session, cfg Config, task *instanc
 // else the sub-model reads the context in parts that each fit its window
 // and keeps running notes, and the root model answers from the notes.
 // Every call goes through one meter under the trial's limits.
-func runSummary(ctx context.Context, sess *rlm.Session, cfg Config, task *instance) Trial {
+func runSummary(ctx context.Context, sess *rlm.Session, p model.Provider, cfg Config, task *instance) Trial {
 	start := time.Now()
 	lim, err := cfg.Limits.Resolve()
 	if err != nil {
@@ -109,7 +109,7 @@ func runSummary(ctx context.Context, sess *rlm.Session, cfg Config, task *instan
 		callCtx, cancel = context.WithTimeout(ctx, lim.TimeLimit)
 		defer cancel()
 	}
-	s := summarizer{m: meter.New(tracker), p: sess.Provider(), windows: model.NewWindows(sess.ModelWindows()...), cfg: cfg}
+	s := summarizer{m: meter.New(tracker), p: p, windows: model.NewWindows(sess.ModelWindows()...), cfg: cfg}
 	answer, err := s.answer(callCtx, task)
 	if err != nil && ctx.Err() == nil && callCtx.Err() != nil {
 		// The trial's own deadline cut a call: the time limit's error,

@@ -3,18 +3,21 @@ package bench
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"math"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/bench/suite"
 	"github.com/rlm-go/rlm/budget"
-	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/textcut"
 	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/model/replay"
 )
 
 // Method is a way of answering a task.
@@ -125,7 +128,42 @@ type Config struct {
 	// Judge, with a Suite its paper grades with an LLM judge
 	// (BrowseComp-Plus), grades each answer (suite.ScoreJudged); the trial
 	// keeps the exact match beside the verdict. Nil: exact match only.
-	Judge *suite.JudgeConfig
+	// A Judge without its Judge function asks JudgeModel (default Model)
+	// through the trial's provider, so the judge's calls are recorded,
+	// rate limited and replayed with the trial's.
+	Judge      *suite.JudgeConfig
+	JudgeModel string
+	// Record, when set, is a directory where the run keeps, as each trial
+	// finishes, the trial's cassette (CassetteDir; model/replay format)
+	// and a line of JournalFile, and at the end ManifestFile (the inputs
+	// with their SHA-256, models, methods, limits, the trials' cassettes)
+	// and ReportFile. Replay runs it again offline. Open the Session with
+	// the response cache off, so that each cassette holds every response
+	// its trial got. A directory that holds a run already is refused
+	// (KindRecordExists) unless Resume.
+	Record string
+	// Resume continues the run recorded in Record: the trials of its
+	// journal are taken from it, their requests never sent again; the
+	// others run. The run must be configured as the recorded one
+	// (KindResumeMismatch), its input files unchanged.
+	Resume bool
+	// MaxConcurrency runs up to this many trials at once (default 1). The
+	// report lists the trials in the same order whatever order they
+	// finish in.
+	MaxConcurrency int
+	// RateLimits bound the requests sent to each model, in requests per
+	// minute (key: the model; RateLimitAny: every other model), over the
+	// whole run, every trial's calls (the judge's included) together.
+	RateLimits map[string]float64
+	// Progress, when set, is called after each trial finishes (trials
+	// done of all, spend, ETA), one call at a time.
+	Progress func(Progress)
+	// CommandLine is recorded in the manifest (Record) as it is.
+	CommandLine []string
+
+	// replay holds the cassette of each trial Replay runs again (key
+	// trialKey); trials without one are not run.
+	replay map[string]*replay.Cassette
 }
 
 // Stats summarizes a sample.
@@ -205,10 +243,13 @@ type Report struct {
 	Trials    []Trial   `json:"trials"`
 }
 
-// Run generates cfg.Runs task instances and answers each with every
-// configured method, sequentially, then summarizes. Failures of a method
-// are recorded in its trial; Run itself fails only on an invalid
-// configuration or when ctx is cancelled.
+// Run generates cfg.Runs task instances (or loads cfg.Suite's) and
+// answers each with every configured method, up to cfg.MaxConcurrency
+// trials at once (one by default), then summarizes; the report lists the
+// trials task by task, methods in order, whatever order they finished
+// in. Failures of a method are recorded in its trial; Run itself fails
+// only on an invalid configuration, a record it cannot write, or when
+// ctx is cancelled (the report then holds the trials that ran).
 func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if cfg.Session == nil && cfg.Provider == nil {
 		return nil, fault.New(fault.PhaseConfig, KindInvalidTask, "the benchmark needs a session or a provider")
@@ -238,40 +279,150 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if cfg.Replayed {
 		rep.Notice = ReplayNotice
 	}
-	for i := range tasks.n {
-		task, err := tasks.at(i)
-		if err != nil {
-			return nil, err
-		}
-		for _, m := range cfg.Methods {
-			if err := ctx.Err(); err != nil {
-				return rep.summarize(cfg.Methods), fault.FromContext(fault.PhaseExecute, err)
-			}
-			var tr Trial
-			switch m {
-			case MethodRLM:
-				tr = runRLM(ctx, sess, cfg, task, engine.ModePlan)
-			case MethodRLMCode:
-				tr = runRLM(ctx, sess, cfg, task, engine.ModeCode)
-			case MethodDirect:
-				tr = runDirect(ctx, sess.Provider(), cfg, task)
-			case MethodAuto:
-				tr = runRLM(ctx, sess, cfg, task, rlm.ModeAuto)
-			case MethodSummary:
-				tr = runSummary(ctx, sess, cfg, task)
-			case MethodCodeAct:
-				tr = runCodeAct(ctx, sess, cfg, task)
-			}
-			tr.Method, tr.Run, tr.Seed, tr.Expected, tr.TaskID, tr.Subset = m, i, task.seed, task.expected, task.id, task.subset
-			rep.Trials = append(rep.Trials, tr)
+	rec, err := cfg.openRecord(sess, tasks)
+	if err != nil {
+		return nil, err
+	}
+	trials, runErr := cfg.runTrials(ctx, sess, tasks, rec)
+	for _, tr := range trials {
+		if tr != nil {
+			rep.Trials = append(rep.Trials, *tr)
 		}
 	}
 	rep.summarize(cfg.Methods)
-	if err := ctx.Err(); err != nil {
+	if runErr == nil && ctx.Err() != nil {
 		// The last trial was cut off: the run was interrupted all the same.
-		return rep, fault.FromContext(fault.PhaseExecute, err)
+		runErr = fault.FromContext(fault.PhaseExecute, ctx.Err())
 	}
-	return rep, nil
+	if err := rec.close(rep, cfg.Methods, tasks.n); err != nil && runErr == nil {
+		runErr = err
+	}
+	return rep, runErr
+}
+
+// runTrials runs every trial, up to cfg.MaxConcurrency at once, and
+// returns them in report order (task by task, methods in order; nil for a
+// trial that did not run: the run was interrupted, or Replay has no
+// cassette for it). Once ctx is cancelled no trial starts; the error is
+// the interruption or what stopped the run (a task that could not be
+// built, a record that could not be written).
+func (cfg *Config) runTrials(ctx context.Context, sess *rlm.Session, tasks instances, rec *recordDir) ([]*Trial, error) {
+	nm := len(cfg.Methods)
+	out := make([]*Trial, tasks.n*nm)
+	runCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	base := limited(sess.Provider(), cfg.RateLimits, cfg.Model)
+	pg := &progress{f: cfg.Progress, start: time.Now(), p: Progress{Total: len(out)}}
+	var (
+		mu       sync.Mutex
+		next     int
+		firstErr error
+	)
+	fail := func(err error) {
+		mu.Lock()
+		if firstErr == nil {
+			firstErr = err
+		}
+		mu.Unlock()
+		stop()
+	}
+	take := func() (int, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		if next >= len(out) || runCtx.Err() != nil {
+			return 0, false
+		}
+		next++
+		return next - 1, true
+	}
+	var wg sync.WaitGroup
+	for range min(cfg.MaxConcurrency, max(len(out), 1)) {
+		wg.Go(func() {
+			for {
+				k, ok := take()
+				if !ok {
+					return
+				}
+				i, m := k/nm, cfg.Methods[k%nm]
+				if e, ok := rec.finished(i, m); ok {
+					tr := e.Result
+					out[k] = &tr
+					pg.finish(tr, true)
+					continue
+				}
+				tr, err := cfg.trial(runCtx, sess, base, tasks, rec, i, m)
+				if err != nil {
+					fail(err)
+					return
+				}
+				if tr != nil {
+					out[k] = tr
+					pg.finish(*tr, false)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return out, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return out, fault.FromContext(fault.PhaseExecute, err)
+	}
+	return out, nil
+}
+
+// trial runs method m on task i through its own provider: a recorder
+// over base when recording, the trial's cassette when replaying, else
+// base. A trial that ran to its end while ctx was live is saved to the
+// record (one that the interruption cut off is reported, not saved: a
+// resumption runs it again).
+func (cfg *Config) trial(ctx context.Context, sess *rlm.Session, base model.Provider, tasks instances, rec *recordDir, i int, m Method) (*Trial, error) {
+	task, err := tasks.at(i)
+	if err != nil {
+		return nil, err
+	}
+	p := base
+	var recorder *replay.Recorder
+	switch {
+	case cfg.replay != nil:
+		cas, ok := cfg.replay[trialKey(i, m)]
+		if !ok {
+			return nil, nil
+		}
+		rp, closeServer, err := cassetteServer(cas, cfg.Model)
+		if err != nil {
+			return nil, err
+		}
+		defer closeServer()
+		p = rp
+	case rec != nil:
+		recorder = replay.NewRecorder(base)
+		p = recorder
+	}
+	tctx := withTrialProvider(context.WithValue(ctx, trialIDKey{}, trialKey(i, m)), p)
+	var tr Trial
+	switch m {
+	case MethodRLM:
+		tr = runRLM(tctx, sess, p, *cfg, task, engine.ModePlan)
+	case MethodRLMCode:
+		tr = runRLM(tctx, sess, p, *cfg, task, engine.ModeCode)
+	case MethodDirect:
+		tr = runDirect(tctx, p, *cfg, task)
+	case MethodAuto:
+		tr = runRLM(tctx, sess, p, *cfg, task, rlm.ModeAuto)
+	case MethodSummary:
+		tr = runSummary(tctx, sess, p, *cfg, task)
+	case MethodCodeAct:
+		tr = runCodeAct(tctx, sess, p, *cfg, task)
+	}
+	tr.Method, tr.Run, tr.Seed, tr.Expected, tr.TaskID, tr.Subset = m, i, task.seed, task.expected, task.id, task.subset
+	if recorder != nil && ctx.Err() == nil {
+		if err := rec.save(tr, recorder); err != nil {
+			return &tr, err
+		}
+	}
+	return &tr, nil
 }
 
 // defaults checks cfg and fills in its defaults.
@@ -302,6 +453,26 @@ func (cfg *Config) defaults() error {
 		default:
 			return fault.New(fault.PhaseConfig, KindInvalidTask, "unknown method; want rlm, rlm-code, direct, auto, summary or codeact").With("method", string(m))
 		}
+	}
+	return cfg.scheduleDefaults()
+}
+
+// scheduleDefaults checks the concurrency and rate limits.
+func (cfg *Config) scheduleDefaults() error {
+	if cfg.MaxConcurrency == 0 {
+		cfg.MaxConcurrency = 1
+	}
+	if cfg.MaxConcurrency < 0 {
+		return fault.New(fault.PhaseConfig, KindInvalidTask, "max concurrency must be at least 1").With("max_concurrency", cfg.MaxConcurrency)
+	}
+	for m, rpm := range cfg.RateLimits {
+		if _, _, err := ParseRateLimit(fmt.Sprintf("%s=%v", m, rpm)); err != nil {
+			return err
+		}
+	}
+	if cfg.Record != "" && len(slices.Compact(slices.Sorted(slices.Values(cfg.Methods)))) != len(cfg.Methods) {
+		// A recorded trial is known by its task and method.
+		return fault.New(fault.PhaseConfig, KindInvalidTask, "a method is named twice").With("methods", fmt.Sprint(cfg.Methods))
 	}
 	return nil
 }
@@ -355,6 +526,9 @@ func (cfg *Config) suiteInstance(t *suite.Task) *instance {
 			var jc suite.JudgeConfig
 			if cfg.Judge != nil {
 				jc = *cfg.Judge
+				if jc.Judge == nil {
+					jc.Judge = cfg.modelJudge(trialProvider(ctx))
+				}
 			}
 			r, err := suite.ScoreJudged(ctx, *t, AnswerText(answer), jc)
 			tr := Trial{Score: r.Score, Judged: r.Judged}
@@ -363,6 +537,24 @@ func (cfg *Config) suiteInstance(t *suite.Task) *instance {
 			}
 			return tr, err
 		}}
+}
+
+// judgeModel is the model of the judge: JudgeModel, else Model.
+func (cfg *Config) judgeModel() string { return cmp.Or(cfg.JudgeModel, cfg.Model) }
+
+// modelJudge asks the judge's model through p (the trial's provider).
+func (cfg *Config) modelJudge(p model.Provider) suite.Judge {
+	name := cfg.judgeModel()
+	return func(ctx context.Context, prompt string) (string, error) {
+		if p == nil {
+			return "", fault.New(fault.PhaseConfig, fault.KindInternal, "the judge has no provider")
+		}
+		resp, err := p.Complete(ctx, model.Request{Model: name, Messages: []model.Message{{Role: model.RoleUser, Content: prompt}}})
+		if err != nil {
+			return "", err
+		}
+		return resp.Text, nil
+	}
 }
 
 // AllFailed returns the first failed trial when trials were attempted
@@ -415,26 +607,8 @@ func (cfg *Config) session(ctx context.Context) (*rlm.Session, error) {
 
 // runRLM answers task with the session's engine in mode, under the
 // trial's limits.
-func runRLM(ctx context.Context, sess *rlm.Session, cfg Config, task *instance, mode string) Trial {
-	start := time.Now()
-	store := corpus.NewStore()
-	defer store.Close()
-	h, err := store.AddString("bench-"+task.label, task.context)
-	if err != nil {
-		return failed(err, time.Since(start))
-	}
-	out, err := sess.RunOn(ctx, rlm.On{Store: store, Context: h, Query: task.query, Limits: cfg.Limits, Mode: mode})
-	if out == nil || out.Result == nil {
-		return failed(err, time.Since(start))
-	}
-	res := out.Result
-	tr := Trial{Usage: res.Usage, Turns: res.Turns, MaxDepth: res.Recursion.MaxDepth, LatencyMS: ms(time.Since(start)), Auto: out.Auto}
-	if err != nil {
-		tr.Status, tr.Error = StatusFailed, res.Error
-		tr.Answer = preview(AnswerText(res.Partial))
-		return tr
-	}
-	return scored(ctx, tr, task, res.Answer)
+func runRLM(ctx context.Context, sess *rlm.Session, p model.Provider, cfg Config, task *instance, mode string) Trial {
+	return runEngine(ctx, sess, cfg, task, rlm.On{Mode: mode, Provider: p})
 }
 
 // scored is tr, answered with answer, scored for task; a judge that
