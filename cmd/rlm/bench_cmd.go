@@ -1,10 +1,10 @@
 package main
 
 import (
-	"cmp"
-	"context"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -14,7 +14,6 @@ import (
 	"github.com/rlm-go/rlm/bench/suite"
 	"github.com/rlm-go/rlm/console"
 	"github.com/rlm-go/rlm/fault"
-	"github.com/rlm-go/rlm/model"
 )
 
 func newBenchCmd() *cobra.Command {
@@ -24,7 +23,7 @@ func newBenchCmd() *cobra.Command {
 		Long: `Benchmarks with known answers over generated long contexts, and a deterministic
 conformance suite of the engine. See docs/bench.md.`,
 	}
-	cmd.AddCommand(newBenchRunCmd(), newBenchConformanceCmd(), newBenchCodeCorpusCmd(), newBenchReportCmd())
+	cmd.AddCommand(newBenchRunCmd(), newBenchConformanceCmd(), newBenchCodeCorpusCmd(), newBenchReportCmd(), newBenchReplayCmd())
 	return cmd
 }
 
@@ -44,6 +43,9 @@ type benchRunFlags struct {
 	so          suite.Options
 	judgePrompt string
 	judgeModel  string
+	// Resumable, parallel, rate-limited runs.
+	resume bool
+	scheduleFlags
 }
 
 func newBenchRunCmd() *cobra.Command {
@@ -62,6 +64,16 @@ JSON or Parquet; --corpus for BrowseComp-Plus's documents), chosen with
 --subset, --sample N (seeded by --seed) and --limit N, and scored as its paper
 scores them; --judge-prompt FILE (the benchmark's grader prompt) grades
 BrowseComp-Plus with an LLM judge (--judge-model). See docs/bench.md.
+
+--record DIR (a path not ending in .json) keeps one cassette per trial, a
+journal of the finished trials and a manifest (inputs with their SHA-256,
+models, flags) in DIR: rlm bench replay DIR runs it again offline, and the same
+command plus --resume continues it after an interruption without sending any
+finished trial's requests again. --record FILE.json keeps the whole run in one
+cassette, as before. --max-concurrent-trials N runs N trials at once,
+--rate-limit MODEL=RPM bounds a model's requests per minute, and the progress
+(trials done, spend, ETA) shows on stderr when it is a terminal (--progress:
+always).
 
 With --replay the figures come from recorded or scripted responses: they prove
 that the harness works, not how good a model is, and the output says so.`,
@@ -86,6 +98,8 @@ that the harness works, not how good a model is, and the output says so.`,
 	fl.IntVar(&f.directMaxBytes, "direct-max-bytes", bench.DefaultDirectMaxBytes, "largest context the direct method sends in one prompt; larger ones are skipped (negative: no limit)")
 	fl.StringSliceVar(&f.methods, "methods", []string{string(bench.MethodRLM), string(bench.MethodDirect)}, "methods to run: rlm (plan mode), rlm-code (code mode), direct, auto (--mode auto: direct or code mode by the context's size), summary (the paper's summary agent), codeact (code mode without sub-calls)")
 	fl.BoolVar(&f.asJSON, "json", false, "print the report as JSON")
+	fl.BoolVar(&f.resume, "resume", false, "continue the run recorded in --record DIR: its finished trials are taken from its journal, their requests not sent again")
+	f.scheduleFlags.register(fl, true)
 	cmd.MarkFlagsOneRequired("task", "suite")
 	cmd.MarkFlagsMutuallyExclusive("task", "suite")
 	cmd.MarkFlagsRequiredTogether("suite", "data")
@@ -102,18 +116,23 @@ func (f *benchRunFlags) run(cmd *cobra.Command) error {
 	for _, m := range f.methods {
 		cfg.Methods = append(cfg.Methods, bench.Method(m))
 	}
-	st := console.NewStatus(cmd.ErrOrStderr(), !f.asJSON && console.IsTerminal(cmd.ErrOrStderr()))
 	sp := rlm.Spec{DeepRecursion: f.bf.deep}
 	f.pf.spec(&sp)
+	if err := f.recordDir(&cfg, &sp); err != nil {
+		return err
+	}
+	if err := f.schedule(cmd, &cfg.MaxConcurrency, &cfg.RateLimits, &cfg.Progress); err != nil {
+		return err
+	}
+	st := console.NewStatus(cmd.ErrOrStderr(), !f.asJSON && cfg.Progress == nil && console.IsTerminal(cmd.ErrOrStderr()))
 	if cfg.Session, err = rlm.Open(cmd.Context(), sp, statusOptions(st)...); err != nil {
 		return err
 	}
 	defer cfg.Session.Close()
-	if cfg.Judge != nil {
-		cfg.Judge.Judge = judgeWith(cfg.Session.Provider(), cmp.Or(f.judgeModel, sp.Model, rlm.DefaultModel))
-	}
+	cfg.JudgeModel = f.judgeModel
 	rep, runErr := bench.Run(cmd.Context(), cfg)
 	st.Stop()
+	f.stopProgress(cmd)
 	// The report is printed before a --record error is reported.
 	return f.print(cmd, rep, runErr, cfg.Session.Close())
 }
@@ -143,15 +162,27 @@ func (f *benchRunFlags) config() (bench.Config, error) {
 	return cfg, err
 }
 
-// judgeWith is a judge asking model through p (its reply text).
-func judgeWith(p model.Provider, modelName string) suite.Judge {
-	return func(ctx context.Context, prompt string) (string, error) {
-		resp, err := p.Complete(ctx, model.Request{Model: modelName, Messages: []model.Message{{Role: model.RoleUser, Content: prompt}}})
-		if err != nil {
-			return "", err
+// recordDir maps --record and --resume: a --record path not ending in
+// .json is a record directory (bench.Config.Record; the session's
+// response cache is then off, so each trial's cassette holds every
+// response the trial got); a .json path is the whole run's cassette, as
+// before.
+func (f *benchRunFlags) recordDir(cfg *bench.Config, sp *rlm.Spec) error {
+	if f.pf.record == "" || strings.EqualFold(filepath.Ext(f.pf.record), ".json") {
+		if f.resume {
+			return fault.New(fault.PhaseConfig, kindUsage, "--resume needs --record DIR, the record directory of the run to continue").
+				WithHint("run the command that started the run again, its --record DIR included, plus --resume")
 		}
-		return resp.Text, nil
+		return nil
 	}
+	if f.pf.cacheDir != "" && !f.pf.cacheDisabled {
+		return fault.New(fault.PhaseConfig, kindUsage, "--record DIR cannot be combined with --cache: responses read from the cache would be missing from the trials' cassettes").
+			WithHint("record without --cache (or add --no-cache); --resume already skips the finished trials")
+	}
+	cfg.Record, cfg.Resume = f.pf.record, f.resume
+	cfg.CommandLine = append([]string{"rlm"}, os.Args[1:]...)
+	sp.Record, sp.Cache = "", rlm.CacheSpec{Off: true, Temperature: sp.Cache.Temperature, AnyTemperature: sp.Cache.AnyTemperature}
+	return nil
 }
 
 // print writes the report whatever happened, an interruption included

@@ -152,10 +152,11 @@ var flagGroupByName = map[string]string{
 	"reason":     groupTools,
 
 	// Observability (besides otlp-* and trace*).
-	"verbose": groupObservability,
-	"stream":  groupObservability,
-	"raw":     groupObservability,
-	"json":    groupObservability,
+	"verbose":  groupObservability,
+	"progress": groupObservability,
+	"stream":   groupObservability,
+	"raw":      groupObservability,
+	"json":     groupObservability,
 	// bench report's other output formats and its cost plot
 	"csv":      groupObservability,
 	"markdown": groupObservability,

@@ -93,6 +93,15 @@ var commandExamples = map[string][]string{
 		"# A published benchmark read from its own file, scored as its paper scores it",
 		"rlm bench run --suite longbench-v2 --data data.json --subset CodeQA --sample 20 --methods rlm-code,direct",
 		"rlm bench run --suite browsecomp-plus --data queries.parquet --corpus corpus.parquet --limit 10 --judge-prompt grader.txt",
+		"# A run anyone can replay (one cassette per trial and a manifest in run1/), 4 trials at once under a rate limit",
+		"rlm bench run --suite longbench-v2 --data data.json --record run1 --max-concurrent-trials 4 --rate-limit gpt-4o-mini=500",
+		"# Continue it after an interruption: the finished trials send no request again",
+		"rlm bench run --suite longbench-v2 --data data.json --record run1 --max-concurrent-trials 4 --rate-limit gpt-4o-mini=500 --resume",
+	},
+	"rlm bench replay": {
+		"# Run a recorded benchmark again offline (no key) and check its scores and costs",
+		"rlm bench replay run1",
+		"rlm bench replay run1 --json --data /elsewhere/data.json",
 	},
 	"rlm bench conformance": {
 		"rlm bench conformance",
