@@ -312,7 +312,11 @@ func (cfg *Config) runTrials(ctx context.Context, sess *rlm.Session, tasks insta
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	base := limited(sess.Provider(), cfg.RateLimits, cfg.Model)
-	pg := &progress{f: cfg.Progress, start: time.Now(), p: Progress{Total: len(out)}}
+	total := len(out)
+	if cfg.replay != nil {
+		total = len(cfg.replay) // a replay runs the recorded trials only
+	}
+	pg := &progress{f: cfg.Progress, start: time.Now(), p: Progress{Total: total}}
 	var (
 		mu       sync.Mutex
 		next     int

@@ -17,6 +17,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/rlm-go/rlm"
@@ -102,7 +103,8 @@ type Manifest struct {
 	Spec rlm.Spec `json:"spec"`
 	// Replayed marks a run whose responses were already replayed.
 	Replayed bool `json:"replayed,omitempty"`
-	// CommandLine is the command that ran (Config.CommandLine).
+	// CommandLine is the command that ran (Config.CommandLine; a URL
+	// argument keeps scheme, host and path only).
 	CommandLine []string `json:"command_line,omitempty"`
 	// Trials are the finished trials in report order.
 	Trials []RecordedTrial `json:"trials"`
@@ -237,7 +239,10 @@ func marshalIndent(v any) []byte {
 func (cfg *Config) manifestOf(sess *rlm.Session) (Manifest, error) {
 	m := Manifest{SchemaVersion: ManifestVersion, RLMVersion: rlm.Version(), Suite: cfg.Suite, Seed: cfg.Seed,
 		Model: cfg.Model, SubModel: cfg.SubModel, Methods: cfg.Methods, DirectMaxBytes: cfg.DirectMaxBytes, MaxTokens: cfg.MaxTokens,
-		Limits: cfg.Limits, Replayed: cfg.Replayed, CommandLine: cfg.CommandLine, Trials: []RecordedTrial{}}
+		Limits: cfg.Limits, Replayed: cfg.Replayed, Trials: []RecordedTrial{}}
+	for _, a := range cfg.CommandLine {
+		m.CommandLine = append(m.CommandLine, publicArg(a))
+	}
 	if cfg.Suite == "" {
 		m.Task, m.Size, m.Runs = cfg.Task, cfg.Size, cfg.Runs
 	} else {
@@ -272,6 +277,18 @@ func publicURL(u string) string {
 	}
 	p.User, p.RawQuery, p.Fragment = nil, "", ""
 	return p.String()
+}
+
+// publicArg is a command-line argument without the credentials a URL in
+// it may carry ("--base-url=URL" or "URL").
+func publicArg(a string) string {
+	if !strings.Contains(a, "://") {
+		return a
+	}
+	if flag, v, ok := strings.Cut(a, "="); ok && strings.HasPrefix(flag, "-") {
+		return flag + "=" + publicURL(v)
+	}
+	return publicURL(a)
 }
 
 // identity is m's JSON without what may change between a run and its

@@ -129,9 +129,13 @@ func TestRecordReplay(t *testing.T) {
 			if cfg.Judge != nil && m.Trials[0].Requests != 2 {
 				t.Fatalf("judged trial: %d requests recorded, want the answer and the judge's", m.Trials[0].Requests)
 			}
-			again, err := Replay(context.Background(), dir, ReplayOptions{MaxConcurrency: 2})
+			var last Progress
+			again, err := Replay(context.Background(), dir, ReplayOptions{MaxConcurrency: 2, Progress: func(p Progress) { last = p }})
 			if err != nil {
 				t.Fatal(err)
+			}
+			if last.Done != len(rep.Trials) || last.Total != len(rep.Trials) {
+				t.Fatalf("replay progress %+v, want %d trials done of %[2]d", last, len(rep.Trials))
 			}
 			if !again.Replayed || again.Notice != ReplayNotice {
 				t.Fatalf("a replay must be labelled: %v %q", again.Replayed, again.Notice)
@@ -263,6 +267,13 @@ func TestResumeSendsNoFinishedTrialAgain(t *testing.T) {
 		t.Fatalf("%d trials finished before the interruption, %d reported", len(journal), len(part.Trials))
 	}
 
+	// The interrupted record replays what it holds: its finished trials.
+	var last Progress
+	partial, err := Replay(context.Background(), dir, ReplayOptions{Progress: func(p Progress) { last = p }})
+	if err != nil || len(partial.Trials) != len(journal) || last.Done != len(journal) || last.Total != len(journal) {
+		t.Fatalf("replay of the interrupted record: %v, %d trials, progress %+v", err, len(partial.Trials), last)
+	}
+
 	var resumed []Progress
 	counts = sync.Map{}
 	res := base
@@ -287,7 +298,7 @@ func TestResumeSendsNoFinishedTrialAgain(t *testing.T) {
 	if a, b := comparable(t, want), comparable(t, got); a != b {
 		t.Fatalf("resumed report differs from the uninterrupted run's:\n%s\n%s", a, b)
 	}
-	last := resumed[len(resumed)-1]
+	last = resumed[len(resumed)-1]
 	if len(resumed) != 50 || last.Done != 50 || last.Total != 50 || last.Resumed != len(journal) {
 		t.Fatalf("progress: %d reports, last %+v", len(resumed), last)
 	}
@@ -414,5 +425,19 @@ func TestRateLimit(t *testing.T) {
 	}
 	if m, rpm, err := ParseRateLimit("openai/gpt-5=500"); err != nil || m != "openai/gpt-5" || rpm != 500 {
 		t.Fatalf("%q %v %v", m, rpm, err)
+	}
+}
+
+// The manifest keeps no credentials a URL carries.
+func TestPublicArg(t *testing.T) {
+	for in, want := range map[string]string{
+		"--base-url=https://user:key@host/v1?key=k": "--base-url=https://host/v1",
+		"https://user:key@host/v1#x":                "https://host/v1",
+		"--model":                                   "--model",
+		"gpt-4o":                                    "gpt-4o",
+	} {
+		if got := publicArg(in); got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
 	}
 }
