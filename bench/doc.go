@@ -14,7 +14,11 @@
 // with the RLM engine and with one direct model call holding the whole
 // input, then summarizes accuracy, cost, tokens and latency per method.
 // Every trial goes through one rlm.Session (Config.Session, or one Run
-// opens over Config.Provider).
+// opens over Config.Provider), up to Config.MaxConcurrency trials at once
+// under per-model rate limits (Config.RateLimits). With Config.Record a
+// run keeps one cassette per trial, a journal and a manifest: Replay runs
+// it again offline and checks its scores and costs, and Config.Resume
+// continues it without sending a finished trial's requests again.
 // Conformance runs the engine against embedded cassettes, one case per plan
 // step, recursion rule, budget kind, cancellation and cycle rejection.
 package bench
