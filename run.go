@@ -263,6 +263,11 @@ func (s *Session) traceRecorder(live *trace.LiveFile, ot *OTLPExport) *trace.Rec
 		opts = append(opts, trace.WithLiveObserver(o))
 	}
 	opts = append(opts, trace.WithObserver(live.Observe), ot.Option())
+	if live != nil {
+		// Spans in flight are in the live file too (rlm trace serve shows
+		// them), each replaced when it ends.
+		opts = append(opts, trace.WithStartObserver(live.ObserveStart))
+	}
 	return trace.NewRecorder(opts...)
 }
 

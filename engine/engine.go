@@ -170,8 +170,8 @@ type Config struct {
 	// TraceContent records each reply's text (bounded by
 	// TraceContentBytes, credentials redacted) as attribute "reply" on its
 	// turn span, a sub-call's response on its plan step's span, and a
-	// completed run's answer as attribute "answer" on its run (or
-	// rlm_child) span. Off by
+	// completed run's answer as attribute "answer" and its question as
+	// attribute "query" on its run (or rlm_child) span. Off by
 	// default: traces hold no model text unless asked (the text live
 	// observers see is live-only, never kept: trace.Event.Live).
 	TraceContent bool
@@ -406,6 +406,9 @@ func (e *Engine) Run(ctx context.Context, query string, input corpus.Handle) (*R
 	}
 	ctx, span := trace.Start(trace.WithDepth(ctx, 0), trace.KindRun, "rlm")
 	span.Set("query_bytes", len(query))
+	if e.cfg.TraceContent {
+		span.Set("query", shown(query, TraceContentBytes))
+	}
 	var ans answer
 	err := e.gate()
 	if err == nil {

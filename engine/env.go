@@ -220,6 +220,9 @@ func (v *env) RLM(ctx context.Context, query string, c plan.Value) (plan.Value, 
 	}
 	cctx, sp := trace.Start(trace.WithDepth(ctx, depth), trace.KindChild, fmt.Sprintf("depth %d", depth))
 	sp.Set("handle", h.String())
+	if v.r.e.cfg.TraceContent {
+		sp.Set("query", shown(query, TraceContentBytes))
+	}
 	var ans answer
 	value, err := v.r.exec.Child(cctx, Call{Kind: CallChild, Depth: depth, Turn: turnOf(ctx), Fingerprint: fp}, func(cctx context.Context) (any, error) {
 		var err error

@@ -101,3 +101,23 @@ func TestLineShowsCellException(t *testing.T) {
 		t.Fatalf("%q", got)
 	}
 }
+
+// Line never marks a cell that raised ✓: a trace from before such cells
+// ended as errors has status ok and the attribute exception. A span in
+// flight (a live file's start line) is marked ….
+func TestLineMarks(t *testing.T) {
+	for _, tc := range []struct {
+		ev   trace.Event
+		want string
+	}{
+		{trace.Event{Kind: trace.KindPlanStep, Name: "cell", Status: trace.StatusOK, Attrs: map[string]any{"exception": "KeyError"}}, "✗ plan_step cell"},
+		{trace.Event{Kind: trace.KindPlanStep, Name: "cell", Status: trace.StatusOK}, "✓ plan_step cell"},
+		{trace.Event{Kind: trace.KindPlanStep, Name: "cell", Status: trace.StatusError}, "✗ plan_step cell"},
+		{trace.Event{Kind: trace.KindModelCall, Name: "m", Status: trace.StatusStarted}, "… model_call m"},
+		{trace.Event{Kind: trace.KindPlanStep, Name: "cell", Status: trace.StatusCancelled, Attrs: map[string]any{"exception": "KeyError"}}, "⊘ plan_step cell"},
+	} {
+		if got := trace.Line(tc.ev); !strings.HasPrefix(got, tc.want+" ") {
+			t.Errorf("%+v: %q, want %q…", tc.ev, got, tc.want)
+		}
+	}
+}

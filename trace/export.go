@@ -127,6 +127,7 @@ func Read(r io.Reader) ([]Event, error) {
 		return env.Payload.Events, nil
 	}
 	var out []Event
+	started := map[string]int{} // id of a start line (StatusStarted) -> its index in out
 	// Lines are numbered from the start of the input, leading blank lines
 	// included (as the viewer numbers them).
 	for i, line := range bytes.Split(data, []byte("\n")) {
@@ -143,7 +144,27 @@ func Read(r io.Reader) ([]Event, error) {
 			return nil, fault.New(fault.PhaseTrace, KindMalformedTrace, "trace line is not an event (no id or kind)").With("line", i+1).
 				WithHint("rlm reads its own traces; convert a log of the official RLM with rlm trace import")
 		}
-		out = append(out, ev)
+		out = MergeStarted(out, started, ev)
 	}
 	return out, nil
+}
+
+// MergeStarted appends ev to events as a reader of a live file
+// (LiveFile.ObserveStart) must: a span's start line (Status
+// StatusStarted) is kept, at its place, until a later line with the same
+// id (the span ended) replaces it. started maps the id of each start line
+// still in events to its index; it is updated.
+func MergeStarted(events []Event, started map[string]int, ev Event) []Event {
+	if i, ok := started[ev.ID]; ok {
+		delete(started, ev.ID)
+		events[i] = ev
+		if ev.Status == StatusStarted {
+			started[ev.ID] = i
+		}
+		return events
+	}
+	if ev.Status == StatusStarted {
+		started[ev.ID] = len(events)
+	}
+	return append(events, ev)
 }

@@ -64,6 +64,17 @@ func (l *LiveFile) Observe(ev Event) {
 	}
 }
 
+// ObserveStart appends a span's start (Status StatusStarted) as one
+// line; use it with WithStartObserver. A follower (rlm trace serve) shows
+// the span in flight until its ended line, with the same id, replaces it;
+// Read does the same, and the final export holds ended spans only.
+func (l *LiveFile) ObserveStart(ev Event) {
+	if ev.Status != StatusStarted {
+		return
+	}
+	l.Observe(ev)
+}
+
 func (l *LiveFile) close() {
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -159,6 +159,7 @@ type Recorder struct {
 	now     func() time.Time
 	onEvent func(Event)
 	onLive  func(Event)
+	onStart func(Event)
 }
 
 // Option configures a Recorder.
@@ -215,6 +216,27 @@ func WithLiveObserver(fn func(Event)) Option {
 			return
 		}
 		r.onLive = fn
+	}
+}
+
+// WithStartObserver registers fn to be called (synchronously, possibly
+// from several goroutines at once) with a span as it starts: its seq, id,
+// parent, depth, kind, name and start, Status StatusStarted, no
+// attributes. Spans started once the limit is reached are not given (they
+// will not be kept). It is for a file a viewer follows while the run goes
+// (LiveFile.ObserveStart), where a span would otherwise appear only when
+// it ends. Point events (Emit) are not given. Several start observers are
+// called in the order they were given; a nil fn is ignored.
+func WithStartObserver(fn func(Event)) Option {
+	return func(r *Recorder) {
+		if fn == nil {
+			return
+		}
+		if prev := r.onStart; prev != nil {
+			r.onStart = func(ev Event) { prev(ev); fn(ev) }
+			return
+		}
+		r.onStart = fn
 	}
 }
 
@@ -310,6 +332,11 @@ func Start(ctx context.Context, kind Kind, name string) (context.Context, *Span)
 	}
 	sp := s.rec.begin(s.parent, s.depth, kind, name)
 	sp.obs = s.live
+	if fn := s.rec.onStart; fn != nil && s.rec.room() {
+		ev := sp.ev
+		ev.Status = StatusStarted
+		fn(ev)
+	}
 	child := s
 	child.parent = sp.ev.ID
 	return context.WithValue(ctx, ctxKey{}, child), sp
@@ -532,6 +559,13 @@ const (
 	firstChunkEvents = 8
 	chunkEvents      = 1024
 )
+
+// room reports whether the recorder keeps another event.
+func (r *Recorder) room() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.n < r.limit
+}
 
 // kept returns the number of events kept; r.mu is held.
 func (r *Recorder) kept() int { return r.n }

@@ -202,8 +202,15 @@ func Line(ev Event) string {
 		mark = "✗"
 	case StatusCancelled:
 		mark = "⊘"
+	case StatusStarted:
+		mark = "…" // in flight: a live file's start line
 	case "":
 		mark = "·"
+	}
+	if e, _ := ev.Attrs["exception"].(string); e != "" && ev.Kind == KindPlanStep && ev.Status == StatusOK {
+		// A cell that raised, in a trace written before such cells ended
+		// as errors: never shown ✓.
+		mark = "✗"
 	}
 	// A name that already starts with the kind ("turn 1") is not repeated
 	// after it ("turn turn 1").

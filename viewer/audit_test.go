@@ -53,7 +53,7 @@ func TestBrowserEscapesFileStrings(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := serve(t, Options{}, path)
-	run(t, ctx, chromedp.Navigate(srv.URL+"/"))
+	run(t, ctx, chromedp.Navigate(srv.URL+"/#tree"))
 	waitVersion(t, ctx)
 	if got := attr(t, ctx, `document.querySelectorAll(".row").length + "/" + document.querySelectorAll("#pwn").length`); got != "1/0" {
 		t.Fatalf("tree: rows/injected elements = %s", got)

@@ -148,7 +148,7 @@ func TestBrowserDemo(t *testing.T) {
 	plan, evs := demoTrace(t, dir, engine.ModePlan)
 	code, codeEvs := demoTrace(t, dir, engine.ModeCode)
 	srv := serve(t, Options{}, plan, code)
-	run(t, ctx, chromedp.Navigate(srv.URL+"/"))
+	run(t, ctx, chromedp.Navigate(srv.URL+"/#tree"))
 	waitVersion(t, ctx)
 	tokens, cost, _ := totals(evs)
 	if got := attr(t, ctx, `document.querySelector("#summary").dataset.events`); got != strconv.Itoa(len(evs)) {
@@ -211,7 +211,7 @@ func TestBrowser100k(t *testing.T) {
 	path := writeTrace(t, t.TempDir(), "big.jsonl", evs)
 	srv := serve(t, Options{}, path)
 	start := time.Now()
-	run(t, ctx, chromedp.Navigate(srv.URL+"/"))
+	run(t, ctx, chromedp.Navigate(srv.URL+"/#tree"))
 	waitVersion(t, ctx)
 	load := time.Since(start)
 	tokens, _, failed := totals(evs)
@@ -311,7 +311,7 @@ func TestBrowserLive(t *testing.T) {
 	all := genTrace(n)
 	path := writeTrace(t, t.TempDir(), "live.jsonl", all[:3])
 	srv := serve(t, Options{Poll: 20 * time.Millisecond}, path)
-	run(t, ctx, chromedp.Navigate(srv.URL+"/"))
+	run(t, ctx, chromedp.Navigate(srv.URL+"/#tree"))
 	waitVersion(t, ctx)
 	if got := attr(t, ctx, `document.querySelector("#summary").dataset.events`); got != "3" {
 		t.Fatalf("before appending: %s events", got)

@@ -76,7 +76,7 @@ func TestBrowserCellException(t *testing.T) {
 	ctx := browser(t)
 	path, _ := cellExceptionTrace(t)
 	srv := serve(t, Options{}, path)
-	run(t, ctx, chromedp.Navigate(srv.URL+"/"))
+	run(t, ctx, chromedp.Navigate(srv.URL+"/#tree"))
 	waitVersion(t, ctx)
 	if got := attr(t, ctx, `document.querySelector("#summary").dataset.failed`); got != "1" {
 		t.Fatalf("summary: %s failed", got)

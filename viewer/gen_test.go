@@ -98,3 +98,61 @@ func totals(evs []trace.Event) (tokens int64, cost float64, failed int) {
 	}
 	return
 }
+
+// genCodeTrace returns a synthetic code-mode run of about n events, with
+// content, shaped like a long real one: turns of a root model call, its
+// reply note, one cell (code, output) making three sub-calls (each with
+// its reply note); every 7th cell raises, every 25th turn's cell also
+// runs a child RLM of one turn. Figures are deterministic.
+func genCodeTrace(n int) []trace.Event {
+	t0 := time.Date(2026, 12, 3, 9, 0, 0, 0, time.UTC)
+	var evs []trace.Event
+	at := t0
+	add := func(parent string, depth int, kind trace.Kind, name string, d time.Duration, attrs map[string]any) *trace.Event {
+		seq := uint64(len(evs) + 1)
+		evs = append(evs, trace.Event{Seq: seq, ID: "e" + strconv.FormatUint(seq, 10), Parent: parent, Depth: depth, Kind: kind, Name: name,
+			Status: trace.StatusOK, Start: at, End: at.Add(d), DurationMS: float64(d.Microseconds()) / 1000, Attrs: attrs})
+		at = at.Add(d)
+		return &evs[len(evs)-1]
+	}
+	call := func(parent string, depth int, model string) {
+		mc := add(parent, depth, trace.KindModelCall, model, 30*time.Millisecond, nil)
+		mc.Tokens = &trace.Tokens{Prompt: 900, Completion: 14, Total: 914}
+		mc.CostUSD = 0.000145
+	}
+	add("", 0, trace.KindRun, "rlm", 0, map[string]any{"query": "Which service failed first, and why?"})
+	for k := 1; len(evs) < n-12; k++ {
+		turn := add("e1", 0, trace.KindTurn, fmt.Sprintf("turn %d", k), 0, map[string]any{
+			"reply": fmt.Sprintf("Chunk %d next.\n```python\nhits = context.search(\"ERROR\")[:%d]\nfor h in hits:\n    print(llm_query(h[\"text\"]))\n```", k, 3)})
+		turnIdx, turnID := len(evs)-1, turn.ID
+		call(turnID, 0, "gpt-4o")
+		add(turnID, 0, trace.KindNote, "reply", 0, map[string]any{"code_blocks": 1})
+		code := fmt.Sprintf("hits = context.search(\"ERROR\")[:3]  # chunk %d\nfor h in hits:\n    print(llm_query(h[\"text\"]))\n", k)
+		cell := add(turnID, 0, trace.KindPlanStep, "cell", 0, map[string]any{"cell": 1, "code": code, "stdout": "no anomalies\nno anomalies\nno anomalies\n"})
+		cellIdx, cellID := len(evs)-1, cell.ID
+		for range 3 {
+			call(cellID, 1, "gpt-4o-mini")
+			add(cellID, 0, trace.KindNote, "sub_call reply", 0, map[string]any{"model": "gpt-4o-mini", "reply": "no anomalies"})
+		}
+		if k%25 == 0 {
+			ch := add(cellID, 1, trace.KindChild, "depth 1", 0, map[string]any{"query": "root cause?", "answer": "a config push", "turns": 1})
+			chIdx, chID := len(evs)-1, ch.ID
+			ct := add(chID, 1, trace.KindTurn, "turn 1", 0, map[string]any{"reply": "```python\nFINAL(\"a config push\")\n```"})
+			call(ct.ID, 1, "gpt-4o-mini")
+			add(ct.ID, 1, trace.KindPlanStep, "cell", time.Millisecond, map[string]any{"cell": 1, "code": "FINAL(\"a config push\")\n", "final": true})
+			evs[chIdx].End, evs[chIdx].DurationMS = at, float64(at.Sub(evs[chIdx].Start).Microseconds())/1000
+		}
+		if k%7 == 0 {
+			c := &evs[cellIdx]
+			c.Status = trace.StatusError
+			c.Error = fault.New(fault.PhaseExecute, trace.KindCellException, "the cell raised KeyError").With("exception", "KeyError")
+			c.Attrs["exception"] = "KeyError"
+			c.Attrs["stderr"] = "KeyError: 'text' (line 3)"
+		}
+		evs[cellIdx].End, evs[cellIdx].DurationMS = at, float64(at.Sub(evs[cellIdx].Start).Microseconds())/1000
+		evs[turnIdx].End, evs[turnIdx].DurationMS = at, float64(at.Sub(evs[turnIdx].Start).Microseconds())/1000
+	}
+	evs[0].End, evs[0].DurationMS = at, float64(at.Sub(t0).Microseconds())/1000
+	evs[0].Attrs["answer"] = "payments-db, after a config push"
+	return evs
+}

@@ -43,8 +43,10 @@ type Summary struct {
 	CostUSD    float64      `json:"cost_usd"`
 	Failed     int          `json:"failed"` // events with status error
 	WallMS     float64      `json:"wall_ms"`
-	Status     trace.Status `json:"status,omitempty"` // of the first root
-	Answer     string       `json:"answer,omitempty"` // when the trace recorded it (attribute "answer")
+	Status     trace.Status `json:"status,omitempty"`   // of the first root
+	Answer     string       `json:"answer,omitempty"`   // when the trace recorded it (attribute "answer")
+	Question   string       `json:"question,omitempty"` // of the first root, when recorded (attribute "query", or an imported prompt)
+	InFlight   int          `json:"in_flight"`          // spans started and not ended yet (a live file)
 	MaxDepth   int          `json:"max_depth"`
 	ByDepth    []DepthUsage `json:"by_depth"` // one entry per recursion depth that has events, by depth
 	Start      time.Time    `json:"start,omitzero"`
@@ -67,7 +69,8 @@ type Model struct {
 	Version int          `json:"version"`
 	Summary Summary      `json:"summary"`
 	Nodes   []Node       `json:"nodes"`
-	Error   *fault.Error `json:"error,omitempty"` // the file could not be read (wholly or from some line on)
+	Waiting bool         `json:"waiting,omitempty"` // the file does not exist yet (Options.Wait)
+	Error   *fault.Error `json:"error,omitempty"`   // the file could not be read (wholly or from some line on)
 	index   []int        // Nodes[pos] is events[index[pos]]
 }
 
@@ -99,6 +102,14 @@ func build(events []trace.Event, version int) *Model {
 		if ev.Error != nil {
 			n.Err = string(ev.Error.Phase) + "/" + string(ev.Error.Kind)
 		}
+		if failedCell(ev) {
+			// A cell that raised is failed in every view, whatever its
+			// trace's age or source.
+			n.Status = trace.StatusError
+			if n.Err == "" {
+				n.Err = string(fault.PhaseExecute) + "/" + string(trace.KindCellException)
+			}
+		}
 		ancestors = append(ancestors[:level], len(m.Nodes))
 		if level > 0 {
 			n.Parent = ancestors[level-1]
@@ -124,14 +135,23 @@ func build(events []trace.Event, version int) *Model {
 		if n.Status == trace.StatusError {
 			s.Failed++
 		}
-		switch {
-		case level == 0:
+		if level == 0 {
 			s.Roots++
 			if s.Roots == 1 {
 				s.Status = ev.Status
 			}
-		case ev.Kind == trace.KindTurn && ev.Depth == 0 && events[m.index[n.Parent]].Kind == trace.KindRun:
+			if s.Roots == 1 && (ev.Kind == trace.KindRun || ev.Kind == trace.KindChild) {
+				s.Question = question(ev)
+			}
+		}
+		// A turn of the root loop: under a run, or a root itself when its
+		// run is not in the file yet (a live file written before runs were
+		// written when they start).
+		if ev.Kind == trace.KindTurn && ev.Depth == 0 && (level == 0 || events[m.index[n.Parent]].Kind == trace.KindRun) {
 			s.Turns++
+		}
+		if n.Status == trace.StatusStarted {
+			s.InFlight++
 		}
 		if ev.Kind == trace.KindModelCall {
 			s.ModelCalls++

@@ -8,13 +8,17 @@
 package viewer
 
 import (
+	"context"
 	"embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -42,6 +46,10 @@ const DefaultPoll = 250 * time.Millisecond
 type Options struct {
 	Poll        time.Duration // how often /api/live checks a file; DefaultPoll when zero
 	AllowRemote bool          // accept requests for any Host (Listen also allows any address)
+	// Wait shows a file that does not exist yet as waiting (the page says
+	// so, and follows it once it appears: a run about to write its trace)
+	// instead of refusing it. Its directory must exist.
+	Wait bool
 }
 
 // Server shows a fixed list of trace files.
@@ -51,8 +59,9 @@ type Server struct {
 }
 
 // New returns a server for the trace files at paths. Every file must exist
-// when the server starts (Kind io_error otherwise); its content is read on
-// demand and may still be growing.
+// when the server starts (Kind io_error otherwise), unless opts.Wait,
+// which waits for a file that does not exist yet in a directory that
+// does; its content is read on demand and may still be growing.
 func New(paths []string, opts Options) (*Server, error) {
 	if opts.Poll <= 0 {
 		opts.Poll = DefaultPoll
@@ -60,11 +69,40 @@ func New(paths []string, opts Options) (*Server, error) {
 	s := &Server{opts: opts}
 	for _, p := range paths {
 		if _, err := os.Stat(p); err != nil {
-			return nil, fault.Wrap(err, fault.PhaseTrace, fault.KindIO, "cannot open trace file").With("file", p)
+			if !opts.Wait || !errors.Is(err, fs.ErrNotExist) {
+				return nil, fault.Wrap(err, fault.PhaseTrace, fault.KindIO, "cannot open trace file").With("file", p)
+			}
+			if fi, derr := os.Stat(filepath.Dir(p)); derr != nil || !fi.IsDir() {
+				return nil, fault.Wrap(err, fault.PhaseTrace, fault.KindIO, "cannot wait for the trace file: its directory does not exist").
+					With("file", p).WithHint("create the directory, or check the path")
+			}
 		}
-		s.sources = append(s.sources, newSource(p))
+		src := newSource(p)
+		src.wait = opts.Wait
+		s.sources = append(s.sources, src)
 	}
 	return s, nil
+}
+
+// WaitFile waits until a file exists at path, checking every poll
+// (DefaultPoll when zero), for at most as long as ctx lasts: nil once it
+// exists, ctx's error otherwise.
+func WaitFile(ctx context.Context, path string, poll time.Duration) error {
+	if poll <= 0 {
+		poll = DefaultPoll
+	}
+	tick := time.NewTicker(poll)
+	defer tick.Stop()
+	for {
+		if _, err := os.Stat(path); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-tick.C:
+		}
+	}
 }
 
 // Listen opens a TCP listener on addr. Unless allowRemote, addr must name a
@@ -111,6 +149,9 @@ func requestHost(hostport string) string {
 //	GET /api/node?file=N&pos=P[&version=V] {"node": Node, "event": the full event (redacted)};
 //	                           404 when the file is no longer at version V
 //	GET /api/live?file=N       server-sent events: "version" whenever the file changed
+//	GET /api/runs?file=N       {"version", "runs": [RunView]}: every root run, summary and iteration strip
+//	GET /api/run?file=N&pos=P[&version=V]       RunView of the run or child RLM at P
+//	GET /api/iteration?file=N&pos=P[&version=V] Iteration: the turn at P, its reply, cells or steps, sub-calls, children
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	static, _ := fs.Sub(assets, "assets")
@@ -119,6 +160,9 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/tree", s.tree)
 	mux.HandleFunc("GET /api/node", s.node)
 	mux.HandleFunc("GET /api/live", s.live)
+	mux.HandleFunc("GET /api/runs", s.runs)
+	mux.HandleFunc("GET /api/run", s.run)
+	mux.HandleFunc("GET /api/iteration", s.iteration)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// A page elsewhere cannot read the API through DNS rebinding:
 		// only loopback Host names are served unless remote access is on.
@@ -140,6 +184,7 @@ type FileInfo struct {
 	Events  int          `json:"events"`
 	Version int          `json:"version"`
 	Summary Summary      `json:"summary"`
+	Waiting bool         `json:"waiting,omitempty"` // the file does not exist yet (Options.Wait)
 	Error   *fault.Error `json:"error,omitempty"`
 }
 
@@ -148,7 +193,7 @@ func (s *Server) files(w http.ResponseWriter, r *http.Request) {
 	for i, src := range s.sources {
 		src.refresh()
 		m := src.snapshot()
-		out[i] = FileInfo{File: i, Name: m.Name, Events: len(m.Nodes), Version: m.Version, Summary: m.Summary, Error: m.Error}
+		out[i] = FileInfo{File: i, Name: m.Name, Events: len(m.Nodes), Version: m.Version, Summary: m.Summary, Waiting: m.Waiting, Error: m.Error}
 	}
 	writeJSON(w, out)
 }
@@ -272,6 +317,73 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request) {
 		case <-tick.C:
 		}
 	}
+}
+
+// Runs is what /api/runs returns.
+type Runs struct {
+	Version int          `json:"version"`
+	Name    string       `json:"name"`
+	Waiting bool         `json:"waiting,omitempty"` // the file does not exist yet (Options.Wait)
+	Error   *fault.Error `json:"error,omitempty"`   // the file could not be read (wholly or from some line on)
+	Runs    []RunView    `json:"runs"`
+}
+
+func (s *Server) runs(w http.ResponseWriter, r *http.Request) {
+	src := s.source(w, r)
+	if src == nil {
+		return
+	}
+	src.refresh()
+	var out Runs
+	src.view(func(m *Model, events []trace.Event) {
+		out = Runs{Version: m.Version, Name: m.Name, Waiting: m.Waiting, Error: m.Error, Runs: m.runs(events)}
+	})
+	writeJSON(w, out)
+}
+
+// at resolves the request's pos (and version) to a node of the current
+// model whose kind is one of kinds; it writes the error itself.
+func at(w http.ResponseWriter, r *http.Request, m *Model, kinds ...trace.Kind) (int, bool) {
+	pos, err := strconv.Atoi(r.URL.Query().Get("pos"))
+	if err != nil {
+		http.Error(w, "bad pos", http.StatusBadRequest)
+		return 0, false
+	}
+	if v := r.URL.Query().Get("version"); v != "" && v != strconv.Itoa(m.Version) || pos < 0 || pos >= len(m.Nodes) {
+		http.Error(w, "unknown node (the file changed: reload)", http.StatusNotFound)
+		return 0, false
+	}
+	if !slices.Contains(kinds, m.Nodes[pos].Kind) {
+		http.Error(w, "the node is not a "+string(kinds[0]), http.StatusNotFound)
+		return 0, false
+	}
+	return pos, true
+}
+
+func (s *Server) run(w http.ResponseWriter, r *http.Request) {
+	src := s.source(w, r)
+	if src == nil {
+		return
+	}
+	src.refresh()
+	src.view(func(m *Model, events []trace.Event) {
+		if pos, ok := at(w, r, m, trace.KindRun, trace.KindChild); ok {
+			writeJSON(w, m.runView(events, pos))
+		}
+	})
+}
+
+func (s *Server) iteration(w http.ResponseWriter, r *http.Request) {
+	src := s.source(w, r)
+	if src == nil {
+		return
+	}
+	src.refresh()
+	src.view(func(m *Model, events []trace.Event) {
+		if pos, ok := at(w, r, m, trace.KindTurn); ok {
+			writeJSON(w, m.iteration(events, pos))
+		}
+	})
 }
 
 func writeJSON(w http.ResponseWriter, v any) {

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -31,14 +33,17 @@ var maxFileBytes int64 = 1 << 30
 type source struct {
 	path string
 	name string
+	wait bool // a missing file is waited for (Options.Wait), not an error
 
 	mu       sync.Mutex
 	info     os.FileInfo // of the last read
 	off      int64       // bytes of a JSONL file consumed
 	line     int         // lines of a JSONL file consumed
 	events   []trace.Event
-	version  int // bumped whenever events change
+	started  map[string]int // id -> index in events of a span in flight (a start line not yet replaced)
+	version  int            // bumped whenever events change
 	err      error
+	waiting  bool   // the file does not exist yet
 	official bool   // the file is a log of the official Python RLM (read whole, converted)
 	model    *Model // cached for version
 	encoded  []byte // model as JSON, cached for version
@@ -57,6 +62,17 @@ func (s *source) refresh() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	fi, err := os.Stat(s.path)
+	if err != nil && s.wait && s.info == nil && errors.Is(err, fs.ErrNotExist) {
+		if !s.waiting {
+			s.waiting = true
+			s.version++
+		}
+		return s.version
+	}
+	if s.waiting {
+		s.waiting = false
+		s.version++
+	}
 	if err != nil {
 		s.setErr(fault.Wrap(err, fault.PhaseTrace, fault.KindIO, "cannot open trace file").With("file", s.name))
 		return s.version
@@ -74,7 +90,7 @@ func (s *source) refresh() int {
 		return s.version
 	}
 	if replaced {
-		s.off, s.line, s.events, s.err = 0, 0, nil, nil
+		s.off, s.line, s.events, s.started, s.err = 0, 0, nil, nil, nil
 		s.version++
 	}
 	s.info = fi
@@ -150,7 +166,13 @@ func (s *source) readTail() {
 	}
 	lines := bytes.Split(data[:end], []byte("\n"))
 	evs, bad, err := parseLines(lines)
-	s.events = append(s.events, evs...)
+	if s.started == nil {
+		s.started = map[string]int{}
+	}
+	for _, ev := range evs {
+		// A span's start line stays, in flight, until its end replaces it.
+		s.events = trace.MergeStarted(s.events, s.started, ev)
+	}
 	for _, l := range lines[:bad] {
 		s.off += int64(len(l)) + 1
 	}
@@ -215,9 +237,23 @@ func parseLines(lines [][]byte) ([]trace.Event, int, error) {
 func (s *source) snapshot() *Model {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	return s.snapshotLocked()
+}
+
+// view calls fn with the current model and the events it was built from,
+// under the source's lock (fn must not keep events).
+func (s *source) view(fn func(m *Model, events []trace.Event)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	fn(s.snapshotLocked(), s.events)
+}
+
+// snapshotLocked is snapshot with s.mu held.
+func (s *source) snapshotLocked() *Model {
 	if s.model == nil || s.model.Version != s.version {
 		s.model, s.encoded, s.gzipped = build(s.events, s.version), nil, nil
 		s.model.Name = s.name
+		s.model.Waiting = s.waiting
 		if s.err != nil {
 			s.model.Error = fault.As(s.err)
 			if s.model.Error == nil {

@@ -114,7 +114,8 @@ func envelopeCases(f envelopeFixtures) []envelopeCase {
 		{cmd: "trace import", args: []string{"trace", "import", missing, "-o", filepath.Join(f.dir, "imported.jsonl")}, code: 1, status: "failed"},
 		{cmd: "trace import", args: []string{"trace", "import", missing}, code: 2, status: "failed"},
 		{cmd: "trace export", args: []string{"trace", "export", "--format", "rlm-jsonl", missing}, code: 1, status: "failed"},
-		{cmd: "trace serve", args: []string{"trace", "serve", missing}, code: 1, status: "failed"},
+		// A missing file is waited for; one in a missing directory is refused.
+		{cmd: "trace serve", args: []string{"trace", "serve", filepath.Join(missing, "run.jsonl")}, code: 1, status: "failed"},
 		{cmd: "command", args: []string{"command", "--kb", f.kb, "--trigger", "unknown", "--context", f.ctxFile, "--replay", f.cmdCas}, status: "completed"},
 		{cmd: "command", args: []string{"command", "--kb", missing, "--trigger", "unknown", "--context", f.ctxFile}, code: 1, status: "failed"},
 		{cmd: "command compile", args: []string{"command", "compile", "--kb", f.kb, "--trigger", "unknown"}},

@@ -7,6 +7,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -29,15 +31,17 @@ stdout. The page shows the recursion tree with figures and subtree totals, a
 timeline, a node's detail, search and filters, and (with several files) a
 side-by-side comparison. A JSONL trace that a running
 'rlm run --trace x.jsonl' is writing is followed live. Every asset is built
-into the binary. The server listens on loopback only unless --allow-remote;
-it runs until interrupted (Ctrl-C).`,
+into the binary. A FILE that does not exist yet (a run about to write it) is
+waited for: the page says so and follows it once it appears; its directory
+must exist. The server listens on loopback only unless --allow-remote; it
+runs until interrupted (Ctrl-C).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			if ctx == nil {
 				ctx = context.Background()
 			}
-			return serveTraces(ctx, args, addr, viewer.Options{Poll: poll, AllowRemote: allowRemote}, cmd.OutOrStdout(), cmd.ErrOrStderr())
+			return serveTraces(ctx, args, addr, viewer.Options{Poll: poll, AllowRemote: allowRemote, Wait: true}, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:0", "address to listen on; port 0 picks a free port")
@@ -62,6 +66,22 @@ func serveTraces(ctx context.Context, paths []string, addr string, opts viewer.O
 	url := "http://" + ln.Addr().String() + "/"
 	fmt.Fprintln(stdout, url)
 	fmt.Fprintf(stderr, "rlm trace serve: showing %d file(s) at %s (Ctrl-C stops)\n", len(paths), url)
+	var wg sync.WaitGroup
+	var mu sync.Mutex // stderr, written by the waits below
+	defer wg.Wait()
+	for _, p := range paths {
+		if _, err := os.Stat(p); err == nil {
+			continue
+		}
+		fmt.Fprintf(stderr, "rlm trace serve: waiting for %s to appear (the page follows it then)\n", p)
+		wg.Go(func() {
+			if viewer.WaitFile(ctx, p, opts.Poll) == nil {
+				mu.Lock()
+				defer mu.Unlock()
+				fmt.Fprintf(stderr, "rlm trace serve: %s appeared\n", p)
+			}
+		})
+	}
 	return serveUntilDone(ctx, srv, ln)
 }
 

@@ -74,8 +74,10 @@ func TestTraceServeCmd(t *testing.T) {
 	if r.code == 0 || !strings.Contains(r.stderr, "addr_not_loopback") || !strings.Contains(r.stderr, "--allow-remote") {
 		t.Fatalf("non-loopback address: exit %d: %s", r.code, r.stderr)
 	}
-	if r := runBinary(t, nil, nil, "trace", "serve", filepath.Join(dir, "missing.jsonl")); r.code == 0 || !strings.Contains(r.stderr, "io_error") {
-		t.Fatalf("missing file: exit %d: %s", r.code, r.stderr)
+	// A missing file is waited for (TestTraceServeWaitsForFile); one in
+	// a missing directory is refused.
+	if r := runBinary(t, nil, nil, "trace", "serve", filepath.Join(dir, "missing", "x.jsonl")); r.code == 0 || !strings.Contains(r.stderr, "io_error") {
+		t.Fatalf("missing directory: exit %d: %s", r.code, r.stderr)
 	}
 	_ = os.Remove(path)
 }

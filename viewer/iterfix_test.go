@@ -1,0 +1,59 @@
+package viewer
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/engine"
+	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/trace"
+)
+
+// Scripted replies of codeRunTrace, in the order the run asks for them
+// (the run makes one request at a time): the root's first cell raises,
+// its second asks a sub-model and a child RLM, its third answers.
+var codeRunReplies = []string{
+	"Let me look at the input first.\n```python\nprint(\"lines:\", len(context.splitlines()))\nratio = 1 // 0\n```",
+	"The division failed; ask a sub-model and a child instead.\n```python\nsummary = llm_query(\"Summarize in five words: \" + context[:40])\nprint(\"summary:\", summary)\nfound = rlm_query(\"Find the line about the disk.\", context=context)\nprint(\"child:\", found)\n```",
+	"A short summary of the log",
+	"```python\nhits = context.search(\"disk\")\nFINAL(hits[0][\"text\"])\n```",
+	"```python\nFINAL(\"The disk line: \" + found)\n```",
+}
+
+// codeRunTrace runs a code-mode engine over a small input with
+// TraceContent and returns its trace written as JSONL: three root turns,
+// the first cell raising ZeroDivisionError, a sub-call and a child RLM
+// (one turn) in the second, the answer in the third.
+func codeRunTrace(t testing.TB, dir string) (string, []trace.Event) {
+	t.Helper()
+	var mu sync.Mutex
+	next := 0
+	prov := model.ProviderFunc(func(ctx context.Context, req model.Request) (*model.Response, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		text := codeRunReplies[min(next, len(codeRunReplies)-1)]
+		next++
+		return &model.Response{Text: text, Usage: budget.Usage{PromptTokens: 100, CompletionTokens: 20, TotalTokens: 120}}, nil
+	})
+	store := corpus.NewStore()
+	t.Cleanup(func() { store.Close() })
+	h, err := store.AddString("input", "boot ok\nnet ok\ndisk full on /var\nshutdown\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng, err := engine.New(engine.Config{Provider: prov, Model: "root-model", SubModel: "sub-model", Store: store, Mode: engine.ModeCode,
+		TraceContent: true, Limits: budget.Limits{MaxDepth: 1, MaxIterations: 6}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := trace.NewRecorder()
+	res, err := eng.Run(trace.WithRecorder(context.Background(), rec), "Which line mentions disk?", h)
+	if err != nil {
+		t.Fatalf("%v %+v", err, res)
+	}
+	evs := rec.Events()
+	return writeTrace(t, dir, "code-run.jsonl", evs), evs
+}
