@@ -94,7 +94,7 @@
     const ind = st.flat ? 0 : n.l;
     const tw = !st.flat && n.sn > 1 ? (st.collapsed.has(n.id) ? "▸" : "▾") : "";
     let lab = `<span class="tw">${tw}</span><span class="st-${esc(n.s)}">${mark(n.s)}</span> <span class="k">${esc(label(n))}</span>`;
-    let figs = ` d${n.d} ${ms(n.ms)}` + (n.tk ? ` tok=${n.tk}` : "") + (n.c ? ` ${n.est ? "~" : ""}${usd(n.c)}` : "");
+    let figs = ` d${n.d} ${n.s === "started" ? "in flight" : ms(n.ms)}` + (n.tk ? ` tok=${n.tk}` : "") + (n.c ? ` ${n.est ? "~" : ""}${usd(n.c)}` : "");
     const tot = n.sn > 1 ? `Σ${n.sn}` + (n.stk ? ` tok=${n.stk}` : "") + (n.sc ? ` ${usd(n.sc)}` : "") + (n.se ? ` ✗${n.se}` : "") : "";
     const cls = "row" + (p === st.sel ? " sel" : "");
     const data = `data-pos="${p}" data-sn="${n.sn}" data-stk="${n.stk || 0}" data-sc="${(n.sc || 0).toFixed(6)}"`;
