@@ -189,6 +189,10 @@ func (r *run) loop(ctx context.Context, n node) (ans answer, err error) {
 			return ans, nil
 		}
 		ev.Outcome, ev.Observation = OutcomePlan, reply.observation
+		if r.e.cfg.TraceContent && reply.observation != "" {
+			// What the plan's steps gave back, for the viewer's plan turn.
+			turn.Set("observation", shown(reply.observation, TraceContentBytes))
+		}
 		r.endTurn(turn, nil, ev)
 		msgs = append(msgs, model.Message{Role: model.RoleAssistant, Content: reply.text}, model.Message{Role: model.RoleUser, Content: reply.observation})
 	}

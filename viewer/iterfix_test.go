@@ -57,3 +57,38 @@ func codeRunTrace(t testing.TB, dir string) (string, []trace.Event) {
 	evs := rec.Events()
 	return writeTrace(t, dir, "code-run.jsonl", evs), evs
 }
+
+// planRunTrace runs a plan-mode engine with TraceContent: a turn whose
+// plan searches the input, then a turn that answers.
+func planRunTrace(t testing.TB, dir string) (string, []trace.Event) {
+	t.Helper()
+	replies := []string{
+		`{"steps":[{"op":"context","handle":{"ref":"input","name":"context"},"action":{"type":"search","pattern":"disk"},"bind":"hits"}]}`,
+		`{"steps":[{"op":"final","value":"disk full on /var"}]}`,
+	}
+	var mu sync.Mutex
+	next := 0
+	prov := model.ProviderFunc(func(ctx context.Context, req model.Request) (*model.Response, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		text := replies[min(next, len(replies)-1)]
+		next++
+		return &model.Response{Text: text}, nil
+	})
+	store := corpus.NewStore()
+	t.Cleanup(func() { store.Close() })
+	h, err := store.AddString("input", "boot ok\ndisk full on /var\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng, err := engine.New(engine.Config{Provider: prov, Model: "root-model", Store: store, Mode: engine.ModePlan, TraceContent: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := trace.NewRecorder()
+	if res, err := eng.Run(trace.WithRecorder(context.Background(), rec), "Which line mentions disk?", h); err != nil {
+		t.Fatalf("%v %+v", err, res)
+	}
+	evs := rec.Events()
+	return writeTrace(t, dir, "plan-run.jsonl", evs), evs
+}

@@ -180,6 +180,20 @@ func TestAPIRuns(t *testing.T) {
 			}
 		},
 	}, {
+		name: "engine plan run",
+		path: func(t *testing.T, dir string) string { p, _ := planRunTrace(t, dir); return p },
+		check: func(t *testing.T, url string, m Model, runs Runs) {
+			r := runs.Runs[0]
+			if r.Mode != "plan" || r.Turns != 2 || r.Answer != "disk full on /var" || r.Question != "Which line mentions disk?" {
+				t.Fatalf("run %+v", r)
+			}
+			it := iterationOf(t, url, r.Iterations[0].Pos)
+			if !strings.Contains(it.Reply, `"pattern":"disk"`) || !strings.Contains(it.Observation, "disk full on /var") || len(it.Cells) != 1 ||
+				it.Cells[0].Bind != "hits" || len(it.Cells[0].Ops) != 1 || it.Cells[0].Ops[0].Name != "search" {
+				t.Fatalf("plan iteration %+v", it)
+			}
+		},
+	}, {
 		name: "live, spans in flight",
 		path: func(t *testing.T, dir string) string {
 			b := newEvb()
