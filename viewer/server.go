@@ -1,5 +1,8 @@
-// Package viewer serves a local web page that shows trace files: the
-// recursion tree with per-node figures and subtree totals, a timeline, a
+// Package viewer serves a local web page that shows trace files: each run
+// as a summary and a strip of its iterations (the model's reply, each
+// cell's code, output and exception, sub-calls, child RLMs as nested
+// runs; computed in runs.go), the recursion tree with per-node figures
+// and subtree totals, a timeline, a
 // node's detail, search and filters, a side-by-side comparison of several
 // files, and live following of a JSONL trace that a running `rlm run
 // --trace x.jsonl` is writing. Every asset is embedded in the binary (plain

@@ -25,11 +25,13 @@ func newTraceServeCmd() *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "serve FILE...",
-		Short: "Show traces in a local web page (tree, timeline, detail, compare; follows growing JSONL files)",
+		Short: "Show traces in a local web page (runs and their iterations, tree, timeline, compare; follows growing JSONL files)",
 		Long: `serve starts a web server for the trace files and prints the page's URL on
-stdout. The page shows the recursion tree with figures and subtree totals, a
-timeline, a node's detail, search and filters, and (with several files) a
-side-by-side comparison. A JSONL trace that a running
+stdout. The page opens on each run: its question, answer and figures, and its
+iterations (the model's reply, each cell's code, output and exception, its
+sub-calls and child RLMs). The other views show the recursion tree with
+figures and subtree totals, a timeline, a node's detail, search and filters,
+and (with several files) a side-by-side comparison. A JSONL trace that a running
 'rlm run --trace x.jsonl' is writing is followed live. Every asset is built
 into the binary. A FILE that does not exist yet (a run about to write it) is
 waited for: the page says so and follows it once it appears; its directory
