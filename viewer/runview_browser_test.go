@@ -239,3 +239,32 @@ func TestBrowserLiveRunView(t *testing.T) {
 		t.Fatalf("ended run: %q", got)
 	}
 }
+
+// TestBrowserHighlighter runs the page's Python highlighter over a table
+// of inputs: each piece's class, the text given back whole, and markup in
+// the code escaped (never an element).
+func TestBrowserHighlighter(t *testing.T) {
+	ctx := browser(t)
+	path, _ := codeRunTrace(t, t.TempDir())
+	srv := serve(t, Options{}, path)
+	run(t, ctx, chromedp.Navigate(srv.URL+"/#tree"))
+	waitVersion(t, ctx)
+	for _, tc := range []struct{ code, want string }{
+		{`x = 1  # one`, `tok-n=1 tok-c=# one`},
+		{`def f(a): return len(a)`, `tok-k=def tok-f=f tok-k=return tok-b=len`},
+		{`s = f"{x}" + r'\d' + b"\"q\""`, `tok-s=f"{x}" tok-s=r'\d' tok-s=b"\"q\""`},
+		{"doc = \"\"\"a\n# not a comment\n\"\"\"", "tok-s=\"\"\"a\n# not a comment\n\"\"\""},
+		{`FINAL(llm_query(context[:10]))`, `tok-r=FINAL tok-r=llm_query tok-r=context tok-n=10`},
+		{`@cache` + "\n" + `class C: pass`, `tok-d=@cache tok-k=class tok-f=C tok-k=pass`},
+		{`print("</pre><b id=pwn>")  # <i>`, `tok-b=print tok-s="</pre><b id=pwn>" tok-c=# <i>`},
+		{`s = "unterminated`, `tok-s="unterminated`},
+		{`n = 0x1F + 1.5e3 + .5 + 2j`, `tok-n=0x1F tok-n=1.5e3 tok-n=.5 tok-n=2j`},
+	} {
+		js := `(() => { const d = document.createElement("pre"); d.innerHTML = highlightPython(` + strconv.Quote(tc.code) + `);` +
+			`return (d.textContent === ` + strconv.Quote(tc.code) + ` ? "" : "TEXT CHANGED ") + (d.querySelector("b,i") ? "ELEMENT " : "") +` +
+			`[...d.querySelectorAll("span")].map(s => s.className + "=" + s.textContent).join(" "); })()`
+		if got := attr(t, ctx, js); got != tc.want {
+			t.Errorf("%q:\n got %q\nwant %q", tc.code, got, tc.want)
+		}
+	}
+}
