@@ -15,6 +15,9 @@ func FuzzParseAndBuild(f *testing.F) {
 	var b strings.Builder
 	_ = trace.WriteJSONL(&b, genTrace(40))
 	f.Add([]byte(b.String()))
+	b.Reset()
+	_ = trace.WriteJSONL(&b, genCodeTrace(80))
+	f.Add([]byte(b.String()))
 	f.Add([]byte(`{"id":"e1","parent":"e2"}` + "\n" + `{"id":"e2","parent":"e1"}` + "\n" + `{"id":"e1","parent":"e1"}` + "\nnope\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		lines := bytes.Split(data, []byte("\n"))
@@ -34,6 +37,17 @@ func FuzzParseAndBuild(f *testing.F) {
 		}
 		if total != len(evs) {
 			t.Fatalf("root subtrees hold %d events, want %d", total, len(evs))
+		}
+		// The run view of any tree: every run, every turn's iteration.
+		for _, rv := range m.runs(evs) {
+			if rv.Turns != len(rv.Iterations)+rv.MoreIters {
+				t.Fatalf("run with %d turns, %d iterations", rv.Turns, len(rv.Iterations))
+			}
+		}
+		for pos, nd := range m.Nodes {
+			if nd.Kind == trace.KindTurn {
+				_ = m.iteration(evs, pos)
+			}
 		}
 	})
 }
