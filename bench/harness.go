@@ -137,9 +137,9 @@ type Config struct {
 	// finishes, the trial's cassette (CassetteDir; model/replay format)
 	// and a line of JournalFile, and at the end ManifestFile (the inputs
 	// with their SHA-256, models, methods, limits, the trials' cassettes)
-	// and ReportFile. Replay runs it again offline. Open the Session with
-	// the response cache off, so that each cassette holds every response
-	// its trial got. A directory that holds a run already is refused
+	// and ReportFile. Replay runs it again offline. The Session must have
+	// its response cache off (Spec.Cache.Off; else KindInvalidTask), so
+	// that each cassette holds every response its trial got. A directory that holds a run already is refused
 	// (KindRecordExists) unless Resume.
 	Record string
 	// Resume continues the run recorded in Record: the trials of its

@@ -311,6 +311,12 @@ func (cfg *Config) openRecord(sess *rlm.Session, tasks instances) (*recordDir, e
 		}
 		return nil, nil
 	}
+	if !sess.Spec().Cache.Off {
+		// A response the session's cache answers never reaches the
+		// trial's recorder: its cassette would miss it.
+		return nil, fault.New(fault.PhaseConfig, KindInvalidTask, "a record directory needs the session's response cache off").
+			With("dir", cfg.Record).WithHint("open the session with Spec.Cache.Off set (rlm bench run --record DIR does)")
+	}
 	m, err := cfg.manifestOf(sess)
 	if err != nil {
 		return nil, err

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/bench/suite"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
@@ -439,5 +440,31 @@ func TestPublicArg(t *testing.T) {
 		if got := publicArg(in); got != want {
 			t.Errorf("%q: %q, want %q", in, got, want)
 		}
+	}
+}
+
+// A session whose response cache is on cannot record trial by trial: a
+// response the cache answered would be missing from the trial's
+// cassette. Nothing is sent and no directory is written.
+func TestRecordRefusesCachedSession(t *testing.T) {
+	data := filepath.Join("suite", "testdata", "longbench-v2", "data.json")
+	var sent atomic.Int64
+	p := requestsPerTrial(scriptedCostModel(longBenchAnswers(), nil), &sync.Map{}, &sent, nil)
+	sess, err := rlm.Open(context.Background(), rlm.Spec{Model: "gpt-4o"}, rlm.WithProvider(p))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sess.Close()
+	dir := filepath.Join(t.TempDir(), "rec")
+	_, err = Run(context.Background(), Config{Suite: suite.LongBenchV2, Data: data, SuiteOptions: suite.Options{Limit: 1},
+		Session: sess, Methods: []Method{MethodDirect}, Record: dir})
+	if fault.KindOf(err) != KindInvalidTask {
+		t.Fatalf("err = %v, want %s", err, KindInvalidTask)
+	}
+	if sent.Load() != 0 {
+		t.Fatalf("%d requests sent", sent.Load())
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Fatalf("the record directory was written: %v", err)
 	}
 }
