@@ -44,6 +44,11 @@ type Message struct {
 	// caching (model/anthropic) caches the prefix there. Providers with
 	// automatic prefix caching (OpenAI) ignore it. See MarkCachePrefix.
 	CacheBreakpoint bool `json:"cache_breakpoint,omitempty"`
+	// Images are images sent with the message (a user message, or a tool
+	// result), after its text; each is charged by its provider's token
+	// rule (ImageTokens) before sending. In JSON each is named by its
+	// hash, never inlined (Image).
+	Images []Image `json:"images,omitempty"`
 }
 
 // MarkCachePrefix returns a copy of msgs with the stable prefix marked for

@@ -46,6 +46,10 @@ type Info struct {
 	// vendor's name for one rlm counts with its estimate ("claude",
 	// "gemini", "llama3").
 	Tokenizer string `json:"tokenizer,omitempty"`
+	// Vision reports a model that takes image input (CheckVision refuses
+	// images for a known model without it). A host entry inherits it from
+	// the shipped entry its prefix matches.
+	Vision bool `json:"vision,omitempty"`
 }
 
 // table is the shipped model table: context window, max output and
@@ -76,29 +80,34 @@ type Info struct {
 //     (ai.google.dev/gemini-api/docs/models)
 //   - llama-3.1-*, llama-3.3-*: 131,072 (the Llama 3.1 model card,
 //     github.com/meta-llama/llama-models, models/llama3_1/MODEL_CARD.md)
+//
+// Vision (image input): the OpenAI families from gpt-4-turbo on, the
+// claude-3 and later families and the Gemini families take images
+// (the same pages); gpt-4, gpt-3.5-turbo and the Llama 3.1/3.3 text
+// models do not.
 var table = []Info{
-	{"gpt-4o", 128_000, 16_384, tokens.O200kBase},
-	{"chatgpt-4o", 128_000, 16_384, tokens.O200kBase},
-	{"gpt-4.1", 1_047_576, 32_768, tokens.O200kBase},
-	{"gpt-5", 400_000, 128_000, tokens.O200kBase},
-	{"o1", 200_000, 100_000, tokens.O200kBase},
-	{"o3", 200_000, 100_000, tokens.O200kBase},
-	{"o4-mini", 200_000, 100_000, tokens.O200kBase},
-	{"gpt-4-turbo", 128_000, 4_096, tokens.Cl100kBase},
-	{"gpt-4", 8_192, 8_192, tokens.Cl100kBase},
-	{"gpt-3.5-turbo", 16_385, 4_096, tokens.Cl100kBase},
-	{"claude-", 200_000, 4_096, "claude"},
-	{"claude-3-5-", 200_000, 8_192, "claude"},
-	{"claude-3-7-sonnet", 200_000, 64_000, "claude"},
-	{"claude-sonnet-4", 200_000, 64_000, "claude"},
-	{"claude-opus-4", 200_000, 32_000, "claude"},
-	{"gemini-1.5-pro", 2_097_152, 8_192, "gemini"},
-	{"gemini-1.5-flash", 1_048_576, 8_192, "gemini"},
-	{"gemini-2.0-flash", 1_048_576, 8_192, "gemini"},
-	{"gemini-2.5-pro", 1_048_576, 65_536, "gemini"},
-	{"gemini-2.5-flash", 1_048_576, 65_536, "gemini"},
-	{"llama-3.1-", 131_072, 0, "llama3"},
-	{"llama-3.3-", 131_072, 0, "llama3"},
+	{"gpt-4o", 128_000, 16_384, tokens.O200kBase, true},
+	{"chatgpt-4o", 128_000, 16_384, tokens.O200kBase, true},
+	{"gpt-4.1", 1_047_576, 32_768, tokens.O200kBase, true},
+	{"gpt-5", 400_000, 128_000, tokens.O200kBase, true},
+	{"o1", 200_000, 100_000, tokens.O200kBase, true},
+	{"o3", 200_000, 100_000, tokens.O200kBase, true},
+	{"o4-mini", 200_000, 100_000, tokens.O200kBase, true},
+	{"gpt-4-turbo", 128_000, 4_096, tokens.Cl100kBase, true},
+	{"gpt-4", 8_192, 8_192, tokens.Cl100kBase, false},
+	{"gpt-3.5-turbo", 16_385, 4_096, tokens.Cl100kBase, false},
+	{"claude-", 200_000, 4_096, "claude", true},
+	{"claude-3-5-", 200_000, 8_192, "claude", true},
+	{"claude-3-7-sonnet", 200_000, 64_000, "claude", true},
+	{"claude-sonnet-4", 200_000, 64_000, "claude", true},
+	{"claude-opus-4", 200_000, 32_000, "claude", true},
+	{"gemini-1.5-pro", 2_097_152, 8_192, "gemini", true},
+	{"gemini-1.5-flash", 1_048_576, 8_192, "gemini", true},
+	{"gemini-2.0-flash", 1_048_576, 8_192, "gemini", true},
+	{"gemini-2.5-pro", 1_048_576, 65_536, "gemini", true},
+	{"gemini-2.5-flash", 1_048_576, 65_536, "gemini", true},
+	{"llama-3.1-", 131_072, 0, "llama3", false},
+	{"llama-3.3-", 131_072, 0, "llama3", false},
 }
 
 // Table returns a copy of the shipped model table.
@@ -190,6 +199,7 @@ func NewWindows(host ...Info) *Windows {
 			if h.Tokenizer == "" {
 				h.Tokenizer = base.Tokenizer
 			}
+			h.Vision = h.Vision || base.Vision
 		}
 		w.host = append(w.host, h)
 	}

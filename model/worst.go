@@ -56,7 +56,8 @@ func countLong(c tokens.Counter, s string) int {
 // the OpenAI encodings when the program links package bpe, in pieces of
 // at most exactPartBytes; the estimate for any other model and without
 // bpe),
-// plus the chat framing above. Counting parts separately never lowers a
+// plus the chat framing above, plus each image's tokens by its
+// provider's published rule (ImageTokens). Counting parts separately never lowers a
 // BPE count, so the sum is not below what a provider counts for the same
 // text.
 //
@@ -72,6 +73,9 @@ func PromptTokens(req Request, modelName string) int64 {
 		n += framePerMessage + count(string(m.Role)) + count(m.Name) + count(m.Content) + count(m.ToolCallID)
 		for _, tc := range m.ToolCalls {
 			n += framePerToolCall + count(tc.ID) + count(tc.Name) + count(tc.Arguments)
+		}
+		for _, im := range m.Images {
+			n += ImageTokens(im, modelName)
 		}
 	}
 	for _, t := range req.Tools {

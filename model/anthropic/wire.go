@@ -2,6 +2,7 @@ package anthropic
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -49,11 +50,43 @@ type Block struct {
 	ID    string          `json:"id,omitempty"`
 	Name  string          `json:"name,omitempty"`
 	Input json.RawMessage `json:"input,omitempty"`
-	// ToolUseID and Content are a tool_result block's answer.
-	ToolUseID string `json:"tool_use_id,omitempty"`
-	Content   string `json:"content,omitempty"`
+	// ToolUseID and Content are a tool_result block's answer; a result
+	// with images is sent with ContentBlocks (text and image blocks) as
+	// its content instead.
+	ToolUseID     string  `json:"tool_use_id,omitempty"`
+	Content       string  `json:"content,omitempty"`
+	ContentBlocks []Block `json:"-"`
+	// Source is an image block's image: {"type": "base64", "media_type":
+	// ..., "data": ...}
+	// (docs.anthropic.com/en/docs/build-with-claude/vision).
+	Source *ImageSource `json:"source,omitempty"`
 	// CacheControl marks the end of a cached prefix.
 	CacheControl *CacheControl `json:"cache_control,omitempty"`
+}
+
+// ImageSource is an image block's base64 source.
+type ImageSource struct {
+	Type      string `json:"type"`
+	MediaType string `json:"media_type"`
+	Data      string `json:"data"`
+}
+
+// imageBlock is the image block of im.
+func imageBlock(im model.Image) Block {
+	return Block{Type: "image", Source: &ImageSource{Type: "base64", MediaType: im.MediaType, Data: base64.StdEncoding.EncodeToString(im.Data)}}
+}
+
+// MarshalJSON encodes b; a tool_result with ContentBlocks has them as its
+// content.
+func (b Block) MarshalJSON() ([]byte, error) {
+	type plain Block
+	if len(b.ContentBlocks) == 0 {
+		return json.Marshal(plain(b))
+	}
+	return json.Marshal(struct {
+		plain
+		Content []Block `json:"content"`
+	}{plain(b), b.ContentBlocks})
 }
 
 // knownBlock reports the block types decoded strictly.
@@ -316,6 +349,9 @@ func EncodeRequest(req model.Request, defaultModel string) ([]byte, error) {
 		role := "user"
 		switch m.Role {
 		case model.RoleSystem:
+			if len(m.Images) > 0 {
+				return nil, invalid(fmt.Sprintf("message %d: only user and tool messages carry images", i)).With("message", i)
+			}
 			if !blank(m.Content) {
 				mr.System = append(mr.System, Block{Type: "text", Text: m.Content})
 			}
@@ -324,15 +360,41 @@ func EncodeRequest(req model.Request, defaultModel string) ([]byte, error) {
 			}
 			continue
 		case model.RoleUser:
+			// Images first, then the text: the order the vision guide
+			// recommends.
+			for j, im := range m.Images {
+				if err := wire.CheckImage(im); err != nil {
+					return nil, invalid(fmt.Sprintf("message %d, image %d: %s", i, j, err)).With("message", i)
+				}
+				b = append(b, imageBlock(im))
+			}
 			if !blank(m.Content) {
-				b = []Block{{Type: "text", Text: m.Content}}
+				b = append(b, Block{Type: "text", Text: m.Content})
 			}
 		case model.RoleTool:
 			if m.ToolCallID == "" {
 				return nil, invalid(fmt.Sprintf("tool message %d has no tool_call_id", i)).With("message", i)
 			}
-			b = []Block{{Type: "tool_result", ToolUseID: m.ToolCallID, Content: m.Content}}
+			tr := Block{Type: "tool_result", ToolUseID: m.ToolCallID, Content: m.Content}
+			if len(m.Images) > 0 {
+				// A tool result's content is then an array of text and
+				// image blocks (the tool-use guide's "tool_result" content).
+				tr.Content = ""
+				if !blank(m.Content) {
+					tr.ContentBlocks = append(tr.ContentBlocks, Block{Type: "text", Text: m.Content})
+				}
+				for j, im := range m.Images {
+					if err := wire.CheckImage(im); err != nil {
+						return nil, invalid(fmt.Sprintf("message %d, image %d: %s", i, j, err)).With("message", i)
+					}
+					tr.ContentBlocks = append(tr.ContentBlocks, imageBlock(im))
+				}
+			}
+			b = []Block{tr}
 		case model.RoleAssistant:
+			if len(m.Images) > 0 {
+				return nil, invalid(fmt.Sprintf("message %d: only user and tool messages carry images", i)).With("message", i)
+			}
 			role = "assistant"
 			if !blank(m.Content) {
 				b = append(b, Block{Type: "text", Text: m.Content})

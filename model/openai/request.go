@@ -1,8 +1,10 @@
 package openai
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
@@ -67,13 +69,42 @@ func EncodeRequest(req model.Request, defaultModel string) ([]byte, error) {
 	if req.Stream {
 		cr.StreamOptions = &StreamOptions{IncludeUsage: true}
 	}
+	// A tool message's images go in a user message after the run of tool
+	// messages it is in (chat completions takes images in user messages
+	// only, and the tool messages answering one assistant turn must
+	// follow it without a break).
+	var toolImages []ImageURL
+	var toolText strings.Builder
+	flush := func() {
+		if len(toolImages) > 0 {
+			cr.Messages = append(cr.Messages, Message{Role: "user", Content: Content{Text: toolText.String(), Images: toolImages}})
+			toolImages = nil
+			toolText.Reset()
+		}
+	}
 	for i, m := range req.Messages {
 		switch m.Role {
 		case model.RoleSystem, model.RoleUser, model.RoleAssistant, model.RoleTool:
 		default:
 			return nil, invalid(fmt.Sprintf("message %d has unknown role %q", i, m.Role)).With("message", i)
 		}
+		if m.Role != model.RoleTool {
+			flush()
+		}
+		images, err := imageParts(i, m)
+		if err != nil {
+			return nil, err
+		}
 		wm := Message{Role: string(m.Role), Content: Content{Text: m.Content}, Name: m.Name, ToolCallID: m.ToolCallID}
+		switch m.Role {
+		case model.RoleUser:
+			wm.Content.Images = images
+		case model.RoleTool:
+			if len(images) > 0 {
+				fmt.Fprintf(&toolText, "The images of tool result %s:\n", m.ToolCallID)
+				toolImages = append(toolImages, images...)
+			}
+		}
 		if m.Role == model.RoleTool && m.ToolCallID == "" {
 			return nil, invalid(fmt.Sprintf("tool message %d has no tool_call_id", i)).With("message", i)
 		}
@@ -92,6 +123,7 @@ func EncodeRequest(req model.Request, defaultModel string) ([]byte, error) {
 		}
 		cr.Messages = append(cr.Messages, wm)
 	}
+	flush()
 	for i, t := range req.Tools {
 		if t.Name == "" {
 			return nil, invalid(fmt.Sprintf("tool %d has no name", i)).With("tool", i)
@@ -125,6 +157,26 @@ func EncodeRequest(req model.Request, defaultModel string) ([]byte, error) {
 	out, err := wire.MergeExtra(body, req.Extra, reservedKeys)
 	if err != nil {
 		return nil, fault.Wrap(err, fault.PhaseProvider, model.KindInvalidRequest, "encode extra field")
+	}
+	return out, nil
+}
+
+// imageParts returns the image parts of message i: images only in user
+// and tool messages, each with its data and a media type of the four
+// formats.
+func imageParts(i int, m model.Message) ([]ImageURL, error) {
+	if len(m.Images) == 0 {
+		return nil, nil
+	}
+	if m.Role != model.RoleUser && m.Role != model.RoleTool {
+		return nil, invalid(fmt.Sprintf("message %d: only user and tool messages carry images", i)).With("message", i)
+	}
+	out := make([]ImageURL, len(m.Images))
+	for j, im := range m.Images {
+		if err := wire.CheckImage(im); err != nil {
+			return nil, invalid(fmt.Sprintf("message %d, image %d: %s", i, j, err)).With("message", i)
+		}
+		out[j] = ImageURL{URL: DataURL(im), Detail: cmp.Or(im.Detail, "high")}
 	}
 	return out, nil
 }

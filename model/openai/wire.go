@@ -3,6 +3,7 @@ package openai
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -55,19 +56,58 @@ type Message struct {
 	FunctionCall *FunctionCall `json:"function_call,omitempty"`
 }
 
-// Content is message text that may be absent (JSON null).
+// Content is message text that may be absent (JSON null), and the
+// images of a user message.
 type Content struct {
 	Text string
 	// Reasoning is the text of "thinking" parts of a content array
 	// (Mistral magistral); it is read, never sent.
 	Reasoning string
 	Null      bool
+	// Images are the message's image parts, after its text. With images
+	// the content is sent as an array of parts: {"type": "text", "text":
+	// ...} (when the text is not empty), then one {"type": "image_url",
+	// "image_url": {"url": "data:MEDIA;base64,...", "detail": ...}} per
+	// image (platform.openai.com/docs/guides/images-vision, "Passing a
+	// Base64 encoded image"; the chat-completions API reference's
+	// "content parts").
+	Images []ImageURL
 }
 
-// MarshalJSON encodes c as a JSON string, or null when c.Null is set.
+// ImageURL is an image part's image_url object.
+type ImageURL struct {
+	URL    string `json:"url"`
+	Detail string `json:"detail,omitempty"`
+}
+
+// DataURL returns the data URL an image is sent as.
+func DataURL(im model.Image) string {
+	return "data:" + im.MediaType + ";base64," + base64.StdEncoding.EncodeToString(im.Data)
+}
+
+// MarshalJSON encodes c as a JSON string, or null when c.Null is set, or
+// an array of parts when it has images.
 func (c Content) MarshalJSON() ([]byte, error) {
 	if c.Null {
 		return []byte("null"), nil
+	}
+	if len(c.Images) > 0 {
+		type textPart struct {
+			Type string `json:"type"`
+			Text string `json:"text"`
+		}
+		type imagePart struct {
+			Type     string   `json:"type"`
+			ImageURL ImageURL `json:"image_url"`
+		}
+		parts := make([]any, 0, len(c.Images)+1)
+		if c.Text != "" {
+			parts = append(parts, textPart{"text", c.Text})
+		}
+		for _, im := range c.Images {
+			parts = append(parts, imagePart{"image_url", im})
+		}
+		return json.Marshal(parts)
 	}
 	return json.Marshal(c.Text)
 }
@@ -85,15 +125,20 @@ func (c *Content) UnmarshalJSON(b []byte) error {
 			return fmt.Errorf("content parts: %w", err)
 		}
 		var text, reasoning strings.Builder
+		var images []ImageURL
 		for _, p := range parts {
 			switch p.Type {
 			case "thinking", "reasoning":
 				p.thinking(&reasoning)
+			case "image_url":
+				if p.ImageURL != nil {
+					images = append(images, *p.ImageURL)
+				}
 			default:
 				text.WriteString(p.Text)
 			}
 		}
-		*c = Content{Text: text.String(), Reasoning: reasoning.String()}
+		*c = Content{Text: text.String(), Reasoning: reasoning.String(), Images: images}
 		return nil
 	}
 	var s string
@@ -111,6 +156,7 @@ type contentPart struct {
 	Type     string          `json:"type"`
 	Text     string          `json:"text"`
 	Thinking json.RawMessage `json:"thinking"`
+	ImageURL *ImageURL       `json:"image_url"`
 }
 
 // maxPartDepth bounds the nesting of thinking parts read.

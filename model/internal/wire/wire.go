@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/rlm-go/rlm/model"
 )
 
 // Truncate cuts s to at most n bytes at a UTF-8 boundary, adding an
@@ -110,4 +112,18 @@ func MergeExtra(body []byte, extra map[string]any, reserved map[string]bool) ([]
 		merged[k] = raw
 	}
 	return json.Marshal(merged)
+}
+
+// CheckImage checks an image a request is about to send: it has data,
+// and a media type of the four formats both wire formats accept.
+func CheckImage(im model.Image) error {
+	switch im.MediaType {
+	case "image/png", "image/jpeg", "image/gif", "image/webp":
+	default:
+		return fmt.Errorf("media type %q is not image/png, image/jpeg, image/gif or image/webp", im.MediaType)
+	}
+	if len(im.Data) == 0 {
+		return errors.New("the image has no data")
+	}
+	return nil
 }
