@@ -9,6 +9,10 @@
 // A model call is admitted in this order (docs/budget.md, "One meter
 // admits every call"):
 //
+//  -. a request carrying images for a model the table knows to take
+//     none is refused with no_vision (model.Windows.CheckVision), and a
+//     server's refusal of the images (model.IsNoImageInput) is reported
+//     as no_vision too: an image is never dropped silently;
 //  0. the prompt plus its reserved output must fit the model's context
 //     window (model.Windows.Check: the run's table, ModelCall.Windows),
 //     else the call is refused with prompt_too_large before anything is
@@ -104,6 +108,12 @@ type ModelCall struct {
 // settlement takes precedence over the provider's error.
 func (m *Meter) Model(ctx context.Context, c ModelCall) (*model.Response, error) {
 	req := c.Request
+	if err := c.Windows.CheckVision(req); err != nil {
+		// Images for a model known to take none: refused before
+		// anything is counted, never sent without them.
+		trace.Emit(ctx, trace.KindError, string(model.KindNoVision), nil, err)
+		return nil, err
+	}
 	fit := c.Windows.Check(req)
 	if !fit.Fits() {
 		// Never sent: a standalone error event says so in the trace.
@@ -169,6 +179,9 @@ func (m *Meter) Model(ctx context.Context, c ModelCall) (*model.Response, error)
 		}
 	}
 	resp, err := send(ctx, p, req)
+	if n := model.CountImages(req); n > 0 && model.IsNoImageInput(err) {
+		err = model.NoVision(req.Model, n, err)
+	}
 	if resp == nil && err == nil {
 		// A provider or executor outside the contract: a typed failure of
 		// the call, never a nil response handed on.

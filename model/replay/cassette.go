@@ -76,6 +76,11 @@ type Match struct {
 	Contains string `json:"contains,omitempty"`
 	// Model must equal the request's model.
 	Model string `json:"model,omitempty"`
+	// Images are the hex SHA-256 of images the request must carry (in
+	// any message, any order): a cassette names images by hash and never
+	// holds them, so it stays small, and a replay matches the images a
+	// request sends.
+	Images []string `json:"images,omitempty"`
 }
 
 // maxCassetteBytes bounds the size of a cassette file Load reads. It is a

@@ -54,7 +54,9 @@ func NewRecorder(next model.Provider) *Recorder {
 // Complete calls the wrapped provider and records the exchange when it
 // succeeds. The interaction's match is {"contains": S} where S is the last
 // MaxMatchSnippet bytes (trimmed of surrounding space) of the last user or
-// tool message, or no match when there is none.
+// tool message, or no match when there is none; when that message has
+// images, the match also names them by hash ({"images": [SHA256, ...]}),
+// never holding their bytes.
 func (r *Recorder) Complete(ctx context.Context, req model.Request) (*model.Response, error) {
 	resp, err := r.next.Complete(ctx, req)
 	if err != nil || resp == nil {
@@ -70,6 +72,12 @@ func (r *Recorder) Complete(ctx context.Context, req model.Request) (*model.Resp
 	in := Interaction{Response: raw}
 	if s := scrubbedSnippet(req.Messages, r.scrub); s != "" {
 		in.Match = &Match{Contains: s}
+	}
+	if hs := lastImages(req.Messages); len(hs) > 0 {
+		if in.Match == nil {
+			in.Match = &Match{}
+		}
+		in.Match.Images = hs
 	}
 	r.ins = append(r.ins, in)
 	return resp, nil
@@ -88,6 +96,23 @@ func (r *Recorder) scrubbed(resp *model.Response) *model.Response {
 		}
 	}
 	return &c
+}
+
+// lastImages returns the hashes of the images of the last user or tool
+// message (the match of an image request: its images by hash).
+func lastImages(msgs []model.Message) []string {
+	for i := len(msgs) - 1; i >= 0; i-- {
+		m := msgs[i]
+		if m.Role != model.RoleUser && m.Role != model.RoleTool {
+			continue
+		}
+		var out []string
+		for _, im := range m.Images {
+			out = append(out, im.SHA256)
+		}
+		return out
+	}
+	return nil
 }
 
 // matchSnippet returns the tail of the last user or tool message.

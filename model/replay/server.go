@@ -1,6 +1,9 @@
 package replay
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -32,7 +35,7 @@ const (
 // arriving while MaxConcurrentRequests are being handled is answered 503
 // with code BusyCode and Retry-After: 1 (a status the provider retries).
 const (
-	MaxRequestBytes       = 8 << 20
+	MaxRequestBytes       = 32 << 20
 	MaxConcurrentRequests = 8
 	RequestTooLargeCode   = "request_too_large"
 	BusyCode              = "server_busy"
@@ -189,6 +192,8 @@ type chatRequest struct {
 	Messages      []openai.Message      `json:"messages"`
 	Stream        bool                  `json:"stream"`
 	StreamOptions *openai.StreamOptions `json:"stream_options"`
+	// imageHashes are the hex SHA-256 of the request's images.
+	imageHashes []string
 }
 
 // dialect is the API a completion request speaks.
@@ -244,12 +249,15 @@ func (h *Handler) serveCompletion(w http.ResponseWriter, r *http.Request, d dial
 		return
 	}
 	text := requestText(req.Messages)
+	if d == dialectChat {
+		req.imageHashes = chatImageHashes(req.Messages)
+	}
 
 	h.mu.Lock()
 	h.stats.Requests++
 	idx := -1
 	for i := range h.entries {
-		if !h.used[i] && h.entries[i].in.Match.fits(req.Model, text) {
+		if !h.used[i] && h.entries[i].in.Match.fits(req.Model, text, req.imageHashes) {
 			idx = i
 			break
 		}
@@ -310,14 +318,46 @@ func (h *Handler) serveCompletion(w http.ResponseWriter, r *http.Request, d dial
 
 // fits reports whether a request with the given model and message text
 // fits m. A nil Match fits every request.
-func (m *Match) fits(model, text string) bool {
+func (m *Match) fits(model, text string, images []string) bool {
 	if m == nil {
 		return true
 	}
 	if m.Model != "" && m.Model != model {
 		return false
 	}
+	for _, h := range m.Images {
+		if !slices.Contains(images, h) {
+			return false
+		}
+	}
 	return strings.Contains(text, m.Contains)
+}
+
+// imageHash returns the hex SHA-256 of an image's base64 data, or ""
+// when it is not base64.
+func imageHash(b64 string) string {
+	b, err := base64.StdEncoding.DecodeString(b64)
+	if err != nil {
+		return ""
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// chatImageHashes returns the hashes of the data-URL images of a
+// chat-completions request (image_url parts).
+func chatImageHashes(msgs []openai.Message) []string {
+	var out []string
+	for _, m := range msgs {
+		for _, im := range m.Content.Images {
+			if _, data, ok := strings.Cut(im.URL, ";base64,"); ok && strings.HasPrefix(im.URL, "data:") {
+				if h := imageHash(data); h != "" {
+					out = append(out, h)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // requestText joins the contents of all messages with newlines.
@@ -497,9 +537,27 @@ func fromMessagesRequest(body []byte) (chatRequest, error) {
 	for _, m := range mr.Messages {
 		for _, b := range m.Content {
 			add(m.Role, b.Text+b.Content.text())
+			req.imageHashes = append(req.imageHashes, b.images()...)
 		}
 	}
 	return req, nil
+}
+
+// images returns the hashes of a block's base64 image, or of the images
+// in its content (a tool_result's).
+func (b messagesBlock) images() []string {
+	var out []string
+	if b.Source != nil && b.Source.Type == "base64" {
+		if h := imageHash(b.Source.Data); h != "" {
+			out = append(out, h)
+		}
+	}
+	if b.Content != nil {
+		for _, c := range *b.Content {
+			out = append(out, c.images()...)
+		}
+	}
+	return out
 }
 
 // messagesBlocks is a Messages API content value: a string (one text
@@ -511,6 +569,10 @@ type messagesBlocks []messagesBlock
 type messagesBlock struct {
 	Text    string          `json:"text"`
 	Content *messagesBlocks `json:"content"`
+	Source  *struct {
+		Type string `json:"type"`
+		Data string `json:"data"`
+	} `json:"source"`
 }
 
 func (bs *messagesBlocks) UnmarshalJSON(b []byte) error {
