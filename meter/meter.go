@@ -6,13 +6,13 @@
 // differ only in the options of a call (ModelCall), never in a copy of the
 // steps.
 //
-// A model call is admitted in this order (docs/budget.md, "One meter
-// admits every call"):
+// A request carrying images for a model the table knows to take none is
+// refused with no_vision before anything else (model.Windows.CheckVision),
+// and a server's refusal of the images (model.IsNoImageInput) is reported
+// as no_vision too: an image is never dropped silently. A model call is
+// then admitted in this order (docs/budget.md, "One meter admits every
+// call"); its images are prompt tokens (model.PromptTokens):
 //
-//  -. a request carrying images for a model the table knows to take
-//     none is refused with no_vision (model.Windows.CheckVision), and a
-//     server's refusal of the images (model.IsNoImageInput) is reported
-//     as no_vision too: an image is never dropped silently;
 //  0. the prompt plus its reserved output must fit the model's context
 //     window (model.Windows.Check: the run's table, ModelCall.Windows),
 //     else the call is refused with prompt_too_large before anything is
