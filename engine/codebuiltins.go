@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/big"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/rlm-go/rlm/corpus"
@@ -30,6 +31,9 @@ import (
 type codeHost struct {
 	store *corpus.Store
 	limit int // bytes a prompt argument may materialize at once
+
+	imu    sync.Mutex
+	images map[string]model.Image // the image values code holds, by SHA256
 
 	mu  sync.Mutex
 	r   *run
@@ -62,6 +66,7 @@ func (h *codeHost) builtins(inputs []corpus.Handle) map[string]any {
 		"rlm_query":         repl.Builtin(h.rlmQuery),
 		"rlm_query_batched": repl.Builtin(h.rlmQueryBatched),
 		"call_tool":         repl.Builtin(h.callTool),
+		"load_image":        repl.Builtin(h.loadImage),
 	}
 	for i, in := range inputs {
 		if i == 0 {
@@ -225,7 +230,7 @@ func optInt(fn, param string, v any, def int64) (int64, error) {
 }
 
 func (h *codeHost) llmQuery(c *repl.Call) (any, error) {
-	a, err := args(c, "prompt", "model?")
+	a, err := args(c, "prompt", "model?", "images?")
 	if err != nil {
 		return nil, err
 	}
@@ -237,11 +242,17 @@ func (h *codeHost) llmQuery(c *repl.Call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	var images []model.Image
+	if a["images"] != nil {
+		if images, err = h.imageList(c.Name, "images", a["images"]); err != nil {
+			return nil, err
+		}
+	}
 	_, e, err := h.state()
 	if err != nil {
 		return nil, err
 	}
-	resp, err := e.modelCall(c.Ctx, plan.ModelCall{Prompt: text, Model: m})
+	resp, err := e.modelCall(c.Ctx, plan.ModelCall{Prompt: text, Model: m, Images: images})
 	if err != nil {
 		return nil, builtinErr(c.Name, err)
 	}
@@ -284,13 +295,32 @@ func (h *codeHost) fanOut(ctx context.Context, n, conc int, item func(ctx contex
 }
 
 func (h *codeHost) llmQueryBatched(c *repl.Call) (any, error) {
-	a, err := args(c, "prompts", "concurrency?", "model?")
+	a, err := args(c, "prompts", "concurrency?", "model?", "images?")
 	if err != nil {
 		return nil, err
 	}
 	items, err := listOf(c.Name, "prompts", a["prompts"])
 	if err != nil {
 		return nil, err
+	}
+	var images [][]model.Image
+	if a["images"] != nil {
+		lists, err := listOf(c.Name, "images", a["images"])
+		if err != nil {
+			return nil, err
+		}
+		if len(lists) != len(items) {
+			return nil, repl.Raise("ValueError", "%s(): %d prompts but %d image lists", c.Name, len(items), len(lists))
+		}
+		images = make([][]model.Image, len(lists))
+		for i, l := range lists {
+			if l == nil {
+				continue
+			}
+			if images[i], err = h.imageList(c.Name, fmt.Sprintf("images[%d]", i), l); err != nil {
+				return nil, err
+			}
+		}
 	}
 	conc, err := optConcurrency(c.Name, a["concurrency"])
 	if err != nil {
@@ -320,7 +350,11 @@ func (h *codeHost) llmQueryBatched(c *repl.Call) (any, error) {
 	sp.Set("concurrency", conc)
 	cut := make([]bool, len(texts))
 	out, err := h.fanOut(ctx, len(texts), conc, func(ctx context.Context, i int) (any, error) {
-		resp, err := e.modelCall(ctx, plan.ModelCall{Prompt: texts[i], Model: m})
+		call := plan.ModelCall{Prompt: texts[i], Model: m}
+		if images != nil {
+			call.Images = images[i]
+		}
+		resp, err := e.modelCall(ctx, call)
 		if err != nil {
 			return nil, err
 		}
@@ -742,6 +776,93 @@ func (c *ctxText) files(call *repl.Call) (any, error) {
 	out := make(repl.Dict, 0, len(fs))
 	for _, f := range fs {
 		out = append(out, repl.KV{Key: f.Name, Value: &ctxText{host: c.host, h: f.Handle, name: fmt.Sprintf("%s.files()[%q]", c.name, f.Name), size: f.Bytes}})
+	}
+	return out, nil
+}
+
+// imageValue is what code holds for an image: a dict naming it (its hash,
+// media type, dimensions, size); the bytes stay on the host, in h.images.
+func (h *codeHost) imageValue(im model.Image) repl.Dict {
+	h.imu.Lock()
+	if h.images == nil {
+		h.images = map[string]model.Image{}
+	}
+	h.images[im.SHA256] = im
+	h.imu.Unlock()
+	return repl.Dict{
+		{Key: "image", Value: "sha256:" + im.SHA256},
+		{Key: "media_type", Value: im.MediaType},
+		{Key: "width", Value: int64(im.Width)},
+		{Key: "height", Value: int64(im.Height)},
+		{Key: "bytes", Value: int64(len(im.Data))},
+	}
+}
+
+// loadImage is load_image(name): one of the run's images (Config.Images)
+// as an image value.
+func (h *codeHost) loadImage(c *repl.Call) (any, error) {
+	a, err := args(c, "name")
+	if err != nil {
+		return nil, err
+	}
+	name, ok := a["name"].(string)
+	if !ok {
+		return nil, repl.Raise("TypeError", "%s(): name must be a str, not %s", c.Name, pyTypeName(a["name"]))
+	}
+	r, _, err := h.state()
+	if err != nil {
+		return nil, err
+	}
+	im, ok := r.e.cfg.Images[name]
+	if !ok {
+		names := make([]string, 0, len(r.e.cfg.Images))
+		for n := range r.e.cfg.Images {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		return nil, repl.Raise("KeyError", "%s(): no image %q (the run's images: %v)", c.Name, name, names)
+	}
+	return h.imageValue(im), nil
+}
+
+// imageList resolves an images= argument: a list of image values (the
+// dicts load_image returns) or image names.
+func (h *codeHost) imageList(fn, param string, v any) ([]model.Image, error) {
+	l, err := listOf(fn, param, v)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]model.Image, 0, len(l))
+	for i, x := range l {
+		var key string
+		switch y := x.(type) {
+		case map[string]any:
+			key, _ = y["image"].(string)
+		case repl.Dict:
+			for _, kv := range y {
+				if kv.Key == "image" {
+					key, _ = kv.Value.(string)
+				}
+			}
+		case string:
+			r, _, err := h.state()
+			if err != nil {
+				return nil, err
+			}
+			if im, ok := r.e.cfg.Images[y]; ok {
+				out = append(out, im)
+				continue
+			}
+			key = y
+		}
+		sum, ok := strings.CutPrefix(key, "sha256:")
+		h.imu.Lock()
+		im, found := h.images[sum]
+		h.imu.Unlock()
+		if !ok || !found {
+			return nil, repl.Raise("TypeError", "%s(): %s[%d] is not an image (use load_image(name))", fn, param, i)
+		}
+		out = append(out, im)
 	}
 	return out, nil
 }

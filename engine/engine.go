@@ -114,6 +114,10 @@ type Config struct {
 	ObservationBytes int
 	// PromptBytes bounds the text of one {"text":E} expression.
 	PromptBytes int
+	// Images are images code mode can load by name (load_image(NAME))
+	// and send with llm_query(prompt, images=[...]); make them with
+	// vision.Open or vision.Prepare, which bound and scale them.
+	Images map[string]model.Image
 	// MaxTokens is the completion limit of each model request.
 	MaxTokens int
 	// ContextWindow is the root model's context window in tokens (0: the

@@ -132,7 +132,7 @@ func (v *env) modelCall(ctx context.Context, call plan.ModelCall) (*model.Respon
 	if !v.n.caps.Has(capability.Model(name)) {
 		return nil, denied(capability.Model(name))
 	}
-	req := model.Request{Model: name, Messages: []model.Message{{Role: model.RoleUser, Content: call.Prompt}}}
+	req := model.Request{Model: name, Messages: []model.Message{{Role: model.RoleUser, Content: call.Prompt, Images: call.Images}}}
 	applyOptions(&req, call.Options)
 	if req.MaxTokens == 0 {
 		req.MaxTokens = v.r.e.cfg.MaxTokens

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/rlm-go/rlm/corpus"
+	"github.com/rlm-go/rlm/model"
 )
 
 // Env is what a plan runs against. The engine implements it with budgets,
@@ -53,4 +54,8 @@ type ModelCall struct {
 	// Options are the step's literal request options (nil when absent).
 	// They are a copy the Env may keep.
 	Options map[string]any
+	// Images are sent with the prompt (a vision sub-call); each is
+	// charged by its provider's token rule before sending, and a model
+	// without vision refuses them (model.KindNoVision).
+	Images []model.Image
 }

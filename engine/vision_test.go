@@ -1,0 +1,114 @@
+package engine
+
+import (
+	"image/color"
+	"testing"
+
+	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/model/replay"
+	"github.com/rlm-go/rlm/vision"
+	"github.com/rlm-go/rlm/vision/visiontest"
+)
+
+func testImage(t *testing.T, c color.NRGBA, w, h int) model.Image {
+	t.Helper()
+	im, err := vision.Prepare(visiontest.Solid(vision.PNG, w, h, c), vision.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return im
+}
+
+// imageReply answers requests that contain match and send the images.
+func imageReply(match, content string, images ...model.Image) replay.Interaction {
+	in := reply(match, content)
+	for _, im := range images {
+		in.Match.Images = append(in.Match.Images, im.SHA256)
+	}
+	return in
+}
+
+// llm_query(prompt, images=[...]) and llm_query_batched(prompts,
+// images=[[...], ...]) send each prompt's images (the cassette matches
+// them by hash, so an image not sent finds no answer).
+func TestCodeVisionSubCalls(t *testing.T) {
+	chart := testImage(t, color.NRGBA{R: 200, A: 255}, 64, 32)
+	table := testImage(t, color.NRGBA{B: 200, A: 255}, 32, 64)
+	images := map[string]model.Image{"chart.png": chart, "table.png": table}
+	t.Run("llm_query", func(t *testing.T) {
+		f := newFixture(t, haystack, Config{Mode: ModeCode, Images: images},
+			reply("Query: q", py(
+				`c = load_image("chart.png")`,
+				`print(c["width"], c["height"], c["media_type"])`,
+				`r = llm_query("What does the chart show?", images=[c])`,
+				`print("sub:", r)`)),
+			imageReply("What does the chart show?", "revenue doubles", chart),
+			reply("sub: revenue doubles", py(`FINAL(r)`)),
+		)
+		res, err := f.run(t, "q")
+		if err != nil || res.Answer != "revenue doubles" {
+			t.Fatalf("%v %+v", err, res)
+		}
+	})
+	t.Run("llm_query_batched", func(t *testing.T) {
+		f := newFixture(t, haystack, Config{Mode: ModeCode, Images: images},
+			reply("Query: q", py(
+				`out = llm_query_batched(["Read image A.", "Read image B.", "No image."], images=[[load_image("chart.png")], ["table.png"], []])`,
+				`print("got:", out)`)),
+			imageReply("Read image B.", "a table", table),
+			imageReply("Read image A.", "a chart", chart),
+			reply("No image.", "nothing"),
+			reply("got: ", py(`FINAL(out)`)),
+		)
+		res, err := f.run(t, "q")
+		if err != nil || len(res.Answer.([]any)) != 3 || res.Answer.([]any)[0] != "a chart" || res.Answer.([]any)[1] != "a table" {
+			t.Fatalf("%v %+v", err, res)
+		}
+	})
+	t.Run("not an image", func(t *testing.T) {
+		f := newFixture(t, haystack, Config{Mode: ModeCode, Images: images},
+			reply("Query: q", py(`llm_query("x", images=["sha256:00"])`)),
+			reply("is not an image", py(`FINAL("refused")`)),
+		)
+		res, err := f.run(t, "q")
+		if err != nil || res.Answer != "refused" {
+			t.Fatalf("%v %+v", err, res)
+		}
+	})
+}
+
+// Image tokens are charged before sending: a sub-call whose images take
+// it over max_total_tokens is refused, and never reaches the server; a
+// model without vision is no_vision, also unsent.
+func TestCodeVisionBudget(t *testing.T) {
+	big := testImage(t, color.NRGBA{G: 200, A: 255}, 1024, 1024) // 765 tokens each by OpenAI's rule
+	images := map[string]model.Image{"page.png": big}
+	t.Run("tokens", func(t *testing.T) {
+		f := newFixture(t, haystack, Config{Mode: ModeCode, Images: images, MaxTokens: 100, Limits: budget.Limits{MaxTotalTokens: 12_000}},
+			reply("Query: q", py(`r = llm_query("Read the pages.", images=[load_image("page.png")] * 20)`)),
+			reply("Read the pages.", "never sent"),
+		)
+		_, err := f.run(t, "q")
+		if fault.KindOf(err) != budget.KindMaxTotalTokens {
+			t.Fatalf("err %v", err)
+		}
+		if st := f.srv.Stats(); st.Requests != 1 {
+			t.Fatalf("%d requests reached the server, want 1 (the root turn)", st.Requests)
+		}
+	})
+	t.Run("no vision", func(t *testing.T) {
+		f := newFixture(t, haystack, Config{Mode: ModeCode, Images: images, SubModel: "gpt-3.5-turbo"},
+			reply("Query: q", py(`r = llm_query("Read the page.", images=[load_image("page.png")])`)),
+			reply("no_vision", py(`FINAL("no vision")`)),
+		)
+		res, err := f.run(t, "q")
+		if err != nil || res.Answer != "no vision" {
+			t.Fatalf("%v %+v", err, res)
+		}
+		if st := f.srv.Stats(); st.Requests != 2 {
+			t.Fatalf("%d requests reached the server, want 2 (root turns only)", st.Requests)
+		}
+	})
+}
