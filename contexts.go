@@ -4,11 +4,38 @@ import (
 	"context"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/vision"
 )
+
+// OpenImages opens the image files among the --context paths (a regular
+// file named .png, .jpg, .jpeg, .gif or .webp) into set, each under its
+// base name, bounded and scaled by lim (vision.Open), and returns the
+// other paths. An image that is too large or does not decode is its
+// typed error (image_too_large, bad_image). Images inside a directory
+// are not opened (a directory's binary files are skipped).
+func OpenImages(paths []string, set *vision.Set, lim vision.Limits) (rest []string, err error) {
+	for _, p := range paths {
+		if p == "-" || !vision.IsImageFile(p) {
+			rest = append(rest, p)
+			continue
+		}
+		if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() {
+			rest = append(rest, p)
+			continue
+		}
+		im, err := vision.Open(p, lim)
+		if err != nil {
+			return nil, err
+		}
+		set.Add(filepath.Base(p), im)
+	}
+	return rest, nil
+}
 
 // AddContexts registers the --context inputs as one context: "-" alone
 // spools stdin to a temporary file (corpus.Store.AddStream), one regular

@@ -182,7 +182,7 @@ func (s *Session) engineConfig(store *corpus.Store, mode string) engine.Config {
 		Stream: sp.Stream, TraceContent: sp.TraceContent, MaxRepairs: sp.MaxRepairs, Observer: s.opts.engineObs,
 		ContextWindow: sp.ContextWindow, Compaction: sp.compaction(),
 		ModelWindows: s.modelWindows(), NoAutoSplit: sp.NoAutoSplit,
-		AnswerSchema: s.answer,
+		AnswerSchema: s.answer, Images: s.images,
 	}
 	if s.tools != nil {
 		s.tools.engineTools(&cfg)

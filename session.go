@@ -22,6 +22,7 @@ import (
 	"github.com/rlm-go/rlm/model/openai"
 	"github.com/rlm-go/rlm/model/replay"
 	"github.com/rlm-go/rlm/trace"
+	"github.com/rlm-go/rlm/vision"
 )
 
 // Option adds to Open what is not data: where stdin and notes go, hooks
@@ -139,6 +140,7 @@ type Session struct {
 	cassette *replay.Recorder
 	tools    *Tools
 	mcp      *mcpServers
+	images   *vision.Set // the image files of the Spec's contexts (code mode's load_image)
 	closers  []func()
 	closed   bool
 }
@@ -152,7 +154,7 @@ func Open(ctx context.Context, spec Spec, opts ...Option) (*Session, error) {
 	if err := spec.Validate(); err != nil {
 		return nil, err
 	}
-	s := &Session{spec: spec.withDefaults()}
+	s := &Session{spec: spec.withDefaults(), images: &vision.Set{}}
 	for _, o := range opts {
 		o(&s.opts)
 	}
@@ -395,7 +397,16 @@ func (s *Session) addContext(ctx context.Context, store *corpus.Store) (corpus.H
 	if err != nil {
 		return corpus.Handle{}, err
 	}
-	return AddContexts(ctx, store, paths, s.opts.stdin)
+	rest, err := OpenImages(paths, s.images, vision.Limits{})
+	if err != nil {
+		return corpus.Handle{}, err
+	}
+	if len(rest) == 0 {
+		// Images only: the context is their listing (metadata), the
+		// images themselves values code mode loads by name.
+		return store.AddString("images", s.images.Listing())
+	}
+	return AddContexts(ctx, store, rest, s.opts.stdin)
 }
 
 // openTools opens the tool runtime when the Spec grants tools or resumes

@@ -813,14 +813,9 @@ func (h *codeHost) loadImage(c *repl.Call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	im, ok := r.e.cfg.Images[name]
+	im, ok := r.e.cfg.Images.Get(name)
 	if !ok {
-		names := make([]string, 0, len(r.e.cfg.Images))
-		for n := range r.e.cfg.Images {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		return nil, repl.Raise("KeyError", "%s(): no image %q (the run's images: %v)", c.Name, name, names)
+		return nil, repl.Raise("KeyError", "%s(): no image %q (the run's images: %v)", c.Name, name, r.e.cfg.Images.Names())
 	}
 	return h.imageValue(im), nil
 }
@@ -849,7 +844,7 @@ func (h *codeHost) imageList(fn, param string, v any) ([]model.Image, error) {
 			if err != nil {
 				return nil, err
 			}
-			if im, ok := r.e.cfg.Images[y]; ok {
+			if im, ok := r.e.cfg.Images.Get(y); ok {
 				out = append(out, im)
 				continue
 			}

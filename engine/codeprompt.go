@@ -62,6 +62,13 @@ const codeRLMLine = `  rlm_query(query, context=None)                    a recur
   rlm_query_batched(queries, contexts=None, concurrency=None)   several children concurrently; answers in input order
 `
 
+const codeImageLines = `  load_image(name)                                  one of the run's images (%s) as a dict
+                                                    {"image": "sha256:...", "width", "height", "media_type", "bytes"}
+  llm_query(prompt, images=[img, ...]), llm_query_batched(prompts, images=[[img, ...], ...])
+                                                    send images with a prompt to a vision sub-model (each image is
+                                                    charged by its tokens; a model without vision raises)
+`
+
 // codeSystemPrompt renders the system message of a code-mode loop:
 // metadata only about the context (for a context of several files, their
 // list, as plan mode shows it), never its content beyond a short prefix.
@@ -69,6 +76,9 @@ func codeSystemPrompt(r *run, n node, meta corpus.Metadata, st *codeState) strin
 	rlmLines := codeRLMLine
 	if n.depth >= r.e.cfg.Limits.MaxDepth || !n.caps.Has(capability.RLM) {
 		rlmLines = "  (rlm_query is not available here: no recursion at this depth)\n"
+	}
+	if names := r.e.cfg.Images.Names(); len(names) > 0 {
+		rlmLines = fmt.Sprintf(codeImageLines, strings.Join(names, ", ")) + rlmLines
 	}
 	var b strings.Builder
 	toolLine := "  (call_tool(name, **args) is not available: no tools are granted here)\n"

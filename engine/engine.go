@@ -31,6 +31,7 @@ import (
 	"github.com/rlm-go/rlm/repl"
 	"github.com/rlm-go/rlm/repl/pyodide"
 	"github.com/rlm-go/rlm/trace"
+	"github.com/rlm-go/rlm/vision"
 )
 
 // Error kinds reported by the engine.
@@ -116,8 +117,9 @@ type Config struct {
 	PromptBytes int
 	// Images are images code mode can load by name (load_image(NAME))
 	// and send with llm_query(prompt, images=[...]); make them with
-	// vision.Open or vision.Prepare, which bound and scale them.
-	Images map[string]model.Image
+	// vision.Open or vision.Prepare, which bound and scale them. The
+	// host may add to the set until the run starts.
+	Images *vision.Set
 	// MaxTokens is the completion limit of each model request.
 	MaxTokens int
 	// ContextWindow is the root model's context window in tokens (0: the

@@ -94,6 +94,9 @@ type Event struct {
 	Reply string `json:"reply,omitempty"`
 	// ReplyBytes is the full length of the reply.
 	ReplyBytes int `json:"reply_bytes,omitempty"`
+	// Images names the images a sub-call sent (EventSubCall), each
+	// "sha256:PREFIX WxH MEDIA-TYPE" (model.Image.Short).
+	Images []string `json:"images,omitempty"`
 	// Outcome is one of the Outcome constants (turn events).
 	Outcome string `json:"outcome,omitempty"`
 	// Repair reports that a repair message follows a rejected reply.
@@ -171,6 +174,7 @@ func EventOf(ev trace.Event) (Event, bool) {
 	e.Mode, _ = l[trace.AttrMode].(string)
 	e.Cell, _ = l[trace.AttrCell].(int)
 	e.Cells, _ = l[trace.AttrCells].(int)
+	e.Images, _ = l[trace.AttrImages].([]string)
 	return e, true
 }
 
@@ -196,6 +200,7 @@ func liveAttrs(ev Event) map[string]any {
 	put(trace.AttrMode, ev.Mode, ev.Mode == "")
 	put(trace.AttrCell, ev.Cell, ev.Cell == 0)
 	put(trace.AttrCells, ev.Cells, ev.Cells == 0)
+	put(trace.AttrImages, ev.Images, len(ev.Images) == 0)
 	return l
 }
 
@@ -395,7 +400,14 @@ func startsSecret(word string) bool {
 // note trace.NoteSubCall under the step: kept, with its response, only
 // with Config.TraceContent and a response text; live-only otherwise. Its
 // live attributes (EventSubCall) are set when someone listens.
-func (r *run) subCall(ctx context.Context, depth int, modelName string, resp *model.Response, err error) {
+func (r *run) subCall(ctx context.Context, depth int, req model.Request, resp *model.Response, err error) {
+	modelName := req.Model
+	var images []string
+	for _, m := range req.Messages {
+		for _, im := range m.Images {
+			images = append(images, im.Short())
+		}
+	}
 	var text string
 	if resp != nil {
 		text = resp.Text
@@ -407,7 +419,7 @@ func (r *run) subCall(ctx context.Context, depth int, modelName string, resp *mo
 	}
 	var live map[string]any
 	if r.live {
-		live = liveAttrs(Event{Model: modelName, Reply: shown(text, EventTextBytes), ReplyBytes: len(text), Error: fault.As(err)})
+		live = liveAttrs(Event{Model: modelName, Reply: shown(text, EventTextBytes), ReplyBytes: len(text), Error: fault.As(err), Images: images})
 	}
 	if r.e.cfg.TraceContent && text != "" {
 		_, sp := trace.Start(ctx, trace.KindNote, trace.NoteSubCall)

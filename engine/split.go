@@ -49,15 +49,20 @@ const splitFrame = 32
 // for its length corrects the window and is re-split once (retried).
 func (v *env) sized(ctx context.Context, req model.Request, level int, retried bool) (*model.Response, error) {
 	fit := v.r.windows.Check(req)
-	if fit.Fits() || v.r.e.cfg.NoAutoSplit {
+	// A call with images is never re-split (its images cannot be cut
+	// into pieces, and a piece without them would answer another
+	// question): it is sent as is, and the meter refuses it when it does
+	// not fit.
+	noSplit := v.r.e.cfg.NoAutoSplit || model.CountImages(req) > 0
+	if fit.Fits() || noSplit {
 		sctx := ctx
-		if !retried && !v.r.e.cfg.NoAutoSplit {
+		if !retried && !noSplit {
 			// A refusal for length is this call's to re-split, not a
 			// fallback model's (model.WithResplit).
 			sctx = model.WithResplit(ctx)
 		}
 		resp, err := v.send1(sctx, req)
-		if err == nil || retried || v.r.e.cfg.NoAutoSplit || !model.IsContextLength(err) {
+		if err == nil || retried || noSplit || !model.IsContextLength(err) {
 			return resp, err
 		}
 		// The table was wrong: correct the window for the rest of the
@@ -89,7 +94,7 @@ func (v *env) sized(ctx context.Context, req model.Request, level int, retried b
 // send1 makes one admitted sub-call and records it.
 func (v *env) send1(ctx context.Context, req model.Request) (*model.Response, error) {
 	resp, err := v.r.complete(trace.WithDepth(ctx, v.n.depth+1), v.n.depth+1, v.r.e.cfg.SubProvider, req)
-	v.r.subCall(ctx, v.n.depth+1, req.Model, resp, err)
+	v.r.subCall(ctx, v.n.depth+1, req, resp, err)
 	return resp, err
 }
 

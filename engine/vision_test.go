@@ -36,7 +36,7 @@ func imageReply(match, content string, images ...model.Image) replay.Interaction
 func TestCodeVisionSubCalls(t *testing.T) {
 	chart := testImage(t, color.NRGBA{R: 200, A: 255}, 64, 32)
 	table := testImage(t, color.NRGBA{B: 200, A: 255}, 32, 64)
-	images := map[string]model.Image{"chart.png": chart, "table.png": table}
+	images := vision.NewSet(map[string]model.Image{"chart.png": chart, "table.png": table})
 	t.Run("llm_query", func(t *testing.T) {
 		f := newFixture(t, haystack, Config{Mode: ModeCode, Images: images},
 			reply("Query: q", py(
@@ -84,7 +84,7 @@ func TestCodeVisionSubCalls(t *testing.T) {
 // model without vision is no_vision, also unsent.
 func TestCodeVisionBudget(t *testing.T) {
 	big := testImage(t, color.NRGBA{G: 200, A: 255}, 1024, 1024) // 765 tokens each by OpenAI's rule
-	images := map[string]model.Image{"page.png": big}
+	images := vision.NewSet(map[string]model.Image{"page.png": big})
 	t.Run("tokens", func(t *testing.T) {
 		f := newFixture(t, haystack, Config{Mode: ModeCode, Images: images, MaxTokens: 100, Limits: budget.Limits{MaxTotalTokens: 12_000}},
 			reply("Query: q", py(`r = llm_query("Read the pages.", images=[load_image("page.png")] * 20)`)),

@@ -2,6 +2,7 @@ package model
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/rlm-go/rlm/trace"
 )
@@ -10,7 +11,8 @@ import (
 // trace recorder carried by the call's context, with tokens, cost, the
 // request's max_tokens and temperature, the model actually used ("model"),
 // the provider ("provider", Meta.Provider) and the server's completion id
-// ("response_id"), the host and port of the server it reached
+// ("response_id"), the images sent ("images": each "sha256:HEX WxH
+// MEDIA-TYPE", never their bytes), the host and port of the server it reached
 // ("server_address", "server_port": from the base URL, never its path or
 // credentials), the HTTP status and the attempt count, and for a response
 // served by a cache its source ("cache") and the tokens it saved
@@ -31,6 +33,15 @@ func Traced(p Provider, name string) Provider {
 		}
 		if req.Temperature != nil {
 			sp.Set("temperature", *req.Temperature)
+		}
+		var images []string
+		for _, m := range req.Messages {
+			for _, im := range m.Images {
+				images = append(images, fmt.Sprintf("sha256:%s %dx%d %s", im.SHA256, im.Width, im.Height, im.MediaType))
+			}
+		}
+		if len(images) > 0 {
+			sp.Set("images", images)
 		}
 		resp, err := p.Complete(ctx, req)
 		if resp != nil {

@@ -56,7 +56,7 @@ func (f *providerFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.replay, "replay", "", "answer model calls from this cassette through an in-process replay server (no network)")
 	fl.StringVar(&f.record, "record", "", "write every model interaction of this run to a cassette file")
 	fl.BoolVar(&f.strictCost, "strict-cost", false, "refuse a --model or --sub-model that has no price in the price table (its cost and --max-cost cannot be accounted)")
-	fl.Var(&f.windows, "model-window", "a model's context window (and max output) in tokens, for the models whose names start with NAME; every model call is admitted against its model's window (repeat for several models; docs/model.md)")
+	fl.Var(&f.windows, "model-window", "a model's context window (and max output) in tokens, for the models whose names start with NAME; every model call is admitted against its model's window; \",vision\" says the models take images (repeat for several models; docs/model.md)")
 	fl.BoolVar(&f.noAutoSplit, "no-auto-split", false, "refuse a sub-call whose prompt does not fit the sub-model's window (prompt_too_large) instead of re-splitting it into pieces merged by one more call (docs/engine.md)")
 	f.cacheFlags.register(fl)
 }
