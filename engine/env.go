@@ -132,7 +132,17 @@ func (v *env) modelCall(ctx context.Context, call plan.ModelCall) (*model.Respon
 	if !v.n.caps.Has(capability.Model(name)) {
 		return nil, denied(capability.Model(name))
 	}
-	req := model.Request{Model: name, Messages: []model.Message{{Role: model.RoleUser, Content: call.Prompt, Images: call.Images}}}
+	images := call.Images
+	for i, ref := range call.ImageRefs {
+		im, ok := v.r.e.cfg.Images.Resolve(ref)
+		if !ok {
+			return nil, fault.New(fault.PhaseExecute, plan.KindTypeError, fmt.Sprintf("images[%d] names no image of the run", i)).
+				With("index", i).With("images", v.r.e.cfg.Images.Names()).
+				WithHint("name one of the run's images (the context's listing), or pass an image value")
+		}
+		images = append(images, im)
+	}
+	req := model.Request{Model: name, Messages: []model.Message{{Role: model.RoleUser, Content: call.Prompt, Images: images}}}
 	applyOptions(&req, call.Options)
 	if req.MaxTokens == 0 {
 		req.MaxTokens = v.r.e.cfg.MaxTokens

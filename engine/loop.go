@@ -112,7 +112,7 @@ func (r *run) loop(ctx context.Context, n node) (ans answer, err error) {
 		}
 	}
 	msgs := []model.Message{
-		{Role: model.RoleSystem, Content: systemPrompt(n.depth, n.caps, tools, meta, prefix, r.e.cfg.Instructions)},
+		{Role: model.RoleSystem, Content: systemPrompt(n.depth, n.caps, tools, meta, prefix, joinNonEmpty(planImageLines(r.e.cfg.Images.Names()), r.e.cfg.Instructions))},
 		{Role: model.RoleUser, Content: userPrompt(n.query) + r.answerInstructions(n)},
 	}
 	sess := plan.NewSession(map[string]plan.Value{plan.InputContext: n.input, plan.InputQuery: n.query}, plan.SessionOptions{MaxConcurrency: MaxStepConcurrency})

@@ -43,6 +43,26 @@ Expressions E: JSON literals; {"ref":"input","name":"context"} (the context hand
 
 Strategy: peek or search first to learn the structure; for questions that need the whole context, partition it and map a model or rlm step over the chunks, then combine the results. A plan without a final step returns observations (previews of the new variables) so you can continue. Only use the operations your capabilities allow.`
 
+// planImageLines tells a plan-mode model of the run's images (none: "").
+func planImageLines(names []string) string {
+	if len(names) == 0 {
+		return ""
+	}
+	return "Images of the run: " + strings.Join(names, ", ") + `. A model step sends images with its prompt: {"op":"model","prompt":E,"images":E,"bind":"v"}, ` +
+		`where "images" is a list of image names (a vision sub-call: each image is charged by its tokens; a model without vision fails the step).`
+}
+
+// joinNonEmpty joins the non-empty texts with a blank line.
+func joinNonEmpty(texts ...string) string {
+	var out []string
+	for _, t := range texts {
+		if t != "" {
+			out = append(out, t)
+		}
+	}
+	return strings.Join(out, "\n\n")
+}
+
 // systemPrompt renders the system message for one loop.
 func systemPrompt(depth int, caps capability.Set, tools []model.Tool, meta corpus.Metadata, prefix string, extra string) string {
 	var b strings.Builder

@@ -112,3 +112,41 @@ func TestCodeVisionBudget(t *testing.T) {
 		}
 	})
 }
+
+// A plan's map fans out over image names; each item's model step sends
+// its image ("images"), matched by hash at the server.
+func TestPlanMapVision(t *testing.T) {
+	chart := testImage(t, color.NRGBA{R: 200, A: 255}, 64, 32)
+	table := testImage(t, color.NRGBA{B: 200, A: 255}, 32, 64)
+	images := vision.NewSet(map[string]model.Image{"chart.png": chart, "table.png": table})
+	p := steps(
+		map[string]any{"op": "map", "over": []any{"chart.png", "table.png"}, "as": "im", "bind": "out", "plan": map[string]any{"steps": []any{
+			map[string]any{"op": "model", "prompt": "Read the image.", "images": []any{ref("im")}, "bind": "r"},
+			map[string]any{"op": "final", "value": ref("r")},
+		}}},
+		map[string]any{"op": "final", "value": ref("out")},
+	)
+	f := newFixture(t, haystack, Config{Images: images},
+		reply("Query: q", p),
+		imageReply("Read the image.", "a table", table),
+		imageReply("Read the image.", "a chart", chart),
+	)
+	res, err := f.run(t, "q")
+	got, _ := res.Answer.([]any)
+	if err != nil || len(got) != 2 || got[0] != "a chart" || got[1] != "a table" {
+		t.Fatalf("%v %+v", err, res)
+	}
+	// A name that is no image of the run is the step's error, unsent.
+	bad := steps(
+		map[string]any{"op": "model", "prompt": "Read the image.", "images": []any{"nope.png"}, "bind": "r"},
+		map[string]any{"op": "final", "value": ref("r")},
+	)
+	f = newFixture(t, haystack, Config{Images: images},
+		reply("Query: q", bad),
+		reply("execute/type_error at steps[0]", steps(map[string]any{"op": "final", "value": "refused"})),
+	)
+	res, err = f.run(t, "q")
+	if err != nil || res.Answer != "refused" || f.srv.Stats().Requests != 2 {
+		t.Fatalf("err %v, answer %v, %d requests (want the two root turns)", err, res.Answer, f.srv.Stats().Requests)
+	}
+}

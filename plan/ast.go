@@ -99,6 +99,10 @@ type Step struct {
 	Model string `json:"model,omitempty"`
 	// Options (model) are literal request options passed to the Env.
 	Options map[string]any `json:"options,omitempty"`
+	// Images (model) evaluates to a list of images sent with the prompt
+	// (a vision sub-call): each an image name or value the Env resolves
+	// (ModelCall.ImageRefs).
+	Images *Expr `json:"images,omitempty"`
 
 	// Query (rlm) evaluates to the child's query; non-strings are sent as
 	// their canonical JSON.

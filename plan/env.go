@@ -58,4 +58,8 @@ type ModelCall struct {
 	// charged by its provider's token rule before sending, and a model
 	// without vision refuses them (model.KindNoVision).
 	Images []model.Image
+	// ImageRefs are a model step's "images" values, for the Env to
+	// resolve into Images: image names ("chart.png"), or image values
+	// ({"image": "sha256:..."}) of images the run holds.
+	ImageRefs []Value
 }

@@ -193,7 +193,19 @@ func (r *runner) step(ctx context.Context, st *Step, sc *scope, path string) (Va
 		if st.Options != nil {
 			opts = copyValue(st.Options).(map[string]any)
 		}
-		text, err := r.env.Model(ctx, ModelCall{Prompt: prompt, Model: st.Model, Options: opts})
+		var refs []Value
+		if st.Images != nil {
+			v, err := r.eval(ctx, st.Images, sc, join(path, "images"))
+			if err != nil {
+				return nil, err
+			}
+			list, ok := v.([]any)
+			if !ok {
+				return nil, execErr(KindTypeError, join(path, "images"), "images must be a list")
+			}
+			refs = list
+		}
+		text, err := r.env.Model(ctx, ModelCall{Prompt: prompt, Model: st.Model, Options: opts, ImageRefs: refs})
 		if err != nil {
 			return nil, envErr(err)
 		}

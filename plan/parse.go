@@ -374,7 +374,7 @@ func decodePlan(v any, path string) (*Plan, error) {
 // stepFields lists each op's fields, in canonical order.
 var stepFields = map[Op][]string{
 	OpContext:    {"op", "handle", "action", "bind"},
-	OpModel:      {"op", "prompt", "model", "options", "bind"},
+	OpModel:      {"op", "prompt", "model", "options", "images", "bind"},
 	OpRLM:        {"op", "query", "context", "bind"},
 	OpTool:       {"op", "name", "args", "bind"},
 	OpMap:        {"op", "over", "as", "concurrency", "fail_fast", "plan", "bind"},
@@ -425,6 +425,8 @@ func decodeStep(v any, path string, st *Step) error {
 			st.Args, err = decodeExpr(raw, fp)
 		case "over":
 			st.Over, err = decodeExpr(raw, fp)
+		case "images":
+			st.Images, err = decodeExpr(raw, fp)
 		case "value":
 			st.Value, err = decodeExpr(raw, fp)
 		case "action":

@@ -162,6 +162,7 @@ func setFields(st *Step) []string {
 	add(st.Prompt != nil, "prompt")
 	add(st.Model != "", "model")
 	add(st.Options != nil, "options")
+	add(st.Images != nil, "images")
 	add(st.Query != nil, "query")
 	add(st.Context != nil, "context")
 	add(st.Name != "", "name")
@@ -231,6 +232,11 @@ func (v *validator) step(st *Step, path string, sc *vscope) error {
 		}
 		if err := v.expr(st.Prompt, join(path, "prompt"), sc); err != nil {
 			return err
+		}
+		if st.Images != nil {
+			if err := v.expr(st.Images, join(path, "images"), sc); err != nil {
+				return err
+			}
 		}
 		want = c
 	case OpRLM:

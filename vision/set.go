@@ -46,6 +46,41 @@ func (s *Set) Get(name string) (model.Image, bool) {
 	return im, ok
 }
 
+// ByHash returns the image whose SHA256 is sum.
+func (s *Set) ByHash(sum string) (model.Image, bool) {
+	if s == nil {
+		return model.Image{}, false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, im := range s.m {
+		if im.SHA256 == sum {
+			return im, true
+		}
+	}
+	return model.Image{}, false
+}
+
+// Resolve returns the image a reference names: an image name of the set,
+// "sha256:HEX" of one of its images, or an image value (a map whose
+// "image" is "sha256:HEX", as code mode's load_image returns).
+func (s *Set) Resolve(ref any) (model.Image, bool) {
+	var key string
+	switch r := ref.(type) {
+	case string:
+		if im, ok := s.Get(r); ok {
+			return im, true
+		}
+		key = r
+	case map[string]any:
+		key, _ = r["image"].(string)
+	}
+	if sum, ok := strings.CutPrefix(key, "sha256:"); ok {
+		return s.ByHash(sum)
+	}
+	return model.Image{}, false
+}
+
 // Names returns the images' names, sorted.
 func (s *Set) Names() []string {
 	if s == nil {
