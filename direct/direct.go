@@ -18,6 +18,7 @@ import (
 	"github.com/rlm-go/rlm/prompt"
 	"github.com/rlm-go/rlm/tool"
 	"github.com/rlm-go/rlm/trace"
+	"github.com/rlm-go/rlm/vision"
 )
 
 // DefaultMaxNativeCallsPerBatch is the default largest tool-call batch one
@@ -92,6 +93,10 @@ type Config struct {
 	// prompt plus reserved output must fit the model's window; nil: the
 	// shipped table, model.NewWindows()).
 	Windows *model.Windows
+	// ImageLimits bound the images tool results carry (MCP image
+	// content, sent with the tool message: toolImages); zero fields take
+	// vision's defaults.
+	ImageLimits vision.Limits
 
 	// Capabilities granted to the run: tool:NAME for registered tools and
 	// context:search, context:slice, context:peek for the context tools.
@@ -591,7 +596,7 @@ func (st *run) batch(ctx context.Context, resp *model.Response) error {
 		if err := st.addOutput(len(content), "observation"); err != nil {
 			return err
 		}
-		st.msgs = append(st.msgs, model.Message{Role: model.RoleTool, ToolCallID: s.Call.ID, Content: content})
+		st.msgs = append(st.msgs, model.Message{Role: model.RoleTool, ToolCallID: s.Call.ID, Content: content, Images: obs.images})
 	}
 	return nil
 }
@@ -666,8 +671,18 @@ func (st *run) toolCall(ctx context.Context, s Status) (observation, error) {
 			return observation{}, fault.New(PhaseEffect, KindEffectfulReplayDenied, "a replayed effectful outcome is not fresh authority").
 				With("call_id", s.Call.ID).With("tool", s.Binding.Name)
 		}
+		value, images, err := toolImages(res.Value, st.cfg.ImageLimits)
+		if err != nil {
+			// An image the run cannot send is the call's error, shown
+			// to the model; never dropped silently.
+			fe := fault.As(err)
+			st.ev(EventNativeTool, s, StatusError, fe.Kind, false)
+			return errorObservation(s.Call, fe), nil
+		}
 		st.ev(EventNativeTool, s, ObsOK, "", false)
-		return valueObservation(s.Call, res.Value, nil), nil
+		obs := valueObservation(s.Call, value, nil)
+		obs.images = images
+		return obs, nil
 	}
 	fe := res.Error
 	if fe == nil {

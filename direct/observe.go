@@ -8,6 +8,7 @@ import (
 
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/textcut"
+	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/tool"
 )
 
@@ -28,6 +29,9 @@ type observation struct {
 	Value     json.RawMessage `json:"value,omitempty"`
 	Truncated *bool           `json:"truncated,omitempty"`
 	Error     *obsError       `json:"error,omitempty"`
+	// images are the images the tool returned, sent with the tool
+	// message (toolImages); the value names them by hash.
+	images []model.Image
 }
 
 type obsError struct {
