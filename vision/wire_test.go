@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"image/color"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/anthropic"
+	"github.com/rlm-go/rlm/model/cache"
 	"github.com/rlm-go/rlm/model/openai"
 	"github.com/rlm-go/rlm/vision"
 	"github.com/rlm-go/rlm/vision/visiontest"
@@ -179,5 +181,27 @@ func TestMessageJSON(t *testing.T) {
 	want := `{"role":"user","content":"hi","images":[{"media_type":"image/png","sha256":"` + im.SHA256 + `","width":2,"height":1}]}`
 	if string(b) != want {
 		t.Fatalf("got  %s\nwant %s", b, want)
+	}
+}
+
+// The response cache keys a request by its images' hashes: the same text
+// with another image is another entry.
+func TestCacheKeyHasImages(t *testing.T) {
+	c, err := cache.New(cache.Options{AnyTemperature: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := c.Wrap(model.ProviderFunc(func(context.Context, model.Request) (*model.Response, error) { return nil, nil }), "s")
+	a, _ := vision.Prepare(visiontest.Solid(vision.PNG, 2, 2, red), vision.Limits{})
+	b, _ := vision.Prepare(visiontest.Solid(vision.PNG, 2, 2, color.NRGBA{A: 255}), vision.Limits{})
+	key := func(ims ...model.Image) string {
+		k, ok := p.Key(model.Request{Model: "gpt-4o", Messages: []model.Message{{Role: model.RoleUser, Content: "what?", Images: ims}}})
+		if !ok {
+			t.Fatal("not cacheable")
+		}
+		return k
+	}
+	if key(a) == key(b) || key(a) == key() || key(a) != key(a) {
+		t.Fatal("the cache key does not follow the images")
 	}
 }
