@@ -201,7 +201,7 @@ func TestCacheKeyHasImages(t *testing.T) {
 		}
 		return k
 	}
-	if key(a) == key(b) || key(a) == key() || key(a) != key(a) {
+	if ka := key(a); ka == key(b) || ka == key() || ka != key(a) {
 		t.Fatal("the cache key does not follow the images")
 	}
 }
