@@ -118,8 +118,8 @@ func (p *Verbose) Observe(ev trace.Event) {
 		depth := ev.Depth + 1
 		p.clearLine()
 		fmt.Fprintf(p.w, "%s── sub-call · depth %d · %s\n", indent(depth), depth, p.safe(liveStr(ev, trace.AttrModel)))
-		if ims, _ := ev.Live[trace.AttrImages].([]string); len(ims) > 0 {
-			fmt.Fprintf(p.w, "%s   images: %s\n", indent(depth), p.safe(strings.Join(ims, ", ")))
+		if ims := liveStr(ev, trace.AttrImages); ims != "" {
+			fmt.Fprintf(p.w, "%s   images: %s\n", indent(depth), p.safe(ims))
 		}
 		if liveErr(ev) != nil {
 			fmt.Fprintf(p.w, "%s   error: %s\n", indent(depth), p.errKind(ev))

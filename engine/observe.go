@@ -95,8 +95,9 @@ type Event struct {
 	// ReplyBytes is the full length of the reply.
 	ReplyBytes int `json:"reply_bytes,omitempty"`
 	// Images names the images a sub-call sent (EventSubCall), each
-	// "sha256:PREFIX WxH MEDIA-TYPE" (model.Image.Short).
-	Images []string `json:"images,omitempty"`
+	// "sha256:PREFIX WxH MEDIA-TYPE" (model.Image.Short), joined with
+	// ", " (a string keeps Event comparable).
+	Images string `json:"images,omitempty"`
 	// Outcome is one of the Outcome constants (turn events).
 	Outcome string `json:"outcome,omitempty"`
 	// Repair reports that a repair message follows a rejected reply.
@@ -174,7 +175,7 @@ func EventOf(ev trace.Event) (Event, bool) {
 	e.Mode, _ = l[trace.AttrMode].(string)
 	e.Cell, _ = l[trace.AttrCell].(int)
 	e.Cells, _ = l[trace.AttrCells].(int)
-	e.Images, _ = l[trace.AttrImages].([]string)
+	e.Images, _ = l[trace.AttrImages].(string)
 	return e, true
 }
 
@@ -200,7 +201,7 @@ func liveAttrs(ev Event) map[string]any {
 	put(trace.AttrMode, ev.Mode, ev.Mode == "")
 	put(trace.AttrCell, ev.Cell, ev.Cell == 0)
 	put(trace.AttrCells, ev.Cells, ev.Cells == 0)
-	put(trace.AttrImages, ev.Images, len(ev.Images) == 0)
+	put(trace.AttrImages, ev.Images, ev.Images == "")
 	return l
 }
 
@@ -419,7 +420,7 @@ func (r *run) subCall(ctx context.Context, depth int, req model.Request, resp *m
 	}
 	var live map[string]any
 	if r.live {
-		live = liveAttrs(Event{Model: modelName, Reply: shown(text, EventTextBytes), ReplyBytes: len(text), Error: fault.As(err), Images: images})
+		live = liveAttrs(Event{Model: modelName, Reply: shown(text, EventTextBytes), ReplyBytes: len(text), Error: fault.As(err), Images: strings.Join(images, ", ")})
 	}
 	if r.e.cfg.TraceContent && text != "" {
 		_, sp := trace.Start(ctx, trace.KindNote, trace.NoteSubCall)

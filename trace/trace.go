@@ -74,7 +74,7 @@ const (
 	AttrModel       = "model"       // string: the model asked
 	AttrReply       = "reply"       // string: the reply text, bounded
 	AttrReplyBytes  = "reply_bytes" // int: the reply's full length
-	AttrImages      = "images"      // []string: the images a call sent (hash prefix, dimensions, media type)
+	AttrImages      = "images"      // string: the images a sub-call sent (hash prefix, dimensions, media type), ", "-joined
 	AttrOutcome     = "outcome"     // string: what became of the reply
 	AttrRepair      = "repair"      // bool: a repair message follows
 	AttrError       = "error"       // *fault.Error: the rejection or failure
