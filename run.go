@@ -3,9 +3,11 @@ package rlm
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -88,9 +90,23 @@ type On struct {
 	// mode's system prompt says they are not available). The root
 	// model's own turns are unaffected. rlm bench's codeact method.
 	NoSubCalls bool
+	// NoRecursion withholds capability rlm from the call's root loop
+	// (rlm_query, rlm_query_batched and a plan's rlm step end the run
+	// with capability_denied) and keeps its model grants: rlm bench's
+	// codeact-subcalls, whose sub-calls are llm_query only.
+	NoRecursion bool
 	// Instructions, when set, are appended to the engine's system prompt
 	// for this call.
 	Instructions string
+	// ContextInPrompt puts the context's whole text in the root loop's
+	// first user message instead of in the REPL (code mode only:
+	// engine.Config.ContextInPrompt). rlm bench's codeact methods.
+	ContextInPrompt bool
+	// Tools, when set, are tools of this call only, beside the session's:
+	// each is granted to the root loop (capability tool:NAME) and to no
+	// child. A name the session's tools also offer is a configuration
+	// error. rlm bench's codeact retriever.
+	Tools engine.Tools
 	// Provider, when set, answers this call's model requests instead of
 	// the session's provider (Session.Provider): rlm bench records each
 	// trial through a recorder wrapping the session's provider, and
@@ -117,6 +133,15 @@ func (s *Session) RunOn(ctx context.Context, on On) (*Result, error) {
 	if on.NoSubCalls {
 		cfg.Capabilities = withoutSubCalls(cfg)
 	}
+	if on.NoRecursion {
+		cfg.Capabilities = withoutRecursion(cfg)
+	}
+	cfg.ContextInPrompt = on.ContextInPrompt
+	if on.Tools != nil {
+		if err := withCallTools(&cfg, on.Tools); err != nil {
+			return nil, err
+		}
+	}
 	eng, err := engine.New(cfg)
 	if err != nil {
 		return nil, err
@@ -142,6 +167,81 @@ func (s *Session) RunOn(ctx context.Context, on On) (*Result, error) {
 		res, err = eng.Run(ctx, on.Query, on.Context)
 	}
 	return &Result{Result: res, RunID: s.tools.RunID(), Replayed: s.tools.Replayed(), TraceDropped: rec.Dropped(), Auto: auto}, err
+}
+
+// withCallTools adds a call's own tools to cfg: offered beside the
+// session's, granted to the root loop and to no child.
+func withCallTools(cfg *engine.Config, extra engine.Tools) error {
+	caps := cfg.Capabilities
+	if caps.Len() == 0 {
+		caps = engine.DefaultCapabilities(cfg.Model, cmp.Or(cfg.SubModel, cfg.Model))
+	}
+	if cfg.ChildCapabilities.Len() == 0 {
+		// The children's grant as the engine derives it: the root's
+		// without tools, computed before the call's tools join it.
+		var child []capability.Cap
+		for _, c := range caps.List() {
+			if c.Prefix() != capability.PrefixTool {
+				child = append(child, c)
+			}
+		}
+		cfg.ChildCapabilities = capability.Of(child...)
+	}
+	var granted []capability.Cap
+	for _, t := range extra.Schemas() {
+		if cfg.Tools != nil && slices.ContainsFunc(cfg.Tools.Schemas(), func(o model.Tool) bool { return o.Name == t.Name }) {
+			return fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "a call's tool has the name of a session tool").With("tool", t.Name)
+		}
+		granted = append(granted, capability.Tool(t.Name))
+	}
+	cfg.Capabilities = caps.Union(capability.Of(granted...))
+	if cfg.Tools == nil {
+		cfg.Tools = extra
+	} else {
+		cfg.Tools = joinedTools{cfg.Tools, extra}
+	}
+	return nil
+}
+
+// joinedTools offers the tools of both: the session's, then a call's own.
+type joinedTools struct{ session, call engine.Tools }
+
+func (j joinedTools) Schemas() []model.Tool {
+	out := append(slices.Clone(j.session.Schemas()), j.call.Schemas()...)
+	slices.SortFunc(out, func(a, b model.Tool) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+func (j joinedTools) Call(ctx context.Context, caps capability.Set, name string, args json.RawMessage) (json.RawMessage, error) {
+	if slices.ContainsFunc(j.call.Schemas(), func(t model.Tool) bool { return t.Name == name }) {
+		return j.call.Call(ctx, caps, name, args)
+	}
+	return j.session.Call(ctx, caps, name, args)
+}
+
+// Check passes the session tools' check on (an effectful tool that
+// cannot record its effects is refused before the run).
+func (j joinedTools) Check(caps capability.Set) error {
+	if c, ok := j.session.(interface{ Check(capability.Set) error }); ok {
+		return c.Check(caps)
+	}
+	return nil
+}
+
+// withoutRecursion is cfg's root grant (the engine's defaults when it
+// has none) without rlm.
+func withoutRecursion(cfg engine.Config) capability.Set {
+	caps := cfg.Capabilities
+	if caps.Len() == 0 {
+		caps = engine.DefaultCapabilities(cfg.Model, cmp.Or(cfg.SubModel, cfg.Model))
+	}
+	var keep []capability.Cap
+	for _, c := range caps.List() {
+		if c != capability.RLM {
+			keep = append(keep, c)
+		}
+	}
+	return capability.Of(keep...)
 }
 
 // withoutSubCalls is cfg's root grant (the engine's defaults when it has

@@ -65,8 +65,13 @@ func (r *run) codeLoop(ctx context.Context, n node) (ans answer, err error) {
 	if n.depth == 0 {
 		st = r.session
 	}
+	inPrompt := n.depth == 0 && st == nil && r.e.cfg.ContextInPrompt
 	if st == nil {
-		st, err = newCodeState(ctx, r.e, []corpus.Handle{n.input})
+		inputs := []corpus.Handle{n.input}
+		if inPrompt {
+			inputs = nil // the context is in the prompt, not in the REPL
+		}
+		st, err = newCodeState(ctx, r.e, inputs)
 		if err != nil {
 			return ans, err
 		}
@@ -77,9 +82,17 @@ func (r *run) codeLoop(ctx context.Context, n node) (ans answer, err error) {
 	defer func() { ans.vars = codeVars(st.it) }()
 
 	p, modelName := r.provider(n.depth)
+	system, user := codeSystemPrompt(r, n, meta, st), userPrompt(n.query)
+	if inPrompt {
+		text, err := r.contextText(n.input)
+		if err != nil {
+			return ans, err
+		}
+		system, user = codeInPromptSystemPrompt(r, n, meta), contextInPrompt(text, n.query)
+	}
 	msgs := []model.Message{
-		{Role: model.RoleSystem, Content: codeSystemPrompt(r, n, meta, st)},
-		{Role: model.RoleUser, Content: userPrompt(n.query) + r.answerInstructions(n)},
+		{Role: model.RoleSystem, Content: system},
+		{Role: model.RoleUser, Content: user + r.answerInstructions(n)},
 	}
 	repairs, answerRepairs := 0, 0
 	var hist history

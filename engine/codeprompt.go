@@ -14,7 +14,7 @@ import (
 
 // codeProtocol is the fixed part of the code-mode system prompt; its
 // verbs are the builtin lines (rlm_query, call_tool) and the bounds.
-const codeProtocol = `You are the root of a Recursive Language Model (RLM) runtime. You answer a query about a CONTEXT that is far too large to read at once. You never see the context itself, only its metadata. You work in a Python 3.12 REPL: write code, the runtime runs it and sends back its printed output, and you continue.
+const codeProtocol = `%s
 
 Reply with one or more code blocks:
 ` + "```python" + `
@@ -29,7 +29,20 @@ Finish only from code, after you have seen the output you rely on:
 A FINAL written in prose is ignored, and a FINAL placed after a cell whose output you have not seen yet is not accepted.
 
 Builtins:
-  context        the input, a read-only str backed by the runtime: every str operation works on it with Python's
+%s%s%s%s  SHOW_VARS()                                       list your variables
+Standard modules (import them first): %s.
+
+%s%s
+
+Bounds (a cell that passes one gets an exception you see, never a silently shorter value): %s
+The interpreter has no file system, network, processes or threads; time and datetime report the run's start time, and random is seeded (the same draws each run). Anything it does not support raises NotImplementedError saying so.`
+
+// codeIntro, codeContextLines and codeStrategy are codeProtocol's parts
+// that say where the context is: in the REPL (these), or in the first
+// user message (the codeInPrompt ones, Config.ContextInPrompt).
+const codeIntro = `You are the root of a Recursive Language Model (RLM) runtime. You answer a query about a CONTEXT that is far too large to read at once. You never see the context itself, only its metadata. You work in a Python 3.12 REPL: write code, the runtime runs it and sends back its printed output, and you continue.`
+
+const codeContextLines = `  context        the input, a read-only str backed by the runtime: every str operation works on it with Python's
                  semantics (len, context[a:b], "x" in context, context.find, .count, .splitlines, .lower, ...,
                  re.finditer(p, context), re.findall, ...) and returns plain strs. Three more methods:
                  context.search(pattern, regex=False, max_results=1000, strict=False) -> the whole matching lines,
@@ -38,13 +51,20 @@ Builtins:
                    strict=True raises instead of leaving lines out
                  context.partition(lines=N) or partition(bytes=N) -> a list of sub-contexts, each like context
                  context.files() -> {name: sub-context} for a context of several files ({} otherwise)
-%s%s%s  SHOW_VARS()                                       list your variables
-Standard modules (import them first): %s.
+`
 
-Strategy: look first (len, a slice of the head, search for key terms), then compute in code: count, filter, group and join with Python.%s
+const codeStrategy = `Strategy: look first (len, a slice of the head, search for key terms), then compute in code: count, filter, group and join with Python.`
 
-Bounds (a cell that passes one gets an exception you see, never a silently shorter value): %s
-The interpreter has no file system, network, processes or threads; time and datetime report the run's start time, and random is seeded (the same draws each run). Anything it does not support raises NotImplementedError saying so.`
+const codeInPromptIntro = `You answer a query about a CONTEXT that is given to you in full in the first user message, above the query: read it there. You also have a Python 3.12 REPL: write code, the runtime runs it and sends back its printed output, and you continue. The REPL does not hold the context: to compute over a part of it, copy that part into your code.`
+
+// codeNoContextIntro and codeNoContextStrategy replace them when the
+// context in the prompt is empty: the run's material is reached through
+// its tools only (rlm bench's codeact with its retriever).
+const codeNoContextIntro = `You answer the query in the first user message. You have a Python 3.12 REPL: write code, the runtime runs it and sends back its printed output, and you continue. The material the query is about is not in your messages: reach it through the tools listed below.`
+
+const codeNoContextStrategy = `Strategy: call the tools from code, print short excerpts of what they return, refine and repeat, and compute in code where it helps.`
+
+const codeInPromptStrategy = `Strategy: read the context in the message, then check and compute in code where it helps (counting, filtering, arithmetic, sorting), copying into your code only the parts you need.`
 
 const codeLLMLines = `  llm_query(prompt, model=None)                     one sub-model call; returns its text (prompt: a str or a sub-context)
   llm_query_batched(prompts, concurrency=None)      many sub-model calls concurrently; a list of texts in input order
@@ -73,6 +93,45 @@ const codeImageLines = `  load_image(name)                                  one 
 // metadata only about the context (for a context of several files, their
 // list, as plan mode shows it), never its content beyond a short prefix.
 func codeSystemPrompt(r *run, n node, meta corpus.Metadata, st *codeState) string {
+	return renderCodePrompt(r, n, meta, st)
+}
+
+// codeInPromptSystemPrompt renders the system message of a root loop
+// whose context is in its first user message (Config.ContextInPrompt):
+// the REPL holds no context.
+func codeInPromptSystemPrompt(r *run, n node, meta corpus.Metadata) string {
+	return renderCodePrompt(r, n, meta, nil)
+}
+
+// contextInPrompt is the first user message of a root loop whose context
+// is in the prompt: the context's text, then the query.
+func contextInPrompt(text, query string) string {
+	if text == "" {
+		return userPrompt(query)
+	}
+	return "Context:\n<<<\n" + text + "\n>>>\n\n" + userPrompt(query)
+}
+
+// contextText returns the whole text of h.
+func (r *run) contextText(h corpus.Handle) (string, error) {
+	b, release, err := r.e.cfg.Store.Bytes(h)
+	if err != nil {
+		return "", err
+	}
+	defer release()
+	return string(b), nil
+}
+
+// renderCodePrompt renders a code-mode system prompt; st nil: the context
+// is in the first user message, not in the REPL.
+func renderCodePrompt(r *run, n node, meta corpus.Metadata, st *codeState) string {
+	intro, ctxLines, strategyHead := codeIntro, codeContextLines, codeStrategy
+	if st == nil {
+		intro, ctxLines, strategyHead = codeInPromptIntro, "", codeInPromptStrategy
+		if meta.Bytes == 0 {
+			intro, strategyHead = codeNoContextIntro, codeNoContextStrategy
+		}
+	}
 	rlmLines := codeRLMLine
 	if n.depth >= r.e.cfg.Limits.MaxDepth || !n.caps.Has(capability.RLM) {
 		rlmLines = "  (rlm_query is not available here: no recursion at this depth)\n"
@@ -103,18 +162,25 @@ func codeSystemPrompt(r *run, n node, meta corpus.Metadata, st *codeState) strin
 	if !grantsModel(n.caps) {
 		llmLines, strategy = codeNoLLMLines, ""
 	}
-	fmt.Fprintf(&b, codeProtocol, llmLines, rlmLines, toolLine, strings.Join(mods, ", "), strategy, codeBounds(r))
+	fmt.Fprintf(&b, codeProtocol, intro, ctxLines, llmLines, rlmLines, toolLine, strings.Join(mods, ", "), strategyHead, strategy, codeBounds(r))
 	fmt.Fprintf(&b, "\n\nRecursion depth: %d.", n.depth)
 	fmt.Fprintf(&b, "\nGranted capabilities: %s.", strings.Join(n.caps.Strings(), ", "))
 	writeTools(&b, "Tools for call_tool", tools)
-	fmt.Fprintf(&b, "\n\nCONTEXT metadata (not content): %d bytes, %d lines, kind %s.", meta.Bytes, meta.Lines, meta.Kind)
-	writeCodeFiles(&b, meta.Files)
-	if prefix := contextPrefix(r, n); prefix != "" {
-		q, _ := json.Marshal(prefix)
-		fmt.Fprintf(&b, "\nFirst bytes of the context: %s", q)
-	}
-	if extra := st.extraNames(); extra != "" {
-		b.WriteString("\n" + extra)
+	switch {
+	case st == nil && meta.Bytes == 0:
+		// No context: the query alone.
+	case st == nil:
+		fmt.Fprintf(&b, "\n\nCONTEXT: %d bytes, %d lines, kind %s, in full in the first user message.", meta.Bytes, meta.Lines, meta.Kind)
+	default:
+		fmt.Fprintf(&b, "\n\nCONTEXT metadata (not content): %d bytes, %d lines, kind %s.", meta.Bytes, meta.Lines, meta.Kind)
+		writeCodeFiles(&b, meta.Files)
+		if prefix := contextPrefix(r, n); prefix != "" {
+			q, _ := json.Marshal(prefix)
+			fmt.Fprintf(&b, "\nFirst bytes of the context: %s", q)
+		}
+		if extra := st.extraNames(); extra != "" {
+			b.WriteString("\n" + extra)
+		}
 	}
 	if r.e.cfg.Instructions != "" {
 		b.WriteString("\n\n")

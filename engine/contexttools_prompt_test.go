@@ -27,7 +27,7 @@ func TestPromptsNameDeclaredContextParameters(t *testing.T) {
 			}
 		}
 	}
-	search := regexp.MustCompile(`context\.search\(([^)]*)\)`).FindStringSubmatch(codeProtocol)
+	search := regexp.MustCompile(`context\.search\(([^)]*)\)`).FindStringSubmatch(codeContextLines)
 	if search == nil {
 		t.Fatal("the code protocol has no context.search signature")
 	}

@@ -181,6 +181,15 @@ type Config struct {
 	// default: traces hold no model text unless asked (the text live
 	// observers see is live-only, never kept: trace.Event.Live).
 	TraceContent bool
+	// ContextInPrompt gives the root loop of a code-mode run the context's
+	// whole text in its first user message, above the query, instead of
+	// in the REPL: the interpreter holds no context variable and the
+	// system prompt says where the context is (a CodeAct agent's setting,
+	// rlm bench's codeact methods). The root prompt is admitted against
+	// the root model's window like any root prompt (a context too large
+	// for it fails the run with prompt_too_large before any call). Code
+	// mode only, and not in a Session; children are unchanged.
+	ContextInPrompt bool
 	// Executor carries out the run's sub-calls (model requests, tool
 	// calls, child loops). Default: InProcess. See Executor.
 	Executor Executor
@@ -243,6 +252,9 @@ func New(cfg Config) (*Engine, error) {
 			}
 			cfg.Capabilities = cfg.Capabilities.Union(capability.Of(tools...))
 		}
+	}
+	if cfg.ContextInPrompt && cfg.Mode != ModeCode {
+		return nil, fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "the context in the prompt needs code mode").With("mode", cfg.Mode).WithHint("use mode code")
 	}
 	if cfg.Mode == ModeCode {
 		// Code mode is the model writing code: it needs capability code.
