@@ -33,10 +33,23 @@ Reply with the updated notes. Keep whatever in the earlier notes can matter for 
 // call, which answers from the notes.
 const SummaryAnswerPrompt = `You answer a question about a long document you cannot see. It was read part by part and the notes below were kept; answer from them. Give the answer only, in the form the question asks for, without explanation. If the notes do not settle the question, give your best answer.`
 
-// CodeActInstructions are appended to code mode's system prompt for the
-// codeact method (whose grant holds no model and not rlm: the runtime,
-// not this text, refuses sub-calls).
-const CodeActInstructions = `This run has no sub-model: you answer by reading and computing in code alone (searches, slices, regular expressions, counting, grouping, joining), and whatever meaning you need you infer yourself from what you print. llm_query, llm_query_batched, rlm_query and rlm_query_batched are not granted: calling one ends the run with an error.`
+// RLMNoSubCallsInstructions are appended to code mode's system prompt
+// for the rlm-no-subcalls method (whose grant holds no model and not
+// rlm: the runtime, not this text, refuses sub-calls).
+const RLMNoSubCallsInstructions = `This run has no sub-model: you answer by reading and computing in code alone (searches, slices, regular expressions, counting, grouping, joining), and whatever meaning you need you infer yourself from what you print. llm_query, llm_query_batched, rlm_query and rlm_query_batched are not granted: calling one ends the run with an error.`
+
+// CodeActInstructions are appended to the system prompt of the codeact
+// method (the context in the prompt, no sub-call granted).
+const CodeActInstructions = `This run has no sub-model: llm_query, llm_query_batched, rlm_query and rlm_query_batched are not granted, and calling one ends the run with an error. Answer from what you read and from what your code computes.`
+
+// CodeActSubcallsInstructions are appended to the system prompt of the
+// codeact-subcalls method (the context in the prompt, llm_query granted).
+const CodeActSubcallsInstructions = `To have a sub-model read or judge a piece of text, pass that text to llm_query (or many pieces to llm_query_batched) from your code; the REPL does not hold the context, so copy the piece you need into your code. rlm_query is not granted.`
+
+// CodeActRetrieverInstructions are appended, for a task given as
+// documents (BrowseComp-Plus), to the codeact methods' instructions: the
+// documents are not in the prompt and are reached by the retriever.
+const CodeActRetrieverInstructions = `The documents this query is about are not in your messages. Search them with call_tool("search_documents", query="...", k=5): a BM25 ranking of the documents for the query's words, best first, a list of {"docid", "score", "text"}. Search several times with different words, print short excerpts, and read the best documents' text.`
 
 // Bounds of the summary method.
 const (
@@ -55,11 +68,37 @@ const (
 	summaryBytesPerToken = 16
 )
 
-// runCodeAct answers task with the session's engine in code mode without
-// sub-calls (rlm.On.NoSubCalls): the model writes code over the context
-// in the REPL, and a sub-call ends the trial with capability_denied.
-func runCodeAct(ctx context.Context, sess *rlm.Session, p model.Provider, cfg Config, task *instance) Trial {
-	return runEngine(ctx, sess, cfg, task, rlm.On{Mode: engine.ModeCode, NoSubCalls: true, Instructions: CodeActInstructions, Provider: p})
+// runRLMNoSubCalls answers task with the session's engine in code mode
+// without sub-calls (rlm.On.NoSubCalls): the model writes code over the
+// context in the REPL, and a sub-call ends the trial with
+// capability_denied. The paper's "RLM (no sub-calls)".
+func runRLMNoSubCalls(ctx context.Context, sess *rlm.Session, p model.Provider, cfg Config, task *instance) Trial {
+	return runEngine(ctx, sess, cfg, task, rlm.On{Mode: engine.ModeCode, NoSubCalls: true, Instructions: RLMNoSubCallsInstructions, Provider: p})
+}
+
+// runCodeAct answers task as the paper's CodeAct agent: code mode with
+// the context in the root model's prompt, not in the REPL
+// (rlm.On.ContextInPrompt), and no sub-call granted (subCalls false:
+// codeact) or llm_query granted (codeact-subcalls; rlm_query never:
+// rlm.On.NoRecursion). For codeact, a task given as documents
+// (BrowseComp-Plus) puts no document in the prompt: the BM25 retriever
+// search_documents over them is granted instead (the paper's "CodeAct
+// (+ BM25)", whose BrowseComp-Plus score could not come from 6M-11M
+// tokens in a prompt); codeact-subcalls puts them in the prompt, as the
+// paper's "CodeAct (+ sub-calls)" did (0.0*, the context limit).
+func runCodeAct(ctx context.Context, sess *rlm.Session, p model.Provider, cfg Config, task *instance, subCalls bool) Trial {
+	on := rlm.On{Mode: engine.ModeCode, ContextInPrompt: true, NoSubCalls: !subCalls, NoRecursion: true, Instructions: CodeActInstructions, Provider: p}
+	if subCalls {
+		on.Instructions = CodeActSubcallsInstructions
+	}
+	if !subCalls && len(task.docs) > 0 {
+		on.Tools = bm25Tools{ix: NewBM25Index(task.docs)}
+		on.Instructions += "\n\n" + CodeActRetrieverInstructions
+		t := *task
+		t.context = "" // the documents are reached by the retriever only
+		task = &t
+	}
+	return runEngine(ctx, sess, cfg, task, on)
 }
 
 // runEngine answers task with the session's engine as on says (its

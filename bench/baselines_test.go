@@ -216,11 +216,11 @@ func codeModel(cells []string, log *requestLog) model.Provider {
 	})
 }
 
-// The codeact method is code mode without sub-calls: code over the
+// The rlm-no-subcalls method is code mode without sub-calls: code over the
 // context answers, and a call of llm_query or rlm_query ends the trial
 // with capability_denied (the runtime refuses it: no request reaches the
 // provider), where rlm-code makes the same call.
-func TestMethodCodeAct(t *testing.T) {
+func TestMethodRLMNoSubCalls(t *testing.T) {
 	const find = `import re
 m = re.search(r"is: (\d{7})\.", context)
 FINAL(m.group(1))`
@@ -233,10 +233,10 @@ FINAL(m.group(1))`
 		calls     int // requests the provider saw
 		subPrompt bool
 	}{
-		{"answers from code", MethodCodeAct, []string{find}, StatusOK, "", 1, false},
-		{"llm_query refused", MethodCodeAct, []string{`x = llm_query("what is it?")` + "\nFINAL(x)"}, StatusFailed, capability.KindDenied, 1, false},
-		{"llm_query_batched refused", MethodCodeAct, []string{`x = llm_query_batched(["a", "b"])` + "\nFINAL(x[0])"}, StatusFailed, capability.KindDenied, 1, false},
-		{"rlm_query refused", MethodCodeAct, []string{`x = rlm_query("what is it?", context[:100])` + "\nFINAL(x)"}, StatusFailed, capability.KindDenied, 1, false},
+		{"answers from code", MethodRLMNoSubCalls, []string{find}, StatusOK, "", 1, false},
+		{"llm_query refused", MethodRLMNoSubCalls, []string{`x = llm_query("what is it?")` + "\nFINAL(x)"}, StatusFailed, capability.KindDenied, 1, false},
+		{"llm_query_batched refused", MethodRLMNoSubCalls, []string{`x = llm_query_batched(["a", "b"])` + "\nFINAL(x[0])"}, StatusFailed, capability.KindDenied, 1, false},
+		{"rlm_query refused", MethodRLMNoSubCalls, []string{`x = rlm_query("what is it?", context[:100])` + "\nFINAL(x)"}, StatusFailed, capability.KindDenied, 1, false},
 		{"rlm-code makes the sub-call", MethodRLMCode, []string{`x = llm_query("what is it?")` + "\nprint(x)", "FINAL(x)"}, StatusOK, "", 3, true},
 	}
 	for _, c := range cases {
@@ -256,7 +256,7 @@ FINAL(m.group(1))`
 			if tr.Status != c.status || fault.KindOf(tr.Error) != c.kind {
 				t.Fatalf("trial status %s, error %v; want %s, kind %q", tr.Status, tr.Error, c.status, c.kind)
 			}
-			if c.status == StatusOK && c.method == MethodCodeAct && tr.Score != 1 {
+			if c.status == StatusOK && c.method == MethodRLMNoSubCalls && tr.Score != 1 {
 				t.Fatalf("score %v, answer %q", tr.Score, tr.Answer)
 			}
 			reqs := log.all()
@@ -267,23 +267,23 @@ FINAL(m.group(1))`
 			if has := strings.Contains(sys, "llm_query(prompt, model=None)"); has != c.subPrompt {
 				t.Fatalf("system prompt offers llm_query: %v, want %v", has, c.subPrompt)
 			}
-			if has := strings.Contains(sys, CodeActInstructions); has != (c.method == MethodCodeAct) {
-				t.Fatalf("system prompt has the codeact instructions: %v", has)
+			if has := strings.Contains(sys, RLMNoSubCallsInstructions); has != (c.method == MethodRLMNoSubCalls) {
+				t.Fatalf("system prompt has the rlm-no-subcalls instructions: %v", has)
 			}
 		})
 	}
 }
 
-// The report sets summary and codeact beside the paper's summary agent
-// and RLM (no sub-calls) rows.
+// The report sets each baseline beside its row of the paper: summary
+// agent, RLM (no sub-calls), CodeAct (+ BM25), CodeAct (+ sub-calls).
 func TestBaselinesPublishedRows(t *testing.T) {
-	rep := &Report{SchemaVersion: 1, Suite: suite.LongBenchV2, Model: "gpt-5", SubModel: "gpt-5-nano", Trials: []Trial{
-		{Method: MethodSummary, Status: StatusOK, Score: 1, Subset: "Code Repository Understanding/Code repo QA"},
-		{Method: MethodCodeAct, Status: StatusOK, Score: 0, Subset: "Code Repository Understanding/Code repo QA"},
-	}}
+	want := map[Method]string{MethodSummary: PaperSummary, MethodRLMNoSubCalls: PaperRLMNoSubcalls, MethodCodeAct: PaperCodeActBM25, MethodCodeActSubcalls: PaperCodeActSubcall}
+	rep := &Report{SchemaVersion: 1, Suite: suite.LongBenchV2, Model: "gpt-5", SubModel: "gpt-5-nano"}
+	for _, m := range []Method{MethodSummary, MethodRLMNoSubCalls, MethodCodeAct, MethodCodeActSubcalls} {
+		rep.Trials = append(rep.Trials, Trial{Method: m, Status: StatusOK, Score: 1, Subset: "Code Repository Understanding/Code repo QA"})
+	}
 	c := Compare([]*Report{rep}, PublishedTable())
-	want := map[Method]string{MethodSummary: PaperSummary, MethodCodeAct: PaperRLMNoSubcalls}
-	if len(c.Rows) != 2 {
+	if len(c.Rows) != len(want) {
 		t.Fatalf("%d rows", len(c.Rows))
 	}
 	for _, row := range c.Rows {
@@ -310,7 +310,8 @@ func TestBaselinePromptsDocumented(t *testing.T) {
 		t.Fatal(err)
 	}
 	doc := string(b)
-	for name, prompt := range map[string]string{"SummaryChunkPrompt": SummaryChunkPrompt, "SummaryAnswerPrompt": SummaryAnswerPrompt, "CodeActInstructions": CodeActInstructions} {
+	for name, prompt := range map[string]string{"SummaryChunkPrompt": SummaryChunkPrompt, "SummaryAnswerPrompt": SummaryAnswerPrompt, "CodeActInstructions": CodeActInstructions,
+		"RLMNoSubCallsInstructions": RLMNoSubCallsInstructions, "CodeActSubcallsInstructions": CodeActSubcallsInstructions, "CodeActRetrieverInstructions": CodeActRetrieverInstructions} {
 		quoted := "> " + strings.ReplaceAll(prompt, "\n\n", "\n>\n> ")
 		if !strings.Contains(doc, quoted) {
 			t.Errorf("docs/bench.md does not quote %s as it is", name)

@@ -43,11 +43,20 @@ const (
 	// running notes, and the root model answers from them (the direct
 	// method's call when the whole context fits the root model's window).
 	MethodSummary Method = "summary"
-	// MethodCodeAct is the engine in code mode without sub-calls
+	// MethodRLMNoSubCalls is the engine in code mode without sub-calls
 	// (rlm.On.NoSubCalls): the root model writes code over the context in
 	// the REPL; llm_query and rlm_query end the trial with
 	// capability_denied. The paper's "RLM (no sub-calls)" row.
+	MethodRLMNoSubCalls Method = "rlm-no-subcalls"
+	// MethodCodeAct is the paper's CodeAct agent (baselines.go): code
+	// mode with the context in the root prompt, not in the REPL
+	// (rlm.On.ContextInPrompt), no sub-call granted, and for a task given
+	// as documents (BrowseComp-Plus) a BM25 retriever over them instead
+	// of the documents in the prompt. The paper's "CodeAct (+ BM25)" row.
 	MethodCodeAct Method = "codeact"
+	// MethodCodeActSubcalls is MethodCodeAct with llm_query granted (no
+	// rlm_query, no retriever). The paper's "CodeAct (+ sub-calls)" row.
+	MethodCodeActSubcalls Method = "codeact-subcalls"
 )
 
 // Trial statuses.
@@ -112,8 +121,9 @@ type Config struct {
 	// engine.DefaultMaxTokens).
 	MaxTokens int
 	// Methods to run, in order (default rlm then direct; rlm-code is the
-	// engine in code mode, auto the session in rlm.ModeAuto, summary and
-	// codeact the paper's baselines of baselines.go).
+	// engine in code mode, auto the session in rlm.ModeAuto, summary,
+	// rlm-no-subcalls, codeact and codeact-subcalls the paper's baselines
+	// of baselines.go).
 	Methods []Method
 	// Replayed marks figures that come from recorded or scripted
 	// responses; the report then carries ReplayNotice.
@@ -417,8 +427,12 @@ func (cfg *Config) trial(ctx context.Context, sess *rlm.Session, base model.Prov
 		tr = runRLM(tctx, sess, p, *cfg, task, rlm.ModeAuto)
 	case MethodSummary:
 		tr = runSummary(tctx, sess, p, *cfg, task)
+	case MethodRLMNoSubCalls:
+		tr = runRLMNoSubCalls(tctx, sess, p, *cfg, task)
 	case MethodCodeAct:
-		tr = runCodeAct(tctx, sess, p, *cfg, task)
+		tr = runCodeAct(tctx, sess, p, *cfg, task, false)
+	case MethodCodeActSubcalls:
+		tr = runCodeAct(tctx, sess, p, *cfg, task, true)
 	}
 	tr.Method, tr.Run, tr.Seed, tr.Expected, tr.TaskID, tr.Subset = m, i, task.seed, task.expected, task.id, task.subset
 	if recorder != nil && ctx.Err() == nil {
@@ -453,9 +467,9 @@ func (cfg *Config) defaults() error {
 	}
 	for _, m := range cfg.Methods {
 		switch m {
-		case MethodRLM, MethodRLMCode, MethodDirect, MethodAuto, MethodSummary, MethodCodeAct:
+		case MethodRLM, MethodRLMCode, MethodDirect, MethodAuto, MethodSummary, MethodRLMNoSubCalls, MethodCodeAct, MethodCodeActSubcalls:
 		default:
-			return fault.New(fault.PhaseConfig, KindInvalidTask, "unknown method; want rlm, rlm-code, direct, auto, summary or codeact").With("method", string(m))
+			return fault.New(fault.PhaseConfig, KindInvalidTask, "unknown method; want rlm, rlm-code, direct, auto, summary, rlm-no-subcalls, codeact or codeact-subcalls").With("method", string(m))
 		}
 	}
 	return cfg.scheduleDefaults()
@@ -489,6 +503,9 @@ type instance struct {
 	context, query    string
 	expected          string
 	score             func(ctx context.Context, answer any) (Trial, error) // Score, Judged, ExactMatch
+
+	// docs are BrowseComp-Plus's documents (codeact's retriever).
+	docs []suite.Doc
 }
 
 // instances are the tasks of a run: n of them, the i-th built by at (a
@@ -525,7 +542,7 @@ func (cfg *Config) instances() (instances, error) {
 // suiteInstance is a loaded task, scored as its paper scores it (with the
 // judge when one is configured).
 func (cfg *Config) suiteInstance(t *suite.Task) *instance {
-	return &instance{id: t.ID, subset: t.Subset, label: t.Suite, context: t.Context, query: t.Query, expected: t.Answer,
+	return &instance{id: t.ID, subset: t.Subset, label: t.Suite, context: t.Context, query: t.Query, expected: t.Answer, docs: t.Docs,
 		score: func(ctx context.Context, answer any) (Trial, error) {
 			var jc suite.JudgeConfig
 			if cfg.Judge != nil {

@@ -49,11 +49,12 @@ const (
 // with: direct is the base model, rlm and rlm-code are the RLM (the
 // paper's RLM is a REPL with sub-calls; the plan mode answers the same
 // way through a different action language), summary the summary agent,
-// and codeact (the REPL holding the context, no sub-calls) the paper's
-// "RLM (no sub-calls)": the paper's "CodeAct" rows give the model the
-// context in its prompt instead (docs/bench.md, "Baselines"). Other
-// names are returned as they are, so a method named like a paper method
-// matches it.
+// rlm-no-subcalls (the REPL holding the context, no sub-calls) the
+// paper's "RLM (no sub-calls)", codeact (the context in the prompt, a
+// REPL, BM25 on BrowseComp-Plus) its "CodeAct (+ BM25)" and
+// codeact-subcalls its "CodeAct (+ sub-calls)" (docs/bench.md,
+// "Baselines"). Other names are returned as they are, so a method named
+// like a paper method (codeact-bm25) matches it.
 func PaperMethod(m Method) string {
 	switch m {
 	case MethodDirect:
@@ -62,8 +63,12 @@ func PaperMethod(m Method) string {
 		return PaperRLM
 	case MethodSummary:
 		return PaperSummary
-	case MethodCodeAct:
+	case MethodRLMNoSubCalls:
 		return PaperRLMNoSubcalls
+	case MethodCodeAct:
+		return PaperCodeActBM25
+	case MethodCodeActSubcalls:
+		return PaperCodeActSubcall
 	}
 	return string(m)
 }

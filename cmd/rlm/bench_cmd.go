@@ -96,7 +96,7 @@ that the harness works, not how good a model is, and the output says so.`,
 	fl.IntVar(&f.runs, "runs", bench.DefaultRuns, "task instances per method")
 	fl.Uint64Var(&f.seed, "seed", 1, "seed of the first instance")
 	fl.IntVar(&f.directMaxBytes, "direct-max-bytes", bench.DefaultDirectMaxBytes, "largest context the direct method sends in one prompt; larger ones are skipped (negative: no limit)")
-	fl.StringSliceVar(&f.methods, "methods", []string{string(bench.MethodRLM), string(bench.MethodDirect)}, "methods to run: rlm (plan mode), rlm-code (code mode), direct, auto (--mode auto: direct or code mode by the context's size), summary (the paper's summary agent), codeact (code mode without sub-calls)")
+	fl.StringSliceVar(&f.methods, "methods", []string{string(bench.MethodRLM), string(bench.MethodDirect)}, "methods to run: rlm (plan mode), rlm-code (code mode), direct, auto (--mode auto: direct or code mode by the context's size), summary (the paper's summary agent), rlm-no-subcalls (code mode without sub-calls), codeact (the paper's CodeAct: the context in the prompt, a REPL without sub-calls, BM25 over BrowseComp-Plus's documents), codeact-subcalls (CodeAct with llm_query)")
 	fl.BoolVar(&f.asJSON, "json", false, "print the report as JSON")
 	fl.BoolVar(&f.resume, "resume", false, "continue the run recorded in --record DIR: its finished trials are taken from its journal, their requests not sent again")
 	f.scheduleFlags.register(fl, true)

@@ -386,7 +386,9 @@ var flagCompletions = []flagValues{
 			cobra.CompletionWithDesc(string(bench.MethodDirect), "one call holding the whole input"),
 			cobra.CompletionWithDesc(string(bench.MethodAuto), "direct when the input fits in --auto-share of the window, else code mode"),
 			cobra.CompletionWithDesc(string(bench.MethodSummary), "the paper's summary agent: notes over parts that fit the window"),
-			cobra.CompletionWithDesc(string(bench.MethodCodeAct), "code mode without sub-calls (llm_query refused)"),
+			cobra.CompletionWithDesc(string(bench.MethodRLMNoSubCalls), "code mode without sub-calls (llm_query refused)"),
+			cobra.CompletionWithDesc(string(bench.MethodCodeAct), "the paper's CodeAct: the context in the prompt, a REPL, BM25 on BrowseComp-Plus"),
+			cobra.CompletionWithDesc(string(bench.MethodCodeActSubcalls), "CodeAct with llm_query: the context in the prompt, a REPL"),
 		}
 	}},
 	{flag: "case", cmds: []string{"rlm bench conformance"}, list: true, values: func() []cobra.Completion {

@@ -256,7 +256,7 @@ func TestFlagCompletion(t *testing.T) {
 		{[]string{"run", "--authority"}, []string{"approve_diff", "allow_once", "allow_session", "dangerous"}},
 		{[]string{"tools", "call", "fs_read", "--authority"}, []string{"approve_diff", "allow_once", "allow_session", "dangerous"}},
 		{[]string{"bench", "run", "--task"}, []string{"niah", "aggregate", "pairs"}},
-		{[]string{"bench", "run", "--methods"}, []string{"rlm", "rlm-code", "direct", "auto", "summary", "codeact"}},
+		{[]string{"bench", "run", "--methods"}, []string{"rlm", "rlm-code", "direct", "auto", "summary", "rlm-no-subcalls", "codeact", "codeact-subcalls"}},
 		{[]string{"trace", "export", "--format"}, []string{"rlm-jsonl"}},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
@@ -281,7 +281,7 @@ func TestFlagCompletion(t *testing.T) {
 			t.Errorf("--mode c: %q", got)
 		}
 		got, directive := completeBinary(t, []string{"bench", "run", "--methods", "rlm,"})
-		if !slices.Equal(got, []string{"rlm,rlm-code", "rlm,direct", "rlm,auto", "rlm,summary", "rlm,codeact"}) || directive&cobra.ShellCompDirectiveNoSpace == 0 {
+		if !slices.Equal(got, []string{"rlm,rlm-code", "rlm,direct", "rlm,auto", "rlm,summary", "rlm,rlm-no-subcalls", "rlm,codeact", "rlm,codeact-subcalls"}) || directive&cobra.ShellCompDirectiveNoSpace == 0 {
 			t.Errorf("--methods rlm,: %q (directive %d)", got, directive)
 		}
 		cases, _ := completeBinary(t, []string{"bench", "conformance", "--case", "answer_d"})
