@@ -88,7 +88,8 @@ type On struct {
 	// plan's model, map-of-model and rlm steps, end the run with
 	// capability_denied (the runtime refuses them, not the prompt; code
 	// mode's system prompt says they are not available). The root
-	// model's own turns are unaffected. rlm bench's codeact method.
+	// model's own turns are unaffected. rlm bench's rlm-no-subcalls and
+	// codeact methods.
 	NoSubCalls bool
 	// NoRecursion withholds capability rlm from the call's root loop
 	// (rlm_query, rlm_query_batched and a plan's rlm step end the run

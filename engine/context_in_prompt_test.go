@@ -32,6 +32,9 @@ func TestContextInPrompt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, err := e.NewSession(h); fault.KindOf(err) != fault.KindInvalidConfig {
+		t.Fatalf("a session: %v", err)
+	}
 	res, err := e.Run(context.Background(), "What is the code?", h)
 	if err != nil || res.Answer != "4711" {
 		t.Fatalf("%v %v", res, err)

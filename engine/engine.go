@@ -188,7 +188,8 @@ type Config struct {
 	// rlm bench's codeact methods). The root prompt is admitted against
 	// the root model's window like any root prompt (a context too large
 	// for it fails the run with prompt_too_large before any call). Code
-	// mode only, and not in a Session; children are unchanged.
+	// mode only, and no Session (both refuse it: invalid_config); children
+	// are unchanged.
 	ContextInPrompt bool
 	// Executor carries out the run's sub-calls (model requests, tool
 	// calls, child loops). Default: InProcess. See Executor.

@@ -66,6 +66,10 @@ func (e *Engine) NewSession(inputs ...corpus.Handle) (*Session, error) {
 	if len(inputs) == 0 {
 		return nil, fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "a session needs at least one context")
 	}
+	if e.cfg.ContextInPrompt {
+		return nil, fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "a session keeps its contexts in the REPL: the context in the prompt is for single runs").
+			WithHint("leave Config.ContextInPrompt off for sessions")
+	}
 	s := &Session{e: e, inputs: inputs}
 	if e.cfg.Python == PythonPyodide {
 		return nil, fault.New(fault.PhaseConfig, fault.KindInvalidConfig, "sessions need the embedded interpreter").With("python", e.cfg.Python).
