@@ -31,3 +31,8 @@ func evictPages(b []byte) {
 	}
 	_ = syscall.Madvise(b[lo-p:hi-p], syscall.MADV_DONTNEED)
 }
+
+// scanMapped makes scans of a large mapped file read the mapping itself,
+// releasing its pages behind them, rather than copy it through a buffer
+// (see reader).
+const scanMapped = true

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rlm-go/rlm/corpus/internal/find"
+	"github.com/rlm-go/rlm/corpus/internal/teddy"
 )
 
 // A regex without one required literal often still has a required literal
@@ -347,15 +348,18 @@ func lowerASCII(s string) string {
 // candidates gathers the lines of a window holding a literal of a set.
 type candidates struct {
 	fs   []*find.Finder // one per literal, shared between searchers
+	ted  *teddy.Set     // finds the literals instead of fs, when set
 	curs []find.Cursor  // per finder, over the window
 	next []int          // per finder: its next occurrence in the window, -1 none
-	// buf holds the candidate lines, each with its '\n' (the window's
-	// last line may have none); line i is buf[starts[i]:] and starts at
-	// offset lines[i] of the window.
+	// lines[i] and ends[i] delimit candidate line i in the window: from
+	// its start (or its first literal, with prefix) to just past its
+	// '\n' (the window's last line may have none).
+	lines, ends []int
+	// buf holds the candidate lines, each with its '\n', for the regex
+	// engine; line i is buf[starts[i]:].
 	buf    []byte
 	starts []int
-	lines  []int
-	// prefix: copy each line from its first literal on, not from its
+	// prefix: take each line from its first literal on, not from its
 	// start (for a set every match starts with; see prefixLitSet).
 	prefix bool
 }
@@ -374,16 +378,27 @@ func newFinders(s litSet, sample []byte) []*find.Finder {
 	return fs
 }
 
-// gather fills c.buf with the lines of w, a window of whole lines, that
-// hold a literal, in order.
-func (c *candidates) gather(w []byte) {
-	c.buf, c.starts, c.lines = c.buf[:0], c.starts[:0], c.lines[:0]
+// spans fills c.lines and c.ends with the lines of w, a window of whole
+// lines, that hold a literal, in order.
+func (c *candidates) spans(w []byte) {
+	c.lines, c.ends = c.lines[:0], c.ends[:0]
+	if c.ted != nil {
+		for done := 0; done < len(w); {
+			j := c.ted.Index(w[done:])
+			if j < 0 {
+				return
+			}
+			c.span(w, done, done+j)
+			done = c.ends[len(c.ends)-1]
+		}
+		return
+	}
 	c.curs, c.next = c.curs[:0], c.next[:0]
 	for _, f := range c.fs {
 		c.curs = append(c.curs, f.Cursor(w))
 		c.next = append(c.next, c.curs[len(c.curs)-1].Next(0))
 	}
-	done := 0 // end of the last line copied
+	done := 0 // end of the last line taken
 	for {
 		k := -1
 		for i, p := range c.next {
@@ -394,24 +409,39 @@ func (c *candidates) gather(w []byte) {
 		if k < 0 {
 			return
 		}
-		m := c.next[k]
-		ls := m
-		if !c.prefix {
-			ls = max(done, bytes.LastIndexByte(w[:m], '\n')+1)
-		}
-		le := len(w)
-		if j := bytes.IndexByte(w[m:], '\n'); j >= 0 {
-			le = m + j + 1
-		}
-		c.starts = append(c.starts, len(c.buf))
-		c.lines = append(c.lines, ls)
-		c.buf = append(c.buf, w[ls:le]...)
-		done = le
+		c.span(w, done, c.next[k])
+		done = c.ends[len(c.ends)-1]
 		for i, p := range c.next {
-			if p >= 0 && p < le {
-				c.next[i] = c.curs[i].Next(le)
+			if p >= 0 && p < done {
+				c.next[i] = c.curs[i].Next(done)
 			}
 		}
+	}
+}
+
+// span adds the line of w holding the literal at m, given done, the end
+// of the last line taken (a line start at or before m).
+func (c *candidates) span(w []byte, done, m int) {
+	ls := m
+	if !c.prefix {
+		ls = done + bytes.LastIndexByte(w[done:m], '\n') + 1
+	}
+	le := len(w)
+	if j := bytes.IndexByte(w[m:], '\n'); j >= 0 {
+		le = m + j + 1
+	}
+	c.lines = append(c.lines, ls)
+	c.ends = append(c.ends, le)
+}
+
+// gather fills c.buf with the lines of w, a window of whole lines, that
+// hold a literal, in order.
+func (c *candidates) gather(w []byte) {
+	c.spans(w)
+	c.buf, c.starts = c.buf[:0], c.starts[:0]
+	for i, ls := range c.lines {
+		c.starts = append(c.starts, len(c.buf))
+		c.buf = append(c.buf, w[ls:c.ends[i]]...)
 	}
 }
 
@@ -426,53 +456,66 @@ func (c *candidates) line(i, p int) int {
 
 // maxCandidateShare is the largest share of the text's sample, in bytes,
 // that the candidate lines of a literal set may hold for the set to be
-// used: above it copying lines costs about what the engine saves.
+// used with RE2: above it copying lines costs about what the engine
+// saves. With the regex's automaton (lineDFA), which checks the lines
+// where they are, the set is always used.
 const maxCandidateShare = 0.5
 
 // useSet sets up the literal set s for the search when its candidate
 // lines hold at most maxCandidateShare of the text's first sampleSize
-// bytes (always with force).
-func (sr *searcher) useSet(s litSet, force bool) {
+// bytes (always with dfa or force). The literals are found by the vector
+// multi-literal scan (package teddy) where it runs, unless noTeddy, else
+// by one finder per literal.
+func (sr *searcher) useSet(s litSet, dfa, force, noTeddy bool) {
 	sample, err := sr.rd.read(0, sampleSize)
 	if err != nil {
 		return // the search itself reports it
 	}
-	fs := newFinders(s, sample)
-	if !force {
+	var fs []*find.Finder
+	var ted *teddy.Set
+	if teddy.Vector() && !noTeddy {
+		ted, _ = teddy.New(s.lits, s.fold)
+	}
+	if ted == nil {
+		fs = newFinders(s, sample)
+	}
+	if !force && !dfa {
 		if len(sample) < len(sr.data) {
 			sample = sample[:bytes.LastIndexByte(sample, '\n')+1]
 		}
-		c := candidates{fs: fs, prefix: s.prefix}
+		c := candidates{fs: fs, ted: ted, prefix: s.prefix}
 		c.gather(sample)
 		if float64(len(c.buf)) > maxCandidateShare*float64(len(sample)) {
 			return
 		}
 	}
-	sr.setFinders, sr.setPrefix = fs, s.prefix
+	sr.setFinders, sr.setTeddy, sr.setPrefix = fs, ted, s.prefix
 }
 
+// usesSet reports whether the search runs the regex on candidate lines.
+func (sr *searcher) usesSet() bool { return sr.setFinders != nil || sr.setTeddy != nil }
+
 // regexCandidates searches the window w of whole lines starting at off
-// like regexIn, running the engine on the lines holding a literal of the
+// like regexIn, running the regex on the lines holding a literal of the
 // set only, and reports whether the search should go on.
 func (sr *searcher) regexCandidates(re *lineRegex, w []byte, off int) bool {
 	if sr.cands == nil {
-		sr.cands = &candidates{fs: sr.setFinders, prefix: sr.setPrefix}
+		sr.cands = &candidates{fs: sr.setFinders, ted: sr.setTeddy, prefix: sr.setPrefix}
 	}
 	c := sr.cands
+	if re.dfa != nil {
+		return sr.dfaCandidates(re, w, off)
+	}
 	c.gather(w)
 	if len(c.buf) == 0 {
 		return true
 	}
 	lineEnd := func(i int) int { // in w, before the '\n'
-		end := len(c.buf)
-		if i+1 < len(c.starts) {
-			end = c.starts[i+1]
+		le := c.ends[i]
+		if w[le-1] == '\n' {
+			le--
 		}
-		n := end - c.starts[i]
-		if c.buf[end-1] == '\n' {
-			n--
-		}
-		return c.lines[i] + n
+		return le
 	}
 	if locs, ok := re.findAll(c.buf); ok {
 		i, next := 0, 0 // the candidate line of the last match, the first not yet matched
@@ -495,6 +538,91 @@ func (sr *searcher) regexCandidates(re *lineRegex, w []byte, off int) bool {
 		loc := re.std.FindIndex(w[ls:lineEnd(i)])
 		if loc == nil {
 			continue
+		}
+		if _, goOn := sr.regexHit(w, off, ls+loc[0]); !goOn {
+			return false
+		}
+	}
+	return true
+}
+
+// nextLit returns the offset of the first literal of the set in w at or
+// after from, or -1; from must not decrease between calls over one
+// window (c.start begins one).
+func (c *candidates) nextLit(w []byte, from int) int {
+	if c.ted != nil {
+		if j := c.ted.Index(w[from:]); j >= 0 {
+			return from + j
+		}
+		return -1
+	}
+	k := -1
+	for i, p := range c.next {
+		if p >= 0 && p < from {
+			p = c.curs[i].Next(from)
+			c.next[i] = p
+		}
+		if p >= 0 && (k < 0 || p < k) {
+			k = p
+		}
+	}
+	return k
+}
+
+// start begins a walk of w with nextLit.
+func (c *candidates) start(w []byte) {
+	c.curs, c.next = c.curs[:0], c.next[:0]
+	for _, f := range c.fs {
+		c.curs = append(c.curs, f.Cursor(w))
+		c.next = append(c.next, c.curs[len(c.curs)-1].Next(0))
+	}
+}
+
+// dfaCandidates is regexCandidates with the regex's automaton deciding
+// which candidate lines match, where they are (nothing is copied); in
+// list mode Go regexp then finds the first match of each matching line.
+// When every match starts with a literal of the set (prefix), the
+// automaton runs anchored at each literal found and stops as soon as no
+// match can start there; otherwise it runs over the line from its start.
+func (sr *searcher) dfaCandidates(re *lineRegex, w []byte, off int) bool {
+	if sr.dfa == nil {
+		sr.dfa = newLineDFA(re.dfa, sr.setPrefix)
+	}
+	c := sr.cands
+	c.start(w)
+	le := -1 // end of the line holding the last literal (before its '\n')
+	for pos := 0; pos < len(w); {
+		m := c.nextLit(w, pos)
+		if m < 0 {
+			break
+		}
+		ls := m
+		if m > le {
+			if !sr.setPrefix {
+				ls = pos + bytes.LastIndexByte(w[pos:m], '\n') + 1
+			}
+			le = len(w)
+			if j := bytes.IndexByte(w[m:], '\n'); j >= 0 {
+				le = m + j
+			}
+		}
+		if !sr.dfa.match(w[ls:le]) {
+			if sr.setPrefix {
+				pos = m + 1
+			} else {
+				pos = le + 1
+			}
+			continue
+		}
+		pos = le + 1
+		if sr.count {
+			sr.n++
+			sr.scanned(off + le)
+			continue
+		}
+		loc := re.std.FindIndex(w[ls:le])
+		if loc == nil {
+			continue // not reached: the automaton is exact
 		}
 		if _, goOn := sr.regexHit(w, off, ls+loc[0]); !goOn {
 			return false

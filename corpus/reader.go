@@ -10,15 +10,23 @@ import (
 	"github.com/rlm-go/rlm/fault"
 )
 
-// Scans read a large mapped file through its descriptor, one window at a
-// time into a reused buffer, rather than through the mapping: faulting a
-// mapping's pages in costs more than the scan itself (on the 2-core test
-// VM a fresh 256 MiB mapping scanned with bytes.IndexByte runs at
-// 1.8 GB/s, the same bytes read with pread into a 1 MiB buffer at
-// 12 GB/s), and the pages never enter the process's resident set. The
-// mapping stays the source of the few bytes a window does not hold (a line
-// longer than a window). Smaller texts and texts in memory are scanned in
-// place.
+// Scans of a large mapped file take its windows from one of two sources,
+// chosen by measurement per platform (docs/corpus.md, Memory):
+//
+//   - where scanMapped is set (Linux), the mapping itself, each window's
+//     pages released behind the scan (MADV_DONTNEED, see
+//     backing.release) so that the resident set stays near one window:
+//     on the 2-core VM of December 2026 (kernel 6.18) faulting the pages
+//     of a fresh 256 MiB mapping in costs ~31 ms of CPU against ~45 ms to
+//     copy the same bytes with pread;
+//   - elsewhere, and with a test's window size, the file's descriptor,
+//     read one window at a time into a reused buffer (pread), so that the
+//     pages never enter the process's resident set (an earlier VM faulted
+//     a fresh mapping in at 1.8 GB/s and read it at 12 GB/s).
+//
+// Either way the mapping is the source of the few bytes a window does not
+// hold (a line longer than a window). Smaller texts and texts in memory
+// are scanned in place.
 const (
 	readWindow = 1 << 20 // bytes read per window
 	readMin    = 4 << 20 // smaller mappings are scanned in place
@@ -34,6 +42,10 @@ type reader struct {
 	file *os.File // nil: windows are slices of data
 	base int64    // file offset of data[0]
 	buf  *[]byte
+	// mapped: windows are slices of the mapping, whose pages before
+	// released are let go as the scan moves on.
+	mapped   bool
+	released int
 }
 
 // newReader returns a reader of e; window and min override readWindow and
@@ -45,6 +57,10 @@ func newReader(e *entry, window, min int) *reader {
 	}
 	bk := e.back
 	if bk.file == nil || len(e.data) < min {
+		return r
+	}
+	if scanMapped && window <= 0 {
+		r.mapped = true
 		return r
 	}
 	r.file = bk.file
@@ -75,13 +91,19 @@ func (r *reader) need(k int) {
 	}
 }
 
-// copies reports whether windows are copies (valid until the next read).
-func (r *reader) copies() bool { return r.file != nil }
+// copies reports whether windows are transient: copies valid until the
+// next read, or pages of the mapping released once the scan has moved on
+// (reading them again would fault them back in).
+func (r *reader) copies() bool { return r.file != nil || r.mapped }
 
 // read returns the bytes data[pos:pos+k], k = min(max, the buffer size,
 // len(data)-pos). A file that became shorter is context_changed.
 func (r *reader) read(pos, max int) ([]byte, error) {
 	end := min(len(r.data), pos+max)
+	if r.mapped && pos-r.released >= scanWindow {
+		r.e.back.release(r.data[r.released:pos])
+		r.released = pos
+	}
 	if r.file == nil {
 		return r.data[pos:end], nil
 	}

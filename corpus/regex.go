@@ -32,6 +32,10 @@ type lineRegex struct {
 	// bytes) \B holds, where Go regexp, stepping by character, never
 	// tests it. RE2 then runs only on windows that are all ASCII.
 	asciiOnly bool
+	// dfa, when set, decides exactly whether a line matches without
+	// RE2 (see lineDFA); the search uses it on the candidate lines of a
+	// literal set.
+	dfa *dfaProg
 }
 
 // compileLineRegex compiles pattern in multi-line mode (^ and $ match at
@@ -56,6 +60,7 @@ func compileLineRegex(pattern string) (*lineRegex, error) {
 	if prog, err := syntax.Compile(tree.Simplify()); err == nil {
 		lr.checkUTF8 = matchesRune(prog, utf8.RuneError)
 	}
+	lr.dfa = newDFAProg(tree)
 	if r, err := re2.Compile(expr); err == nil {
 		lr.re2 = r
 	}

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rlm-go/rlm/corpus/internal/find"
+	"github.com/rlm-go/rlm/corpus/internal/teddy"
 	"github.com/rlm-go/rlm/fault"
 )
 
@@ -124,7 +125,7 @@ func (s *Store) search(ctx context.Context, h Handle, pattern string, opt Search
 			each = func(w *searcher) error { return w.literal(f, re.std) }
 		default:
 			if hasSet {
-				sr.useSet(set, s.testCandidates) // the regex then runs on candidate lines
+				sr.useSet(set, re.dfa != nil, s.testCandidates, s.testNoTeddy) // the regex then runs on candidate lines
 			}
 			each = func(w *searcher) error { return w.regex(re) }
 		}
@@ -171,8 +172,10 @@ type searcher struct {
 	// setFinders, when set, find the literals of a required literal set:
 	// the regex runs only on the lines holding one (cands, per searcher).
 	setFinders []*find.Finder
-	setPrefix  bool // every match starts with a literal of the set
+	setTeddy   *teddy.Set // finds the set's literals instead, when set
+	setPrefix  bool       // every match starts with a literal of the set
 	cands      *candidates
+	dfa        *lineDFA // the regex's automaton, when it has one (lazily)
 }
 
 // sampleSize is how much of the text's start the literal finder samples
@@ -485,7 +488,7 @@ func (sr *searcher) countParallel(each func(w *searcher) error, window, readMin 
 			_, errs[i] = guard(se, func() (struct{}, error) {
 				rd := newReader(se, window, readMin)
 				defer rd.close()
-				w := searcher{op: o, rd: rd, data: se.data, count: true, line: 1, setFinders: sr.setFinders, setPrefix: sr.setPrefix}
+				w := searcher{op: o, rd: rd, data: se.data, count: true, line: 1, setFinders: sr.setFinders, setTeddy: sr.setTeddy, setPrefix: sr.setPrefix}
 				err := each(&w)
 				counts[i], inspected[i] = w.n, o.acc.BytesInspected
 				return struct{}{}, err
@@ -520,7 +523,7 @@ func (sr *searcher) countParallel(each func(w *searcher) error, window, readMin 
 // regexIn searches the window w of whole lines starting at off and
 // reports whether the search should go on.
 func (sr *searcher) regexIn(re *lineRegex, w []byte, off int) bool {
-	if sr.setFinders != nil {
+	if sr.usesSet() {
 		return sr.regexCandidates(re, w, off)
 	}
 	// An empty match at the window's end is the next line's start, or no

@@ -37,6 +37,9 @@ type Store struct {
 	// testCandidates makes a regex search use its required literal set
 	// (see litset.go) whenever it has one, however common the literals.
 	testCandidates bool
+	// testNoTeddy makes the literal-set prefilter use one finder per
+	// literal (the portable path) even where the vector scan runs.
+	testNoTeddy bool
 }
 
 // NewStore returns an empty Store.

@@ -58,7 +58,9 @@ func textLines(text string) []string {
 // windowStores registers text in memory and as a file read through tiny
 // windows of window bytes, so that lines and matches cross window edges;
 // the file's regex counts run in parallel segments whatever its size, and
-// its regexes with a required literal set run on the candidate lines.
+// its regexes with a required literal set run on the candidate lines,
+// found with one finder per literal (the memory store's use the vector
+// multi-literal scan where the machine has it).
 func windowStores(t testing.TB, text string, window int) (mem, file *Store, hm, hf Handle) {
 	t.Helper()
 	mem, hm = newTestStore(t, text)
@@ -69,6 +71,7 @@ func windowStores(t testing.TB, text string, window int) (mem, file *Store, hm, 
 	file = NewStore()
 	file.testWindow, file.testReadMin, file.testParallelMin = window, 1, 1
 	file.testCandidates = true // a literal set's candidate lines, however many
+	file.testNoTeddy = true
 	t.Cleanup(func() { file.Close() })
 	hf, err := file.AddFile(context.Background(), path)
 	if err != nil {
