@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
 # search_ratios.sh: wall time of `rlm context search` against GNU grep and
-# ripgrep on a generated text (issue 19), and of rlm's start-up.
+# ripgrep on a generated text (issues 19 and 35), and of rlm's start-up.
 #
-#   bench/search_ratios.sh [SIZE_MIB [RUNS]]     (defaults: 256 MiB, best of 7)
+#   bench/search_ratios.sh [SIZE_MIB [RUNS]]     (defaults: 256 MiB, 7 runs)
 #
 # Generates SIZE_MIB MiB with corpus/internal/gentext (deterministic; the
-# word zyzzyva is on ~1 line in 1000), warms the page cache, and times each
-# command RUNS times, keeping the best (minimum) wall time and printing the
-# spread (max/min). Output goes to a file, never /dev/null: GNU grep stops at
-# the first match when its output is /dev/null. Counts of rlm and rg are
-# compared and a mismatch is reported. grep and rg are optional (Debian:
-# apt-get install -y ripgrep); a missing one prints "-". RLM_BENCH_DIR keeps
-# the generated file between runs (default: a temporary directory, removed).
+# word zyzzyva is on ~1 line in 1000), warms the page cache, and times
+# each case RUNS times, the commands of one run back to back (paired: rlm,
+# the baseline rlm when RLM_BASELINE names one, grep, rg), so that a
+# change in the machine's load hits all of them alike. Each cell is the
+# median wall time in ms and, in parentheses, the spread (max/min); the
+# ratios are of the medians. Output goes to a file, never /dev/null: GNU
+# grep stops at the first match when its output is /dev/null. Counts of
+# rlm and rg are compared and a mismatch is reported. grep and rg are
+# optional (Debian: apt-get install -y ripgrep); a missing one prints "-".
+#
+# RLM_BASELINE=/path/to/rlm adds a column for another build (e.g. main
+# before a change: `git stash; go build -o /tmp/rlm-before ./cmd/rlm`).
+# RLM_BENCH_DIR keeps the generated file between runs (default: a
+# temporary directory, removed). RLM_CASES=regexp selects rows by name.
 set -euo pipefail
 
 size=${1:-256}
@@ -24,6 +31,7 @@ else
 	work=$(mktemp -d)
 	trap 'rm -rf "$work"' EXIT
 fi
+baseline=${RLM_BASELINE:-}
 
 (cd "$root" && go build -o "$work/rlm" ./cmd/rlm)
 text=$work/text-$size.txt
@@ -34,21 +42,23 @@ head -c 2000 "$text" >"$work/small.txt"
 cat "$text" >"$work/warm"
 rm -f "$work/warm"
 
-# best CMD...: prints "MIN_MS SPREAD" of the wall time of CMD over $runs runs.
-best() {
-	local min=0 max=0 t s e
-	for _ in $(seq "$runs"); do
-		s=$(date +%s%N)
-		"$@" >"$work/out" 2>&1 || true
-		e=$(date +%s%N)
-		t=$(((e - s) / 1000))
-		if [ "$min" = 0 ] || [ "$t" -lt "$min" ]; then min=$t; fi
-		if [ "$t" -gt "$max" ]; then max=$t; fi
-	done
-	awk -v a="$min" -v b="$max" 'BEGIN { printf "%.1f %.2f\n", a / 1000, b / a }'
+have() { command -v "$1" >/dev/null 2>&1; }
+
+# wall CMD...: the wall time of CMD in microseconds.
+wall() {
+	local s e
+	s=$(date +%s%N)
+	"$@" >"$work/out" 2>&1 || true
+	e=$(date +%s%N)
+	echo $(((e - s) / 1000))
 }
 
-have() { command -v "$1" >/dev/null 2>&1; }
+# summary US...: "MEDIAN_MS SPREAD" of times in microseconds.
+summary() {
+	printf '%s\n' "$@" | sort -n | awk '{ t[NR] = $1 } END {
+		m = NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2
+		printf "%.1f %.2f\n", m / 1000, t[NR] / t[1] }'
+}
 
 # count CMD...: the count CMD prints (rlm's JSON value or a bare number).
 count() {
@@ -57,33 +67,43 @@ count() {
 
 ratio() { if [ "$2" = - ]; then echo -; else awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; fi; }
 
-printf '%s MiB, best of %s runs (ms, spread = max/min); load average: %s\n\n' "$size" "$runs" "$(cut -d' ' -f1-3 /proc/loadavg)"
-printf '| case | pattern | rlm | grep | rg | rlm/grep | rlm/rg |\n|---|---|---|---|---|---|---|\n'
+printf '%s MiB, %s paired runs, median ms (spread = max/min); load average at the start: %s\n\n' "$size" "$runs" "$(cut -d' ' -f1-3 /proc/loadavg)"
+printf '| case | pattern | rlm | baseline | grep | rg | rlm/baseline | rlm/grep | rlm/rg |\n|---|---|---|---|---|---|---|---|---|\n'
 
 # row NAME PATTERN MODE: MODE is F (literal) or E (regex); a (?i) prefix is
 # passed to grep as -i.
 row() {
-	local name=$1 pat=$2 mode=$3 rflags=() gflags=(-c) gpat=$2 rl g=- r=- gs='' rs=''
+	local name=$1 pat=$2 mode=$3 rflags=() gflags=(-c) rgflags=() gpat=$2
+	if [ -n "${RLM_CASES:-}" ] && ! [[ $name =~ $RLM_CASES ]]; then return; fi
 	if [ "$mode" = E ]; then
 		rflags=(--regex --time-limit 5m)
 		gflags+=(-E)
-		rgflags=()
 	else
 		gflags+=(-F)
 		rgflags=(-F)
 	fi
 	case $pat in '(?i)'*) gpat=${pat#'(?i)'} gflags+=(-i) ;; esac
-	read -r rl rls < <(best "$work/rlm" context search "$text" "$pat" --count "${rflags[@]}")
-	if have grep; then read -r g gs < <(best grep "${gflags[@]}" -- "$gpat" "$text"); fi
+	local ts=() tb=() tg=() tr=()
+	for _ in $(seq "$runs"); do
+		ts+=("$(wall "$work/rlm" context search "$text" "$pat" --count "${rflags[@]}")")
+		if [ -n "$baseline" ]; then tb+=("$(wall "$baseline" context search "$text" "$pat" --count "${rflags[@]}")"); fi
+		if have grep; then tg+=("$(wall grep "${gflags[@]}" -- "$gpat" "$text")"); fi
+		if have rg; then tr+=("$(wall rg -c "${rgflags[@]}" -- "$pat" "$text")"); fi
+	done
+	local rl rls b=- bs='' g=- gs='' r=- rs=''
+	read -r rl rls < <(summary "${ts[@]}")
+	if [ -n "$baseline" ]; then read -r b bs < <(summary "${tb[@]}"); fi
+	if have grep; then read -r g gs < <(summary "${tg[@]}"); fi
 	if have rg; then
-		read -r r rs < <(best rg -c "${rgflags[@]}" -- "$pat" "$text")
+		read -r r rs < <(summary "${tr[@]}")
 		local cr cg
 		cr=$(count "$work/rlm" context search "$text" "$pat" --count "${rflags[@]}")
 		cg=$(count rg -c "${rgflags[@]}" -- "$pat" "$text")
 		if [ "$cr" != "$cg" ]; then echo "COUNT MISMATCH for $pat: rlm $cr, rg $cg" >&2; fi
 	fi
-	printf '| %s | `%s` | %s (%s) | %s%s | %s%s | %s | %s |\n' "$name" "${pat//|/\\|}" "$rl" "$rls" \
-		"$g" "${gs:+ ($gs)}" "$r" "${rs:+ ($rs)}" "$(ratio "$rl" "$g")" "$(ratio "$rl" "$r")"
+	printf '| %s | `%s` | %s (%s) | %s%s | %s%s | %s%s | %s | %s | %s |\n' "$name" "${pat//|/\\|}" "$rl" "$rls" \
+		"$b" "${bs:+ ($bs)}" "$g" "${gs:+ ($gs)}" "$r" "${rs:+ ($rs)}" \
+		"$(ratio "$rl" "$b")" "$(ratio "$rl" "$g")" "$(ratio "$rl" "$r")"
 }
 
 row "rare literal" zyzzyva F
@@ -95,6 +115,11 @@ row "regex, case-insensitive" '(?i)ZYZZYVA' E
 row "regex, case-insensitive alternation" '(?i)(MODEL|WINDOW) [a-z]+E ' E
 
 echo
-read -r v vs < <(best "$work/rlm" --version)
-read -r m ms < <(best "$work/rlm" context metadata "$work/small.txt")
-printf 'start-up: rlm --version %s ms (%s), rlm context metadata small.txt %s ms (%s)\n' "$v" "$vs" "$m" "$ms"
+v=() m=()
+for _ in $(seq "$runs"); do
+	v+=("$(wall "$work/rlm" --version)")
+	m+=("$(wall "$work/rlm" context metadata "$work/small.txt")")
+done
+read -r vm vs < <(summary "${v[@]}")
+read -r mm ms < <(summary "${m[@]}")
+printf 'start-up: rlm --version %s ms (%s), rlm context metadata small.txt %s ms (%s)\n' "$vm" "$vs" "$mm" "$ms"

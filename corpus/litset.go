@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"regexp/syntax"
 	"slices"
-	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/rlm-go/rlm/corpus/internal/find"
@@ -37,9 +37,9 @@ type litSet struct {
 }
 
 // requiredLitSet returns a set of literals one of which every match of the
-// regular expression contains, or ok false. Literals holding k or s
-// ignoring case, or non-ASCII runes ignoring case, are not used (their case
-// folds include runes an ASCII search would miss: U+212A, U+017F).
+// regular expression contains, or ok false. A literal ignoring case
+// becomes the literals of its runes' case folds (see foldVariants), so
+// that (?i)k also finds U+212A KELVIN SIGN.
 func requiredLitSet(pattern string) (litSet, bool) {
 	re, err := syntax.Parse(pattern, syntax.Perl&^syntax.OneLine)
 	if err != nil {
@@ -212,12 +212,7 @@ func exactOf(re *syntax.Regexp, noAssert bool) (litSet, bool) {
 		if re.Flags&syntax.FoldCase == 0 {
 			return litSet{lits: []string{string(re.Rune)}}, true
 		}
-		if slices.ContainsFunc(re.Rune, func(r rune) bool {
-			return r >= utf8.RuneSelf || strings.ContainsRune("kKsS", r)
-		}) {
-			return litSet{}, false
-		}
-		return litSet{lits: []string{lowerASCII(string(re.Rune))}, fold: true}, true
+		return foldVariants(re.Rune)
 	case syntax.OpCharClass:
 		var lits []string
 		for i := 0; i+1 < len(re.Rune); i += 2 {
@@ -265,6 +260,39 @@ func exactOf(re *syntax.Regexp, noAssert bool) (litSet, bool) {
 		return u, true
 	}
 	return litSet{}, false
+}
+
+// foldVariants returns the literals a case-insensitive literal of runes
+// rs matches, as a set matched ignoring ASCII case: per rune, its case
+// fold orbit (unicode.SimpleFold, what Go regexp matches) with the ASCII
+// members as one lower-case letter and each other member spelt out (so
+// (?i)kelvin gives "kelvin" and "\u212aelvin", KELVIN SIGN); ok is false
+// past maxLitSet literals.
+func foldVariants(rs []rune) (litSet, bool) {
+	p := litSet{lits: []string{""}, fold: true}
+	for _, r := range rs {
+		var alts []string
+		ascii := false
+		f := r
+		for {
+			if f < utf8.RuneSelf {
+				if !ascii {
+					alts = append(alts, lowerASCII(string(f)))
+					ascii = true
+				}
+			} else {
+				alts = append(alts, string(f))
+			}
+			if f = unicode.SimpleFold(f); f == r {
+				break
+			}
+		}
+		var ok bool
+		if p, ok = product(p, litSet{lits: alts, fold: true}); !ok {
+			return litSet{}, false
+		}
+	}
+	return p, true
 }
 
 // folded returns s matched ignoring ASCII case: its literals lower-cased,

@@ -17,9 +17,12 @@ func TestRequiredLitSet(t *testing.T) {
 		{`zyzzyva`, []string{"zyzzyva"}, false},
 		{`colou?r`, []string{"color", "colour"}, false},
 		{`[ab]c`, []string{"ac", "bc"}, false},
-		{`(?i)(MODEL|é)`, nil, false},    // é ignoring case: non-ASCII fold
-		{`(?i)(task|model)`, nil, false}, // k, s ignoring case: U+212A, U+017F
-		{`(?i)x(task|model)y`, []string{"x"}, true},
+		// Ignoring case, a rune's fold orbit: é, É; k, U+212A KELVIN SIGN; s, U+017F LONG S.
+		{`(?i)(MODEL|é)`, []string{"model", "É", "é"}, true},
+		{`(?i)(task|model)`, []string{"model", "task", "tas\u212a", "ta\u017fk", "ta\u017f\u212a"}, true},
+		{`(?i)x(task|model)y`, []string{"xmodely", "xtasky", "xtas\u212ay", "xta\u017fky", "xta\u017f\u212ay"}, true},
+		{`(?i)kelvin`, []string{"kelvin", "\u212aelvin"}, true},
+		{`(?i)(kiss|x)`, nil, false}, // 2 x 2 x 2 x 2 variants: more than maxLitSet
 		{`(café|model)`, []string{"café", "model"}, false},
 		{`(?i:ab)(café|x)`, []string{"ab"}, true}, // café cannot be folded ASCII-wise
 		{`^(error|warn)\b`, []string{"error", "warn"}, false},

@@ -21,12 +21,15 @@ type Finder struct {
 	u1   byte
 }
 
-// NewFold returns a Finder that matches pat, which must be ASCII, ignoring
-// ASCII case: a byte of the haystack matches a letter of pat in either
-// case. Its rare byte is the letter (or other byte) of pat whose two cases
+// NewFold returns a Finder that matches pat ignoring ASCII case: a byte
+// of the haystack matches an ASCII letter of pat in either case, and any
+// other byte of pat (a byte of a multi-byte character included) exactly. Its rare byte is the letter (or other byte) of pat whose two cases
 // are least frequent in sample together.
 func NewFold(pat, sample []byte) *Finder {
-	lower := bytes.ToLower(pat)
+	lower := make([]byte, len(pat)) // not bytes.ToLower: it folds Unicode
+	for i, c := range pat {
+		lower[i] = lowerASCII(c)
+	}
 	var hist [256]int
 	for _, c := range sample {
 		hist[lowerASCII(c)]++

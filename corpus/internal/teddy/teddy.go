@@ -38,8 +38,9 @@ type Set struct {
 }
 
 // New returns a Set finding lits (1 to MaxLits literals, none empty);
-// with fold the literals must be ASCII and match ignoring ASCII case.
-// ok is false when lits cannot be used.
+// with fold the literals match ignoring ASCII case (an ASCII letter in
+// either case, any other byte exactly). ok is false when lits cannot be
+// used.
 func New(lits []string, fold bool) (*Set, bool) {
 	if len(lits) == 0 || len(lits) > MaxLits {
 		return nil, false
@@ -52,9 +53,6 @@ func New(lits []string, fold bool) (*Set, bool) {
 		b := []byte(l)
 		if fold {
 			for i, c := range b {
-				if c >= 0x80 {
-					return nil, false
-				}
 				b[i] = lower(c)
 			}
 		}
