@@ -323,8 +323,9 @@ func (sr *searcher) lastLineStart(w []byte, off, floor, to int) int {
 	return floor
 }
 
-// countWindow, in list mode over copied windows, counts the newlines before
-// next that lie in w, before w is overwritten (the line number of a later
+// countWindow, in list mode over transient windows (copies, or mapped
+// pages released behind the scan; see reader), counts the newlines before
+// next that lie in w, before w is overwritten or released (the line number of a later
 // match is counted from there). In-memory texts count lazily in add.
 func (sr *searcher) countWindow(w []byte, off, next int) {
 	if !sr.count && sr.rd.copies() {
