@@ -39,7 +39,7 @@ type Action struct {
 	Regex     bool   `json:"regex,omitempty"`
 	CountOnly bool   `json:"count_only,omitempty"`
 
-	// Strategy (partition) is bytes or lines; Size the chunk size; WithText
+	// Strategy (partition) is bytes, lines or pages; Size the chunk size; WithText
 	// and WithHandles add each chunk's text and sub-context handle.
 	Strategy    string `json:"strategy,omitempty"`
 	Size        int64  `json:"size,omitempty"`

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/pdf"
 )
 
 // TextKindFiles is the kind of a composite context built by AddFiles.
@@ -52,6 +53,9 @@ type FileInfo struct {
 	Line int64 `json:"line"`
 	// Handle is a sub-context holding just this file.
 	Handle Handle `json:"handle"`
+	// Pages counts the pages of a PDF (its text is in the context; see
+	// Metadata.Pages).
+	Pages int `json:"pages,omitempty"`
 }
 
 // fileAt returns the file of files holding byte offset pos of the composite
@@ -183,11 +187,12 @@ func (s *Store) AddFiles(ctx context.Context, name string, paths []string, opt F
 	defer os.Remove(spool)
 	defer f.Close()
 	var files []FileInfo
+	var pages []PageInfo
 	var total, lines int64
 	skipped := 0
 	buf := make([]byte, spoolChunk) // one copy buffer for all the files
 	for _, c := range cands {
-		info, skip, err := appendFile(ctx, f, c.path, c.walked, maxBytes-total, buf)
+		info, skip, err := s.appendFile(ctx, f, c.name, c.path, c.walked, maxBytes-total, buf)
 		if err != nil {
 			if fault.KindOf(err) == KindContextTooLarge {
 				err = fault.As(err).With("max_total_bytes", maxBytes).With("path", c.path)
@@ -199,6 +204,12 @@ func (s *Store) AddFiles(ctx context.Context, name string, paths []string, opt F
 			continue
 		}
 		info.Name, info.Offset, info.Line = c.name, total, lines+1
+		for _, p := range info.pages {
+			p.Offset += total
+			p.Line += lines
+			pages = append(pages, p)
+		}
+		info.Pages = len(info.pages)
 		total += info.Bytes + info.sep
 		lines += info.lines
 		files = append(files, info.FileInfo)
@@ -214,21 +225,23 @@ func (s *Store) AddFiles(ctx context.Context, name string, paths []string, opt F
 	if err != nil {
 		return Handle{}, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot map spool file")
 	}
-	return s.addComposite(name, b, rd, files, skipped)
+	return s.addComposite(name, b, rd, files, pages, skipped)
 }
 
 // fileCopy is what appendFile learned about one file.
 type fileCopy struct {
 	FileInfo
-	lines int64 // lines of the file
-	sep   int64 // 1 if a newline was added after it
+	lines int64      // lines of the file
+	sep   int64      // 1 if a newline was added after it
+	pages []PageInfo // a PDF's pages, offsets relative to the file
 }
 
 // appendFile appends the file at path to w, followed by a newline if it
-// does not end in one, and counts its lines. With sniff set a file whose
-// first binarySniff bytes hold a NUL is skipped (nothing written). More than
-// room bytes fails with Kind context_too_large.
-func appendFile(ctx context.Context, w io.Writer, path string, sniff bool, room int64, buf []byte) (fileCopy, bool, error) {
+// does not end in one, and counts its lines. A PDF is appended as the text
+// of its pages (see layoutPDF), listed in fileCopy.pages. With sniff set a
+// file whose first binarySniff bytes hold a NUL is skipped (nothing
+// written). More than room bytes fails with Kind context_too_large.
+func (s *Store) appendFile(ctx context.Context, w io.Writer, name, path string, sniff bool, room int64, buf []byte) (fileCopy, bool, error) {
 	var fc fileCopy
 	src, err := Open(ctx, path)
 	if err != nil {
@@ -238,22 +251,47 @@ func appendFile(ctx context.Context, w io.Writer, path string, sniff bool, room 
 		return fc, false, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot open file").With("path", path)
 	}
 	defer src.Close()
-	r := io.Reader(src)
-	if sniff {
-		head := make([]byte, binarySniff)
-		n, err := io.ReadFull(src, head)
-		if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
-			return fc, false, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot read file").With("path", path)
-		}
-		if bytes.IndexByte(head[:n], 0) >= 0 {
-			return fc, true, nil
-		}
-		r = io.MultiReader(bytes.NewReader(head[:n]), src)
+	head := make([]byte, binarySniff)
+	hn, err := io.ReadFull(src, head)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return fc, false, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot read file").With("path", path)
 	}
+	head = head[:hn]
 	tooLarge := func() error {
 		return newErr(KindContextTooLarge, "files exceed the context size limit").
 			WithHint("name fewer or smaller files")
 	}
+	if pdf.IsPDF(head) {
+		pages, err := s.readPDF(ctx, path, head, src)
+		if err != nil {
+			return fc, false, err
+		}
+		lt := layoutPDF(name, pages)
+		fc.pages = lt.pages
+		r := bytes.NewReader(lt.text)
+		if int64(len(lt.text)) > room {
+			return fc, false, tooLarge()
+		}
+		if _, err := r.WriteTo(w); err != nil {
+			return fc, false, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "spooling the files failed")
+		}
+		fc.Bytes, fc.lines = int64(len(lt.text)), lt.lines
+		if len(lt.text) > 0 && lt.text[len(lt.text)-1] != '\n' {
+			if fc.Bytes+1 > room {
+				return fc, false, tooLarge()
+			}
+			if _, err := w.Write(nl); err != nil {
+				return fc, false, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "spooling the files failed")
+			}
+			fc.lines++
+			fc.sep = 1
+		}
+		return fc, false, nil
+	}
+	if sniff && bytes.IndexByte(head, 0) >= 0 {
+		return fc, true, nil
+	}
+	r := io.MultiReader(bytes.NewReader(head), src)
 	var last byte
 	n, err := copyCtxBuf(ctx, w, io.LimitReader(r, room+1), buf, func(b []byte) {
 		fc.lines += int64(bytes.Count(b, nl))
@@ -284,7 +322,7 @@ func appendFile(ctx context.Context, w io.Writer, path string, sniff bool, room 
 
 // addComposite registers data as a composite context with a sub-context per
 // file.
-func (s *Store) addComposite(name string, data []byte, rd *os.File, files []FileInfo, skipped int) (Handle, error) {
+func (s *Store) addComposite(name string, data []byte, rd *os.File, files []FileInfo, pages []PageInfo, skipped int) (Handle, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
@@ -296,7 +334,7 @@ func (s *Store) addComposite(name string, data []byte, rd *os.File, files []File
 	root := &entry{
 		h: Handle{ID: idString(s.seq), Version: 1}, kind: TextKindFiles, data: data,
 		back: fileBacking(data, rd), created: now, name: name,
-		files: files, skipped: skipped,
+		files: files, skipped: skipped, pages: pages,
 	}
 	root.back.refs = 1
 	s.entries[s.seq] = root
@@ -307,11 +345,12 @@ func (s *Store) addComposite(name string, data []byte, rd *os.File, files []File
 		e := &entry{
 			h: Handle{ID: idString(s.seq), Version: 1}, kind: TextKindSub, data: data[lo:hi:hi],
 			back: root.back, created: now, name: fi.Name, parent: root.h, offset: lo,
-			files: files, base: lo,
+			files: files, pages: pages, base: lo,
 		}
 		root.back.refs++
 		s.entries[s.seq] = e
 		fi.Handle = e.h
 	}
+	s.addPageSubs(root, pages, now)
 	return root.h, nil
 }

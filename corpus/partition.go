@@ -10,12 +10,13 @@ import (
 const (
 	StrategyBytes = "bytes"
 	StrategyLines = "lines"
+	StrategyPages = "pages" // PDF pages; see Partition
 )
 
 // PartitionOptions selects how Partition cuts a text.
 type PartitionOptions struct {
-	// Strategy is "bytes" (chunks of about Size bytes) or "lines" (chunks
-	// of Size lines).
+	// Strategy is "bytes" (chunks of about Size bytes), "lines" (chunks
+	// of Size lines) or "pages" (chunks of Size PDF pages).
 	Strategy string
 	// Size is the chunk size in bytes or lines; it must be positive.
 	Size int64
@@ -36,6 +37,10 @@ type Chunk struct {
 	Text   *string `json:"text,omitempty"`
 	// Truncated marks a chunk whose text MaxBytes cut.
 	Truncated bool `json:"truncated,omitempty"`
+	// FirstPage and LastPage (strategy pages) are the 1-based numbers,
+	// within their PDFs, of the chunk's first and last page.
+	FirstPage int `json:"first_page,omitempty"`
+	LastPage  int `json:"last_page,omitempty"`
 }
 
 // Partition cuts h into consecutive chunks that cover it exactly, returning
@@ -45,14 +50,19 @@ type Chunk struct {
 // is past the end of the text; it is shortened to just after the last '\n'
 // in its last tenth if there is one, else to the start of the character
 // holding its end (a chunk always holds at least one character). With
-// strategy "lines" a chunk holds Size lines. An unknown strategy or a
-// non-positive size fails with Kind invalid_action.
+// strategy "lines" a chunk holds Size lines. With strategy "pages" (the
+// text of a PDF, see AddFile, or a context holding PDFs) a chunk holds Size
+// pages: it ends where the page after them starts, so page separators and
+// any text before the first page (other files of a composite) belong to
+// the chunk before; a text without pages fails with Kind invalid_action.
+// An unknown strategy or a non-positive size fails with Kind
+// invalid_action.
 //
 // MaxResults bounds the chunks; with WithText, MaxBytes bounds their total
 // text and the list ends at the chunk whose text it cut. Either way the
 // result is truncated.
 func (s *Store) Partition(ctx context.Context, h Handle, opt PartitionOptions, lim Limits) (Result, error) {
-	if opt.Strategy != StrategyBytes && opt.Strategy != StrategyLines {
+	if opt.Strategy != StrategyBytes && opt.Strategy != StrategyLines && opt.Strategy != StrategyPages {
 		return Result{}, newErr(KindInvalidAction, "unknown partition strategy").With("strategy", opt.Strategy)
 	}
 	if opt.Size <= 0 {
@@ -82,6 +92,13 @@ func (s *Store) partition(ctx context.Context, h Handle, o *op, opt PartitionOpt
 	chunks := *out
 	budget := o.lim.MaxBytes
 	truncated := false
+	var pages []PageInfo
+	if opt.Strategy == StrategyPages {
+		if pages = o.e.pagesIn(); len(pages) == 0 {
+			return Result{}, newErr(KindInvalidAction, "the text has no pages to partition by").With("strategy", opt.Strategy).
+				WithHint(`strategy "pages" needs the text of a PDF; use "lines" or "bytes"`)
+		}
+	}
 	for start := 0; start < len(data); {
 		if err := o.progress(start); err != nil {
 			return Result{}, err
@@ -92,15 +109,27 @@ func (s *Store) partition(ctx context.Context, h Handle, o *op, opt PartitionOpt
 		}
 		var end int
 		var err error
-		if opt.Strategy == StrategyBytes {
+		var first, last int
+		switch opt.Strategy {
+		case StrategyBytes:
 			end = o.cutBytes(data, start, opt.Size)
-		} else {
+		case StrategyPages:
+			// Chunk k holds pages k*Size .. (k+1)*Size-1 of the view.
+			k := int64(len(chunks))
+			lo := min(k*opt.Size, int64(len(pages)-1))
+			hi := min((k+1)*opt.Size, int64(len(pages)))
+			first, last = pages[lo].Page, pages[hi-1].Page
+			end = len(data)
+			if hi < int64(len(pages)) {
+				end = int(pages[hi].Offset)
+			}
+		default:
 			end, err = o.cutLines(data, start, opt.Size)
 			if err != nil {
 				return Result{}, err
 			}
 		}
-		c := Chunk{Index: int64(len(chunks)), Start: int64(start), Length: int64(end - start)}
+		c := Chunk{Index: int64(len(chunks)), Start: int64(start), Length: int64(end - start), FirstPage: first, LastPage: last}
 		if opt.WithText {
 			text := cutText(data[start:end], budget)
 			if len(text) < end-start {
@@ -108,7 +137,7 @@ func (s *Store) partition(ctx context.Context, h Handle, o *op, opt PartitionOpt
 			}
 			budget -= len(text)
 			o.acc.BytesReturned += int64(len(text))
-			if opt.Strategy == StrategyBytes { // lines chunks were read whole already
+			if opt.Strategy != StrategyLines { // lines chunks were read whole already
 				o.acc.BytesInspected += int64(len(text))
 			}
 			str := string(text)

@@ -48,6 +48,9 @@ type Match struct {
 	// within that file, set when searching the composite itself.
 	File     string `json:"file,omitempty"`
 	FileLine int64  `json:"file_line,omitempty"`
+	// Page is the 1-based number of the PDF page holding the line, in the
+	// text of a PDF (see AddFile, AddFiles) or a view of it.
+	Page int `json:"page,omitempty"`
 }
 
 // regexWindow is the span a regular expression searches per call, so that
@@ -600,6 +603,9 @@ func (sr *searcher) add(w []byte, off, ls, m, le int) bool {
 		if sr.e.kind == TextKindFiles {
 			mt.FileLine = sr.line - f.Line + 1
 		}
+	}
+	if p := pageAt(sr.e.pages, sr.e.base+int64(ls)); p != nil {
+		mt.Page = p.Page
 	}
 	text := sr.rd.at(w, off, vs, ve)
 	if len(text) > sr.budget {

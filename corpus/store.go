@@ -13,6 +13,7 @@ import (
 	"unsafe"
 
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/pdf"
 )
 
 // Kinds of registered text, reported in Metadata.Kind.
@@ -40,6 +41,8 @@ type Store struct {
 	// testNoTeddy makes the literal-set prefilter use one finder per
 	// literal (the portable path) even where the vector scan runs.
 	testNoTeddy bool
+	// pdf reads PDFs (nil: pdf.Default()); see SetPDFEngine.
+	pdf *pdf.Engine
 }
 
 // NewStore returns an empty Store.
@@ -92,12 +95,15 @@ type entry struct {
 	files   []FileInfo
 	base    int64
 	skipped int
+	// pages, for the text of PDFs and views of it, lists the pages
+	// (shared, immutable; offsets like files').
+	pages []PageInfo
 }
 
 // Metadata describes a registered text.
 type Metadata struct {
 	Handle  Handle    `json:"handle"`
-	Kind    string    `json:"kind"` // "text", "file" or "sub"
+	Kind    string    `json:"kind"` // "text", "file", "sub", "files" or "pdf"
 	Bytes   int64     `json:"bytes"`
 	Lines   int64     `json:"lines"`
 	Created time.Time `json:"created"`
@@ -110,6 +116,11 @@ type Metadata struct {
 	// by name; Skipped counts binary files left out of its directories.
 	Files   []FileInfo `json:"files,omitempty"`
 	Skipped int        `json:"skipped,omitempty"`
+	// PageCount and Pages list the pages of the PDFs in a context of kind
+	// "pdf" or "files" (see AddFile); a view of one lists the pages that
+	// start in it, with offsets relative to the view.
+	PageCount int        `json:"page_count,omitempty"`
+	Pages     []PageInfo `json:"pages,omitempty"`
 }
 
 // AddString registers text under an optional name. The string is not
@@ -139,9 +150,23 @@ func (s *Store) AddReader(ctx context.Context, name string, r io.Reader) (Handle
 // file truncated while registered makes the operations that read the lost
 // part fail with Kind context_changed (see guard). Failures have Kind
 // io_error.
+//
+// A PDF (recognised by its "%PDF-" header, not its name) is registered as
+// its extracted text instead, kind "pdf": the pages' text in order,
+// separated by a form-feed line, with Metadata.Pages listing each page's
+// range, size and sub-context handle. A damaged or encrypted PDF fails
+// with the pdf package's kinds (pdf_damaged naming the page, pdf_encrypted).
 func (s *Store) AddFile(ctx context.Context, path string) (Handle, error) {
 	if err := ctx.Err(); err != nil {
 		return Handle{}, ctxErr(err)
+	}
+	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
+		if f, head, isPDF, err := sniffPDF(ctx, path); err == nil {
+			defer f.Close()
+			if isPDF {
+				return s.addPDF(ctx, path, f, head)
+			}
+		}
 	}
 	b, rd, err := mapFile(path)
 	if err != nil {
@@ -258,6 +283,7 @@ func (s *Store) Sub(ctx context.Context, h Handle, start, length int64) (Handle,
 		parent:  p.h,
 		offset:  int64(lo),
 		files:   p.files,
+		pages:   p.pages,
 		base:    p.base + int64(lo),
 	}
 	p.back.refs++
@@ -415,6 +441,8 @@ func (o *op) metadata() (Metadata, error) {
 	if e.kind == TextKindFiles {
 		m.Files, m.Skipped = slices.Clone(e.files), e.skipped
 	}
+	m.Pages = e.pagesIn()
+	m.PageCount = len(m.Pages)
 	return m, nil
 }
 

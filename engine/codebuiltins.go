@@ -579,6 +579,7 @@ func (c *ctxText) Methods() map[string]repl.Builtin {
 		"partition": c.partition,
 		"text":      c.text,
 		"files":     c.files,
+		"pages":     c.pages,
 	}
 }
 
@@ -698,15 +699,22 @@ func (c *ctxText) search(call *repl.Call) (any, error) {
 		if m.File != "" {
 			d = append(d, repl.KV{Key: "file", Value: m.File}, repl.KV{Key: "file_line", Value: m.FileLine})
 		}
+		if m.Page > 0 {
+			d = append(d, repl.KV{Key: "page", Value: m.Page})
+		}
 		items[i] = d
 	}
 	return &repl.List{Class: "SearchResults", Items: items, Attrs: []repl.KV{{Key: "truncated", Value: truncated}, {Key: "total", Value: total}}}, nil
 }
 
-// partition splits the context into sub-contexts of N lines or about N
-// bytes (cut at a line end when one is near).
+// partition splits the context into sub-contexts of N lines, about N
+// bytes (cut at a line end when one is near) or N pages of a PDF.
 func (c *ctxText) partition(call *repl.Call) (any, error) {
-	a, err := args(call, "lines?", "bytes?")
+	a, err := args(call, "lines?", "bytes?", "pages?")
+	if err != nil {
+		return nil, err
+	}
+	pages, err := optInt("partition", "pages", a["pages"], 0)
 	if err != nil {
 		return nil, err
 	}
@@ -718,12 +726,21 @@ func (c *ctxText) partition(call *repl.Call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if (lines > 0) == (nbytes > 0) {
-		return nil, repl.Raise("ValueError", "partition(): give exactly one of lines=N or bytes=N (positive)")
+	given := 0
+	for _, n := range []int64{lines, nbytes, pages} {
+		if n > 0 {
+			given++
+		}
+	}
+	if given != 1 {
+		return nil, repl.Raise("ValueError", "partition(): give exactly one of lines=N, bytes=N or pages=N (positive)")
 	}
 	act := corpus.Action{Type: corpus.ActionPartition, Strategy: corpus.StrategyLines, Size: lines}
-	if nbytes > 0 {
+	switch {
+	case nbytes > 0:
 		act.Strategy, act.Size = corpus.StrategyBytes, nbytes
+	case pages > 0:
+		act.Strategy, act.Size = corpus.StrategyPages, pages
 	}
 	_, e, err := c.host.state()
 	if err != nil {
@@ -858,6 +875,24 @@ func (h *codeHost) imageList(fn, param string, v any) ([]model.Image, error) {
 			return nil, repl.Raise("TypeError", "%s(): %s[%d] is not an image (use load_image(name))", fn, param, i)
 		}
 		out = append(out, im)
+	}
+	return out, nil
+}
+
+// pages returns the pages of a PDF context (or of the PDFs in a context of
+// several files) as a list of sub-contexts, one per page in order, each a
+// str of the page's text (empty for a context without pages).
+func (c *ctxText) pages(call *repl.Call) (any, error) {
+	if len(call.Args)+len(call.Kwargs) > 0 {
+		return nil, repl.Raise("TypeError", "pages() takes no arguments")
+	}
+	meta, err := c.host.store.Metadata(call.Ctx, c.h)
+	if err != nil {
+		return nil, builtinErr("pages", err)
+	}
+	out := make([]any, 0, len(meta.Pages))
+	for i, p := range meta.Pages {
+		out = append(out, &ctxText{host: c.host, h: p.Handle, name: fmt.Sprintf("%s.pages()[%d]", c.name, i), size: p.Bytes})
 	}
 	return out, nil
 }

@@ -174,6 +174,7 @@ func renderCodePrompt(r *run, n node, meta corpus.Metadata, st *codeState) strin
 	default:
 		fmt.Fprintf(&b, "\n\nCONTEXT metadata (not content): %d bytes, %d lines, kind %s.", meta.Bytes, meta.Lines, meta.Kind)
 		writeCodeFiles(&b, meta.Files)
+		writePages(&b, meta, true)
 		if prefix := contextPrefix(r, n); prefix != "" {
 			q, _ := json.Marshal(prefix)
 			fmt.Fprintf(&b, "\nFirst bytes of the context: %s", q)

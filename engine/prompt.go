@@ -72,6 +72,7 @@ func systemPrompt(depth int, caps capability.Set, tools []model.Tool, meta corpu
 	writeTools(&b, "Tools", tools)
 	fmt.Fprintf(&b, "\n\nCONTEXT metadata (not content): %d bytes, %d lines, kind %s.", meta.Bytes, meta.Lines, meta.Kind)
 	writeFiles(&b, meta.Files)
+	writePages(&b, meta, false)
 	if prefix != "" {
 		q, _ := json.Marshal(prefix)
 		fmt.Fprintf(&b, "\nFirst bytes of the context: %s", q)
@@ -81,6 +82,21 @@ func systemPrompt(depth int, caps capability.Set, tools []model.Tool, meta corpu
 		b.WriteString(extra)
 	}
 	return b.String()
+}
+
+// writePages tells the model about the PDF pages of the context: their
+// count, the form-feed line between pages, the "page" of search hits and
+// how to reach one page.
+func writePages(b *strings.Builder, meta corpus.Metadata, code bool) {
+	if meta.PageCount == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\nThe context holds the text of PDF pages: %d pages, each page's text followed by a line holding only a form feed (\\f) before the next page.", meta.PageCount)
+	if code {
+		b.WriteString(" context.search() hits carry \"page\" (1-based); context.pages() lists the pages as sub-contexts (str-like, 0-based list); context.partition(pages=N) cuts N pages per part.")
+	} else {
+		b.WriteString(" Search hits carry \"page\" (1-based); the metadata's \"pages\" list holds each page's \"handle\", a sub-context; {\"type\":\"partition\",\"strategy\":\"pages\",\"size\":N} cuts N pages per chunk.")
+	}
 }
 
 // promptFiles bounds the files listed in the system prompt; the context's

@@ -491,7 +491,7 @@ func validateAction(a *corpus.Action, path string) error {
 			err = nonNeg("length", a.Length)
 		}
 	case corpus.ActionPartition:
-		if err = oneOf("strategy", a.Strategy, corpus.StrategyLines, corpus.StrategyBytes); err == nil && a.Size < 1 {
+		if err = oneOf("strategy", a.Strategy, corpus.StrategyLines, corpus.StrategyBytes, corpus.StrategyPages); err == nil && a.Size < 1 {
 			err = badArg(join(path, "size"), "size", "size must be positive")
 		}
 	case corpus.ActionMap:

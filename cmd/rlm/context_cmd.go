@@ -121,21 +121,25 @@ func newContextSearchCmd(run contextRunner) *cobra.Command {
 }
 
 func newContextPartitionCmd(run contextRunner) *cobra.Command {
-	var bySize, byLines int64
+	var bySize, byLines, byPages int64
 	var withText bool
-	part := contextActionCmd("partition FILE --bytes N | --lines N", "Print the chunks FILE splits into", 1, run,
+	part := contextActionCmd("partition FILE --bytes N | --lines N | --pages N", "Print the chunks FILE splits into", 1, run,
 		func(cmd *cobra.Command, _ []string) (corpus.Action, error) {
 			a := corpus.Action{Type: corpus.ActionPartition, Strategy: corpus.StrategyBytes, Size: bySize, WithText: withText}
 			if cmd.Flags().Changed("lines") {
 				a.Strategy, a.Size = corpus.StrategyLines, byLines
 			}
+			if cmd.Flags().Changed("pages") {
+				a.Strategy, a.Size = corpus.StrategyPages, byPages
+			}
 			return a, nil
 		})
 	part.Flags().Int64Var(&bySize, "bytes", 0, "chunks of about N bytes, cut at a line end in their last tenth when there is one")
 	part.Flags().Int64Var(&byLines, "lines", 0, "chunks of N lines")
+	part.Flags().Int64Var(&byPages, "pages", 0, "chunks of N pages of a PDF")
 	part.Flags().BoolVar(&withText, "with-text", false, "include each chunk's text (bounded by --max-bytes)")
-	part.MarkFlagsOneRequired("bytes", "lines")
-	part.MarkFlagsMutuallyExclusive("bytes", "lines")
+	part.MarkFlagsOneRequired("bytes", "lines", "pages")
+	part.MarkFlagsMutuallyExclusive("bytes", "lines", "pages")
 	return part
 }
 

@@ -76,6 +76,7 @@ var flagGroupByName = map[string]string{
 	// context's operations
 	"bytes":     groupBasic,
 	"lines":     groupBasic,
+	"pages":     groupBasic,
 	"with-text": groupBasic,
 	"head":      groupBasic,
 	"tail":      groupBasic,

@@ -1,0 +1,206 @@
+package corpus
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/pdf"
+)
+
+// TextKindPDF is the kind of a context holding the text of one PDF.
+const TextKindPDF = "pdf"
+
+// MaxPDFBytes bounds the size of one PDF file: its bytes are copied into
+// the PDF engine's memory to be read.
+const MaxPDFBytes = 256 << 20
+
+// pageSep separates the text of two pages: a form feed (the page break of
+// plain text, as pdftotext writes it) on a line of its own, belonging to
+// no page.
+const pageSep = "\f\n"
+
+// PageInfo is one page of a PDF in a context.
+type PageInfo struct {
+	// Page is the page's 1-based number within its PDF.
+	Page int `json:"page"`
+	// File names the PDF in a composite context (see AddFiles).
+	File string `json:"file,omitempty"`
+	// Offset and Bytes locate the page's text in the context; Line is
+	// the context's line on which it starts.
+	Offset int64 `json:"offset"`
+	Bytes  int64 `json:"bytes"`
+	Line   int64 `json:"line"`
+	// Width and Height are the page's size in points (1/72 inch).
+	Width  float64 `json:"width"`
+	Height float64 `json:"height"`
+	// Handle is a sub-context holding just this page's text.
+	Handle Handle `json:"handle"`
+}
+
+// pageAt returns the page of pages whose text holds byte offset pos, or
+// nil (pos in a page separator or outside every PDF).
+func pageAt(pages []PageInfo, pos int64) *PageInfo {
+	i := sort.Search(len(pages), func(i int) bool { return pages[i].Offset > pos }) - 1
+	if i < 0 || pos >= pages[i].Offset+pages[i].Bytes {
+		return nil
+	}
+	return &pages[i]
+}
+
+// SetPDFEngine sets the engine that reads PDFs registered in s (nil: the
+// process-wide pdf.Default(), loaded on the first PDF).
+func (s *Store) SetPDFEngine(e *pdf.Engine) {
+	s.mu.Lock()
+	s.pdf = e
+	s.mu.Unlock()
+}
+
+func (s *Store) pdfEngine() *pdf.Engine {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.pdf != nil {
+		return s.pdf
+	}
+	return pdf.Default()
+}
+
+// pdfText is the text of a PDF laid out for a context.
+type pdfText struct {
+	text  []byte
+	lines int64
+	pages []PageInfo // offsets and lines relative to text (Line 1-based)
+}
+
+// layoutPDF lays out the pages' text: each page's text, ending in a newline
+// when not empty, pages separated by pageSep.
+func layoutPDF(name string, pages []pdf.Page) pdfText {
+	var b bytes.Buffer
+	var lines int64
+	out := pdfText{pages: make([]PageInfo, len(pages))}
+	for i, p := range pages {
+		if i > 0 {
+			b.WriteString(pageSep)
+			lines++
+		}
+		t := p.Text
+		if t != "" && !strings.HasSuffix(t, "\n") {
+			t += "\n"
+		}
+		out.pages[i] = PageInfo{Page: i + 1, File: name, Offset: int64(b.Len()), Bytes: int64(len(t)), Line: lines + 1, Width: p.Width, Height: p.Height}
+		b.WriteString(t)
+		lines += int64(strings.Count(t, "\n"))
+	}
+	out.text, out.lines = b.Bytes(), lines
+	return out
+}
+
+// readPDF reads the PDF at path (at most MaxPDFBytes) and extracts its
+// pages. head is its first bytes, already read from r.
+func (s *Store) readPDF(ctx context.Context, name string, head []byte, r io.Reader) ([]pdf.Page, error) {
+	rest, err := io.ReadAll(io.LimitReader(r, MaxPDFBytes+1-int64(len(head))))
+	if err != nil {
+		return nil, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot read PDF").With("path", name)
+	}
+	data := append(head[:len(head):len(head)], rest...)
+	if len(data) > MaxPDFBytes {
+		return nil, newErr(KindContextTooLarge, "PDF exceeds the size limit").With("path", name).With("max_bytes", MaxPDFBytes).
+			WithHint("split the PDF or pass its text")
+	}
+	d, err := s.pdfEngine().Extract(ctx, name, data)
+	if err != nil {
+		if fe := fault.As(err); fe != nil {
+			return nil, fe.With("path", name)
+		}
+		return nil, err
+	}
+	return d.Pages, nil
+}
+
+// sniffPDF opens path and reports whether it is a PDF, returning the open
+// file and the bytes read from it.
+func sniffPDF(ctx context.Context, path string) (*os.File, []byte, bool, error) {
+	f, err := Open(ctx, path)
+	if err != nil {
+		if fault.As(err) != nil {
+			return nil, nil, false, err
+		}
+		return nil, nil, false, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot open file").With("path", path)
+	}
+	head := make([]byte, binarySniff)
+	n, err := io.ReadFull(f, head)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		f.Close()
+		return nil, nil, false, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot read file").With("path", path)
+	}
+	return f, head[:n], pdf.IsPDF(head[:n]), nil
+}
+
+// addPDF registers the text of a PDF (from AddFile) as a context of kind
+// pdf with a sub-context per page.
+func (s *Store) addPDF(ctx context.Context, path string, f *os.File, head []byte) (Handle, error) {
+	pages, err := s.readPDF(ctx, path, head, f)
+	if err != nil {
+		return Handle{}, err
+	}
+	lt := layoutPDF("", pages)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return Handle{}, newErr(KindStoreClosed, "store is closed")
+	}
+	now := time.Now()
+	s.seq++
+	root := &entry{
+		h: Handle{ID: idString(s.seq), Version: 1}, kind: TextKindPDF, data: lt.text,
+		back: &backing{data: lt.text}, created: now, name: filepath.Base(path), path: path,
+		pages: lt.pages,
+	}
+	root.lines.Store(lt.lines + 1)
+	root.back.refs = 1
+	s.entries[s.seq] = root
+	s.addPageSubs(root, lt.pages, now)
+	return root.h, nil
+}
+
+// addPageSubs registers a sub-context of root per page, setting the pages'
+// handles. s.mu must be held.
+func (s *Store) addPageSubs(root *entry, pages []PageInfo, now time.Time) {
+	for i := range pages {
+		p := &pages[i]
+		lo, hi := p.Offset, p.Offset+p.Bytes
+		s.seq++
+		name := root.name
+		if p.File != "" {
+			name = p.File
+		}
+		e := &entry{
+			h: Handle{ID: idString(s.seq), Version: 1}, kind: TextKindSub, data: root.data[lo:hi:hi],
+			back: root.back, created: now, name: name, path: root.path, parent: root.h, offset: lo,
+			files: root.files, pages: pages, base: lo,
+		}
+		root.back.refs++
+		s.entries[s.seq] = e
+		p.Handle = e.h
+	}
+}
+
+// pagesIn returns the pages of e whose text starts within e's view, with
+// offsets relative to the view.
+func (e *entry) pagesIn() []PageInfo {
+	var out []PageInfo
+	end := e.base + int64(len(e.data))
+	for _, p := range e.pages {
+		if p.Offset >= e.base && p.Offset < end {
+			p.Offset -= e.base
+			out = append(out, p)
+		}
+	}
+	return out
+}
