@@ -69,6 +69,9 @@ const (
 	DefaultMaxPixels    = 40_000_000
 	DefaultMaxInstances = 2
 	DefaultMaxDPI       = 600
+	// MinMemory is the smallest MaxMemory: the module starts with about
+	// 18.2 MiB of memory.
+	MinMemory = 24 << 20
 )
 
 // extractVersion names the extraction's output format in the text cache;
@@ -86,7 +89,8 @@ type Config struct {
 	// PageTimeout bounds the work on one page (0: DefaultPageTimeout).
 	PageTimeout time.Duration
 	// MaxMemory bounds the WebAssembly memory of one instance in bytes
-	// (0: DefaultMaxMemory); the document's bytes are copied into it.
+	// (0: DefaultMaxMemory; at least MinMemory, PDFium's initial memory
+	// and some room).
 	MaxMemory int64
 	// MaxPixels bounds a rendered page's width*height (0: DefaultMaxPixels).
 	MaxPixels int64
@@ -115,6 +119,7 @@ func NewEngine(cfg Config) *Engine {
 	if cfg.MaxMemory <= 0 {
 		cfg.MaxMemory = DefaultMaxMemory
 	}
+	cfg.MaxMemory = max(cfg.MaxMemory, MinMemory)
 	if cfg.MaxPixels <= 0 {
 		cfg.MaxPixels = DefaultMaxPixels
 	}
@@ -345,9 +350,10 @@ func (s *session) classify(page int, err error) error {
 	case errors.Is(err, pdfiumerr.ErrPassword), errors.Is(err, pdfiumerr.ErrSecurity):
 		return fault.Wrap(err, fault.PhaseContext, KindEncrypted, "the PDF is encrypted").With("name", s.name).
 			WithHint("decrypt it first (for example qpdf --decrypt --password=PASSWORD in.pdf out.pdf) and pass the copy")
-	case strings.Contains(msg, "memory") || strings.Contains(msg, "out of bounds") || strings.Contains(msg, "abort"):
-		// The WebAssembly memory bound was hit (a failed allocation ends
-		// in an abort or a trap).
+	case strings.Contains(msg, "memory") || strings.Contains(msg, "out of bounds") || strings.Contains(msg, "abort") ||
+		strings.Contains(msg, "too large"):
+		// The WebAssembly memory bound was hit: a failed allocation ends
+		// in an abort or a trap, or a bitmap that could not be created.
 		return s.limitErr(page, "memory").With("max_memory", s.e.cfg.MaxMemory).
 			WithHint("the page needs more memory than the PDF engine's bound; raise it or skip the page")
 	}

@@ -220,6 +220,20 @@ func TestRenderPage(t *testing.T) {
 	if fault.KindOf(err) != KindImageTooLarge {
 		t.Fatalf("kind = %q (%v)", fault.KindOf(err), err)
 	}
+	// Within the pixel bound but not the memory bound: a 300 dpi A4
+	// bitmap (2480x3508x4 bytes, 35 MB) in 24 MiB of WebAssembly memory.
+	small := testEngine(t, Config{MaxMemory: MinMemory, MaxPixels: 1e9})
+	sd, err := small.Extract(context.Background(), "r.pdf", genPages(t, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = sd.RenderPage(context.Background(), 1, 300)
+	if fault.KindOf(err) != KindPageLimit || fault.As(err).Detail["limit"] != "memory" || fault.As(err).Detail["page"] != 1 {
+		t.Fatalf("render over the memory bound: %v", err)
+	}
+	if _, err := sd.RenderPage(context.Background(), 1, 72); err != nil {
+		t.Fatalf("after the memory bound: %v", err)
+	}
 	_, err = d.RenderPage(context.Background(), 3, 72)
 	if fault.KindOf(err) != fault.KindInvalid {
 		t.Fatalf("kind = %q (%v)", fault.KindOf(err), err)
