@@ -579,8 +579,13 @@ func (c *ctxText) Methods() map[string]repl.Builtin {
 		"partition": c.partition,
 		"text":      c.text,
 		"files":     c.files,
-		"pages":     c.pages,
 	}
+}
+
+// Attrs are the context's own attributes: context.pages, the pages of
+// the PDFs in it.
+func (c *ctxText) Attrs() map[string]repl.Builtin {
+	return map[string]repl.Builtin{"pages": c.pages}
 }
 
 // DefaultSearchResults is context.search's default max_results.
@@ -879,20 +884,18 @@ func (h *codeHost) imageList(fn, param string, v any) ([]model.Image, error) {
 	return out, nil
 }
 
-// pages returns the pages of a PDF context (or of the PDFs in a context of
-// several files) as a list of sub-contexts, one per page in order, each a
-// str of the page's text (empty for a context without pages).
+// pages is context.pages: the pages of a PDF context (or of the PDFs in
+// a context of several files) as a list of sub-contexts, one per page in
+// order, each a str of the page's text (empty for a context without
+// pages).
 func (c *ctxText) pages(call *repl.Call) (any, error) {
-	if len(call.Args)+len(call.Kwargs) > 0 {
-		return nil, repl.Raise("TypeError", "pages() takes no arguments")
-	}
 	meta, err := c.host.store.Metadata(call.Ctx, c.h)
 	if err != nil {
 		return nil, builtinErr("pages", err)
 	}
 	out := make([]any, 0, len(meta.Pages))
 	for i, p := range meta.Pages {
-		out = append(out, &ctxText{host: c.host, h: p.Handle, name: fmt.Sprintf("%s.pages()[%d]", c.name, i), size: p.Bytes})
+		out = append(out, &ctxText{host: c.host, h: p.Handle, name: fmt.Sprintf("%s.pages[%d]", c.name, i), size: p.Bytes})
 	}
 	return out, nil
 }

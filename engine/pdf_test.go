@@ -38,13 +38,13 @@ func pdfContext(t *testing.T, store *corpus.Store) corpus.Handle {
 }
 
 // A PDF context: both modes' system prompts say how to reach its pages,
-// and code mode's context.pages(), partition(pages=N) and search hits'
+// and code mode's context.pages[i], partition(pages=N) and search hits'
 // "page" work as the prompt says; plan mode partitions by pages.
 func TestPDFContextModes(t *testing.T) {
 	store := corpus.NewStore()
 	t.Cleanup(func() { store.Close() })
 	h := pdfContext(t, store)
-	for mode, want := range map[string]string{ModeCode: "context.pages()", ModePlan: `"strategy":"pages"`} {
+	for mode, want := range map[string]string{ModeCode: "context.pages[0]", ModePlan: `"strategy":"pages"`} {
 		if p := systemPrompt0(t, store, h, mode); !strings.Contains(p, "3 pages") || !strings.Contains(p, want) {
 			t.Errorf("%s prompt lacks the pages:\n%s", mode, p)
 		}
@@ -52,8 +52,8 @@ func TestPDFContextModes(t *testing.T) {
 	for _, tc := range []struct {
 		mode, reply, want string
 	}{
-		{ModeCode, py(`FINAL(str(context.pages()[1]) + "|" + str(len(context.partition(pages=2))) + "|" + str(context.search("hello")[2]["page"]))`),
-			"Page 2 says hello\n|2|3"},
+		{ModeCode, py(`FINAL(str(context.pages[1]) + "|" + str(len(context.partition(pages=2))) + "|" + str(context.search("hello")[2]["page"]) + "|" + str(len(context.pages)) + "|" + context.pages[2].upper())`),
+			"Page 2 says hello\n|2|3|3|PAGE 3 SAYS HELLO\n"},
 		{ModePlan, `{"steps":[{"op":"context","handle":{"ref":"input","name":"context"},"action":{"type":"partition","strategy":"pages","size":2},"bind":"parts"},` +
 			`{"op":"final","value":{"text":{"ref":"index","value":{"ref":"var","name":"parts"},"index":1}}}]}`, "Page 3 says hello\n"},
 	} {

@@ -93,7 +93,7 @@ func writePages(b *strings.Builder, meta corpus.Metadata, code bool) {
 	}
 	fmt.Fprintf(b, "\nThe context holds the text of PDF pages: %d pages, each page's text followed by a line holding only a form feed (\\f) before the next page.", meta.PageCount)
 	if code {
-		b.WriteString(" context.search() hits carry \"page\" (1-based); context.pages() lists the pages as sub-contexts (str-like, 0-based list); context.partition(pages=N) cuts N pages per part.")
+		b.WriteString(" context.search() hits carry \"page\" (1-based); context.pages is the list of the pages as sub-contexts (str-like; context.pages[0] is page 1); context.partition(pages=N) cuts N pages per part.")
 	} else {
 		b.WriteString(" Search hits carry \"page\" (1-based); the metadata's \"pages\" list holds each page's \"handle\", a sub-context; {\"type\":\"partition\",\"strategy\":\"pages\",\"size\":N} cuts N pages per chunk.")
 	}

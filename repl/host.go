@@ -98,6 +98,14 @@ type TextMethods interface {
 	Methods() map[string]Builtin
 }
 
+// TextAttrs lets a Text add attributes of its own (context.pages): each
+// is a Builtin called with no arguments when the attribute is read, its
+// result converted as a call's is. An attribute hides a str method of the
+// same name.
+type TextAttrs interface {
+	Attrs() map[string]Builtin
+}
+
 // fromHost converts a predeclared host value.
 func (it *Interp) fromHost(name string, v any) (python.Object, error) {
 	if b, ok := v.(Builtin); ok {
@@ -411,6 +419,19 @@ func (a *textAdapter) HostMethod(name string, self python.Object) python.Builtin
 		return nil
 	}
 	return a.it.builtinFunc(name, b, a.t, self)
+}
+
+func (a *textAdapter) HostAttr(t *python.Thread, name string, self python.Object) (python.Object, bool, error) {
+	m, ok := a.t.(TextAttrs)
+	if !ok || a.it == nil {
+		return nil, false, nil
+	}
+	b, ok := m.Attrs()[name]
+	if !ok {
+		return nil, false, nil
+	}
+	v, err := a.it.builtinFunc(name, b, a.t, self)(t, nil, nil)
+	return v, true, err
 }
 
 func (a *textAdapter) HostMethodNames() []string {

@@ -33,6 +33,13 @@ type HostMethods interface {
 	HostMethodNames() []string
 }
 
+// HostAttrs lets a HostText add attributes of its own (context.pages),
+// computed when read; they come before str's methods and the host's.
+// HostAttr reports ok false for a name that is not one.
+type HostAttrs interface {
+	HostAttr(t *Thread, name string, self Object) (v Object, ok bool, err error)
+}
+
 // CodePoints converts byte offsets into a context (a str made by
 // NewHostStr) to code-point offsets, in place; the offsets must be
 // non-decreasing.

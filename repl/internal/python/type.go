@@ -842,6 +842,11 @@ func getAttr(t *Thread, obj Object, name string) (Object, error) {
 	case *Super:
 		return o.lookup(t, name)
 	case *hostStr:
+		if ha, ok := o.h.(HostAttrs); ok {
+			if v, ok, err := ha.HostAttr(t, name, o); ok || err != nil {
+				return v, err
+			}
+		}
 		if hm, ok := o.h.(HostMethods); ok {
 			if f := hm.HostMethod(name, o); f != nil {
 				if m, owner := StrType.lookupOwner(name); owner != nil {
