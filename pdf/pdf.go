@@ -234,9 +234,11 @@ type Document struct {
 }
 
 // IsPDF reports whether head (a file's first bytes) starts a PDF: the
-// "%PDF-" header within its first 1024 bytes, as readers accept it.
+// header "%PDF-" and a version digit at its very start. (Readers accept
+// the header later within the first 1024 bytes; rlm does not, so that a
+// text file quoting a PDF header near its start stays text.)
 func IsPDF(head []byte) bool {
-	return bytes.Contains(head[:min(len(head), 1024)], []byte("%PDF-"))
+	return len(head) > 5 && bytes.HasPrefix(head, []byte("%PDF-")) && head[5] >= '0' && head[5] <= '9'
 }
 
 // session is one borrowed instance with a document open in it.

@@ -246,9 +246,12 @@ func TestIsPDF(t *testing.T) {
 		want bool
 	}{
 		{"%PDF-1.7\n", true},
-		{"\n\n%PDF-1.4", true},
+		{"%PDF-2.0", true},
+		{"\n\n%PDF-1.4", false},
+		{"log: saw %PDF-1.4 header", false},
+		{"%PDF-x", false},
+		{"%PDF-", false},
 		{"hello", false},
-		{strings.Repeat(" ", 1030) + "%PDF-1.4", false},
 	} {
 		if got := IsPDF([]byte(tc.in)); got != tc.want {
 			t.Errorf("IsPDF(%.12q) = %v", tc.in, got)
