@@ -1,6 +1,7 @@
 package viewer
 
 import (
+	"cmp"
 	"encoding/json"
 	"slices"
 	"strconv"
@@ -495,9 +496,9 @@ func (m *Model) cell(events []trace.Event, pos int) Cell {
 	}
 	slices.SortFunc(c.Ops, func(a, b OpCount) int {
 		if a.Kind != b.Kind {
-			return compareStr(string(a.Kind), string(b.Kind))
+			return cmp.Compare(string(a.Kind), string(b.Kind))
 		}
-		return compareStr(a.Name, b.Name)
+		return cmp.Compare(a.Name, b.Name)
 	})
 	replies := m.pairNotes(events, calls, notes)
 	for i, p := range calls {
@@ -512,16 +513,6 @@ func (m *Model) cell(events []trace.Event, pos int) Cell {
 		c.Calls = append(c.Calls, call)
 	}
 	return c
-}
-
-func compareStr(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // pairNotes gives each sub-call note's reply to a call: notes in the
@@ -543,7 +534,7 @@ func (m *Model) pairNotes(events []trace.Event, calls, notes []int) map[int]stri
 		if c := x.Start.Compare(y.Start); c != 0 {
 			return c
 		}
-		return compareSeq(x.Seq, y.Seq)
+		return cmp.Compare(x.Seq, y.Seq)
 	})
 	used := make([]bool, len(byEnd))
 	out := map[int]string{}
@@ -561,14 +552,4 @@ func (m *Model) pairNotes(events []trace.Event, calls, notes []int) map[int]stri
 		}
 	}
 	return out
-}
-
-func compareSeq(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
