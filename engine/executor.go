@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/vision"
 )
 
 // Executor is the seam through which a run executes its sub-calls: every
@@ -94,6 +95,10 @@ func turnOf(ctx context.Context) int {
 // The default executor calls the traced provider directly, exactly as the
 // engine did before the seam (the traced wrapper then stays on the stack).
 func (r *run) send(ctx context.Context, depth int, p model.Provider, req model.Request) (*model.Response, error) {
+	if r.e.cfg.TraceContent {
+		// The model_call span keeps thumbnails of the images sent.
+		ctx = model.WithThumbnails(ctx, traceThumbnail)
+	}
 	if _, ok := r.exec.(InProcess); ok {
 		return model.Traced(p, req.Model).Complete(ctx, req)
 	}
@@ -102,4 +107,14 @@ func (r *run) send(ctx context.Context, depth int, p model.Provider, req model.R
 		kind = CallTurn
 	}
 	return r.exec.Model(ctx, Call{Kind: kind, Depth: depth, Turn: turnOf(ctx)}, req, model.Traced(p, req.Model))
+}
+
+// traceThumbnail is the thumbnail a trace keeps of an image a call sent
+// (under Config.TraceContent): a data URL, bounded (vision.Thumbnail).
+func traceThumbnail(im model.Image) (string, error) {
+	t, err := vision.Thumbnail(im.Data)
+	if err != nil {
+		return "", err
+	}
+	return t.DataURL(), nil
 }

@@ -1,13 +1,19 @@
 package engine
 
 import (
+	"context"
+	"encoding/base64"
+	"fmt"
 	"image/color"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/replay"
+	"github.com/rlm-go/rlm/trace"
 	"github.com/rlm-go/rlm/vision"
 	"github.com/rlm-go/rlm/vision/visiontest"
 )
@@ -148,5 +154,72 @@ func TestPlanMapVision(t *testing.T) {
 	res, err = f.run(t, "q")
 	if err != nil || res.Answer != "refused" || f.srv.Stats().Requests != 2 {
 		t.Fatalf("err %v, answer %v, %d requests (want the two root turns)", err, res.Answer, f.srv.Stats().Requests)
+	}
+}
+
+// Under TraceContent the model_call span of a vision sub-call keeps a
+// bounded thumbnail of each image it sent (at most
+// model.MaxTracedThumbnails, the rest counted); without it, only the
+// images' hashes and dimensions.
+func TestVisionTraceThumbnails(t *testing.T) {
+	ims := map[string]model.Image{}
+	var list []string
+	for i := range model.MaxTracedThumbnails + 2 {
+		name := fmt.Sprintf("im%d.png", i)
+		ims[name] = testImage(t, color.NRGBA{R: uint8(20 * i), G: 100, A: 255}, 300+i, 150)
+		list = append(list, strconv.Quote(name))
+	}
+	images := vision.NewSet(ims)
+	var sent []model.Image
+	for i := range model.MaxTracedThumbnails + 2 {
+		sent = append(sent, ims[fmt.Sprintf("im%d.png", i)])
+	}
+	for _, c := range []struct {
+		name    string
+		content bool
+	}{{"trace-content", true}, {"no-content", false}} {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFixture(t, haystack, Config{Mode: ModeCode, Images: images, TraceContent: c.content},
+				reply("Query: q", py(`r = llm_query("Read them.", images=[`+strings.Join(list, ", ")+`])`, `print("sub:", r)`)),
+				imageReply("Read them.", "ten images", sent...),
+				reply("sub: ten images", py(`FINAL(r)`)),
+			)
+			rec := trace.NewRecorder()
+			if res, err := f.eng.Run(trace.WithRecorder(context.Background(), rec), "q", f.h); err != nil {
+				t.Fatalf("%v %+v", err, res)
+			}
+			var call *trace.Event
+			for _, ev := range rec.Events() {
+				if ev.Kind == trace.KindModelCall && ev.Attrs["images"] != nil {
+					call = &ev
+				}
+			}
+			if call == nil {
+				t.Fatal("no model_call span with images")
+			}
+			if got := len(call.Attrs["images"].([]string)); got != len(sent) {
+				t.Fatalf("%d images named, want %d", got, len(sent))
+			}
+			thumbs, ok := call.Attrs["thumbnails"].([]string)
+			if !c.content {
+				if ok || call.Attrs["thumbnails_more"] != nil {
+					t.Fatalf("thumbnails recorded without TraceContent: %v", call.Attrs)
+				}
+				return
+			}
+			if len(thumbs) != model.MaxTracedThumbnails || call.Attrs["thumbnails_more"] != 2 {
+				t.Fatalf("%d thumbnails, %v more; want %d and 2", len(thumbs), call.Attrs["thumbnails_more"], model.MaxTracedThumbnails)
+			}
+			for i, s := range thumbs {
+				b, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(strings.TrimPrefix(s, "data:image/png;base64,"), "data:image/jpeg;base64,"))
+				if err != nil || !strings.HasPrefix(s, "data:image/") || len(b) > vision.ThumbMaxBytes {
+					t.Fatalf("thumbnail %d: %.60q (%v)", i, s, err)
+				}
+				info, err := vision.Inspect(b)
+				if err != nil || info.Width != vision.ThumbEdge || info.Height != 150*vision.ThumbEdge/(300+i) {
+					t.Fatalf("thumbnail %d: %+v %v", i, info, err)
+				}
+			}
+		})
 	}
 }

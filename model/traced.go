@@ -12,7 +12,8 @@ import (
 // request's max_tokens and temperature, the model actually used ("model"),
 // the provider ("provider", Meta.Provider) and the server's completion id
 // ("response_id"), the images sent ("images": each "sha256:HEX WxH
-// MEDIA-TYPE", never their bytes), the host and port of the server it reached
+// MEDIA-TYPE", never their bytes; under WithThumbnails, "thumbnails" and
+// "thumbnails_more": bounded thumbnails of them), the host and port of the server it reached
 // ("server_address", "server_port": from the base URL, never its path or
 // credentials), the HTTP status and the attempt count, and for a response
 // served by a cache its source ("cache") and the tokens it saved
@@ -35,13 +36,22 @@ func Traced(p Provider, name string) Provider {
 			sp.Set("temperature", *req.Temperature)
 		}
 		var images []string
+		var sent []Image
 		for _, m := range req.Messages {
 			for _, im := range m.Images {
 				images = append(images, fmt.Sprintf("sha256:%s %dx%d %s", im.SHA256, im.Width, im.Height, im.MediaType))
+				sent = append(sent, im)
 			}
 		}
 		if len(images) > 0 {
 			sp.Set("images", images)
+			if t := thumbnailerOf(ctx); t != nil {
+				thumbs, more := thumbnails(t, sent)
+				sp.Set("thumbnails", thumbs)
+				if more > 0 {
+					sp.Set("thumbnails_more", more)
+				}
+			}
 		}
 		resp, err := p.Complete(ctx, req)
 		if resp != nil {

@@ -64,3 +64,27 @@ func BenchmarkPrepare(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkThumbnail measures the thumbnail a trace keeps of an image a
+// call sent (--trace-content; docs/trace.md, "Thumbnails"): of an image
+// at the default 2048-px edge, and of a small one.
+func BenchmarkThumbnail(b *testing.B) {
+	for _, c := range []struct {
+		name, format string
+		w, h         int
+	}{
+		{"png-1583x2048", vision.PNG, 1583, 2048}, // a letter page as sent
+		{"jpeg-2048x1536", vision.JPEG, 2048, 1536},
+		{"png-400x300", vision.PNG, 400, 300},
+	} {
+		data := photo(b, c.format, c.w, c.h)
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				if _, err := vision.Thumbnail(data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
