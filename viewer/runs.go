@@ -2,9 +2,11 @@ package viewer
 
 import (
 	"cmp"
+	"encoding/base64"
 	"encoding/json"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/rlm-go/rlm/trace"
 )
@@ -23,6 +25,8 @@ const (
 	maxChildrenShown = 50       // child RLMs listed per cell or step
 	maxTextShown     = 64 << 10 // bytes of one text field (reply, code, output, prompt)
 	maxItersShown    = 100_000  // iterations listed in a run's strip
+	maxImagesShown   = 16       // images listed per call (thumbnails: at most model.MaxTracedThumbnails)
+	maxThumbBytes    = 16 << 10 // bytes of one thumbnail, as vision.ThumbMaxBytes bounds them
 )
 
 // RunView is a run or a child RLM as the run view shows it.
@@ -132,6 +136,74 @@ type Call struct {
 	CostUSD float64      `json:"cost_usd,omitempty"`
 	Prompt  string       `json:"prompt,omitempty"`
 	Reply   string       `json:"reply,omitempty"`
+	// Images are the images the call sent (its span's "images"), each
+	// with its thumbnail when the trace kept one (--trace-content);
+	// MoreImages counts those past maxImagesShown.
+	Images     []CallImage `json:"images,omitempty"`
+	MoreImages int         `json:"more_images,omitempty"`
+}
+
+// CallImage is one image a call sent: its name ("sha256:HEX WxH
+// MEDIA-TYPE") and its thumbnail, a data URL of an image/png or
+// image/jpeg in base64, or "" (not recorded, or not such a URL: nothing
+// else is ever handed to the page).
+type CallImage struct {
+	Image     string `json:"image"`
+	Thumbnail string `json:"thumbnail,omitempty"`
+}
+
+// strs returns attribute key as strings ([]string as recorded, []any as
+// read back from JSON; other elements as "").
+func strs(attrs map[string]any, key string) []string {
+	switch v := attrs[key].(type) {
+	case []string:
+		return v
+	case []any:
+		out := make([]string, len(v))
+		for i, x := range v {
+			out[i], _ = x.(string)
+		}
+		return out
+	}
+	return nil
+}
+
+// safeThumb returns s when it is a base64 data URL of a PNG or JPEG
+// within the thumbnail bound, else "".
+func safeThumb(s string) string {
+	var rest string
+	for _, p := range []string{"data:image/png;base64,", "data:image/jpeg;base64,"} {
+		if strings.HasPrefix(s, p) {
+			rest = s[len(p):]
+			break
+		}
+	}
+	if rest == "" || len(rest) > base64.StdEncoding.EncodedLen(maxThumbBytes) {
+		return ""
+	}
+	if _, err := base64.StdEncoding.DecodeString(rest); err != nil {
+		return ""
+	}
+	return s
+}
+
+// callImages returns the images a call's span names, with their
+// thumbnails, and how many more there were.
+func callImages(attrs map[string]any) ([]CallImage, int) {
+	names := strs(attrs, "images")
+	thumbs := strs(attrs, "thumbnails")
+	n := min(len(names), maxImagesShown)
+	if n == 0 {
+		return nil, 0
+	}
+	out := make([]CallImage, n)
+	for i := range n {
+		out[i].Image = names[i]
+		if i < len(thumbs) {
+			out[i].Thumbnail = safeThumb(thumbs[i])
+		}
+	}
+	return out, len(names) - n
 }
 
 // children calls fn with the position of each child of the node at pos.
@@ -425,6 +497,7 @@ func (m *Model) call(events []trace.Event, pos int) Call {
 	if c.Reply == "" {
 		c.Reply = text(ev.Attrs, "response")
 	}
+	c.Images, c.MoreImages = callImages(ev.Attrs)
 	return c
 }
 

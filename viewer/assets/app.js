@@ -285,12 +285,30 @@
     return out + esc(s.slice(last));
   }
 
+  // Only base64 data URLs of PNG or JPEG images are drawn (the server
+  // hands nothing else over; this checks again).
+  const THUMB = /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+=*$/;
+
+  // thumbsHTML draws the images a call sent: a thumbnail when the trace
+  // kept one (--trace-content), captioned with the image's hash prefix and
+  // dimensions.
+  function thumbsHTML(c) {
+    const ims = c.images || [];
+    if (!ims.length) return "";
+    return `<span class="thumbs">` + ims.map((im) => {
+      const name = im.image || "", parts = name.split(" ");
+      const cap = (parts[0] || "").slice(0, 19) + (parts[1] ? " " + parts[1] : "");
+      const img = im.thumbnail && THUMB.test(im.thumbnail) ? `<img alt="${esc(name)}" src="${esc(im.thumbnail)}">` : "";
+      return `<span class="thumb" title="${esc(name)}">${img}<span class="cap">${esc(cap)}</span></span>`;
+    }).join("") + (c.more_images ? `<span class="muted"> +${c.more_images} more</span>` : "") + `</span>`;
+  }
+
   function callHTML(c) {
     const bad = c.status === "error", flight = c.status === "started";
     const preview = c.reply ? c.reply.slice(0, 90) + (c.reply.length > 90 ? "…" : "") : "";
     let h = `<details class="call${bad ? " fail" : ""}${flight ? " flight" : ""}" data-pos="${c.pos}"><summary><span class="m">${itMark(bad, c.status, false)}</span> ` +
       `sub-call <b>${esc(c.model || "?")}</b> <span class="muted">d${c.depth} · ${c.tokens} tokens · ${flight ? "in flight" : ms(c.ms)}</span>` +
-      (c.error ? ` <span class="ek">${esc(c.error)}</span>` : "") + (preview ? ` <span class="preview">${esc(preview)}</span>` : "") + `</summary>`;
+      (c.error ? ` <span class="ek">${esc(c.error)}</span>` : "") + (preview ? ` <span class="preview">${esc(preview)}</span>` : "") + thumbsHTML(c) + `</summary>`;
     if (c.error_message) h += `<pre class="exc">${esc(c.error + ": " + c.error_message)}</pre>`;
     if (c.prompt) h += `<div class="lbl">prompt</div><pre class="prompt">${esc(c.prompt)}</pre>`;
     if (c.reply) h += `<div class="lbl">reply</div><pre class="out">${esc(c.reply)}</pre>`;
