@@ -111,11 +111,20 @@ func (p *Verbose) Observe(ev trace.Event) {
 		fmt.Fprintf(p.w, "%s── window corrected · %s · %d → %d tokens (the server refused a prompt as too long)\n", indent(ev.Depth+1),
 			p.safe(liveStr(ev, trace.AttrModel)), liveInt(ev, "before"), liveInt(ev, "after"))
 	case ev.Kind == trace.KindNote && ev.Name == trace.NoteSubCall:
+		// The note is the calling loop's; the call is one level deeper.
+		depth := ev.Depth + 1
+		if p.level == 1 {
+			// -v names the images a sub-call sent (one line); -vv
+			// prints every sub-call whole.
+			if ims := liveStr(ev, trace.AttrImages); ims != "" {
+				p.clearLine()
+				fmt.Fprintf(p.w, "%s── sub-call · depth %d · %s · images: %s\n", indent(depth), depth, p.safe(liveStr(ev, trace.AttrModel)), p.safe(ims))
+			}
+			return
+		}
 		if p.level < 2 {
 			return
 		}
-		// The note is the calling loop's; the call is one level deeper.
-		depth := ev.Depth + 1
 		p.clearLine()
 		fmt.Fprintf(p.w, "%s── sub-call · depth %d · %s\n", indent(depth), depth, p.safe(liveStr(ev, trace.AttrModel)))
 		if ims := liveStr(ev, trace.AttrImages); ims != "" {

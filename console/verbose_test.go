@@ -155,6 +155,14 @@ func verboseCases() []struct {
 		{Kind: trace.KindPlanStep, Name: "cell", Status: trace.StatusOK, Live: map[string]any{trace.AttrCell: 1}},
 		{Kind: trace.KindNote, Name: "checkpoint x", Status: trace.StatusOK},
 	}
+	// Vision sub-calls: -v names the images a call sent (a call without
+	// images stays unprinted at -v), -vv as every sub-call.
+	vision := []trace.Event{
+		subCallEv(0, map[string]any{trace.AttrModel: "vis", trace.AttrImages: "sha256:0123456789ab 400x200 image/png, sha256:ba9876543210 150x300 image/jpeg",
+			trace.AttrReply: "revenue doubles", trace.AttrReplyBytes: 15}),
+		subCallEv(0, map[string]any{trace.AttrModel: "txt", trace.AttrReply: "no image", trace.AttrReplyBytes: 8}),
+		subCallEv(1, map[string]any{trace.AttrModel: "vis\x1b[1m", trace.AttrImages: "sha256:\x1b[1m 1x1 image/png", trace.AttrError: failed}),
+	}
 	all := func(parts ...[]trace.Event) []trace.Event {
 		var out []trace.Event
 		for _, p := range parts {
@@ -183,6 +191,9 @@ func verboseCases() []struct {
 		{"control live", console.VerboseOptions{Stream: true, Live: true, Raw: true}, control},
 		{"ignored -vv", console.VerboseOptions{Level: 2, Stream: true, Live: true}, ignored},
 		{"compaction -v", console.VerboseOptions{Level: 1}, compacted},
+		{"vision -v", console.VerboseOptions{Level: 1}, vision},
+		{"vision -vv", console.VerboseOptions{Level: 2}, vision},
+		{"vision no -v", console.VerboseOptions{Stream: true, Live: true}, vision},
 		{"compaction no -v", console.VerboseOptions{Stream: true, Live: true}, compacted},
 	}
 }

@@ -112,6 +112,36 @@ func TestVisionThroughTheBinary(t *testing.T) {
 			t.Errorf("the trace does not record the image: %v", err)
 		}
 	})
+	// -v names the images a sub-call sent; --trace-content keeps their
+	// thumbnails on the model_call span, a plain trace only their names.
+	for _, c := range []struct {
+		name    string
+		content bool
+	}{{"-v with trace content", true}, {"-v", false}} {
+		t.Run(c.name, func(t *testing.T) {
+			tr := filepath.Join(t.TempDir(), "run.jsonl")
+			args := []string{"run", "--mode", "code", "--model", "root-model", "--sub-model", "vision-sub",
+				"--context", chart, "--json", "-v", "--trace", tr}
+			if c.content {
+				args = append(args, "--trace-content")
+			}
+			r := runBinary(t, nil, env, append(args, "What does the chart show?")...)
+			if r.code != 0 {
+				t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+			}
+			short := hex.EncodeToString(sum[:])[:12]
+			if !strings.Contains(r.stderr, "── sub-call · depth 1 · vision-sub · images: sha256:"+short+" 120x80 image/png") {
+				t.Errorf("-v does not name the image:\n%s", r.stderr)
+			}
+			b, err := os.ReadFile(tr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Contains(string(b), `"thumbnails":["data:image/`); got != c.content {
+				t.Errorf("thumbnails in the trace: %v, want %v", got, c.content)
+			}
+		})
+	}
 	for _, c := range []struct {
 		name, ctx, sub, kind string
 	}{
