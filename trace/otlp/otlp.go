@@ -377,6 +377,7 @@ func redactURL(s string) string {
 var contentKeys = map[string]bool{
 	"reply": true, "code": true, "stdout": true, "stderr": true, "plan": true, "observation": true,
 	"answer": true, "prompt": true, "response": true, "pattern": true, "exception_message": true,
+	"thumbnails": true, // images a call sent, as data URLs (--trace-content)
 }
 
 // providerName is gen_ai.provider.name for a provider's name
@@ -530,8 +531,15 @@ func describe(ev trace.Event, content bool, below calls) (string, oteltrace.Span
 			continue // exported as server.address / server.port
 		}
 		if contentKeys[k] {
-			if s, ok := v.(string); ok && content {
-				a = append(a, attribute.String("rlm.content."+k, s))
+			switch x := v.(type) {
+			case string:
+				if content {
+					a = append(a, attribute.String("rlm.content."+k, x))
+				}
+			case []string: // thumbnails
+				if content {
+					a = append(a, attribute.StringSlice("rlm.content."+k, x))
+				}
 			}
 			continue
 		}

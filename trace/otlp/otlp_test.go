@@ -76,6 +76,7 @@ func record(exp *Exporter) []trace.Event {
 	call.Set("model", "gpt-4o")
 	call.Set("finish_reason", "stop")
 	call.Set("api_key", fakeKey)
+	call.Set("thumbnails", []string{"data:image/png;base64,dGh1bWI="})
 	call.Set("authorization", "Bearer "+fakeKey)
 	call.SetTokens(1480, 162, 1642)
 	call.SetCost(0.0053, false)
@@ -190,6 +191,10 @@ func TestExportSpansMatchTree(t *testing.T) {
 			}
 			reply := attrs(byEvent["e2"])["rlm.content.reply"]
 			pattern := attrs(byEvent["e5"])["rlm.content.pattern"]
+			thumbs := call["rlm.content.thumbnails"]
+			if tc.content != (thumbs != nil) || tc.content != strings.Contains(raw, "dGh1bWI=") {
+				t.Errorf("content %v: thumbnails %v", tc.content, thumbs)
+			}
 			if tc.content != (reply != nil) || tc.content != (pattern != nil) || tc.content != strings.Contains(raw, "the secret plan is 42") {
 				t.Errorf("content %v: reply %v, pattern %v", tc.content, reply, pattern)
 			}
