@@ -385,6 +385,10 @@ type run struct {
 	rstats  Recursion
 	splits  AutoSplit
 	pending map[string]bool // approval ids of pending operations (PendingApprovals)
+	// thumbs are the trace thumbnails made so far (Config.TraceContent),
+	// by image SHA256: an image sent again (the direct loop's history)
+	// is not decoded again. At most maxThumbCache entries.
+	thumbs map[string]string
 	// session is the interpreter the root loop uses (Session.Ask,
 	// RunInputs); nil for a new one. It is taken out of the context, so a
 	// run that a tool call starts (an rlm_subagent child) gets its own.

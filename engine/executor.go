@@ -97,7 +97,7 @@ func turnOf(ctx context.Context) int {
 func (r *run) send(ctx context.Context, depth int, p model.Provider, req model.Request) (*model.Response, error) {
 	if r.e.cfg.TraceContent {
 		// The model_call span keeps thumbnails of the images sent.
-		ctx = model.WithThumbnails(ctx, traceThumbnail)
+		ctx = model.WithThumbnails(ctx, r.traceThumbnail)
 	}
 	if _, ok := r.exec.(InProcess); ok {
 		return model.Traced(p, req.Model).Complete(ctx, req)
@@ -109,12 +109,32 @@ func (r *run) send(ctx context.Context, depth int, p model.Provider, req model.R
 	return r.exec.Model(ctx, Call{Kind: kind, Depth: depth, Turn: turnOf(ctx)}, req, model.Traced(p, req.Model))
 }
 
+// maxThumbCache bounds the thumbnails a run keeps to reuse (about 22 KB
+// each).
+const maxThumbCache = 64
+
 // traceThumbnail is the thumbnail a trace keeps of an image a call sent
-// (under Config.TraceContent): a data URL, bounded (vision.Thumbnail).
-func traceThumbnail(im model.Image) (string, error) {
+// (under Config.TraceContent): a data URL, bounded (vision.Thumbnail),
+// made once per image of the run (up to maxThumbCache images).
+func (r *run) traceThumbnail(im model.Image) (string, error) {
+	r.mu.Lock()
+	s, ok := r.thumbs[im.SHA256]
+	r.mu.Unlock()
+	if ok {
+		return s, nil
+	}
 	t, err := vision.Thumbnail(im.Data)
 	if err != nil {
 		return "", err
 	}
-	return t.DataURL(), nil
+	s = t.DataURL()
+	r.mu.Lock()
+	if r.thumbs == nil {
+		r.thumbs = map[string]string{}
+	}
+	if len(r.thumbs) < maxThumbCache {
+		r.thumbs[im.SHA256] = s
+	}
+	r.mu.Unlock()
+	return s, nil
 }
