@@ -12,7 +12,7 @@
 // bounded queue (a full queue drops the event and counts it), spans are
 // built and sent by one background goroutine, export errors are counted and
 // reported as a warning, and Shutdown is bounded by its context. Content
-// (replies, code, output, search patterns) is exported only with
+// (replies, code, output, search patterns, image thumbnails) is exported only with
 // Config.Content; secret-looking attributes never are.
 package otlp
 
