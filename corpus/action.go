@@ -51,6 +51,11 @@ type Action struct {
 
 	// Reducer (reduce) is count or byte_count.
 	Reducer string `json:"reducer,omitempty"`
+
+	// DPI (image) is the resolution a page is rendered at (0:
+	// DefaultImageDPI; MinImageDPI..MaxImageDPI). The image action is
+	// run by the engine (Store.PageImage), not Do.
+	DPI int64 `json:"dpi,omitempty"`
 }
 
 // Do runs action a on h under lim, dispatching on a.Type. An unknown type

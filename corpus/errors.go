@@ -45,6 +45,9 @@ const (
 	// gone: reading it faulted. Detail "handle", "path" when known, and
 	// "offset" of the faulting byte within the mapping.
 	KindContextChanged fault.Kind = "context_changed"
+	// KindNotAPage: a page image was asked of a handle that is not a
+	// page of a PDF (see Store.PageImage). Detail "handle".
+	KindNotAPage fault.Kind = "not_a_page"
 )
 
 func newErr(kind fault.Kind, msg string) *fault.Error {

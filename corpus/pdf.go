@@ -3,6 +3,8 @@ package corpus
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"io"
 	"os"
 	"path/filepath"
@@ -42,6 +44,10 @@ type PageInfo struct {
 	Height float64 `json:"height"`
 	// Handle is a sub-context holding just this page's text.
 	Handle Handle `json:"handle"`
+
+	// path and sum are the PDF's file and the SHA-256 (hex) of its bytes
+	// when read, for rendering the page (see PageImage).
+	path, sum string
 }
 
 // pageAt returns the page of pages whose text holds byte offset pos, or
@@ -101,26 +107,34 @@ func layoutPDF(name string, pages []pdf.Page) pdfText {
 	return out
 }
 
+// source records the PDF's file and content hash in its pages.
+func (t pdfText) source(path, sum string) {
+	for i := range t.pages {
+		t.pages[i].path, t.pages[i].sum = path, sum
+	}
+}
+
 // readPDF reads the PDF at path (at most MaxPDFBytes) and extracts its
 // pages. head is its first bytes, already read from r.
-func (s *Store) readPDF(ctx context.Context, name string, head []byte, r io.Reader) ([]pdf.Page, error) {
+func (s *Store) readPDF(ctx context.Context, name string, head []byte, r io.Reader) ([]pdf.Page, string, error) {
 	rest, err := io.ReadAll(io.LimitReader(r, MaxPDFBytes+1-int64(len(head))))
 	if err != nil {
-		return nil, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot read PDF").With("path", name)
+		return nil, "", fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot read PDF").With("path", name)
 	}
 	data := append(head[:len(head):len(head)], rest...)
 	if len(data) > MaxPDFBytes {
-		return nil, newErr(KindContextTooLarge, "PDF exceeds the size limit").With("path", name).With("max_bytes", MaxPDFBytes).
+		return nil, "", newErr(KindContextTooLarge, "PDF exceeds the size limit").With("path", name).With("max_bytes", MaxPDFBytes).
 			WithHint("split the PDF or pass its text")
 	}
 	d, err := s.pdfEngine().Extract(ctx, name, data)
 	if err != nil {
 		if fe := fault.As(err); fe != nil {
-			return nil, fe.With("path", name)
+			return nil, "", fe.With("path", name)
 		}
-		return nil, err
+		return nil, "", err
 	}
-	return d.Pages, nil
+	sum := sha256.Sum256(data)
+	return d.Pages, hex.EncodeToString(sum[:]), nil
 }
 
 // sniffPDF opens path and reports whether it is a PDF, returning the open
@@ -145,11 +159,12 @@ func sniffPDF(ctx context.Context, path string) (*os.File, []byte, bool, error) 
 // addPDF registers the text of a PDF (from AddFile) as a context of kind
 // pdf with a sub-context per page.
 func (s *Store) addPDF(ctx context.Context, path string, f *os.File, head []byte) (Handle, error) {
-	pages, err := s.readPDF(ctx, path, head, f)
+	pages, sum, err := s.readPDF(ctx, path, head, f)
 	if err != nil {
 		return Handle{}, err
 	}
 	lt := layoutPDF("", pages)
+	lt.source(path, sum)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {

@@ -43,6 +43,10 @@ type Store struct {
 	testNoTeddy bool
 	// pdf reads PDFs (nil: pdf.Default()); see SetPDFEngine.
 	pdf *pdf.Engine
+	// images caches rendered pages (see PageImage); imageBytes is
+	// their total size.
+	images     map[pageKey]pdf.Image
+	imageBytes int64
 }
 
 // NewStore returns an empty Store.

@@ -17,6 +17,7 @@ import (
 	"github.com/rlm-go/rlm/plan"
 	"github.com/rlm-go/rlm/repl"
 	"github.com/rlm-go/rlm/trace"
+	"github.com/rlm-go/rlm/vision"
 )
 
 // Host builtins of code mode. Every one goes through the loop's env, so a
@@ -523,6 +524,7 @@ type ctxText struct {
 	h    corpus.Handle
 	name string
 	size int64
+	page bool // a page of a PDF (context.pages[i]): has image()
 }
 
 var (
@@ -574,12 +576,16 @@ func (c *ctxText) View(ctx context.Context, op string, f func(b []byte) error) e
 
 // Methods are the context's own methods beside str's.
 func (c *ctxText) Methods() map[string]repl.Builtin {
-	return map[string]repl.Builtin{
+	m := map[string]repl.Builtin{
 		"search":    c.search,
 		"partition": c.partition,
 		"text":      c.text,
 		"files":     c.files,
 	}
+	if c.page {
+		m["image"] = c.image
+	}
+	return m
 }
 
 // Attrs are the context's own attributes: context.pages, the pages of
@@ -895,7 +901,58 @@ func (c *ctxText) pages(call *repl.Call) (any, error) {
 	}
 	out := make([]any, 0, len(meta.Pages))
 	for i, p := range meta.Pages {
-		out = append(out, &ctxText{host: c.host, h: p.Handle, name: fmt.Sprintf("%s.pages[%d]", c.name, i), size: p.Bytes})
+		out = append(out, &ctxText{host: c.host, h: p.Handle, name: fmt.Sprintf("%s.pages[%d]", c.name, i), size: p.Bytes, page: true})
 	}
 	return out, nil
+}
+
+// image is context.pages[i].image(dpi=100): the page rendered to PNG by
+// the store (cached per PDF, page and dpi), bounded and scaled like any
+// image (vision.Prepare), as an image value for llm_query(images=[...]).
+// It is the context operation "image" (capability context:slice).
+func (c *ctxText) image(call *repl.Call) (any, error) {
+	a, err := args(call, "dpi?")
+	if err != nil {
+		return nil, err
+	}
+	dpi, err := optInt("image", "dpi", a["dpi"], corpus.DefaultImageDPI)
+	if err != nil {
+		return nil, err
+	}
+	if corpus.CheckImageDPI(dpi) != nil {
+		return nil, repl.Raise("ValueError", "image(): dpi must be between %d and %d, not %d", corpus.MinImageDPI, corpus.MaxImageDPI, dpi)
+	}
+	r, e, err := c.host.state()
+	if err != nil {
+		return nil, err
+	}
+	ctx, sp, err := meter.New(r.tracker).Context(call.Ctx, e.n.caps, meter.ContextOp{Op: corpus.ActionImage, Handle: c.h.String()})
+	if err != nil {
+		return nil, repl.Fatal(err)
+	}
+	im, err := renderPage(ctx, c.host.store, c.h, int(dpi), sp)
+	sp.End(err)
+	if err != nil {
+		return nil, builtinErr("image", err)
+	}
+	return c.host.imageValue(im), nil
+}
+
+// renderPage renders page handle h at dpi through store and prepares the
+// image for sending, noting the page on sp.
+func renderPage(ctx context.Context, store *corpus.Store, h corpus.Handle, dpi int, sp *trace.Span) (model.Image, error) {
+	pi, p, err := store.PageImage(ctx, h, dpi, vision.DefaultMaxEdge)
+	if err != nil {
+		return model.Image{}, err
+	}
+	im, err := vision.Prepare(pi.PNG, vision.Limits{})
+	if err != nil {
+		return model.Image{}, err
+	}
+	sp.SetBytes(int64(len(pi.PNG)))
+	sp.Set("page", p.Page)
+	sp.Set("dpi", dpi)
+	sp.Set("width", im.Width)
+	sp.Set("height", im.Height)
+	return im, nil
 }

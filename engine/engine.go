@@ -386,9 +386,12 @@ type run struct {
 	splits  AutoSplit
 	pending map[string]bool // approval ids of pending operations (PendingApprovals)
 	// thumbs are the trace thumbnails made so far (Config.TraceContent),
-	// by image SHA256: an image sent again (the direct loop's history)
+	// by image SHA256: an image sent again by another sub-call
 	// is not decoded again. At most maxThumbCache entries.
 	thumbs map[string]string
+	// pageImages are the page images a plan rendered (image action), by
+	// SHA256, for its model steps' "images".
+	pageImages map[string]model.Image
 	// session is the interpreter the root loop uses (Session.Ask,
 	// RunInputs); nil for a new one. It is taken out of the context, so a
 	// run that a tool call starts (an rlm_subagent child) gets its own.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/capability"
@@ -43,6 +44,9 @@ func (v *env) ContextOp(ctx context.Context, h corpus.Handle, a corpus.Action) (
 	}
 	if a.Type == corpus.ActionPartition {
 		a.WithHandles = true
+	}
+	if a.Type == corpus.ActionImage {
+		return v.pageImage(ctx, sp, h, a)
 	}
 	res, err := v.r.e.cfg.Store.Do(ctx, h, a, v.r.e.cfg.ContextLimits)
 	if err == nil {
@@ -135,6 +139,9 @@ func (v *env) modelCall(ctx context.Context, call plan.ModelCall) (*model.Respon
 	images := call.Images
 	for i, ref := range call.ImageRefs {
 		im, ok := v.r.e.cfg.Images.Resolve(ref)
+		if !ok {
+			im, ok = v.r.pageImage(ref)
+		}
 		if !ok {
 			return nil, fault.New(fault.PhaseExecute, plan.KindTypeError, fmt.Sprintf("images[%d] names no image of the run", i)).
 				With("index", i).With("images", v.r.e.cfg.Images.Names()).
@@ -305,3 +312,54 @@ func (v *env) Admit(ctx context.Context, est plan.Estimate) error {
 // denied is the error of an operation whose capability c is not granted
 // (meter.Denied, the one spelling of it).
 func denied(c capability.Cap) error { return meter.Denied(c) }
+
+// pageImage runs a plan's image action: page handle h rendered at a.DPI
+// (see renderPage), held by the run for later model steps, as an image
+// value {"image": "sha256:...", "media_type", "width", "height",
+// "bytes", "page", "dpi"}.
+func (v *env) pageImage(ctx context.Context, sp *trace.Span, h corpus.Handle, a corpus.Action) (plan.Value, error) {
+	dpi := a.DPI
+	if dpi == 0 {
+		dpi = corpus.DefaultImageDPI
+	}
+	if err := corpus.CheckImageDPI(dpi); err != nil {
+		sp.End(err)
+		return nil, err
+	}
+	im, err := renderPage(ctx, v.r.e.cfg.Store, h, int(dpi), sp)
+	sp.End(err)
+	if err != nil {
+		return nil, err
+	}
+	p, _ := v.r.e.cfg.Store.PageOf(h)
+	v.r.mu.Lock()
+	if v.r.pageImages == nil {
+		v.r.pageImages = map[string]model.Image{}
+	}
+	v.r.pageImages[im.SHA256] = im
+	v.r.mu.Unlock()
+	return toValue(map[string]any{
+		"image": "sha256:" + im.SHA256, "media_type": im.MediaType, "width": im.Width, "height": im.Height,
+		"bytes": len(im.Data), "page": p.Page, "dpi": dpi,
+	})
+}
+
+// pageImage returns the page image an image value of the run's plan
+// names ({"image": "sha256:..."} or "sha256:...").
+func (r *run) pageImage(ref any) (model.Image, bool) {
+	var key string
+	switch x := ref.(type) {
+	case string:
+		key = x
+	case map[string]any:
+		key, _ = x["image"].(string)
+	}
+	sum, ok := strings.CutPrefix(key, "sha256:")
+	if !ok {
+		return model.Image{}, false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	im, ok := r.pageImages[sum]
+	return im, ok
+}

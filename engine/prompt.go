@@ -93,9 +93,9 @@ func writePages(b *strings.Builder, meta corpus.Metadata, code bool) {
 	}
 	fmt.Fprintf(b, "\nThe context holds the text of PDF pages: %d pages, each page's text followed by a line holding only a form feed (\\f) before the next page.", meta.PageCount)
 	if code {
-		b.WriteString(" context.search() hits carry \"page\" (1-based); context.pages is the list of the pages as sub-contexts (str-like; context.pages[0] is page 1); context.partition(pages=N) cuts N pages per part.")
+		b.WriteString(" context.search() hits carry \"page\" (1-based); context.pages is the list of the pages as sub-contexts (str-like; context.pages[0] is page 1); context.partition(pages=N) cuts N pages per part; context.pages[i].image(dpi=100) renders a page to an image value to send with llm_query(prompt, images=[...]) (for charts, tables and scans).")
 	} else {
-		b.WriteString(" Search hits carry \"page\" (1-based); the metadata's \"pages\" list holds each page's \"handle\", a sub-context; {\"type\":\"partition\",\"strategy\":\"pages\",\"size\":N} cuts N pages per chunk.")
+		b.WriteString(" Search hits carry \"page\" (1-based); the metadata's \"pages\" list holds each page's \"handle\", a sub-context; {\"type\":\"partition\",\"strategy\":\"pages\",\"size\":N} cuts N pages per chunk; {\"type\":\"image\",\"dpi\":100} on a page's handle renders it to an image value that a model step sends in \"images\" (for charts, tables and scans).")
 	}
 }
 

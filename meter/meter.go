@@ -260,12 +260,13 @@ func (m *Meter) Context(ctx context.Context, caps capability.Set, op ContextOp) 
 
 // ContextCapability is the capability a context operation needs: reading
 // text (code mode's text, iterate and str slicing, a plan's text of a
-// handle) needs context:slice, searching it (search, or code mode's re
-// functions, "regex") context:search, and any other corpus action
-// context:ACTION (peek, partition, ...).
+// handle) needs context:slice, and so does rendering a PDF page to an
+// image ("image": it shows the same content as the page's text), searching
+// it (search, or code mode's re functions, "regex") context:search, and
+// any other corpus action context:ACTION (peek, partition, ...).
 func ContextCapability(op string) capability.Cap {
 	switch op {
-	case "text", "iterate":
+	case "text", "iterate", corpus.ActionImage:
 		return capability.Context(corpus.ActionSlice)
 	case "regex":
 		return capability.Context(corpus.ActionSearch)

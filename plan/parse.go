@@ -530,7 +530,7 @@ var actionFields = map[string]string{
 	"type": "string", "selector": "string", "count": "int", "start": "int", "length": "int",
 	"pattern": "string", "regex": "bool", "count_only": "bool", "strategy": "string",
 	"size": "int", "with_text": "bool", "with_handles": "bool", "transform": "string",
-	"reducer": "string",
+	"reducer": "string", "dpi": "int",
 }
 
 // decodeAction decodes a literal context action. Which fields apply to
@@ -594,6 +594,8 @@ func decodeAction(v any, path string) (*corpus.Action, error) {
 			a.Transform = s
 		case "reducer":
 			a.Reducer = s
+		case "dpi":
+			a.DPI = i
 		}
 	}
 	return a, nil

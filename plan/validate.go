@@ -210,6 +210,10 @@ func (v *validator) step(st *Step, path string, sc *vscope) error {
 			return err
 		}
 		want = capability.Context(st.Action.Type)
+		if st.Action.Type == corpus.ActionImage {
+			// A page's image shows its text: reading it is a slice.
+			want = capability.Context(corpus.ActionSlice)
+		}
 	case OpModel:
 		if st.Prompt == nil {
 			return missing(path, "prompt")
@@ -420,6 +424,7 @@ var actionSpec = map[string]struct{ allowed, required []string }{
 	corpus.ActionPartition: {[]string{"strategy", "size", "with_text", "with_handles"}, []string{"strategy", "size"}},
 	corpus.ActionMap:       {[]string{"transform"}, []string{"transform"}},
 	corpus.ActionReduce:    {[]string{"reducer"}, []string{"reducer"}},
+	corpus.ActionImage:     {[]string{"dpi"}, nil},
 }
 
 // actionSet returns the names of a's non-zero fields, type excluded.
@@ -443,6 +448,7 @@ func actionSet(a *corpus.Action) []string {
 	add(a.WithHandles, "with_handles")
 	add(a.Transform != "", "transform")
 	add(a.Reducer != "", "reducer")
+	add(a.DPI != 0, "dpi")
 	return out
 }
 
@@ -498,6 +504,11 @@ func validateAction(a *corpus.Action, path string) error {
 		err = oneOf("transform", a.Transform, corpus.TransformIdentity, corpus.TransformLowercase, corpus.TransformUppercase, corpus.TransformLength)
 	case corpus.ActionReduce:
 		err = oneOf("reducer", a.Reducer, corpus.ReducerCount, corpus.ReducerByteCount)
+	case corpus.ActionImage:
+		if a.DPI != 0 && corpus.CheckImageDPI(a.DPI) != nil {
+			err = badArg(join(path, "dpi"), "dpi", "dpi must be between 30 and 300").
+				With("min", corpus.MinImageDPI).With("max", corpus.MaxImageDPI)
+		}
 	}
 	return err
 }

@@ -1,0 +1,145 @@
+package corpus
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"math"
+
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/pdf"
+)
+
+// ActionImage names rendering a page of a PDF to an image (code mode's
+// context.pages[i].image(), a plan's image action): a context operation
+// needing the capability context:slice, as reading the page's text does.
+const ActionImage = "image"
+
+// Bounds of a page image's resolution, in dots per inch.
+const (
+	DefaultImageDPI = 100
+	MinImageDPI     = 30
+	MaxImageDPI     = 300
+)
+
+// maxImageCache bounds the bytes of rendered pages a Store keeps; past it
+// the cache is emptied before the next one is added.
+const maxImageCache = 64 << 20
+
+// pageKey identifies a rendered page: the PDF's content hash, the page
+// number and the resolution.
+type pageKey struct {
+	sum       string
+	page, dpi int
+}
+
+// CheckImageDPI checks a page image's dpi: MinImageDPI..MaxImageDPI, else
+// invalid_limit with a hint.
+func CheckImageDPI(dpi int64) error {
+	if dpi < MinImageDPI || dpi > MaxImageDPI {
+		return newErr(KindInvalidLimit, "dpi out of range").With("dpi", dpi).
+			With("min", MinImageDPI).With("max", MaxImageDPI).
+			WithHint("give a dpi between 30 and 300 (100 is the default; 150 reads small print)")
+	}
+	return nil
+}
+
+// PageOf returns the page that handle h holds: h must be one of the page
+// sub-contexts of a PDF (Metadata.Pages[i].Handle) or another view of
+// exactly one page's text (a chunk of partition pages=1, the context of
+// a one-page PDF), else not_a_page.
+func (s *Store) PageOf(h Handle) (PageInfo, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e, err := s.lookup(h)
+	if err != nil {
+		return PageInfo{}, err
+	}
+	lo, hi := e.base, e.base+int64(len(e.data))
+	var found []PageInfo
+	for _, p := range e.pages {
+		if p.Offset+p.Bytes > lo && p.Offset < hi || p.Offset == lo && p.Bytes == 0 {
+			found = append(found, p)
+		}
+	}
+	// The view holds one page when it starts at the page and ends at its
+	// end or the separator after it.
+	if len(found) == 1 {
+		p := found[0]
+		end := p.Offset + p.Bytes
+		if p.path != "" && lo == p.Offset && (hi == end || hi == end+int64(len(pageSep))) {
+			return p, nil
+		}
+	}
+	return PageInfo{}, newErr(KindNotAPage, "the handle is not a page of a PDF").With("handle", h.String()).With("pages", len(found)).
+		WithHint("render one page: context.pages[i] in code mode; in a plan a handle from the context's metadata pages or from partition with strategy pages and size 1")
+}
+
+// PageImage renders the page held by page handle h (see PageOf) at dpi
+// (CheckImageDPI) to PNG with the store's PDF engine. With maxEdge > 0 a
+// page whose longest edge would exceed maxEdge pixels at dpi is rendered
+// at the largest dpi that keeps it within maxEdge instead (an image is
+// scaled down to its sending bound anyway; rendering larger only costs
+// memory). Rendered pages are
+// cached by (the PDF's content hash, page, dpi) for the store's life. A
+// PDF whose file changed since it was registered fails with
+// context_changed; a page over the engine's pixel bound with
+// pdf_image_too_large.
+func (s *Store) PageImage(ctx context.Context, h Handle, dpi, maxEdge int) (pdf.Image, PageInfo, error) {
+	if err := CheckImageDPI(int64(dpi)); err != nil {
+		return pdf.Image{}, PageInfo{}, err
+	}
+	p, err := s.PageOf(h)
+	if err != nil {
+		return pdf.Image{}, PageInfo{}, err
+	}
+	if long := max(p.Width, p.Height); maxEdge > 0 && long > 0 && math.Ceil(long*float64(dpi)/72) > float64(maxEdge) {
+		dpi = max(1, int(math.Floor(float64(maxEdge)*72/long)))
+	}
+	key := pageKey{sum: p.sum, page: p.Page, dpi: dpi}
+	s.mu.Lock()
+	im, ok := s.images[key]
+	s.mu.Unlock()
+	if ok {
+		return im, p, nil
+	}
+	f, err := Open(ctx, p.path)
+	if err != nil {
+		if fault.As(err) != nil {
+			return pdf.Image{}, p, err
+		}
+		return pdf.Image{}, p, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot open PDF").With("path", p.path)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxPDFBytes+1))
+	f.Close()
+	if err != nil {
+		return pdf.Image{}, p, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot read PDF").With("path", p.path)
+	}
+	if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != p.sum {
+		return pdf.Image{}, p, newErr(KindContextChanged, "the PDF changed since it was opened").
+			With("path", p.path).With("handle", h.String()).
+			WithHint("open the PDF again to render its current pages")
+	}
+	d, err := s.pdfEngine().Extract(ctx, p.path, data)
+	if err != nil {
+		return pdf.Image{}, p, err
+	}
+	im, err = d.RenderPage(ctx, p.Page, dpi)
+	if err != nil {
+		if fe := fault.As(err); fe != nil {
+			return pdf.Image{}, p, fe.With("path", p.path)
+		}
+		return pdf.Image{}, p, err
+	}
+	s.mu.Lock()
+	if s.images == nil || s.imageBytes+int64(len(im.PNG)) > maxImageCache {
+		s.images, s.imageBytes = map[pageKey]pdf.Image{}, 0
+	}
+	if _, dup := s.images[key]; !dup {
+		s.images[key] = im
+		s.imageBytes += int64(len(im.PNG))
+	}
+	s.mu.Unlock()
+	return im, p, nil
+}
