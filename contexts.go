@@ -9,6 +9,7 @@ import (
 
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
+	_ "github.com/rlm-go/rlm/pdf" // the context store's PDF reader (pdf.Default)
 	"github.com/rlm-go/rlm/vision"
 )
 

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/rlm-go/rlm/fault"
-	"github.com/rlm-go/rlm/pdf"
+	"github.com/rlm-go/rlm/internal/pdfreader"
 )
 
 // TextKindFiles is the kind of a composite context built by AddFiles.
@@ -261,7 +261,7 @@ func (s *Store) appendFile(ctx context.Context, w io.Writer, name, path string, 
 		return newErr(KindContextTooLarge, "files exceed the context size limit").
 			WithHint("name fewer or smaller files")
 	}
-	if pdf.IsPDF(head) {
+	if pdfreader.IsPDF(head) {
 		pages, sum, err := s.readPDF(ctx, path, head, src)
 		if err != nil {
 			return fc, false, err

@@ -8,7 +8,6 @@ import (
 	"math"
 
 	"github.com/rlm-go/rlm/fault"
-	"github.com/rlm-go/rlm/pdf"
 )
 
 // ActionImage names rendering a page of a PDF to an image (code mode's
@@ -86,13 +85,13 @@ func (s *Store) PageOf(h Handle) (PageInfo, error) {
 // PDF whose file changed since it was registered fails with
 // context_changed; a page over the engine's pixel bound with
 // pdf_image_too_large.
-func (s *Store) PageImage(ctx context.Context, h Handle, dpi, maxEdge int) (pdf.Image, PageInfo, error) {
+func (s *Store) PageImage(ctx context.Context, h Handle, dpi, maxEdge int) (PDFImage, PageInfo, error) {
 	if err := CheckImageDPI(int64(dpi)); err != nil {
-		return pdf.Image{}, PageInfo{}, err
+		return PDFImage{}, PageInfo{}, err
 	}
 	p, err := s.PageOf(h)
 	if err != nil {
-		return pdf.Image{}, PageInfo{}, err
+		return PDFImage{}, PageInfo{}, err
 	}
 	if long := max(p.Width, p.Height); maxEdge > 0 && long > 0 && math.Ceil(long*float64(dpi)/72) > float64(maxEdge) {
 		dpi = max(1, int(math.Floor(float64(maxEdge)*72/long)))
@@ -107,34 +106,34 @@ func (s *Store) PageImage(ctx context.Context, h Handle, dpi, maxEdge int) (pdf.
 	f, err := Open(ctx, p.path)
 	if err != nil {
 		if fault.As(err) != nil {
-			return pdf.Image{}, p, err
+			return PDFImage{}, p, err
 		}
-		return pdf.Image{}, p, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot open PDF").With("path", p.path)
+		return PDFImage{}, p, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot open PDF").With("path", p.path)
 	}
 	data, err := io.ReadAll(io.LimitReader(f, MaxPDFBytes+1))
 	f.Close()
 	if err != nil {
-		return pdf.Image{}, p, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot read PDF").With("path", p.path)
+		return PDFImage{}, p, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot read PDF").With("path", p.path)
 	}
 	if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != p.sum {
-		return pdf.Image{}, p, newErr(KindContextChanged, "the PDF changed since it was opened").
+		return PDFImage{}, p, newErr(KindContextChanged, "the PDF changed since it was opened").
 			With("path", p.path).With("handle", h.String()).
 			WithHint("open the PDF again to render its current pages")
 	}
-	d, err := s.pdfEngine().Extract(ctx, p.path, data)
+	rd, err := s.pdfReader(p.path)
 	if err != nil {
-		return pdf.Image{}, p, err
+		return PDFImage{}, p, err
 	}
-	im, err = d.RenderPage(ctx, p.Page, dpi)
+	im, err = rd.RenderPDFPage(ctx, p.path, data, p.Page, dpi)
 	if err != nil {
 		if fe := fault.As(err); fe != nil {
-			return pdf.Image{}, p, fe.With("path", p.path)
+			return PDFImage{}, p, fe.With("path", p.path)
 		}
-		return pdf.Image{}, p, err
+		return PDFImage{}, p, err
 	}
 	s.mu.Lock()
 	if s.images == nil || s.imageBytes+int64(len(im.PNG)) > maxImageCache {
-		s.images, s.imageBytes = map[pageKey]pdf.Image{}, 0
+		s.images, s.imageBytes = map[pageKey]PDFImage{}, 0
 	}
 	if _, dup := s.images[key]; !dup {
 		s.images[key] = im

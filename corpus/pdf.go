@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/rlm-go/rlm/fault"
-	"github.com/rlm-go/rlm/pdf"
+	"github.com/rlm-go/rlm/internal/pdfreader"
 )
 
 // TextKindPDF is the kind of a context holding the text of one PDF.
@@ -60,21 +60,44 @@ func pageAt(pages []PageInfo, pos int64) *PageInfo {
 	return &pages[i]
 }
 
-// SetPDFEngine sets the engine that reads PDFs registered in s (nil: the
-// process-wide pdf.Default(), loaded on the first PDF).
-func (s *Store) SetPDFEngine(e *pdf.Engine) {
+// PDFReader reads the PDFs of a store: package pdf's Engine is one.
+type PDFReader = pdfreader.Reader
+
+// PDFPage and PDFImage are a PDF page's size and text, and a rendered
+// page (package pdf's Page and Image).
+type (
+	PDFPage  = pdfreader.Page
+	PDFImage = pdfreader.Image
+)
+
+// KindNoPDFReader: a PDF was opened in a program that links no PDF
+// engine (it imports neither package pdf nor package rlm, which does).
+const KindNoPDFReader fault.Kind = "no_pdf_reader"
+
+// SetPDFReader sets the reader of the PDFs registered in s (a
+// *pdf.Engine). Without one, s uses the reader the program registered:
+// importing package pdf (package rlm does) registers pdf.Default(),
+// loaded on the first PDF. A program that links none refuses PDFs with
+// no_pdf_reader, so that PDFium (about 11 MB) is linked only by programs
+// that read PDFs.
+func (s *Store) SetPDFReader(r PDFReader) {
 	s.mu.Lock()
-	s.pdf = e
+	s.pdf = r
 	s.mu.Unlock()
 }
 
-func (s *Store) pdfEngine() *pdf.Engine {
+func (s *Store) pdfReader(name string) (PDFReader, error) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.pdf != nil {
-		return s.pdf
+	r := s.pdf
+	s.mu.Unlock()
+	if r == nil {
+		r = pdfreader.Default()
 	}
-	return pdf.Default()
+	if r == nil {
+		return nil, newErr(KindNoPDFReader, "this program links no PDF engine").With("path", name).
+			WithHint(`import _ "github.com/rlm-go/rlm/pdf" (package rlm does), or set one with Store.SetPDFReader`)
+	}
+	return r, nil
 }
 
 // pdfText is the text of a PDF laid out for a context.
@@ -86,7 +109,7 @@ type pdfText struct {
 
 // layoutPDF lays out the pages' text: each page's text, ending in a newline
 // when not empty, pages separated by pageSep.
-func layoutPDF(name string, pages []pdf.Page) pdfText {
+func layoutPDF(name string, pages []PDFPage) pdfText {
 	var b bytes.Buffer
 	var lines int64
 	out := pdfText{pages: make([]PageInfo, len(pages))}
@@ -116,7 +139,7 @@ func (t pdfText) source(path, sum string) {
 
 // readPDF reads the PDF at path (at most MaxPDFBytes) and extracts its
 // pages. head is its first bytes, already read from r.
-func (s *Store) readPDF(ctx context.Context, name string, head []byte, r io.Reader) ([]pdf.Page, string, error) {
+func (s *Store) readPDF(ctx context.Context, name string, head []byte, r io.Reader) ([]PDFPage, string, error) {
 	rest, err := io.ReadAll(io.LimitReader(r, MaxPDFBytes+1-int64(len(head))))
 	if err != nil {
 		return nil, "", fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot read PDF").With("path", name)
@@ -126,7 +149,11 @@ func (s *Store) readPDF(ctx context.Context, name string, head []byte, r io.Read
 		return nil, "", newErr(KindContextTooLarge, "PDF exceeds the size limit").With("path", name).With("max_bytes", MaxPDFBytes).
 			WithHint("split the PDF or pass its text")
 	}
-	d, err := s.pdfEngine().Extract(ctx, name, data)
+	rd, err := s.pdfReader(name)
+	if err != nil {
+		return nil, "", err
+	}
+	pages, err := rd.ExtractPages(ctx, name, data)
 	if err != nil {
 		if fe := fault.As(err); fe != nil {
 			return nil, "", fe.With("path", name)
@@ -134,7 +161,7 @@ func (s *Store) readPDF(ctx context.Context, name string, head []byte, r io.Read
 		return nil, "", err
 	}
 	sum := sha256.Sum256(data)
-	return d.Pages, hex.EncodeToString(sum[:]), nil
+	return pages, hex.EncodeToString(sum[:]), nil
 }
 
 // sniffPDF opens path and reports whether it is a PDF, returning the open
@@ -153,7 +180,7 @@ func sniffPDF(ctx context.Context, path string) (*os.File, []byte, bool, error) 
 		f.Close()
 		return nil, nil, false, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot read file").With("path", path)
 	}
-	return f, head[:n], pdf.IsPDF(head[:n]), nil
+	return f, head[:n], pdfreader.IsPDF(head[:n]), nil
 }
 
 // addPDF registers the text of a PDF (from AddFile) as a context of kind

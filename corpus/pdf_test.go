@@ -12,6 +12,7 @@ import (
 
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/pdfgen"
+	"github.com/rlm-go/rlm/internal/pdfreader"
 	"github.com/rlm-go/rlm/pdf"
 )
 
@@ -25,7 +26,7 @@ func pdfStore(t testing.TB) (*Store, *pdf.Engine) {
 		TextCacheDir: t.TempDir(),
 	})
 	s := NewStore()
-	s.SetPDFEngine(e)
+	s.SetPDFReader(e)
 	t.Cleanup(func() {
 		if err := s.Close(); err != nil {
 			t.Errorf("Close: %v", err)
@@ -281,7 +282,7 @@ func TestPDFExtractOnce(t *testing.T) {
 	for range 2 {
 		e := pdf.NewEngine(pdf.Config{CacheDir: filepath.Join(os.TempDir(), "rlm-test-wazero-cache"), TextCacheDir: cacheDir})
 		s := NewStore()
-		s.SetPDFEngine(e)
+		s.SetPDFReader(e)
 		h, err := s.AddFile(context.Background(), path)
 		if err != nil {
 			t.Fatal(err)
@@ -344,5 +345,39 @@ func TestPDF500Pages(t *testing.T) {
 	}
 	if chunks := res.Value.([]Chunk); len(chunks) != 5 || chunks[4].FirstPage != 401 || chunks[4].LastPage != 500 {
 		t.Fatalf("chunks = %+v", chunks)
+	}
+}
+
+// A program that links no PDF engine (it imports neither package pdf nor
+// package rlm) refuses a PDF with no_pdf_reader and the import in the
+// hint, whether the PDF is the context or one of a directory's files;
+// nothing is silently skipped. (This test binary imports pdf, so the
+// registration is taken away for the test and given back.)
+func TestNoPDFReader(t *testing.T) {
+	pdfreader.Register(nil)
+	defer pdfreader.Register(func() pdfreader.Reader { return pdf.Default() })
+	dir := t.TempDir()
+	file := writePDF(t, dir, "report.pdf", 2)
+	s := NewStore()
+	defer s.Close()
+	for _, open := range []func() error{
+		func() error { _, err := s.AddFile(context.Background(), file); return err },
+		func() error {
+			_, err := s.AddFiles(context.Background(), "dir", []string{dir}, FilesOptions{})
+			return err
+		},
+	} {
+		err := open()
+		if fault.KindOf(err) != KindNoPDFReader {
+			t.Fatalf("err = %v, want %s", err, KindNoPDFReader)
+		}
+		if fe := fault.As(err); fe == nil || !strings.Contains(fe.Hint, `"github.com/rlm-go/rlm/pdf"`) {
+			t.Fatalf("hint of %v does not name the import", err)
+		}
+	}
+	// A store with its own reader reads it without the registration.
+	own, _ := pdfStore(t)
+	if _, err := own.AddFile(context.Background(), file); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"unsafe"
 
 	"github.com/rlm-go/rlm/fault"
-	"github.com/rlm-go/rlm/pdf"
 )
 
 // Kinds of registered text, reported in Metadata.Kind.
@@ -41,11 +40,11 @@ type Store struct {
 	// testNoTeddy makes the literal-set prefilter use one finder per
 	// literal (the portable path) even where the vector scan runs.
 	testNoTeddy bool
-	// pdf reads PDFs (nil: pdf.Default()); see SetPDFEngine.
-	pdf *pdf.Engine
+	// pdf reads PDFs (nil: the registered reader); see SetPDFReader.
+	pdf PDFReader
 	// images caches rendered pages (see PageImage); imageBytes is
 	// their total size.
-	images     map[pageKey]pdf.Image
+	images     map[pageKey]PDFImage
 	imageBytes int64
 }
 

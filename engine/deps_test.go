@@ -14,8 +14,9 @@ import (
 // Packages the engine must not link: the tool runtime (and with it JSON
 // Schema and the SQLite effect journal) is reached only through the small
 // Tools interface, wired by callers (tool.ModelTools, cmd/rlm); the BPE
-// tables of exact token counts (12 MB) only through package bpe, which
-// programs import when they want them.
+// tables of exact token counts (12 MB) only through package bpe, and the
+// PDF engine only through package pdf, which programs import when they
+// want them.
 var heavyDeps = []string{
 	"modernc.org/sqlite",
 	"github.com/santhosh-tekuri/jsonschema",
@@ -23,6 +24,10 @@ var heavyDeps = []string{
 	"github.com/tiktoken-go/tokenizer",
 	"github.com/rlm-go/rlm/tool",
 	"github.com/rlm-go/rlm/effect",
+	// PDFium in WebAssembly (about 11 MB): the store reads PDFs through
+	// the reader package pdf registers when a program imports it.
+	"github.com/rlm-go/rlm/pdf",
+	"github.com/klippa-app/go-pdfium",
 }
 
 // MaxHelloBinaryBytes bounds a whole program that embeds the engine

@@ -51,7 +51,7 @@ func pdfFixturePx(t *testing.T, wire string, maxPixels int64, cfg Config, intera
 	if maxPixels > 0 {
 		e := pdf.NewEngine(pdf.Config{CacheDir: filepath.Join(os.TempDir(), "rlm-test-wazero-cache"), TextCacheDir: t.TempDir(), MaxPixels: maxPixels})
 		t.Cleanup(func() { e.Close() })
-		store.SetPDFEngine(e)
+		store.SetPDFReader(e)
 	}
 	cfg.Provider, cfg.Store, cfg.Model = prov, store, "test-model"
 	eng, err := New(cfg)

@@ -21,7 +21,7 @@ func pdfContext(t *testing.T, store *corpus.Store) corpus.Handle {
 	t.Helper()
 	e := pdf.NewEngine(pdf.Config{CacheDir: filepath.Join(os.TempDir(), "rlm-test-wazero-cache"), TextCacheDir: t.TempDir()})
 	t.Cleanup(func() { e.Close() })
-	store.SetPDFEngine(e)
+	store.SetPDFReader(e)
 	b, err := pdfgen.Pages(3, func(p int) []string { return []string{fmt.Sprintf("Page %d says hello", p)} })
 	if err != nil {
 		t.Fatal(err)

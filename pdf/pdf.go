@@ -45,6 +45,7 @@ import (
 
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/pdfreader"
 )
 
 // Error kinds reported by this package, all in phase context.
@@ -131,6 +132,32 @@ func NewEngine(cfg Config) *Engine {
 
 var defaultEngine = sync.OnceValue(func() *Engine { return NewEngine(Config{}) })
 
+// Importing this package makes Default the context store's PDF reader
+// (a store reads PDFs only when a program links an engine: package rlm
+// imports this one; corpus.Store.SetPDFReader sets a store's own).
+func init() {
+	pdfreader.Register(func() pdfreader.Reader { return Default() })
+}
+
+// ExtractPages is Extract's pages: what the context store reads.
+func (e *Engine) ExtractPages(ctx context.Context, name string, data []byte) ([]Page, error) {
+	d, err := e.Extract(ctx, name, data)
+	if err != nil {
+		return nil, err
+	}
+	return d.Pages, nil
+}
+
+// RenderPDFPage renders page (1-based) of the PDF in data at dpi: Extract
+// (from the text cache when it holds the document) then RenderPage.
+func (e *Engine) RenderPDFPage(ctx context.Context, name string, data []byte, page, dpi int) (Image, error) {
+	d, err := e.Extract(ctx, name, data)
+	if err != nil {
+		return Image{}, err
+	}
+	return d.RenderPage(ctx, page, dpi)
+}
+
 // Default returns the process-wide Engine with the default Config. It is
 // created on first call and loads PDFium on its first document.
 func Default() *Engine { return defaultEngine() }
@@ -215,11 +242,7 @@ func (e *Engine) load() (pdfium.Pool, error) {
 
 // Page is one page of a Document: its size in points (1/72 inch) and, from
 // Extract, its text.
-type Page struct {
-	Width  float64 `json:"width"`
-	Height float64 `json:"height"`
-	Text   string  `json:"text"`
-}
+type Page = pdfreader.Page
 
 // Document is an extracted PDF. Pages are in order; page numbers in this
 // package's API and errors are 1-based.
@@ -237,9 +260,7 @@ type Document struct {
 // header "%PDF-" and a version digit at its very start. (Readers accept
 // the header later within the first 1024 bytes; rlm does not, so that a
 // text file quoting a PDF header near its start stays text.)
-func IsPDF(head []byte) bool {
-	return len(head) > 5 && bytes.HasPrefix(head, []byte("%PDF-")) && head[5] >= '0' && head[5] <= '9'
-}
+func IsPDF(head []byte) bool { return pdfreader.IsPDF(head) }
 
 // session is one borrowed instance with a document open in it.
 type session struct {
@@ -456,10 +477,7 @@ func normalize(s string) string {
 }
 
 // Image is a rendered page.
-type Image struct {
-	PNG           []byte
-	Width, Height int // pixels
-}
+type Image = pdfreader.Image
 
 // RenderPage renders page (1-based) of d at dpi (1..DefaultMaxDPI) to PNG.
 // A page whose pixel count at dpi would exceed the engine's MaxPixels fails

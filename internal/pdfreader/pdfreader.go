@@ -1,0 +1,70 @@
+// Package pdfreader is where the context store finds its PDF reader. The
+// store (package corpus) reads PDFs only through the Reader interface;
+// package pdf (PDFium in WebAssembly, about 11 MB of a binary) registers
+// its process-wide engine here when a program imports it, as package rlm
+// does. A program that imports the engine and the store but not package
+// pdf does not link PDFium, and the store refuses a PDF with a hint
+// naming the import (docs/corpus.md, "PDF contexts").
+package pdfreader
+
+import (
+	"bytes"
+	"context"
+	"sync"
+)
+
+// Page is one page of a PDF: its size in points (1/72 inch) and its text.
+type Page struct {
+	Width  float64 `json:"width"`
+	Height float64 `json:"height"`
+	Text   string  `json:"text"`
+}
+
+// Image is a rendered page.
+type Image struct {
+	PNG           []byte
+	Width, Height int // pixels
+}
+
+// Reader reads PDFs. Errors are fault errors (package pdf's kinds).
+type Reader interface {
+	// ExtractPages returns the pages of the PDF in data, in order; name
+	// names the document in errors.
+	ExtractPages(ctx context.Context, name string, data []byte) ([]Page, error)
+	// RenderPDFPage renders page (1-based) of the PDF in data at dpi to
+	// PNG.
+	RenderPDFPage(ctx context.Context, name string, data []byte, page, dpi int) (Image, error)
+}
+
+var (
+	mu       sync.Mutex
+	register func() Reader
+)
+
+// Register makes r the reader of every store that has none of its own.
+// r is called on the first PDF, so registering costs nothing at start.
+func Register(r func() Reader) {
+	mu.Lock()
+	register = r
+	mu.Unlock()
+}
+
+// Default returns the registered reader, or nil when the program links
+// none.
+func Default() Reader {
+	mu.Lock()
+	r := register
+	mu.Unlock()
+	if r == nil {
+		return nil
+	}
+	return r()
+}
+
+// IsPDF reports whether head (a file's first bytes) starts a PDF: the
+// header "%PDF-" and a version digit at its very start. (Readers accept
+// the header later within the first 1024 bytes; rlm does not, so that a
+// text file quoting a PDF header near its start stays text.)
+func IsPDF(head []byte) bool {
+	return len(head) > 5 && bytes.HasPrefix(head, []byte("%PDF-")) && head[5] >= '0' && head[5] <= '9'
+}
