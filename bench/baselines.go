@@ -8,7 +8,6 @@ import (
 
 	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/budget"
-	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/textcut"
@@ -105,12 +104,13 @@ func runCodeAct(ctx context.Context, sess *rlm.Session, p model.Provider, cfg Co
 // store, context, query and limits are the trial's).
 func runEngine(ctx context.Context, sess *rlm.Session, cfg Config, task *instance, on rlm.On) Trial {
 	start := time.Now()
-	store := corpus.NewStore()
+	store := cfg.newStore()
 	defer store.Close()
-	h, err := store.AddString("bench-"+task.label, task.context)
+	h, done, err := task.add(ctx, store)
 	if err != nil {
 		return failed(err, time.Since(start))
 	}
+	defer done()
 	on.Store, on.Context, on.Query, on.Limits = store, h, task.query, cfg.Limits
 	out, err := sess.RunOn(ctx, on)
 	if out == nil || out.Result == nil {

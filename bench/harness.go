@@ -13,6 +13,7 @@ import (
 	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/bench/suite"
 	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/textcut"
@@ -170,6 +171,10 @@ type Config struct {
 	Progress func(Progress)
 	// CommandLine is recorded in the manifest (Record) as it is.
 	CommandLine []string
+	// NewStore, when set, makes the store of each engine trial (default
+	// corpus.NewStore, whose PDFs pdf.Default reads): a caller that owns
+	// a PDF engine sets one that uses it (corpus.Store.SetPDFEngine).
+	NewStore func() *corpus.Store
 
 	// replay holds the cassette of each trial Replay runs again (key
 	// trialKey); trials without one are not run.
@@ -504,6 +509,8 @@ type instance struct {
 	expected          string
 	score             func(ctx context.Context, answer any) (Trial, error) // Score, Judged, ExactMatch
 
+	// pdf is a document task's PDF (context is then its text layer).
+	pdf []byte
 	// docs are BrowseComp-Plus's documents (codeact's retriever).
 	docs []suite.Doc
 }
@@ -534,7 +541,7 @@ func (cfg *Config) instances() (instances, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &instance{label: string(task.Kind), seed: seed, context: task.Context, query: task.Query, expected: task.Expected.String(),
+		return &instance{label: string(task.Kind), seed: seed, context: task.Context, query: task.Query, expected: task.Expected.String(), pdf: task.PDF,
 			score: func(_ context.Context, answer any) (Trial, error) { return Trial{Score: task.Score(answer)}, nil }}, nil
 	}}, nil
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/bench/suite"
 	"github.com/rlm-go/rlm/budget"
+	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/openai"
@@ -551,6 +552,8 @@ type ReplayOptions struct {
 	MaxConcurrency int
 	// Progress is Config.Progress.
 	Progress func(Progress)
+	// NewStore is Config.NewStore (a document task's PDF engine).
+	NewStore func() *corpus.Store
 }
 
 // Replay runs every trial recorded in dir again, offline: each against
@@ -567,7 +570,7 @@ func Replay(ctx context.Context, dir string, o ReplayOptions) (*Report, error) {
 	}
 	cfg := Config{Task: m.Task, Size: m.Size, Runs: m.Runs, Seed: m.Seed, Suite: m.Suite, Methods: m.Methods,
 		DirectMaxBytes: m.DirectMaxBytes, MaxTokens: m.MaxTokens, Limits: m.Limits, Replayed: true,
-		MaxConcurrency: o.MaxConcurrency, Progress: o.Progress}
+		MaxConcurrency: o.MaxConcurrency, Progress: o.Progress, NewStore: o.NewStore}
 	cfg.SuiteOptions.Seed, cfg.SuiteOptions.Subset, cfg.SuiteOptions.Limit, cfg.SuiteOptions.Sample, cfg.SuiteOptions.Docs = m.Seed, m.Subset, m.Limit, m.Sample, m.Docs
 	for _, in := range m.Inputs {
 		path := in.Path

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -26,8 +27,13 @@ const (
 	KindPairs Kind = "pairs"
 )
 
-// Kinds lists the task families in a stable order.
+// Kinds lists the text task families in a stable order.
 func Kinds() []Kind { return []Kind{KindNIAH, KindAggregate, KindPairs} }
+
+// DocumentKinds lists the task families whose context is a document
+// (Task.PDF): their engine trials need a PDF engine (pdf.Default, or
+// Config.NewStore's).
+func DocumentKinds() []Kind { return []Kind{KindChartPDF} }
 
 // Answer forms: how a task's expected answer is written and scored.
 const (
@@ -108,6 +114,12 @@ type Task struct {
 	Query string `json:"query"`
 	// Expected is the known answer.
 	Expected Expected `json:"expected"`
+	// PDF is the document of a KindChartPDF task (nil for the text
+	// tasks), Pages its page count; Context is then its text layer.
+	PDF   []byte `json:"-"`
+	Pages int    `json:"pages,omitempty"`
+
+	chart *chartDoc // KindChartPDF's chart, for tests
 }
 
 // Score grades answer (a string, a number or any JSON value) against the
@@ -129,12 +141,12 @@ func (t *Task) Score(answer any) float64 {
 
 // ParseKind returns the task family named s.
 func ParseKind(s string) (Kind, error) {
-	for _, k := range Kinds() {
+	for _, k := range append(Kinds(), DocumentKinds()...) {
 		if string(k) == s {
 			return k, nil
 		}
 	}
-	return "", fault.New(fault.PhaseConfig, KindInvalidTask, "unknown task; want niah, aggregate or pairs").With("task", s)
+	return "", fault.New(fault.PhaseConfig, KindInvalidTask, "unknown task; want niah, aggregate, pairs or chart-pdf").With("task", s)
 }
 
 // Generate builds the task of family kind with a context of about size
@@ -152,6 +164,15 @@ func Generate(kind Kind, size int, seed uint64) (*Task, error) {
 		t = genAggregate(rng, size)
 	case KindPairs:
 		t = genPairs(rng, size)
+	case KindChartPDF:
+		if size > ChartMaxPages*ChartPageBytes {
+			return nil, fault.New(fault.PhaseConfig, KindInvalidTask, "size out of range for chart-pdf").With("size", size).With("max", ChartMaxPages*ChartPageBytes).
+				WithHint(fmt.Sprintf("chart-pdf writes a page per %d bytes, at most %d pages", ChartPageBytes, ChartMaxPages))
+		}
+		var err error
+		if t, err = genChartPDF(rng, size); err != nil {
+			return nil, fault.Wrap(err, fault.PhaseConfig, fault.KindInternal, "cannot write the task's PDF")
+		}
 	default:
 		_, err := ParseKind(string(kind))
 		return nil, err

@@ -51,7 +51,7 @@ type benchRunFlags struct {
 func newBenchRunCmd() *cobra.Command {
 	var f benchRunFlags
 	cmd := &cobra.Command{
-		Use:   "run (--task niah|aggregate|pairs | --suite SUITE --data PATH) [flags]",
+		Use:   "run (--task niah|aggregate|pairs|chart-pdf | --suite SUITE --data PATH) [flags]",
 		Short: "Compare the RLM with one direct call on generated tasks or a published benchmark",
 		Long: `Generate --runs task instances of about --size bytes (instance i uses seed
 --seed+i), answer each with the RLM engine and with one direct call holding the
@@ -83,7 +83,7 @@ that the harness works, not how good a model is, and the output says so.`,
 	f.pf.register(cmd)
 	f.bf.register(cmd)
 	fl := cmd.Flags()
-	fl.StringVar(&f.task, "task", "", "generated task family: niah, aggregate or pairs (or --suite)")
+	fl.StringVar(&f.task, "task", "", "generated task family: niah, aggregate, pairs or chart-pdf (a PDF whose answer is partly in a drawn chart; --size sets its pages) (or --suite)")
 	fl.StringVar(&f.suite, "suite", "", "published benchmark: oolong, oolong-pairs, browsecomp-plus or longbench-v2 (with --data)")
 	fl.StringVar(&f.data, "data", "", "the benchmark's file (JSON lines, JSON or Parquet)")
 	fl.StringVar(&f.so.Subset, "subset", "", "keep the tasks of a subset: OOLONG's dataset, split or context length, LongBench-v2's domain (CodeQA), sub-domain, difficulty or length")

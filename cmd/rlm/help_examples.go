@@ -367,7 +367,7 @@ var flagCompletions = []flagValues{
 	}},
 	{flag: "task", cmds: []string{"rlm bench run"}, values: func() []cobra.Completion {
 		var out []cobra.Completion
-		for _, k := range bench.Kinds() {
+		for _, k := range append(bench.Kinds(), bench.DocumentKinds()...) {
 			out = append(out, cobra.Completion(k))
 		}
 		return out
