@@ -141,6 +141,13 @@ func TestChartPDFVisionVersusText(t *testing.T) {
 	stores := pdfStores(t)
 	log := &requestLog{}
 	dir := t.TempDir()
+	if os.Getenv("UPDATE_GOLDEN") != "" {
+		// The recorded run rlm bench replay's binary test replays.
+		dir = chartRecord
+		if err := os.RemoveAll(dir); err != nil {
+			t.Fatal(err)
+		}
+	}
 	cfg := Config{Task: KindChartPDF, Size: 6000, Runs: 2, Seed: 3, Provider: chartModel(log), Model: "gpt-4o", SubModel: "gpt-4o-mini",
 		Methods: []Method{MethodRLMCode, MethodDirect}, NewStore: stores, Record: dir}
 	rep, err := Run(context.Background(), cfg)
@@ -170,7 +177,18 @@ func TestChartPDFVisionVersusText(t *testing.T) {
 	if a, b := comparable(t, rep), comparable(t, again); a != b {
 		t.Fatalf("replay differs:\nrecorded %s\nreplayed %s", a, b)
 	}
+	// The committed record (UPDATE_GOLDEN=1 writes it) still replays.
+	committed, err := Replay(context.Background(), chartRecord, ReplayOptions{NewStore: stores})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := comparable(t, rep), comparable(t, committed); a != b {
+		t.Fatalf("the committed record %s replays to another report:\nnow %s\ncommitted %s", chartRecord, a, b)
+	}
 }
+
+// chartRecord is a recorded chart-pdf run (TestChartPDFVisionVersusText's).
+var chartRecord = filepath.Join("testdata", "chart-pdf-record")
 
 // A chart-pdf task's text layer (Context, what text-only methods read)
 // names every region's manager and the chart's labels but none of the

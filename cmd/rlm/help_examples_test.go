@@ -255,7 +255,7 @@ func TestFlagCompletion(t *testing.T) {
 		{[]string{"worker", "--provider"}, []string{"openai", "anthropic"}},
 		{[]string{"run", "--authority"}, []string{"approve_diff", "allow_once", "allow_session", "dangerous"}},
 		{[]string{"tools", "call", "fs_read", "--authority"}, []string{"approve_diff", "allow_once", "allow_session", "dangerous"}},
-		{[]string{"bench", "run", "--task"}, []string{"niah", "aggregate", "pairs"}},
+		{[]string{"bench", "run", "--task"}, []string{"niah", "aggregate", "pairs", "chart-pdf"}},
 		{[]string{"bench", "run", "--methods"}, []string{"rlm", "rlm-code", "direct", "auto", "summary", "rlm-no-subcalls", "codeact", "codeact-subcalls"}},
 		{[]string{"trace", "export", "--format"}, []string{"rlm-jsonl"}},
 	} {
