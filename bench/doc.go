@@ -8,7 +8,10 @@
 // records satisfying a condition (in the style of OOLONG-Pairs). Each task
 // carries its expected answer and is scored the way those benchmarks score:
 // containment for the needle, 0.75^|error| for counts, exact match for
-// labels and F1 over the set of pairs.
+// labels and F1 over the set of pairs. A fourth, chart-pdf
+// (KindChartPDF), writes a PDF of pages whose answer is partly in its text
+// and partly in a bar chart drawn on one page, so that text-only methods
+// and methods that send page images to a vision model can be compared.
 //
 // Run drives a benchmark: each trial generates a task and answers it both
 // with the RLM engine and with one direct model call holding the whole
