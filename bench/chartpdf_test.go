@@ -231,3 +231,17 @@ func TestGenerateChartPDF(t *testing.T) {
 		t.Errorf("ParseKind(chart-pdf) = %q, %v", k, err)
 	}
 }
+
+// BenchmarkGenerateChartPDF measures writing a chart-pdf task of the
+// default --size (100k: 67 pages); docs/bench.md has the figures.
+func BenchmarkGenerateChartPDF(b *testing.B) {
+	var n int
+	for i := range b.N {
+		task, err := Generate(KindChartPDF, 100_000, uint64(i))
+		if err != nil {
+			b.Fatal(err)
+		}
+		n = len(task.PDF)
+	}
+	b.ReportMetric(float64(n), "pdf-bytes")
+}
