@@ -28,7 +28,7 @@ func pdfStores(t *testing.T) func() *corpus.Store {
 	t.Cleanup(func() { e.Close() })
 	return func() *corpus.Store {
 		s := corpus.NewStore()
-		s.SetPDFEngine(e)
+		s.SetPDFReader(e)
 		return s
 	}
 }

@@ -173,7 +173,7 @@ type Config struct {
 	CommandLine []string
 	// NewStore, when set, makes the store of each engine trial (default
 	// corpus.NewStore, whose PDFs pdf.Default reads): a caller that owns
-	// a PDF engine sets one that uses it (corpus.Store.SetPDFEngine).
+	// a PDF engine sets one that uses it (corpus.Store.SetPDFReader).
 	NewStore func() *corpus.Store
 
 	// replay holds the cassette of each trial Replay runs again (key
