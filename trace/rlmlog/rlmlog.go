@@ -1058,6 +1058,9 @@ func (x *exporter) childCompletion(i int, seen map[int]bool) ChatCompletion {
 	c := ChatCompletion{RootModel: model, ExecutionTime: ev.DurationMS / 1000, Prompt: "", Response: ""}
 	if p, ok := ev.Attrs["prompt"]; ok && p != nil {
 		c.Prompt = p
+	} else if q, ok := ev.Attrs["query"].(string); ok {
+		// An rlm child's question (recorded under TraceContent).
+		c.Prompt = q
 	}
 	if r, ok := ev.Attrs["reply"]; ok && r != nil {
 		c.Response = r

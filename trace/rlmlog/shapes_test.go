@@ -393,6 +393,11 @@ func TestExportEngineRun(t *testing.T) {
 							if (last["final_answer"] != nil) != content || len(its) != 2 {
 								t.Errorf("child: %d iterations, final answer %v", len(its), last["final_answer"])
 							}
+							// The child's question is its call's prompt
+							// (recorded only with content).
+							if q, _ := cm["prompt"].(string); (q != "") != content {
+								t.Errorf("child's prompt %q with content=%v", q, content)
+							}
 						}
 					}
 				}
