@@ -46,7 +46,12 @@ func TestAcceptsGzip(t *testing.T) {
 // then leaves the body as sent) and returns the response and its body.
 func fetchTree(t *testing.T, url, enc string) (*http.Response, []byte) {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodGet, url+"/api/tree?file=0", nil)
+	return fetchEncoded(t, url+"/api/tree?file=0", enc)
+}
+
+func fetchEncoded(t *testing.T, url, enc string) (*http.Response, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, url, nil)
 	req.Header.Set("Accept-Encoding", enc)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -114,5 +119,48 @@ func TestTreeGzip(t *testing.T) {
 	var m Model
 	if err := json.Unmarshal(gunzip(t, z), &m); err != nil || len(m.Nodes) != len(evs) {
 		t.Fatalf("after the append: %d nodes, want %d (%v)", len(m.Nodes), len(evs), err)
+	}
+}
+
+// /api/runs is compressed as /api/tree is, and its cached answers follow
+// the file when it grows.
+func TestRunsGzip(t *testing.T) {
+	evs := genTrace(2000)
+	dir := t.TempDir()
+	path := writeTrace(t, dir, "a.jsonl", evs[:1500])
+	srv := serve(t, Options{}, path)
+	url := srv.URL + "/api/runs?file=0"
+	resp, plain := fetchEncoded(t, url, "identity")
+	if resp.Header.Get("Content-Encoding") != "" {
+		t.Fatalf("identity got %q", resp.Header.Get("Content-Encoding"))
+	}
+	resp, z := fetchEncoded(t, url, "gzip")
+	if resp.Header.Get("Content-Encoding") != "gzip" || !bytes.Equal(gunzip(t, z), plain) {
+		t.Fatalf("gzip: Content-Encoding %q, or the body differs from the plain one", resp.Header.Get("Content-Encoding"))
+	}
+	if len(z) >= len(plain) {
+		t.Fatalf("gzip %d bytes of %d", len(z), len(plain))
+	}
+	var before Runs
+	if err := json.Unmarshal(plain, &before); err != nil || len(before.Runs) == 0 {
+		t.Fatalf("runs %+v: %v", before, err)
+	}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := trace.WriteJSONL(f, evs[1500:]); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	for _, enc := range []string{"identity", "gzip"} {
+		_, b := fetchEncoded(t, url, enc)
+		if enc == "gzip" {
+			b = gunzip(t, b)
+		}
+		var after Runs
+		if err := json.Unmarshal(b, &after); err != nil || after.Version == before.Version {
+			t.Fatalf("%s after the append: version %d (before %d): %v", enc, after.Version, before.Version, err)
+		}
 	}
 }

@@ -152,7 +152,7 @@ func requestHost(hostport string) string {
 //	GET /api/node?file=N&pos=P[&version=V] {"node": Node, "event": the full event (redacted)};
 //	                           404 when the file is no longer at version V
 //	GET /api/live?file=N       server-sent events: "version" whenever the file changed
-//	GET /api/runs?file=N       {"version", "runs": [RunView]}: every root run, summary and iteration strip
+//	GET /api/runs?file=N       {"version", "runs": [RunView]}: every root run, summary and iteration strip (gzip as /api/tree)
 //	GET /api/run?file=N&pos=P[&version=V]       RunView of the run or child RLM at P
 //	GET /api/iteration?file=N&pos=P[&version=V] Iteration: the turn at P, its reply, cells or steps, sub-calls, children
 func (s *Server) Handler() http.Handler {
@@ -216,11 +216,17 @@ func (s *Server) tree(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	src.refresh()
+	writeEncoded(w, r, src.treeJSON)
+}
+
+// writeEncoded writes the JSON body encode gives, gzip-compressed when the
+// request accepts it.
+func writeEncoded(w http.ResponseWriter, r *http.Request, encode func(gz bool) []byte) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json")
 	h.Set("Vary", "Accept-Encoding")
 	gz := acceptsGzip(r.Header.Values("Accept-Encoding"))
-	body := src.treeJSON(gz)
+	body := encode(gz)
 	if gz {
 		h.Set("Content-Encoding", "gzip")
 	}
@@ -337,11 +343,7 @@ func (s *Server) runs(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	src.refresh()
-	var out Runs
-	src.view(func(m *Model, events []trace.Event) {
-		out = Runs{Version: m.Version, Name: m.Name, Waiting: m.Waiting, Error: m.Error, Runs: m.runs(events)}
-	})
-	writeJSON(w, out)
+	writeEncoded(w, r, src.runs)
 }
 
 // at resolves the request's pos (and version) to a node of the current

@@ -48,6 +48,8 @@ type source struct {
 	model    *Model // cached for version
 	encoded  []byte // model as JSON, cached for version
 	gzipped  []byte // encoded, gzip-compressed, cached for version
+	runsJSON []byte // the Runs of /api/runs as JSON, cached for version
+	runsGzip []byte // runsJSON, gzip-compressed, cached for version
 }
 
 func newSource(path string) *source {
@@ -252,6 +254,7 @@ func (s *source) view(fn func(m *Model, events []trace.Event)) {
 func (s *source) snapshotLocked() *Model {
 	if s.model == nil || s.model.Version != s.version {
 		s.model, s.encoded, s.gzipped = build(s.events, s.version), nil, nil
+		s.runsJSON, s.runsGzip = nil, nil
 		s.model.Name = s.name
 		s.model.Waiting = s.waiting
 		if s.err != nil {
@@ -293,6 +296,30 @@ func (s *source) treeJSON(gz bool) []byte {
 		s.gzipped = z
 	}
 	return z
+}
+
+// runs returns /api/runs's answer for the current version as JSON,
+// gzip-compressed when gz; both forms are built once per version (a live
+// page asks again on every change, and a large trace's runs are
+// megabytes of JSON).
+func (s *source) runs(gz bool) []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.snapshotLocked()
+	if s.runsJSON == nil {
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		_ = enc.Encode(Runs{Version: m.Version, Name: m.Name, Waiting: m.Waiting, Error: m.Error, Runs: m.runs(s.events)})
+		s.runsJSON = b.Bytes()
+	}
+	if !gz {
+		return s.runsJSON
+	}
+	if s.runsGzip == nil {
+		s.runsGzip = gzipBytes(s.runsJSON)
+	}
+	return s.runsGzip
 }
 
 // gzipBytes compresses b at gzip.BestSpeed: the tree JSON is highly
