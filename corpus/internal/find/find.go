@@ -28,31 +28,35 @@ type Finder struct {
 func NewFold(pat, sample []byte) *Finder {
 	lower := make([]byte, len(pat)) // not bytes.ToLower: it folds Unicode
 	for i, c := range pat {
-		lower[i] = lowerASCII(c)
+		lower[i] = LowerASCII(c)
 	}
 	var hist [256]int
 	for _, c := range sample {
-		hist[lowerASCII(c)]++
+		hist[LowerASCII(c)]++
 	}
-	cost := func(c byte) int { return hist[c]*256 + int(min(rank[c], rank[upperASCII(c)])) }
+	cost := func(c byte) int { return hist[c]*256 + int(min(rank[c], rank[UpperASCII(c)])) }
 	f := &Finder{pat: lower, fold: true}
 	for i := 1; i < len(lower); i++ {
 		if cost(lower[i]) < cost(lower[f.r1]) {
 			f.r1 = i
 		}
 	}
-	f.b1, f.u1 = lower[f.r1], upperASCII(lower[f.r1])
+	f.b1, f.u1 = lower[f.r1], UpperASCII(lower[f.r1])
 	return f
 }
 
-func lowerASCII(c byte) byte {
+// LowerASCII is c with an ASCII upper-case letter lowered; every other
+// byte is itself.
+func LowerASCII(c byte) byte {
 	if 'A' <= c && c <= 'Z' {
 		return c + 'a' - 'A'
 	}
 	return c
 }
 
-func upperASCII(c byte) byte {
+// UpperASCII is c with an ASCII lower-case letter raised; every other
+// byte is itself.
+func UpperASCII(c byte) byte {
 	if 'a' <= c && c <= 'z' {
 		return c - ('a' - 'A')
 	}
@@ -142,7 +146,7 @@ func (c *Cursor) Next(from int) int {
 // ASCII case.
 func equalFold(b, lower []byte) bool {
 	for i, c := range lower {
-		if lowerASCII(b[i]) != c {
+		if LowerASCII(b[i]) != c {
 			return false
 		}
 	}

@@ -112,7 +112,7 @@ func TestCursorFold(t *testing.T) {
 func asciiLower(b []byte) []byte {
 	out := make([]byte, len(b))
 	for i, c := range b {
-		out[i] = lowerASCII(c)
+		out[i] = LowerASCII(c)
 	}
 	return out
 }

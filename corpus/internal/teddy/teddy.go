@@ -16,7 +16,11 @@
 // the tests check against a plain scan.
 package teddy
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/rlm-go/rlm/corpus/internal/find"
+)
 
 // MaxLits is the largest number of literals a Set holds.
 const MaxLits = 8
@@ -53,7 +57,7 @@ func New(lits []string, fold bool) (*Set, bool) {
 		b := []byte(l)
 		if fold {
 			for i, c := range b {
-				b[i] = lower(c)
+				b[i] = find.LowerASCII(c)
 			}
 		}
 		t.lits = append(t.lits, b)
@@ -69,8 +73,8 @@ func New(lits []string, fold bool) (*Set, bool) {
 		for bucket, l := range t.lits {
 			bit := byte(1) << bucket
 			cs := []byte{l[k]}
-			if fold && upper(l[k]) != l[k] {
-				cs = append(cs, upper(l[k]))
+			if fold && find.UpperASCII(l[k]) != l[k] {
+				cs = append(cs, find.UpperASCII(l[k]))
 			}
 			for _, c := range cs {
 				t.tab[2*k][c&15] |= bit
@@ -81,20 +85,6 @@ func New(lits []string, fold bool) (*Set, bool) {
 		}
 	}
 	return t, true
-}
-
-func lower(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
-func upper(c byte) byte {
-	if 'a' <= c && c <= 'z' {
-		return c - ('a' - 'A')
-	}
-	return c
 }
 
 // buckets returns the bucket bits of the candidate at s[j:] (j+m <=
@@ -141,7 +131,7 @@ func trailingZeros8(b byte) int {
 // case.
 func equalFold(b, lo []byte) bool {
 	for i, c := range lo {
-		if lower(b[i]) != c {
+		if find.LowerASCII(b[i]) != c {
 			return false
 		}
 	}
