@@ -132,10 +132,10 @@ func (s *Session) RunOn(ctx context.Context, on On) (*Result, error) {
 		cfg.Instructions = strings.TrimSpace(cfg.Instructions + "\n\n" + on.Instructions)
 	}
 	if on.NoSubCalls {
-		cfg.Capabilities = withoutSubCalls(cfg)
+		cfg.Capabilities = rootGrantWithout(cfg, isSubCall)
 	}
 	if on.NoRecursion {
-		cfg.Capabilities = withoutRecursion(cfg)
+		cfg.Capabilities = rootGrantWithout(cfg, isRecursion)
 	}
 	cfg.ContextInPrompt = on.ContextInPrompt
 	if on.Tools != nil {
@@ -229,36 +229,29 @@ func (j joinedTools) Check(caps capability.Set) error {
 	return nil
 }
 
-// withoutRecursion is cfg's root grant (the engine's defaults when it
-// has none) without rlm.
-func withoutRecursion(cfg engine.Config) capability.Set {
+// rootGrantWithout is cfg's root grant (the engine's defaults when it
+// has none) without the capabilities drop names: rlm for On.NoRecursion,
+// rlm and every model:NAME for On.NoSubCalls.
+func rootGrantWithout(cfg engine.Config, drop func(capability.Cap) bool) capability.Set {
 	caps := cfg.Capabilities
 	if caps.Len() == 0 {
 		caps = engine.DefaultCapabilities(cfg.Model, cmp.Or(cfg.SubModel, cfg.Model))
 	}
 	var keep []capability.Cap
 	for _, c := range caps.List() {
-		if c != capability.RLM {
+		if !drop(c) {
 			keep = append(keep, c)
 		}
 	}
 	return capability.Of(keep...)
 }
 
-// withoutSubCalls is cfg's root grant (the engine's defaults when it has
-// none) without rlm and every model:NAME capability.
-func withoutSubCalls(cfg engine.Config) capability.Set {
-	caps := cfg.Capabilities
-	if caps.Len() == 0 {
-		caps = engine.DefaultCapabilities(cfg.Model, cmp.Or(cfg.SubModel, cfg.Model))
-	}
-	var keep []capability.Cap
-	for _, c := range caps.List() {
-		if c != capability.RLM && c.Prefix() != capability.PrefixModel {
-			keep = append(keep, c)
-		}
-	}
-	return capability.Of(keep...)
+// isRecursion and isSubCall name what On.NoRecursion and On.NoSubCalls
+// withhold.
+func isRecursion(c capability.Cap) bool { return c == capability.RLM }
+
+func isSubCall(c capability.Cap) bool {
+	return c == capability.RLM || c.Prefix() == capability.PrefixModel
 }
 
 // ModelWindows are the entries of the session's model table over the
