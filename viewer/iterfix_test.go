@@ -29,15 +29,7 @@ var codeRunReplies = []string{
 // (one turn) in the second, the answer in the third.
 func codeRunTrace(t testing.TB, dir string) (string, []trace.Event) {
 	t.Helper()
-	var mu sync.Mutex
-	next := 0
-	prov := model.ProviderFunc(func(ctx context.Context, req model.Request) (*model.Response, error) {
-		mu.Lock()
-		defer mu.Unlock()
-		text := codeRunReplies[min(next, len(codeRunReplies)-1)]
-		next++
-		return &model.Response{Text: text, Usage: budget.Usage{PromptTokens: 100, CompletionTokens: 20, TotalTokens: 120}}, nil
-	})
+	prov := scripted(budget.Usage{PromptTokens: 100, CompletionTokens: 20, TotalTokens: 120}, codeRunReplies...)
 	store := corpus.NewStore()
 	t.Cleanup(func() { store.Close() })
 	h, err := store.AddString("input", "boot ok\nnet ok\ndisk full on /var\nshutdown\n")
@@ -66,15 +58,7 @@ func planRunTrace(t testing.TB, dir string) (string, []trace.Event) {
 		`{"steps":[{"op":"context","handle":{"ref":"input","name":"context"},"action":{"type":"search","pattern":"disk"},"bind":"hits"}]}`,
 		`{"steps":[{"op":"final","value":"disk full on /var"}]}`,
 	}
-	var mu sync.Mutex
-	next := 0
-	prov := model.ProviderFunc(func(ctx context.Context, req model.Request) (*model.Response, error) {
-		mu.Lock()
-		defer mu.Unlock()
-		text := replies[min(next, len(replies)-1)]
-		next++
-		return &model.Response{Text: text}, nil
-	})
+	prov := scripted(budget.Usage{}, replies...)
 	store := corpus.NewStore()
 	t.Cleanup(func() { store.Close() })
 	h, err := store.AddString("input", "boot ok\ndisk full on /var\n")
@@ -91,4 +75,18 @@ func planRunTrace(t testing.TB, dir string) (string, []trace.Event) {
 	}
 	evs := rec.Events()
 	return writeTrace(t, dir, "plan-run.jsonl", evs), evs
+}
+
+// scripted answers each request with the next of replies (the last one
+// again once they run out), with usage.
+func scripted(usage budget.Usage, replies ...string) model.Provider {
+	var mu sync.Mutex
+	next := 0
+	return model.ProviderFunc(func(ctx context.Context, req model.Request) (*model.Response, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		text := replies[min(next, len(replies)-1)]
+		next++
+		return &model.Response{Text: text, Usage: usage}, nil
+	})
 }

@@ -4,11 +4,11 @@ import (
 	"context"
 	"image/color"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/model"
@@ -28,15 +28,7 @@ func visionRunTrace(t testing.TB, dir string, content bool, edit func([]trace.Ev
 		"revenue doubles",
 		"```python\nFINAL(\"revenue doubles\")\n```",
 	}
-	var mu sync.Mutex
-	next := 0
-	prov := model.ProviderFunc(func(ctx context.Context, req model.Request) (*model.Response, error) {
-		mu.Lock()
-		defer mu.Unlock()
-		text := replies[min(next, len(replies)-1)]
-		next++
-		return &model.Response{Text: text}, nil
-	})
+	prov := scripted(budget.Usage{}, replies...)
 	var ims []model.Image
 	for _, c := range []struct {
 		c    color.NRGBA
