@@ -21,6 +21,7 @@ import (
 	"github.com/rlm-go/rlm/model/cache"
 	"github.com/rlm-go/rlm/model/openai"
 	"github.com/rlm-go/rlm/model/replay"
+	"github.com/rlm-go/rlm/tool"
 	"github.com/rlm-go/rlm/trace"
 	"github.com/rlm-go/rlm/vision"
 )
@@ -48,6 +49,14 @@ type options struct {
 	// answerSchema, when set, replaces the Spec's (WithAnswerSchema).
 	answerSchema json.RawMessage
 	windows      []model.Info
+	tools        []tool.Spec
+}
+
+// WithTools adds Go tools to the session after Spec.Tools, granted as
+// those are: a program that opens specs it did not write (a durable
+// worker's submitted runs, a command line's) gives them its tools.
+func WithTools(ts ...tool.Spec) Option {
+	return func(o *options) { o.tools = append(o.tools, ts...) }
 }
 
 // WithModelWindows adds entries to the run's model table after
@@ -151,13 +160,17 @@ type Session struct {
 // the tools and the effect journal. It reads no context and calls no
 // model.
 func Open(ctx context.Context, spec Spec, opts ...Option) (*Session, error) {
-	if err := spec.Validate(); err != nil {
-		return nil, err
-	}
-	s := &Session{spec: spec.withDefaults(), images: &vision.Set{}}
+	s := &Session{images: &vision.Set{}}
 	for _, o := range opts {
 		o(&s.opts)
 	}
+	if len(s.opts.tools) > 0 {
+		spec.Tools = append(slices.Clip(spec.Tools), s.opts.tools...)
+	}
+	if err := spec.Validate(); err != nil {
+		return nil, err
+	}
+	s.spec = spec.withDefaults()
 	if s.opts.answerSchema != nil {
 		s.spec.AnswerSchema, s.spec.AnswerSchemaFile = s.opts.answerSchema, ""
 	}

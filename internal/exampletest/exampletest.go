@@ -17,20 +17,32 @@ import (
 // output.
 func Run(t testing.TB, args ...string) string {
 	t.Helper()
+	return RunBuilt(t, Build(t), args...)
+}
+
+// Build builds the example in the current directory into t's temporary
+// directory and returns the program's path.
+func Build(t testing.TB) string {
+	t.Helper()
 	wd, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)
 	}
-	name := filepath.Base(wd)
-	bin := filepath.Join(t.TempDir(), name)
+	bin := filepath.Join(t.TempDir(), filepath.Base(wd))
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	return bin
+}
+
+// RunBuilt runs the program bin (Build) as Run does.
+func RunBuilt(t testing.TB, bin string, args ...string) string {
+	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), "OPENAI_API_KEY=") // the cassette needs no key
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		t.Fatalf("%s: %v\n%s", name, err, out)
+		t.Fatalf("%s: %v\n%s", filepath.Base(bin), err, out)
 	}
 	return string(out)
 }

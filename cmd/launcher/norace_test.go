@@ -1,0 +1,5 @@
+//go:build !race
+
+package launcher
+
+const raceEnabled = false
