@@ -11,14 +11,14 @@ import (
 
 // This file sorts every command's flags into a few groups and prints them
 // under one heading per group in the command's help, in the fixed order of
-// flagGroups. Like addExamples it walks the finished command tree, so
-// newRootCmd calls groupFlags after the last AddCommand; a command needs no
+// flagGroups. A flag's group is looked up when a help is printed
+// (flagGroupOf), not when the tree is built: a command that prints no help
+// pays nothing for it (issue 35 item 5, start-up). A command needs no
 // change for its flags to be grouped, and TestFlagGroups fails on a flag
 // that no rule places.
 
-// flagGroupAnnotation is the pflag annotation holding a flag's group id
-// (one value, an id of flagGroups). A command may set it itself to place a
-// flag against the table below; groupFlags keeps an annotation it finds.
+// flagGroupAnnotation is the pflag annotation a command may set on a flag
+// (one value, an id of flagGroups) to place it against the table below.
 const flagGroupAnnotation = "rlm.flag-group"
 
 // The ids of the flag groups.
@@ -225,31 +225,12 @@ var addGroupedFlagsFunc sync.Once
 // a command's local flags by group.
 const groupedFlagsFunc = "rlmGroupedFlags"
 
-// groupFlags annotates every flag a command of root's tree defines with its
-// group (flagGroupAnnotation) and makes the help of every command print its
-// local flags under the group headings. The rest of the help (usage line,
-// aliases, examples, subcommands, the inherited flags under "Global
-// Flags") stays as cobra prints it: the usage template is cobra's own with
-// its one "Flags:" section replaced.
+// groupFlags makes the help of every command of root's tree print its
+// local flags under the group headings (flagGroupOf). The rest of the help
+// (usage line, aliases, examples, subcommands, the inherited flags under
+// "Global Flags") stays as cobra prints it: the usage template is cobra's
+// own with its local-flags section replaced.
 func groupFlags(root *cobra.Command) {
-	var walk func(c *cobra.Command)
-	walk = func(c *cobra.Command) {
-		for _, fs := range []*pflag.FlagSet{c.Flags(), c.PersistentFlags()} {
-			fs.VisitAll(func(f *pflag.Flag) {
-				if _, set := f.Annotations[flagGroupAnnotation]; set {
-					return
-				}
-				if g := flagGroupFor(f.Name); g != "" {
-					_ = fs.SetAnnotation(f.Name, flagGroupAnnotation, []string{g})
-				}
-			})
-		}
-		for _, sub := range c.Commands() {
-			walk(sub)
-		}
-	}
-	walk(root)
-
 	// cobra's template functions are one map for the process: registered
 	// once, so that roots built concurrently (the tests) do not write it
 	// while a help is printed from it.

@@ -48,16 +48,14 @@ func headingOf(t *testing.T, id string) string {
 }
 
 // TestFlagGroups: every flag of every command belongs to one of the
-// groups, and the flags the commands define carry it as an annotation.
+// groups.
 func TestFlagGroups(t *testing.T) {
-	root := (&launcher{}).newRootCmd()
-	groupFlags(root)
-	walkTree(root, func(c *cobra.Command) {
+	walkTree((&launcher{}).newRootCmd(), func(c *cobra.Command) {
 		for _, fs := range []*pflag.FlagSet{c.Flags(), c.PersistentFlags()} {
 			fs.VisitAll(func(f *pflag.Flag) {
-				if g := f.Annotations[flagGroupAnnotation]; len(g) != 1 || !knownFlagGroup(g[0]) {
-					t.Errorf("%s --%s: annotation %s = %q, want one group id; place the flag in flagGroupByName (flag_groups.go)",
-						c.CommandPath(), f.Name, flagGroupAnnotation, g)
+				if g := flagGroupOf(f); !knownFlagGroup(g) {
+					t.Errorf("%s --%s: group %q, want one group id; place the flag in flagGroupByName (flag_groups.go)",
+						c.CommandPath(), f.Name, g)
 				}
 			})
 		}

@@ -18,8 +18,10 @@ import (
 // This file holds two manners of the command line that are not any one
 // command's business: the Example section of every command's help
 // (addExamples) and the completion of flag values drawn from a fixed set
-// (addCompletions). Both walk the finished command tree, so newRootCmd
-// calls them after the last AddCommand; the commands themselves need no
+// (addCompletions). Both walk the finished command tree: newRootCmd calls
+// addExamples after the last AddCommand, and Run calls addCompletions only
+// when a shell asks for completions (cobra's __complete), so that no other
+// command line pays for it at start. The commands themselves need no
 // change when a flag moves from one to another.
 
 // commandExamples is the Example section of each command's help, keyed by

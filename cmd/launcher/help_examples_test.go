@@ -237,7 +237,7 @@ func TestShellWords(t *testing.T) {
 // each completed value is one a run Spec accepts.
 func TestFlagCompletion(t *testing.T) {
 	if got, _ := completeBinary(t, []string{"run", "--mode", ""}); got == nil {
-		t.Fatal("the binary completes no flag value: newRootCmd (main.go) must call addCompletions(root) once the commands are added")
+		t.Fatal("the binary completes no flag value: Run (launcher.go) must call addCompletions(root) for cobra's __complete")
 	}
 	for _, tc := range []struct {
 		args []string // the command line up to the flag; its value is completed from ""

@@ -142,6 +142,9 @@ func (e exitError) Error() string { return fmt.Sprintf("exit status %d", e.code)
 func Run(ctx context.Context, cfg Config, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	l := &launcher{cfg: cfg}
 	root := l.newRootCmd()
+	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
+		addCompletions(root) // only a shell asking for completions needs them
+	}
 	ran := trackRuns(root)
 	root.SetArgs(args)
 	root.SetIn(stdin)
@@ -246,7 +249,6 @@ func (l *launcher) newRootCmd() *cobra.Command {
 	root.SetVersionTemplate("rlm {{.Version}}\n")
 	root.AddCommand(l.subcommands()...)
 	addExamples(root)
-	addCompletions(root)
 	groupFlags(root)
 	return root
 }
