@@ -8,9 +8,11 @@
 # exec() in a fresh namespace per round, re.purge() first) and then in code
 # mode (BenchmarkModelCells, a fresh interpreter per round; its outputs are
 # checked against CPython's recorded ones), back to back, so that a change
-# in the machine's load hits both alike. Prints, per variant (context a
-# plain str, or a Text as real runs bind it), the medians of the per-round
-# times in ms, the ratio of medians, and the spread of the per-run ratios
+# in the machine's load hits both alike. Times are the process's CPU time
+# (user and system, all threads: Go's collector included), steadier than
+# wall time on a shared machine. Prints, per variant (context a plain str,
+# or a Text as real runs bind it), the medians of the per-round times in
+# ms, the ratio of medians, and the spread of the per-run ratios
 # (min..max). PYTHON selects the interpreter (default: python3.12, else
 # python3). RLM_BASELINE=/path/to/repl.test adds a column for another
 # build of the test binary (go test -c -o /tmp/repl.test ./repl at the
@@ -27,10 +29,10 @@ baseline=${RLM_BASELINE:-}
 
 (cd "$root" && go test -c -o "$work/repl.test" ./repl)
 
-# gobench BIN VARIANT: ns per round of BenchmarkModelCells/VARIANT.
+# gobench BIN VARIANT: CPU ms per round of BenchmarkModelCells/VARIANT.
 gobench() {
 	(cd "$root/repl" && "$1" -test.run '^$' -test.bench "ModelCells/$2\$" -test.benchtime "${rounds}x") |
-		awk '/^BenchmarkModelCells/ { print $3 }'
+		awk '/^BenchmarkModelCells/ { for (i = 1; i < NF; i++) if ($(i + 1) == "cpu-ms/op") print $i }'
 }
 
 med() { printf '%s\n' "$@" | sort -g | awk '{ t[NR] = $1 } END { print NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }'; }
@@ -40,16 +42,16 @@ printf '%s runs of %s rounds, %s; load average at the start: %s\n\n' "$runs" "$r
 for variant in str text; do
 	pys=() gos=() rs=() bs=() brs=()
 	for _ in $(seq "$runs"); do
-		p=$(cd "$root" && "$py" repl/testdata/cellbench/record.py --print --rounds "$rounds" | sed 's/.*"median_ms": \([0-9.]*\).*/\1/')
-		g=$(gobench "$work/repl.test" "$variant" | awk '{ printf "%.3f", $1 / 1e6 }')
+		p=$(cd "$root" && "$py" repl/testdata/cellbench/record.py --print --rounds "$rounds" | sed 's/.*"cpu_ms": {"median": \([0-9.]*\).*/\1/')
+		g=$(gobench "$work/repl.test" "$variant")
 		pys+=("$p") gos+=("$g") rs+=("$(awk -v a="$g" -v b="$p" 'BEGIN { printf "%.3f", a / b }')")
 		if [ -n "$baseline" ]; then
-			o=$(gobench "$baseline" "$variant" | awk '{ printf "%.3f", $1 / 1e6 }')
+			o=$(gobench "$baseline" "$variant")
 			bs+=("$o") brs+=("$(awk -v a="$o" -v b="$p" 'BEGIN { printf "%.3f", a / b }')")
 		fi
 	done
 	mp=$(med "${pys[@]}") mg=$(med "${gos[@]}")
-	printf 'context %-4s  CPython %7.1f ms  code mode %7.1f ms  ratio %.2fx (per run %s)' \
+	printf 'context %-4s  CPython %7.1f ms CPU  code mode %7.1f ms  ratio %.2fx (per run %s)' \
 		"$variant" "$mp" "$mg" "$(awk -v a="$mg" -v b="$mp" 'BEGIN { print a / b }')" "$(minmax "${rs[@]}")"
 	if [ -n "$baseline" ]; then
 		mb=$(med "${bs[@]}")

@@ -13,8 +13,10 @@ re.purge() (each round starts cold, as a fresh interpreter of code mode
 does). Each cell's stdout is captured; every round must print the same.
 
 cells.json records the Python version, the date, the context's sha256 and
-length, each cell's stdout and its median time over the rounds, and the
-median, minimum and maximum of the rounds' totals. BenchmarkModelCells
+length, each cell's stdout and its median wall and CPU time (the process's,
+time.process_time) over the rounds, and the median, minimum and maximum of
+the rounds' totals, wall (total_ms) and CPU (cpu_ms). On a shared machine
+the CPU times are the steadier figure. BenchmarkModelCells
 (repl/cellbench_test.go) checks its outputs against these and reports its
 time over the recorded median; bench/code_cells.sh pairs the two.
 """
@@ -54,16 +56,17 @@ def make_context(setup):
 def one_round(text, cells):
     re.purge()
     ns = {"__name__": "__main__", "context": text}
-    outs, times = [], []
+    outs, times, cpus = [], [], []
     for _, code in cells:
         buf = io.StringIO()
         with contextlib.redirect_stdout(buf):
-            t0 = time.perf_counter_ns()
+            c0, t0 = time.process_time_ns(), time.perf_counter_ns()
             exec(code, ns)
-            t1 = time.perf_counter_ns()
+            t1, c1 = time.perf_counter_ns(), time.process_time_ns()
         outs.append(buf.getvalue())
         times.append(t1 - t0)
-    return outs, times
+        cpus.append(c1 - c0)
+    return outs, times, cpus
 
 
 def main():
@@ -73,17 +76,23 @@ def main():
     args = ap.parse_args()
     setup, cells = load_cells()
     text = make_context(setup)
-    outs0, _ = one_round(text, cells)  # warm-up round, not timed
-    rounds = []
+    outs0, _, _ = one_round(text, cells)  # warm-up round, not timed
+    rounds, cpu_rounds = [], []
     for _ in range(args.rounds):
-        outs, times = one_round(text, cells)
+        outs, times, cpus = one_round(text, cells)
         if outs != outs0:
             sys.exit("cells print differently across rounds")
         rounds.append(times)
+        cpu_rounds.append(cpus)
     totals = [sum(r) for r in rounds]
+    cpu_totals = [sum(r) for r in cpu_rounds]
+
+    def summary(ts):
+        return {"median": round(statistics.median(ts) / 1e6, 3),
+                "min": round(min(ts) / 1e6, 3), "max": round(max(ts) / 1e6, 3)}
+
     if args.print:
-        print(json.dumps({"median_ms": statistics.median(totals) / 1e6,
-                          "min_ms": min(totals) / 1e6, "max_ms": max(totals) / 1e6}))
+        print(json.dumps({"total_ms": summary(totals), "cpu_ms": summary(cpu_totals)}))
         return
     doc = {
         "python": platform.python_implementation() + " " + platform.python_version(),
@@ -92,9 +101,10 @@ def main():
         "rounds": args.rounds,
         "context_sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(),
         "context_len": len(text),
-        "total_ms": {"median": round(statistics.median(totals) / 1e6, 3),
-                     "min": round(min(totals) / 1e6, 3), "max": round(max(totals) / 1e6, 3)},
+        "total_ms": summary(totals),
+        "cpu_ms": summary(cpu_totals),
         "cells": [{"name": name, "median_us": round(statistics.median(r[i] for r in rounds) / 1e3, 1),
+                   "cpu_median_us": round(statistics.median(r[i] for r in cpu_rounds) / 1e3, 1),
                    "stdout": outs0[i]} for i, (name, _) in enumerate(cells)],
     }
     with open(os.path.join(HERE, "cells.json"), "w", encoding="utf-8") as f:
