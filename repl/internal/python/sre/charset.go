@@ -302,7 +302,7 @@ func buildSet(items []setItem, flags Flag) (*charSet, bool) {
 	hascased := false
 	addFixes := func(lo rune) {
 		if fold == foldUni {
-			for _, k := range extraCases[lo] {
+			for _, k := range extraCases()[lo] {
 				b.add(k, k)
 			}
 		}
@@ -350,7 +350,7 @@ func buildSet(items []setItem, flags Flag) (*charSet, bool) {
 						to := lowerPairs[i].to
 						b.add(to, to)
 					}
-					for k, vs := range extraCases {
+					for k, vs := range extraCases() {
 						in := a <= k && k <= bmp && uniLower(k) == k
 						if !in {
 							for _, c := range lowerPreimage[k] {

@@ -155,7 +155,7 @@ func literalTest(ch rune, not bool, flags Flag) charTest {
 	if fold == foldASCII {
 		return charTest{kind: pick(tkLitIgnore, tkNotLitIgnore), c: lo}
 	}
-	fixes, ok := extraCases[lo]
+	fixes, ok := extraCases()[lo]
 	if !ok {
 		return charTest{kind: pick(tkLitUniIgnore, tkNotLitUniIgnore), c: lo}
 	}
@@ -179,7 +179,17 @@ func (c *compiler) compileSeq(s *seq, flags Flag) error {
 	return nil
 }
 
-var repeatNames = map[nodeKind]string{nMaxRepeat: "MAX_REPEAT", nMinRepeat: "MIN_REPEAT", nPossRepeat: "POSSESSIVE_REPEAT"}
+func repeatName(k nodeKind) string {
+	switch k {
+	case nMaxRepeat:
+		return "MAX_REPEAT"
+	case nMinRepeat:
+		return "MIN_REPEAT"
+	case nPossRepeat:
+		return "POSSESSIVE_REPEAT"
+	}
+	return ""
+}
 
 func (c *compiler) compileNode(n *node, flags Flag) error {
 	switch n.kind {
@@ -196,7 +206,7 @@ func (c *compiler) compileNode(n *node, flags Flag) error {
 		}
 	case nMaxRepeat, nMinRepeat, nPossRepeat:
 		if flags&TEMPLATE != 0 {
-			return &Error{Msg: "internal: unsupported template operator " + repeatNames[n.kind]}
+			return &Error{Msg: "internal: unsupported template operator " + repeatName(n.kind)}
 		}
 		if isSimple(n.body) {
 			op := map[nodeKind]opcode{nMaxRepeat: opRepeatOne, nMinRepeat: opMinRepeatOne, nPossRepeat: opPossRepeatOne}[n.kind]

@@ -99,7 +99,7 @@ func lookupName(name string) (rune, bool) {
 		}
 	}
 	key := string(upper)
-	if r, ok := nameAliases[key]; ok {
+	if r, ok := nameAliases()[key]; ok {
 		return r, true
 	}
 	nameTableOnce.Do(buildNameTable)

@@ -43,10 +43,27 @@ const (
 	maxNesting = 992
 )
 
-// flagLetters maps inline flag letters to flags.
-var flagLetters = map[rune]Flag{
-	'i': IGNORECASE, 'L': LOCALE, 'm': MULTILINE, 's': DOTALL,
-	'x': VERBOSE, 'a': ASCII, 't': TEMPLATE, 'u': UNICODE,
+// flagLetter maps an inline flag letter to its flag (0: not a flag letter).
+func flagLetter(c rune) Flag {
+	switch c {
+	case 'i':
+		return IGNORECASE
+	case 'L':
+		return LOCALE
+	case 'm':
+		return MULTILINE
+	case 's':
+		return DOTALL
+	case 'x':
+		return VERBOSE
+	case 'a':
+		return ASCII
+	case 't':
+		return TEMPLATE
+	case 'u':
+		return UNICODE
+	}
+	return 0
 }
 
 // AST node kinds, after sre_parse's opcodes.
@@ -962,7 +979,7 @@ func (p *parser) parseGroup(sub *seq, verbose *bool, nested int, first bool) err
 		case char.is('>'):
 			capture = false
 			atomic = true
-		case char.is('-') || (!char.esc && flagLetters[char.c] != 0):
+		case char.is('-') || (!char.esc && flagLetter(char.c) != 0):
 			add, del, global, err := p.parseFlags(char)
 			if err != nil {
 				return err
@@ -1103,14 +1120,14 @@ func (p *parser) parseConditional(sub *seq, verbose bool, nested, start int) err
 
 func isAlphaToken(c token) bool { return !c.esc && !c.eof && unicode.IsLetter(c.c) }
 
-func isFlagToken(c token) bool { return !c.esc && !c.eof && flagLetters[c.c] != 0 }
+func isFlagToken(c token) bool { return !c.esc && !c.eof && flagLetter(c.c) != 0 }
 
 // parseFlags is sre_parse._parse_flags; global reports "(?flags)".
 func (p *parser) parseFlags(char token) (add, del Flag, global bool, err error) {
 	t := p.tok
 	if !char.is('-') {
 		for {
-			flag := flagLetters[char.c]
+			flag := flagLetter(char.c)
 			if t.isText {
 				if char.c == 'L' {
 					return 0, 0, false, t.errorAt("bad inline flags: cannot use 'L' flag with a str pattern", 0)
@@ -1164,7 +1181,7 @@ func (p *parser) parseFlags(char token) (add, del Flag, global bool, err error) 
 			return 0, 0, false, t.errorAt(msg, char.len())
 		}
 		for {
-			flag := flagLetters[char.c]
+			flag := flagLetter(char.c)
 			if flag&typeFlags != 0 {
 				return 0, 0, false, t.errorAt("bad inline flags: cannot turn off flags 'a', 'u' and 'L'", 0)
 			}

@@ -78,6 +78,7 @@ func CompileBytes(pattern []byte, flags Flag) (*Pattern, error) {
 }
 
 func compile(pattern string, isBytes bool, flags Flag) (*Pattern, error) {
+	initTables()
 	r, err := parse(pattern, isBytes, flags)
 	if err != nil {
 		return nil, err

@@ -18,6 +18,7 @@ import (
 //
 //	/root/.pyenv/versions/3.12.1/bin/python3.12 testdata/gen_tables.py
 func TestUnicodeDigests(t *testing.T) {
+	initTables()
 	b2i := func(b bool) uint32 {
 		if b {
 			return 1
@@ -66,6 +67,7 @@ func TestUnicodeDigests(t *testing.T) {
 
 // TestCaseInvariants checks the facts the set compiler relies on.
 func TestCaseInvariants(t *testing.T) {
+	initTables()
 	for c := rune(0); c <= utf8.MaxRune; c++ {
 		lo := uniLower(c)
 		if uniLower(lo) != lo {

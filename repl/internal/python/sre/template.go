@@ -144,7 +144,7 @@ func (p *Pattern) ParseTemplate(repl string) (*Template, error) {
 				}
 			}
 		default:
-			if v, ok := templateEscapes[c]; ok {
+			if v, ok := templateEscape(c); ok {
 				appendChar(v)
 				continue
 			}
@@ -159,8 +159,27 @@ func (p *Pattern) ParseTemplate(repl string) (*Template, error) {
 	return tmpl, nil
 }
 
-var templateEscapes = map[rune]rune{
-	'a': '\a', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t', 'v': '\v', '\\': '\\',
+// templateEscape maps the letter of a template's escape (\n) to its character.
+func templateEscape(c rune) (rune, bool) {
+	switch c {
+	case 'a':
+		return '\a', true
+	case 'b':
+		return '\b', true
+	case 'f':
+		return '\f', true
+	case 'n':
+		return '\n', true
+	case 'r':
+		return '\r', true
+	case 't':
+		return '\t', true
+	case 'v':
+		return '\v', true
+	case '\\':
+		return '\\', true
+	}
+	return 0, false
 }
 
 // Literal returns the template's text when it refers to no group.

@@ -1,6 +1,9 @@
 package sre
 
-import "sort"
+import (
+	"sort"
+	"sync"
+)
 
 // runeRange is an inclusive range of code points.
 type runeRange struct{ lo, hi rune }
@@ -45,7 +48,15 @@ var (
 	lowerPreimage map[rune][]rune
 )
 
-func init() {
+// tablesOnce builds the tables above on first use: compile runs it, so
+// every matching path (which needs a compiled Pattern) finds them built,
+// and a process that links this package but never compiles a pattern
+// pays nothing at start-up.
+var tablesOnce sync.Once
+
+func initTables() { tablesOnce.Do(buildTables) }
+
+func buildTables() {
 	for c := rune(0); c < 256; c++ {
 		var p uint8
 		if inRanges(wordRanges, c) {
