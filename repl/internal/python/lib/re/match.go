@@ -112,17 +112,20 @@ func (m *Match) group(t *python.Thread, g int, def python.Object) (python.Object
 // groupIndex resolves a group argument as CPython's match_getindex: an
 // index, or a name of the pattern's groupindex.
 func (m *Match) groupIndex(t *python.Thread, x python.Object) (int, error) {
-	noSuch := python.Errorf(python.IndexErrorType, "no such group")
+	noSuch := func() error { return python.Errorf(python.IndexErrorType, "no such group") }
 	ngroups := m.pat.re.Groups()
+	if i, ok := x.(python.Int); ok && i >= 0 && int64(i) <= int64(ngroups) {
+		return int(i), nil
+	}
 	if n, ok, err := python.IndexValue(t, x); ok {
 		if err != nil {
 			if python.IsInstance(err, python.IndexErrorType) || python.IsInstance(err, python.OverflowErrorType) {
-				return 0, noSuch
+				return 0, noSuch()
 			}
 			return 0, err
 		}
 		if n < 0 || n > int64(ngroups) {
-			return 0, noSuch
+			return 0, noSuch()
 		}
 		return int(n), nil
 	}
@@ -138,7 +141,7 @@ func (m *Match) groupIndex(t *python.Thread, x python.Object) (int, error) {
 			return g, nil
 		}
 	}
-	return 0, noSuch
+	return 0, noSuch()
 }
 
 func (m *Match) groupArg(t *python.Thread, x python.Object) (python.Object, error) {
