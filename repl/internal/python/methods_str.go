@@ -62,10 +62,23 @@ func strResult(s string, err error) (Object, error) {
 	return NewStr(s), nil
 }
 
-func strList(parts []string) Object {
+// strList returns the parts of src (split, splitlines) as a list of strs,
+// allocated in one block; parts of a str known to be ASCII are ASCII.
+func strList(src *Str, parts []string) Object {
 	out := make([]Object, len(parts))
+	block := make([]Str, len(parts))
+	ascii := src.IsASCII()
 	for i, p := range parts {
-		out[i] = NewStr(p)
+		if len(p) <= 1 {
+			out[i] = NewStr(p)
+			continue
+		}
+		s := &block[i]
+		s.s, s.n = p, -1
+		if ascii {
+			s.n, s.ascii = int64(len(p)), 1
+		}
+		out[i] = s
 	}
 	return NewList(out)
 }
@@ -258,7 +271,7 @@ func initStrMethods() {
 		if err := t.grow(int64(len(parts))*48 + int64(len(s.s))); err != nil {
 			return nil, err
 		}
-		return strList(parts), nil
+		return strList(s, parts), nil
 	})
 	strip := func(name string, ws func(string) string, chars func(string, string) string) {
 		method(c, name, func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
@@ -632,7 +645,7 @@ func strSplit(t *Thread, name string, args []Object, kwargs []Kwarg, right bool)
 	if err := t.grow(int64(len(parts))*48 + int64(len(s.s))); err != nil {
 		return nil, err
 	}
-	return strList(parts), nil
+	return strList(s, parts), nil
 }
 
 func strMaketrans(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
