@@ -172,7 +172,41 @@ func (u *unit) load(name string) evalFn {
 			return loadGlobal(f, name)
 		}
 	}
-	return func(f *Frame) (Object, error) { return loadGlobal(f, name) }
+	c := &globalSite{}
+	return func(f *Frame) (Object, error) { return c.load(f, name) }
+}
+
+// globalSite caches where a global name was last found, as CPython's
+// LOAD_GLOBAL specialization does: the index of its entry in the globals
+// dict, or (when globals lack it) in the builtins dict, valid while those
+// dicts' versions (which change when a key is added or removed, never
+// when a value is replaced) are the ones seen then.
+type globalSite struct {
+	g, b       *Dict // b nil: found in g
+	gver, bver uint64
+	i          int32
+}
+
+func (c *globalSite) load(f *Frame, name string) (Object, error) {
+	g := f.globals
+	if c.g == g && c.gver == g.version {
+		if c.b == nil {
+			return g.entries[c.i].value, nil
+		}
+		if b := f.t.interp.builtins; c.b == b && c.bver == b.version {
+			return b.entries[c.i].value, nil
+		}
+	}
+	if i, ok := g.strs[name]; ok {
+		*c = globalSite{g: g, gver: g.version, i: i}
+		return g.entries[i].value, nil
+	}
+	b := f.t.interp.builtins
+	if i, ok := b.strs[name]; ok {
+		*c = globalSite{g: g, gver: g.version, b: b, bver: b.version, i: i}
+		return b.entries[i].value, nil
+	}
+	return loadGlobal(f, name)
 }
 
 func loadGlobal(f *Frame, name string) (Object, error) {

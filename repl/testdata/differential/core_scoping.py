@@ -443,3 +443,49 @@ def n():
     [total := total + v for v in range(4)]
     return total
 print(outer(), r(), s(), n())
+# ---- global_lookup_after_rebinding
+def f():
+    return len("abc"), x
+x = 1
+print([f() for _ in range(3)])
+len = lambda s: -1
+print(f())
+x = 2
+print(f())
+del len
+print(f())
+g = globals()
+for i in range(3):
+    g["y%d" % i] = i
+print(f(), y2)
+del x
+try:
+    f()
+except NameError as e:
+    print("NameError", e)
+x = 3
+import builtins
+orig_len = builtins.len
+builtins.len = lambda s: 42
+try:
+    print(f())
+finally:
+    builtins.len = orig_len
+print(f())
+del builtins.len
+try:
+    f()
+except NameError as e:
+    print("NameError", e)
+builtins.len = orig_len
+# ---- global_lookup_after_rebinding / 2
+print(f(), x)
+# ---- global_lookup_in_loop_with_deletes
+total = 0
+for i in range(20):
+    if i % 5 == 0:
+        k = i
+    if i % 7 == 0 and "k" in globals():
+        del k
+    total += k if "k" in globals() else 100
+print(total)
