@@ -691,15 +691,19 @@ func (u *unit) call(n *syntax.Call) (evalFn, error) {
 			return nil, err
 		}
 		name := attr.Attr
+		var site methodSite
 		return func(f *Frame) (Object, error) {
 			o, err := obj(f)
 			if err != nil {
 				return nil, err
 			}
 			t := f.t
-			m, self, err := lookupMethod(t, o, name)
-			if err != nil {
-				return nil, err
+			m, self := site.lookup(o)
+			if m == nil {
+				if m, self, err = lookupMethod(t, o, name); err != nil {
+					return nil, err
+				}
+				site.remember(o, m, self)
 			}
 			lead := 0
 			if self != nil {
@@ -789,6 +793,47 @@ func callableName(x Object) string {
 		return v.name + "()"
 	}
 	return typeName(x) + " object"
+}
+
+// methodSite caches, at one obj.method(...) call site, the method last
+// found on a plain str, list or dict: the built-in types' dicts never
+// change once set up (their attributes cannot be set or deleted), so the
+// method found for such an object holds for every object of the same Go
+// type and class.
+type methodSite struct {
+	kind uint8 // 0 none, 1 *Str, 2 *List, 3 *Dict without a class
+	m    *Builtin
+}
+
+func plainKind(o Object) uint8 {
+	switch v := o.(type) {
+	case *Str:
+		return 1
+	case *List:
+		return 2
+	case *Dict:
+		if v.cls == nil {
+			return 3
+		}
+	}
+	return 0
+}
+
+func (s *methodSite) lookup(o Object) (Object, Object) {
+	if s.kind != 0 && plainKind(o) == s.kind {
+		return s.m, o
+	}
+	return nil, nil
+}
+
+func (s *methodSite) remember(o Object, m, self Object) {
+	b, ok := m.(*Builtin)
+	if !ok || self != o || !b.method || b.self != nil {
+		return
+	}
+	if k := plainKind(o); k != 0 {
+		*s = methodSite{kind: k, m: b}
+	}
 }
 
 // lookupMethod finds obj.name for a call. When the attribute is a plain
