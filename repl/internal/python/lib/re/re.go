@@ -71,6 +71,11 @@ type state struct {
 	order  []cacheKey // insertion order, for eviction
 	bytes  int        // pattern text held by the cache
 	warned map[string]bool
+	// last is the cache's entry for lastSrc, the str object last compiled
+	// with no flags: a loop calling re.search(r"...", line) passes the
+	// same constant every time, found here without hashing its text.
+	lastSrc *python.Str
+	last    *Pattern
 }
 
 func load(in *python.Interp) (*python.Module, error) {
@@ -120,6 +125,11 @@ func load(in *python.Interp) (*python.Module, error) {
 
 // compile is re's _compile: the cache, then the checks in CPython's order.
 func (st *state) compile(t *python.Thread, pat, flags python.Object) (*Pattern, error) {
+	if s, ok := pat.(*python.Str); ok && s == st.lastSrc && st.last != nil {
+		if i, ok := flags.(python.Int); flags == nil || ok && i == 0 {
+			return st.last, nil
+		}
+	}
 	if flags == nil {
 		flags = python.MakeInt(0)
 	}
@@ -167,6 +177,7 @@ func (st *state) compile(t *python.Thread, pat, flags python.Object) (*Pattern, 
 	}
 	key := cacheKey{typ: python.TypeName(pat), isBytes: isBytes, pattern: text, flags: fv.Int64()}
 	if p, ok := st.cache[key]; ok {
+		st.remember(pat, key, p)
 		return p, nil
 	}
 	var re *sre.Pattern
@@ -183,6 +194,9 @@ func (st *state) compile(t *python.Thread, pat, flags python.Object) (*Pattern, 
 	st.warn(t, re.Warnings())
 	p := &Pattern{id: newID(), re: re, src: pat}
 	for len(st.order) > 0 && (len(st.order) >= maxCache || st.bytes+len(text) > maxCacheBytes) {
+		if st.cache[st.order[0]] == st.last {
+			st.lastSrc, st.last = nil, nil
+		}
 		delete(st.cache, st.order[0])
 		st.bytes -= len(st.order[0].pattern)
 		st.order = st.order[1:]
@@ -191,8 +205,17 @@ func (st *state) compile(t *python.Thread, pat, flags python.Object) (*Pattern, 
 		st.cache[key] = p
 		st.order = append(st.order, key)
 		st.bytes += len(text)
+		st.remember(pat, key, p)
 	}
 	return p, nil
+}
+
+// remember makes p, the cache's entry for key, the fast path's when pat
+// is a plain str compiled with no flags.
+func (st *state) remember(pat python.Object, key cacheKey, p *Pattern) {
+	if s, ok := pat.(*python.Str); ok && key.flags == 0 && key.typ == "str" {
+		st.lastSrc, st.last = s, p
+	}
 }
 
 // warn prints the FutureWarnings of a new pattern to the cell's stderr,
@@ -313,6 +336,7 @@ func (st *state) purge(t *python.Thread, args []python.Object, kwargs []python.K
 	}
 	st.cache = map[cacheKey]*Pattern{}
 	st.order, st.bytes = nil, 0
+	st.lastSrc, st.last = nil, nil
 	return python.None, nil
 }
 
