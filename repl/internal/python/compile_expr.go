@@ -594,10 +594,15 @@ func (u *unit) call(n *syntax.Call) (evalFn, error) {
 		}
 	}
 	var args func(*Frame, int) ([]Object, error)
+	var argFns []evalFn // simple arguments, few enough for callPlain (plain)
+	plain := false
 	if simple {
 		fns, err := u.exprs(n.Args)
 		if err != nil {
 			return nil, err
+		}
+		if len(fns) <= maxPlainArgs && len(n.Keywords) == 0 {
+			argFns, plain = fns, true
 		}
 		args = func(f *Frame, lead int) ([]Object, error) {
 			out := make([]Object, lead+len(fns))
@@ -705,6 +710,9 @@ func (u *unit) call(n *syntax.Call) (evalFn, error) {
 				}
 				site.remember(o, m, self)
 			}
+			if plain && site.kind != 0 && self != nil && m == Object(site.m) {
+				return site.m.callPlain(f, self, argFns)
+			}
 			lead := 0
 			if self != nil {
 				lead = 1
@@ -793,6 +801,39 @@ func callableName(x Object) string {
 		return v.name + "()"
 	}
 	return typeName(x) + " object"
+}
+
+// maxPlainArgs is the most arguments callPlain passes.
+const maxPlainArgs = 3
+
+// callPlain calls a built-in method of a plain str, list or dict with the
+// arguments args evaluates, passing them in the thread's argument stack
+// rather than a slice allocated for the call. The methods of those types
+// read their arguments during the call and never keep the slice (they
+// keep values, not the slice), so its room is reused once the call
+// returns. The arguments are evaluated before the room is taken, so that
+// a call among them (or a generator resumed by one) pushes and pops its
+// own room above, never inside, this one.
+func (b *Builtin) callPlain(f *Frame, self Object, args []evalFn) (Object, error) {
+	var vals [maxPlainArgs]Object
+	for i, fn := range args {
+		v, err := fn(f)
+		if err != nil {
+			return nil, err
+		}
+		vals[i] = v
+	}
+	t := f.t
+	mark := len(t.args)
+	t.args = append(t.args, self)
+	t.args = append(t.args, vals[:len(args)]...)
+	end := len(t.args)
+	r, err := b.fn(t, t.args[mark:end:end], nil)
+	if len(t.args) >= end {
+		clear(t.args[mark:end])
+	}
+	t.args = t.args[:mark]
+	return r, err
 }
 
 // methodSite caches, at one obj.method(...) call site, the method last

@@ -32,6 +32,7 @@ type Thread struct {
 	handled   *Exception // the exception an except block is handling
 	reprStack []Object   // containers being rendered by repr
 	frame     *Frame     // innermost running frame
+	args      []Object   // argument stack of Builtin.callPlain
 }
 
 // checkEvery is how many steps pass between looks at the stop flag, the

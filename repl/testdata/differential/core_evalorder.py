@@ -314,3 +314,31 @@ def f():
     return 1
 s = f"{f()}{f()!r}{f():>3}"
 print(s, len(calls))
+# ---- method_args_nested_and_generators
+words = ["  Alpha ", "beta", " GAMMA  "]
+print(",".join(w.strip().lower() for w in words))
+s = "a-b-c"
+print(s.replace("-".strip(), "+".join(["x", "y"]).upper(), s.count("-") - 1))
+acc = []
+def gen():
+    for w in words:
+        yield w.strip().split("a")
+        acc.append(w.upper().strip())
+out = []
+out.extend(gen())
+print(out, acc)
+d = {}
+for w in "the cat the hat".split():
+    d[w] = d.get(w.lower(), len(w.upper())) + 1
+print(d, sorted(d.items(), key=lambda kv: (kv[0].upper().count("T"), kv[1])))
+l = [3, 1, 2]
+print(l.index(l.pop(l.index(1) + 1)) if False else l.pop(l.index(min(l))), l)
+try:
+    "abc".replace("a".upper(), [].pop())
+except IndexError as e:
+    print("IndexError", e, "abc".split("b".strip()))
+g = (x.upper() for x in "a b c".split())
+print("-".join([next(g), "mid".center(7, "*"), *g]))
+def inner(x):
+    return "|".join(x.split(",")).replace("|".strip(), "/".strip())
+print([inner(v).split("/") for v in ["1,2", "3,4,5"]])
