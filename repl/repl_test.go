@@ -451,3 +451,30 @@ func TestGeneratorsEndWithTheInterpreter(t *testing.T) {
 	}
 	it.Close()
 }
+
+// TestBuiltinsPerInterpreter: interpreters share their builtins' initial
+// namespace (issue 35, item 2), but what one rebinds, adds or deletes
+// there no other sees.
+func TestBuiltinsPerInterpreter(t *testing.T) {
+	ctx := context.Background()
+	a, err := New(Config{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if o, err := a.Exec(ctx, "import builtins\nbuiltins.len = lambda x: -1\ndel builtins.abs\nbuiltins.extra = 7\nprint(len('ab'), extra)"); err != nil || o.Exception != nil || o.Stdout != "-1 7\n" {
+		t.Fatalf("a: %v %v %q", err, o.Exception, o.Stdout)
+	}
+	b, err := New(Config{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	o, err := b.Exec(ctx, "print(len('ab'), abs(-3))\ntry:\n    extra\nexcept NameError as e:\n    print(e)")
+	if err != nil || o.Exception != nil || o.Stdout != "2 3\nname 'extra' is not defined\n" {
+		t.Fatalf("b: %v %v %q", err, o.Exception, o.Stdout)
+	}
+	if o, err := a.Exec(ctx, "try:\n    abs(-3)\nexcept NameError as e:\n    print(e)"); err != nil || o.Stdout != "name 'abs' is not defined\n" {
+		t.Fatalf("a after b: %v %q", err, o.Stdout)
+	}
+}

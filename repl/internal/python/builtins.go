@@ -6,13 +6,30 @@ import (
 	"math/big"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/rlm-go/rlm/repl/internal/python/pyfmt"
 	"github.com/rlm-go/rlm/repl/internal/python/syntax"
 )
 
+// builtinsTemplate is the builtins module's namespace, built once: its
+// values (types, singletons, functions capturing nothing of an
+// interpreter) are immutable, so every interpreter's namespace starts as
+// a copy of its entries sharing its str index (see newBuiltins).
+var builtinsTemplate = sync.OnceValue(builtinFuncs)
+
+// newBuiltins returns an interpreter's builtins namespace: the template's
+// entries, copied, and its index, shared until the namespace adds or
+// removes a name (Dict.ownStrs). Each interpreter may rebind or delete
+// its builtins (import builtins; builtins.len = ...) without touching
+// another's.
+func newBuiltins() *Dict {
+	tpl := builtinsTemplate()
+	return &Dict{entries: slices.Clone(tpl.entries), live: tpl.live, strs: tpl.strs, sharedStrs: true}
+}
+
 // builtinFuncs returns the builtins module's namespace.
-func builtinFuncs(in *Interp) *Dict {
+func builtinFuncs() *Dict {
 	d := NewDict(128)
 	fn := func(name string, f BuiltinFunc) {
 		b := NewBuiltin(name, f)

@@ -1,6 +1,9 @@
 package python
 
-import "math"
+import (
+	"maps"
+	"math"
+)
 
 // Dict is a Python dict: insertion-ordered, keyed by Python hash and
 // equality (1, 1.0 and True are one key). Str keys and int-valued keys have
@@ -11,9 +14,12 @@ type Dict struct {
 	entries []dictEntry
 	live    int
 	strs    map[string]int32
-	ints    map[int64]int32
-	others  map[int64][]int32
-	version uint64 // changes when keys are added or removed
+	// sharedStrs: strs is shared with other dicts (the builtins of every
+	// interpreter) and is copied before this dict adds or removes a key.
+	sharedStrs bool
+	ints       map[int64]int32
+	others     map[int64][]int32
+	version    uint64 // changes when keys are added or removed
 	// missing, for defaultdict and Counter, supplies a missing key's value.
 	missing func(t *Thread, d *Dict, key Object) (Object, error)
 	// extra is a subclass's own state (defaultdict's factory).
@@ -22,6 +28,14 @@ type Dict struct {
 
 type dictEntry struct {
 	key, value Object // key nil: deleted
+}
+
+// ownStrs gives d its own copy of a shared str index before a change.
+func (d *Dict) ownStrs() {
+	if d.sharedStrs {
+		d.strs = maps.Clone(d.strs)
+		d.sharedStrs = false
+	}
 }
 
 // NewDict returns an empty dict with room for n entries.
@@ -221,6 +235,7 @@ func (d *Dict) SetStr(s string, v Object) {
 	if d.strs == nil {
 		d.strs = map[string]int32{}
 	}
+	d.ownStrs()
 	d.strs[s] = int32(len(d.entries))
 	d.entries = append(d.entries, dictEntry{NewStr(s), v})
 	d.live++
@@ -252,6 +267,7 @@ func (d *Dict) Set(t *Thread, key, v Object) error {
 		if d.strs == nil {
 			d.strs = map[string]int32{}
 		}
+		d.ownStrs()
 		d.strs[s] = idx
 	case keyInt:
 		if d.ints == nil {
@@ -283,6 +299,7 @@ func (d *Dict) Delete(t *Thread, key Object) (Object, bool, error) {
 	v := d.entries[i].value
 	switch kind {
 	case keyStr:
+		d.ownStrs()
 		delete(d.strs, s)
 	case keyInt:
 		delete(d.ints, n)
@@ -313,7 +330,7 @@ func (d *Dict) Delete(t *Thread, key Object) (Object, bool, error) {
 func (d *Dict) compact(t *Thread) {
 	old := d.entries
 	d.entries = make([]dictEntry, 0, max(d.live, 8))
-	d.strs, d.ints, d.others = nil, nil, nil
+	d.strs, d.ints, d.others, d.sharedStrs = nil, nil, nil, false
 	d.live = 0
 	v := d.version
 	for _, e := range old {
@@ -327,7 +344,7 @@ func (d *Dict) compact(t *Thread) {
 // Clear removes every item.
 func (d *Dict) Clear() {
 	d.entries = d.entries[:0]
-	d.strs, d.ints, d.others = nil, nil, nil
+	d.strs, d.ints, d.others, d.sharedStrs = nil, nil, nil, false
 	d.live = 0
 	d.version++
 }
@@ -366,7 +383,7 @@ func (d *Dict) Copy() *Dict {
 }
 
 func (d *Dict) reindex() {
-	d.strs, d.ints, d.others = nil, nil, nil
+	d.strs, d.ints, d.others, d.sharedStrs = nil, nil, nil, false
 	for i, e := range d.entries {
 		kind, s, n, _ := classify(nil, e.key)
 		switch kind {

@@ -43,7 +43,7 @@ func New(cfg Config) *Interp {
 		cfg.MaxDepth = DefaultMaxDepth
 	}
 	in := &Interp{cfg: cfg, globals: NewDict(32), modules: map[string]Object{}, hints: map[string]string{}}
-	in.builtins = builtinFuncs(in)
+	in.builtins = newBuiltins()
 	in.globals.SetStr("__name__", NewStr("__main__"))
 	in.globals.SetStr("__doc__", None)
 	in.globals.SetStr("__builtins__", in.builtinsModule())
