@@ -12,11 +12,16 @@ import (
 	"github.com/rlm-go/rlm/repl/internal/python/syntax"
 )
 
-// builtinsTemplate is the builtins module's namespace, built once: its
-// values (types, singletons, functions capturing nothing of an
-// interpreter) are immutable, so every interpreter's namespace starts as
-// a copy of its entries sharing its str index (see newBuiltins).
-var builtinsTemplate = sync.OnceValue(builtinFuncs)
+// builtinsTemplate is the builtins module's namespace, built once (by
+// the first newBuiltins: a package-level sync.OnceValue(builtinFuncs)
+// would link every builtin into programs that never make an
+// interpreter): its values (types, singletons, functions capturing
+// nothing of an interpreter) are immutable, so every interpreter's
+// namespace starts as a copy of its entries sharing its str index.
+var (
+	builtinsOnce     sync.Once
+	builtinsTemplate *Dict
+)
 
 // newBuiltins returns an interpreter's builtins namespace: the template's
 // entries, copied, and its index, shared until the namespace adds or
@@ -24,7 +29,8 @@ var builtinsTemplate = sync.OnceValue(builtinFuncs)
 // its builtins (import builtins; builtins.len = ...) without touching
 // another's.
 func newBuiltins() *Dict {
-	tpl := builtinsTemplate()
+	builtinsOnce.Do(func() { builtinsTemplate = builtinFuncs() })
+	tpl := builtinsTemplate
 	return &Dict{entries: slices.Clone(tpl.entries), live: tpl.live, strs: tpl.strs, sharedStrs: true}
 }
 
