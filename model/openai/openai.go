@@ -146,6 +146,7 @@ type Provider struct {
 	headers  http.Header
 	onRetry  func(Retry)
 	maxCalls int
+	enc      *msgCache // the encodings of recent conversations' messages
 }
 
 var _ model.Provider = (*Provider)(nil)
@@ -162,6 +163,7 @@ func New(cfg Config) (*Provider, error) {
 	}
 	host := strings.ToLower(u.Hostname())
 	p := &Provider{
+		enc: new(msgCache),
 		call: httpcall.Caller{
 			Name:    firstNonEmpty(cfg.Name, DefaultName),
 			Host:    host,
@@ -236,7 +238,7 @@ func (p *Provider) CloseIdleConnections() { p.call.HTTP.CloseIdleConnections() }
 // Complete sends req and returns the reassembled response.
 func (p *Provider) Complete(ctx context.Context, req model.Request) (*model.Response, error) {
 	start := time.Now()
-	body, err := EncodeRequest(req, p.model)
+	body, err := encodeRequest(req, p.model, p.enc)
 	if err != nil {
 		return nil, err
 	}

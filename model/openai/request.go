@@ -53,6 +53,13 @@ var reservedKeys = map[string]bool{"model": true, "messages": true, "stream": tr
 // typed request did not set and that are not reserved (model, messages,
 // stream, stream_options). Errors have Kind invalid_request.
 func EncodeRequest(req model.Request, defaultModel string) ([]byte, error) {
+	return encodeRequest(req, defaultModel, nil)
+}
+
+// encodeRequest is EncodeRequest, taking the encodings of the messages
+// that begin an earlier request of the same conversation from mc when it
+// is not nil.
+func encodeRequest(req model.Request, defaultModel string, mc *msgCache) ([]byte, error) {
 	cr := ChatRequest{
 		Model:           firstNonEmpty(req.Model, defaultModel),
 		MaxTokens:       req.MaxTokens,
@@ -73,6 +80,7 @@ func EncodeRequest(req model.Request, defaultModel string) ([]byte, error) {
 	// messages it is in (chat completions takes images in user messages
 	// only, and the tool messages answering one assistant turn must
 	// follow it without a break).
+	cr.Messages = make([]Message, 0, len(req.Messages))
 	var toolImages []ImageURL
 	var toolText strings.Builder
 	flush := func() {
@@ -150,7 +158,7 @@ func EncodeRequest(req model.Request, defaultModel string) ([]byte, error) {
 	default:
 		return nil, invalid(fmt.Sprintf("unknown tool_choice mode %q", tc.Mode))
 	}
-	body, err := json.Marshal(cr)
+	body, err := appendChatRequest(&cr, mc)
 	if err != nil {
 		return nil, fault.Wrap(err, fault.PhaseProvider, model.KindInvalidRequest, "encode request")
 	}
