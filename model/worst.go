@@ -68,9 +68,29 @@ func countLong(c tokens.Counter, s string) int {
 func PromptTokens(req Request, modelName string) int64 {
 	c := tokens.ForModel(modelName)
 	count := func(s string) int { return tokens.Memo(c, s, countLong) }
+	// A conversation has a few roles and many messages: each role is
+	// counted once per call (short texts are not memoized).
+	var rolesBuf [4]struct {
+		role Role
+		n    int
+	}
+	roles := rolesBuf[:0]
+	role := func(r Role) int {
+		for _, c := range roles {
+			if c.role == r {
+				return c.n
+			}
+		}
+		n := count(string(r))
+		roles = append(roles, struct {
+			role Role
+			n    int
+		}{r, n})
+		return n
+	}
 	n := frameReply
 	for _, m := range req.Messages {
-		n += framePerMessage + count(string(m.Role)) + count(m.Name) + count(m.Content) + count(m.ToolCallID)
+		n += framePerMessage + role(m.Role) + count(m.Name) + count(m.Content) + count(m.ToolCallID)
 		for _, tc := range m.ToolCalls {
 			n += framePerToolCall + count(tc.ID) + count(tc.Name) + count(tc.Arguments)
 		}

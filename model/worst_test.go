@@ -2,6 +2,7 @@ package model
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -85,5 +86,22 @@ func BenchmarkPromptTokens(b *testing.B) {
 				PromptTokens(r, c.model)
 			}
 		})
+	}
+}
+
+// BenchmarkPromptTokensConversation counts the request of a 200-turn
+// conversation seen before (its texts memoized, as a run's next turn finds
+// them but for the last two): what is left is per message.
+func BenchmarkPromptTokensConversation(b *testing.B) {
+	req := Request{Messages: []Message{{Role: RoleSystem, Content: strings.Repeat("You inspect a large input. ", 40)}, {Role: RoleUser, Content: "find the needle"}}}
+	for i := range 200 {
+		req.Messages = append(req.Messages,
+			Message{Role: RoleAssistant, Content: fmt.Sprintf(`{"steps":[{"op":"context","handle":{"ref":"input","name":"context"},"action":{"type":"search","pattern":"needle"},"bind":"hits%d"}]}`, i)},
+			Message{Role: RoleUser, Content: fmt.Sprintf("Observation %d: 1 hit, line 2001: the needle is here", i)})
+	}
+	PromptTokens(req, "gpt-4o-mini")
+	b.ReportAllocs()
+	for b.Loop() {
+		PromptTokens(req, "gpt-4o-mini")
 	}
 }
