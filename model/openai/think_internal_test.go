@@ -48,15 +48,44 @@ func FuzzThinkSplit(f *testing.F) {
 }
 
 // FuzzParseErrorBody: any body either is not an error body or gives an
-// APIError; it never panics.
+// APIError; it never panics; and the shortcut for bodies that cannot be
+// one (mayHoldError) answers as the whole parse does.
 func FuzzParseErrorBody(f *testing.F) {
-	f.Add(`{"error":"x"}`)
-	f.Add(`{"object":"error","message":"m","code":400}`)
-	f.Add(`{"error":{"message":"m","code":null}}`)
-	f.Add(`{"id":"c","choices":[]}`)
+	for _, s := range errorBodies {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if ae, ok := ParseErrorBody([]byte(s)); ok && ae == nil {
+		ae, ok := ParseErrorBody([]byte(s))
+		if ok && ae == nil {
 			t.Fatal("ok without an error")
 		}
+		if _, whole := parseErrorBody([]byte(s)); whole != ok {
+			t.Fatalf("%q: ParseErrorBody says %v, the whole parse %v", s, ok, whole)
+		}
 	})
+}
+
+var errorBodies = []string{
+	`{"error":"x"}`,
+	`{"object":"error","message":"m","code":400}`,
+	`{"error":{"message":"m","code":null}}`,
+	`{"id":"c","choices":[]}`,
+	`{"ERROR":"x"}`,
+	`{"eRrOr":{"message":"m"}}`,
+	`{"\u0065rror":"x"}`,
+	`{"err\u006Fr":{"message":"m"}}`,
+	`{"object":"\u0065rror","message":"m"}`,
+	`{"Object":"error","message":"m"}`,
+	`{"id":"c","object":"chat.completion","choices":[{"message":{"role":"assistant","content":"no"}}]}`,
+}
+
+// TestParseErrorBodyShortcut checks the shortcut on bodies spelling
+// "error" in other cases and with escapes.
+func TestParseErrorBodyShortcut(t *testing.T) {
+	for _, s := range errorBodies {
+		_, ok := ParseErrorBody([]byte(s))
+		if _, whole := parseErrorBody([]byte(s)); whole != ok {
+			t.Errorf("%s: ParseErrorBody says %v, the whole parse %v", s, ok, whole)
+		}
+	}
 }

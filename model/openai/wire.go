@@ -357,6 +357,28 @@ type ErrorBody struct {
 // Ollama), and vLLM's flat {"object": "error", "message": ...}. It
 // reports false for anything else, including a chat completion.
 func ParseErrorBody(raw []byte) (*APIError, bool) {
+	if !mayHoldError(raw) {
+		return nil, false
+	}
+	return parseErrorBody(raw)
+}
+
+// mayHoldError reports whether raw may be an error body: whether it holds
+// "error" in any ASCII case (encoding/json matches keys without regard to
+// case, and no other character folds to these letters) or a \u escape,
+// which could spell it. Every successful chat completion was decoded a
+// second time to find it was not one.
+func mayHoldError(raw []byte) bool {
+	for i := 0; i+5 <= len(raw); i++ {
+		if raw[i]|0x20 == 'e' && raw[i+1]|0x20 == 'r' && raw[i+2]|0x20 == 'r' && raw[i+3]|0x20 == 'o' && raw[i+4]|0x20 == 'r' {
+			return true
+		}
+	}
+	return bytes.Contains(raw, []byte(`\u`))
+}
+
+// parseErrorBody is ParseErrorBody without mayHoldError's shortcut.
+func parseErrorBody(raw []byte) (*APIError, bool) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || raw[0] != '{' {
 		return nil, false
