@@ -1,6 +1,9 @@
 package trace
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestIsSecretKeyPluralAndCompound: plural and compound credential names
 // are secrets (a plural "..._tokens" was read as a token count, and a
@@ -38,5 +41,18 @@ func TestIsSecretKeyPluralAndCompound(t *testing.T) {
 	}
 	if d, ok := got["usage"].(map[string]any)["prompt_tokens_details"].(map[string]any); !ok || d["cached_tokens"] != 3 {
 		t.Errorf("usage details redacted: %#v", got["usage"])
+	}
+}
+
+// TestIsSecretKeyCached: the cached answer is the computed one, asked
+// twice, for the keys of the tests above and case and separator variants.
+func TestIsSecretKeyCached(t *testing.T) {
+	for _, k := range []string{"api_key", "API-KEY", "apiKey", "max_tokens", "refresh_tokens", "token_count", "token", "model",
+		"prompt_tokens_details", "Proxy-Authorization", "client_secrets", strings.Repeat("k", 65) + "_secret"} {
+		for range 2 {
+			if got, want := IsSecretKey(k), isSecretKey(k); got != want {
+				t.Fatalf("IsSecretKey(%q) = %v, want %v", k, got, want)
+			}
+		}
 	}
 }
