@@ -12,6 +12,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/rlm-go/rlm/corpus/internal/find"
 	"github.com/rlm-go/rlm/fault"
 )
 
@@ -93,6 +94,9 @@ type entry struct {
 	parent  Handle
 	offset  int64
 	lines   atomic.Int64 // line count + 1; 0 when not yet computed
+	// sample is the byte histogram of the text's first sampleSize bytes
+	// (searcher.sampleHist); nil until a search needs it.
+	sample atomic.Pointer[find.Hist]
 	// files, for a composite context and views of it, lists the files
 	// (shared, immutable); base is the offset of data within the composite.
 	files   []FileInfo

@@ -25,14 +25,30 @@ type Finder struct {
 // of the haystack matches an ASCII letter of pat in either case, and any
 // other byte of pat (a byte of a multi-byte character included) exactly. Its rare byte is the letter (or other byte) of pat whose two cases
 // are least frequent in sample together.
-func NewFold(pat, sample []byte) *Finder {
+func NewFold(pat, sample []byte) *Finder { return NewFoldHist(pat, Histogram(sample)) }
+
+// Hist counts each byte value of a sample.
+type Hist [256]int
+
+// Histogram returns the byte histogram of sample.
+func Histogram(sample []byte) *Hist {
+	var h Hist
+	for _, c := range sample {
+		h[c]++
+	}
+	return &h
+}
+
+// NewFoldHist is NewFold with the sample's histogram (Histogram), which
+// a caller searching one text many times can keep.
+func NewFoldHist(pat []byte, h *Hist) *Finder {
 	lower := make([]byte, len(pat)) // not bytes.ToLower: it folds Unicode
 	for i, c := range pat {
 		lower[i] = LowerASCII(c)
 	}
 	var hist [256]int
-	for _, c := range sample {
-		hist[LowerASCII(c)]++
+	for c, n := range h {
+		hist[LowerASCII(byte(c))] += n
 	}
 	cost := func(c byte) int { return hist[c]*256 + int(min(rank[c], rank[UpperASCII(c)])) }
 	f := &Finder{pat: lower, fold: true}
@@ -155,11 +171,10 @@ func equalFold(b, lower []byte) bool {
 
 // New returns a Finder for pat (not empty), choosing its rare bytes by
 // their frequency in sample (may be empty). pat is not copied.
-func New(pat, sample []byte) *Finder {
-	var hist [256]int
-	for _, c := range sample {
-		hist[c]++
-	}
+func New(pat, sample []byte) *Finder { return NewHist(pat, Histogram(sample)) }
+
+// NewHist is New with the sample's histogram (Histogram).
+func NewHist(pat []byte, hist *Hist) *Finder {
 	// cost orders bytes by sample frequency, then by the fixed rank.
 	cost := func(c byte) int { return hist[c]*256 + int(rank[c]) }
 	f := &Finder{pat: pat}
