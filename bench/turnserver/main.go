@@ -5,7 +5,11 @@
 // messages with a plan that searches the context for "needle" (so each
 // turn adds a plan and an observation to the conversation), the last turn
 // with a final answer, and any other request with "label"; each answer
-// after -latency (default 0). GET /record?dir=DIR makes it write each
+// after -latency (default 0). With -fanout (issue 35's fan-out row) a
+// run has 3 root turns: the first cuts the context into parts of
+// -fanout-lines lines (default 1: a part per line), the second maps
+// a sub-call over every part (-inflight at a time, default 64), the
+// third answers. GET /record?dir=DIR makes it write each
 // request's body to DIR/000001.json, 000002.json, ... until
 // GET /record?dir= (bench/turnclient replays them). It prints its address
 // on its first line of output.
@@ -27,12 +31,19 @@ import (
 const (
 	search = `{"steps":[{"op":"context","handle":{"ref":"input","name":"context"},"action":{"type":"search","pattern":"needle"},"bind":"hits%d"}]}`
 	final  = `{"steps":[{"op":"final","value":"done"}]}`
+	cut    = `{"steps":[{"op":"context","handle":{"ref":"input","name":"context"},"action":{"type":"partition","strategy":"lines","size":%d},"bind":"parts"}]}`
+	fanOut = `{"steps":[{"op":"map","over":{"ref":"var","name":"parts"},"as":"p","concurrency":%d,"bind":"labels","plan":{"steps":[` +
+		`{"op":"model","prompt":{"join":["label this part: ",{"text":{"ref":"field","value":{"ref":"var","name":"p"},"key":"handle"}}]},"bind":"a"},` +
+		`{"op":"final","value":{"ref":"var","name":"a"}}]}}]}`
 )
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:0", "")
 	lat := flag.Duration("latency", 0, "")
 	turns := flag.Int("turns", 20, "root turns per run")
+	fanout := flag.Bool("fanout", false, "3 root turns: partition, a map of sub-calls over the parts, an answer")
+	lines := flag.Int("fanout-lines", 1, "lines per part with -fanout")
+	inflight := flag.Int("inflight", 64, "the map's concurrency with -fanout")
 	flag.Parse()
 	var (
 		mu       sync.Mutex
@@ -66,9 +77,17 @@ func main() {
 					done++
 				}
 			}
-			text = fmt.Sprintf(search, done)
-			if done >= *turns-1 {
+			switch {
+			case *fanout && done == 0:
+				text = fmt.Sprintf(cut, *lines)
+			case *fanout && done == 1:
+				text = fmt.Sprintf(fanOut, *inflight)
+			case *fanout:
 				text = final
+			case done >= *turns-1:
+				text = final
+			default:
+				text = fmt.Sprintf(search, done)
 			}
 		}
 		if *lat > 0 {
