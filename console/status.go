@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/term"
+
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/internal/termsafe"
 	"github.com/rlm-go/rlm/model"
@@ -220,12 +222,11 @@ func (s *Status) NoteUnpriced(models []string) {
 	s.Say("rlm: note: no price for %s in the price table: the cost is unknown unless the server reports it, and --max-cost cannot be enforced for its calls (--strict-cost refuses such models)", strings.Join(models, ", "))
 }
 
-// IsTerminal reports whether w is a terminal (a character device).
+// IsTerminal reports whether w is a terminal: an *os.File whose
+// descriptor the terminal driver answers for. Other character devices
+// (/dev/null, where 2>/dev/null sends stderr) are not: a status line
+// redrawn there is work nobody sees.
 func IsTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd()))
 }

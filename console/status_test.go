@@ -3,6 +3,7 @@ package console
 import (
 	"bytes"
 	"io"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -40,4 +41,23 @@ func TestStatusLineShowsRetries(t *testing.T) {
 		t.Fatalf("%q", b.String())
 	}
 	st.Stop()
+}
+
+// IsTerminal: /dev/null is a character device but not a terminal, and a
+// writer that is not a file is not one either.
+func TestIsTerminalNotCharDevice(t *testing.T) {
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer null.Close()
+	if st, err := null.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		t.Skipf("%s is not a character device here", os.DevNull)
+	}
+	if IsTerminal(null) {
+		t.Fatalf("IsTerminal(%s) = true", os.DevNull)
+	}
+	if IsTerminal(new(strings.Builder)) {
+		t.Fatal("IsTerminal(strings.Builder) = true")
+	}
 }
