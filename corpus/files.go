@@ -262,12 +262,12 @@ func (s *Store) appendFile(ctx context.Context, w io.Writer, name, path string, 
 			WithHint("name fewer or smaller files")
 	}
 	if pdfreader.IsPDF(head) {
-		pages, sum, err := s.readPDF(ctx, path, head, src)
+		pages, pf, err := s.readPDF(ctx, path, head, src)
 		if err != nil {
 			return fc, false, err
 		}
 		lt := layoutPDF(name, pages)
-		lt.source(path, sum)
+		lt.source(pf)
 		fc.pages = lt.pages
 		r := bytes.NewReader(lt.text)
 		if int64(len(lt.text)) > room {

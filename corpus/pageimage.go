@@ -1,13 +1,13 @@
 package corpus
 
 import (
+	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"io"
 	"math"
 
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/pdfreader"
 )
 
 // ActionImage names rendering a page of a PDF to an image (code mode's
@@ -67,7 +67,7 @@ func (s *Store) PageOf(h Handle) (PageInfo, error) {
 	if len(found) == 1 {
 		p := found[0]
 		end := p.Offset + p.Bytes
-		if p.path != "" && lo == p.Offset && (hi == end || hi == end+int64(len(pageSep))) {
+		if p.src != nil && lo == p.Offset && (hi == end || hi == end+int64(len(pageSep))) {
 			return p, nil
 		}
 	}
@@ -96,38 +96,17 @@ func (s *Store) PageImage(ctx context.Context, h Handle, dpi, maxEdge int) (PDFI
 	if long := max(p.Width, p.Height); maxEdge > 0 && long > 0 && math.Ceil(long*float64(dpi)/72) > float64(maxEdge) {
 		dpi = max(1, int(math.Floor(float64(maxEdge)*72/long)))
 	}
-	key := pageKey{sum: p.sum, page: p.Page, dpi: dpi}
+	key := pageKey{sum: p.src.sum, page: p.Page, dpi: dpi}
 	s.mu.Lock()
 	im, ok := s.images[key]
 	s.mu.Unlock()
 	if ok {
 		return im, p, nil
 	}
-	f, err := Open(ctx, p.path)
-	if err != nil {
-		if fault.As(err) != nil {
-			return PDFImage{}, p, err
-		}
-		return PDFImage{}, p, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot open PDF").With("path", p.path)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxPDFBytes+1))
-	f.Close()
-	if err != nil {
-		return PDFImage{}, p, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot read PDF").With("path", p.path)
-	}
-	if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != p.sum {
-		return PDFImage{}, p, newErr(KindContextChanged, "the PDF changed since it was opened").
-			With("path", p.path).With("handle", h.String()).
-			WithHint("open the PDF again to render its current pages")
-	}
-	rd, err := s.pdfReader(p.path)
-	if err != nil {
-		return PDFImage{}, p, err
-	}
-	im, err = rd.RenderPDFPage(ctx, p.path, data, p.Page, dpi)
+	im, err = s.renderPage(ctx, h, p, dpi)
 	if err != nil {
 		if fe := fault.As(err); fe != nil {
-			return PDFImage{}, p, fe.With("path", p.path)
+			return PDFImage{}, p, fe.With("path", p.src.path)
 		}
 		return PDFImage{}, p, err
 	}
@@ -141,4 +120,59 @@ func (s *Store) PageImage(ctx context.Context, h Handle, dpi, maxEdge int) (PDFI
 	}
 	s.mu.Unlock()
 	return im, p, nil
+}
+
+// renderPage renders page p of the PDF it is in at dpi. A file whose stamp
+// is the one its bytes were read and hashed under, and vouches for them
+// (fileStamp), is rendered from without being read whole or hashed: the
+// reader reads the blocks the page needs (pdfreader.SourceRenderer). Any
+// other is read and hashed again: bytes that differ from the ones opened
+// are context_changed; the same bytes renew the stamp. A file whose
+// stamp changes while the page renders is context_changed too.
+func (s *Store) renderPage(ctx context.Context, h Handle, p PageInfo, dpi int) (PDFImage, error) {
+	src := p.src
+	rd, err := s.pdfReader(src.path)
+	if err != nil {
+		return PDFImage{}, err
+	}
+	f, err := Open(ctx, src.path)
+	if err != nil {
+		if fault.As(err) != nil {
+			return PDFImage{}, err
+		}
+		return PDFImage{}, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot open PDF")
+	}
+	defer f.Close()
+	changed := func() error {
+		return newErr(KindContextChanged, "the PDF changed since it was opened").With("handle", h.String()).
+			WithHint("open the PDF again to render its current pages")
+	}
+	stamp, vouches := stampFile(f)
+	s.mu.Lock()
+	known := src.trusted && stamp == src.stamp
+	s.mu.Unlock()
+	sr, partial := rd.(pdfreader.SourceRenderer)
+	if known && partial {
+		im, err := sr.RenderSource(ctx, src.path, f, stamp.size, p.Page, dpi)
+		if now, _ := stampFile(f); now != stamp {
+			return PDFImage{}, changed() // a failure too may come of the change
+		}
+		return im, err
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxPDFBytes+1))
+	if err != nil {
+		return PDFImage{}, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot read PDF")
+	}
+	if hashPDF(data) != src.sum {
+		return PDFImage{}, changed()
+	}
+	if vouches {
+		s.mu.Lock()
+		src.stamp, src.trusted = stamp, true
+		s.mu.Unlock()
+	}
+	if partial {
+		return sr.RenderSource(ctx, src.path, bytes.NewReader(data), int64(len(data)), p.Page, dpi)
+	}
+	return rd.RenderPDFPage(ctx, src.path, data, p.Page, dpi)
 }

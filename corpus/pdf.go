@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/rlm-go/rlm/fault"
@@ -45,9 +46,66 @@ type PageInfo struct {
 	// Handle is a sub-context holding just this page's text.
 	Handle Handle `json:"handle"`
 
-	// path and sum are the PDF's file and the SHA-256 (hex) of its bytes
-	// when read, for rendering the page (see PageImage).
+	// src is the PDF's file, for rendering the page (see PageImage).
+	src *pdfFile
+}
+
+// pdfFile is a PDF file whose pages are in a context: its path, the
+// SHA-256 (hex) of its bytes when they were read, and the file's identity
+// then (stamp; guarded by the store's mu), by which a render knows the
+// file unchanged without reading it again.
+type pdfFile struct {
 	path, sum string
+	stamp     fileStamp
+	trusted   bool // stamp may vouch for sum (see fileStamp.vouches)
+}
+
+// fileStamp is a file's identity as stat gives it: device and inode (a
+// file replaced by another), size, modification and change time. Any
+// write to a file, and any change of its times, sets its change time to
+// the clock of that moment, which the writer cannot choose. So a file
+// whose stamp is unchanged holds the bytes it held when the stamp was
+// taken, provided the change time then was older than the clock's
+// granularity on every file system (stampSlack): a write in the same
+// tick as the last one could otherwise keep the stamp (git's "racily
+// clean" files). A file stamped that fresh is read and hashed again.
+type fileStamp struct {
+	dev, ino           uint64
+	size, mtime, ctime int64
+}
+
+// stampSlack is how much older than the moment it was taken a stamp's
+// change time must be for the stamp to vouch for the file's bytes: the
+// coarsest change-time granularity of the file systems rlm may read (FAT
+// keeps 2 s).
+var stampSlack = 2 * time.Second
+
+// vouches reports whether stamp st, taken at time at (before the bytes
+// were read), proves the bytes unchanged while the file keeps it.
+func (st fileStamp) vouches(at time.Time) bool {
+	return st.ctime < at.Add(-stampSlack).UnixNano()
+}
+
+// stampFile returns f's stamp and whether it vouches for the bytes read
+// from f after it (see fileStamp).
+func stampFile(f *os.File) (fileStamp, bool) {
+	at := time.Now()
+	fi, err := f.Stat()
+	if err != nil {
+		return fileStamp{}, false
+	}
+	st, ok := stampOf(fi)
+	return st, ok && st.vouches(at)
+}
+
+// pdfHashes counts the PDFs hashed (hashPDF), for tests.
+var pdfHashes atomic.Int64
+
+// hashPDF returns the SHA-256 (hex) of a PDF's bytes.
+func hashPDF(data []byte) string {
+	pdfHashes.Add(1)
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
 }
 
 // pageAt returns the page of pages whose text holds byte offset pos, or
@@ -130,38 +188,38 @@ func layoutPDF(name string, pages []PDFPage) pdfText {
 	return out
 }
 
-// source records the PDF's file and content hash in its pages.
-func (t pdfText) source(path, sum string) {
+// source records the PDF's file in its pages.
+func (t pdfText) source(src *pdfFile) {
 	for i := range t.pages {
-		t.pages[i].path, t.pages[i].sum = path, sum
+		t.pages[i].src = src
 	}
 }
 
-// readPDF reads the PDF at path (at most MaxPDFBytes) and extracts its
-// pages. head is its first bytes, already read from r.
-func (s *Store) readPDF(ctx context.Context, name string, head []byte, r io.Reader) ([]PDFPage, string, error) {
-	rest, err := io.ReadAll(io.LimitReader(r, MaxPDFBytes+1-int64(len(head))))
+// readPDF reads the PDF at path name (at most MaxPDFBytes) and extracts
+// its pages. head is its first bytes, already read from f.
+func (s *Store) readPDF(ctx context.Context, name string, head []byte, f *os.File) ([]PDFPage, *pdfFile, error) {
+	stamp, trusted := stampFile(f)
+	rest, err := io.ReadAll(io.LimitReader(f, MaxPDFBytes+1-int64(len(head))))
 	if err != nil {
-		return nil, "", fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot read PDF").With("path", name)
+		return nil, nil, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot read PDF").With("path", name)
 	}
 	data := append(head[:len(head):len(head)], rest...)
 	if len(data) > MaxPDFBytes {
-		return nil, "", newErr(KindContextTooLarge, "PDF exceeds the size limit").With("path", name).With("max_bytes", MaxPDFBytes).
+		return nil, nil, newErr(KindContextTooLarge, "PDF exceeds the size limit").With("path", name).With("max_bytes", MaxPDFBytes).
 			WithHint("split the PDF or pass its text")
 	}
 	rd, err := s.pdfReader(name)
 	if err != nil {
-		return nil, "", err
+		return nil, nil, err
 	}
 	pages, err := rd.ExtractPages(ctx, name, data)
 	if err != nil {
 		if fe := fault.As(err); fe != nil {
-			return nil, "", fe.With("path", name)
+			return nil, nil, fe.With("path", name)
 		}
-		return nil, "", err
+		return nil, nil, err
 	}
-	sum := sha256.Sum256(data)
-	return pages, hex.EncodeToString(sum[:]), nil
+	return pages, &pdfFile{path: name, sum: hashPDF(data), stamp: stamp, trusted: trusted}, nil
 }
 
 // sniffPDF opens path and reports whether it is a PDF, returning the open
@@ -186,12 +244,12 @@ func sniffPDF(ctx context.Context, path string) (*os.File, []byte, bool, error) 
 // addPDF registers the text of a PDF (from AddFile) as a context of kind
 // pdf with a sub-context per page.
 func (s *Store) addPDF(ctx context.Context, path string, f *os.File, head []byte) (Handle, error) {
-	pages, sum, err := s.readPDF(ctx, path, head, f)
+	pages, src, err := s.readPDF(ctx, path, head, f)
 	if err != nil {
 		return Handle{}, err
 	}
 	lt := layoutPDF("", pages)
-	lt.source(path, sum)
+	lt.source(src)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {

@@ -272,6 +272,21 @@ type session struct {
 }
 
 func (e *Engine) open(ctx context.Context, name string, data []byte) (*session, error) {
+	d := data
+	return e.openDoc(ctx, name, &requests.OpenDocument{File: &d})
+}
+
+// openReader opens the size bytes of the PDF in r: PDFium reads the
+// blocks it needs through r as it needs them.
+func (e *Engine) openReader(ctx context.Context, name string, r io.ReaderAt, size int64) (*session, error) {
+	if size <= 0 {
+		return nil, fault.New(fault.PhaseContext, KindDamaged, "the PDF cannot be read: it is empty").With("name", name).
+			WithHint("the file is not a readable PDF; repair it (for example qpdf in.pdf out.pdf) or pass its text")
+	}
+	return e.openDoc(ctx, name, &requests.OpenDocument{FileReader: io.NewSectionReader(r, 0, size), FileReaderSize: size})
+}
+
+func (e *Engine) openDoc(ctx context.Context, name string, req *requests.OpenDocument) (*session, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, ctxErr(err)
 	}
@@ -288,8 +303,7 @@ func (e *Engine) open(ctx context.Context, name string, data []byte) (*session, 
 	}
 	s := &session{e: e, inst: inst, name: name}
 	err = s.bounded(ctx, 0, func() error {
-		d := data
-		r, err := inst.OpenDocument(&requests.OpenDocument{File: &d})
+		r, err := inst.OpenDocument(req)
 		if err == nil {
 			s.doc = r.Document
 		}
@@ -494,21 +508,80 @@ func (d *Document) RenderPage(ctx context.Context, page, dpi int) (Image, error)
 	if d.data == nil {
 		return Image{}, fault.New(fault.PhaseContext, fault.KindInvalid, "document has no data to render").WithHint("get it from Engine.Extract")
 	}
-	pg := d.Pages[page-1]
-	w := int(math.Ceil(pg.Width * float64(dpi) / 72))
-	h := int(math.Ceil(pg.Height * float64(dpi) / 72))
-	if px := int64(w) * int64(h); px > d.e.cfg.MaxPixels {
-		return Image{}, fault.New(fault.PhaseContext, KindImageTooLarge, "rendered page exceeds the pixel bound").
-			With("page", page).With("dpi", dpi).With("pixels", px).With("max_pixels", d.e.cfg.MaxPixels).
-			WithHint("render at a lower dpi")
+	if err := d.e.checkPixels(page, dpi, d.Pages[page-1]); err != nil {
+		return Image{}, err
 	}
 	s, err := d.e.open(ctx, d.Name, d.data)
 	if err != nil {
 		return Image{}, err
 	}
 	defer s.close()
+	return s.render(ctx, page, dpi)
+}
+
+// RenderSource renders page (1-based) of the size bytes of the PDF in r
+// at dpi (1..DefaultMaxDPI) to PNG, as RenderPage does, reading only the
+// blocks of the document the page needs: the cross-reference table, the
+// page and what it draws. Nothing is hashed and the text cache is not
+// read (the page's size comes from the document). r must not change
+// during the call. It is the context store's way to render a page of a
+// PDF it has opened (pdfreader.SourceRenderer).
+func (e *Engine) RenderSource(ctx context.Context, name string, r io.ReaderAt, size int64, page, dpi int) (Image, error) {
+	if dpi < 1 || dpi > DefaultMaxDPI {
+		return Image{}, fault.New(fault.PhaseContext, fault.KindInvalid, "dpi out of range").
+			With("dpi", dpi).With("max", DefaultMaxDPI)
+	}
+	s, err := e.openReader(ctx, name, r, size)
+	if err != nil {
+		return Image{}, err
+	}
+	defer s.close()
+	var n int
+	var pg Page
+	if err := s.bounded(ctx, 0, func() error {
+		r, err := s.inst.FPDF_GetPageCount(&requests.FPDF_GetPageCount{Document: s.doc})
+		if err != nil {
+			return err
+		}
+		n = r.PageCount
+		if page < 1 || page > n {
+			return nil
+		}
+		sz, err := s.inst.FPDF_GetPageSizeByIndexF(&requests.FPDF_GetPageSizeByIndexF{Document: s.doc, Index: page - 1})
+		if err == nil {
+			pg.Width, pg.Height = float64(sz.Size.Width), float64(sz.Size.Height)
+		}
+		return err
+	}); err != nil {
+		return Image{}, err
+	}
+	if page < 1 || page > n {
+		return Image{}, fault.New(fault.PhaseContext, fault.KindInvalid, "no such page").
+			With("page", page).With("pages", n).WithHint("pages are numbered from 1")
+	}
+	if err := e.checkPixels(page, dpi, pg); err != nil {
+		return Image{}, err
+	}
+	return s.render(ctx, page, dpi)
+}
+
+// checkPixels refuses page (1-based; pg its size) at dpi with
+// pdf_image_too_large when its pixel count would exceed MaxPixels.
+func (e *Engine) checkPixels(page, dpi int, pg Page) error {
+	w := int(math.Ceil(pg.Width * float64(dpi) / 72))
+	h := int(math.Ceil(pg.Height * float64(dpi) / 72))
+	if px := int64(w) * int64(h); px > e.cfg.MaxPixels {
+		return fault.New(fault.PhaseContext, KindImageTooLarge, "rendered page exceeds the pixel bound").
+			With("page", page).With("dpi", dpi).With("pixels", px).With("max_pixels", e.cfg.MaxPixels).
+			WithHint("render at a lower dpi")
+	}
+	return nil
+}
+
+// render renders page (1-based) of the session's document at dpi to PNG.
+func (s *session) render(ctx context.Context, page, dpi int) (Image, error) {
 	var img Image
-	err = s.bounded(ctx, page, func() error {
+	err := s.bounded(ctx, page, func() error {
 		r, err := s.inst.RenderPageInDPI(&requests.RenderPageInDPI{
 			Page: requests.Page{ByIndex: &requests.PageByIndex{Document: s.doc, Index: page - 1}},
 			DPI:  dpi,

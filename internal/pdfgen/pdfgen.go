@@ -7,7 +7,9 @@ package pdfgen
 import (
 	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"regexp"
+	"strconv"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -75,4 +77,45 @@ func DamagePage(doc []byte, page int) ([]byte, error) {
 	}
 	copy(out[lo:hi], font)
 	return out, nil
+}
+
+// Padded returns doc (from Pages) grown by about n bytes: an incremental
+// update appends a stream object of n bytes that nothing refers to, a
+// cross-reference section for it and a trailer pointing back at doc's.
+// Readers open it as doc (the same pages and text); it stands for a PDF
+// made large by embedded data, such as images on other pages. The
+// stream's bytes are letters from a fixed seed, so the same arguments
+// give the same document.
+func Padded(doc []byte, n int) ([]byte, error) {
+	size := regexp.MustCompile(`/Size (\d+)`).FindAllSubmatch(doc, -1)
+	root := regexp.MustCompile(`/Root (\d+ \d+ R)`).FindAllSubmatch(doc, -1)
+	start := regexp.MustCompile(`startxref\s+(\d+)`).FindAllSubmatch(doc, -1)
+	if size == nil || root == nil || start == nil {
+		return nil, fmt.Errorf("pdfgen: no trailer")
+	}
+	obj, err := strconv.Atoi(string(size[len(size)-1][1]))
+	if err != nil {
+		return nil, fmt.Errorf("pdfgen: trailer size: %w", err)
+	}
+	var b bytes.Buffer
+	b.Grow(len(doc) + n + 256)
+	b.Write(doc)
+	if !bytes.HasSuffix(doc, []byte("\n")) {
+		b.WriteByte('\n')
+	}
+	off := b.Len()
+	fmt.Fprintf(&b, "%d 0 obj\n<< /Length %d >>\nstream\n", obj, n)
+	rng := rand.New(rand.NewPCG(uint64(n), 33))
+	for i := range n {
+		if i%80 == 79 {
+			b.WriteByte('\n')
+			continue
+		}
+		b.WriteByte('a' + byte(rng.IntN(26)))
+	}
+	b.WriteString("\nendstream\nendobj\n")
+	xref := b.Len()
+	fmt.Fprintf(&b, "xref\n%d 1\n%010d 00000 n \ntrailer\n<< /Size %d /Root %s /Prev %s >>\nstartxref\n%d\n%%%%EOF\n",
+		obj, off, obj+1, root[len(root)-1][1], start[len(start)-1][1], xref)
+	return b.Bytes(), nil
 }

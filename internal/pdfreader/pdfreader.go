@@ -10,6 +10,7 @@ package pdfreader
 import (
 	"bytes"
 	"context"
+	"io"
 	"sync"
 )
 
@@ -34,6 +35,19 @@ type Reader interface {
 	// RenderPDFPage renders page (1-based) of the PDF in data at dpi to
 	// PNG.
 	RenderPDFPage(ctx context.Context, name string, data []byte, page, dpi int) (Image, error)
+}
+
+// SourceRenderer is a Reader that renders a page from a PDF it reads
+// through an io.ReaderAt, only the parts the page needs, and hashes
+// nothing. The store renders through it when its reader has it (package
+// pdf's Engine does): for a PDF whose file is unchanged since it was
+// opened (checked by the store) a render then neither reads the whole
+// file nor hashes it (docs/corpus.md, "Page images").
+type SourceRenderer interface {
+	// RenderSource renders page (1-based) of the size bytes of the PDF
+	// in r at dpi to PNG; name names the document in errors. r must not
+	// change during the call.
+	RenderSource(ctx context.Context, name string, r io.ReaderAt, size int64, page, dpi int) (Image, error)
 }
 
 var (
