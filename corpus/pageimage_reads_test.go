@@ -72,14 +72,7 @@ func TestPageImageReadsOnlyThePage(t *testing.T) {
 	if err := os.WriteFile(path, big, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	h, err := s.AddFile(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	meta, err := s.Metadata(ctx, h)
-	if err != nil {
-		t.Fatal(err)
-	}
+	meta := openPDF(t, s, path)
 	render := func(page, dpi int) error {
 		_, _, err := s.PageImage(ctx, meta.Pages[page-1].Handle, dpi, 0)
 		return err
@@ -135,6 +128,20 @@ func TestPageImageReadsOnlyThePage(t *testing.T) {
 	step("rewritten in place", render(3, 72), KindContextChanged, counts{hashes: 1}, before)
 }
 
+// openPDF adds the PDF at path to s and returns its metadata.
+func openPDF(t testing.TB, s *Store, path string) Metadata {
+	t.Helper()
+	h, err := s.AddFile(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta, err := s.Metadata(context.Background(), h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return meta
+}
+
 // wholeOnly is a reader without RenderSource: the store hands it whole
 // documents, as it did every reader before sources.
 type wholeOnly struct{ PDFReader }
@@ -147,14 +154,7 @@ func TestPageImageWholeReader(t *testing.T) {
 	s.SetPDFReader(wholeOnly{c})
 	ctx := context.Background()
 	path := writePDF(t, t.TempDir(), "r.pdf", 2)
-	h, err := s.AddFile(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	meta, err := s.Metadata(ctx, h)
-	if err != nil {
-		t.Fatal(err)
-	}
+	meta := openPDF(t, s, path)
 	hashes := pdfHashes.Load()
 	if _, _, err := s.PageImage(ctx, meta.Pages[1].Handle, 72, 0); err != nil {
 		t.Fatal(err)
@@ -203,14 +203,7 @@ func BenchmarkFirstPageImage(b *testing.B) {
 				s.SetPDFReader(wholeOnly{e})
 			}
 			ctx := context.Background()
-			h, err := s.AddFile(ctx, path)
-			if err != nil {
-				b.Fatal(err)
-			}
-			meta, err := s.Metadata(ctx, h)
-			if err != nil {
-				b.Fatal(err)
-			}
+			meta := openPDF(b, s, path)
 			b.SetBytes(int64(len(big)))
 			for b.Loop() {
 				s.mu.Lock()

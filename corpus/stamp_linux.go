@@ -1,16 +1,6 @@
 package corpus
 
-import (
-	"os"
-	"syscall"
-)
+import "syscall"
 
-// stampOf returns the identity of the file fi describes: device, inode,
-// size, modification and change times (see fileStamp).
-func stampOf(fi os.FileInfo) (fileStamp, bool) {
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if !ok {
-		return fileStamp{}, false
-	}
-	return fileStamp{dev: uint64(st.Dev), ino: st.Ino, size: st.Size, mtime: st.Mtim.Nano(), ctime: st.Ctim.Nano()}, true
-}
+// changeTime is st's change time (ctime) in nanoseconds.
+func changeTime(st *syscall.Stat_t) int64 { return st.Ctim.Nano() }
