@@ -385,10 +385,10 @@ type run struct {
 	rstats  Recursion
 	splits  AutoSplit
 	pending map[string]bool // approval ids of pending operations (PendingApprovals)
-	// thumbs are the trace thumbnails made so far (Config.TraceContent),
-	// by image SHA256: an image sent again by another sub-call
-	// is not decoded again. At most maxThumbCache entries.
-	thumbs map[string]string
+	// thumbs makes the trace thumbnails of the images the run's calls
+	// send (Config.TraceContent): an image sent again by another sub-call
+	// is not decoded again.
+	thumbs vision.Thumbs
 	// pageImages are the page images a plan rendered (image action), by
 	// SHA256, for its model steps' "images".
 	pageImages map[string]model.Image

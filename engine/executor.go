@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 
 	"github.com/rlm-go/rlm/model"
-	"github.com/rlm-go/rlm/vision"
 )
 
 // Executor is the seam through which a run executes its sub-calls: every
@@ -97,7 +96,7 @@ func turnOf(ctx context.Context) int {
 func (r *run) send(ctx context.Context, depth int, p model.Provider, req model.Request) (*model.Response, error) {
 	if r.e.cfg.TraceContent {
 		// The model_call span keeps thumbnails of the images sent.
-		ctx = model.WithThumbnails(ctx, r.traceThumbnail)
+		ctx = model.WithThumbnails(ctx, r.thumbs.Of)
 	}
 	if _, ok := r.exec.(InProcess); ok {
 		return model.Traced(p, req.Model).Complete(ctx, req)
@@ -107,34 +106,4 @@ func (r *run) send(ctx context.Context, depth int, p model.Provider, req model.R
 		kind = CallTurn
 	}
 	return r.exec.Model(ctx, Call{Kind: kind, Depth: depth, Turn: turnOf(ctx)}, req, model.Traced(p, req.Model))
-}
-
-// maxThumbCache bounds the thumbnails a run keeps to reuse (about 22 KB
-// each).
-const maxThumbCache = 64
-
-// traceThumbnail is the thumbnail a trace keeps of an image a call sent
-// (under Config.TraceContent): a data URL, bounded (vision.Thumbnail),
-// made once per image of the run (up to maxThumbCache images).
-func (r *run) traceThumbnail(im model.Image) (string, error) {
-	r.mu.Lock()
-	s, ok := r.thumbs[im.SHA256]
-	r.mu.Unlock()
-	if ok {
-		return s, nil
-	}
-	t, err := vision.Thumbnail(im.Data)
-	if err != nil {
-		return "", err
-	}
-	s = t.DataURL()
-	r.mu.Lock()
-	if r.thumbs == nil {
-		r.thumbs = map[string]string{}
-	}
-	if len(r.thumbs) < maxThumbCache {
-		r.thumbs[im.SHA256] = s
-	}
-	r.mu.Unlock()
-	return s, nil
 }

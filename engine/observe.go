@@ -9,7 +9,6 @@ import (
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
-	"github.com/rlm-go/rlm/internal/textcut"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/plan"
 	"github.com/rlm-go/rlm/trace"
@@ -66,7 +65,7 @@ const (
 	ReplyExcerptBytes = 256
 	// TraceContentBytes bounds the reply text recorded on spans with
 	// Config.TraceContent.
-	TraceContentBytes = 4 << 10
+	TraceContentBytes = trace.ContentBytes
 )
 
 // Event is one observable step of a run, delivered to Config.Observer and
@@ -245,11 +244,8 @@ func (r *run) liveContext(ctx context.Context) context.Context {
 // comes first (over a margin past n), so a cut never leaves the start of a
 // secret unrecognized, and a long reply costs only its first bytes.
 func shown(text string, n int) string {
-	return textcut.Prefix(trace.RedactText(textcut.Prefix(text, n+redactMargin)), n)
+	return trace.Content(text, n)
 }
-
-// redactMargin is how far past a cut text is redacted.
-const redactMargin = 512
 
 // Events runs the query like Run and yields its events as they happen (the
 // same events Config.Observer receives), then one EventDone carrying the

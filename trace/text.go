@@ -4,7 +4,25 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+
+	"github.com/rlm-go/rlm/internal/textcut"
 )
+
+// ContentBytes bounds the model text a trace keeps in one attribute
+// under trace content (engine.Config.TraceContent,
+// direct.Config.TraceContent, rlm run --trace-content).
+const ContentBytes = 4 << 10
+
+// Content returns text as a trace keeps it under trace content: cut to
+// at most n bytes at a UTF-8 boundary, credentials redacted (RedactText;
+// the text is redacted contentMargin bytes past the cut first, so a
+// credential the cut splits is still found).
+func Content(text string, n int) string {
+	return textcut.Prefix(RedactText(textcut.Prefix(text, n+contentMargin)), n)
+}
+
+// contentMargin is how far past a cut text is redacted.
+const contentMargin = 512
 
 // credentialText matches credentials inside free text: an Authorization
 // value (Bearer or Basic and what follows), and API keys by their

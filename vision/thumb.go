@@ -7,10 +7,12 @@ import (
 	"image"
 	"image/jpeg"
 	"image/png"
+	"sync"
 
 	"golang.org/x/image/draw"
 
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model"
 )
 
 // Bounds of a thumbnail (Thumbnail): the longest edge and the encoded
@@ -97,4 +99,43 @@ func Thumbnail(b []byte) (Thumb, error) {
 			With("limit_bytes", ThumbMaxBytes)
 	}
 	return Thumb{MediaType: mt, Width: w, Height: h, Data: best}, nil
+}
+
+// ThumbsKept bounds the thumbnails a Thumbs keeps to reuse (about 22 KB
+// each as data URLs).
+const ThumbsKept = 64
+
+// Thumbs makes the trace thumbnails of the images one run sends: its Of
+// is the run's model.Thumbnailer (model.WithThumbnails). Each image's
+// thumbnail is made once: the first ThumbsKept are kept by hash, so an
+// image several calls send (a batch's, or a tool result's in every later
+// turn of the direct loop) is decoded once. The zero value is ready; it
+// is safe for concurrent use.
+type Thumbs struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+// Of returns the thumbnail of im as a data URL (Thumbnail, Thumb.DataURL).
+func (t *Thumbs) Of(im model.Image) (string, error) {
+	t.mu.Lock()
+	s, ok := t.m[im.SHA256]
+	t.mu.Unlock()
+	if ok {
+		return s, nil
+	}
+	th, err := Thumbnail(im.Data)
+	if err != nil {
+		return "", err
+	}
+	s = th.DataURL()
+	t.mu.Lock()
+	if t.m == nil {
+		t.m = map[string]string{}
+	}
+	if len(t.m) < ThumbsKept {
+		t.m[im.SHA256] = s
+	}
+	t.mu.Unlock()
+	return s, nil
 }
