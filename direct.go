@@ -125,7 +125,8 @@ func (s *Session) directConfig(caps capability.Set, lim budget.Limits) (direct.C
 	sp := s.spec
 	cfg := direct.Config{Provider: s.provider, Model: sp.Model, MaxTokens: sp.Direct.MaxTokens, Mode: prompt.Mode(sp.Direct.Projection),
 		Limits:       direct.Limits{Limits: lim, MaxNativeCallsPerBatch: sp.Direct.MaxNativeCallsPerBatch},
-		Capabilities: caps, AuthorityContext: AuthorityContext, Windows: model.NewWindows(s.modelWindows()...), AnswerSchema: s.answer, MaxRepairs: sp.MaxRepairs}
+		Capabilities: caps, AuthorityContext: AuthorityContext, Windows: model.NewWindows(s.modelWindows()...), AnswerSchema: s.answer, MaxRepairs: sp.MaxRepairs,
+		TraceContent: sp.TraceContent}
 	if cfg.Mode == "" {
 		cfg.Mode = prompt.ModeCompiled
 	}

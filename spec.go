@@ -150,7 +150,9 @@ type Spec struct {
 	// grow while the run goes on; else one JSON document).
 	Trace string `json:"trace,omitempty"`
 	// TraceContent records model replies (bounded, credentials redacted)
-	// in the trace.
+	// in the trace: engine.Config.TraceContent for Run,
+	// direct.Config.TraceContent for Direct (replies, the calls' arguments
+	// and observations, thumbnails of the images sent).
 	TraceContent bool `json:"trace_content,omitempty"`
 	// OTLP exports the run's spans over OTLP/HTTP.
 	OTLP OTLPSpec `json:"otlp,omitzero"`

@@ -151,6 +151,20 @@ type Config struct {
 	// MaxRepairs bounds the repairs of answers AnswerSchema refuses (0:
 	// DefaultMaxRepairs; negative: none).
 	MaxRepairs int
+
+	// TraceContent records model text in the trace, as the engine's
+	// Config.TraceContent does and under the same attribute names, each
+	// bounded by trace.ContentBytes with credentials redacted (trace.Content):
+	// the question ("query") and a completed run's answer ("answer") on
+	// the run span, each reply's text ("reply") on its turn span,
+	// thumbnails of the images a model call sent ("thumbnails" on its
+	// model_call span: the images tool results carried), and for each
+	// tool or context call of a batch a note trace.NoteToolContent in the
+	// turn with the call's "call_id", "name", "status", its argument text
+	// as the model sent it ("arguments") and the observation the model got
+	// back ("observation"). Off by default: traces hold no model text
+	// unless asked (rlm direct --trace-content).
+	TraceContent bool
 }
 
 // DefaultMaxRepairs is how many refused final answers get a repair
@@ -281,6 +295,9 @@ type run struct {
 	synth   bool
 	query   string
 	repairs int // answers AnswerSchema refused
+	// thumbs makes the trace thumbnails of the images the run's requests
+	// send (Config.TraceContent), each image's once.
+	thumbs vision.Thumbs
 }
 
 // Run runs one session answering query and returns its result. On failure
@@ -288,11 +305,17 @@ type run struct {
 // and the Result has Status error.
 func (r *Runner) Run(ctx context.Context, query string) (res *Result, err error) {
 	ctx, span := trace.Start(ctx, trace.KindRun, "direct")
+	if r.cfg.TraceContent {
+		span.Set("query", trace.Content(query, trace.ContentBytes))
+	}
 	defer func() {
 		if span != nil {
 			span.Set("turns", res.Turns)
 			span.Set("tool_calls", res.ToolCalls)
 			span.Set("context_calls", res.ContextCalls)
+			if err == nil && r.cfg.TraceContent {
+				span.Set("answer", trace.Content(res.Answer, trace.ContentBytes))
+			}
 			span.End(err)
 		}
 	}()
@@ -432,9 +455,17 @@ func (st *run) turn(ctx context.Context) (answer string, done bool, err error) {
 		req.Tools = st.cat.tools
 		req.ToolChoice = model.ToolChoice{Mode: "auto"}
 	}
-	resp, err := st.complete(ctx, req)
+	cctx := ctx
+	if st.cfg.TraceContent {
+		// The model_call span keeps thumbnails of the images sent.
+		cctx = model.WithThumbnails(ctx, st.thumbs.Of)
+	}
+	resp, err := st.complete(cctx, req)
 	if ctx.Err() != nil {
 		return "", false, cancelled(ctx)
+	}
+	if resp != nil && resp.Text != "" && st.cfg.TraceContent {
+		span.Set("reply", trace.Content(resp.Text, trace.ContentBytes))
 	}
 	if err != nil {
 		if fault.KindOf(err) == model.KindTooManyToolCalls {
@@ -593,12 +624,28 @@ func (st *run) batch(ctx context.Context, resp *model.Response) error {
 			return err
 		}
 		content := obs.encode()
+		st.traceCall(ctx, s, obs.Status, content)
 		if err := st.addOutput(len(content), "observation"); err != nil {
 			return err
 		}
 		st.msgs = append(st.msgs, model.Message{Role: model.RoleTool, ToolCallID: s.Call.ID, Content: content, Images: obs.images})
 	}
 	return nil
+}
+
+// traceCall records a call of the batch and the observation it gave, as
+// the note trace.NoteToolContent in the turn, under Config.TraceContent.
+func (st *run) traceCall(ctx context.Context, s Status, status, observation string) {
+	if !st.cfg.TraceContent {
+		return
+	}
+	trace.Emit(ctx, trace.KindNote, trace.NoteToolContent, map[string]any{
+		"call_id":     s.Call.ID,
+		"name":        s.Call.Name,
+		"status":      status,
+		"arguments":   trace.Content(s.Call.Raw, trace.ContentBytes),
+		"observation": trace.Content(observation, trace.ContentBytes),
+	}, nil)
 }
 
 // execute charges and dispatches one resolved call.
@@ -608,6 +655,7 @@ func (st *run) execute(ctx context.Context, s Status) (observation, error) {
 		if err != nil {
 			return observation{}, err
 		}
+		span.Set("call_id", s.Call.ID) // the model's id of the call, as on a tool_call span
 		st.res.ContextCalls++
 		obs, err := st.contextCall(ctx, s, span)
 		span.End(err) // when the call failed before its store operation

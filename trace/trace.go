@@ -63,6 +63,14 @@ const (
 	// engine's TraceContent and when the call returned text; otherwise it
 	// is live-only.
 	NoteSubCall = "sub_call reply"
+	// NoteToolContent records, in a direct loop's turn, one call of the
+	// model's batch (a tool or a context call, or one refused before it
+	// ran) with what the model got back: attributes call_id, name,
+	// status ("ok", "error", "rejected"), arguments (the argument text
+	// the model sent) and observation (the tool message). It is kept only
+	// under the direct loop's TraceContent; the call's own span, when it
+	// ran, carries the same call_id.
+	NoteToolContent = "tool_call content"
 )
 
 // Keys of the live attributes (Event.Live) the engine sets, named once

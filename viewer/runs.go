@@ -89,29 +89,37 @@ type Iteration struct {
 // Cell is a code cell or a plan step of an iteration, with what ran under
 // it.
 type Cell struct {
-	Pos         int          `json:"pos"`
-	Kind        trace.Kind   `json:"kind"`
-	Name        string       `json:"name"` // "cell", or the step's operation
-	N           int          `json:"n,omitempty"`
-	Bind        string       `json:"bind,omitempty"`
-	Code        string       `json:"code,omitempty"`
-	Stdout      string       `json:"stdout,omitempty"`
-	Stderr      string       `json:"stderr,omitempty"`
-	Exception   string       `json:"exception,omitempty"`
-	Status      trace.Status `json:"status"`
-	Failed      bool         `json:"failed"` // error status, or an exception or stderr recorded
-	Err         string       `json:"error,omitempty"`
-	ErrMsg      string       `json:"error_message,omitempty"`
-	MS          float64      `json:"ms"`
-	Tokens      int64        `json:"tokens"`
-	Final       bool         `json:"final,omitempty"`
-	Ops         []OpCount    `json:"ops,omitempty"`
-	Steps       int          `json:"steps,omitempty"`        // nested plan steps (branches)
-	FailedSteps int          `json:"failed_steps,omitempty"` // of which failed
-	Calls       []Call       `json:"calls"`
-	MoreCalls   int          `json:"more_calls,omitempty"`
-	Children    []RunView    `json:"children"`
-	MoreKids    int          `json:"more_children,omitempty"`
+	Pos       int          `json:"pos"`
+	Kind      trace.Kind   `json:"kind"`
+	Name      string       `json:"name"` // "cell", or the step's operation
+	N         int          `json:"n,omitempty"`
+	Bind      string       `json:"bind,omitempty"`
+	Code      string       `json:"code,omitempty"`
+	Stdout    string       `json:"stdout,omitempty"`
+	Stderr    string       `json:"stderr,omitempty"`
+	Exception string       `json:"exception,omitempty"`
+	Status    trace.Status `json:"status"`
+	Failed    bool         `json:"failed"` // error status, or an exception or stderr recorded
+	Err       string       `json:"error,omitempty"`
+	ErrMsg    string       `json:"error_message,omitempty"`
+	MS        float64      `json:"ms"`
+	Tokens    int64        `json:"tokens"`
+	Final     bool         `json:"final,omitempty"`
+	// CallID, Arguments and Observation are a direct loop's call: the
+	// model's id of it, the argument text it sent and the observation it
+	// got back (the note trace.NoteToolContent, under --trace-content). A
+	// call refused before it ran has no span; its note is a cell of kind
+	// note.
+	CallID      string    `json:"call_id,omitempty"`
+	Arguments   string    `json:"arguments,omitempty"`
+	Observation string    `json:"observation,omitempty"`
+	Ops         []OpCount `json:"ops,omitempty"`
+	Steps       int       `json:"steps,omitempty"`        // nested plan steps (branches)
+	FailedSteps int       `json:"failed_steps,omitempty"` // of which failed
+	Calls       []Call    `json:"calls"`
+	MoreCalls   int       `json:"more_calls,omitempty"`
+	Children    []RunView `json:"children"`
+	MoreKids    int       `json:"more_children,omitempty"`
 }
 
 // OpCount counts the context operations or tool calls of one name under
@@ -462,7 +470,7 @@ func (m *Model) iteration(events []trace.Event, pos int) Iteration {
 	it.Observation = text(ev.Attrs, "observation")
 	it.Recorded = it.Reply != ""
 	it.Err, it.ErrMsg = errOf(ev)
-	var notes []int
+	byCall := map[string]int{} // a direct loop's call id → its cell
 	m.children(pos, func(c int) {
 		cn := m.Nodes[c]
 		switch {
@@ -472,16 +480,39 @@ func (m *Model) iteration(events []trace.Event, pos int) Iteration {
 				it.Call = &call
 			}
 		case cn.Kind == trace.KindNote:
-			if cn.Name == trace.NoteSubCall {
-				notes = append(notes, c)
+			if cn.Name == trace.NoteToolContent {
+				it.Recorded = true
+				m.toolContent(events, c, &it, byCall)
 			}
 		default:
 			cell := m.cell(events, c)
 			it.Recorded = it.Recorded || cell.Code != "" || cell.Stdout != ""
+			if cell.CallID != "" {
+				byCall[cell.CallID] = len(it.Cells)
+			}
 			it.Cells = append(it.Cells, cell)
 		}
 	})
 	return it
+}
+
+// toolContent gives the direct loop's note at pos (trace.NoteToolContent)
+// to the cell of the call it names, which ended before it; a call with no
+// span (refused before it ran) becomes a cell of its own.
+func (m *Model) toolContent(events []trace.Event, pos int, it *Iteration, byCall map[string]int) {
+	ev := events[m.index[pos]]
+	id, _ := ev.Attrs["call_id"].(string)
+	i, ok := byCall[id]
+	if !ok || id == "" || it.Cells[i].Arguments != "" || it.Cells[i].Observation != "" {
+		name, _ := ev.Attrs["name"].(string)
+		status, _ := ev.Attrs["status"].(string)
+		n := m.Nodes[pos]
+		it.Cells = append(it.Cells, Cell{Pos: pos, Kind: n.Kind, Name: name, Status: n.Status, CallID: id,
+			Failed: status != "" && status != "ok", Err: status, Calls: []Call{}, Children: []RunView{}})
+		i = len(it.Cells) - 1
+	}
+	it.Cells[i].Arguments = text(ev.Attrs, "arguments")
+	it.Cells[i].Observation = text(ev.Attrs, "observation")
 }
 
 func (m *Model) call(events []trace.Event, pos int) Call {
@@ -515,6 +546,9 @@ func (m *Model) cell(events []trace.Event, pos int) Cell {
 		c.N = k
 	}
 	c.Bind, _ = ev.Attrs["bind"].(string)
+	if n.Kind == trace.KindToolCall || n.Kind == trace.KindContextOp {
+		c.CallID, _ = ev.Attrs["call_id"].(string)
+	}
 	c.Code = text(ev.Attrs, "code")
 	c.Stdout = text(ev.Attrs, "stdout")
 	c.Stderr = text(ev.Attrs, "stderr")

@@ -377,6 +377,7 @@ func redactURL(s string) string {
 var contentKeys = map[string]bool{
 	"reply": true, "code": true, "stdout": true, "stderr": true, "plan": true, "observation": true,
 	"answer": true, "prompt": true, "response": true, "pattern": true, "exception_message": true,
+	"arguments":  true, // a direct loop call's argument text (trace.NoteToolContent)
 	"thumbnails": true, // images a call sent, as data URLs (--trace-content)
 }
 

@@ -128,7 +128,7 @@
     $("#rows").innerHTML = h;
   }
 
-  const CONTENT = ["reply", "plan", "code", "stdout", "stderr", "observation", "answer", "prompt", "response"];
+  const CONTENT = ["reply", "plan", "code", "stdout", "stderr", "observation", "answer", "prompt", "response", "arguments"];
 
   async function detail(p) {
     st.sel = p;
@@ -318,13 +318,16 @@
 
   function cellHTML(c, i) {
     const bad = c.failed, flight = c.status === "started";
-    const title = c.name === "cell" ? "cell " + (c.n || i + 1) : c.kind === "plan_step" ? "step " + esc(c.name) : esc(c.kind + " " + c.name);
+    const title = c.name === "cell" ? "cell " + (c.n || i + 1) : c.kind === "plan_step" ? "step " + esc(c.name) :
+      c.kind === "note" ? "call " + esc(c.name) : esc(c.kind + " " + c.name);
     let h = `<div class="cell${bad ? " fail" : ""}${flight ? " flight" : ""}" data-pos="${c.pos}"><div class="cellhead"><span class="m">${itMark(bad, c.status, flight)}</span> <b>${title}</b>` +
       (c.bind ? ` → <code>${esc(c.bind)}</code>` : "") + ` <span class="muted">${flight ? "running" : ms(c.ms)}${c.tokens ? " · " + c.tokens + " tokens" : ""}</span>` +
       (c.exception ? ` <span class="ek">${esc(c.exception)}</span>` : "") + (c.error && !c.exception ? ` <span class="ek">${esc(c.error)}</span>` : "") +
       (c.final ? ` <span class="final">FINAL</span>` : "") + `</div>`;
     if (c.code) h += `<pre class="code">${highlightPython(c.code)}</pre>`;
     if (c.stdout) h += `<div class="lbl">output</div><pre class="out">${esc(c.stdout)}</pre>`;
+    if (c.arguments) h += `<div class="lbl">arguments</div><pre class="code">${esc(c.arguments)}</pre>`;
+    if (c.observation) h += `<div class="lbl">observation</div><pre class="out">${esc(c.observation)}</pre>`;
     if (c.stderr) h += `<div class="lbl err">exception</div><pre class="exc">${esc(c.stderr)}</pre>`;
     else if (bad && c.error_message) h += `<pre class="exc">${esc(c.error + ": " + c.error_message)}</pre>`;
     const ops = (c.ops || []).map((o) => `${esc(o.name)} ×${o.count}` + (o.failed ? ` <span class="st-error">✗${o.failed}</span>` : "")).join(", ");
@@ -344,7 +347,8 @@
     const plan = it.mode === "plan", bad = it.failed_cells > 0 || it.failed_calls > 0 || it.status === "error";
     let h = `<h3><span class="m ${bad ? "st-error" : ""}">${itMark(bad, it.status, it.in_flight > 0)}</span> Iteration ${it.n}` +
       ` <span class="muted">${it.status === "started" ? "running" : ms(it.ms)} · ${it.tokens} tokens` +
-      (it.call ? ` · model ${esc(it.call.model)} (${it.call.tokens} tokens, ${it.call.status === "started" ? "in flight" : ms(it.call.ms)})` : "") + `</span></h3>`;
+      (it.call ? ` · model ${esc(it.call.model)} (${it.call.tokens} tokens, ${it.call.status === "started" ? "in flight" : ms(it.call.ms)})` : "") + `</span>` +
+      (it.call ? thumbsHTML(it.call) : "") + `</h3>`;
     if (it.call && it.call.status === "error") h += `<pre class="exc">${esc(it.call.error + ": " + (it.call.error_message || ""))}</pre>`;
     if (it.error) h += `<pre class="exc">${esc(it.error + ": " + (it.error_message || ""))}</pre>`;
     h += `<div class="lbl">${plan ? "plan" : "model reply"}</div>` + (it.reply ? `<pre class="reply">${plan ? esc(it.reply) : replyHTML(it.reply)}</pre>` : NOT_RECORDED);
