@@ -3,7 +3,6 @@ package corpus
 import (
 	"bytes"
 	"context"
-	"io"
 	"math"
 
 	"github.com/rlm-go/rlm/fault"
@@ -159,7 +158,7 @@ func (s *Store) renderPage(ctx context.Context, h Handle, p PageInfo, dpi int) (
 		}
 		return im, err
 	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxPDFBytes+1))
+	data, err := readPDFBytes(f, nil)
 	if err != nil {
 		return PDFImage{}, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot read PDF")
 	}

@@ -20,7 +20,18 @@ import (
 // handed to render and the bytes it reads through a source.
 type countingPDF struct {
 	*pdf.Engine
-	whole, read atomic.Int64
+	whole, read   atomic.Int64
+	extract, sums atomic.Int64 // documents handed to ExtractPages, ExtractPagesSum
+}
+
+func (c *countingPDF) ExtractPages(ctx context.Context, name string, data []byte) ([]PDFPage, error) {
+	c.extract.Add(1)
+	return c.Engine.ExtractPages(ctx, name, data)
+}
+
+func (c *countingPDF) ExtractPagesSum(ctx context.Context, name, sum string, data []byte) ([]PDFPage, error) {
+	c.sums.Add(1)
+	return c.Engine.ExtractPagesSum(ctx, name, sum, data)
 }
 
 func (c *countingPDF) RenderPDFPage(ctx context.Context, name string, data []byte, page, dpi int) (PDFImage, error) {
@@ -43,7 +54,10 @@ func (c readCounter) ReadAt(p []byte, off int64) (int, error) {
 	return n, err
 }
 
-var _ pdfreader.SourceRenderer = (*countingPDF)(nil)
+var (
+	_ pdfreader.SourceRenderer = (*countingPDF)(nil)
+	_ pdfreader.SumExtractor   = (*countingPDF)(nil)
+)
 
 // A page image of a PDF whose file is unchanged since it was opened is
 // rendered without reading the whole file or hashing it: of a 4 MiB PDF
@@ -72,7 +86,13 @@ func TestPageImageReadsOnlyThePage(t *testing.T) {
 	if err := os.WriteFile(path, big, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	hashes := pdfHashes.Load()
 	meta := openPDF(t, s, path)
+	// Opening hashes the PDF once: the engine gets the sum for its text
+	// cache.
+	if n := pdfHashes.Load() - hashes; n != 1 || c.sums.Load() != 1 || c.extract.Load() != 0 {
+		t.Fatalf("open: %d hashes, %d ExtractPagesSum, %d ExtractPages; want 1, 1, 0", n, c.sums.Load(), c.extract.Load())
+	}
 	render := func(page, dpi int) error {
 		_, _, err := s.PageImage(ctx, meta.Pages[page-1].Handle, dpi, 0)
 		return err
@@ -142,8 +162,8 @@ func openPDF(t testing.TB, s *Store, path string) Metadata {
 	return meta
 }
 
-// wholeOnly is a reader without RenderSource: the store hands it whole
-// documents, as it did every reader before sources.
+// wholeOnly is a reader without RenderSource and ExtractPagesSum: the
+// store hands it whole documents, as it did every reader before sources.
 type wholeOnly struct{ PDFReader }
 
 // A reader that cannot render from a source gets the whole document,
@@ -165,16 +185,10 @@ func TestPageImageWholeReader(t *testing.T) {
 	}
 }
 
-// BenchmarkFirstPageImage renders a page of a PDF padded to
-// RLM_BENCH_PDF_MB MiB (default 64; at most 255) the first time (the
-// store's image cache emptied before each): "source" is the store's way
-// for an unchanged file, "whole" the way before it (read and hash the
-// file; the engine hashes it again to key its text cache, reads that and
-// opens the whole document), which a reader without RenderSource still
-// gets.
-//
-//	RLM_BENCH_PDF_MB=255 go test ./corpus -run '^$' -bench FirstPageImage -benchtime 5x
-func BenchmarkFirstPageImage(b *testing.B) {
+// benchPDF writes a 3-page PDF padded to RLM_BENCH_PDF_MB MiB (default
+// 64; at most 255) by pdfgen.Padded and returns its path and size.
+func benchPDF(b *testing.B) (string, int) {
+	b.Helper()
 	mb := 64
 	if v := os.Getenv("RLM_BENCH_PDF_MB"); v != "" {
 		if _, err := fmt.Sscan(v, &mb); err != nil || mb < 1 || mb > 255 {
@@ -193,18 +207,31 @@ func BenchmarkFirstPageImage(b *testing.B) {
 	if err := os.WriteFile(path, big, 0o644); err != nil {
 		b.Fatal(err)
 	}
+	return path, len(big)
+}
+
+// BenchmarkFirstPageImage renders page 2 of benchPDF's PDF the first
+// time (the store's image cache emptied before each): "source" is the
+// store's way for an unchanged file, "whole" the way before it (read and
+// hash the file; the engine hashes it again to key its text cache, reads
+// that and opens the whole document), which a reader without
+// RenderSource still gets.
+//
+//	RLM_BENCH_PDF_MB=255 go test ./corpus -run '^$' -bench FirstPageImage -benchtime 5x
+func BenchmarkFirstPageImage(b *testing.B) {
+	path, size := benchPDF(b)
 	old := stampSlack
 	stampSlack = 0
 	b.Cleanup(func() { stampSlack = old })
 	for _, how := range []string{"source", "whole"} {
-		b.Run(fmt.Sprintf("%dMiB/%s", mb, how), func(b *testing.B) {
+		b.Run(fmt.Sprintf("%dMiB/%s", size>>20, how), func(b *testing.B) {
 			s, e := pdfStore(b)
 			if how == "whole" {
 				s.SetPDFReader(wholeOnly{e})
 			}
 			ctx := context.Background()
 			meta := openPDF(b, s, path)
-			b.SetBytes(int64(len(big)))
+			b.SetBytes(int64(size))
 			for b.Loop() {
 				s.mu.Lock()
 				s.images = nil
@@ -213,6 +240,40 @@ func BenchmarkFirstPageImage(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkOpenPDF opens benchPDF's PDF with its text cached (AddFile,
+// then Close): "sum" hands the engine the store's hash (ExtractPagesSum),
+// "whole" is the way before it, which a reader without ExtractPagesSum
+// still gets (the engine hashes the bytes again).
+//
+//	RLM_BENCH_PDF_MB=255 go test ./corpus -run '^$' -bench OpenPDF -benchtime 5x
+func BenchmarkOpenPDF(b *testing.B) {
+	path, size := benchPDF(b)
+	for _, how := range []string{"sum", "whole"} {
+		b.Run(fmt.Sprintf("%dMiB/%s", size>>20, how), func(b *testing.B) {
+			s, e := pdfStore(b)
+			if how == "whole" {
+				s.SetPDFReader(wholeOnly{e})
+			}
+			ctx := context.Background()
+			h, err := s.AddFile(ctx, path) // fills the text cache
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(int64(size))
+			for b.Loop() {
+				h2, err := s.AddFile(ctx, path)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := s.Delete(h2); err != nil {
+					b.Fatal(err)
+				}
+			}
+			_ = s.Delete(h)
 		})
 	}
 }

@@ -199,11 +199,10 @@ func (t pdfText) source(src *pdfFile) {
 // its pages. head is its first bytes, already read from f.
 func (s *Store) readPDF(ctx context.Context, name string, head []byte, f *os.File) ([]PDFPage, *pdfFile, error) {
 	stamp, trusted := stampFile(f)
-	rest, err := io.ReadAll(io.LimitReader(f, MaxPDFBytes+1-int64(len(head))))
+	data, err := readPDFBytes(f, head)
 	if err != nil {
 		return nil, nil, fault.Wrap(err, fault.PhaseContext, fault.KindIO, "cannot read PDF").With("path", name)
 	}
-	data := append(head[:len(head):len(head)], rest...)
 	if len(data) > MaxPDFBytes {
 		return nil, nil, newErr(KindContextTooLarge, "PDF exceeds the size limit").With("path", name).With("max_bytes", MaxPDFBytes).
 			WithHint("split the PDF or pass its text")
@@ -212,14 +211,36 @@ func (s *Store) readPDF(ctx context.Context, name string, head []byte, f *os.Fil
 	if err != nil {
 		return nil, nil, err
 	}
-	pages, err := rd.ExtractPages(ctx, name, data)
+	sum := hashPDF(data)
+	var pages []PDFPage
+	if se, ok := rd.(pdfreader.SumExtractor); ok {
+		pages, err = se.ExtractPagesSum(ctx, name, sum, data) // hashed once
+	} else {
+		pages, err = rd.ExtractPages(ctx, name, data)
+	}
 	if err != nil {
 		if fe := fault.As(err); fe != nil {
 			return nil, nil, fe.With("path", name)
 		}
 		return nil, nil, err
 	}
-	return pages, &pdfFile{path: name, sum: hashPDF(data), stamp: stamp, trusted: trusted}, nil
+	return pages, &pdfFile{path: name, sum: sum, stamp: stamp, trusted: trusted}, nil
+}
+
+// readPDFBytes returns head (bytes already read from f) followed by the
+// rest of f, at most MaxPDFBytes+1 bytes in all, read into one buffer
+// sized by f's size: the bytes are copied once (a file that grows
+// meanwhile is still read up to the bound).
+func readPDFBytes(f *os.File, head []byte) ([]byte, error) {
+	size := int64(len(head))
+	if fi, err := f.Stat(); err == nil {
+		size = max(size, fi.Size())
+	}
+	var b bytes.Buffer
+	b.Grow(int(min(size, MaxPDFBytes+1)) + bytes.MinRead)
+	b.Write(head)
+	_, err := b.ReadFrom(io.LimitReader(f, MaxPDFBytes+1-int64(len(head))))
+	return b.Bytes(), err
 }
 
 // sniffPDF opens path and reports whether it is a PDF, returning the open

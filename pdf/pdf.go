@@ -110,6 +110,8 @@ type Engine struct {
 	closed bool
 	// Loads counts PDFium initialisations (module compilations), for tests.
 	loads atomic.Int64
+	// hashes counts the documents Extract hashed, for tests.
+	hashes atomic.Int64
 }
 
 // NewEngine returns an Engine with cfg; nothing is loaded yet.
@@ -142,6 +144,22 @@ func init() {
 // ExtractPages is Extract's pages: what the context store reads.
 func (e *Engine) ExtractPages(ctx context.Context, name string, data []byte) ([]Page, error) {
 	d, err := e.Extract(ctx, name, data)
+	if err != nil {
+		return nil, err
+	}
+	return d.Pages, nil
+}
+
+// ExtractPagesSum is ExtractPages for data whose SHA-256 (lower case hex)
+// the caller has computed: sum keys the text cache and data is not hashed
+// again (pdfreader.SumExtractor; the context store hashes every PDF it
+// opens). A sum that is not 64 hex digits is refused (invalid).
+func (e *Engine) ExtractPagesSum(ctx context.Context, name, sum string, data []byte) ([]Page, error) {
+	if b, err := hex.DecodeString(sum); err != nil || len(b) != sha256.Size || strings.ToLower(sum) != sum {
+		return nil, fault.New(fault.PhaseContext, fault.KindInvalid, "not a SHA-256 in lower case hex").With("name", name).
+			WithHint("pass the hex SHA-256 of the document's bytes, or call ExtractPages")
+	}
+	d, err := e.extract(ctx, name, sum, data)
 	if err != nil {
 		return nil, err
 	}
@@ -414,8 +432,13 @@ func ctxErr(err error) error {
 // in errors. The text is cached on disk by the SHA-256 of data: a document
 // is extracted once. The Document keeps data (not copied) to render pages.
 func (e *Engine) Extract(ctx context.Context, name string, data []byte) (*Document, error) {
+	e.hashes.Add(1)
 	sum := sha256.Sum256(data)
-	key := hex.EncodeToString(sum[:])
+	return e.extract(ctx, name, hex.EncodeToString(sum[:]), data)
+}
+
+// extract is Extract for data whose SHA-256 (hex) is key.
+func (e *Engine) extract(ctx context.Context, name, key string, data []byte) (*Document, error) {
 	d := &Document{Name: name, e: e, data: data}
 	if pages, ok := e.cached(key); ok {
 		d.Pages, d.Cached = pages, true

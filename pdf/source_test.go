@@ -3,7 +3,10 @@ package pdf
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"io"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -81,5 +84,32 @@ func TestRenderSource(t *testing.T) {
 				t.Fatalf("kind = %q, want %q (err %v)", got, tc.kind, err)
 			}
 		})
+	}
+}
+
+// ExtractPagesSum takes the document's hash from its caller: it hashes
+// nothing, keys the text cache by the sum (Extract of the same bytes
+// then hits it) and refuses a sum that is not a lower-case hex SHA-256.
+func TestExtractPagesSum(t *testing.T) {
+	ctx := context.Background()
+	e := testEngine(t, Config{})
+	data := genPages(t, 2)
+	sum := sha256.Sum256(data)
+	key := hex.EncodeToString(sum[:])
+	pages, err := e.ExtractPagesSum(ctx, "r.pdf", key, data)
+	if err != nil || len(pages) != 2 || !strings.HasPrefix(pages[1].Text, "Page 2 first line") {
+		t.Fatalf("%v %+v", err, pages)
+	}
+	if n := e.hashes.Load(); n != 0 {
+		t.Fatalf("hashed %d documents, want 0", n)
+	}
+	d, err := e.Extract(ctx, "r.pdf", data)
+	if err != nil || !d.Cached || e.hashes.Load() != 1 {
+		t.Fatalf("Extract after ExtractPagesSum: cached %v, %d hashes, %v", d != nil && d.Cached, e.hashes.Load(), err)
+	}
+	for _, bad := range []string{"", "xyz", strings.ToUpper(key), key[:62]} {
+		if _, err := e.ExtractPagesSum(ctx, "r.pdf", bad, data); fault.KindOf(err) != fault.KindInvalid {
+			t.Errorf("sum %q: err %v, want invalid", bad, err)
+		}
 	}
 }

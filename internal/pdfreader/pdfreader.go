@@ -50,6 +50,15 @@ type SourceRenderer interface {
 	RenderSource(ctx context.Context, name string, r io.ReaderAt, size int64, page, dpi int) (Image, error)
 }
 
+// SumExtractor is a Reader that takes the SHA-256 of a document from its
+// caller instead of computing it again: package pdf's Engine keys its
+// text cache by it, and the store hashes every PDF it opens anyway.
+type SumExtractor interface {
+	// ExtractPagesSum is ExtractPages for data whose SHA-256, in lower
+	// case hex, is sum.
+	ExtractPagesSum(ctx context.Context, name, sum string, data []byte) ([]Page, error)
+}
+
 var (
 	mu       sync.Mutex
 	register func() Reader
