@@ -49,7 +49,7 @@ func pdfFixturePx(t *testing.T, wire string, maxPixels int64, cfg Config, intera
 	t.Cleanup(func() { store.Close() })
 	h := pdfContext(t, store)
 	if maxPixels > 0 {
-		e := pdf.NewEngine(pdf.Config{CacheDir: filepath.Join(os.TempDir(), "rlm-test-wazero-cache"), TextCacheDir: t.TempDir(), MaxPixels: maxPixels})
+		e := pdf.NewEngine(pdf.Config{CacheDir: filepath.Join(os.TempDir(), "rlm-test-wazero-cache"), PageTimeout: testPageTimeout, TextCacheDir: t.TempDir(), MaxPixels: maxPixels})
 		t.Cleanup(func() { e.Close() })
 		store.SetPDFReader(e)
 	}
