@@ -4,15 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"slices"
-	"strings"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/jsonstrict"
+	"github.com/rlm-go/rlm/tool/internal/jsonschema"
 )
 
 // Inventory is what callers other than the runtime need of a registry:
@@ -107,41 +103,34 @@ func (v *Validator) decode(raw json.RawMessage) (any, *fault.Error) {
 }
 
 func (v *Validator) check(value any, k fault.Kind) *fault.Error {
-	if err := v.sch.Validate(value); err != nil {
-		return validationError(err, k, "")
+	if leaves := v.sch.Validate(value); leaves != nil {
+		return validationError(leaves, k, "")
 	}
 	return nil
 }
 
-// noLoader refuses every external schema reference: schemas are
-// self-contained.
-type noLoader struct{}
-
-func (noLoader) Load(url string) (any, error) {
-	return nil, fmt.Errorf("external schema references are not allowed")
-}
-
 func compileSchema(tool, which string, raw json.RawMessage) (*Validator, json.RawMessage, error) {
-	bad := func(err error, msg string) error {
+	bad := func(err error, msg string) *fault.Error {
 		return fault.Wrap(err, fault.PhaseTool, KindInvalidSchema, msg).With("tool", tool).With("schema", which)
 	}
 	if len(bytes.TrimSpace(raw)) == 0 {
 		return nil, nil, bad(nil, "schema is required")
 	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
-	if err != nil {
-		return nil, nil, bad(err, "schema is not JSON")
-	}
 	url := "https://rlm.invalid/tools/" + tool + "/" + which + ".json"
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	c.UseLoader(noLoader{})
-	if err := c.AddResource(url, doc); err != nil {
-		return nil, nil, bad(err, "schema cannot be added")
-	}
-	sch, err := c.Compile(url)
+	sch, err := jsonschema.Compile(raw, url)
 	if err != nil {
-		return nil, nil, bad(err, "schema does not compile")
+		fe := bad(err, "schema does not compile")
+		var ce *jsonschema.CompileError
+		if errors.As(err, &ce) {
+			fe.With("location", ce.Pointer)
+			if ce.Keyword != "" {
+				fe.With("keyword", ce.Keyword)
+			}
+			if ce.Refused {
+				fe.Hint = "rlm's validator supports JSON Schema draft 2020-12 without external or dynamic references (docs/tools.md)"
+			}
+		}
+		return nil, nil, fe
 	}
 	var buf bytes.Buffer
 	if err := json.Compact(&buf, raw); err != nil {
@@ -152,30 +141,20 @@ func compileSchema(tool, which string, raw json.RawMessage) (*Validator, json.Ra
 
 // validationError maps a schema failure to Kind schema_validation_failed
 // (or invalid_result for results) with the JSON pointer of the failing
-// value and the failing keyword; never the library's message.
-func validationError(err error, k fault.Kind, root string) *fault.Error {
+// value and the failing keyword of its first leaf; never the validator's
+// message.
+func validationError(leaves []jsonschema.Leaf, k fault.Kind, root string) *fault.Error {
 	fe := fault.New(fault.PhaseTool, k, "value does not match the schema")
-	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
-		return fe.With("pointer", root)
+	leaf := leaves[0]
+	fe.With("pointer", root+leaf.Pointer())
+	if leaf.Keyword != "" {
+		fe.With("keyword", leaf.Keyword)
 	}
-	leaf := ve
-	for len(leaf.Causes) > 0 {
-		leaf = leaf.Causes[0]
-	}
-	ptr := root
-	for _, tok := range leaf.InstanceLocation {
-		ptr += "/" + strings.ReplaceAll(strings.ReplaceAll(tok, "~", "~0"), "/", "~1")
-	}
-	fe.With("pointer", ptr)
-	if kw := leaf.ErrorKind.KeywordPath(); len(kw) > 0 {
-		fe.With("keyword", kw[len(kw)-1])
-	}
-	switch ek := leaf.ErrorKind.(type) {
-	case *kind.Required:
-		fe.With("missing", slices.Sorted(slices.Values(ek.Missing)))
-	case *kind.AdditionalProperties:
-		fe.With("unexpected", slices.Sorted(slices.Values(ek.Properties)))
+	switch {
+	case leaf.Missing != nil:
+		fe.With("missing", slices.Sorted(slices.Values(leaf.Missing)))
+	case leaf.Unexpected != nil:
+		fe.With("unexpected", slices.Sorted(slices.Values(leaf.Unexpected)))
 	}
 	return fe
 }

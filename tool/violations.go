@@ -3,13 +3,7 @@ package tool
 import (
 	"cmp"
 	"encoding/json"
-	"errors"
 	"slices"
-	"strings"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 
 	"github.com/rlm-go/rlm/internal/jsonstrict"
 )
@@ -36,40 +30,19 @@ func (v *Validator) Violations(raw json.RawMessage) ([]Violation, error) {
 	if err != nil {
 		return nil, err
 	}
-	verr := v.sch.Validate(val)
-	if verr == nil {
-		return nil, nil
-	}
-	var ve *jsonschema.ValidationError
-	if !errors.As(verr, &ve) {
-		return []Violation{{Keyword: "schema"}}, nil
-	}
-	p := message.NewPrinter(language.English)
 	var out []Violation
-	var walk func(e *jsonschema.ValidationError)
-	walk = func(e *jsonschema.ValidationError) {
+	for _, l := range v.sch.Validate(val) {
 		if len(out) >= MaxViolations {
-			return
+			break
 		}
-		if len(e.Causes) > 0 {
-			for _, c := range e.Causes {
-				walk(c)
-			}
-			return
-		}
-		var ptr strings.Builder
-		for _, tok := range e.InstanceLocation {
-			ptr.WriteString("/" + strings.ReplaceAll(strings.ReplaceAll(tok, "~", "~0"), "/", "~1"))
-		}
-		vi := Violation{Pointer: ptr.String(), Message: e.ErrorKind.LocalizedString(p)}
-		if kw := e.ErrorKind.KeywordPath(); len(kw) > 0 {
-			vi.Keyword = kw[len(kw)-1]
-		}
+		vi := Violation{Pointer: l.Pointer(), Keyword: l.Keyword, Message: l.Message}
 		if !slices.Contains(out, vi) {
 			out = append(out, vi)
 		}
 	}
-	walk(ve)
+	if out == nil {
+		return nil, nil
+	}
 	slices.SortStableFunc(out, func(a, b Violation) int {
 		return cmp.Or(cmp.Compare(a.Pointer, b.Pointer), cmp.Compare(a.Keyword, b.Keyword))
 	})

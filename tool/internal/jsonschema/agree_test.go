@@ -1,0 +1,406 @@
+package jsonschema
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	santhosh "github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+)
+
+// The reference: santhosh-tekuri/jsonschema/v6, set up as package tool set
+// it up before this package replaced it (draft 2020-12 by default, no
+// loader, formats and content not asserted).
+
+type noLoader struct{}
+
+func (noLoader) Load(string) (any, error) { return nil, errors.New("no external references") }
+
+const testBase = "https://rlm.invalid/tools/t/arguments.json"
+
+func refCompile(raw string) (*santhosh.Schema, error) {
+	doc, err := santhosh.UnmarshalJSON(strings.NewReader(raw))
+	if err != nil {
+		return nil, err
+	}
+	c := santhosh.NewCompiler()
+	c.DefaultDraft(santhosh.Draft2020)
+	c.UseLoader(noLoader{})
+	if err := c.AddResource(testBase, doc); err != nil {
+		return nil, err
+	}
+	return c.Compile(testBase)
+}
+
+// leafKey is what the tool runtime reads of a leaf.
+type leafKey struct{ Pointer, Keyword string }
+
+func refLeaves(err error) []leafKey {
+	var ve *santhosh.ValidationError
+	if !errors.As(err, &ve) {
+		return []leafKey{{"?", "?"}}
+	}
+	var out []leafKey
+	var walk func(e *santhosh.ValidationError)
+	walk = func(e *santhosh.ValidationError) {
+		if len(e.Causes) > 0 {
+			for _, c := range e.Causes {
+				walk(c)
+			}
+			return
+		}
+		var p strings.Builder
+		for _, t := range e.InstanceLocation {
+			p.WriteString("/" + escapeToken(t))
+		}
+		k := leafKey{Pointer: p.String()}
+		if kw := e.ErrorKind.KeywordPath(); len(kw) > 0 {
+			k.Keyword = kw[len(kw)-1]
+		}
+		// Deliberate difference: the keyword of these is the keyword.
+		switch e.ErrorKind.(type) {
+		case *kind.DependentRequired:
+			k.Keyword = "dependentRequired"
+		case *kind.Dependency:
+			k.Keyword = "dependencies"
+		case *kind.Not:
+			k.Keyword = "not"
+		}
+		out = append(out, k)
+	}
+	walk(ve)
+	return canon(out)
+}
+
+func ourLeaves(ls []Leaf) []leafKey {
+	out := make([]leafKey, len(ls))
+	for i, l := range ls {
+		out[i] = leafKey{l.Pointer(), l.Keyword}
+	}
+	return canon(out)
+}
+
+func canon(ks []leafKey) []leafKey {
+	slices.SortFunc(ks, func(a, b leafKey) int {
+		return strings.Compare(a.Pointer+"\x00"+a.Keyword, b.Pointer+"\x00"+b.Keyword)
+	})
+	return slices.Compact(ks)
+}
+
+func decode(t testing.TB, raw string) any {
+	d := json.NewDecoder(strings.NewReader(raw))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		t.Fatalf("instance %s: %v", raw, err)
+	}
+	return v
+}
+
+// agree compares one schema and instance with the reference: both compile
+// or ours refuses explicitly; same verdict; same set of leaves (pointers
+// aside where propertyNames is used, whose leaves the reference places at
+// the root).
+func agree(t testing.TB, schema string, instances ...string) {
+	t.Helper()
+	ref, rerr := refCompile(schema)
+	ours, oerr := Compile([]byte(schema), testBase)
+	if oerr != nil {
+		var ce *CompileError
+		if !errors.As(oerr, &ce) {
+			t.Fatalf("%s: error %v is not a CompileError", schema, oerr)
+		}
+		if rerr == nil && !ce.Refused {
+			t.Fatalf("%s: ours does not compile (%v), the reference does", schema, oerr)
+		}
+		return
+	}
+	if rerr != nil {
+		t.Fatalf("%s: ours compiles, the reference does not: %v", schema, rerr)
+	}
+	for _, instance := range instances {
+		agreeOn(t, ref, ours, schema, instance)
+	}
+}
+
+func agreeOn(t testing.TB, ref *santhosh.Schema, ours *Schema, schema, instance string) {
+	t.Helper()
+	v := decode(t, instance)
+	rv := ref.Validate(v)
+	ol := ours.Validate(v)
+	if (rv == nil) != (ol == nil) {
+		t.Fatalf("schema %s\ninstance %s\nreference valid=%v, ours valid=%v (%+v)", schema, instance, rv == nil, ol == nil, ol)
+	}
+	if ours.Valid(v) != (ol == nil) {
+		t.Fatalf("schema %s\ninstance %s\nValid disagrees with Validate", schema, instance)
+	}
+	if rv == nil {
+		return
+	}
+	want, got := refLeaves(rv), ourLeaves(ol)
+	if strings.Contains(schema, "propertyNames") {
+		for i := range want {
+			want[i].Pointer = ""
+		}
+		for i := range got {
+			got[i].Pointer = ""
+		}
+		want, got = canon(want), canon(got)
+	}
+	if !slices.Equal(want, got) {
+		t.Fatalf("schema %s\ninstance %s\nreference leaves %v\nours %v", schema, instance, want, got)
+	}
+}
+
+// TestAgreesOnKeywords: every keyword, valid and invalid instances.
+func TestAgreesOnKeywords(t *testing.T) {
+	instances := []string{`null`, `true`, `0`, `1`, `1.0`, `2.5`, `-3`, `1e2`, `""`, `"ab"`, `"héllo"`, `[]`, `[1]`, `[1,1]`,
+		`[1,"a",null]`, `[[1],[1.0]]`, `{}`, `{"a":1}`, `{"a":"x","b":2}`, `{"a":1,"b":{"c":[1,2]}}`, `{"x~/":0,"a":null}`,
+		`{"aa":1,"ab":"s","c":true}`, `{"n":1,"id":2,"tags":["a","c"]}`}
+	schemas := []string{
+		`true`, `false`, `{}`,
+		`{"type":"integer"}`, `{"type":["string","null"]}`, `{"type":"number"}`, `{"type":"object"}`,
+		`{"const":1}`, `{"const":{"a":1}}`, `{"enum":[1,"ab",null,[1]]}`,
+		`{"minimum":1}`, `{"maximum":1}`, `{"exclusiveMinimum":1}`, `{"exclusiveMaximum":1.0}`, `{"multipleOf":0.5}`, `{"multipleOf":2}`,
+		`{"minLength":2}`, `{"maxLength":1}`, `{"pattern":"^a"}`, `{"pattern":"b"}`,
+		`{"minItems":2}`, `{"maxItems":1}`, `{"uniqueItems":true}`, `{"prefixItems":[{"type":"integer"},{"type":"string"}]}`,
+		`{"items":{"type":"integer"}}`, `{"prefixItems":[true],"items":false}`, `{"contains":{"type":"string"}}`,
+		`{"contains":{"type":"integer"},"minContains":2}`, `{"contains":{"type":"integer"},"maxContains":1}`, `{"contains":{"type":"integer"},"minContains":0}`,
+		`{"minProperties":2}`, `{"maxProperties":1}`, `{"required":["a","b"]}`,
+		`{"properties":{"a":{"type":"integer"},"b":false}}`, `{"patternProperties":{"^a":{"type":"string"}}}`,
+		`{"properties":{"a":true},"additionalProperties":false}`, `{"properties":{"a":true},"patternProperties":{"^b":true},"additionalProperties":{"type":"string"}}`,
+		`{"propertyNames":{"maxLength":1}}`, `{"propertyNames":{"pattern":"^a"}}`,
+		`{"dependentRequired":{"a":["b","c"]}}`, `{"dependentSchemas":{"a":{"required":["b"]}}}`, `{"dependencies":{"a":["b"],"b":{"minProperties":3}}}`,
+		`{"allOf":[{"type":"object"},{"required":["a"]}]}`, `{"anyOf":[{"type":"string"},{"type":"integer","minimum":1}]}`,
+		`{"oneOf":[{"type":"integer"},{"minimum":1}]}`, `{"not":{"type":"object"}}`,
+		`{"if":{"type":"integer"},"then":{"minimum":1},"else":{"type":"string"}}`, `{"if":true,"then":false}`, `{"if":false,"else":{"const":1}}`,
+		`{"$defs":{"i":{"type":"integer"}},"properties":{"a":{"$ref":"#/$defs/i"}}}`,
+		`{"$defs":{"i":{"$anchor":"int","type":"integer"}},"items":{"$ref":"#int"}}`,
+		`{"$defs":{"x":{"$id":"x.json","$defs":{"y":{"type":"string"}},"$ref":"#/$defs/y"}},"properties":{"a":{"$ref":"x.json"}}}`,
+		`{"properties":{"b":{"$ref":"#"}},"type":"object","required":["a"]}`,
+		`{"$ref":"#/$defs/o","$defs":{"o":{"properties":{"a":true}}},"unevaluatedProperties":false}`,
+		`{"allOf":[{"properties":{"a":true}}],"unevaluatedProperties":{"type":"integer"}}`,
+		`{"anyOf":[{"properties":{"a":{"type":"integer"}}},{"properties":{"b":true}}],"unevaluatedProperties":false}`,
+		`{"if":{"required":["a"],"properties":{"a":true}},"else":{"properties":{"b":true}},"unevaluatedProperties":false}`,
+		`{"prefixItems":[true],"unevaluatedItems":{"type":"integer"}}`, `{"contains":{"type":"integer"},"unevaluatedItems":false}`,
+		`{"allOf":[{"prefixItems":[true,true]}],"unevaluatedItems":false}`,
+		`{"type":"object","properties":{"n":{"type":"integer"},"id":{},"tags":{"type":"array","items":{"enum":["a","b"]}}},"required":["n","id"],"additionalProperties":false}`,
+		`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object"}`,
+		`{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"a":{"type":"integer"}},"required":["a"]}`,
+		`{"$schema":"http://json-schema.org/draft-07/schema#","items":[{"type":"integer"}]}`,
+		`{"$schema":"http://json-schema.org/draft-07/schema#","format":"email"}`,
+		`{"definitions":{"a":{"type":"string"}},"properties":{"a":{"$ref":"#/definitions/a"}}}`,
+		`{"title":"x","description":"y","default":1,"examples":[1],"deprecated":true,"readOnly":false,"writeOnly":false,"$comment":"c","format":"email","contentMediaType":"application/json","contentEncoding":"base64","contentSchema":{"type":"object"}}`,
+	}
+	for _, s := range schemas {
+		agree(t, s, instances...)
+	}
+}
+
+// TestRefuses: schemas ours refuses explicitly (Refused) or rejects as
+// invalid, like the reference.
+func TestRefuses(t *testing.T) {
+	for _, c := range []struct {
+		schema, keyword string
+		refused         bool
+	}{
+		{`{"$ref":"https://example.com/x.json"}`, "$ref", true},
+		{`{"$ref":"other.json"}`, "$ref", true},
+		{`{"$ref":"#"}`, "$ref", true},
+		{`{"allOf":[{"$ref":"#"}]}`, "$ref", true},
+		{`{"$dynamicRef":"#meta"}`, "$dynamicRef", true},
+		{`{"$schema":"http://json-schema.org/draft-04/schema#"}`, "$schema", true},
+		{`{"$schema":"http://json-schema.org/draft-07/schema#","format":"email"}`, "format", true},
+		{`{"$schema":"http://json-schema.org/draft-07/schema#","$ref":"#/definitions/a","type":"object","definitions":{"a":true}}`, "type", true},
+		{`{"type":"strin"}`, "type", false},
+		{`{"minLength":-1}`, "minLength", false},
+		{`{"minLength":1.5}`, "minLength", false},
+		{`{"maxItems":1e12}`, "maxItems", true},
+		{`{"pattern":"("}`, "pattern", false},
+		{`{"patternProperties":{"(":true}}`, "patternProperties", false},
+		{`{"required":["a","a"]}`, "required", false},
+		{`{"allOf":[]}`, "allOf", false},
+		{`{"properties":{"a":1}}`, "", false},
+		{`{"$ref":"#/$defs/missing"}`, "$ref", false},
+		{`{"$ref":"#nowhere"}`, "$ref", false},
+		{`{"$id":"x.json#frag"}`, "$id", false},
+		{`{"$anchor":"1a"}`, "$anchor", false},
+		{`{"multipleOf":0}`, "multipleOf", false},
+		{`[]`, "", false},
+	} {
+		_, err := Compile([]byte(c.schema), testBase)
+		var ce *CompileError
+		if !errors.As(err, &ce) || ce.Keyword != c.keyword || ce.Refused != c.refused {
+			t.Errorf("%s: %#v, want keyword %q refused %v", c.schema, err, c.keyword, c.refused)
+			continue
+		}
+		if _, rerr := refCompile(c.schema); !c.refused && rerr == nil {
+			t.Errorf("%s: the reference compiles it", c.schema)
+		}
+	}
+}
+
+// gen builds random schemas and instances from a small vocabulary, so that
+// keywords meet each other often.
+type gen struct{ r *rand.Rand }
+
+func (g gen) pick(xs ...string) string { return xs[g.r.IntN(len(xs))] }
+
+func (g gen) instance(depth int) string {
+	if depth > 2 {
+		return g.pick(`null`, `true`, `0`, `1`, `2.5`, `-1`, `""`, `"a"`, `"ab"`, `"abc"`)
+	}
+	switch g.r.IntN(4) {
+	case 0:
+		n := g.r.IntN(4)
+		parts := make([]string, n)
+		for i := range parts {
+			parts[i] = g.instance(depth + 1)
+		}
+		return "[" + strings.Join(parts, ",") + "]"
+	case 1:
+		n := g.r.IntN(4)
+		seen := map[string]bool{}
+		var parts []string
+		for range n {
+			k := g.pick("a", "b", "c", "aa", "x/y")
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			parts = append(parts, fmt.Sprintf("%q:%s", k, g.instance(depth+1)))
+		}
+		return "{" + strings.Join(parts, ",") + "}"
+	default:
+		return g.instance(3)
+	}
+}
+
+func (g gen) schema(depth int) string {
+	if depth > 2 || g.r.IntN(6) == 0 {
+		return g.pick(`true`, `false`, `{}`, `{"type":"integer"}`, `{"type":"string"}`, `{"minimum":1}`, `{"$ref":"#/$defs/d"}`, `{"$ref":"#an"}`)
+	}
+	n := 1 + g.r.IntN(3)
+	var kws []string
+	seen := map[string]bool{}
+	for range n {
+		kw, val := g.keyword(depth)
+		if seen[kw] {
+			continue
+		}
+		seen[kw] = true
+		kws = append(kws, fmt.Sprintf("%q:%s", kw, val))
+	}
+	return "{" + strings.Join(kws, ",") + "}"
+}
+
+func (g gen) keyword(depth int) (string, string) {
+	s := func() string { return g.schema(depth + 1) }
+	switch g.r.IntN(30) {
+	case 0:
+		return "type", g.pick(`"integer"`, `"number"`, `"string"`, `"object"`, `"array"`, `["string","null"]`, `"boolean"`)
+	case 1:
+		return "enum", g.pick(`[1,"a",null]`, `[[1],{"a":1}]`, `["ab"]`)
+	case 2:
+		return "const", g.pick(`1`, `"a"`, `{"a":1}`, `null`)
+	case 3:
+		return g.pick("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"), g.pick(`0`, `1`, `1.5`)
+	case 4:
+		return "multipleOf", g.pick(`2`, `0.5`)
+	case 5:
+		return g.pick("minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"), g.pick(`0`, `1`, `2`)
+	case 6:
+		return "pattern", g.pick(`"^a"`, `"b$"`)
+	case 7:
+		return "uniqueItems", `true`
+	case 8:
+		return "prefixItems", "[" + s() + "," + s() + "]"
+	case 9:
+		return "items", s()
+	case 10:
+		return "contains", s()
+	case 11:
+		return g.pick("minContains", "maxContains"), g.pick(`0`, `1`, `2`)
+	case 12:
+		return "required", g.pick(`["a"]`, `["a","b"]`)
+	case 13:
+		return "properties", fmt.Sprintf(`{"a":%s,"b":%s}`, s(), s())
+	case 14:
+		return "patternProperties", fmt.Sprintf(`{"^a":%s}`, s())
+	case 15:
+		return "additionalProperties", s()
+	case 16:
+		return "propertyNames", g.pick(`{"maxLength":1}`, `{"pattern":"^a"}`, `false`)
+	case 17:
+		return "dependentRequired", `{"a":["b"]}`
+	case 18:
+		return "dependentSchemas", fmt.Sprintf(`{"a":%s}`, s())
+	case 19:
+		return "allOf", "[" + s() + "," + s() + "]"
+	case 20:
+		return "anyOf", "[" + s() + "," + s() + "]"
+	case 21:
+		return "oneOf", "[" + s() + "," + s() + "]"
+	case 22:
+		return "not", s()
+	case 23:
+		return "if", s()
+	case 24:
+		return "then", s()
+	case 25:
+		return "else", s()
+	case 26:
+		return "unevaluatedProperties", s()
+	case 27:
+		return "unevaluatedItems", s()
+	case 28:
+		return "dependencies", fmt.Sprintf(`{"a":["c"],"b":%s}`, s())
+	default:
+		return "additionalProperties", `false`
+	}
+}
+
+// wrap adds the definitions the generated references name.
+func (g gen) wrap(body string) string {
+	defs := fmt.Sprintf(`"$defs":{"d":%s,"e":{"$anchor":"an","type":"array"}}`, g.schema(2))
+	if body == "{}" {
+		return "{" + defs + "}"
+	}
+	if body[0] != '{' {
+		return fmt.Sprintf(`{"allOf":[%s],%s}`, body, defs)
+	}
+	return "{" + defs + "," + body[1:]
+}
+
+func TestAgreesOnRandomSchemas(t *testing.T) {
+	n := 2000
+	if testing.Short() {
+		n = 300
+	}
+	g := gen{rand.New(rand.NewPCG(1, 2))}
+	for range n {
+		schema := g.wrap(g.schema(0))
+		agree(t, schema, g.instance(0), g.instance(0), g.instance(0), g.instance(0), g.instance(0), g.instance(0))
+	}
+}
+
+// FuzzAgreesWithSanthosh drives the generator from fuzzed seeds, and also
+// tries the fuzzed bytes themselves as a schema.
+func FuzzAgreesWithSanthosh(f *testing.F) {
+	f.Add(uint64(1), uint64(2), []byte(`{"type":"object","required":["a"]}`), []byte(`{"b":1}`))
+	f.Add(uint64(7), uint64(9), []byte(`{"items":{"$ref":"#"},"maxItems":1}`), []byte(`[[[1,2]]]`))
+	f.Fuzz(func(t *testing.T, a, b uint64, schema, instance []byte) {
+		g := gen{rand.New(rand.NewPCG(a, b))}
+		agree(t, g.wrap(g.schema(0)), g.instance(0))
+		if !json.Valid(schema) || !json.Valid(instance) || bytes.Contains(schema, []byte(`"$schema"`)) {
+			return
+		}
+		agree(t, string(schema), string(instance))
+	})
+}

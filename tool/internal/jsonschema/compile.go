@@ -1,0 +1,932 @@
+package jsonschema
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"net"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// CompileError is a schema this package does not compile: one that breaks
+// a rule of the draft's meta-schemas or of reference resolution, or
+// (Refused) one that is valid but whose meaning this package does not
+// implement exactly.
+type CompileError struct {
+	// Pointer is the JSON pointer of the offending schema in the document.
+	Pointer string
+	// Keyword is the offending keyword ("" for the schema itself).
+	Keyword string
+	// Reason says what is wrong, in English.
+	Reason string
+	// Refused is true for a valid schema this package refuses.
+	Refused bool
+}
+
+func (e *CompileError) Error() string {
+	at := e.Pointer
+	if e.Keyword != "" {
+		at += "/" + escapeToken(e.Keyword)
+	}
+	if at == "" {
+		at = "the schema"
+	}
+	return at + ": " + e.Reason
+}
+
+// Schema is a compiled schema.
+type Schema struct {
+	root *node
+	// track: some keyword of the document needs the evaluated properties
+	// and items (unevaluatedProperties, unevaluatedItems).
+	track bool
+}
+
+// node is one compiled (sub)schema.
+type node struct {
+	ptr    string
+	always *bool // a boolean schema
+
+	types    jtype
+	hasTypes bool
+	typeList []string
+	hasConst bool
+	constV   any
+	hasEnum  bool
+	enum     []any
+
+	ref *node
+
+	minProps, maxProps int // -1: absent
+	required           []string
+	dependencies       []dep
+	props              map[string]*node
+	patterns           []pattern
+	additional         *node
+	noAdditional       bool // additionalProperties: false
+	propertyNames      *node
+	dependentSchemas   []dep
+	dependentRequired  []dep
+	unevalProps        *node
+
+	minItems, maxItems int
+	unique             bool
+	prefix             []*node
+	items              *node
+	contains           *node
+	minContains        int
+	maxContains        int
+
+	unevalItems *node
+
+	minLen, maxLen int
+	pattern        *regexp.Regexp
+
+	minimum, maximum, exMin, exMax, multipleOf *big.Rat
+
+	allOf, anyOf, oneOf []*node
+	not, ifS, then, els *node
+}
+
+type dep struct {
+	name     string
+	required []string // dependencies (array form), dependentRequired
+	schema   *node    // dependencies (schema form), dependentSchemas
+}
+
+type pattern struct {
+	src string
+	re  *regexp.Regexp
+	s   *node
+}
+
+// Compile compiles a schema document (draft 2020-12 unless its "$schema"
+// says otherwise) whose base URI is base.
+func Compile(raw []byte, base string) (*Schema, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var doc any
+	if err := dec.Decode(&doc); err != nil {
+		return nil, &CompileError{Reason: "not JSON: " + err.Error()}
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return nil, &CompileError{Reason: "not JSON: data after the schema"}
+	}
+	b, err := url.Parse(base)
+	if err != nil || !b.IsAbs() {
+		return nil, &CompileError{Reason: "the base URI is not absolute"}
+	}
+	b.Fragment, b.RawFragment = "", ""
+	c := &compiler{
+		doc:       doc,
+		nodes:     map[string]*node{},
+		bases:     map[string]*url.URL{},
+		resources: map[string]string{},
+		resBase:   map[string]*url.URL{},
+		anchors:   map[string]string{},
+	}
+	if err := c.draftOf(doc); err != nil {
+		return nil, err
+	}
+	c.resources[b.String()] = ""
+	if err := c.scan("", doc, b, true); err != nil {
+		return nil, err
+	}
+	root, err := c.compile("")
+	if err != nil {
+		return nil, err
+	}
+	if err := c.cycles(); err != nil {
+		return nil, err
+	}
+	return &Schema{root: root, track: c.track}, nil
+}
+
+type compiler struct {
+	doc   any
+	draft int // 2020, 2019 or 7
+	track bool
+	nodes map[string]*node
+	// bases: the base URI of each scanned schema location.
+	bases map[string]*url.URL
+	// resources: absolute URI (no fragment) → pointer of its root;
+	// resBase: that root's base URI.
+	resources map[string]string
+	resBase   map[string]*url.URL
+	anchors   map[string]string // URI#anchor → pointer
+}
+
+func refuse(ptr, kw, reason string) *CompileError {
+	return &CompileError{Pointer: ptr, Keyword: kw, Reason: reason, Refused: true}
+}
+
+func invalid(ptr, kw, reason string) *CompileError {
+	return &CompileError{Pointer: ptr, Keyword: kw, Reason: reason}
+}
+
+// draftURL normalizes a "$schema" value: scheme and empty fragment
+// dropped.
+func draftURL(s string) string {
+	s = strings.TrimSuffix(s, "#")
+	if t, ok := strings.CutPrefix(s, "https://"); ok {
+		return t
+	}
+	t, _ := strings.CutPrefix(s, "http://")
+	return t
+}
+
+var drafts = map[string]int{
+	"json-schema.org/draft/2020-12/schema": 2020,
+	"json-schema.org/schema":               2020,
+	"json-schema.org/draft/2019-09/schema": 2019,
+	"json-schema.org/draft-07/schema":      7,
+}
+
+func (c *compiler) draftOf(doc any) error {
+	c.draft = 2020
+	obj, ok := doc.(map[string]any)
+	if !ok {
+		return nil
+	}
+	v, ok := obj["$schema"]
+	if !ok {
+		return nil
+	}
+	s, ok := v.(string)
+	if !ok {
+		return invalid("", "$schema", "must be a string")
+	}
+	d, ok := drafts[draftURL(s)]
+	if !ok {
+		return refuse("", "$schema", fmt.Sprintf("dialect %q is not supported (draft 2020-12, and 2019-09 or 07 where they mean the same)", s))
+	}
+	c.draft = d
+	return nil
+}
+
+// Keywords whose value is one schema, an array of schemas or an object of
+// schemas (draft 2020-12 with its meta-schema's legacy keywords).
+var (
+	oneSchema = []string{"additionalProperties", "propertyNames", "unevaluatedProperties", "unevaluatedItems",
+		"items", "contains", "not", "if", "then", "else", "contentSchema"}
+	schemaArrays = []string{"prefixItems", "allOf", "anyOf", "oneOf"}
+	schemaMaps   = []string{"$defs", "definitions", "properties", "patternProperties", "dependentSchemas"}
+)
+
+var anchorRE = regexp.MustCompile(`^[A-Za-z_][-A-Za-z0-9._]*$`)
+
+// annotations: keywords that may stand beside "$ref" in draft 07, where
+// "$ref" makes its siblings ignored, without changing a verdict.
+var annotations = map[string]bool{"title": true, "description": true, "default": true, "examples": true,
+	"$comment": true, "readOnly": true, "writeOnly": true, "deprecated": true, "definitions": true, "$defs": true,
+	"$schema": true}
+
+// scan checks the schema at ptr against the meta-schema rules, records its
+// base URI, resources and anchors, and scans its subschemas.
+func (c *compiler) scan(ptr string, v any, base *url.URL, root bool) error {
+	if _, done := c.bases[ptr]; done {
+		return nil
+	}
+	if _, ok := v.(bool); ok {
+		c.bases[ptr] = base
+		return nil
+	}
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return invalid(ptr, "", "a schema must be an object or a boolean")
+	}
+	if id, ok := obj["$id"]; ok {
+		s, ok := id.(string)
+		if !ok {
+			return invalid(ptr, "$id", "must be a string")
+		}
+		u, err := uriReference(s)
+		if err != nil {
+			return invalid(ptr, "$id", "not a URI reference: "+err.Error())
+		}
+		if i := strings.IndexByte(s, '#'); i >= 0 && i != len(s)-1 {
+			return invalid(ptr, "$id", "must not have a fragment")
+		}
+		if c.draft == 7 {
+			if _, ok := obj["$ref"]; ok {
+				return refuse(ptr, "$id", `"$id" beside "$ref" is ignored in draft 07`)
+			}
+		}
+		base = base.ResolveReference(u)
+		base.Fragment, base.RawFragment = "", ""
+		key := base.String()
+		if p, dup := c.resources[key]; dup && p != ptr {
+			return invalid(ptr, "$id", fmt.Sprintf("%q is also the $id of %q", key, p))
+		}
+		c.resources[key] = ptr
+	}
+	if root {
+		c.resBase[ptr] = base
+	} else if _, ok := obj["$id"]; ok {
+		c.resBase[ptr] = base
+	}
+	c.bases[ptr] = base
+	if err := c.checkKeywords(ptr, obj, base); err != nil {
+		return err
+	}
+	sub := func(p string, v any) error { return c.scan(p, v, base, false) }
+	for _, kw := range oneSchema {
+		if s, ok := obj[kw]; ok {
+			if kw == "items" && c.draft != 2020 {
+				if _, arr := s.([]any); arr {
+					return refuse(ptr, kw, `"items" as an array means "prefixItems" of draft 2020-12`)
+				}
+			}
+			if err := sub(ptr+"/"+escapeToken(kw), s); err != nil {
+				return err
+			}
+		}
+	}
+	for _, kw := range schemaArrays {
+		if s, ok := obj[kw]; ok {
+			arr, ok := s.([]any)
+			if !ok || len(arr) == 0 {
+				return invalid(ptr, kw, "must be a non-empty array of schemas")
+			}
+			for i, e := range arr {
+				if err := sub(ptr+"/"+kw+"/"+strconv.Itoa(i), e); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	for _, kw := range schemaMaps {
+		if s, ok := obj[kw]; ok {
+			m, ok := s.(map[string]any)
+			if !ok {
+				return invalid(ptr, kw, "must be an object of schemas")
+			}
+			for _, k := range sortedKeys(m) {
+				if kw == "patternProperties" {
+					if _, err := regexp.Compile(k); err != nil {
+						return invalid(ptr, kw, fmt.Sprintf("%q is not a regular expression: %v", k, err))
+					}
+				}
+				if err := sub(ptr+"/"+kw+"/"+escapeToken(k), m[k]); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if s, ok := obj["dependencies"]; ok {
+		m, ok := s.(map[string]any)
+		if !ok {
+			return invalid(ptr, "dependencies", "must be an object")
+		}
+		for _, k := range sortedKeys(m) {
+			if arr, ok := m[k].([]any); ok {
+				if err := stringArray(arr); err != nil {
+					return invalid(ptr, "dependencies", k+": "+err.Error())
+				}
+				continue
+			}
+			if err := sub(ptr+"/dependencies/"+escapeToken(k), m[k]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (c *compiler) checkKeywords(ptr string, obj map[string]any, base *url.URL) error {
+	for _, kw := range []string{"$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor"} {
+		if _, ok := obj[kw]; ok {
+			return refuse(ptr, kw, "dynamic references are not supported")
+		}
+	}
+	if c.draft != 2020 {
+		if err := c.compatible(ptr, obj); err != nil {
+			return err
+		}
+	}
+	for _, kw := range sortedKeys(obj) {
+		v := obj[kw]
+		str := func() (string, error) {
+			s, ok := v.(string)
+			if !ok {
+				return "", invalid(ptr, kw, "must be a string")
+			}
+			return s, nil
+		}
+		switch kw {
+		case "$schema":
+			s, err := str()
+			if err != nil {
+				return err
+			}
+			if d, ok := drafts[draftURL(s)]; !ok || d != c.draft {
+				return refuse(ptr, kw, fmt.Sprintf("dialect %q differs from the document's", s))
+			}
+		case "$ref":
+			s, err := str()
+			if err != nil {
+				return err
+			}
+			if _, err := uriReference(s); err != nil {
+				return invalid(ptr, kw, "not a URI reference: "+err.Error())
+			}
+		case "$anchor":
+			s, err := str()
+			if err != nil {
+				return err
+			}
+			if !anchorRE.MatchString(s) {
+				return invalid(ptr, kw, fmt.Sprintf("%q is not an anchor name", s))
+			}
+			res := *base
+			res.Fragment, res.RawFragment = s, ""
+			key := res.String()
+			if p, dup := c.anchors[key]; dup && p != ptr {
+				return invalid(ptr, kw, fmt.Sprintf("anchor %q is also at %q", s, p))
+			}
+			c.anchors[key] = ptr
+		case "$vocabulary":
+			m, ok := v.(map[string]any)
+			if !ok {
+				return invalid(ptr, kw, "must be an object")
+			}
+			for k, b := range m {
+				if u, err := uriReference(k); err != nil || !u.IsAbs() {
+					return invalid(ptr, kw, fmt.Sprintf("%q is not a URI", k))
+				}
+				if _, ok := b.(bool); !ok {
+					return invalid(ptr, kw, "values must be booleans")
+				}
+			}
+		case "$comment", "title", "description", "format", "contentEncoding", "contentMediaType":
+			if _, err := str(); err != nil {
+				return err
+			}
+		case "deprecated", "readOnly", "writeOnly", "uniqueItems":
+			if _, ok := v.(bool); !ok {
+				return invalid(ptr, kw, "must be a boolean")
+			}
+		case "examples", "enum":
+			if _, ok := v.([]any); !ok {
+				return invalid(ptr, kw, "must be an array")
+			}
+		case "type":
+			switch t := v.(type) {
+			case string:
+				if typeByName(t) == tInvalid {
+					return invalid(ptr, kw, fmt.Sprintf("%q is not a JSON type", t))
+				}
+			case []any:
+				if len(t) == 0 {
+					return invalid(ptr, kw, "must not be empty")
+				}
+				for i, e := range t {
+					s, ok := e.(string)
+					if !ok || typeByName(s) == tInvalid {
+						return invalid(ptr, kw, "must list JSON type names")
+					}
+					for _, p := range t[:i] {
+						if p == e {
+							return invalid(ptr, kw, "must not repeat a type")
+						}
+					}
+				}
+			default:
+				return invalid(ptr, kw, "must be a type name or an array of them")
+			}
+		case "multipleOf":
+			r, ok := number(v)
+			if !ok || r.Sign() <= 0 {
+				return invalid(ptr, kw, "must be a number greater than 0")
+			}
+		case "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum":
+			if !isNumber(v) {
+				return invalid(ptr, kw, "must be a number")
+			}
+		case "maxLength", "minLength", "maxItems", "minItems", "maxContains", "minContains", "maxProperties", "minProperties":
+			if _, err := count(v); errors.Is(err, errTooLarge) {
+				return refuse(ptr, kw, err.Error())
+			} else if err != nil {
+				return invalid(ptr, kw, err.Error())
+			}
+		case "pattern":
+			s, err := str()
+			if err != nil {
+				return err
+			}
+			if _, err := regexp.Compile(s); err != nil {
+				return invalid(ptr, kw, fmt.Sprintf("%q is not a regular expression: %v", s, err))
+			}
+		case "required":
+			arr, ok := v.([]any)
+			if !ok {
+				return invalid(ptr, kw, "must be an array of strings")
+			}
+			if err := stringArray(arr); err != nil {
+				return invalid(ptr, kw, err.Error())
+			}
+		case "dependentRequired":
+			m, ok := v.(map[string]any)
+			if !ok {
+				return invalid(ptr, kw, "must be an object of string arrays")
+			}
+			for k, e := range m {
+				arr, ok := e.([]any)
+				if !ok {
+					return invalid(ptr, kw, k+": must be an array of strings")
+				}
+				if err := stringArray(arr); err != nil {
+					return invalid(ptr, kw, k+": "+err.Error())
+				}
+			}
+		case "unevaluatedProperties", "unevaluatedItems":
+			c.track = true
+		}
+	}
+	return nil
+}
+
+// compatible refuses a keyword whose meaning in the document's draft (07
+// or 2019-09, as santhosh-tekuri/jsonschema implements them) differs from
+// its meaning in 2020-12.
+func (c *compiler) compatible(ptr string, obj map[string]any) error {
+	differ := []string{"prefixItems", "additionalItems"}
+	if c.draft == 7 {
+		differ = append(differ, "format", "$anchor", "dependentRequired", "dependentSchemas",
+			"unevaluatedProperties", "unevaluatedItems", "minContains", "maxContains")
+		if _, ok := obj["$ref"]; ok {
+			for _, k := range sortedKeys(obj) {
+				if k != "$ref" && !annotations[k] {
+					return refuse(ptr, k, `a keyword beside "$ref" is ignored in draft 07`)
+				}
+			}
+		}
+	}
+	for _, kw := range differ {
+		if _, ok := obj[kw]; ok {
+			return refuse(ptr, kw, fmt.Sprintf("%q means something else in this dialect than in draft 2020-12", kw))
+		}
+	}
+	return nil
+}
+
+var errTooLarge = errors.New("is larger than 2147483647")
+
+func stringArray(arr []any) error {
+	for i, e := range arr {
+		if _, ok := e.(string); !ok {
+			return errors.New("must be an array of strings")
+		}
+		if slices.Contains(arr[:i], e) {
+			return errors.New("must not repeat a string")
+		}
+	}
+	return nil
+}
+
+// count is a non-negative integer keyword's value (1.0 and 1e2 are
+// integers); one past the range of int is refused rather than wrapped.
+func count(v any) (int, error) {
+	r, ok := number(v)
+	if !ok || !r.IsInt() || r.Sign() < 0 {
+		return 0, errors.New("must be a non-negative integer")
+	}
+	if !r.Num().IsInt64() || r.Num().Int64() > math.MaxInt32 {
+		return 0, errTooLarge
+	}
+	return int(r.Num().Int64()), nil
+}
+
+// uriReference parses a URI reference as the "uri-reference" format does:
+// no backslash, and an IPv6 host in brackets.
+func uriReference(s string) (*url.URL, error) {
+	if strings.Contains(s, `\`) {
+		return nil, errors.New(`contains \`)
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return nil, err
+	}
+	if h := u.Hostname(); strings.Contains(h, ":") {
+		if !strings.Contains(u.Host, "[") || !strings.Contains(u.Host, "]") {
+			return nil, errors.New("IPv6 address not in brackets")
+		}
+		if ip := net.ParseIP(h); ip == nil || ip.To4() != nil && !strings.Contains(h, ":") {
+			return nil, errors.New("invalid IPv6 address")
+		}
+	}
+	return u, nil
+}
+
+func sortedKeys(m map[string]any) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+func escapeToken(s string) string {
+	if !strings.ContainsAny(s, "~/") {
+		return s
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+func unescapeToken(s string) string {
+	if !strings.Contains(s, "~") {
+		return s
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
+}
+
+// at returns the document's value at a JSON pointer.
+func (c *compiler) at(ptr string) (any, bool) {
+	v := c.doc
+	if ptr == "" {
+		return v, true
+	}
+	if !strings.HasPrefix(ptr, "/") {
+		return nil, false
+	}
+	for _, tok := range strings.Split(ptr[1:], "/") {
+		tok = unescapeToken(tok)
+		switch t := v.(type) {
+		case map[string]any:
+			e, ok := t[tok]
+			if !ok {
+				return nil, false
+			}
+			v = e
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(t) || strconv.Itoa(i) != tok {
+				return nil, false
+			}
+			v = t[i]
+		default:
+			return nil, false
+		}
+	}
+	return v, true
+}
+
+// baseFor is the base URI of a location no scan reached: that of the
+// innermost resource containing it.
+func (c *compiler) baseFor(ptr string) *url.URL {
+	best, bestLen := c.resBase[""], -1
+	for p, b := range c.resBase {
+		if (p == ptr || strings.HasPrefix(ptr, p+"/")) && len(p) > bestLen {
+			best, bestLen = b, len(p)
+		}
+	}
+	return best
+}
+
+// compile builds the node of the schema at ptr (scanned before).
+func (c *compiler) compile(ptr string) (*node, error) {
+	if n, ok := c.nodes[ptr]; ok {
+		return n, nil
+	}
+	v, ok := c.at(ptr)
+	if !ok {
+		return nil, invalid(ptr, "", "no schema at this location")
+	}
+	base, scanned := c.bases[ptr]
+	if !scanned {
+		if err := c.scan(ptr, v, c.baseFor(ptr), false); err != nil {
+			return nil, err
+		}
+		base = c.bases[ptr]
+	}
+	n := &node{ptr: ptr, minProps: -1, maxProps: -1, minItems: -1, maxItems: -1, minContains: -1, maxContains: -1, minLen: -1, maxLen: -1}
+	c.nodes[ptr] = n
+	if b, ok := v.(bool); ok {
+		n.always = &b
+		return n, nil
+	}
+	obj := v.(map[string]any)
+	sub := func(kw string) (*node, error) {
+		if _, ok := obj[kw]; !ok {
+			return nil, nil
+		}
+		return c.compile(ptr + "/" + escapeToken(kw))
+	}
+	arr := func(kw string) ([]*node, error) {
+		a, _ := obj[kw].([]any)
+		var out []*node
+		for i := range a {
+			s, err := c.compile(ptr + "/" + kw + "/" + strconv.Itoa(i))
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, s)
+		}
+		return out, nil
+	}
+	var err error
+	if t, ok := obj["type"]; ok {
+		n.hasTypes = true
+		switch t := t.(type) {
+		case string:
+			n.types = typeByName(t)
+			n.typeList = []string{t}
+		case []any:
+			for _, e := range t {
+				n.types |= typeByName(e.(string))
+				n.typeList = append(n.typeList, e.(string))
+			}
+		}
+	}
+	if cv, ok := obj["const"]; ok {
+		n.hasConst, n.constV = true, cv
+	}
+	if e, ok := obj["enum"]; ok {
+		n.hasEnum, n.enum = true, e.([]any)
+	}
+	if r, ok := obj["$ref"]; ok {
+		target, err := c.resolve(ptr, base, r.(string))
+		if err != nil {
+			return nil, err
+		}
+		if n.ref, err = c.compile(target); err != nil {
+			return nil, err
+		}
+		if c.draft == 7 {
+			return n, nil // annotations only beside it (compatible)
+		}
+	}
+	ints := []struct {
+		kw  string
+		dst *int
+	}{{"minProperties", &n.minProps}, {"maxProperties", &n.maxProps}, {"minItems", &n.minItems}, {"maxItems", &n.maxItems},
+		{"minLength", &n.minLen}, {"maxLength", &n.maxLen}}
+	for _, i := range ints {
+		if v, ok := obj[i.kw]; ok {
+			*i.dst, _ = count(v)
+		}
+	}
+	if a, ok := obj["required"].([]any); ok {
+		for _, e := range a {
+			n.required = append(n.required, e.(string))
+		}
+	}
+	if m, ok := obj["dependencies"].(map[string]any); ok {
+		for _, k := range sortedKeys(m) {
+			d := dep{name: k}
+			if a, ok := m[k].([]any); ok {
+				d.required = strs(a)
+			} else if d.schema, err = c.compile(ptr + "/dependencies/" + escapeToken(k)); err != nil {
+				return nil, err
+			}
+			n.dependencies = append(n.dependencies, d)
+		}
+	}
+	if m, ok := obj["properties"].(map[string]any); ok {
+		n.props = make(map[string]*node, len(m))
+		for k := range m {
+			if n.props[k], err = c.compile(ptr + "/properties/" + escapeToken(k)); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if m, ok := obj["patternProperties"].(map[string]any); ok {
+		for _, k := range sortedKeys(m) {
+			p := pattern{src: k, re: regexp.MustCompile(k)}
+			if p.s, err = c.compile(ptr + "/patternProperties/" + escapeToken(k)); err != nil {
+				return nil, err
+			}
+			n.patterns = append(n.patterns, p)
+		}
+	}
+	if b, ok := obj["additionalProperties"].(bool); ok && !b {
+		n.noAdditional = true
+	} else if n.additional, err = sub("additionalProperties"); err != nil {
+		return nil, err
+	}
+	if n.propertyNames, err = sub("propertyNames"); err != nil {
+		return nil, err
+	}
+	if m, ok := obj["dependentSchemas"].(map[string]any); ok {
+		for _, k := range sortedKeys(m) {
+			d := dep{name: k}
+			if d.schema, err = c.compile(ptr + "/dependentSchemas/" + escapeToken(k)); err != nil {
+				return nil, err
+			}
+			n.dependentSchemas = append(n.dependentSchemas, d)
+		}
+	}
+	if m, ok := obj["dependentRequired"].(map[string]any); ok {
+		for _, k := range sortedKeys(m) {
+			n.dependentRequired = append(n.dependentRequired, dep{name: k, required: strs(m[k].([]any))})
+		}
+	}
+	if n.unevalProps, err = sub("unevaluatedProperties"); err != nil {
+		return nil, err
+	}
+	if b, ok := obj["uniqueItems"].(bool); ok {
+		n.unique = b
+	}
+	if n.prefix, err = arr("prefixItems"); err != nil {
+		return nil, err
+	}
+	if n.items, err = sub("items"); err != nil {
+		return nil, err
+	}
+	if n.contains, err = sub("contains"); err != nil {
+		return nil, err
+	}
+	if n.contains != nil {
+		if v, ok := obj["minContains"]; ok {
+			n.minContains, _ = count(v)
+		}
+		if v, ok := obj["maxContains"]; ok {
+			n.maxContains, _ = count(v)
+		}
+	}
+	if n.unevalItems, err = sub("unevaluatedItems"); err != nil {
+		return nil, err
+	}
+	if p, ok := obj["pattern"].(string); ok {
+		n.pattern = regexp.MustCompile(p)
+	}
+	for _, r := range []struct {
+		kw  string
+		dst **big.Rat
+	}{{"minimum", &n.minimum}, {"maximum", &n.maximum}, {"exclusiveMinimum", &n.exMin}, {"exclusiveMaximum", &n.exMax}, {"multipleOf", &n.multipleOf}} {
+		if v, ok := obj[r.kw]; ok {
+			*r.dst, _ = number(v)
+		}
+	}
+	if n.allOf, err = arr("allOf"); err != nil {
+		return nil, err
+	}
+	if n.anyOf, err = arr("anyOf"); err != nil {
+		return nil, err
+	}
+	if n.oneOf, err = arr("oneOf"); err != nil {
+		return nil, err
+	}
+	if n.not, err = sub("not"); err != nil {
+		return nil, err
+	}
+	if n.ifS, err = sub("if"); err != nil {
+		return nil, err
+	}
+	if n.ifS != nil {
+		if n.then, err = sub("then"); err != nil {
+			return nil, err
+		}
+		if n.els, err = sub("else"); err != nil {
+			return nil, err
+		}
+	}
+	// definitions, $defs and contentSchema are compiled when a reference
+	// reaches them; scan has checked them.
+	return n, nil
+}
+
+func strs(a []any) []string {
+	out := make([]string, len(a))
+	for i, e := range a {
+		out[i] = e.(string)
+	}
+	return out
+}
+
+// resolve returns the document pointer a "$ref" at ptr names.
+func (c *compiler) resolve(ptr string, base *url.URL, ref string) (string, error) {
+	r, err := uriReference(ref)
+	if err != nil {
+		return "", invalid(ptr, "$ref", "not a URI reference")
+	}
+	u := base.ResolveReference(r)
+	frag := u.Fragment
+	u.Fragment, u.RawFragment = "", ""
+	res, ok := c.resources[u.String()]
+	if !ok {
+		return "", refuse(ptr, "$ref", fmt.Sprintf("%q is outside the schema: external schema references are not allowed", ref))
+	}
+	switch {
+	case frag == "":
+		return res, nil
+	case strings.HasPrefix(frag, "/"):
+		target := res + frag
+		if _, ok := c.at(target); !ok {
+			return "", invalid(ptr, "$ref", fmt.Sprintf("%q names no location of the schema", ref))
+		}
+		return target, nil
+	default:
+		u.Fragment = frag
+		target, ok := c.anchors[u.String()]
+		if !ok {
+			return "", invalid(ptr, "$ref", fmt.Sprintf("%q names no anchor of the schema", ref))
+		}
+		return target, nil
+	}
+}
+
+// cycles refuses a schema in which applying a subschema to the same value
+// can reach that subschema again ("$ref": "#" at the root, or through
+// allOf and the like): such a schema never finishes validating.
+func (c *compiler) cycles() error {
+	const (
+		white = iota
+		grey
+		black
+	)
+	color := map[*node]int{}
+	var visit func(n *node) error
+	visit = func(n *node) error {
+		switch color[n] {
+		case grey:
+			return refuse(n.ptr, "$ref", "a reference cycle that never reaches a child value")
+		case black:
+			return nil
+		}
+		color[n] = grey
+		next := []*node{n.ref, n.not, n.ifS, n.then, n.els}
+		next = append(next, n.allOf...)
+		next = append(next, n.anyOf...)
+		next = append(next, n.oneOf...)
+		for _, d := range n.dependencies {
+			next = append(next, d.schema)
+		}
+		for _, d := range n.dependentSchemas {
+			next = append(next, d.schema)
+		}
+		for _, s := range next {
+			if s != nil {
+				if err := visit(s); err != nil {
+					return err
+				}
+			}
+		}
+		color[n] = black
+		return nil
+	}
+	for _, p := range sortedNodeKeys(c.nodes) {
+		if err := visit(c.nodes[p]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func sortedNodeKeys(m map[string]*node) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}

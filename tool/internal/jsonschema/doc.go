@@ -1,0 +1,34 @@
+// Package jsonschema is the tool runtime's JSON Schema validator: draft
+// 2020-12 (https://json-schema.org/draft/2020-12), self-contained schemas
+// only (no external references), with structured errors: every failing
+// leaf of a verdict carries the instance location and the keyword that
+// failed.
+//
+// It exists so that package tool's validator does no work at process
+// start: nothing is compiled at init, and a schema is checked against the
+// draft's meta-schema rules when it is compiled (hand-written checks of
+// each keyword's value, the rules of the 2020-12 meta-schemas), not by
+// compiling the meta-schemas themselves.
+//
+// Coverage: every keyword of the core, applicator, unevaluated,
+// validation, meta-data, format-annotation and content vocabularies, plus
+// the 2020-12 meta-schema's legacy "definitions" and "dependencies".
+// "format" and the content keywords are annotations, as the draft says;
+// nothing asserts them. Refused with a CompileError naming the keyword,
+// because no answer here could be exact: "$dynamicRef", "$dynamicAnchor",
+// "$recursiveRef", "$recursiveAnchor", references that leave the document,
+// reference cycles that never reach a child value, and a "$schema" of
+// another draft whose meaning differs from 2020-12 in a keyword the
+// schema uses (drafts 2019-09 and 07 are accepted when every keyword the
+// schema uses means the same as in 2020-12; other drafts are refused).
+//
+// The verdict and each leaf's location and keyword agree with
+// github.com/santhosh-tekuri/jsonschema/v6 (the validator package tool
+// used before; kept as a test-only dependency and compared by a
+// differential fuzz target), with these deliberate differences: leaves are
+// reported in a deterministic order (properties by name); the keyword of a
+// failing "dependentRequired" or "dependencies" is that keyword, not the
+// property's name; a failing "not" names "not" (the reference names no
+// keyword); and the leaves of a failing "propertyNames" are located at the
+// object whose name failed (the reference places them at the root).
+package jsonschema
