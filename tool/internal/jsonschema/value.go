@@ -2,8 +2,8 @@ package jsonschema
 
 import (
 	"encoding/json"
-	"math"
 	"maps"
+	"math"
 	"math/big"
 	"slices"
 	"strconv"
