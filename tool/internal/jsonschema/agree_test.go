@@ -184,6 +184,7 @@ func TestAgreesOnKeywords(t *testing.T) {
 		`{"$defs":{"i":{"$anchor":"int","type":"integer"}},"items":{"$ref":"#int"}}`,
 		`{"$defs":{"x":{"$id":"x.json","$defs":{"y":{"type":"string"}},"$ref":"#/$defs/y"}},"properties":{"a":{"$ref":"x.json"}}}`,
 		`{"properties":{"b":{"$ref":"#"}},"type":"object","required":["a"]}`,
+		`{"$defs":{"x":{"$anchor":"_A.b-9","type":"string"}},"$ref":"#_A.b-9"}`,
 		`{"$ref":"#/$defs/o","$defs":{"o":{"properties":{"a":true}}},"unevaluatedProperties":false}`,
 		`{"allOf":[{"properties":{"a":true}}],"unevaluatedProperties":{"type":"integer"}}`,
 		`{"anyOf":[{"properties":{"a":{"type":"integer"}}},{"properties":{"b":true}}],"unevaluatedProperties":false}`,
@@ -231,6 +232,9 @@ func TestRefuses(t *testing.T) {
 		{`{"$ref":"#nowhere"}`, "$ref", false},
 		{`{"$id":"x.json#frag"}`, "$id", false},
 		{`{"$anchor":"1a"}`, "$anchor", false},
+		{`{"$anchor":""}`, "$anchor", false},
+		{`{"$anchor":"a b"}`, "$anchor", false},
+		{`{"$anchor":"-a"}`, "$anchor", false},
 		{`{"multipleOf":0}`, "multipleOf", false},
 		{`[]`, "", false},
 	} {

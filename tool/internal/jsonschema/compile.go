@@ -221,7 +221,18 @@ var (
 	schemaMaps   = []string{"$defs", "definitions", "properties", "patternProperties", "dependentSchemas"}
 )
 
-var anchorRE = regexp.MustCompile(`^[A-Za-z_][-A-Za-z0-9._]*$`)
+// anchorName reports whether s is an anchor name of the 2020-12
+// meta-schema: ^[A-Za-z_][-A-Za-z0-9._]*$ (checked by hand, so that the
+// package compiles no regular expression at init).
+func anchorName(s string) bool {
+	for i, c := range []byte(s) {
+		letter := c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '_'
+		if !letter && (i == 0 || !(c >= '0' && c <= '9' || c == '-' || c == '.')) {
+			return false
+		}
+	}
+	return s != ""
+}
 
 // annotations: keywords that may stand beside "$ref" in draft 07, where
 // "$ref" makes its siblings ignored, without changing a verdict.
@@ -383,7 +394,7 @@ func (c *compiler) checkKeywords(ptr string, obj map[string]any, base *url.URL) 
 			if err != nil {
 				return err
 			}
-			if !anchorRE.MatchString(s) {
+			if !anchorName(s) {
 				return invalid(ptr, kw, fmt.Sprintf("%q is not an anchor name", s))
 			}
 			res := *base
