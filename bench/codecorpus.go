@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/rlm-go/rlm/corpus"
@@ -316,8 +317,8 @@ func RunCodeCorpus(ctx context.Context, cells []CodeCell, cfg CodeCorpusConfig) 
 }
 
 var (
-	quotedRe = regexp.MustCompile(`"[^"]*"|'[^']*'|\x60[^\x60]*\x60`)
-	numberRe = regexp.MustCompile(`\b\d+\b`)
+	quotedRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"[^"]*"|'[^']*'|\x60[^\x60]*\x60`) })
+	numberRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b\d+\b`) })
 )
 
 // cause classes an exception: its type and its message with names and numbers elided.
@@ -325,8 +326,8 @@ func cause(e *repl.Exception) string {
 	if e == nil {
 		return "ok"
 	}
-	m := quotedRe.ReplaceAllString(e.Message, "…")
-	m = numberRe.ReplaceAllString(m, "N")
+	m := quotedRe().ReplaceAllString(e.Message, "…")
+	m = numberRe().ReplaceAllString(m, "N")
 	if i := strings.Index(m, "undefined: "); i == 0 {
 		m = "undefined: NAME"
 	}

@@ -656,9 +656,6 @@ func scored(ctx context.Context, tr Trial, task *instance, answer any) Trial {
 // (rlm.DirectMessages: the same as rlm.ModeAuto's direct path).
 func DirectPrompt(task *Task) []model.Message { return rlm.DirectMessages(task.Context, task.Query) }
 
-// directSystem is the system message of the direct method.
-var directSystem = rlm.DirectMessages("", "")[0].Content
-
 func runDirect(ctx context.Context, p model.Provider, cfg Config, task *instance) Trial {
 	if cfg.DirectMaxBytes > 0 && len(task.context) > cfg.DirectMaxBytes {
 		return Trial{Status: StatusSkipped, SkipReason: SkipContextTooLarge}

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // AnswerText renders an answer for scoring: strings as they are, nil as "",
@@ -33,7 +34,7 @@ func ScoreContains(answer, want string) float64 {
 	return 1
 }
 
-var numberRE = regexp.MustCompile(`-?\d{1,3}(?:,\d{3})+|-?\d+`)
+var numberRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`-?\d{1,3}(?:,\d{3})+|-?\d+`) })
 
 // ParseCount extracts the integer an answer states: the whole answer when
 // it is a number (quotes and a trailing period allowed), else the first
@@ -47,7 +48,7 @@ func ParseCount(answer string) (n int, ok bool) {
 	if f, err := strconv.ParseFloat(t, 64); err == nil && f == math.Trunc(f) && math.Abs(f) < 1e15 {
 		return int(f), true
 	}
-	m := numberRE.FindString(answer)
+	m := numberRE().FindString(answer)
 	if m == "" {
 		return 0, false
 	}
@@ -66,7 +67,7 @@ func ScoreCount(answer string, want int) float64 {
 	return math.Pow(0.75, math.Abs(float64(got)-float64(want)))
 }
 
-var wordRE = regexp.MustCompile(`[a-z]+`)
+var wordRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[a-z]+`) })
 
 // ScoreLabel is the exact-match scorer for a label: 1 when the answer,
 // lowercased and stripped of quotes and punctuation, equals want, or when
@@ -78,7 +79,7 @@ func ScoreLabel(answer, want string, labels []string) float64 {
 		return 1
 	}
 	named := map[string]bool{}
-	for _, word := range wordRE.FindAllString(a, -1) {
+	for _, word := range wordRE().FindAllString(a, -1) {
 		for _, l := range labels {
 			if word == strings.ToLower(l) {
 				named[word] = true
@@ -92,8 +93,8 @@ func ScoreLabel(answer, want string, labels []string) float64 {
 }
 
 var (
-	bracketPairRE = regexp.MustCompile(`[(\[]\s*(\d+)\s*,\s*(\d+)\s*[)\]]`)
-	linePairRE    = regexp.MustCompile(`(?m)^\s*(\d+)\s*[,\-–]\s*(\d+)\s*$`)
+	bracketPairRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[(\[]\s*(\d+)\s*,\s*(\d+)\s*[)\]]`) })
+	linePairRE    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^\s*(\d+)\s*[,\-–]\s*(\d+)\s*$`) })
 )
 
 // ParsePairs extracts the set of id pairs an answer lists, in canonical
@@ -101,9 +102,9 @@ var (
 // of two-element lists works), or else lines holding "a, b" or "a-b".
 // Pairs of an id with itself are dropped.
 func ParsePairs(answer string) []Pair {
-	ms := bracketPairRE.FindAllStringSubmatch(answer, -1)
+	ms := bracketPairRE().FindAllStringSubmatch(answer, -1)
 	if len(ms) == 0 {
-		ms = linePairRE.FindAllStringSubmatch(answer, -1)
+		ms = linePairRE().FindAllStringSubmatch(answer, -1)
 	}
 	seen := map[Pair]bool{}
 	var out []Pair

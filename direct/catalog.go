@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/capability"
@@ -39,7 +40,8 @@ var argAliases = map[string]struct{ alias, name string }{
 	ToolContextSearch: {"query", "pattern"},
 }
 
-var contextTools = deriveContextTools()
+// contextTools is derived on first use (sync.OnceValue), not at init.
+var contextTools = sync.OnceValue(deriveContextTools)
 
 // deriveContextTools derives the direct loop's context tools from the
 // corpus declarations with the one schema deriver, tool.SchemaOf.
@@ -279,7 +281,7 @@ func buildSession(ctx context.Context, cfg *Config, query string, again bool) (*
 		return nil
 	}
 	if cfg.Store != nil && !cfg.Input.IsZero() {
-		for _, ct := range contextTools {
+		for _, ct := range contextTools() {
 			if !cfg.Capabilities.Has(capability.Context(ct.Op)) {
 				continue
 			}

@@ -274,13 +274,13 @@ func unavailable(ctx context.Context, err error) error {
 }
 
 // dsnPassword matches the password of a database URL in an error's text.
-var dsnPassword = regexp.MustCompile(`(postgres(?:ql)?://[^:/@\s]*:)[^@\s]*@`)
+var dsnPassword = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(postgres(?:ql)?://[^:/@\s]*:)[^@\s]*@`) })
 
 // redacted returns err with the passwords of database URLs in its text
 // replaced (DBOS's errors quote the URL).
 func redacted(err error) error {
 	msg := err.Error()
-	if clean := dsnPassword.ReplaceAllString(msg, "${1}REDACTED@"); clean != msg {
+	if clean := dsnPassword().ReplaceAllString(msg, "${1}REDACTED@"); clean != msg {
 		return errors.New(clean)
 	}
 	return err

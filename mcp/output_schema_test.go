@@ -90,7 +90,7 @@ func TestFailedCallsCarryTheirError(t *testing.T) {
 // failed run result with every limit set (budget.Limits encodes its time
 // limit in milliseconds), and context outputs.
 func TestRunOutputSchemaValidates(t *testing.T) {
-	run, err := tool.NewValidator("rlm_run", runOutputSchema)
+	run, err := tool.NewValidator("rlm_run", runOutputSchema())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func TestRunOutputSchemaValidates(t *testing.T) {
 			t.Errorf("%s: %v", b, err)
 		}
 	}
-	ctxOut, err := tool.NewValidator("context", contextOutputSchema)
+	ctxOut, err := tool.NewValidator("context", contextOutputSchema())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -132,18 +133,18 @@ func NewServer(cfg ServeConfig) (*Server, error) {
 		Instructions: "rlm answers questions over contexts far larger than a model's window. Call rlm_run with a query and a context " +
 			"(a path under the server's allowed roots, or inline text); context_metadata, context_search and context_slice inspect a context directly.",
 	})
-	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolRun, InputSchema: runInputSchema, Description: "Answer a query over a context with a recursive language model (rlm run). " +
+	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolRun, InputSchema: runInputSchema(), Description: "Answer a query over a context with a recursive language model (rlm run). " +
 		"Give context_path (a file or directory under the server's allowed roots) or context_text. Budgets default to the server's and can only be lowered. " +
 		"Returns the answer, usage and a trace id.",
-		OutputSchema: runOutputSchema, Annotations: &mcpsdk.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: ptr(true)}}, s.runTool(cfg.Run, true))
+		OutputSchema: runOutputSchema(), Annotations: &mcpsdk.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: ptr(true)}}, s.runTool(cfg.Run, true))
 	if cfg.Direct != nil {
-		mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolDirect, InputSchema: runInputSchema, Description: "Answer a query with rlm's native tool-calling loop (rlm direct) over the server's configured tools " +
-			"and an optional context. Budgets can only be lowered.", OutputSchema: runOutputSchema, Annotations: &mcpsdk.ToolAnnotations{OpenWorldHint: ptr(true)}}, s.runTool(cfg.Direct, false))
+		mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolDirect, InputSchema: runInputSchema(), Description: "Answer a query with rlm's native tool-calling loop (rlm direct) over the server's configured tools " +
+			"and an optional context. Budgets can only be lowered.", OutputSchema: runOutputSchema(), Annotations: &mcpsdk.ToolAnnotations{OpenWorldHint: ptr(true)}}, s.runTool(cfg.Direct, false))
 	}
 	ro := &mcpsdk.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: ptr(false)}
-	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolContextMetadata, InputSchema: pathInputSchema, OutputSchema: contextOutputSchema, Description: "Size, line count and files of a context under the allowed roots.", Annotations: ro}, s.metadataTool)
-	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolContextSearch, InputSchema: searchInputSchema, OutputSchema: contextOutputSchema, Description: "Lines of a context under the allowed roots that contain a pattern (literal, or regex), with byte offsets.", Annotations: ro}, s.searchTool)
-	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolContextSlice, InputSchema: sliceInputSchema, OutputSchema: contextOutputSchema, Description: "A byte range of a context under the allowed roots (bounded).", Annotations: ro}, s.sliceTool)
+	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolContextMetadata, InputSchema: pathInputSchema(), OutputSchema: contextOutputSchema(), Description: "Size, line count and files of a context under the allowed roots.", Annotations: ro}, s.metadataTool)
+	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolContextSearch, InputSchema: searchInputSchema(), OutputSchema: contextOutputSchema(), Description: "Lines of a context under the allowed roots that contain a pattern (literal, or regex), with byte offsets.", Annotations: ro}, s.searchTool)
+	mcpsdk.AddTool(s.srv, &mcpsdk.Tool{Name: ToolContextSlice, InputSchema: sliceInputSchema(), OutputSchema: contextOutputSchema(), Description: "A byte range of a context under the allowed roots (bounded).", Annotations: ro}, s.sliceTool)
 	s.addPrompts()
 	return s, nil
 }
@@ -153,11 +154,13 @@ func ptr[T any](v T) *T { return &v }
 // Input schemas, derived from the argument types by the module's one
 // deriver (tool.SchemaFor), not by the SDK's inference: their jsonschema
 // tags are tool.SchemaFor's keywords and descriptions.
+// They are derived on first use (sync.OnceValue), not at init: a process
+// that does not serve MCP pays nothing for them.
 var (
-	runInputSchema    = tool.MustSchemaFor[RunArgs]()
-	pathInputSchema   = tool.MustSchemaFor[PathArgs]()
-	searchInputSchema = tool.MustSchemaFor[SearchArgs]()
-	sliceInputSchema  = tool.MustSchemaFor[SliceArgs]()
+	runInputSchema    = sync.OnceValue(tool.MustSchemaFor[RunArgs])
+	pathInputSchema   = sync.OnceValue(tool.MustSchemaFor[PathArgs])
+	searchInputSchema = sync.OnceValue(tool.MustSchemaFor[SearchArgs])
+	sliceInputSchema  = sync.OnceValue(tool.MustSchemaFor[SliceArgs])
 )
 
 // Output schemas. The usage object is derived from its Go type by the
@@ -175,16 +178,21 @@ var (
 		`"max_cost_usd":{"type":"number"},"max_output_bytes":{"type":"integer"},"max_concurrency":{"type":"integer"},"time_limit_ms":{"type":"integer"}}}`
 	errorJSONSchema = `{"type":"object","required":["phase","kind"],"properties":{"phase":{"type":"string"},"kind":{"type":"string"},` +
 		`"message":{"type":"string"},"detail":{"type":"object"},"hint":{"type":"string"},"cause":{"type":["object","string"]}}}`
-	runOutputSchema = json.RawMessage(`{"type":"object","required":["status","answer","usage","trace_id","limits"],"properties":{` +
-		`"status":{"type":"string","enum":["completed","failed","cancelled","approval_required"]},` +
-		`"answer":` + anyJSON + `,"description":"the answer: text, or JSON when the run returned a value; null when it failed"},` +
-		`"usage":` + string(tool.MustSchemaFor[budget.Usage]()) + `,` +
-		`"trace_id":{"type":"string","description":"the call's trace (empty when the call failed before a run began)"},` +
-		`"limits":` + limitsJSONSchema + `,` +
-		`"error":` + errorJSONSchema + `}}`)
-	contextOutputSchema = json.RawMessage(`{"type":"object","required":["value","truncated"],"properties":{` +
-		`"value":{"type":["object","array","string","number","null"],"description":"the operation's value: metadata, matches or a span; null when it failed"},` +
-		`"truncated":{"type":"boolean"},"error":` + errorJSONSchema + `}}`)
+	// runOutputSchema and contextOutputSchema are built on first use.
+	runOutputSchema = sync.OnceValue(func() json.RawMessage {
+		return json.RawMessage(`{"type":"object","required":["status","answer","usage","trace_id","limits"],"properties":{` +
+			`"status":{"type":"string","enum":["completed","failed","cancelled","approval_required"]},` +
+			`"answer":` + anyJSON + `,"description":"the answer: text, or JSON when the run returned a value; null when it failed"},` +
+			`"usage":` + string(tool.MustSchemaFor[budget.Usage]()) + `,` +
+			`"trace_id":{"type":"string","description":"the call's trace (empty when the call failed before a run began)"},` +
+			`"limits":` + limitsJSONSchema + `,` +
+			`"error":` + errorJSONSchema + `}}`)
+	})
+	contextOutputSchema = sync.OnceValue(func() json.RawMessage {
+		return json.RawMessage(`{"type":"object","required":["value","truncated"],"properties":{` +
+			`"value":{"type":["object","array","string","number","null"],"description":"the operation's value: metadata, matches or a span; null when it failed"},` +
+			`"truncated":{"type":"boolean"},"error":` + errorJSONSchema + `}}`)
+	})
 )
 
 // SDK returns the underlying SDK server.

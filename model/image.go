@@ -5,6 +5,7 @@ import (
 	"math"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/rlm-go/rlm/fault"
 )
@@ -85,7 +86,9 @@ func (w *Windows) CheckVision(req Request) *fault.Error {
 // models", vLLM's "... is not a multimodal model", llama.cpp's "image
 // input is not supported", Ollama's "does not support images" and
 // similar.
-var noImageInput = regexp.MustCompile(`(?i)(image_url is only supported|not a multimodal model|image input is not supported|(does not|doesn't) support (image|vision)|no image input|images? (are|is) not supported|vision is not supported|multimodal.*not supported)`)
+var noImageInput = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(image_url is only supported|not a multimodal model|image input is not supported|(does not|doesn't) support (image|vision)|no image input|images? (are|is) not supported|vision is not supported|multimodal.*not supported)`)
+})
 
 // IsNoImageInput reports a server's refusal of a request's images: an
 // HTTP 400, 404, 415 or 422 whose error message says the model takes no
@@ -101,7 +104,7 @@ func IsNoImageInput(err error) bool {
 		return false
 	}
 	msg, _ := fe.Detail["error_message"].(string)
-	return noImageInput.MatchString(msg) || noImageInput.MatchString(fe.Message)
+	return noImageInput().MatchString(msg) || noImageInput().MatchString(fe.Message)
 }
 
 // Image token rules. Each is the provider's published rule for what one

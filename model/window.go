@@ -328,7 +328,9 @@ func IsContextLength(err error) bool {
 // "maximum context length is N tokens", vLLM's "maximum context length
 // is N tokens" too, llama.cpp's "context size (N tokens)" /
 // "n_ctx = N" / "n_ctx: N".
-var contextLimit = regexp.MustCompile(`(?i)(?:maximum context length is|context size \(|n_ctx\s*[=:]\s*|context window of)\s*([0-9][0-9,]*)`)
+var contextLimit = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:maximum context length is|context size \(|n_ctx\s*[=:]\s*|context window of)\s*([0-9][0-9,]*)`)
+})
 
 // StatedLimit returns the context limit a server's context-length error
 // states in its message, if it states one.
@@ -341,7 +343,7 @@ func StatedLimit(err error) (int, bool) {
 	if msg == "" {
 		msg = fe.Message
 	}
-	m := contextLimit.FindStringSubmatch(msg)
+	m := contextLimit().FindStringSubmatch(msg)
 	if m == nil {
 		return 0, false
 	}

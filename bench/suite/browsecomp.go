@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/rlm-go/rlm/fault"
 )
@@ -207,7 +208,7 @@ func decodeBrowseComp(r *record) (Task, []Doc, error) {
 	return t, negatives, nil
 }
 
-var exactAnswerLine = regexp.MustCompile(`(?i)exact answer\s*:\s*([^\n]*)`)
+var exactAnswerLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)exact answer\s*:\s*([^\n]*)`) })
 
 // normAnswer folds an answer for exact match: lower case, white space
 // collapsed, surrounding punctuation, quotes and "*" removed.
@@ -219,7 +220,7 @@ func normAnswer(s string) string {
 // ExtractExactAnswer returns the "Exact Answer:" line of a BrowseComp-style
 // response, or the whole response when it has none.
 func ExtractExactAnswer(response string) string {
-	if m := exactAnswerLine.FindAllStringSubmatch(response, -1); m != nil {
+	if m := exactAnswerLine().FindAllStringSubmatch(response, -1); m != nil {
 		return strings.TrimSpace(m[len(m)-1][1])
 	}
 	return strings.TrimSpace(response)
@@ -274,19 +275,21 @@ func (c JudgeConfig) fill(question, response, correctAnswer string) string {
 	return strings.NewReplacer("{question}", question, "{response}", response, "{correct_answer}", correctAnswer).Replace(c.Prompt)
 }
 
-var judgeCorrect = []*regexp.Regexp{
-	regexp.MustCompile(`(?i)\*\*correct:\*\*\s*(yes|no)`),
-	regexp.MustCompile(`(?i)\*\*correct\*\*:\s*(yes|no)`),
-	regexp.MustCompile(`(?i)correct:\s*(yes|no)`),
-}
+var judgeCorrect = sync.OnceValue(func() []*regexp.Regexp {
+	return []*regexp.Regexp{
+		regexp.MustCompile(`(?i)\*\*correct:\*\*\s*(yes|no)`),
+		regexp.MustCompile(`(?i)\*\*correct\*\*:\s*(yes|no)`),
+		regexp.MustCompile(`(?i)correct:\s*(yes|no)`),
+	}
+})
 
-var judgeExtracted = regexp.MustCompile(`(?i)\**extracted_final_answer:?\**:?\s*([^\n]*)`)
+var judgeExtracted = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\**extracted_final_answer:?\**:?\s*([^\n]*)`) })
 
 // ParseVerdict reads a judge reply as BrowseComp-Plus's evaluation does:
 // the "correct: yes|no" line (bold spellings first); ok is false when the
 // reply has none.
 func ParseVerdict(reply string) (correct, ok bool) {
-	for _, re := range judgeCorrect {
+	for _, re := range judgeCorrect() {
 		if m := re.FindStringSubmatch(reply); m != nil {
 			return strings.EqualFold(m[1], "yes"), true
 		}
@@ -315,7 +318,7 @@ func ScoreJudged(ctx context.Context, t Task, answer string, jc JudgeConfig) (Re
 	}
 	res.Judged = true
 	res.Detail["judge_reply"] = reply
-	if m := judgeExtracted.FindStringSubmatch(reply); m != nil {
+	if m := judgeExtracted().FindStringSubmatch(reply); m != nil {
 		res.Detail["extracted_final_answer"] = strings.TrimSpace(m[1])
 	}
 	correct, ok := ParseVerdict(reply)

@@ -3,6 +3,7 @@ package suite
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // decodeLongBench decodes one record of LongBench-v2's data.json (a JSON
@@ -62,8 +63,8 @@ func LongBenchQuery(question string, choices [4]string) string {
 }
 
 var (
-	choiceParen = regexp.MustCompile(`The correct answer is \(([A-D])\)`)
-	choiceBare  = regexp.MustCompile(`The correct answer is ([A-D])`)
+	choiceParen = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`The correct answer is \(([A-D])\)`) })
+	choiceBare  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`The correct answer is ([A-D])`) })
 )
 
 // ExtractChoice returns the letter a response commits to as LongBench-v2's
@@ -71,10 +72,10 @@ var (
 // else "The correct answer is X"), or "" when there is none.
 func ExtractChoice(response string) string {
 	r := strings.ReplaceAll(response, "*", "")
-	if m := choiceParen.FindStringSubmatch(r); m != nil {
+	if m := choiceParen().FindStringSubmatch(r); m != nil {
 		return m[1]
 	}
-	if m := choiceBare.FindStringSubmatch(r); m != nil {
+	if m := choiceBare().FindStringSubmatch(r); m != nil {
 		return m[1]
 	}
 	return ""

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 )
@@ -123,14 +124,16 @@ func decodeOolongReal(r *record) (Task, error) {
 	return t, nil
 }
 
-var datetimeGold = regexp.MustCompile(`^\[datetime\.date\((\d{1,4}), (\d{1,2}), (\d{1,2})\)\]$`)
+var datetimeGold = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\[datetime\.date\((\d{1,4}), (\d{1,2}), (\d{1,2})\)\]$`)
+})
 
 // synthGold returns str() of the first element of an oolong-synth answer
 // (a Python list literal such as "['spam']", "[12]" or
 // "[datetime.date(2023, 1, 5)]"), and the date when it is one.
 func synthGold(answer string) (string, *time.Time, error) {
 	if strings.Contains(answer, "datetime") {
-		m := datetimeGold.FindStringSubmatch(answer)
+		m := datetimeGold().FindStringSubmatch(answer)
 		if m == nil {
 			return "", nil, errString("bad datetime.date literal")
 		}
@@ -312,8 +315,8 @@ func parseDate(s string) (time.Time, bool) {
 }
 
 var (
-	boxedText = regexp.MustCompile(`\\boxed\{\\text\{([^}]*)\}\}`)
-	boxed     = regexp.MustCompile(`\\boxed\{([^}]*)\}`)
+	boxedText = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\\boxed\{\\text\{([^}]*)\}\}`) })
+	boxed     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\\boxed\{([^}]*)\}`) })
 )
 
 // realValue is an oolong-real answer parsed as the dnd evaluation does: an
@@ -356,9 +359,9 @@ func scoreOolongReal(t Task, answer string) Result {
 	a := strings.TrimSpace(answer)
 	conf := "high"
 	var got realValue
-	m := boxedText.FindStringSubmatch(a)
+	m := boxedText().FindStringSubmatch(a)
 	if m == nil {
-		m = boxed.FindStringSubmatch(a)
+		m = boxed().FindStringSubmatch(a)
 	}
 	switch {
 	case m != nil:

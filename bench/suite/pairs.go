@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Pair is an unordered pair of user ids, stored in canonical order (the
@@ -33,13 +34,15 @@ func pairLess(x, y string) bool {
 }
 
 // pairPattern matches "(a, b)" or "[a, b]" with optional quotes around ids.
-var pairPattern = regexp.MustCompile(`[(\[]\s*['"]?([A-Za-z0-9_.-]+)['"]?\s*,\s*['"]?([A-Za-z0-9_.-]+)['"]?\s*[)\]]`)
+var pairPattern = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`[(\[]\s*['"]?([A-Za-z0-9_.-]+)['"]?\s*,\s*['"]?([A-Za-z0-9_.-]+)['"]?\s*[)\]]`)
+})
 
 // ParsePairs returns the set of pairs written anywhere in s as "(a, b)" or
 // "[a, b]", canonical and sorted; pairs (a, a) are dropped.
 func ParsePairs(s string) []Pair {
 	set := map[Pair]bool{}
-	for _, m := range pairPattern.FindAllStringSubmatch(s, -1) {
+	for _, m := range pairPattern().FindAllStringSubmatch(s, -1) {
 		if m[1] != m[2] {
 			set[NewPair(m[1], m[2])] = true
 		}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/rlm-go/rlm/fault"
 )
@@ -32,7 +33,7 @@ type Fixture struct {
 }
 
 // statusInName finds an HTTP status written in a fixture name.
-var statusInName = regexp.MustCompile(`(?:^|_)(?:code)?([1-5][0-9][0-9])(?:[_.]|$)`)
+var statusInName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:^|_)(?:code)?([1-5][0-9][0-9])(?:[_.]|$)`) })
 
 // maxFixtureBytes bounds one fixture file.
 const maxFixtureBytes = 16 << 20
@@ -83,7 +84,7 @@ func NewFixture(name string, body []byte) Fixture {
 		b.WriteString("data: [DONE]\n\n")
 		f.Body = b.Bytes()
 	default:
-		if m := statusInName.FindStringSubmatch(strings.TrimSuffix(name, ".json")); m != nil {
+		if m := statusInName().FindStringSubmatch(strings.TrimSuffix(name, ".json")); m != nil {
 			f.Status, _ = strconv.Atoi(m[1])
 		}
 	}
