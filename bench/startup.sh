@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# startup.sh: rlm's start-up against a Go hello world (issue 35 item 5).
+#
+#   bench/startup.sh [RUNS]     (default: 41 runs)
+#
+# Builds rlm and a hello-world Go program (fmt.Println, the same toolchain
+# and default flags) into a temporary directory, then RUNS times, back to
+# back in each run (paired, so a change in the machine's load hits all of
+# them alike): hello, `rlm --version`, `rlm context metadata small.txt`
+# (a 2,000-byte file). Wall time is taken with bash's $EPOCHREALTIME around
+# the command (no extra process). Each row gives the median in ms, the
+# spread (max/min) and the 10th-90th percentiles; then, from a second pass
+# under GNU time, the median minor page faults and maximum resident set.
+# The goal is a median under 10 ms for both rlm rows. Package inits:
+# bench/inittrace.sh.
+#
+# RLM_BASELINE=/path/to/rlm adds the same two commands of another build to
+# each run (e.g. main before a change), paired with the others.
+set -euo pipefail
+
+runs=${1:-41}
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+(cd "$root" && go build -o "$work/rlm" ./cmd/rlm)
+mkdir "$work/hello"
+printf 'package main\n\nimport "fmt"\n\nfunc main() { fmt.Println("hello") }\n' >"$work/hello/main.go"
+printf 'module hello\n\ngo 1.26\n' >"$work/hello/go.mod"
+(cd "$work/hello" && GOWORK=off go build -o "$work/hi" .)
+head -c 2000 /dev/zero | tr '\0' 'a' >"$work/small.txt"
+
+names=("hello world" "rlm --version" "rlm context metadata small.txt")
+argv0=("$work/hi")
+argv1=("$work/rlm" --version)
+argv2=("$work/rlm" context metadata "$work/small.txt")
+n=3
+if [ -n "${RLM_BASELINE:-}" ]; then
+	names+=("baseline --version" "baseline context metadata small.txt")
+	argv3=("$RLM_BASELINE" --version)
+	argv4=("$RLM_BASELINE" context metadata "$work/small.txt")
+	n=5
+fi
+rows=$(seq 0 $((n - 1)))
+cmd() {
+	local -n a="argv$1"
+	"${a[@]}"
+}
+
+# Warm the page cache and the binaries' first-run costs.
+for i in $rows; do cmd "$i" >/dev/null 2>&1 || true; done
+
+declare -a t0 t1 t2 t3 t4
+for _ in $(seq "$runs"); do
+	for i in $rows; do
+		s=$EPOCHREALTIME
+		cmd "$i" >"$work/out" 2>&1 || true
+		e=$EPOCHREALTIME
+		us=$(((${e/./} - ${s/./})))
+		eval "t$i+=($us)"
+	done
+done
+
+# stats US...: "MEDIAN_MS SPREAD P10_MS P90_MS".
+stats() {
+	printf '%s\n' "$@" | sort -n | awk '{ t[NR] = $1 } END {
+		m = NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2
+		p10 = t[int((NR - 1) * 0.1) + 1]; p90 = t[int((NR - 1) * 0.9) + 1]
+		printf "%.1f %.2f %.1f %.1f\n", m / 1000, t[NR] / t[1], p10 / 1000, p90 / 1000 }'
+}
+
+# faults I: "MEDIAN_MINOR_FAULTS MAX_RSS_KB" over 11 runs under GNU time.
+faults() {
+	local f=() r=()
+	local -n a="argv$1"
+	for _ in $(seq 11); do
+		/usr/bin/time -f '%R %M' -o "$work/time" "${a[@]}" >/dev/null 2>&1 || true
+		read -r pf kb <"$work/time"
+		f+=("$pf")
+		r+=("$kb")
+	done
+	printf '%s %s\n' "$(printf '%s\n' "${f[@]}" | sort -n | sed -n 6p)" "$(printf '%s\n' "${r[@]}" | sort -n | tail -1)"
+}
+
+printf 'start-up, %s paired runs, load average at the start %s, rlm binary %s MB\n\n' "$runs" "$(cut -d' ' -f1-3 /proc/loadavg)" "$(($(stat -c %s "$work/rlm") >> 20))"
+printf '| command | median ms | spread | p10-p90 ms | minor faults | max RSS MB |\n|---|---|---|---|---|---|\n'
+for i in $rows; do
+	eval "set -- \"\${t$i[@]}\""
+	read -r m s p10 p90 < <(stats "$@")
+	read -r pf rss < <(faults "$i")
+	printf '| %s | %s | %s | %s-%s | %s | %.1f |\n' "${names[$i]}" "$m" "$s" "$p10" "$p90" "$pf" "$(awk -v k="$rss" 'BEGIN { print k / 1024 }')"
+done
