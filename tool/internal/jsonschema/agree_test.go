@@ -197,6 +197,12 @@ func TestAgreesOnKeywords(t *testing.T) {
 		`{"$schema":"http://json-schema.org/draft-07/schema#","items":[{"type":"integer"}]}`,
 		`{"$schema":"http://json-schema.org/draft-07/schema#","format":"email"}`,
 		`{"definitions":{"a":{"type":"string"}},"properties":{"a":{"$ref":"#/definitions/a"}}}`,
+		// Dialects of embedded resources, and "$schema" where it sets none.
+		`{"properties":{"a":{"$schema":"http://json-schema.org/draft-07/schema#","$id":"a.json","type":"object","properties":{"b":{"type":"integer"}}}}}`,
+		`{"$schema":"http://json-schema.org/draft-07/schema#","properties":{"a":{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"a.json","unevaluatedProperties":false}}}`,
+		`{"properties":{"a":{"$schema":"http://json-schema.org/draft-04/schema#","type":"integer"}}}`,
+		`{"properties":{"a":{"$schema":"http://json-schema.org/draft-07/schema#","$id":"a.json","unevaluatedProperties":false}}}`,
+		`{"properties":{"a":{"$schema":"http://json-schema.org/draft-07/schema#","$id":"a.json","format":"email"}}}`,
 		`{"title":"x","description":"y","default":1,"examples":[1],"deprecated":true,"readOnly":false,"writeOnly":false,"$comment":"c","format":"email","contentMediaType":"application/json","contentEncoding":"base64","contentSchema":{"type":"object"}}`,
 	}
 	for _, s := range schemas {
@@ -217,6 +223,10 @@ func TestRefuses(t *testing.T) {
 		{`{"allOf":[{"$ref":"#"}]}`, "$ref", true},
 		{`{"$dynamicRef":"#meta"}`, "$dynamicRef", true},
 		{`{"$schema":"http://json-schema.org/draft-04/schema#"}`, "$schema", true},
+		{`{"$schema":"https://example.com/my-dialect"}`, "$schema", false},
+		{`{"properties":{"a":{"$schema":"bogus","type":"integer"}}}`, "$schema", false},
+		{`{"properties":{"a":{"$id":"a.json","$schema":"http://json-schema.org/draft-06/schema#"}}}`, "$schema", true},
+		{`{"$schema":"http://json-schema.org/draft-07/schema#","$id":"x.json#a"}`, "$id", true},
 		{`{"$schema":"http://json-schema.org/draft-07/schema#","format":"email"}`, "format", true},
 		{`{"$schema":"http://json-schema.org/draft-07/schema#","$ref":"#/definitions/a","type":"object","definitions":{"a":true}}`, "type", true},
 		{`{"type":"strin"}`, "type", false},

@@ -128,16 +128,17 @@ func Compile(raw []byte, base string) (*Schema, error) {
 	c := &compiler{
 		doc:       doc,
 		nodes:     map[string]*node{},
-		bases:     map[string]*url.URL{},
+		bases:     map[string]scope{},
 		resources: map[string]string{},
-		resBase:   map[string]*url.URL{},
+		resBase:   map[string]scope{},
 		anchors:   map[string]string{},
 	}
-	if err := c.draftOf(doc); err != nil {
+	draft, err := draftOf(doc)
+	if err != nil {
 		return nil, err
 	}
 	c.resources[b.String()] = ""
-	if err := c.scan("", doc, b, true); err != nil {
+	if err := c.scan("", doc, scope{b, draft}, true); err != nil {
 		return nil, err
 	}
 	root, err := c.compile("")
@@ -152,15 +153,14 @@ func Compile(raw []byte, base string) (*Schema, error) {
 
 type compiler struct {
 	doc   any
-	draft int // 2020, 2019 or 7
 	track bool
 	nodes map[string]*node
-	// bases: the base URI of each scanned schema location.
-	bases map[string]*url.URL
+	// bases: the scope of each scanned schema location.
+	bases map[string]scope
 	// resources: absolute URI (no fragment) → pointer of its root;
-	// resBase: that root's base URI.
+	// resBase: that root's scope.
 	resources map[string]string
-	resBase   map[string]*url.URL
+	resBase   map[string]scope
 	anchors   map[string]string // URI#anchor → pointer
 }
 
@@ -183,33 +183,47 @@ func draftURL(s string) string {
 	return t
 }
 
+// drafts are the dialects "$schema" may name; 6 and 4 are known and
+// refused at a resource's root.
 var drafts = map[string]int{
 	"json-schema.org/draft/2020-12/schema": 2020,
 	"json-schema.org/schema":               2020,
 	"json-schema.org/draft/2019-09/schema": 2019,
 	"json-schema.org/draft-07/schema":      7,
+	"json-schema.org/draft-06/schema":      6,
+	"json-schema.org/draft-04/schema":      4,
 }
 
-func (c *compiler) draftOf(doc any) error {
-	c.draft = 2020
+// scope is what a schema location inherits from its resource: the base
+// URI and the dialect (2020, 2019 or 7).
+type scope struct {
+	base  *url.URL
+	draft int
+}
+
+// draftOf is the dialect of a resource's root schema: its "$schema", or
+// 2020-12.
+func draftOf(doc any) (int, error) {
 	obj, ok := doc.(map[string]any)
 	if !ok {
-		return nil
+		return 2020, nil
 	}
 	v, ok := obj["$schema"]
 	if !ok {
-		return nil
+		return 2020, nil
 	}
 	s, ok := v.(string)
 	if !ok {
-		return invalid("", "$schema", "must be a string")
+		return 0, invalid("", "$schema", "must be a string")
 	}
 	d, ok := drafts[draftURL(s)]
 	if !ok {
-		return refuse("", "$schema", fmt.Sprintf("dialect %q is not supported (draft 2020-12, and 2019-09 or 07 where they mean the same)", s))
+		return 0, invalid("", "$schema", fmt.Sprintf("dialect %q is unknown", s))
 	}
-	c.draft = d
-	return nil
+	if d < 7 {
+		return 0, refuse("", "$schema", fmt.Sprintf("dialect %q is not supported (draft 2020-12, and 2019-09 or 07 where they mean the same)", s))
+	}
+	return d, nil
 }
 
 // Keywords whose value is one schema, an array of schemas or an object of
@@ -242,18 +256,30 @@ var annotations = map[string]bool{"title": true, "description": true, "default":
 
 // scan checks the schema at ptr against the meta-schema rules, records its
 // base URI, resources and anchors, and scans its subschemas.
-func (c *compiler) scan(ptr string, v any, base *url.URL, root bool) error {
+func (c *compiler) scan(ptr string, v any, sc scope, root bool) error {
 	if _, done := c.bases[ptr]; done {
 		return nil
 	}
 	if _, ok := v.(bool); ok {
-		c.bases[ptr] = base
+		c.bases[ptr] = sc
 		return nil
 	}
 	obj, ok := v.(map[string]any)
 	if !ok {
 		return invalid(ptr, "", "a schema must be an object or a boolean")
 	}
+	if _, ok := obj["$id"]; ok && !root {
+		// An embedded resource: its own "$schema", or its parent's dialect.
+		if _, ok := obj["$schema"]; ok {
+			d, err := draftOf(obj)
+			if err != nil {
+				err.(*CompileError).Pointer = ptr
+				return err
+			}
+			sc.draft = d
+		}
+	}
+	base := sc.base
 	if id, ok := obj["$id"]; ok {
 		s, ok := id.(string)
 		if !ok {
@@ -264,9 +290,12 @@ func (c *compiler) scan(ptr string, v any, base *url.URL, root bool) error {
 			return invalid(ptr, "$id", "not a URI reference: "+err.Error())
 		}
 		if i := strings.IndexByte(s, '#'); i >= 0 && i != len(s)-1 {
+			if sc.draft == 7 {
+				return refuse(ptr, "$id", "an anchor in \"$id\" (draft 07) is not supported")
+			}
 			return invalid(ptr, "$id", "must not have a fragment")
 		}
-		if c.draft == 7 {
+		if sc.draft == 7 {
 			if _, ok := obj["$ref"]; ok {
 				return refuse(ptr, "$id", `"$id" beside "$ref" is ignored in draft 07`)
 			}
@@ -279,19 +308,20 @@ func (c *compiler) scan(ptr string, v any, base *url.URL, root bool) error {
 		}
 		c.resources[key] = ptr
 	}
+	sc.base = base
 	if root {
-		c.resBase[ptr] = base
+		c.resBase[ptr] = sc
 	} else if _, ok := obj["$id"]; ok {
-		c.resBase[ptr] = base
+		c.resBase[ptr] = sc
 	}
-	c.bases[ptr] = base
-	if err := c.checkKeywords(ptr, obj, base); err != nil {
+	c.bases[ptr] = sc
+	if err := c.checkKeywords(ptr, obj, sc); err != nil {
 		return err
 	}
-	sub := func(p string, v any) error { return c.scan(p, v, base, false) }
+	sub := func(p string, v any) error { return c.scan(p, v, sc, false) }
 	for _, kw := range oneSchema {
 		if s, ok := obj[kw]; ok {
-			if kw == "items" && c.draft != 2020 {
+			if kw == "items" && sc.draft != 2020 {
 				if _, arr := s.([]any); arr {
 					return refuse(ptr, kw, `"items" as an array means "prefixItems" of draft 2020-12`)
 				}
@@ -352,14 +382,15 @@ func (c *compiler) scan(ptr string, v any, base *url.URL, root bool) error {
 	return nil
 }
 
-func (c *compiler) checkKeywords(ptr string, obj map[string]any, base *url.URL) error {
+func (c *compiler) checkKeywords(ptr string, obj map[string]any, sc scope) error {
+	base := sc.base
 	for _, kw := range []string{"$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor"} {
 		if _, ok := obj[kw]; ok {
 			return refuse(ptr, kw, "dynamic references are not supported")
 		}
 	}
-	if c.draft != 2020 {
-		if err := c.compatible(ptr, obj); err != nil {
+	if sc.draft != 2020 {
+		if err := compatible(ptr, obj, sc.draft); err != nil {
 			return err
 		}
 	}
@@ -378,8 +409,10 @@ func (c *compiler) checkKeywords(ptr string, obj map[string]any, base *url.URL) 
 			if err != nil {
 				return err
 			}
-			if d, ok := drafts[draftURL(s)]; !ok || d != c.draft {
-				return refuse(ptr, kw, fmt.Sprintf("dialect %q differs from the document's", s))
+			// At a resource's root it set the dialect (scan); elsewhere it
+			// is ignored, as long as it names a known one.
+			if _, ok := drafts[draftURL(s)]; !ok {
+				return invalid(ptr, kw, fmt.Sprintf("dialect %q is unknown", s))
 			}
 		case "$ref":
 			s, err := str()
@@ -508,9 +541,9 @@ func (c *compiler) checkKeywords(ptr string, obj map[string]any, base *url.URL) 
 // compatible refuses a keyword whose meaning in the document's draft (07
 // or 2019-09, as santhosh-tekuri/jsonschema implements them) differs from
 // its meaning in 2020-12.
-func (c *compiler) compatible(ptr string, obj map[string]any) error {
+func compatible(ptr string, obj map[string]any, draft int) error {
 	differ := []string{"prefixItems", "additionalItems"}
-	if c.draft == 7 {
+	if draft == 7 {
 		differ = append(differ, "format", "$anchor", "dependentRequired", "dependentSchemas",
 			"unevaluatedProperties", "unevaluatedItems", "minContains", "maxContains")
 		if _, ok := obj["$ref"]; ok {
@@ -633,7 +666,7 @@ func (c *compiler) at(ptr string) (any, bool) {
 
 // baseFor is the base URI of a location no scan reached: that of the
 // innermost resource containing it.
-func (c *compiler) baseFor(ptr string) *url.URL {
+func (c *compiler) baseFor(ptr string) scope {
 	best, bestLen := c.resBase[""], -1
 	for p, b := range c.resBase {
 		if (p == ptr || strings.HasPrefix(ptr, p+"/")) && len(p) > bestLen {
@@ -652,12 +685,12 @@ func (c *compiler) compile(ptr string) (*node, error) {
 	if !ok {
 		return nil, invalid(ptr, "", "no schema at this location")
 	}
-	base, scanned := c.bases[ptr]
+	sc, scanned := c.bases[ptr]
 	if !scanned {
 		if err := c.scan(ptr, v, c.baseFor(ptr), false); err != nil {
 			return nil, err
 		}
-		base = c.bases[ptr]
+		sc = c.bases[ptr]
 	}
 	n := &node{ptr: ptr, minProps: -1, maxProps: -1, minItems: -1, maxItems: -1, minContains: -1, maxContains: -1, minLen: -1, maxLen: -1}
 	c.nodes[ptr] = n
@@ -705,14 +738,14 @@ func (c *compiler) compile(ptr string) (*node, error) {
 		n.hasEnum, n.enum = true, e.([]any)
 	}
 	if r, ok := obj["$ref"]; ok {
-		target, err := c.resolve(ptr, base, r.(string))
+		target, err := c.resolve(ptr, sc.base, r.(string))
 		if err != nil {
 			return nil, err
 		}
 		if n.ref, err = c.compile(target); err != nil {
 			return nil, err
 		}
-		if c.draft == 7 {
+		if sc.draft == 7 {
 			return n, nil // annotations only beside it (compatible)
 		}
 	}

@@ -19,8 +19,11 @@
 // "$recursiveRef", "$recursiveAnchor", references that leave the document,
 // reference cycles that never reach a child value, and a "$schema" of
 // another draft whose meaning differs from 2020-12 in a keyword the
-// schema uses (drafts 2019-09 and 07 are accepted when every keyword the
-// schema uses means the same as in 2020-12; other drafts are refused).
+// schema uses. "$schema" sets the dialect of the document's root and of
+// each embedded resource (a subschema with "$id"), as the reference does;
+// elsewhere it must name a known dialect and is ignored. Drafts 2019-09
+// and 07 are accepted when every keyword their resource uses means the
+// same as in 2020-12; drafts 06 and 04 are refused.
 //
 // The verdict and each leaf's location and keyword agree with
 // github.com/santhosh-tekuri/jsonschema/v6 (the validator package tool
