@@ -418,3 +418,24 @@ func FuzzAgreesWithSanthosh(f *testing.F) {
 		agree(t, string(schema), string(instance))
 	})
 }
+
+// TestAgreesOnGoNumbers: values decoded without UseNumber (float64) or
+// built by Go code (int, float32) get the verdicts of their JSON numbers.
+func TestAgreesOnGoNumbers(t *testing.T) {
+	values := []any{0, 1, -7, int64(1 << 40), 2.5, 3.0, -0.5, 1e300, float32(1.5), float32(4), uint8(9), json.Number("1e2"), json.Number("-12345678901234567890")}
+	for _, schema := range []string{`{"type":"integer"}`, `{"minimum":1}`, `{"exclusiveMaximum":3}`, `{"multipleOf":2}`, `{"multipleOf":0.5}`, `{"maximum":1e301}`, `{"enum":[3,1.5]}`} {
+		ref, err := refCompile(schema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ours, err := Compile([]byte(schema), testBase)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range values {
+			if want, got := ref.Validate(v) == nil, ours.Validate(v) == nil; want != got {
+				t.Errorf("%s on %T %v: valid=%v, the reference says %v", schema, v, v, got, want)
+			}
+		}
+	}
+}

@@ -1,7 +1,9 @@
 package jsonschema
 
 import (
+	"cmp"
 	"fmt"
+	"math"
 	"math/big"
 	"slices"
 	"strconv"
@@ -433,12 +435,18 @@ func (st *state) num(n *node, v any, add func([]Leaf) bool) bool {
 	if n.minimum == nil && n.maximum == nil && n.exMin == nil && n.exMax == nil && n.multipleOf == nil {
 		return false
 	}
-	r, _ := number(v)
+	var r *big.Rat // computed when a comparison needs it
+	exact := func() *big.Rat {
+		if r == nil {
+			r, _ = number(v)
+		}
+		return r
+	}
 	check := func(bound *big.Rat, fails func(c int) bool, kw string) bool {
-		if bound == nil || !fails(r.Cmp(bound)) {
+		if bound == nil || !fails(cmpBound(v, &r, bound)) {
 			return false
 		}
-		return add(st.leaf(kw, fmt.Sprintf("%s: got %s, want %s", kw, ratString(r), ratString(bound))))
+		return add(st.leaf(kw, fmt.Sprintf("%s: got %s, want %s", kw, ratString(exact()), ratString(bound))))
 	}
 	if check(n.minimum, func(c int) bool { return c < 0 }, "minimum") ||
 		check(n.maximum, func(c int) bool { return c > 0 }, "maximum") ||
@@ -446,8 +454,17 @@ func (st *state) num(n *node, v any, add func([]Leaf) bool) bool {
 		check(n.exMax, func(c int) bool { return c >= 0 }, "exclusiveMaximum") {
 		return true
 	}
-	if n.multipleOf != nil && !new(big.Rat).Quo(r, n.multipleOf).IsInt() {
-		return add(st.leaf("multipleOf", fmt.Sprintf("multipleOf: got %s, want %s", ratString(r), ratString(n.multipleOf))))
+	if n.multipleOf != nil {
+		x, small := smallInt(v)
+		var ok bool
+		if m := n.multipleOf; small && m.IsInt() && m.Num().IsInt64() {
+			ok = x%m.Num().Int64() == 0
+		} else {
+			ok = new(big.Rat).Quo(exact(), m).IsInt()
+		}
+		if !ok {
+			return add(st.leaf("multipleOf", fmt.Sprintf("multipleOf: got %s, want %s", ratString(exact()), ratString(n.multipleOf))))
+		}
 	}
 	return false
 }
@@ -526,8 +543,26 @@ func (st *state) cond(n *node, v any, quick bool, ev *evald, add func([]Leaf) bo
 }
 
 func isInteger(v any) bool {
+	if _, ok := smallInt(v); ok {
+		return true
+	}
+	if f, ok := v.(float64); ok {
+		return f == math.Trunc(f) && !math.IsInf(f, 0)
+	}
 	r, ok := number(v)
 	return ok && r.IsInt()
+}
+
+// cmpBound compares v with a bound: the int64 path when both are small
+// integers, else exact rationals.
+func cmpBound(v any, r **big.Rat, bound *big.Rat) int {
+	if x, ok := smallInt(v); ok && bound.IsInt() && bound.Num().IsInt64() {
+		return cmp.Compare(x, bound.Num().Int64())
+	}
+	if *r == nil {
+		*r, _ = number(v)
+	}
+	return (*r).Cmp(bound)
 }
 
 func ratString(r *big.Rat) string {

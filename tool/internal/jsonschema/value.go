@@ -118,6 +118,40 @@ func number(v any) (*big.Rat, bool) {
 	return r, ok
 }
 
+// smallInt is the value of an integer literal that fits an int64 without
+// computing a big.Rat: a json.Number of an optional minus and at most 18
+// digits, or a Go integer; false otherwise (the caller takes the exact
+// path).
+func smallInt(v any) (int64, bool) {
+	switch n := v.(type) {
+	case json.Number:
+		s := string(n)
+		digits := strings.TrimPrefix(s, "-")
+		if len(digits) == 0 || len(digits) > 18 {
+			return 0, false
+		}
+		var x int64
+		for i := 0; i < len(digits); i++ {
+			c := digits[i]
+			if c < '0' || c > '9' {
+				return 0, false
+			}
+			x = x*10 + int64(c-'0')
+		}
+		if len(digits) != len(s) {
+			x = -x
+		}
+		return x, true
+	case int:
+		return int64(n), true
+	case int32:
+		return int64(n), true
+	case int64:
+		return n, true
+	}
+	return 0, false
+}
+
 // isNumber reports whether v is a number without computing its value.
 func isNumber(v any) bool {
 	switch v.(type) {
