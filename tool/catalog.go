@@ -127,7 +127,7 @@ func compileSchema(tool, which string, raw json.RawMessage) (*Validator, json.Ra
 				fe.With("keyword", ce.Keyword)
 			}
 			if ce.Refused {
-				fe.Hint = "rlm's validator supports JSON Schema draft 2020-12 without external or dynamic references (docs/tools.md)"
+				fe.Hint = "rlm's validator supports JSON Schema draft 2020-12, and 2019-09 and 07 in their own meaning, without external or dynamic references (docs/tools.md, \"The schema validator\")"
 			}
 		}
 		return nil, nil, fe

@@ -197,6 +197,25 @@ func TestAgreesOnKeywords(t *testing.T) {
 		`{"$schema":"http://json-schema.org/draft-07/schema#","items":[{"type":"integer"}]}`,
 		`{"$schema":"http://json-schema.org/draft-07/schema#","format":"email"}`,
 		`{"definitions":{"a":{"type":"string"}},"properties":{"a":{"$ref":"#/definitions/a"}}}`,
+		// Draft 07 as zod-to-json-schema writes it.
+		`{"$schema":"http://json-schema.org/draft-07/schema#","items":[{"type":"integer"},{"type":"string"}]}`,
+		`{"$schema":"http://json-schema.org/draft-07/schema#","items":[{"type":"integer"}],"additionalItems":false}`,
+		`{"$schema":"http://json-schema.org/draft-07/schema#","items":[true],"additionalItems":{"type":"string"}}`,
+		`{"$schema":"http://json-schema.org/draft-07/schema#","items":{"type":"integer"},"additionalItems":false}`,
+		`{"$schema":"http://json-schema.org/draft-07/schema#","items":[{"type":"integer"},{"type":"string"}],"minItems":2,"maxItems":2}`,
+		`{"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"i":{"type":"integer"}},"properties":{"a":{"$ref":"#/definitions/i","type":"string","minimum":5,"description":"x"}}}`,
+		`{"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"o":{"type":"object"}},"$ref":"#/definitions/o","required":["zz"],"properties":{"a":false},"contains":true,"if":true,"then":false}`,
+		`{"$schema":"http://json-schema.org/draft-07/schema#","properties":{"a":{"format":"email"},"b":{"format":"date-time","type":"string"},"aa":{"format":"uuid"},"c":{"format":"nonesuch"}}}`,
+		`{"$schema":"http://json-schema.org/draft-07/schema#","format":"ipv4","enum":["a",1]}`,
+		`{"$schema":"http://json-schema.org/draft-07/schema#","dependencies":{"a":["b"],"b":{"required":["c"]}},"properties":{"b":{"format":"uri"}}}`,
+		`{"$schema":"https://json-schema.org/draft/2019-09/schema","format":"email"}`,
+		`{"$schema":"https://json-schema.org/draft/2019-09/schema","items":[{"type":"integer"}],"additionalItems":false}`,
+		`{"$schema":"https://json-schema.org/draft/2019-09/schema","items":[{"type":"integer"}],"additionalItems":{"type":"string"}}`,
+		`{"$schema":"https://json-schema.org/draft/2019-09/schema","items":[true],"unevaluatedItems":false}`,
+		`{"$schema":"https://json-schema.org/draft/2019-09/schema","allOf":[{"items":[true]}],"unevaluatedItems":{"type":"integer"}}`,
+		`{"$schema":"https://json-schema.org/draft/2019-09/schema","allOf":[{"items":[true],"additionalItems":true}],"unevaluatedItems":false}`,
+		`{"$schema":"https://json-schema.org/draft/2019-09/schema","contains":{"type":"integer"},"unevaluatedItems":false}`,
+		`{"$schema":"https://json-schema.org/draft/2019-09/schema","$ref":"#/$defs/a","$defs":{"a":{"items":[true]}},"unevaluatedItems":false,"type":"array"}`,
 		// Dialects of embedded resources, and "$schema" where it sets none.
 		`{"properties":{"a":{"$schema":"http://json-schema.org/draft-07/schema#","$id":"a.json","type":"object","properties":{"b":{"type":"integer"}}}}}`,
 		`{"$schema":"http://json-schema.org/draft-07/schema#","properties":{"a":{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"a.json","unevaluatedProperties":false}}}`,
@@ -207,6 +226,64 @@ func TestAgreesOnKeywords(t *testing.T) {
 	}
 	for _, s := range schemas {
 		agree(t, s, instances...)
+	}
+}
+
+// formatStrings are tricky strings for every format the reference
+// asserts in draft 07.
+var formatStrings = []string{
+	"", " ", "a", "A", "0", "-", "\u00e9", "\u0000",
+	// date, time, date-time, duration, period
+	"2024-02-29", "2023-02-29", "2023-13-01", "2023-00-10", "2023-1-01", "02023-01-01", "2023-01-32", "2023-04-31", "2023-01-01x",
+	"23:59:60Z", "23:59:60+00:00", "12:00:60Z", "00:59:60+01:00", "22:59:60-01:00", "23:59:59.123456789Z", "23:59:59.Z", "23:59:59z",
+	"+1:00:00Z", "-0:00:00Z", "-1:00:00Z", "24:00:00Z", "12:60:00Z", "12:00:00+24:00", "12:00:00+23:60", "12:00:00+0100",
+	"12:00:00", "12:00:00 Z", "12:00:00+01:00x", "00:00:60-23:59", "23:59:60+23:59", "1:00:00Z", "12:00:00+-1:00", "12:00:00+01:+1",
+	"2023-06-01T12:00:00Z", "2023-06-01t12:00:00z", "2023-06-01 12:00:00Z", "2023-06-01T12:00:00", "2023-06-01T12:00:00.5+05:30",
+	"2016-12-31T23:59:60Z", "2016-12-31T23:59:60+01:00", "2023-02-30T00:00:00Z", "2023-06-01T25:00:00Z",
+	"P1D", "P", "PT", "P1DT", "PT1H", "P1Y2M3DT4H5M6S", "P1M1Y", "P1W", "PW", "P1DW", "P1.5D", "PT1H1H", "P1DT1HT1M", "P1H", "PT1D", "P1D2", "Px",
+	"2023-06-01T12:00:00Z/P1D", "P1D/2023-06-01T12:00:00Z", "2023-06-01T12:00:00Z/2023-06-02T12:00:00Z", "P1D/P2D", "/", "2023-06-01T12:00:00Z/",
+	// email, hostname
+	"joe@example.com", "joe.bloggs@example.co.uk", "\"joe bloggs\"@example.com", "\"a\\b\"@example.com", "\"\"@example.com", "\"@example.com",
+	".joe@example.com", "joe.@example.com", "jo..e@example.com", "joe@", "@example.com", "joe", "joe@@example.com", "a@b@example.com",
+	"joe@[127.0.0.1]", "joe@[IPv6:::1]", "joe@[IPv6:fe80::1%25e]", "joe@[256.0.0.1]", "joe@[example.com]", "joe@-example.com", "joe@example-.com",
+	"joe@ex_ample.com", "jo e@example.com", "j\u00f6e@example.com", "joe+tag@example.com", "{joe}|~@example.com", "joe@example.com.",
+	"example.com", "example.com.", "a..b", ".a", "a-.b", "xn--bcher-kva.example", "a_b.com", "1.2.3.4", "localhost",
+	"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.com", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.com",
+	// ipv4, ipv6
+	"127.0.0.1", "255.255.255.255", "256.0.0.1", "01.2.3.4", "0.0.0.0", "1.2.3", "1.2.3.4.5", "+1.2.3.4", "-0.2.3.4", "1.2.3.4 ", "1.2.3.", "0x1.2.3.4",
+	"::1", "::", "1::2::3", "fe80::1%eth0", "::ffff:1.2.3.4", "1:2:3:4:5:6:7:8", "1:2:3:4:5:6:7:8:9", "12345::", "::ffff:256.1.2.3", "[::1]", "1:2:3:4:5:6:1.2.3.4",
+	// uuid
+	"123e4567-e89b-12d3-a456-426614174000", "123E4567-E89B-12D3-A456-426614174000", "123e4567e89b12d3a456426614174000",
+	"123e4567-e89b-12d3-a456-42661417400g", "123e4567-e89b-12d3-a456-4266141740000", "{123e4567-e89b-12d3-a456-426614174000}", "123e4567-e89b-12d3-a4564-26614174000",
+	// uri, uri-reference, iri, json pointers
+	"https://example.com/a?b#c", "mailto:joe@example.com", "urn:isbn:0451450523", "//example.com/x", "/a/b", "a/b", "#frag", "?q", "http://[::1]:80/",
+	"http://::1/", "http://[fe80::1%25eth0]/", "http://[1.2.3.4]/", "http://ex ample.com/", "http://example.com/%zz", "http://example.com/\\x", "\\a",
+	"http://example.com:port/", "http://[::1", "1http://x", "http:", "h\u00e9llo:x", "http://ex\u00e4mple.com/\u00fc",
+	"/a~0b/c~1d", "/a~2", "/a~", "a/b", "/", "//", "/~01", "0", "1/a", "01/a", "0#", "1#/", "12/a~1", "-1/a", "0/",
+	// semver, regex
+	"1.2.3", "1.2.3-alpha.1+build.5", "1.2", "01.2.3", "1.2.3-01", "1.2.3-0a", "1.2.3-", "1.2.3+", "1.2.3+a..b", "1.2.3-a_b", "v1.2.3", "1.2.3-alpha+",
+	"http://example.com/{a}", "/{a}/{b}", "/{a{b}}", "/%7Ba", "http://x/%7B{a}", "/a%2F{b", "/a%2F{b}", "/%7B%7D{", "{", "}", "/{a}}",
+	"/%7b{a}", "/x%zz", "http://x/{a}%20", "/%7Ba%7D/{", "/%41{b", "/%41{b}}", "/%41}",
+	"^a+$", "(", "a{2,1}", "(?P<n>x)", "\\d", "[[:alpha:]]", "(?=x)", "\\", "a**",
+}
+
+// TestAgreesOnFormats: every format the reference asserts in draft 07, on
+// the tricky strings and a few non-strings (never asserted).
+func TestAgreesOnFormats(t *testing.T) {
+	names := []string{"nonesuch", "color"}
+	for f := range formatChecks {
+		names = append(names, f)
+	}
+	slices.Sort(names)
+	instances := []string{`1`, `null`, `["a"]`}
+	for _, s := range formatStrings {
+		b, _ := json.Marshal(s)
+		instances = append(instances, string(b))
+	}
+	for _, f := range names {
+		agree(t, fmt.Sprintf(`{"$schema":"http://json-schema.org/draft-07/schema#","format":%q}`, f), instances...)
+		// Draft 2020-12: an annotation.
+		agree(t, fmt.Sprintf(`{"format":%q}`, f), instances...)
 	}
 }
 
@@ -227,8 +304,9 @@ func TestRefuses(t *testing.T) {
 		{`{"properties":{"a":{"$schema":"bogus","type":"integer"}}}`, "$schema", false},
 		{`{"properties":{"a":{"$id":"a.json","$schema":"http://json-schema.org/draft-06/schema#"}}}`, "$schema", true},
 		{`{"$schema":"http://json-schema.org/draft-07/schema#","$id":"x.json#a"}`, "$id", true},
-		{`{"$schema":"http://json-schema.org/draft-07/schema#","format":"email"}`, "format", true},
-		{`{"$schema":"http://json-schema.org/draft-07/schema#","$ref":"#/definitions/a","type":"object","definitions":{"a":true}}`, "type", true},
+		{`{"$schema":"http://json-schema.org/draft-07/schema#","$ref":"#/definitions/a","const":1,"definitions":{"a":true}}`, "const", true},
+		{`{"$schema":"http://json-schema.org/draft-07/schema#","items":[]}`, "items", false},
+		{`{"$schema":"https://json-schema.org/draft/2019-09/schema","prefixItems":[true]}`, "prefixItems", true},
 		{`{"type":"strin"}`, "type", false},
 		{`{"minLength":-1}`, "minLength", false},
 		{`{"minLength":1.5}`, "minLength", false},
@@ -262,12 +340,21 @@ func TestRefuses(t *testing.T) {
 
 // gen builds random schemas and instances from a small vocabulary, so that
 // keywords meet each other often.
-type gen struct{ r *rand.Rand }
+type gen struct {
+	r *rand.Rand
+	// draft of the schemas: 2020 (12), 2019 (09) or 7 (as
+	// zod-to-json-schema writes them).
+	draft int
+}
 
 func (g gen) pick(xs ...string) string { return xs[g.r.IntN(len(xs))] }
 
 func (g gen) instance(depth int) string {
 	if depth > 2 {
+		if g.draft == 7 && g.r.IntN(3) == 0 {
+			b, _ := json.Marshal(formatStrings[g.r.IntN(len(formatStrings))])
+			return string(b)
+		}
 		return g.pick(`null`, `true`, `0`, `1`, `2.5`, `-1`, `""`, `"a"`, `"ab"`, `"abc"`)
 	}
 	switch g.r.IntN(4) {
@@ -298,6 +385,10 @@ func (g gen) instance(depth int) string {
 
 func (g gen) schema(depth int) string {
 	if depth > 2 || g.r.IntN(6) == 0 {
+		if g.draft == 7 {
+			return g.pick(`true`, `false`, `{}`, `{"type":"integer"}`, `{"type":"string"}`, `{"minimum":1}`, `{"$ref":"#/definitions/d"}`,
+				`{"$ref":"#/definitions/e","type":"object","minItems":5}`, `{"format":"email"}`, `{"type":"string","format":"date-time"}`, `{"format":"uuid"}`)
+		}
 		return g.pick(`true`, `false`, `{}`, `{"type":"integer"}`, `{"type":"string"}`, `{"minimum":1}`, `{"$ref":"#/$defs/d"}`, `{"$ref":"#an"}`)
 	}
 	n := 1 + g.r.IntN(3)
@@ -316,6 +407,23 @@ func (g gen) schema(depth int) string {
 
 func (g gen) keyword(depth int) (string, string) {
 	s := func() string { return g.schema(depth + 1) }
+	if g.draft != 2020 {
+		switch g.r.IntN(12) {
+		case 0:
+			return "items", "[" + s() + "," + s() + "]"
+		case 1:
+			return "additionalItems", s()
+		}
+	}
+	if g.draft == 7 {
+		switch g.r.IntN(12) {
+		case 2:
+			return "format", g.pick(`"email"`, `"uri"`, `"uri-reference"`, `"date-time"`, `"date"`, `"time"`, `"uuid"`, `"ipv4"`, `"ipv6"`,
+				`"hostname"`, `"duration"`, `"json-pointer"`, `"relative-json-pointer"`, `"semver"`, `"regex"`, `"period"`, `"iri"`, `"unknown"`)
+		case 3:
+			return "$ref", g.pick(`"#/definitions/d"`, `"#/definitions/e"`)
+		}
+	}
 	switch g.r.IntN(30) {
 	case 0:
 		return "type", g.pick(`"integer"`, `"number"`, `"string"`, `"object"`, `"array"`, `["string","null"]`, `"boolean"`)
@@ -383,6 +491,12 @@ func (g gen) keyword(depth int) (string, string) {
 // wrap adds the definitions the generated references name.
 func (g gen) wrap(body string) string {
 	defs := fmt.Sprintf(`"$defs":{"d":%s,"e":{"$anchor":"an","type":"array"}}`, g.schema(2))
+	switch g.draft {
+	case 2019:
+		defs = `"$schema":"https://json-schema.org/draft/2019-09/schema",` + defs
+	case 7:
+		defs = fmt.Sprintf(`"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"d":%s,"e":{"type":"array","items":[{"type":"integer"}]}}`, g.schema(2))
+	}
 	if body == "{}" {
 		return "{" + defs + "}"
 	}
@@ -397,10 +511,12 @@ func TestAgreesOnRandomSchemas(t *testing.T) {
 	if testing.Short() {
 		n = 300
 	}
-	g := gen{rand.New(rand.NewPCG(1, 2))}
-	for range n {
-		schema := g.wrap(g.schema(0))
-		agree(t, schema, g.instance(0), g.instance(0), g.instance(0), g.instance(0), g.instance(0), g.instance(0))
+	for _, draft := range []int{2020, 2019, 7} {
+		g := gen{rand.New(rand.NewPCG(1, 2)), draft}
+		for range n {
+			schema := g.wrap(g.schema(0))
+			agree(t, schema, g.instance(0), g.instance(0), g.instance(0), g.instance(0), g.instance(0), g.instance(0))
+		}
 	}
 }
 
@@ -410,8 +526,12 @@ func FuzzAgreesWithSanthosh(f *testing.F) {
 	f.Add(uint64(1), uint64(2), []byte(`{"type":"object","required":["a"]}`), []byte(`{"b":1}`))
 	f.Add(uint64(7), uint64(9), []byte(`{"items":{"$ref":"#"},"maxItems":1}`), []byte(`[[[1,2]]]`))
 	f.Fuzz(func(t *testing.T, a, b uint64, schema, instance []byte) {
-		g := gen{rand.New(rand.NewPCG(a, b))}
+		g := gen{rand.New(rand.NewPCG(a, b)), 2020}
 		agree(t, g.wrap(g.schema(0)), g.instance(0))
+		g.draft = 2019
+		agree(t, g.wrap(g.schema(0)), g.instance(0))
+		g.draft = 7
+		agree(t, g.wrap(g.schema(0)), g.instance(0), g.instance(0))
 		if !json.Valid(schema) || !json.Valid(instance) || bytes.Contains(schema, []byte(`"$schema"`)) {
 			return
 		}

@@ -8,7 +8,6 @@ import (
 	"io"
 	"math"
 	"math/big"
-	"net"
 	"net/url"
 	"regexp"
 	"slices"
@@ -79,9 +78,11 @@ type node struct {
 
 	minItems, maxItems int
 	unique             bool
-	prefix             []*node
-	items              *node
+	prefix             []*node // prefixItems; drafts 07, 2019-09: items as an array
+	items              *node   // drafts 07, 2019-09: additionalItems after an array
+	noAdditionalItems  bool    // drafts 07, 2019-09: additionalItems false after an array
 	contains           *node
+	containsEvaluates  bool // 2020-12: items contains matched count as evaluated
 	minContains        int
 	maxContains        int
 
@@ -89,6 +90,8 @@ type node struct {
 
 	minLen, maxLen int
 	pattern        *regexp.Regexp
+	format         func(string) bool // draft 07 asserts formats
+	formatName     string
 
 	minimum, maximum, exMin, exMax, multipleOf *big.Rat
 
@@ -248,12 +251,6 @@ func anchorName(s string) bool {
 	return s != ""
 }
 
-// annotations: keywords that may stand beside "$ref" in draft 07, where
-// "$ref" makes its siblings ignored, without changing a verdict.
-var annotations = map[string]bool{"title": true, "description": true, "default": true, "examples": true,
-	"$comment": true, "readOnly": true, "writeOnly": true, "deprecated": true, "definitions": true, "$defs": true,
-	"$schema": true}
-
 // scan checks the schema at ptr against the meta-schema rules, records its
 // base URI, resources and anchors, and scans its subschemas.
 func (c *compiler) scan(ptr string, v any, sc scope, root bool) error {
@@ -322,13 +319,26 @@ func (c *compiler) scan(ptr string, v any, sc scope, root bool) error {
 	for _, kw := range oneSchema {
 		if s, ok := obj[kw]; ok {
 			if kw == "items" && sc.draft != 2020 {
-				if _, arr := s.([]any); arr {
-					return refuse(ptr, kw, `"items" as an array means "prefixItems" of draft 2020-12`)
+				if arr, ok := s.([]any); ok {
+					if len(arr) == 0 {
+						return invalid(ptr, kw, "must be a schema or a non-empty array of schemas")
+					}
+					for i, e := range arr {
+						if err := sub(ptr+"/items/"+strconv.Itoa(i), e); err != nil {
+							return err
+						}
+					}
+					continue
 				}
 			}
 			if err := sub(ptr+"/"+escapeToken(kw), s); err != nil {
 				return err
 			}
+		}
+	}
+	if s, ok := obj["additionalItems"]; ok && sc.draft != 2020 {
+		if err := sub(ptr+"/additionalItems", s); err != nil {
+			return err
 		}
 	}
 	for _, kw := range schemaArrays {
@@ -542,16 +552,14 @@ func (c *compiler) checkKeywords(ptr string, obj map[string]any, sc scope) error
 // or 2019-09, as santhosh-tekuri/jsonschema implements them) differs from
 // its meaning in 2020-12.
 func compatible(ptr string, obj map[string]any, draft int) error {
-	differ := []string{"prefixItems", "additionalItems"}
+	differ := []string{"prefixItems"}
 	if draft == 7 {
-		differ = append(differ, "format", "$anchor", "dependentRequired", "dependentSchemas",
-			"unevaluatedProperties", "unevaluatedItems", "minContains", "maxContains")
-		if _, ok := obj["$ref"]; ok {
-			for _, k := range sortedKeys(obj) {
-				if k != "$ref" && !annotations[k] {
-					return refuse(ptr, k, `a keyword beside "$ref" is ignored in draft 07`)
-				}
-			}
+		differ = []string{"prefixItems", "$anchor", "dependentRequired", "dependentSchemas",
+			"unevaluatedProperties", "unevaluatedItems", "minContains", "maxContains"}
+		_, ref := obj["$ref"]
+		if _, ok := obj["const"]; ok && ref {
+			// The draft ignores it; the reference asserts it.
+			return refuse(ptr, "const", `"const" beside "$ref" in draft 07 is not supported`)
 		}
 	}
 	for _, kw := range differ {
@@ -595,6 +603,12 @@ func uriReference(s string) (*url.URL, error) {
 	if strings.Contains(s, `\`) {
 		return nil, errors.New(`contains \`)
 	}
+	return parseURI(s)
+}
+
+// parseURI parses a URI reference with net/url, which does not check an
+// IPv6 host: it must be in brackets and an address without a zone.
+func parseURI(s string) (*url.URL, error) {
 	u, err := url.Parse(s)
 	if err != nil {
 		return nil, err
@@ -603,7 +617,7 @@ func uriReference(s string) (*url.URL, error) {
 		if !strings.Contains(u.Host, "[") || !strings.Contains(u.Host, "]") {
 			return nil, errors.New("IPv6 address not in brackets")
 		}
-		if ip := net.ParseIP(h); ip == nil || ip.To4() != nil && !strings.Contains(h, ":") {
+		if !isIPv6(h) {
 			return nil, errors.New("invalid IPv6 address")
 		}
 	}
@@ -718,6 +732,19 @@ func (c *compiler) compile(ptr string) (*node, error) {
 		return out, nil
 	}
 	var err error
+	if r, ok := obj["$ref"]; ok && sc.draft == 7 {
+		// Draft 07: "$ref" alone applies; its siblings are ignored. The
+		// reference still compiles these, so a broken one fails here too.
+		if n.ref, err = c.ref(ptr, sc, r.(string)); err != nil {
+			return nil, err
+		}
+		for _, kw := range []string{"contains", "propertyNames", "if", "then", "else"} {
+			if _, err := sub(kw); err != nil {
+				return nil, err
+			}
+		}
+		return n, nil
+	}
 	if t, ok := obj["type"]; ok {
 		n.hasTypes = true
 		switch t := t.(type) {
@@ -738,16 +765,12 @@ func (c *compiler) compile(ptr string) (*node, error) {
 		n.hasEnum, n.enum = true, e.([]any)
 	}
 	if r, ok := obj["$ref"]; ok {
-		target, err := c.resolve(ptr, sc.base, r.(string))
-		if err != nil {
+		if n.ref, err = c.ref(ptr, sc, r.(string)); err != nil {
 			return nil, err
 		}
-		if n.ref, err = c.compile(target); err != nil {
-			return nil, err
-		}
-		if sc.draft == 7 {
-			return n, nil // annotations only beside it (compatible)
-		}
+	}
+	if f, ok := obj["format"].(string); ok && sc.draft == 7 {
+		n.format, n.formatName = formatChecks[f], f
 	}
 	ints := []struct {
 		kw  string
@@ -823,12 +846,24 @@ func (c *compiler) compile(ptr string) (*node, error) {
 	if n.prefix, err = arr("prefixItems"); err != nil {
 		return nil, err
 	}
-	if n.items, err = sub("items"); err != nil {
+	if _, ok := obj["items"].([]any); ok {
+		// Drafts 07 and 2019-09 (scan refuses it in 2020-12): prefixItems
+		// and items of draft 2020-12, under other names.
+		if n.prefix, err = arr("items"); err != nil {
+			return nil, err
+		}
+		if b, ok := obj["additionalItems"].(bool); ok && !b {
+			n.noAdditionalItems = true
+		} else if n.items, err = sub("additionalItems"); err != nil {
+			return nil, err
+		}
+	} else if n.items, err = sub("items"); err != nil {
 		return nil, err
 	}
 	if n.contains, err = sub("contains"); err != nil {
 		return nil, err
 	}
+	n.containsEvaluates = sc.draft == 2020
 	if n.contains != nil {
 		if v, ok := obj["minContains"]; ok {
 			n.minContains, _ = count(v)
@@ -885,6 +920,15 @@ func strs(a []any) []string {
 		out[i] = e.(string)
 	}
 	return out
+}
+
+// ref compiles the target of the "$ref" at ptr.
+func (c *compiler) ref(ptr string, sc scope, ref string) (*node, error) {
+	target, err := c.resolve(ptr, sc.base, ref)
+	if err != nil {
+		return nil, err
+	}
+	return c.compile(target)
 }
 
 // resolve returns the document pointer a "$ref" at ptr names.

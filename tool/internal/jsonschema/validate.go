@@ -153,6 +153,14 @@ func (st *state) eval(n *node, v any, quick bool, ev *evald) []Leaf {
 		}
 		return st.leaf("enum", enumMessage(n.enum))
 	}
+	if n.format != nil {
+		if s, ok := v.(string); ok && !n.format(s) {
+			if quick {
+				return failed
+			}
+			return st.leaf("format", fmt.Sprintf("%s is not valid %s", quote(s), quote(n.formatName)))
+		}
+	}
 	if ev == nil && st.track && (n.unevalProps != nil || n.unevalItems != nil) {
 		ev = &evald{}
 	}
@@ -362,6 +370,9 @@ func (st *state) array(n *node, arr []any, quick bool, ev *evald, add func([]Lea
 	if ev != nil {
 		ev.upTo = max(ev.upTo, pre)
 	}
+	if n.noAdditionalItems && len(arr) > pre && add(st.leaf("additionalItems", fmt.Sprintf("got %d items, want at most %d", len(arr), len(n.prefix)))) {
+		return true
+	}
 	if n.items != nil {
 		for i := pre; i < len(arr); i++ {
 			if add(st.child(n.items, arr[i], strconv.Itoa(i), quick)) {
@@ -380,7 +391,7 @@ func (st *state) array(n *node, arr []any, quick bool, ev *evald, add func([]Lea
 	for i, e := range arr {
 		if st.child(n.contains, e, strconv.Itoa(i), true) == nil {
 			matched++
-			if ev != nil {
+			if ev != nil && n.containsEvaluates {
 				ev.item(i)
 			}
 		} else {
