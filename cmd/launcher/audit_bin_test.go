@@ -151,7 +151,7 @@ func TestHintsNameExistingFlags(t *testing.T) {
 			if r.code != 1 || json.Unmarshal([]byte(r.stdout), &out) != nil || out.Error.Kind != tt.kind {
 				t.Fatalf("exit %d: %s %s", r.code, r.stdout, r.stderr)
 			}
-			cmd, _, err := (&launcher{}).newRootCmd().Find(tt.args)
+			cmd, _, err := (&launcher{}).newRootCmd(nil).Find(tt.args)
 			if err != nil {
 				t.Fatal(err)
 			}

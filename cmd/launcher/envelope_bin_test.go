@@ -273,7 +273,7 @@ func TestEnvelopeEveryJSONCommand(t *testing.T) {
 			fails[c.cmd] = true
 		}
 	}
-	for _, name := range jsonCommands((&launcher{}).newRootCmd()) {
+	for _, name := range jsonCommands((&launcher{}).newRootCmd(nil)) {
 		if !fails[name] {
 			t.Errorf("rlm %s --json has no failure case", name)
 		}

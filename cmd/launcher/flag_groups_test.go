@@ -16,7 +16,7 @@ import (
 // groupFlags, plus what cobra adds only when a command runs (the help and
 // completion commands, the help and version flags).
 func groupedTree() *cobra.Command {
-	root := (&launcher{}).newRootCmd()
+	root := (&launcher{}).newRootCmd(nil)
 	groupFlags(root)
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
@@ -50,7 +50,7 @@ func headingOf(t *testing.T, id string) string {
 // TestFlagGroups: every flag of every command belongs to one of the
 // groups.
 func TestFlagGroups(t *testing.T) {
-	walkTree((&launcher{}).newRootCmd(), func(c *cobra.Command) {
+	walkTree((&launcher{}).newRootCmd(nil), func(c *cobra.Command) {
 		for _, fs := range []*pflag.FlagSet{c.Flags(), c.PersistentFlags()} {
 			fs.VisitAll(func(f *pflag.Flag) {
 				if g := flagGroupOf(f); !knownFlagGroup(g) {

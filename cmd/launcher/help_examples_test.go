@@ -15,7 +15,7 @@ import (
 // exampleTree is the command tree as newRootCmd builds it, with the
 // examples and completions added (again: both are idempotent).
 func exampleTree() *cobra.Command {
-	root := (&launcher{}).newRootCmd()
+	root := (&launcher{}).newRootCmd(nil)
 	addExamples(root)
 	addCompletions(root)
 	return root

@@ -141,7 +141,7 @@ func (e exitError) Error() string { return fmt.Sprintf("exit status %d", e.code)
 // exits 130.
 func Run(ctx context.Context, cfg Config, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	l := &launcher{cfg: cfg}
-	root := l.newRootCmd()
+	root := l.newRootCmd(args)
 	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
 		addCompletions(root) // only a shell asking for completions needs them
 	}
@@ -237,7 +237,9 @@ func errorOutcome(err error) string {
 	return statusFailed
 }
 
-func (l *launcher) newRootCmd() *cobra.Command {
+// newRootCmd builds the command tree the command line args needs
+// (subcommands; nil: the whole tree).
+func (l *launcher) newRootCmd(args []string) *cobra.Command {
 	root := &cobra.Command{
 		Use:           "rlm",
 		Short:         "Recursive Language Model runtime",
@@ -247,7 +249,7 @@ func (l *launcher) newRootCmd() *cobra.Command {
 		Version:       rlm.Version(),
 	}
 	root.SetVersionTemplate("rlm {{.Version}}\n")
-	root.AddCommand(l.subcommands()...)
+	root.AddCommand(l.subcommands(args)...)
 	addExamples(root)
 	groupFlags(root)
 	return root
