@@ -13,6 +13,7 @@ import (
 	"errors"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/rlm-go/rlm/fault"
 )
@@ -135,7 +136,7 @@ func decodeValue(dec *json.Decoder, ptr string, depth int) (any, error) {
 				if !ok {
 					return nil, malformed(errors.New("object key is not a string"), ptr)
 				}
-				child := ptr + "/" + escapePointer(key)
+				child := ptr + "/" + EscapeToken(key)
 				if _, dup := obj[key]; dup {
 					return nil, fault.New(fault.PhaseParse, KindDuplicateKey, "object has a duplicate key").With("pointer", child)
 				}
@@ -169,20 +170,20 @@ func decodeValue(dec *json.Decoder, ptr string, depth int) (any, error) {
 	}
 }
 
-func escapePointer(s string) string {
-	if !bytes.ContainsAny([]byte(s), "~/") {
+// EscapeToken escapes s as one reference token of a JSON pointer (RFC
+// 6901): "~" as "~0", "/" as "~1". The module's JSON pointers (these
+// errors', the schema validator's) are built with it.
+func EscapeToken(s string) string {
+	if !strings.ContainsAny(s, "~/") {
 		return s
 	}
-	var b bytes.Buffer
-	for _, r := range s {
-		switch r {
-		case '~':
-			b.WriteString("~0")
-		case '/':
-			b.WriteString("~1")
-		default:
-			b.WriteRune(r)
-		}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// UnescapeToken is EscapeToken's inverse.
+func UnescapeToken(s string) string {
+	if !strings.Contains(s, "~") {
+		return s
 	}
-	return b.String()
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
 }

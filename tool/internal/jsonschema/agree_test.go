@@ -12,6 +12,8 @@ import (
 
 	santhosh "github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+
+	"github.com/rlm-go/rlm/internal/jsonstrict"
 )
 
 // The reference: santhosh-tekuri/jsonschema/v6, set up as package tool set
@@ -57,7 +59,7 @@ func refLeaves(err error) []leafKey {
 		}
 		var p strings.Builder
 		for _, t := range e.InstanceLocation {
-			p.WriteString("/" + escapeToken(t))
+			p.WriteString("/" + jsonstrict.EscapeToken(t))
 		}
 		k := leafKey{Pointer: p.String()}
 		if kw := e.ErrorKind.KeywordPath(); len(kw) > 0 {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"math/big"
 	"net/url"
@@ -13,6 +14,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/rlm-go/rlm/internal/jsonstrict"
 )
 
 // CompileError is a schema this package does not compile: one that breaks
@@ -33,7 +36,7 @@ type CompileError struct {
 func (e *CompileError) Error() string {
 	at := e.Pointer
 	if e.Keyword != "" {
-		at += "/" + escapeToken(e.Keyword)
+		at += "/" + jsonstrict.EscapeToken(e.Keyword)
 	}
 	if at == "" {
 		at = "the schema"
@@ -331,7 +334,7 @@ func (c *compiler) scan(ptr string, v any, sc scope, root bool) error {
 					continue
 				}
 			}
-			if err := sub(ptr+"/"+escapeToken(kw), s); err != nil {
+			if err := sub(ptr+"/"+jsonstrict.EscapeToken(kw), s); err != nil {
 				return err
 			}
 		}
@@ -360,13 +363,13 @@ func (c *compiler) scan(ptr string, v any, sc scope, root bool) error {
 			if !ok {
 				return invalid(ptr, kw, "must be an object of schemas")
 			}
-			for _, k := range sortedKeys(m) {
+			for _, k := range slices.Sorted(maps.Keys(m)) {
 				if kw == "patternProperties" {
 					if _, err := regexp.Compile(k); err != nil {
 						return invalid(ptr, kw, fmt.Sprintf("%q is not a regular expression: %v", k, err))
 					}
 				}
-				if err := sub(ptr+"/"+kw+"/"+escapeToken(k), m[k]); err != nil {
+				if err := sub(ptr+"/"+kw+"/"+jsonstrict.EscapeToken(k), m[k]); err != nil {
 					return err
 				}
 			}
@@ -377,14 +380,14 @@ func (c *compiler) scan(ptr string, v any, sc scope, root bool) error {
 		if !ok {
 			return invalid(ptr, "dependencies", "must be an object")
 		}
-		for _, k := range sortedKeys(m) {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
 			if arr, ok := m[k].([]any); ok {
 				if err := stringArray(arr); err != nil {
 					return invalid(ptr, "dependencies", k+": "+err.Error())
 				}
 				continue
 			}
-			if err := sub(ptr+"/dependencies/"+escapeToken(k), m[k]); err != nil {
+			if err := sub(ptr+"/dependencies/"+jsonstrict.EscapeToken(k), m[k]); err != nil {
 				return err
 			}
 		}
@@ -404,7 +407,7 @@ func (c *compiler) checkKeywords(ptr string, obj map[string]any, sc scope) error
 			return err
 		}
 	}
-	for _, kw := range sortedKeys(obj) {
+	for _, kw := range slices.Sorted(maps.Keys(obj)) {
 		v := obj[kw]
 		str := func() (string, error) {
 			s, ok := v.(string)
@@ -624,29 +627,6 @@ func parseURI(s string) (*url.URL, error) {
 	return u, nil
 }
 
-func sortedKeys(m map[string]any) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	slices.Sort(ks)
-	return ks
-}
-
-func escapeToken(s string) string {
-	if !strings.ContainsAny(s, "~/") {
-		return s
-	}
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}
-
-func unescapeToken(s string) string {
-	if !strings.Contains(s, "~") {
-		return s
-	}
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
-}
-
 // at returns the document's value at a JSON pointer.
 func (c *compiler) at(ptr string) (any, bool) {
 	v := c.doc
@@ -657,7 +637,7 @@ func (c *compiler) at(ptr string) (any, bool) {
 		return nil, false
 	}
 	for _, tok := range strings.Split(ptr[1:], "/") {
-		tok = unescapeToken(tok)
+		tok = jsonstrict.UnescapeToken(tok)
 		switch t := v.(type) {
 		case map[string]any:
 			e, ok := t[tok]
@@ -717,7 +697,7 @@ func (c *compiler) compile(ptr string) (*node, error) {
 		if _, ok := obj[kw]; !ok {
 			return nil, nil
 		}
-		return c.compile(ptr + "/" + escapeToken(kw))
+		return c.compile(ptr + "/" + jsonstrict.EscapeToken(kw))
 	}
 	arr := func(kw string) ([]*node, error) {
 		a, _ := obj[kw].([]any)
@@ -788,11 +768,11 @@ func (c *compiler) compile(ptr string) (*node, error) {
 		}
 	}
 	if m, ok := obj["dependencies"].(map[string]any); ok {
-		for _, k := range sortedKeys(m) {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
 			d := dep{name: k}
 			if a, ok := m[k].([]any); ok {
 				d.required = strs(a)
-			} else if d.schema, err = c.compile(ptr + "/dependencies/" + escapeToken(k)); err != nil {
+			} else if d.schema, err = c.compile(ptr + "/dependencies/" + jsonstrict.EscapeToken(k)); err != nil {
 				return nil, err
 			}
 			n.dependencies = append(n.dependencies, d)
@@ -801,15 +781,15 @@ func (c *compiler) compile(ptr string) (*node, error) {
 	if m, ok := obj["properties"].(map[string]any); ok {
 		n.props = make(map[string]*node, len(m))
 		for k := range m {
-			if n.props[k], err = c.compile(ptr + "/properties/" + escapeToken(k)); err != nil {
+			if n.props[k], err = c.compile(ptr + "/properties/" + jsonstrict.EscapeToken(k)); err != nil {
 				return nil, err
 			}
 		}
 	}
 	if m, ok := obj["patternProperties"].(map[string]any); ok {
-		for _, k := range sortedKeys(m) {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
 			p := pattern{src: k, re: regexp.MustCompile(k)}
-			if p.s, err = c.compile(ptr + "/patternProperties/" + escapeToken(k)); err != nil {
+			if p.s, err = c.compile(ptr + "/patternProperties/" + jsonstrict.EscapeToken(k)); err != nil {
 				return nil, err
 			}
 			n.patterns = append(n.patterns, p)
@@ -824,16 +804,16 @@ func (c *compiler) compile(ptr string) (*node, error) {
 		return nil, err
 	}
 	if m, ok := obj["dependentSchemas"].(map[string]any); ok {
-		for _, k := range sortedKeys(m) {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
 			d := dep{name: k}
-			if d.schema, err = c.compile(ptr + "/dependentSchemas/" + escapeToken(k)); err != nil {
+			if d.schema, err = c.compile(ptr + "/dependentSchemas/" + jsonstrict.EscapeToken(k)); err != nil {
 				return nil, err
 			}
 			n.dependentSchemas = append(n.dependentSchemas, d)
 		}
 	}
 	if m, ok := obj["dependentRequired"].(map[string]any); ok {
-		for _, k := range sortedKeys(m) {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
 			n.dependentRequired = append(n.dependentRequired, dep{name: k, required: strs(m[k].([]any))})
 		}
 	}

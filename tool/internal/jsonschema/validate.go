@@ -3,12 +3,15 @@ package jsonschema
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"math/big"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/rlm-go/rlm/internal/jsonstrict"
 )
 
 // Leaf is one failing leaf of a verdict: the instance location (its
@@ -28,7 +31,7 @@ type Leaf struct {
 func (l Leaf) Pointer() string {
 	var b strings.Builder
 	for _, t := range l.Location {
-		b.WriteString("/" + escapeToken(t))
+		b.WriteString("/" + jsonstrict.EscapeToken(t))
 	}
 	return b.String()
 }
@@ -200,7 +203,7 @@ func (st *state) eval(n *node, v any, quick bool, ev *evald) []Leaf {
 	if n.unevalProps != nil {
 		if obj, ok := v.(map[string]any); ok {
 			if !ev.allProps {
-				for _, k := range sortedKeys(obj) {
+				for _, k := range slices.Sorted(maps.Keys(obj)) {
 					if !ev.props[k] && add(st.child(n.unevalProps, obj[k], k, quick)) {
 						return errs
 					}
@@ -257,7 +260,7 @@ func (st *state) object(n *node, obj map[string]any, quick bool, ev *evald, add 
 	}
 	var names []string
 	if len(obj) > 0 && (n.props != nil || n.patterns != nil || n.additional != nil || n.noAdditional || n.propertyNames != nil) {
-		names = sortedKeys(obj)
+		names = slices.Sorted(maps.Keys(obj))
 	}
 	var extra []string
 	if n.props != nil || n.patterns != nil || n.additional != nil || n.noAdditional {
