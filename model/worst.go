@@ -61,47 +61,82 @@ func countLong(c tokens.Counter, s string) int {
 // BPE count, so the sum is not below what a provider counts for the same
 // text.
 //
-// Exact counts of texts of tokens.MemoMinBytes or more are remembered
-// (tokens.Memo, bounded and keyed by encoding and a 128-bit hash of the
-// text): a conversation only grows, so each turn counts only the messages
-// it added, not the whole conversation again.
+// A conversation only grows, so each turn counts only the messages it
+// added: the counts of the last conversations counted are remembered
+// message by message (promptCounts: a message's count is reused when it
+// equals the message counted), and exact counts of texts of
+// tokens.MemoMinBytes or more are remembered too (tokens.Memo, bounded
+// and keyed by encoding and a 128-bit hash of the text), for the
+// conversations promptCounts has forgotten.
 func PromptTokens(req Request, modelName string) int64 {
 	c := tokens.ForModel(modelName)
-	count := func(s string) int { return tokens.Memo(c, s, countLong) }
-	// A conversation has a few roles and many messages: each role is
-	// counted once per call (short texts are not memoized).
-	var rolesBuf [4]struct {
+	r := lookupCounts(modelName, c, req.Messages, req.Tools)
+	mc := messageCounter{c: c, model: modelName}
+	prompt := r.tokens
+	var sums []int64
+	keep := len(req.Messages) >= minCounted
+	if keep && r.same < len(req.Messages) {
+		sums = make([]int64, 0, len(req.Messages)-r.same)
+	}
+	for i := r.same; i < len(req.Messages); i++ {
+		prompt += mc.message(&req.Messages[i])
+		if keep {
+			sums = append(sums, prompt)
+		}
+	}
+	toolTokens := r.toolTokens
+	if !r.sameTools {
+		for _, t := range req.Tools {
+			toolTokens += framePerTool + mc.count(t.Name) + mc.count(t.Description) + mc.count(string(t.Parameters))
+		}
+	}
+	if keep && (len(sums) > 0 || !r.sameTools) {
+		storeCounts(modelName, c, r, req.Messages, sums, req.Tools, toolTokens)
+	}
+	return frameReply + prompt + toolTokens
+}
+
+// messageCounter counts messages as PromptTokens does for one model; a
+// conversation has a few roles and many messages, so each role is
+// counted once per counter (short texts are not memoized).
+type messageCounter struct {
+	c     tokens.Counter
+	model string
+	roles [4]struct {
 		role Role
-		n    int
+		n    int64
 	}
-	roles := rolesBuf[:0]
-	role := func(r Role) int {
-		for _, c := range roles {
-			if c.role == r {
-				return c.n
-			}
-		}
-		n := count(string(r))
-		roles = append(roles, struct {
-			role Role
-			n    int
-		}{r, n})
-		return n
-	}
-	n := frameReply
-	for _, m := range req.Messages {
-		n += framePerMessage + role(m.Role) + count(m.Name) + count(m.Content) + count(m.ToolCallID)
-		for _, tc := range m.ToolCalls {
-			n += framePerToolCall + count(tc.ID) + count(tc.Name) + count(tc.Arguments)
-		}
-		for _, im := range m.Images {
-			n += ImageTokens(im, modelName)
+	nroles int
+}
+
+// count counts s (tokens.Memo remembers long texts).
+func (mc *messageCounter) count(s string) int64 { return int64(tokens.Memo(mc.c, s, countLong)) }
+
+// role counts r once.
+func (mc *messageCounter) role(r Role) int64 {
+	for _, c := range mc.roles[:mc.nroles] {
+		if c.role == r {
+			return c.n
 		}
 	}
-	for _, t := range req.Tools {
-		n += framePerTool + count(t.Name) + count(t.Description) + count(string(t.Parameters))
+	n := mc.count(string(r))
+	if mc.nroles < len(mc.roles) {
+		mc.roles[mc.nroles].role, mc.roles[mc.nroles].n = r, n
+		mc.nroles++
 	}
-	return int64(n)
+	return n
+}
+
+// message returns m's tokens, framing included.
+func (mc *messageCounter) message(m *Message) int64 {
+	n := framePerMessage + mc.role(m.Role) + mc.count(m.Name) + mc.count(m.Content) + mc.count(m.ToolCallID)
+	for _, tc := range m.ToolCalls {
+		n += framePerToolCall + mc.count(tc.ID) + mc.count(tc.Name) + mc.count(tc.Arguments)
+	}
+	for _, im := range m.Images {
+		n += int64(ImageTokens(im, mc.model))
+	}
+	return n
 }
 
 // Worst returns req's worst case for budget admission
