@@ -79,7 +79,7 @@ sys.exit(os.waitstatus_to_exitcode(status))' "$work/err" "$bin" run --base-url "
 		grep -q "turns $turns " "$work/err" || { echo "$bin: not $turns turns:" >&2; cat "$work/err" >&2; exit 1; }
 		tail -1 "$work/t" >>"$work/times.$i"
 	done
-	echo "$("$work/turnclient" -url "http://$addr/v1/chat/completions" -inflight "$inflight" "$work"/rec/*.json | awk '{ print $1 / 1000 }') 0 0" >>"$work/times.client"
+	echo "$("$work/turnclient" -url "http://$addr/v1/chat/completions" -inflight "$inflight" "$work"/rec/*.json | awk '{ print $1 / 1000, $2 / 1000 }') 0" >>"$work/times.client"
 done
 client=$(sort -n "$work/times.client" | awk '{ w[NR] = $1 * 1000 } END { print NR % 2 ? w[(NR + 1) / 2] : (w[NR / 2] + w[NR / 2 + 1]) / 2 }')
 i=0
@@ -92,6 +92,6 @@ for bin in "$@" client; do
 			return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
 		END { n = NR; mw = med(wall, n); mc = med(cpu, n)
 			printf "%s: %d runs of %d turns: wall median %.0f ms (%.0f-%.0f)", bin, n, turns, mw, wall[1], wall[n]
-			if (bin == "client") printf " (the requests alone, no start-up)\n"
+			if (bin == "client") printf " (the requests alone, no start-up), CPU per turn median %.2f ms (%.2f-%.2f)\n", mc, cpu[1], cpu[n]
 			else printf ", CPU per turn median %.2f ms (%.2f-%.2f), wall %.3f× the client\n", mc, cpu[1], cpu[n], mw / client }' "$work/times.$i"
 done

@@ -5,6 +5,9 @@
 // first message is a system prompt) go one after the other; with
 // -inflight N the others (sub-calls) between two root requests go N at a
 // time, as a run's map sends them (the client floor of a fan-out).
+// After the wall time it prints the CPU time (user and system) the
+// process spent sending them, in milliseconds (getrusage, before and
+// after: reading the files is not counted).
 //
 //	turnclient -url http://ADDR/v1/chat/completions [-inflight N] FILE...
 package main
@@ -18,6 +21,7 @@ import (
 	"net/http"
 	"os"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -43,6 +47,7 @@ func main() {
 	http.DefaultTransport.(*http.Transport).MaxIdleConnsPerHost = max(*inflight, 2)
 	slots := make(chan struct{}, max(*inflight, 1))
 	var wg sync.WaitGroup
+	cpu0 := cpuTime()
 	start := time.Now()
 	for i, b := range bodies {
 		if root[i] {
@@ -57,7 +62,17 @@ func main() {
 		})
 	}
 	wg.Wait()
-	fmt.Printf("%.3f\n", float64(time.Since(start).Microseconds())/1000)
+	wall := time.Since(start)
+	fmt.Printf("%.3f %.3f\n", float64(wall.Microseconds())/1000, float64((cpuTime()-cpu0).Microseconds())/1000)
+}
+
+// cpuTime is the user and system CPU time the process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		fail(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func send(url string, b []byte) {
