@@ -33,3 +33,31 @@ func BenchmarkRecorder50k(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkEvents returns the 50,000 events of BenchmarkRecorder50k's
+// run, kept out of order (spans nested 2 deep end before their parents):
+// what Engine.Run does at the end of a run for its trajectory.
+func BenchmarkEvents(b *testing.B) {
+	const events, workers = 50_000, 48
+	rec := trace.NewRecorder()
+	ctx := trace.WithRecorder(context.Background(), rec)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < events/2; i += workers { // two events each
+				cctx, parent := trace.Start(ctx, trace.KindPlanStep, "branch")
+				_, sp := trace.Start(cctx, trace.KindModelCall, "gpt-4o-mini")
+				sp.Set("attempts", 1)
+				sp.End(nil)
+				parent.End(nil)
+			}
+		})
+	}
+	wg.Wait()
+	b.ReportAllocs()
+	for b.Loop() {
+		if n := len(rec.Events()); n != events {
+			b.Fatalf("%d events, want %d", n, events)
+		}
+	}
+}

@@ -13,10 +13,12 @@
 package trace
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"maps"
+	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -634,21 +636,50 @@ func (r *Recorder) Events() []Event {
 	if r == nil {
 		return nil
 	}
+	// Kept events are only appended to, so the chunks as they stand now
+	// can be read without the lock.
 	r.mu.Lock()
-	out := make([]Event, 0, r.kept())
-	for _, c := range r.chunks {
+	chunks := slices.Clone(r.chunks)
+	n, last := r.kept(), r.seq
+	r.mu.Unlock()
+	return inSeqOrder(chunks, n, last)
+}
+
+// inSeqOrder returns the n events of chunks ordered by Seq, each a
+// number in [1, last] given once (Recorder.begin). Spans are kept when
+// they end, out of order: each event is put at its number's place (a
+// quarter of the time sorting the 250-byte events took, BenchmarkEvents),
+// or, when the numbers are far more than the events (most of a run
+// dropped) or not what they should be, sorted.
+func inSeqOrder(chunks [][]Event, n int, last uint64) []Event {
+	out := make([]Event, 0, n)
+	if last <= uint64(4*n+1024) && last < math.MaxInt32 {
+		at := make([]int32, last+1) // at[seq]: 1 + the event's index in its chunk, chunk by chunk
+		where := make([]uint16, last+1)
+		ok := len(chunks) <= math.MaxUint16
+		for ci, c := range chunks {
+			for j := range c {
+				seq := c[j].Seq
+				if !ok || seq == 0 || seq > last || at[seq] != 0 {
+					ok = false
+					break
+				}
+				at[seq], where[seq] = int32(j+1), uint16(ci)
+			}
+		}
+		if ok {
+			for seq, j := range at {
+				if j != 0 {
+					out = append(out, chunks[where[seq]][j-1])
+				}
+			}
+			return out
+		}
+	}
+	for _, c := range chunks {
 		out = append(out, c...)
 	}
-	r.mu.Unlock()
-	slices.SortFunc(out, func(a, b Event) int {
-		switch {
-		case a.Seq < b.Seq:
-			return -1
-		case a.Seq > b.Seq:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(out, func(a, b Event) int { return cmp.Compare(a.Seq, b.Seq) })
 	return out
 }
 
