@@ -20,11 +20,22 @@ func TestLookupPrice(t *testing.T) {
 		{"gpt-5-mini", "gpt-5-mini", true},
 		{"meta-llama/llama-3.3-70b-instruct:free", "llama-3.3-70b-instruct", true},
 		{"my-local-model", "", false},
+		{"gpt-4o-minix", "gpt-4o", true}, // a name of the table and a suffix
+		{"gpt-4ox", "", false},           // a name of the table and more, not a suffix
+		{"gpt-4o:extended", "gpt-4o", true},
+		{"my-local-model", "", false}, // the same name again
 	}
-	for _, c := range cases {
-		p, ok := LookupPrice(c.model)
-		if ok != c.ok || p.Model != c.want {
-			t.Errorf("%s: got %q %v", c.model, p.Model, ok)
+	// Twice over, each name after another: the last answer is
+	// remembered, and must be that name's.
+	for range 2 {
+		for _, c := range cases {
+			p, ok := LookupPrice(c.model)
+			if !c.ok {
+				c.want = ""
+			}
+			if ok != c.ok || p.Model != c.want {
+				t.Errorf("%s: got %q %v", c.model, p.Model, ok)
+			}
 		}
 	}
 }

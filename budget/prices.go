@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Price is the list price of a model in USD per million tokens.
@@ -72,19 +73,36 @@ func Prices() []Price {
 // is ignored, and dated or suffixed variants ("gpt-4o-mini-2024-07-18") match
 // the longest listed name they start with.
 func LookupPrice(model string) (Price, bool) {
+	if last := lastPrice.Load(); last != nil && last.model == model {
+		return last.p, last.ok
+	}
 	pricesOnce.Do(loadPrices)
 	m := strings.ToLower(strings.TrimSpace(model))
 	if i := strings.LastIndexByte(m, '/'); i >= 0 {
 		m = m[i+1:]
 	}
 	m = strings.TrimSuffix(m, ":free")
+	hit := &priceHit{model: model}
 	for _, p := range prices { // longest names first
-		if m == p.Model || strings.HasPrefix(m, p.Model+"-") || strings.HasPrefix(m, p.Model+":") {
-			return p, true
+		if strings.HasPrefix(m, p.Model) && (len(m) == len(p.Model) || m[len(p.Model)] == '-' || m[len(p.Model)] == ':') {
+			hit.p, hit.ok = p, true
+			break
 		}
 	}
-	return Price{}, false
+	lastPrice.Store(hit)
+	return hit.p, hit.ok
 }
+
+// priceHit is a LookupPrice answer: a run looks up the price of the same
+// model on every call, and the table is scanned once for it.
+type priceHit struct {
+	model string
+	p     Price
+	ok    bool
+}
+
+// lastPrice is the last answer LookupPrice gave.
+var lastPrice atomic.Pointer[priceHit]
 
 // EstimateCost returns the estimated cost in USD of a call to model with the
 // given token counts, and whether the model is in the price table: the
