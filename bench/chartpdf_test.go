@@ -12,27 +12,19 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/internal/pdfgen"
+	"github.com/rlm-go/rlm/internal/pdftest"
 	"github.com/rlm-go/rlm/model"
-	"github.com/rlm-go/rlm/pdf"
 )
 
 // pdfStores returns a NewStore whose stores read PDFs with one engine
 // the test owns (closed at cleanup). The only place this file makes a
 // PDF engine.
-// testPageTimeout is the page time bound of the tests' PDF engines: their
-// pages render under the race detector on a loaded machine (a 300 dpi page
-// took 6-13 s at load 14), and the bound is not what they test (package
-// pdf's tests end it on purpose, through its hook).
-const testPageTimeout = 2 * time.Minute
-
 func pdfStores(t *testing.T) func() *corpus.Store {
 	t.Helper()
-	e := pdf.NewEngine(pdf.Config{CacheDir: filepath.Join(os.TempDir(), "rlm-test-wazero-cache"), PageTimeout: testPageTimeout, TextCacheDir: t.TempDir()})
-	t.Cleanup(func() { e.Close() })
+	e := pdftest.Engine(t)
 	return func() *corpus.Store {
 		s := corpus.NewStore()
 		s.SetPDFReader(e)

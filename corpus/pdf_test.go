@@ -13,25 +13,16 @@ import (
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/pdfgen"
 	"github.com/rlm-go/rlm/internal/pdfreader"
+	"github.com/rlm-go/rlm/internal/pdftest"
 	"github.com/rlm-go/rlm/pdf"
 )
-
-// testPageTimeout is the page time bound of the tests' PDF engines: their
-// pages render under the race detector on a loaded machine (a 300 dpi page
-// took 6-13 s at load 14), and the bound is not what they test (package
-// pdf's tests end it on purpose, through its hook).
-const testPageTimeout = 2 * time.Minute
 
 // pdfStore returns a store closed at the end of the test whose PDF engine
 // keeps its text cache in the test's temporary directory (wazero's
 // compilation cache is shared between runs in os.TempDir()).
 func pdfStore(t testing.TB) (*Store, *pdf.Engine) {
 	t.Helper()
-	e := pdf.NewEngine(pdf.Config{
-		CacheDir:     filepath.Join(os.TempDir(), "rlm-test-wazero-cache"),
-		TextCacheDir: t.TempDir(),
-		PageTimeout:  testPageTimeout,
-	})
+	e := pdf.NewEngine(pdftest.Config(t.TempDir()))
 	s := NewStore()
 	s.SetPDFReader(e)
 	t.Cleanup(func() {
@@ -287,7 +278,7 @@ func TestPDFExtractOnce(t *testing.T) {
 	var texts []string
 	var loads []int64
 	for range 2 {
-		e := pdf.NewEngine(pdf.Config{CacheDir: filepath.Join(os.TempDir(), "rlm-test-wazero-cache"), PageTimeout: testPageTimeout, TextCacheDir: cacheDir})
+		e := pdf.NewEngine(pdftest.Config(cacheDir))
 		s := NewStore()
 		s.SetPDFReader(e)
 		h, err := s.AddFile(context.Background(), path)

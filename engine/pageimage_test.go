@@ -3,13 +3,12 @@ package engine
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/rlm-go/rlm/budget"
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/pdftest"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/anthropic"
 	"github.com/rlm-go/rlm/model/openai"
@@ -49,7 +48,9 @@ func pdfFixturePx(t *testing.T, wire string, maxPixels int64, cfg Config, intera
 	t.Cleanup(func() { store.Close() })
 	h := pdfContext(t, store)
 	if maxPixels > 0 {
-		e := pdf.NewEngine(pdf.Config{CacheDir: filepath.Join(os.TempDir(), "rlm-test-wazero-cache"), PageTimeout: testPageTimeout, TextCacheDir: t.TempDir(), MaxPixels: maxPixels})
+		c := pdftest.Config(t.TempDir())
+		c.MaxPixels = maxPixels
+		e := pdf.NewEngine(c)
 		t.Cleanup(func() { e.Close() })
 		store.SetPDFReader(e)
 	}

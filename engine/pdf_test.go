@@ -7,28 +7,19 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/internal/pdfgen"
+	"github.com/rlm-go/rlm/internal/pdftest"
 	"github.com/rlm-go/rlm/model"
-	"github.com/rlm-go/rlm/pdf"
 )
-
-// testPageTimeout is the page time bound of the tests' PDF engines: their
-// pages render under the race detector on a loaded machine (a 300 dpi page
-// took 6-13 s at load 14), and the bound is not what they test (package
-// pdf's tests end it on purpose, through its hook).
-const testPageTimeout = 2 * time.Minute
 
 // pdfContext registers a generated 3-page PDF ("Page N says hello" on
 // page N) in store, with an engine whose caches are the test's (wazero's
 // compilation cache is kept between runs in os.TempDir()).
 func pdfContext(t *testing.T, store *corpus.Store) corpus.Handle {
 	t.Helper()
-	e := pdf.NewEngine(pdf.Config{CacheDir: filepath.Join(os.TempDir(), "rlm-test-wazero-cache"), PageTimeout: testPageTimeout, TextCacheDir: t.TempDir()})
-	t.Cleanup(func() { e.Close() })
-	store.SetPDFReader(e)
+	store.SetPDFReader(pdftest.Engine(t))
 	b, err := pdfgen.Pages(3, func(p int) []string { return []string{fmt.Sprintf("Page %d says hello", p)} })
 	if err != nil {
 		t.Fatal(err)

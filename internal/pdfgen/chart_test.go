@@ -6,25 +6,16 @@ import (
 	"fmt"
 	"image/png"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/rlm-go/rlm/internal/pdfgen"
-	"github.com/rlm-go/rlm/pdf"
+	"github.com/rlm-go/rlm/internal/pdftest"
 )
 
 // A chart page's values are in its pixels, not its text: the text layer
 // holds the labels and title only, and the bars' heights measured on the
 // rendered page give back the values.
-// testPageTimeout is the page time bound of the tests' PDF engines: their
-// pages render under the race detector on a loaded machine (a 300 dpi page
-// took 6-13 s at load 14), and the bound is not what they test (package
-// pdf's tests end it on purpose, through its hook).
-const testPageTimeout = 2 * time.Minute
-
 func TestChartPages(t *testing.T) {
 	bars := []pdfgen.Bar{{"North", 73}, {"South", 41}, {"East", 88}, {"West", 17}}
 	doc, err := pdfgen.ChartPages(3, 2, func(p int) []string { return []string{fmt.Sprintf("Page %d of the report", p)} },
@@ -32,8 +23,7 @@ func TestChartPages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := pdf.NewEngine(pdf.Config{CacheDir: filepath.Join(os.TempDir(), "rlm-test-wazero-cache"), PageTimeout: testPageTimeout, TextCacheDir: t.TempDir()})
-	t.Cleanup(func() { e.Close() })
+	e := pdftest.Engine(t)
 	d, err := e.Extract(context.Background(), "chart.pdf", doc)
 	if err != nil {
 		t.Fatal(err)
