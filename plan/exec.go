@@ -9,6 +9,7 @@ import (
 
 	"github.com/rlm-go/rlm/corpus"
 	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/internal/fanout"
 	"github.com/rlm-go/rlm/trace"
 )
 
@@ -344,36 +345,34 @@ func (r *runner) mapStep(ctx context.Context, st *Step, sc *scope, path string) 
 // results in index order. With failFast, or for a Fatal, value_too_large
 // or run-ending (RunEnder) error, the first error cancels the others and is returned; so does the
 // results' total size passing max_value_bytes. Otherwise a failing index's
-// result is its ErrorValue. All goroutines have returned when fanout
-// returns.
+// result is its ErrorValue. No item starts once ctx is done. All
+// goroutines have returned when fanout returns.
 func (r *runner) fanout(ctx context.Context, path string, n, conc int, failFast bool, fn func(ctx context.Context, i int) (Value, error)) (Value, error) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	results := make([]any, n)
+	spans := make([]*trace.Span, n)
 	var (
-		wg       sync.WaitGroup
-		mu       sync.Mutex
-		firstErr error
-		total    int
+		mu    sync.Mutex
+		total int
 	)
-	stop := func(err error) {
-		mu.Lock()
-		if firstErr == nil {
-			firstErr = err
+	pool := fanout.Pool{Start: func(ctx context.Context, i int) (context.Context, bool) {
+		if ctx.Err() != nil {
+			return nil, false
 		}
-		mu.Unlock()
-		cancel()
-	}
-	// item runs index i under its span.
-	item := func(ictx context.Context, i int, span *trace.Span) {
-		v, err := fn(ictx, i)
-		span.End(err)
+		// The span starts here, in the launching goroutine, so that branch
+		// spans are numbered (and shown by trace view) in index order.
+		ictx, span := trace.Start(ctx, trace.KindPlanStep, "branch "+strconv.Itoa(i))
+		span.Set("branch", i)
+		spans[i] = span
+		return ictx, true
+	}}
+	err := pool.Run(ctx, n, conc, func(ctx context.Context, i int) error {
+		v, err := fn(ctx, i)
+		spans[i].End(err)
 		if err != nil && !failFast && !r.stopsFanout(err) {
 			v, err = ErrorValue(err), nil
 		}
 		if err != nil {
-			stop(err)
-			return
+			return err
 		}
 		n, serr := sizeOf(ctx, v, r.maxValue, &r.work)
 		mu.Lock()
@@ -384,64 +383,20 @@ func (r *runner) fanout(ctx context.Context, path string, n, conc int, failFast 
 			serr = errSizeOver
 		}
 		if serr == errSizeOver {
-			stop(tooLarge(path, over, r.maxValue))
-			return
+			return tooLarge(path, over, r.maxValue)
 		}
 		if serr != nil {
-			stop(fault.FromContext(fault.PhaseExecute, serr))
-			return
+			return fault.FromContext(fault.PhaseExecute, serr)
 		}
 		results[i] = v
-	}
-	// Items run on workers that, done with one, take the next one
-	// launched while they wait: a fan-out of n items at conc at a time
-	// starts about conc goroutines, not n, each of which grows its stack
-	// once (the stack a sub-call needs took a goroutine 2 copies to grow
-	// to, 11% of a 1,000-call map's CPU when each item had its own).
-	type job struct {
-		ctx  context.Context
-		i    int
-		span *trace.Span
-	}
-	jobs := make(chan job)
-	sem := make(chan struct{}, max(conc, 1)) // items running
-	worker := func(j job) {
-		defer wg.Done()
-		for {
-			item(j.ctx, j.i, j.span)
-			<-sem
-			var ok bool
-			if j, ok = <-jobs; !ok {
-				return
-			}
-		}
-	}
-launch:
-	for i := 0; i < n; i++ {
-		select {
-		case sem <- struct{}{}:
-		case <-ctx.Done():
-			break launch
-		}
-		// The span starts here, not in the worker, so that branch spans
-		// are numbered (and shown by trace view) in index order.
-		ictx, span := trace.Start(ctx, trace.KindPlanStep, "branch "+strconv.Itoa(i))
-		span.Set("branch", i)
-		j := job{ictx, i, span}
-		select {
-		case jobs <- j: // a waiting worker takes it
-		default:
-			wg.Add(1)
-			go worker(j)
-		}
-	}
-	close(jobs)
-	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
-		// The parent was cancelled (firstErr would be set otherwise).
+		// The parent was cancelled (an item's error would be returned
+		// otherwise).
 		return nil, fault.FromContext(fault.PhaseExecute, err)
 	}
 	return results, nil
