@@ -5,6 +5,8 @@ import (
 	"errors"
 	"runtime"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -26,12 +28,27 @@ var (
 type probe struct {
 	mu       sync.Mutex
 	starts   []int
+	declined int // Start calls that returned false
 	ran      []int
 	inFlight atomic.Int32
 	most     atomic.Int32
 	done     atomic.Int32
-	second   chan struct{} // closed when item 1 has begun
-	hookGo   chan struct{} // closed when the parent may be cancelled
+	second   chan struct{}  // closed when item 1 has begun
+	hookGo   chan struct{}  // closed when the parent may be cancelled
+	workers  map[int64]bool // the goroutines that ran items
+}
+
+// goid returns the id of the calling goroutine, from its stack trace's
+// first line ("goroutine 123 [running]:").
+func goid() int64 {
+	var buf [64]byte
+	line := string(buf[:runtime.Stack(buf[:], false)])
+	line = strings.TrimPrefix(line, "goroutine ")
+	id, err := strconv.ParseInt(line[:strings.IndexByte(line, ' ')], 10, 64)
+	if err != nil {
+		panic(err)
+	}
+	return id
 }
 
 type idxKey struct{}
@@ -60,7 +77,7 @@ func TestRun(t *testing.T) {
 		wantErr error
 		// wantRan is the items that ran, in index order; nil: all n.
 		wantRan []int
-		// wantWorkers is the most goroutines Run may start.
+		// wantWorkers is the most goroutines that may run items.
 		wantWorkers int
 	}{
 		{name: "no items", n: 0, conc: 4, start: true, item: yield, wantRan: []int{}, wantWorkers: 0},
@@ -137,7 +154,7 @@ func TestRun(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := &probe{second: make(chan struct{}), hookGo: make(chan struct{})}
+			p := &probe{second: make(chan struct{}), hookGo: make(chan struct{}), workers: map[int64]bool{}}
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			if tc.cancel == "before" {
@@ -147,6 +164,9 @@ func TestRun(t *testing.T) {
 			if tc.start || tc.stopWhenDone {
 				pool.Start = func(ctx context.Context, i int) (context.Context, bool) {
 					if tc.stopWhenDone && ctx.Err() != nil {
+						p.mu.Lock()
+						p.declined++
+						p.mu.Unlock()
 						return nil, false
 					}
 					p.mu.Lock()
@@ -176,6 +196,7 @@ func TestRun(t *testing.T) {
 				for m := p.most.Load(); in > m && !p.most.CompareAndSwap(m, in); m = p.most.Load() {
 				}
 				p.mu.Lock()
+				p.workers[goid()] = true
 				p.ran = append(p.ran, i)
 				if len(p.ran) == 2 {
 					close(p.hookGo)
@@ -189,12 +210,12 @@ func TestRun(t *testing.T) {
 				p.done.Add(1)
 				return err
 			}
-			workers, err := pool.run(ctx, tc.n, tc.conc, item)
+			err := pool.Run(ctx, tc.n, tc.conc, item)
 			if err != tc.wantErr {
 				t.Errorf("error %v, want %v", err, tc.wantErr)
 			}
-			if workers > tc.wantWorkers {
-				t.Errorf("%d goroutines started, want at most %d", workers, tc.wantWorkers)
+			if w := len(p.workers); w > tc.wantWorkers {
+				t.Errorf("items ran on %d goroutines, want at most %d", w, tc.wantWorkers)
 			}
 			if m := int(p.most.Load()); m > max(tc.conc, 1) {
 				t.Errorf("%d items in flight at once, conc %d", m, tc.conc)
@@ -212,6 +233,9 @@ func TestRun(t *testing.T) {
 			ran := slices.Sorted(slices.Values(p.ran))
 			if !slices.Equal(ran, want) {
 				t.Errorf("items run %v, want %v", ran, want)
+			}
+			if p.declined > 1 {
+				t.Errorf("Start called %d times after it returned false", p.declined-1)
 			}
 			if tc.start && !slices.Equal(p.starts, want) {
 				t.Errorf("Start called for %v, want %v in that order", p.starts, want)
@@ -240,15 +264,16 @@ func waitCancel(p *probe, ctx context.Context, i int) error {
 	return ctx.Err()
 }
 
-// TestStartInLaunchingGoroutine checks that Start runs before its item is
-// handed to a worker, never concurrently with another Start, in index
-// order, while items run concurrently.
-func TestStartInLaunchingGoroutine(t *testing.T) {
+// TestStartOrder checks that Start is called in index order, never
+// concurrently with another Start, before its item runs and on the
+// goroutine that runs it.
+func TestStartOrder(t *testing.T) {
 	const n = 200
 	var (
 		inStart atomic.Bool
 		next    int // the index Start expects; only Start touches it
-		begun   [n]atomic.Bool
+		began   [n]atomic.Bool
+		on      [n]int64 // the goroutine Start(i) ran on
 	)
 	pool := Pool{Start: func(ctx context.Context, i int) (context.Context, bool) {
 		if inStart.Swap(true) {
@@ -259,13 +284,18 @@ func TestStartInLaunchingGoroutine(t *testing.T) {
 			t.Errorf("Start(%d), want Start(%d)", i, next)
 		}
 		next++
-		if begun[i].Load() {
+		runtime.Gosched() // a Start that is not alone would show here
+		if began[i].Load() {
 			t.Errorf("item %d began before its Start", i)
 		}
+		on[i] = goid()
 		return ctx, true
 	}}
 	err := pool.Run(context.Background(), n, 7, func(ctx context.Context, i int) error {
-		begun[i].Store(true)
+		began[i].Store(true)
+		if g := goid(); g != on[i] {
+			t.Errorf("item %d runs on goroutine %d, its Start ran on %d", i, g, on[i])
+		}
 		runtime.Gosched()
 		return nil
 	})
