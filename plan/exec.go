@@ -358,8 +358,9 @@ func (r *runner) fanout(ctx context.Context, path string, n, conc int, failFast 
 		if ctx.Err() != nil {
 			return nil, false
 		}
-		// The span starts here, in the launching goroutine, so that branch
-		// spans are numbered (and shown by trace view) in index order.
+		// The span starts here, where the pool starts items one at a time
+		// in index order, so that branch spans are numbered (and shown by
+		// trace view) in index order.
 		ictx, span := trace.Start(ctx, trace.KindPlanStep, "branch "+strconv.Itoa(i))
 		span.Set("branch", i)
 		spans[i] = span
