@@ -43,10 +43,35 @@ func (r *ranks) load() {
 		if slots&(slots-1) != 0 || int(vocab.Le32(r.off, 4*r.n)) != len(r.tokens) {
 			panic("bpe: malformed rank table")
 		}
-		for i := range r.bytes {
+		r.byteRanks()
+	})
+}
+
+// byteRanks fills r.bytes, the ranks of the single bytes, by reading the
+// tokens in rank order: OpenAI's encodings list the 256 single bytes
+// first, so this reads the first kilobyte of the offsets rather than
+// probing 256 scattered slots of the index (each a page of the embedded
+// table to fault in, about 0.1 ms of a process's first count). A byte not
+// found there (no table generated so far) is looked up in the index.
+func (r *ranks) byteRanks() {
+	for i := range r.bytes {
+		r.bytes[i] = noRank
+	}
+	found := 0
+	for id := 0; id < r.n && id < len(r.bytes); id++ {
+		if t := r.token(uint32(id)); len(t) == 1 && r.bytes[t[0]] == noRank {
+			r.bytes[t[0]] = uint32(id)
+			found++
+		}
+	}
+	if found == len(r.bytes) {
+		return
+	}
+	for i := range r.bytes {
+		if r.bytes[i] == noRank {
 			r.bytes[i] = r.lookup(string([]byte{byte(i)}))
 		}
-	})
+	}
 }
 
 // token returns the bytes of token id.
