@@ -3,10 +3,14 @@ package launcher
 import (
 	"bytes"
 	"context"
+	"errors"
+	"io"
 	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
+
+	"github.com/rlm-go/rlm"
 )
 
 // TestTopCommandNames: each entry of topCommands names the command it
@@ -69,3 +73,40 @@ func TestLazyTreeSameHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintedVersion: the command line "--version" alone is answered
+// without the command tree, with the line the tree's version flag prints
+// (TestLazyTreeSameHelp compares the two); any other command line, or a
+// stdout that cannot be written, is left to the tree.
+func TestPrintedVersion(t *testing.T) {
+	for _, tc := range []struct {
+		args    []string
+		w       io.Writer
+		printed bool
+	}{
+		{[]string{"--version"}, &bytes.Buffer{}, true},
+		{nil, &bytes.Buffer{}, false},
+		{[]string{"-v"}, &bytes.Buffer{}, false},
+		{[]string{"--version", "--json"}, &bytes.Buffer{}, false},
+		{[]string{"run", "--version"}, &bytes.Buffer{}, false},
+		{[]string{"--version=true"}, &bytes.Buffer{}, false},
+		{[]string{"--version"}, failingWriter{}, false},
+	} {
+		got := printedVersion(tc.args, tc.w)
+		if got != tc.printed {
+			t.Errorf("%q: printed %v, want %v", tc.args, got, tc.printed)
+		}
+		b, ok := tc.w.(*bytes.Buffer)
+		if !ok {
+			continue
+		}
+		if want := map[bool]string{true: "rlm " + rlm.Version() + "\n"}[tc.printed]; b.String() != want {
+			t.Errorf("%q: wrote %q, want %q", tc.args, b.String(), want)
+		}
+	}
+}
+
+// failingWriter fails every write.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("closed") }

@@ -50,128 +50,131 @@ const otherFlagsHeading = "Other Flags"
 
 // flagGroupByName places a flag by its name. It holds every name that
 // flagGroupByPrefix does not place, and a few that it would place
-// otherwise.
-var flagGroupByName = map[string]string{
-	// Basic: help, the command's inputs and the shape of its work.
-	"help":          groupBasic,
-	"version":       groupBasic,
-	"context":       groupBasic,
-	"mode":          groupBasic, // run --mode; direct's old spelling of --projection
-	"python":        groupBasic,
-	"auto-share":    groupBasic, // run --mode auto's threshold
-	"answer-schema": groupBasic, // the shape of the answer
-	"args":          groupBasic,
-	// compile, explain, search, command
-	"catalog":  groupBasic,
-	"input":    groupBasic,
-	"options":  groupBasic,
-	"queries":  groupBasic,
-	"text":     groupBasic,
-	"unit":     groupBasic,
-	"query":    groupBasic,
-	"limit":    groupBasic,
-	"kb":       groupBasic,
-	"trigger":  groupBasic,
-	"compiled": groupBasic,
-	// context's operations
-	"bytes":     groupBasic,
-	"lines":     groupBasic,
-	"pages":     groupBasic,
-	"with-text": groupBasic,
-	"head":      groupBasic,
-	"tail":      groupBasic,
-	"count":     groupBasic,
-	"regex":     groupBasic,
-	// bench
-	"task":         groupBasic,
-	"size":         groupBasic,
-	"runs":         groupBasic,
-	"seed":         groupBasic,
-	"methods":      groupBasic,
-	"case":         groupBasic,
-	"report":       groupBasic,
-	"cells":        groupBasic,
-	"no-python":    groupBasic,
-	"suite":        groupBasic,
-	"data":         groupBasic,
-	"subset":       groupBasic,
-	"sample":       groupBasic,
-	"corpus":       groupBasic,
-	"judge-prompt": groupBasic,
-	// servers and converters
-	"addr":             groupBasic,
-	"http":             groupBasic,
-	"root":             groupBasic,
-	"bearer-token-env": groupBasic,
-	"allow-remote":     groupBasic,
-	"poll":             groupBasic,
-	"cassette":         groupBasic,
-	"format":           groupBasic,
-	"output":           groupBasic,
-	// cobra's completion commands
-	"no-descriptions": groupBasic,
+// otherwise. The map is built when a help first needs it, not at every
+// start-up.
+var flagGroupByName = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		// Basic: help, the command's inputs and the shape of its work.
+		"help":          groupBasic,
+		"version":       groupBasic,
+		"context":       groupBasic,
+		"mode":          groupBasic, // run --mode; direct's old spelling of --projection
+		"python":        groupBasic,
+		"auto-share":    groupBasic, // run --mode auto's threshold
+		"answer-schema": groupBasic, // the shape of the answer
+		"args":          groupBasic,
+		// compile, explain, search, command
+		"catalog":  groupBasic,
+		"input":    groupBasic,
+		"options":  groupBasic,
+		"queries":  groupBasic,
+		"text":     groupBasic,
+		"unit":     groupBasic,
+		"query":    groupBasic,
+		"limit":    groupBasic,
+		"kb":       groupBasic,
+		"trigger":  groupBasic,
+		"compiled": groupBasic,
+		// context's operations
+		"bytes":     groupBasic,
+		"lines":     groupBasic,
+		"pages":     groupBasic,
+		"with-text": groupBasic,
+		"head":      groupBasic,
+		"tail":      groupBasic,
+		"count":     groupBasic,
+		"regex":     groupBasic,
+		// bench
+		"task":         groupBasic,
+		"size":         groupBasic,
+		"runs":         groupBasic,
+		"seed":         groupBasic,
+		"methods":      groupBasic,
+		"case":         groupBasic,
+		"report":       groupBasic,
+		"cells":        groupBasic,
+		"no-python":    groupBasic,
+		"suite":        groupBasic,
+		"data":         groupBasic,
+		"subset":       groupBasic,
+		"sample":       groupBasic,
+		"corpus":       groupBasic,
+		"judge-prompt": groupBasic,
+		// servers and converters
+		"addr":             groupBasic,
+		"http":             groupBasic,
+		"root":             groupBasic,
+		"bearer-token-env": groupBasic,
+		"allow-remote":     groupBasic,
+		"poll":             groupBasic,
+		"cassette":         groupBasic,
+		"format":           groupBasic,
+		"output":           groupBasic,
+		// cobra's completion commands
+		"no-descriptions": groupBasic,
 
-	// Models.
-	"provider":        groupModels,
-	"model":           groupModels,
-	"sub-model":       groupModels,
-	"fallback-model":  groupModels,
-	"context-window":  groupModels,
-	"compact-at":      groupModels,
-	"no-compaction":   groupModels,
-	"model-window":    groupModels,
-	"no-auto-split":   groupModels,
-	"judge-model":     groupModels,
-	"base-url":        groupModels,
-	"api-key-env":     groupModels,
-	"temperature":     groupModels,
-	"request-timeout": groupModels,
-	"no-cache":        groupModels,
-	"record":          groupModels,
-	"replay":          groupModels,
+		// Models.
+		"provider":        groupModels,
+		"model":           groupModels,
+		"sub-model":       groupModels,
+		"fallback-model":  groupModels,
+		"context-window":  groupModels,
+		"compact-at":      groupModels,
+		"no-compaction":   groupModels,
+		"model-window":    groupModels,
+		"no-auto-split":   groupModels,
+		"judge-model":     groupModels,
+		"base-url":        groupModels,
+		"api-key-env":     groupModels,
+		"temperature":     groupModels,
+		"request-timeout": groupModels,
+		"no-cache":        groupModels,
+		"record":          groupModels,
+		"replay":          groupModels,
 
-	// Budgets (besides max-*).
-	"time-limit":                  groupBudgets,
-	"timeout":                     groupBudgets,
-	"synthesis-reserve":           groupBudgets,
-	"strict-cost":                 groupBudgets,
-	"experimental-deep-recursion": groupBudgets,
-	"direct-max-bytes":            groupBudgets,
-	"concurrency":                 groupBudgets,
-	"global-concurrency":          groupBudgets,
-	"rate-limit":                  groupBudgets,
-	"rate-period":                 groupBudgets,
+		// Budgets (besides max-*).
+		"time-limit":                  groupBudgets,
+		"timeout":                     groupBudgets,
+		"synthesis-reserve":           groupBudgets,
+		"strict-cost":                 groupBudgets,
+		"experimental-deep-recursion": groupBudgets,
+		"direct-max-bytes":            groupBudgets,
+		"concurrency":                 groupBudgets,
+		"global-concurrency":          groupBudgets,
+		"rate-limit":                  groupBudgets,
+		"rate-period":                 groupBudgets,
 
-	// Tools and authority (besides child-* and subagent-*).
-	"allow":      groupTools,
-	"authority":  groupTools,
-	"workspace":  groupTools,
-	"mcp":        groupTools,
-	"skills":     groupTools,
-	"projection": groupTools,
-	"deny":       groupTools,
-	"reason":     groupTools,
+		// Tools and authority (besides child-* and subagent-*).
+		"allow":      groupTools,
+		"authority":  groupTools,
+		"workspace":  groupTools,
+		"mcp":        groupTools,
+		"skills":     groupTools,
+		"projection": groupTools,
+		"deny":       groupTools,
+		"reason":     groupTools,
 
-	// Observability (besides otlp-* and trace*).
-	"verbose":  groupObservability,
-	"progress": groupObservability,
-	"stream":   groupObservability,
-	"raw":      groupObservability,
-	"json":     groupObservability,
-	// bench report's other output formats and its cost plot
-	"csv":      groupObservability,
-	"markdown": groupObservability,
-	"svg":      groupObservability,
+		// Observability (besides otlp-* and trace*).
+		"verbose":  groupObservability,
+		"progress": groupObservability,
+		"stream":   groupObservability,
+		"raw":      groupObservability,
+		"json":     groupObservability,
+		// bench report's other output formats and its cost plot
+		"csv":      groupObservability,
+		"markdown": groupObservability,
+		"svg":      groupObservability,
 
-	// Durability.
-	"db":         groupDurability,
-	"queue":      groupDurability,
-	"resume":     groupDurability,
-	"save":       groupDurability,
-	"state-dir":  groupDurability,
-	"dead-after": groupDurability,
-	"grace":      groupDurability,
-}
+		// Durability.
+		"db":         groupDurability,
+		"queue":      groupDurability,
+		"resume":     groupDurability,
+		"save":       groupDurability,
+		"state-dir":  groupDurability,
+		"dead-after": groupDurability,
+		"grace":      groupDurability,
+	}
+})
 
 // flagGroupByPrefix places the flags of a family by the start of their
 // name, the first match winning; flagGroupByName is consulted first.
@@ -187,7 +190,7 @@ var flagGroupByPrefix = []struct{ prefix, group string }{
 // flagGroupFor is the group of a flag named name by the table and the
 // prefix rules, or "" when none places it.
 func flagGroupFor(name string) string {
-	if g, ok := flagGroupByName[name]; ok {
+	if g, ok := flagGroupByName()[name]; ok {
 		return g
 	}
 	for _, p := range flagGroupByPrefix {

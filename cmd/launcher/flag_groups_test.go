@@ -67,7 +67,7 @@ func TestFlagGroups(t *testing.T) {
 			}
 		})
 	})
-	for name, g := range flagGroupByName {
+	for name, g := range flagGroupByName() {
 		if !knownFlagGroup(g) {
 			t.Errorf("flagGroupByName[%q] = %q, not a group", name, g)
 		}

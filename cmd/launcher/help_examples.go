@@ -3,6 +3,7 @@ package launcher
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -29,261 +30,264 @@ import (
 // starts with "rlm " (or is piped into one) is a command line the tree
 // parses: TestHelpExamples splits it like a shell and parses its flags and
 // arguments, so an example cannot name a flag that does not exist.
-var commandExamples = map[string][]string{
-	"rlm": {
-		"# Answer a question over a large file (key from OPENAI_API_KEY)",
-		`rlm run --context app.log "Which service failed first?"`,
-		"# A recorded walkthrough: no key, no network",
-		"rlm demo",
-		"# Shell completion of commands, flags and flag values",
-		"rlm completion bash > ~/.local/share/bash-completion/completions/rlm",
-	},
-	"rlm run": {
-		`rlm run --context app.log "Which service failed first, and why?"`,
-		"# The model writes Python in the sandboxed REPL; spend at most $0.50",
-		`rlm run --mode code --max-cost 0.5 --context logs/ "Count the 5xx responses per endpoint"`,
-		"# A local OpenAI-compatible server (Ollama), the trace written as JSON lines",
-		`rlm run --base-url http://localhost:11434/v1 --model llama3.1 --trace run.jsonl --context notes.md "List the decisions"`,
-		`cat app.log | rlm run --context - --json "How many requests timed out?"`,
-		"# When gpt-4o fails past its retries (5xx, 429, a prompt over its context), gpt-4o-mini answers",
-		`rlm run --model gpt-4o --fallback-model gpt-4o-mini --context app.log "Summarize the incidents"`,
-		"# One direct call when the input takes at most 40% of the model's window, else the RLM in code mode",
-		`rlm run --mode auto --auto-share 0.4 --context notes.md --json "List the decisions"`,
-		"# A local model whose window the table does not know; grandchildren allowed (depth 2)",
-		`rlm run --mode auto --model qwen2.5 --context-window 32768 --max-depth 2 --context logs/ "Which service failed first?"`,
-		"# A long code-mode session on a 16k-token model: older turns are summarised once the conversation takes 70% of the window",
-		`rlm run --mode code --model llama3.1 --context-window 16384 --compact-at 0.7 -v --context logs/ "Count the 5xx responses per endpoint"`,
-		"# No compaction: a root prompt that cannot fit the window fails before it is sent (prompt_too_large)",
-		`rlm run --mode code --no-compaction --context-window 16384 --context app.log --json "List the incidents"`,
-		"# A sub-model with an 8k window: sub-calls over it are re-split into pieces that fit and merged",
-		`rlm run --mode code --sub-model llama3.1:8b --model-window llama3.1=8192:2048 --context big.log "Summarize every error"`,
-		"# Refuse oversized sub-calls (prompt_too_large) instead of re-splitting them",
-		`rlm run --mode code --no-auto-split --context big.log "Summarize every error"`,
-		"# A typed answer: JSON matching incident.schema.json (answer_json in --json), 3 repairs at most",
-		`rlm run --mode code --answer-schema incident.schema.json --max-repairs 3 --json --context app.log "Which service failed first, and when?"`,
-	},
-	"rlm direct": {
-		`rlm direct --allow tool:fs_read,tool:fs_list --workspace . "What does cmd/rlm/main.go do?"`,
-		`rlm direct --context app.log --allow context:search,context:slice "Which request ids failed?"`,
-		"# An effectful tool: the write runs once the tier allows it",
-		`rlm direct --allow tool:fs_write --authority allow_once --json "Write a TODO.md listing the open questions"`,
-		`rlm direct --resume RUN_ID --allow tool:fs_write "Write a TODO.md listing the open questions"`,
-		"# The final text must be JSON matching the schema",
-		`rlm direct --context app.log --allow context:search --answer-schema ids.schema.json --json "Which request ids failed?"`,
-	},
-	"rlm chat": {
-		"# One question per line on stdin, one answer per line on stdout",
-		"rlm chat --context app.log < questions.txt",
-		"rlm chat --context app.log --save session.json --json < questions.txt",
-		"rlm chat --context app.log --resume session.json",
-		"# A long session on a 32k-token model, each answer a JSON object the schema allows",
-		"rlm chat --context app.log --context-window 32768 --compact-at 0.7 --answer-schema answer.schema.json --json < questions.txt",
-	},
-	"rlm bench": {
-		"rlm bench run --task niah --size 1m --runs 3",
-		"# A published benchmark from its own file: 20 LongBench-v2 CodeQA questions",
-		"rlm bench run --suite longbench-v2 --data data.json --subset CodeQA --sample 20 --methods rlm-code,direct",
-		"rlm bench conformance",
-	},
-	"rlm bench run": {
-		"rlm bench run --task niah --size 1m --runs 3",
-		"rlm bench run --task aggregate --methods rlm,rlm-code,direct --max-cost 2 --json",
-		"# auto (direct or code, by the input's tokens) next to the fixed methods",
-		"rlm bench run --task niah --size 100k --methods auto,rlm-code,direct",
-		"# The harness on recorded responses: no network, figures that prove nothing about a model",
-		"rlm bench run --replay bench/testdata/bench_pairs.json --task pairs --size 3000 --runs 2 --seed 2",
-		"# A published benchmark read from its own file, scored as its paper scores it",
-		"rlm bench run --suite longbench-v2 --data data.json --subset CodeQA --sample 20 --methods rlm-code,direct",
-		"rlm bench run --suite browsecomp-plus --data queries.parquet --corpus corpus.parquet --limit 10 --judge-prompt grader.txt",
-		"# A run anyone can replay (one cassette per trial and a manifest in run1/), 4 trials at once under a rate limit",
-		"rlm bench run --suite longbench-v2 --data data.json --record run1 --max-concurrent-trials 4 --rate-limit gpt-4o-mini=500",
-		"# Continue it after an interruption: the finished trials send no request again",
-		"rlm bench run --suite longbench-v2 --data data.json --record run1 --max-concurrent-trials 4 --rate-limit gpt-4o-mini=500 --resume",
-	},
-	"rlm bench replay": {
-		"# Run a recorded benchmark again offline (no key) and check its scores and costs",
-		"rlm bench replay run1",
-		"rlm bench replay run1 --json --data /elsewhere/data.json",
-	},
-	"rlm bench conformance": {
-		"rlm bench conformance",
-		"rlm bench conformance --case answer_direct,step_context_search",
-		"rlm bench conformance --json --report conformance.json",
-	},
-	"rlm bench report": {
-		"# The paper's table beside your runs: score, published figure, difference, cost quartiles",
-		"rlm bench run --suite oolong --data oolong.jsonl --subset trec_coarse,131k --json > oolong.json",
-		"rlm bench report oolong.json",
-		"rlm bench report oolong.json pairs.json --markdown --svg cost.svg",
-		"rlm bench report oolong.json --csv > table.csv",
-	},
-	"rlm bench code-corpus": {
-		"rlm bench code-corpus corpus.json",
-		"rlm bench code-corpus corpus.json --python python3.12 --cells --json",
-		"rlm bench code-corpus corpus.json --no-python --timeout 30s",
-	},
-	"rlm command": {
-		"rlm command --kb kb.json --trigger unknown --context app.log",
-		"rlm command --kb kb.json --trigger unknown --context app.log --child-model gpt-4o --json",
-		"rlm command compile --kb kb.json --trigger unknown > cmd.json",
-	},
-	"rlm command compile": {
-		"rlm command compile --kb kb.json --trigger unknown > cmd.json",
-		"rlm command compile --kb kb.json --trigger unknown --json",
-	},
-	"rlm command exec": {
-		"rlm command exec --compiled cmd.json --context app.log",
-		"rlm command exec --compiled cmd.json --context app.log --allow tool:rlm_subagent,context:search --json",
-	},
-	"rlm compile": {
-		`rlm compile --catalog catalog.json --text "review the diff in src/"`,
-		"rlm compile --catalog catalog.json --input input.json --options options.json",
-		"rlm compile --catalog catalog.json --queries queries.json > results.jsonl",
-	},
-	"rlm explain": {
-		`rlm explain --catalog catalog.json --text "review the diff in src/" --unit tool:git_diff`,
-		`rlm explain --skills skills.json --child-skill review --child-allow context:search --text "check the patch" --unit skill:review`,
-	},
-	"rlm search": {
-		`rlm search --catalog catalog.json --query "git diff"`,
-		`rlm search --catalog catalog.json --query "read files" --limit 3 --options options.json`,
-	},
-	"rlm context": {
-		"rlm context metadata app.log",
-		"rlm context search app.log ERROR --count",
-	},
-	"rlm context metadata": {
-		"rlm context metadata app.log",
-		"rlm context metadata logs/ --json",
-		"cat app.log | rlm context metadata -",
-	},
-	"rlm context peek": {
-		"rlm context peek app.log --head 2048",
-		"rlm context peek app.log --tail 500",
-	},
-	"rlm context slice": {
-		"# 4 KiB from the start, then everything from byte 1 MiB (at most 64 KiB)",
-		"rlm context slice app.log 0 4096",
-		"rlm context slice app.log 1048576 0 --max-bytes 65536",
-	},
-	"rlm context search": {
-		"rlm context search app.log ERROR",
-		`rlm context search app.log 'timeout after \d+ms' --regex --max-results 20`,
-		"rlm context search app.log status=503 --count",
-	},
-	"rlm context partition": {
-		"rlm context partition app.log --lines 1000",
-		"rlm context partition app.log --bytes 65536 --with-text --max-bytes 200000",
-	},
-	"rlm context do": {
-		`rlm context do app.log '{"type":"reduce","reducer":"count"}'`,
-		`rlm context do app.log '{"type":"search","pattern":"ERROR","count_only":true}'`,
-		`rlm context do app.log '{"type":"partition","strategy":"lines","size":1000}'`,
-	},
-	"rlm demo": {
-		"rlm demo",
-		"rlm demo --mode code",
-		"rlm demo --json --trace demo.jsonl",
-	},
-	"rlm mcp": {
-		"rlm mcp serve --root ~/data",
-	},
-	"rlm mcp serve": {
-		"# Over stdio, for a client that starts rlm itself",
-		"rlm mcp serve --root ~/data",
-		"rlm mcp serve --http 127.0.0.1:8931 --root /srv/data --mode code --trace-dir traces/",
-		"# Beyond loopback only with a bearer token",
-		"rlm mcp serve --http 0.0.0.0:8931 --bearer-token-env RLM_MCP_TOKEN --root /srv/data",
-		"rlm mcp serve --root . --allow tool:fs_read,tool:fs_list",
-	},
-	"rlm submit": {
-		`rlm submit --db postgres://rlm@db/rlm --context /shared/app.log "Which service failed first?"`,
-		`rlm submit --db "$RLM_DB" --queue batch --mode code --context /shared/logs/ --json "Count the errors per service"`,
-	},
-	"rlm worker": {
-		"rlm worker --db postgres://rlm@db/rlm",
-		`rlm worker --db "$RLM_DB" --queue batch --concurrency 16 --rate-limit 500`,
-	},
-	"rlm status": {
-		"rlm status --db postgres://rlm@db/rlm RUN_ID",
-		`rlm status --db "$RLM_DB" RUN_ID --json`,
-	},
-	"rlm result": {
-		"rlm result --db postgres://rlm@db/rlm RUN_ID",
-		`rlm result --db "$RLM_DB" RUN_ID --json`,
-	},
-	"rlm serve-cassette": {
-		"rlm serve-cassette --cassette session.cassette.json",
-		"# Any free port: the first line on stdout is the base URL",
-		"rlm serve-cassette --cassette session.cassette.json --addr 127.0.0.1:0",
-	},
-	"rlm tools": {
-		"rlm tools list --text",
-		`rlm tools call fs_read --args '{"path":"README.md"}' --allow tool:fs_read`,
-	},
-	"rlm tools list": {
-		"rlm tools list",
-		"rlm tools list --text --mcp servers.json",
-	},
-	"rlm approve": {
-		"# What the run waits for: id, state, tool, arguments, resolved details",
-		"rlm approve RUN_ID",
-		"# Approve one operation, then continue the run: it runs once",
-		"rlm approve RUN_ID approval_1",
-		`rlm tools call fs_write --args '{"path":"notes.txt","content":"hello"}' --allow tool:fs_write --resume RUN_ID`,
-		`rlm approve RUN_ID approval_2 --deny --reason "wrong file" --json`,
-	},
-	"rlm tools call": {
-		`rlm tools call fs_read --args '{"path":"README.md"}' --allow tool:fs_read`,
-		`rlm tools call fs_write --args '{"path":"notes.txt","content":"hello"}' --allow tool:fs_write --authority allow_once`,
-		"# Repeat a call of an earlier run: its recorded outcome is replayed",
-		`rlm tools call fs_write --args '{"path":"notes.txt","content":"hello"}' --allow tool:fs_write --resume RUN_ID`,
-	},
-	"rlm trace": {
-		"rlm trace view run.jsonl",
-		"rlm trace serve run.jsonl",
-	},
-	"rlm trace view": {
-		"rlm trace view run.jsonl",
-		"rlm trace view run.json --json",
-	},
-	"rlm trace serve": {
-		"rlm trace serve run.jsonl",
-		"rlm trace serve --addr 127.0.0.1:8080 run.jsonl other.json",
-	},
-	"rlm trace export": {
-		"rlm trace export --format rlm-jsonl run.jsonl -o official.jsonl",
-		"rlm trace export run.json > official.jsonl",
-	},
-	"rlm trace import": {
-		"rlm trace import official.jsonl -o run.jsonl",
-		"rlm trace import official.jsonl -o run.json",
-	},
-	"rlm help": {
-		"rlm help run",
-		"rlm help context search",
-	},
-	"rlm completion": {
-		"rlm completion bash > ~/.local/share/bash-completion/completions/rlm",
-		"rlm completion zsh > \"${fpath[1]}/_rlm\"",
-	},
-	"rlm completion bash": {
-		"rlm completion bash > ~/.local/share/bash-completion/completions/rlm",
-		"source <(rlm completion bash)",
-	},
-	"rlm completion zsh": {
-		"rlm completion zsh > \"${fpath[1]}/_rlm\"",
-		"rlm completion zsh --no-descriptions > \"${fpath[1]}/_rlm\"",
-	},
-	"rlm completion fish": {
-		"rlm completion fish > ~/.config/fish/completions/rlm.fish",
-		"rlm completion fish | source",
-	},
-	"rlm completion powershell": {
-		"rlm completion powershell | Out-String | Invoke-Expression",
-		"rlm completion powershell >> $PROFILE",
-	},
-}
+// The map is built when a command tree is (not by rlm --version).
+var commandExamples = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"rlm": {
+			"# Answer a question over a large file (key from OPENAI_API_KEY)",
+			`rlm run --context app.log "Which service failed first?"`,
+			"# A recorded walkthrough: no key, no network",
+			"rlm demo",
+			"# Shell completion of commands, flags and flag values",
+			"rlm completion bash > ~/.local/share/bash-completion/completions/rlm",
+		},
+		"rlm run": {
+			`rlm run --context app.log "Which service failed first, and why?"`,
+			"# The model writes Python in the sandboxed REPL; spend at most $0.50",
+			`rlm run --mode code --max-cost 0.5 --context logs/ "Count the 5xx responses per endpoint"`,
+			"# A local OpenAI-compatible server (Ollama), the trace written as JSON lines",
+			`rlm run --base-url http://localhost:11434/v1 --model llama3.1 --trace run.jsonl --context notes.md "List the decisions"`,
+			`cat app.log | rlm run --context - --json "How many requests timed out?"`,
+			"# When gpt-4o fails past its retries (5xx, 429, a prompt over its context), gpt-4o-mini answers",
+			`rlm run --model gpt-4o --fallback-model gpt-4o-mini --context app.log "Summarize the incidents"`,
+			"# One direct call when the input takes at most 40% of the model's window, else the RLM in code mode",
+			`rlm run --mode auto --auto-share 0.4 --context notes.md --json "List the decisions"`,
+			"# A local model whose window the table does not know; grandchildren allowed (depth 2)",
+			`rlm run --mode auto --model qwen2.5 --context-window 32768 --max-depth 2 --context logs/ "Which service failed first?"`,
+			"# A long code-mode session on a 16k-token model: older turns are summarised once the conversation takes 70% of the window",
+			`rlm run --mode code --model llama3.1 --context-window 16384 --compact-at 0.7 -v --context logs/ "Count the 5xx responses per endpoint"`,
+			"# No compaction: a root prompt that cannot fit the window fails before it is sent (prompt_too_large)",
+			`rlm run --mode code --no-compaction --context-window 16384 --context app.log --json "List the incidents"`,
+			"# A sub-model with an 8k window: sub-calls over it are re-split into pieces that fit and merged",
+			`rlm run --mode code --sub-model llama3.1:8b --model-window llama3.1=8192:2048 --context big.log "Summarize every error"`,
+			"# Refuse oversized sub-calls (prompt_too_large) instead of re-splitting them",
+			`rlm run --mode code --no-auto-split --context big.log "Summarize every error"`,
+			"# A typed answer: JSON matching incident.schema.json (answer_json in --json), 3 repairs at most",
+			`rlm run --mode code --answer-schema incident.schema.json --max-repairs 3 --json --context app.log "Which service failed first, and when?"`,
+		},
+		"rlm direct": {
+			`rlm direct --allow tool:fs_read,tool:fs_list --workspace . "What does cmd/rlm/main.go do?"`,
+			`rlm direct --context app.log --allow context:search,context:slice "Which request ids failed?"`,
+			"# An effectful tool: the write runs once the tier allows it",
+			`rlm direct --allow tool:fs_write --authority allow_once --json "Write a TODO.md listing the open questions"`,
+			`rlm direct --resume RUN_ID --allow tool:fs_write "Write a TODO.md listing the open questions"`,
+			"# The final text must be JSON matching the schema",
+			`rlm direct --context app.log --allow context:search --answer-schema ids.schema.json --json "Which request ids failed?"`,
+		},
+		"rlm chat": {
+			"# One question per line on stdin, one answer per line on stdout",
+			"rlm chat --context app.log < questions.txt",
+			"rlm chat --context app.log --save session.json --json < questions.txt",
+			"rlm chat --context app.log --resume session.json",
+			"# A long session on a 32k-token model, each answer a JSON object the schema allows",
+			"rlm chat --context app.log --context-window 32768 --compact-at 0.7 --answer-schema answer.schema.json --json < questions.txt",
+		},
+		"rlm bench": {
+			"rlm bench run --task niah --size 1m --runs 3",
+			"# A published benchmark from its own file: 20 LongBench-v2 CodeQA questions",
+			"rlm bench run --suite longbench-v2 --data data.json --subset CodeQA --sample 20 --methods rlm-code,direct",
+			"rlm bench conformance",
+		},
+		"rlm bench run": {
+			"rlm bench run --task niah --size 1m --runs 3",
+			"rlm bench run --task aggregate --methods rlm,rlm-code,direct --max-cost 2 --json",
+			"# auto (direct or code, by the input's tokens) next to the fixed methods",
+			"rlm bench run --task niah --size 100k --methods auto,rlm-code,direct",
+			"# The harness on recorded responses: no network, figures that prove nothing about a model",
+			"rlm bench run --replay bench/testdata/bench_pairs.json --task pairs --size 3000 --runs 2 --seed 2",
+			"# A published benchmark read from its own file, scored as its paper scores it",
+			"rlm bench run --suite longbench-v2 --data data.json --subset CodeQA --sample 20 --methods rlm-code,direct",
+			"rlm bench run --suite browsecomp-plus --data queries.parquet --corpus corpus.parquet --limit 10 --judge-prompt grader.txt",
+			"# A run anyone can replay (one cassette per trial and a manifest in run1/), 4 trials at once under a rate limit",
+			"rlm bench run --suite longbench-v2 --data data.json --record run1 --max-concurrent-trials 4 --rate-limit gpt-4o-mini=500",
+			"# Continue it after an interruption: the finished trials send no request again",
+			"rlm bench run --suite longbench-v2 --data data.json --record run1 --max-concurrent-trials 4 --rate-limit gpt-4o-mini=500 --resume",
+		},
+		"rlm bench replay": {
+			"# Run a recorded benchmark again offline (no key) and check its scores and costs",
+			"rlm bench replay run1",
+			"rlm bench replay run1 --json --data /elsewhere/data.json",
+		},
+		"rlm bench conformance": {
+			"rlm bench conformance",
+			"rlm bench conformance --case answer_direct,step_context_search",
+			"rlm bench conformance --json --report conformance.json",
+		},
+		"rlm bench report": {
+			"# The paper's table beside your runs: score, published figure, difference, cost quartiles",
+			"rlm bench run --suite oolong --data oolong.jsonl --subset trec_coarse,131k --json > oolong.json",
+			"rlm bench report oolong.json",
+			"rlm bench report oolong.json pairs.json --markdown --svg cost.svg",
+			"rlm bench report oolong.json --csv > table.csv",
+		},
+		"rlm bench code-corpus": {
+			"rlm bench code-corpus corpus.json",
+			"rlm bench code-corpus corpus.json --python python3.12 --cells --json",
+			"rlm bench code-corpus corpus.json --no-python --timeout 30s",
+		},
+		"rlm command": {
+			"rlm command --kb kb.json --trigger unknown --context app.log",
+			"rlm command --kb kb.json --trigger unknown --context app.log --child-model gpt-4o --json",
+			"rlm command compile --kb kb.json --trigger unknown > cmd.json",
+		},
+		"rlm command compile": {
+			"rlm command compile --kb kb.json --trigger unknown > cmd.json",
+			"rlm command compile --kb kb.json --trigger unknown --json",
+		},
+		"rlm command exec": {
+			"rlm command exec --compiled cmd.json --context app.log",
+			"rlm command exec --compiled cmd.json --context app.log --allow tool:rlm_subagent,context:search --json",
+		},
+		"rlm compile": {
+			`rlm compile --catalog catalog.json --text "review the diff in src/"`,
+			"rlm compile --catalog catalog.json --input input.json --options options.json",
+			"rlm compile --catalog catalog.json --queries queries.json > results.jsonl",
+		},
+		"rlm explain": {
+			`rlm explain --catalog catalog.json --text "review the diff in src/" --unit tool:git_diff`,
+			`rlm explain --skills skills.json --child-skill review --child-allow context:search --text "check the patch" --unit skill:review`,
+		},
+		"rlm search": {
+			`rlm search --catalog catalog.json --query "git diff"`,
+			`rlm search --catalog catalog.json --query "read files" --limit 3 --options options.json`,
+		},
+		"rlm context": {
+			"rlm context metadata app.log",
+			"rlm context search app.log ERROR --count",
+		},
+		"rlm context metadata": {
+			"rlm context metadata app.log",
+			"rlm context metadata logs/ --json",
+			"cat app.log | rlm context metadata -",
+		},
+		"rlm context peek": {
+			"rlm context peek app.log --head 2048",
+			"rlm context peek app.log --tail 500",
+		},
+		"rlm context slice": {
+			"# 4 KiB from the start, then everything from byte 1 MiB (at most 64 KiB)",
+			"rlm context slice app.log 0 4096",
+			"rlm context slice app.log 1048576 0 --max-bytes 65536",
+		},
+		"rlm context search": {
+			"rlm context search app.log ERROR",
+			`rlm context search app.log 'timeout after \d+ms' --regex --max-results 20`,
+			"rlm context search app.log status=503 --count",
+		},
+		"rlm context partition": {
+			"rlm context partition app.log --lines 1000",
+			"rlm context partition app.log --bytes 65536 --with-text --max-bytes 200000",
+		},
+		"rlm context do": {
+			`rlm context do app.log '{"type":"reduce","reducer":"count"}'`,
+			`rlm context do app.log '{"type":"search","pattern":"ERROR","count_only":true}'`,
+			`rlm context do app.log '{"type":"partition","strategy":"lines","size":1000}'`,
+		},
+		"rlm demo": {
+			"rlm demo",
+			"rlm demo --mode code",
+			"rlm demo --json --trace demo.jsonl",
+		},
+		"rlm mcp": {
+			"rlm mcp serve --root ~/data",
+		},
+		"rlm mcp serve": {
+			"# Over stdio, for a client that starts rlm itself",
+			"rlm mcp serve --root ~/data",
+			"rlm mcp serve --http 127.0.0.1:8931 --root /srv/data --mode code --trace-dir traces/",
+			"# Beyond loopback only with a bearer token",
+			"rlm mcp serve --http 0.0.0.0:8931 --bearer-token-env RLM_MCP_TOKEN --root /srv/data",
+			"rlm mcp serve --root . --allow tool:fs_read,tool:fs_list",
+		},
+		"rlm submit": {
+			`rlm submit --db postgres://rlm@db/rlm --context /shared/app.log "Which service failed first?"`,
+			`rlm submit --db "$RLM_DB" --queue batch --mode code --context /shared/logs/ --json "Count the errors per service"`,
+		},
+		"rlm worker": {
+			"rlm worker --db postgres://rlm@db/rlm",
+			`rlm worker --db "$RLM_DB" --queue batch --concurrency 16 --rate-limit 500`,
+		},
+		"rlm status": {
+			"rlm status --db postgres://rlm@db/rlm RUN_ID",
+			`rlm status --db "$RLM_DB" RUN_ID --json`,
+		},
+		"rlm result": {
+			"rlm result --db postgres://rlm@db/rlm RUN_ID",
+			`rlm result --db "$RLM_DB" RUN_ID --json`,
+		},
+		"rlm serve-cassette": {
+			"rlm serve-cassette --cassette session.cassette.json",
+			"# Any free port: the first line on stdout is the base URL",
+			"rlm serve-cassette --cassette session.cassette.json --addr 127.0.0.1:0",
+		},
+		"rlm tools": {
+			"rlm tools list --text",
+			`rlm tools call fs_read --args '{"path":"README.md"}' --allow tool:fs_read`,
+		},
+		"rlm tools list": {
+			"rlm tools list",
+			"rlm tools list --text --mcp servers.json",
+		},
+		"rlm approve": {
+			"# What the run waits for: id, state, tool, arguments, resolved details",
+			"rlm approve RUN_ID",
+			"# Approve one operation, then continue the run: it runs once",
+			"rlm approve RUN_ID approval_1",
+			`rlm tools call fs_write --args '{"path":"notes.txt","content":"hello"}' --allow tool:fs_write --resume RUN_ID`,
+			`rlm approve RUN_ID approval_2 --deny --reason "wrong file" --json`,
+		},
+		"rlm tools call": {
+			`rlm tools call fs_read --args '{"path":"README.md"}' --allow tool:fs_read`,
+			`rlm tools call fs_write --args '{"path":"notes.txt","content":"hello"}' --allow tool:fs_write --authority allow_once`,
+			"# Repeat a call of an earlier run: its recorded outcome is replayed",
+			`rlm tools call fs_write --args '{"path":"notes.txt","content":"hello"}' --allow tool:fs_write --resume RUN_ID`,
+		},
+		"rlm trace": {
+			"rlm trace view run.jsonl",
+			"rlm trace serve run.jsonl",
+		},
+		"rlm trace view": {
+			"rlm trace view run.jsonl",
+			"rlm trace view run.json --json",
+		},
+		"rlm trace serve": {
+			"rlm trace serve run.jsonl",
+			"rlm trace serve --addr 127.0.0.1:8080 run.jsonl other.json",
+		},
+		"rlm trace export": {
+			"rlm trace export --format rlm-jsonl run.jsonl -o official.jsonl",
+			"rlm trace export run.json > official.jsonl",
+		},
+		"rlm trace import": {
+			"rlm trace import official.jsonl -o run.jsonl",
+			"rlm trace import official.jsonl -o run.json",
+		},
+		"rlm help": {
+			"rlm help run",
+			"rlm help context search",
+		},
+		"rlm completion": {
+			"rlm completion bash > ~/.local/share/bash-completion/completions/rlm",
+			"rlm completion zsh > \"${fpath[1]}/_rlm\"",
+		},
+		"rlm completion bash": {
+			"rlm completion bash > ~/.local/share/bash-completion/completions/rlm",
+			"source <(rlm completion bash)",
+		},
+		"rlm completion zsh": {
+			"rlm completion zsh > \"${fpath[1]}/_rlm\"",
+			"rlm completion zsh --no-descriptions > \"${fpath[1]}/_rlm\"",
+		},
+		"rlm completion fish": {
+			"rlm completion fish > ~/.config/fish/completions/rlm.fish",
+			"rlm completion fish | source",
+		},
+		"rlm completion powershell": {
+			"rlm completion powershell | Out-String | Invoke-Expression",
+			"rlm completion powershell >> $PROFILE",
+		},
+	}
+})
 
 // addExamples sets the Example section of every command of root's tree
 // that has an entry in commandExamples and no Example of its own. It adds
@@ -293,7 +297,7 @@ func addExamples(root *cobra.Command) {
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
 	walkCommands(root, func(c *cobra.Command) {
-		if lines, ok := commandExamples[c.CommandPath()]; ok && c.Example == "" {
+		if lines, ok := commandExamples()[c.CommandPath()]; ok && c.Example == "" {
 			c.Example = "  " + strings.Join(lines, "\n  ")
 		}
 	})

@@ -50,7 +50,7 @@ func TestHelpExamples(t *testing.T) {
 			t.Errorf("%s: no line of its example runs rlm", c.CommandPath())
 		}
 	})
-	for path := range commandExamples {
+	for path := range commandExamples() {
 		if !paths[path] {
 			t.Errorf("commandExamples has %q, which is no command of the tree", path)
 		}
@@ -63,7 +63,7 @@ func TestHelpShowsExamples(t *testing.T) {
 	for _, args := range [][]string{{"run", "--help"}, {"help", "context", "search"}, {"completion", "bash", "--help"}} {
 		res := runBinary(t, nil, nil, args...)
 		path := "rlm " + strings.Join(slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a == "help" || a == "--help" }), " ")
-		want := "Examples:\n  " + commandExamples[path][0]
+		want := "Examples:\n  " + commandExamples()[path][0]
 		if res.code != 0 || !strings.Contains(res.stdout, want) {
 			t.Errorf("rlm %s (exit %d) lacks %q: newRootCmd (main.go) must call addExamples(root) once the commands are added\n%s",
 				strings.Join(args, " "), res.code, want, res.stdout)

@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"sync"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -54,11 +55,43 @@ type launcher struct{ cfg Config }
 // codes"). The first SIGINT or SIGTERM cancels the command, which reports
 // what it did and exits 130; a second one kills the process as usual.
 func Main(cfg Config) int {
+	if printedVersion(os.Args[1:], os.Stdout) {
+		return exitCode(statusCompleted)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	go func() { <-ctx.Done(); stop() }()
 	defer stop()
 	return Run(ctx, cfg, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 }
+
+// printedVersion answers the command line "--version" alone: it writes
+// the line cobra's version flag would (versionTemplate) to stdout and
+// reports true, without building the command tree or setting up signals
+// (issue 35 item 5, rlm --version's start-up). Any other command line,
+// or a write that fails, it leaves to the command tree (which reports the
+// failure).
+func printedVersion(args []string, stdout io.Writer) bool {
+	if len(args) != 1 || args[0] != "--version" {
+		return false
+	}
+	_, err := io.WriteString(stdout, versionLine())
+	return err == nil
+}
+
+// versionTemplate is the root command's version template: "rlm " and
+// rlm.Version(), read when the line is printed (versionLine).
+const versionTemplate = "rlm {{" + versionFunc + "}}\n"
+
+// versionFunc is the name of the template function that returns
+// rlm.Version() (the build information is read only when printed).
+const versionFunc = "rlmVersion"
+
+// addVersionFunc registers versionFunc with cobra, once for the process
+// (cobra's template functions are one map: see groupFlags).
+var addVersionFunc sync.Once
+
+// versionLine is the line rlm --version prints.
+func versionLine() string { return "rlm " + rlm.Version() + "\n" }
 
 // options are the Config's tools and options, for rlm.Open and the
 // library's functions that open sessions.
@@ -140,6 +173,9 @@ func (e exitError) Error() string { return fmt.Sprintf("exit status %d", e.code)
 // --json is set, text on stderr otherwise); a command cancelled by ctx
 // exits 130.
 func Run(ctx context.Context, cfg Config, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if printedVersion(args, stdout) {
+		return exitCode(statusCompleted)
+	}
 	l := &launcher{cfg: cfg}
 	root := l.newRootCmd(args)
 	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
@@ -246,9 +282,12 @@ func (l *launcher) newRootCmd(args []string) *cobra.Command {
 		Long:          "rlm answers questions over inputs far larger than a context window by letting a model inspect, split and recursively query them, under runtime-owned budgets, capabilities and tracing.",
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		Version:       rlm.Version(),
+		// Not empty, so that cobra adds --version; the template prints
+		// rlm.Version() (versionFunc), not this.
+		Version: "rlm",
 	}
-	root.SetVersionTemplate("rlm {{.Version}}\n")
+	addVersionFunc.Do(func() { cobra.AddTemplateFunc(versionFunc, rlm.Version) })
+	root.SetVersionTemplate(versionTemplate)
 	root.AddCommand(l.subcommands(args)...)
 	addExamples(root)
 	groupFlags(root)

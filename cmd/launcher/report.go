@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -105,43 +106,45 @@ type hintKey struct {
 }
 
 // hints are the remedies the CLI knows for errors whose producers cannot
-// name the CLI's flags.
-var hints = map[hintKey]string{
-	{fault.PhaseValidate, engine.KindDeepRecursionRequired}: "lower --max-depth to 3 or less (the supported maximum: budgets are tree-wide, every level shares them)",
-	{"", effect.KindJournalLocked}:                          "another rlm process holds the effect journal: wait for it to finish, or give this run its own --state-dir",
-	{fault.PhaseReplay, fault.KindIO}:                       "check the cassette path (--replay, --record, --cassette) and its directory",
-	{fault.PhaseReplay, replay.KindMalformedCassette}:       "the cassette is not valid: record it again with --record",
-	{fault.PhaseTrace, fault.KindIO}:                        "check the trace file's path and that its directory exists",
-	{fault.PhaseContext, fault.KindIO}:                      "check the --context path (use - to read standard input)",
-	{fault.PhaseConfig, fault.KindIO}:                       "check the file path",
-	{fault.PhaseContext, corpus.KindInvalidPattern}:         "give a non-empty pattern on one line; with --regex, RE2 syntax (no lookaround or backreferences)",
-	{fault.PhaseContext, corpus.KindInvalidLimit}:           "limits must be 0 (the default) or positive, at most --max-results 100000, --max-bytes 16777216 and --time-limit 5m",
-	{fault.PhaseContext, corpus.KindOutOfRange}:             "offsets and lengths are bytes within the input: see its size with `rlm context metadata FILE`",
-	{fault.PhaseContext, corpus.KindInvalidAction}:          "check the action's arguments (see `rlm context --help`)",
-	{fault.PhaseContext, corpus.KindOutputTooLarge}:         "ask for less, or raise --max-bytes (at most 16777216)",
-	{fault.PhaseConfig, kindUnwritableOutput}:               "create the directory, or choose another path",
-	{fault.PhaseConfig, kindUnpricedModel}:                  "choose a model in the price table (see docs/budget.md), or drop --strict-cost to run with an unknown cost",
-	{fault.PhaseBudget, budget.KindMaxIterations}:           "raise --max-iterations",
-	{fault.PhaseBudget, budget.KindMaxDepth}:                "raise --max-depth (at most 3)",
-	{fault.PhaseBudget, budget.KindMaxModelCalls}:           "raise --max-model-calls",
-	{fault.PhaseBudget, budget.KindMaxToolCalls}:            "raise --max-tool-calls",
-	{fault.PhaseBudget, budget.KindMaxContextOps}:           "raise --max-context-ops",
-	{fault.PhaseBudget, budget.KindMaxTotalTokens}:          "raise --max-total-tokens",
-	{fault.PhaseBudget, budget.KindMaxCost}:                 "raise --max-cost",
-	{fault.PhaseBudget, budget.KindMaxOutputBytes}:          "raise --max-output-bytes",
-	{fault.PhaseBudget, budget.KindTimeLimit}:               "raise --time-limit",
-	{"", budget.KindInvalidLimits}:                          "check the --max-* and --time-limit values (see --help)",
-	{"", capability.KindDenied}:                             "grant the capability with --allow, e.g. --allow tool:fs_read",
-	{"", authority.KindApprovalRequired}:                    rlm.ApprovalHint(""),
-	{"", workspace.KindConfinementDenied}:                   "tools only reach files inside --workspace",
-	{"", direct.KindUnavailableToolSchema}:                  "grant the tool by exact name with --allow tool:NAME, or pass --mode all_tools",
-}
+// name the CLI's flags; the map is built when an error is reported.
+var hints = sync.OnceValue(func() map[hintKey]string {
+	return map[hintKey]string{
+		{fault.PhaseValidate, engine.KindDeepRecursionRequired}: "lower --max-depth to 3 or less (the supported maximum: budgets are tree-wide, every level shares them)",
+		{"", effect.KindJournalLocked}:                          "another rlm process holds the effect journal: wait for it to finish, or give this run its own --state-dir",
+		{fault.PhaseReplay, fault.KindIO}:                       "check the cassette path (--replay, --record, --cassette) and its directory",
+		{fault.PhaseReplay, replay.KindMalformedCassette}:       "the cassette is not valid: record it again with --record",
+		{fault.PhaseTrace, fault.KindIO}:                        "check the trace file's path and that its directory exists",
+		{fault.PhaseContext, fault.KindIO}:                      "check the --context path (use - to read standard input)",
+		{fault.PhaseConfig, fault.KindIO}:                       "check the file path",
+		{fault.PhaseContext, corpus.KindInvalidPattern}:         "give a non-empty pattern on one line; with --regex, RE2 syntax (no lookaround or backreferences)",
+		{fault.PhaseContext, corpus.KindInvalidLimit}:           "limits must be 0 (the default) or positive, at most --max-results 100000, --max-bytes 16777216 and --time-limit 5m",
+		{fault.PhaseContext, corpus.KindOutOfRange}:             "offsets and lengths are bytes within the input: see its size with `rlm context metadata FILE`",
+		{fault.PhaseContext, corpus.KindInvalidAction}:          "check the action's arguments (see `rlm context --help`)",
+		{fault.PhaseContext, corpus.KindOutputTooLarge}:         "ask for less, or raise --max-bytes (at most 16777216)",
+		{fault.PhaseConfig, kindUnwritableOutput}:               "create the directory, or choose another path",
+		{fault.PhaseConfig, kindUnpricedModel}:                  "choose a model in the price table (see docs/budget.md), or drop --strict-cost to run with an unknown cost",
+		{fault.PhaseBudget, budget.KindMaxIterations}:           "raise --max-iterations",
+		{fault.PhaseBudget, budget.KindMaxDepth}:                "raise --max-depth (at most 3)",
+		{fault.PhaseBudget, budget.KindMaxModelCalls}:           "raise --max-model-calls",
+		{fault.PhaseBudget, budget.KindMaxToolCalls}:            "raise --max-tool-calls",
+		{fault.PhaseBudget, budget.KindMaxContextOps}:           "raise --max-context-ops",
+		{fault.PhaseBudget, budget.KindMaxTotalTokens}:          "raise --max-total-tokens",
+		{fault.PhaseBudget, budget.KindMaxCost}:                 "raise --max-cost",
+		{fault.PhaseBudget, budget.KindMaxOutputBytes}:          "raise --max-output-bytes",
+		{fault.PhaseBudget, budget.KindTimeLimit}:               "raise --time-limit",
+		{"", budget.KindInvalidLimits}:                          "check the --max-* and --time-limit values (see --help)",
+		{"", capability.KindDenied}:                             "grant the capability with --allow, e.g. --allow tool:fs_read",
+		{"", authority.KindApprovalRequired}:                    rlm.ApprovalHint(""),
+		{"", workspace.KindConfinementDenied}:                   "tools only reach files inside --workspace",
+		{"", direct.KindUnavailableToolSchema}:                  "grant the tool by exact name with --allow tool:NAME, or pass --mode all_tools",
+	}
+})
 
 func tableHint(e *fault.Error) string {
-	if h, ok := hints[hintKey{e.Phase, e.Kind}]; ok {
+	if h, ok := hints()[hintKey{e.Phase, e.Kind}]; ok {
 		return h
 	}
-	return hints[hintKey{"", e.Kind}]
+	return hints()[hintKey{"", e.Kind}]
 }
 
 // addJSONErrorsFlag gives a command without a --json result form a --json

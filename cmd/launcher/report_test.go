@@ -15,7 +15,7 @@ import (
 // Every hint is one line, and the table fills in a hint for the kinds whose
 // producers cannot name the CLI's flags.
 func TestHintTable(t *testing.T) {
-	for k, h := range hints {
+	for k, h := range hints() {
 		if h == "" || strings.ContainsAny(h, "\n\r") {
 			t.Errorf("hint for %v is not one line: %q", k, h)
 		}
