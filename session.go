@@ -16,7 +16,6 @@ import (
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/fingerprint"
-	"github.com/rlm-go/rlm/internal/tokens"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/anthropic"
 	"github.com/rlm-go/rlm/model/cache"
@@ -172,10 +171,6 @@ func Open(ctx context.Context, spec Spec, opts ...Option) (*Session, error) {
 		return nil, err
 	}
 	s.spec = spec.withDefaults()
-	// The root model's first prompt is counted before the first request
-	// (admission): an exact encoding's tables fault in meanwhile, on
-	// another core where there is one (issue 35, start-up).
-	tokens.Warm(tokens.ForModel(s.spec.Model))
 	if s.opts.answerSchema != nil {
 		s.spec.AnswerSchema, s.spec.AnswerSchemaFile = s.opts.answerSchema, ""
 	}

@@ -86,13 +86,5 @@ func validUTF8(s string) string {
 	return b.String()
 }
 
-// Warm faults in the encoding's table in a goroutine, the first time it
-// is called (tokens.Warm): a first count in a fresh process otherwise
-// takes the page faults of its scattered lookups (about 60, 0.2-0.3 ms
-// for a 3.5 KB prompt in o200k_base) on the critical path.
-func (e *encoding) Warm() {
-	e.ranks.warm.Do(func() { go e.ranks.prefault() })
-}
-
 func (e *encoding) Method() string   { return tokens.MethodExact }
 func (e *encoding) Encoding() string { return e.name }

@@ -2,7 +2,6 @@ package bpe
 
 import (
 	"math"
-	"runtime"
 	"sync"
 
 	"github.com/rlm-go/rlm/bpe/internal/vocab"
@@ -17,7 +16,6 @@ import (
 type ranks struct {
 	data string // the table as embedded
 	once sync.Once
-	warm sync.Once // Warm's goroutine
 
 	n      int
 	off    string // (n+1) offsets of the tokens in tokens
@@ -74,22 +72,6 @@ func (r *ranks) byteRanks() {
 			r.bytes[i] = r.lookup(string([]byte{byte(i)}))
 		}
 	}
-}
-
-// pageSize is the stride at which prefault reads the table: the smallest
-// page size of the platforms Go runs on.
-const pageSize = 4096
-
-// prefault loads the table and reads a byte of each of its pages, so
-// that the kernel maps them (the table is read-only data of the binary,
-// in the page cache once the program has run).
-func (r *ranks) prefault() {
-	r.load()
-	var x byte
-	for i := 0; i < len(r.data); i += pageSize {
-		x ^= r.data[i]
-	}
-	runtime.KeepAlive(x)
 }
 
 // token returns the bytes of token id.

@@ -9,7 +9,6 @@ import (
 
 	"github.com/rlm-go/rlm/bpe/internal/uclass"
 	"github.com/rlm-go/rlm/bpe/internal/vocab"
-	"github.com/rlm-go/rlm/internal/tokens"
 )
 
 // TestClassTable holds tables/bmp.class to Go's unicode tables: a Go
@@ -131,26 +130,3 @@ func table(toks []string) string {
 	}
 	return string(b) + strings.Join(toks, "")
 }
-
-// TestWarm: prefault loads a table (Warm's goroutine, which TestMain's
-// goleak waits for), and counting after Warm counts the same.
-func TestWarm(t *testing.T) {
-	r := &ranks{data: o200kRanks}
-	r.prefault()
-	if r.n != 199998 || r.bytes['a'] != 64 {
-		t.Errorf("prefault did not load the table: %d tokens, rank of a %d", r.n, r.bytes['a'])
-	}
-	for _, name := range []string{tokens.Cl100kBase, tokens.O200kBase} {
-		c := tokens.ForModel(name)
-		want := c.Count(warmText)
-		tokens.Warm(c)
-		tokens.Warm(c)
-		if got := c.Count(warmText); got != want {
-			t.Errorf("%s: %d tokens after Warm, %d before", name, got, want)
-		}
-	}
-	tokens.Warm(tokens.Estimator{}) // nothing to prepare
-}
-
-// warmText is a sentence to count in TestWarm.
-const warmText = "The quick brown fox jumps over the lazy dog; it's 12:30 and we're late."

@@ -49,18 +49,6 @@ var encodings sync.Map // string -> Counter
 // of the same encoding replaces the earlier one.
 func Register(c Counter) { encodings.Store(c.Encoding(), c) }
 
-// Warm prepares c for a first count that is coming (a program calls it
-// as soon as it knows the model, before the count): an exact encoding
-// faults in its tables in the background, once per process, so that the
-// first count does not (package bpe; about 0.3 ms of a process's first
-// request). It returns at once and does nothing for a counter that has
-// nothing to prepare.
-func Warm(c Counter) {
-	if w, ok := c.(interface{ Warm() }); ok {
-		w.Warm()
-	}
-}
-
 // ForModel returns the exact counter for a known model family or encoding
 // name when that encoding is registered, and the estimator otherwise.
 // Known: the encoding names cl100k_base and o200k_base; models starting
