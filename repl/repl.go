@@ -329,16 +329,19 @@ func (it *Interp) Exec(ctx context.Context, src string) (*Outcome, error) {
 	if !it.cfg.KeepMemoryLimit {
 		defer limitMemory(it.cfg.MaxValueBytes)()
 	}
+	// The cell runs on a goroutine of its own and the caller watches it:
+	// the interpreter's deep frames grow that goroutine's stack (to 32 KiB
+	// and more), and the stack goes when the cell ends instead of staying
+	// with the caller, which may wait for long after (an rlm_query child
+	// held in its next model call; issue 35).
 	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
+	var runErr error
 	go func() {
-		defer wg.Done()
-		watch(ctx, t, it.cfg, done, cancel)
+		defer close(done)
+		runErr = it.run(t, src, file)
 	}()
-	runErr := it.run(t, src, file)
-	close(done)
-	wg.Wait()
+	watch(ctx, t, it.cfg, done, cancel)
+	<-done
 
 	o.Steps = t.Steps()
 	it.totalSteps += o.Steps
