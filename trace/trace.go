@@ -459,7 +459,12 @@ func (sp *Span) End(err error) {
 	sp.once.Do(func() {
 		sp.mu.Lock()
 		ev := sp.ev
-		ev.Attrs = Redact(sp.attrs)
+		// The event takes the span's map, redacted in place: the span
+		// lets go of it (a Set after End goes to a new map, recorded
+		// nowhere), so a running child does not keep a copy of each
+		// ended span's attributes and the span's own map both (issue 35).
+		ev.Attrs = redactInPlace(sp.attrs)
+		sp.attrs = nil
 		live := sp.live
 		sp.mu.Unlock()
 		ev.End = sp.rec.now()
@@ -836,6 +841,19 @@ func Redact(attrs map[string]any) map[string]any {
 		out[k] = redactValue(v)
 	}
 	return out
+}
+
+// redactInPlace redacts attrs as Redact does, in attrs itself: for a map
+// nobody else holds.
+func redactInPlace(attrs map[string]any) map[string]any {
+	for k, v := range attrs {
+		if IsSecretKey(k) {
+			attrs[k] = Redacted
+			continue
+		}
+		attrs[k] = redactValue(v)
+	}
+	return attrs
 }
 
 // RedactValue returns a redacted copy of v, the one redactor for values
