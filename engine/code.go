@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"time"
 
@@ -90,6 +91,8 @@ func (r *run) codeLoop(ctx context.Context, n node) (ans answer, err error) {
 		}
 		system, user = codeInPromptSystemPrompt(r, n, meta), contextInPrompt(text, n.query)
 	}
+	system, shared := sharedText(system)
+	defer runtime.KeepAlive(shared)
 	msgs := []model.Message{
 		{Role: model.RoleSystem, Content: system},
 		{Role: model.RoleUser, Content: user + r.answerInstructions(n)},

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 
 	"github.com/rlm-go/rlm/authority"
@@ -111,8 +112,10 @@ func (r *run) loop(ctx context.Context, n node) (ans answer, err error) {
 			}
 		}
 	}
+	system, shared := sharedText(systemPrompt(n.depth, n.caps, tools, meta, prefix, joinNonEmpty(planImageLines(r.e.cfg.Images.Names()), r.e.cfg.Instructions)))
+	defer runtime.KeepAlive(shared)
 	msgs := []model.Message{
-		{Role: model.RoleSystem, Content: systemPrompt(n.depth, n.caps, tools, meta, prefix, joinNonEmpty(planImageLines(r.e.cfg.Images.Names()), r.e.cfg.Instructions))},
+		{Role: model.RoleSystem, Content: system},
 		{Role: model.RoleUser, Content: userPrompt(n.query) + r.answerInstructions(n)},
 	}
 	sess := plan.NewSession(map[string]plan.Value{plan.InputContext: n.input, plan.InputQuery: n.query}, plan.SessionOptions{MaxConcurrency: MaxStepConcurrency})
