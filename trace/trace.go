@@ -573,7 +573,7 @@ func EmitLive(ctx context.Context, kind Kind, name string, live map[string]any) 
 // firstChunkEvents, each next one twice its predecessor's up to
 // chunkEvents.
 const (
-	firstChunkEvents = 8
+	firstChunkEvents = 4
 	chunkEvents      = 1024
 )
 

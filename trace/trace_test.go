@@ -144,12 +144,13 @@ func TestChunksGrow(t *testing.T) {
 		limit, events int
 		caps          []int
 	}{
-		{DefaultLimit, 1, []int{8}},
-		{DefaultLimit, 8, []int{8}},
-		{DefaultLimit, 9, []int{8, 16}},
-		{DefaultLimit, 3100, []int{8, 16, 32, 64, 128, 256, 512, 1024, 1024, 1024}},
-		{20, 30, []int{8, 12}},
-		{5, 9, []int{5}},
+		{DefaultLimit, 1, []int{4}},
+		{DefaultLimit, 4, []int{4}},
+		{DefaultLimit, 5, []int{4, 8}},
+		{DefaultLimit, 3100, []int{4, 8, 16, 32, 64, 128, 256, 512, 1024, 1024, 1024}},
+		{20, 30, []int{4, 8, 8}},
+		{3, 9, []int{3}},
+		{5, 9, []int{4, 1}},
 	} {
 		rec := NewRecorder(WithLimit(tc.limit))
 		ctx := WithRecorder(context.Background(), rec)
