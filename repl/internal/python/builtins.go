@@ -24,14 +24,14 @@ var (
 )
 
 // newBuiltins returns an interpreter's builtins namespace: the template's
-// entries, copied, and its index, shared until the namespace adds or
-// removes a name (Dict.ownStrs). Each interpreter may rebind or delete
+// entries and index, shared until the namespace rebinds, adds or removes
+// a name (Dict.own). Each interpreter may rebind or delete
 // its builtins (import builtins; builtins.len = ...) without touching
 // another's.
 func newBuiltins() *Dict {
 	builtinsOnce.Do(func() { builtinsTemplate = builtinFuncs() })
 	tpl := builtinsTemplate
-	return &Dict{entries: slices.Clone(tpl.entries), live: tpl.live, strs: tpl.strs, sharedStrs: true}
+	return &Dict{entries: tpl.entries, live: tpl.live, strs: tpl.strs, shared: true}
 }
 
 // builtinFuncs returns the builtins module's namespace.

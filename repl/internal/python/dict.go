@@ -3,6 +3,7 @@ package python
 import (
 	"maps"
 	"math"
+	"slices"
 )
 
 // Dict is a Python dict: insertion-ordered, keyed by Python hash and
@@ -14,12 +15,13 @@ type Dict struct {
 	entries []dictEntry
 	live    int
 	strs    map[string]int32
-	// sharedStrs: strs is shared with other dicts (the builtins of every
-	// interpreter) and is copied before this dict adds or removes a key.
-	sharedStrs bool
-	ints       map[int64]int32
-	others     map[int64][]int32
-	version    uint64 // changes when keys are added or removed
+	// shared: entries and strs are shared with other dicts (the builtins
+	// of every interpreter) and are copied before this dict changes any
+	// entry (Dict.own).
+	shared  bool
+	ints    map[int64]int32
+	others  map[int64][]int32
+	version uint64 // changes when keys are added or removed
 	// missing, for defaultdict and Counter, supplies a missing key's value.
 	missing func(t *Thread, d *Dict, key Object) (Object, error)
 	// extra is a subclass's own state (defaultdict's factory).
@@ -30,11 +32,13 @@ type dictEntry struct {
 	key, value Object // key nil: deleted
 }
 
-// ownStrs gives d its own copy of a shared str index before a change.
-func (d *Dict) ownStrs() {
-	if d.sharedStrs {
+// own gives d its own copies of shared entries and str index before a
+// change.
+func (d *Dict) own() {
+	if d.shared {
+		d.entries = slices.Clone(d.entries)
 		d.strs = maps.Clone(d.strs)
-		d.sharedStrs = false
+		d.shared = false
 	}
 }
 
@@ -229,13 +233,14 @@ func (d *Dict) GetStr(s string) (Object, bool) {
 // SetStr sets d[s] for a str key.
 func (d *Dict) SetStr(s string, v Object) {
 	if i, ok := d.strs[s]; ok {
+		d.own()
 		d.entries[i].value = v
 		return
 	}
+	d.own()
 	if d.strs == nil {
 		d.strs = map[string]int32{}
 	}
-	d.ownStrs()
 	d.strs[s] = int32(len(d.entries))
 	d.entries = append(d.entries, dictEntry{NewStr(s), v})
 	d.live++
@@ -253,6 +258,7 @@ func (d *Dict) Set(t *Thread, key, v Object) error {
 		return err
 	}
 	if i >= 0 {
+		d.own()
 		d.entries[i].value = v
 		return nil
 	}
@@ -261,13 +267,13 @@ func (d *Dict) Set(t *Thread, key, v Object) error {
 			return err
 		}
 	}
+	d.own()
 	idx := int32(len(d.entries))
 	switch kind {
 	case keyStr:
 		if d.strs == nil {
 			d.strs = map[string]int32{}
 		}
-		d.ownStrs()
 		d.strs[s] = idx
 	case keyInt:
 		if d.ints == nil {
@@ -297,9 +303,9 @@ func (d *Dict) Delete(t *Thread, key Object) (Object, bool, error) {
 		return nil, false, err
 	}
 	v := d.entries[i].value
+	d.own()
 	switch kind {
 	case keyStr:
-		d.ownStrs()
 		delete(d.strs, s)
 	case keyInt:
 		delete(d.ints, n)
@@ -330,7 +336,7 @@ func (d *Dict) Delete(t *Thread, key Object) (Object, bool, error) {
 func (d *Dict) compact(t *Thread) {
 	old := d.entries
 	d.entries = make([]dictEntry, 0, max(d.live, 8))
-	d.strs, d.ints, d.others, d.sharedStrs = nil, nil, nil, false
+	d.strs, d.ints, d.others, d.shared = nil, nil, nil, false
 	d.live = 0
 	v := d.version
 	for _, e := range old {
@@ -343,8 +349,9 @@ func (d *Dict) compact(t *Thread) {
 
 // Clear removes every item.
 func (d *Dict) Clear() {
+	d.own()
 	d.entries = d.entries[:0]
-	d.strs, d.ints, d.others, d.sharedStrs = nil, nil, nil, false
+	d.strs, d.ints, d.others, d.shared = nil, nil, nil, false
 	d.live = 0
 	d.version++
 }
@@ -383,7 +390,7 @@ func (d *Dict) Copy() *Dict {
 }
 
 func (d *Dict) reindex() {
-	d.strs, d.ints, d.others, d.sharedStrs = nil, nil, nil, false
+	d.strs, d.ints, d.others, d.shared = nil, nil, nil, false
 	for i, e := range d.entries {
 		kind, s, n, _ := classify(nil, e.key)
 		switch kind {
