@@ -22,7 +22,8 @@ import (
 // call on a barrier that opens once every child has arrived. Reported
 // per child: heap in use plus goroutine stacks over the idle baseline
 // (B/child, after a GC; the 16 roots' share included), split as
-// heap-B/child and stack-B/child, and goroutines/child.
+// heap-B/child (live-heap-B/child of it in live objects) and
+// stack-B/child, and goroutines/child.
 func BenchmarkQueryChildrenInFlight(b *testing.B) {
 	const roots, fan = 16, 63
 	const n = roots * fan

@@ -118,8 +118,9 @@ func BenchmarkConcurrentSubagents1000(b *testing.B) {
 // first turn with a search plan and holds its second call on a barrier
 // that opens once every child has arrived. Reported per running child:
 // heap in use plus goroutine stacks over the idle baseline (B/child,
-// after a GC, so it is what the waiting children keep alive), and the
-// goroutines each child holds (goroutines/child).
+// after a GC, so it is what the waiting children keep alive), split as
+// heap-B/child (live-heap-B/child of it in live objects) and
+// stack-B/child, and the goroutines each child holds (goroutines/child).
 func BenchmarkSubagentsInFlight1000(b *testing.B) {
 	const n = 1000
 	store := corpus.NewStore()

@@ -49,33 +49,36 @@ func (b *Barrier) Wait() { <-b.all }
 func (b *Barrier) Release() { close(b.open) }
 
 // Usage is memory in use: heap plus goroutine stacks (Bytes), each of
-// them, and the number of goroutines.
-type Usage struct{ Bytes, Heap, Stack, Goroutines int }
+// them, the number of goroutines, and the bytes of the live heap objects
+// (Live; Heap less Live is room in the heap's spans that no live object
+// uses: fragmentation).
+type Usage struct{ Bytes, Heap, Stack, Goroutines, Live int }
 
 // InUse returns the usage after a GC.
 func InUse() Usage {
 	runtime.GC()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	return Usage{Bytes: int(ms.HeapInuse + ms.StackInuse), Heap: int(ms.HeapInuse), Stack: int(ms.StackInuse), Goroutines: runtime.NumGoroutine()}
+	return Usage{Bytes: int(ms.HeapInuse + ms.StackInuse), Heap: int(ms.HeapInuse), Stack: int(ms.StackInuse), Goroutines: runtime.NumGoroutine(), Live: int(ms.HeapAlloc)}
 }
 
 // PerChild sums, over a benchmark's iterations, what each of n children
 // in flight holds.
-type PerChild struct{ sum [4]float64 }
+type PerChild struct{ sum [5]float64 }
 
 // Add adds one iteration: the usage with the children in flight (now)
 // against the usage before they started (base).
 func (p *PerChild) Add(now, base Usage, n int) {
-	for i, d := range [4]int{now.Bytes - base.Bytes, now.Heap - base.Heap, now.Stack - base.Stack, now.Goroutines - base.Goroutines} {
+	for i, d := range [5]int{now.Bytes - base.Bytes, now.Heap - base.Heap, now.Stack - base.Stack, now.Goroutines - base.Goroutines, now.Live - base.Live} {
 		p.sum[i] += float64(d) / float64(n)
 	}
 }
 
 // Report reports the averages per iteration: B/child, heap-B/child,
-// stack-B/child and goroutines/child.
+// stack-B/child, goroutines/child and live-heap-B/child (the part of
+// heap-B/child that live objects use).
 func (p *PerChild) Report(b *testing.B) {
-	for i, unit := range []string{"B/child", "heap-B/child", "stack-B/child", "goroutines/child"} {
+	for i, unit := range []string{"B/child", "heap-B/child", "stack-B/child", "goroutines/child", "live-heap-B/child"} {
 		b.ReportMetric(p.sum[i]/float64(b.N), unit)
 	}
 }
