@@ -415,7 +415,18 @@ func parseErrorBody(raw []byte) (*APIError, bool) {
 
 // DecodeCompletion decodes a chat.completion JSON object. It fails when the
 // text is not a JSON object or has no choices; unknown fields are ignored.
+// The value and the error are encoding/json's for every input; the shapes
+// servers send are read without reflection (decode.go).
 func DecodeCompletion(b []byte) (*ChatCompletion, error) {
+	if c, ok := decodeCompletionFast(b); ok {
+		return c, nil
+	}
+	return decodeCompletionJSON(b)
+}
+
+// decodeCompletionJSON is DecodeCompletion through encoding/json, for
+// what the fast path leaves.
+func decodeCompletionJSON(b []byte) (*ChatCompletion, error) {
 	var c ChatCompletion
 	dec := json.NewDecoder(bytes.NewReader(b))
 	if err := dec.Decode(&c); err != nil {
