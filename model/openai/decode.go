@@ -45,23 +45,56 @@ const maxSkipDepth = 512
 // decodeCompletionFast decodes b when its meaning is plain to the fast
 // path (see the top of this file), reporting false otherwise.
 func decodeCompletionFast(b []byte) (*ChatCompletion, bool) {
+	c, _, ok := decodeCompletionFastKeys(b)
+	return c, ok
+}
+
+// decodeCompletionFastKeys is decodeCompletionFast, also reporting
+// whether the object has a key "error" in some ASCII case.
+func decodeCompletionFastKeys(b []byte) (c *ChatCompletion, errorKey, ok bool) {
 	d := fastDec{b: b}
 	d.ws()
-	c := new(ChatCompletion)
+	c = new(ChatCompletion)
 	if d.peek() != '{' || !d.completion(c) {
-		return nil, false
+		return nil, false, false
 	}
 	d.ws()
 	if d.i != len(d.b) || len(c.Choices) == 0 {
-		return nil, false
+		return nil, false, false
 	}
-	return c, true
+	return c, d.errorKey, true
 }
 
-// fastDec reads b from offset i.
+// decodeBody reads a 2xx body as the provider does: an error body when
+// ParseErrorBody reads one (apiError), otherwise DecodeCompletion's
+// completion or error. A completion the fast path reads is not decoded a
+// second time as a possible error body when ParseErrorBody cannot read
+// it as one: when it has no key "error" in any case (its keys are ASCII
+// without escapes, so no other key matches "error" for encoding/json)
+// and its "object" (whose key it matched exactly) is not "error".
+// mayHoldError alone lets through every body whose text mentions an
+// error in some case, or holds a \u escape.
+func decodeBody(raw []byte) (c *ChatCompletion, apiError bool, err error) {
+	c, errorKey, ok := decodeCompletionFastKeys(raw)
+	if ok && !errorKey && c.Object != "error" {
+		return c, false, nil
+	}
+	if _, isErr := ParseErrorBody(raw); isErr {
+		return nil, true, nil
+	}
+	if ok {
+		return c, false, nil
+	}
+	c, err = decodeCompletionJSON(raw)
+	return c, false, err
+}
+
+// fastDec reads b from offset i; errorKey is set when the completion
+// object has a key "error" in some ASCII case.
 type fastDec struct {
-	b []byte
-	i int
+	b        []byte
+	i        int
+	errorKey bool
 }
 
 // The json names of each decoded type's fields, for the check that a key
@@ -356,6 +389,15 @@ func intern(b []byte) string {
 func unescape(raw []byte) []byte {
 	out := make([]byte, 0, len(raw)+8)
 	for i := 0; i < len(raw); {
+		// A run of plain ASCII is copied at once.
+		j := i
+		for j < len(raw) && raw[j] != '\\' && raw[j] < utf8.RuneSelf {
+			j++
+		}
+		out = append(out, raw[i:j]...)
+		if i = j; i == len(raw) {
+			break
+		}
 		c := raw[i]
 		switch {
 		case c == '\\':
@@ -544,6 +586,9 @@ func (d *fastDec) completion(c *ChatCompletion) bool {
 		case "system_fingerprint":
 			c.SystemFingerprint, ok = d.str()
 			return ok && once(&seen, 1<<6)
+		}
+		if equalFoldASCII(k, "error") {
+			d.errorKey = true
 		}
 		return d.unknown(k, completionNames)
 	})

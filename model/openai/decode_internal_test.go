@@ -1,7 +1,6 @@
 package openai
 
 import (
-	"bytes"
 	"reflect"
 	"regexp"
 	"strings"
@@ -63,6 +62,14 @@ var completionCorpus = []struct {
 	{"duplicate tool calls", false, `{"choices":[{"message":{"tool_calls":[{"id":"a","type":"t"}],"tool_calls":[{"id":"b"}]}}]}`},
 	{"duplicate part key", false, `{"choices":[{"message":{"content":[{"type":"text","text":"a","text":"b"}]}}]}`},
 	{"duplicate unknown key", true, `{"x":1,"x":2,"choices":[{}]}`},
+	{"error key", true, `{"choices":[{}],"error":{"message":"overloaded","code":502}}`},
+	{"error key string", true, `{"choices":[{}],"ERROR":"overloaded"}`},
+	{"error key null", true, `{"choices":[{}],"Error":null}`},
+	{"error key number", true, `{"choices":[{}],"error":5}`},
+	{"object error", true, `{"object":"error","message":"bad","choices":[{}]}`},
+	{"object error message number", true, `{"object":"error","message":5,"choices":[{}]}`},
+	{"error in text", true, `{"choices":[{"message":{"content":"ValueError: é","role":"assistant"}}],"errors":[]}`},
+	{"inner error key", true, `{"choices":[{"error":{"message":"x"},"message":{"content":"a"}}]}`},
 	{"big created", false, `{"created":99999999999999999999,"choices":[{}]}`},
 	{"max int64", false, `{"created":9223372036854775807,"choices":[{"index":-9223372036854775808}]}`},
 	{"float in int", false, `{"choices":[{}],"usage":{"prompt_tokens":10.0}}`},
@@ -127,6 +134,16 @@ func checkSameAsJSON(t *testing.T, in []byte) bool {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("DecodeCompletion(%q)\n got %#v\nwant %#v", in, got, want)
+	}
+	// What the provider makes of a 2xx body: decodeBody against
+	// ParseErrorBody, then DecodeCompletion.
+	bc, apiError, bodyErr := decodeBody(in)
+	if _, isErr := ParseErrorBody(in); isErr {
+		if !apiError || bc != nil || bodyErr != nil {
+			t.Fatalf("decodeBody(%q) = %v, %v, %v; ParseErrorBody reads an error body", in, bc, apiError, bodyErr)
+		}
+	} else if apiError || (bodyErr == nil) != (wantErr == nil) || bodyErr != nil && bodyErr.Error() != wantErr.Error() || !reflect.DeepEqual(bc, want) {
+		t.Fatalf("decodeBody(%q) = %#v, %v, %v; want %#v, %v", in, bc, apiError, bodyErr, want, wantErr)
 	}
 	fast, ok := decodeCompletionFast(in)
 	if !ok {
@@ -248,9 +265,6 @@ var benchCompletions = []struct {
 // other in one run.
 func BenchmarkDecodeCompletion(b *testing.B) {
 	for _, bc := range benchCompletions {
-		if !bytes.HasPrefix(bc.body, []byte("{")) {
-			b.Fatal(bc.name)
-		}
 		b.Run(bc.name+"/encoding-json", func(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(bc.body)))
@@ -266,6 +280,41 @@ func BenchmarkDecodeCompletion(b *testing.B) {
 			for b.Loop() {
 				if _, err := DecodeCompletion(bc.body); err != nil {
 					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkDecodeBody reads 2xx bodies as the provider did before
+// (ParseErrorBody, then encoding/json) and as it does now (decodeBody).
+// The second body's text mentions an error, so ParseErrorBody's shortcut
+// (mayHoldError) does not spare it the whole parse.
+func BenchmarkDecodeBody(b *testing.B) {
+	bodies := []struct {
+		name string
+		body []byte
+	}{
+		benchCompletions[0],
+		{"error-in-text", []byte(`{"id":"chatcmpl-1","object":"chat.completion","created":1741569952,"model":"gpt-4o-mini","choices":[{"index":0,"message":{"role":"assistant","content":"try:\n    n = int(s)\nexcept ValueError:\n    n = 0\nprint(n)"},"finish_reason":"stop"}],"usage":{"prompt_tokens":190,"completion_tokens":50,"total_tokens":240}}`)},
+	}
+	for _, bc := range bodies {
+		b.Run(bc.name+"/before", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, isErr := ParseErrorBody(bc.body); isErr {
+					b.Fatal("error body")
+				}
+				if _, err := decodeCompletionJSON(bc.body); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(bc.name+"/decodeBody", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, isErr, err := decodeBody(bc.body); isErr || err != nil {
+					b.Fatal(isErr, err)
 				}
 			}
 		})

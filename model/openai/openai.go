@@ -372,12 +372,12 @@ func (p *Provider) readCompletion(ctx, actx context.Context, body io.Reader) (*m
 	if len(raw) > maxResponseBytes {
 		return nil, p.call.Fail(model.KindMalformedResponse, "response body too large", nil).With("limit_bytes", maxResponseBytes)
 	}
-	if _, ok := ParseErrorBody(raw); ok {
+	c, apiError, err := decodeBody(raw)
+	if apiError {
 		// Some servers (OpenRouter, LM Studio) report failures with a 2xx
 		// status.
 		return nil, p.bodyError("server reported an error", http.StatusOK, raw)
 	}
-	c, err := DecodeCompletion(raw)
 	if err != nil {
 		return nil, p.call.Fail(model.KindMalformedResponse, "response is not a chat completion", err).With("body_excerpt", p.excerpt(raw)).
 			WithHint(p.malformedHint())
