@@ -242,8 +242,24 @@ func FuzzDecodeCompletionMatchesJSON(f *testing.F) {
 	for _, tc := range completionCorpus {
 		f.Add([]byte(tc.body))
 	}
+	// Values the fuzzer writes are also put where the decoder reads
+	// fields, so that mutations reach them without first making a
+	// whole completion.
+	f.Add([]byte(`[{"type":"thinking","thinking":[{"text":"\ud83d\ude00"}]},null]`))
+	f.Add([]byte(`{"prompt_tokens":1,"cost":1.5e-3,"prompt_tokens_details":{"cached_tokens":0}}`))
+	f.Add([]byte(`\u00e9\ud800\n\"`))
+	wrappers := [][2]string{
+		{`{"choices":[{"message":{"content":`, `}}]}`},
+		{`{"choices":[{"message":{"content":"`, `"}}]}`},
+		{`{"choices":[{"index":0}],"usage":`, `}`},
+		{`{"choices":[`, `]}`},
+		{`{"choices":[{"message":{"tool_calls":[`, `]}}]}`},
+	}
 	f.Fuzz(func(t *testing.T, in []byte) {
 		checkSameAsJSON(t, in)
+		for _, w := range wrappers {
+			checkSameAsJSON(t, []byte(w[0]+string(in)+w[1]))
+		}
 	})
 }
 
