@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/rlm-go/rlm/internal/lru"
 	"github.com/rlm-go/rlm/internal/tokens"
 )
 
@@ -124,20 +125,7 @@ func storeCounts(modelName string, c tokens.Counter, r remembered, msgs []Messag
 	}
 	promptCounts.tick++
 	e.used = promptCounts.tick
-	slot := slices.Index(promptCounts.entries[:], r.prev)
-	if r.same == 0 || slot < 0 {
-		slot = 0
-		for i, old := range promptCounts.entries {
-			if old == nil {
-				slot = i
-				break
-			}
-			if old.used < promptCounts.entries[slot].used {
-				slot = i
-			}
-		}
-	}
-	promptCounts.entries[slot] = e
+	promptCounts.entries[lru.Slot(promptCounts.entries[:], r.prev, r.same > 0, func(e *countedPrompt) uint64 { return e.used })] = e
 }
 
 // sameCounted reports whether a and b count the same: every field

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/rlm-go/rlm/internal/lru"
 )
 
 // appendChatRequest returns the JSON encoding of cr: the bytes
@@ -323,20 +325,7 @@ func (mc *msgCache) store(prev *encoded, same int, e *encoded) {
 	defer mc.mu.Unlock()
 	mc.tick++
 	e.used = mc.tick
-	slot := slices.Index(mc.entries[:], prev)
-	if same == 0 || slot < 0 {
-		slot = 0
-		for i, old := range mc.entries {
-			if old == nil {
-				slot = i
-				break
-			}
-			if old.used < mc.entries[slot].used {
-				slot = i
-			}
-		}
-	}
-	mc.entries[slot] = e
+	mc.entries[lru.Slot(mc.entries[:], prev, same > 0, func(e *encoded) uint64 { return e.used })] = e
 }
 
 // sameMessage reports whether a and b encode the same.
