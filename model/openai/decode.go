@@ -594,16 +594,21 @@ func (d *fastDec) completion(c *ChatCompletion) bool {
 	})
 }
 
-func (d *fastDec) choices(c *ChatCompletion) bool {
+func (d *fastDec) choices(c *ChatCompletion) bool { return fastSlice(d, &c.Choices, d.choice) }
+
+// fastSlice decodes an array into *s, which is nil (a key given twice is
+// left to encoding/json), as encoding/json does: null leaves it nil, an
+// array makes it a non-nil slice of its elements, each decoded by elem.
+func fastSlice[T any](d *fastDec, s *[]T, elem func(*T) bool) bool {
 	if null, ok := d.null(); null || !ok {
 		return ok
 	}
 	ok := d.array(func() bool {
-		c.Choices = append(c.Choices, Choice{})
-		return d.choice(&c.Choices[len(c.Choices)-1])
+		*s = append(*s, *new(T))
+		return elem(&(*s)[len(*s)-1])
 	})
-	if c.Choices == nil {
-		c.Choices = []Choice{}
+	if *s == nil {
+		*s = []T{}
 	}
 	return ok
 }
@@ -671,19 +676,7 @@ func (d *fastDec) message(m *Message) bool {
 	})
 }
 
-func (d *fastDec) toolCalls(m *Message) bool {
-	if null, ok := d.null(); null || !ok {
-		return ok
-	}
-	ok := d.array(func() bool {
-		m.ToolCalls = append(m.ToolCalls, ToolCall{})
-		return d.toolCall(&m.ToolCalls[len(m.ToolCalls)-1])
-	})
-	if m.ToolCalls == nil {
-		m.ToolCalls = []ToolCall{}
-	}
-	return ok
-}
+func (d *fastDec) toolCalls(m *Message) bool { return fastSlice(d, &m.ToolCalls, d.toolCall) }
 
 func (d *fastDec) toolCall(tc *ToolCall) bool {
 	if null, ok := d.null(); null || !ok {
