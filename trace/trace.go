@@ -832,15 +832,7 @@ func Redact(attrs map[string]any) map[string]any {
 	if attrs == nil {
 		return nil
 	}
-	out := make(map[string]any, len(attrs))
-	for k, v := range attrs {
-		if IsSecretKey(k) {
-			out[k] = Redacted
-			continue
-		}
-		out[k] = redactValue(v)
-	}
-	return out
+	return redactInPlace(maps.Clone(attrs))
 }
 
 // redactInPlace redacts attrs as Redact does, in attrs itself: for a map
