@@ -68,8 +68,10 @@ type frameReader struct {
 func (r *frameReader) Read(p []byte) (int, error) {
 	for len(r.pending) == 0 {
 		line, err := r.readLine()
-		if len(bytes.TrimSpace(line)) > 0 {
-			t := bytes.TrimSpace(line)
+		// JSON's white space only: a line that is blank but for a form
+		// feed or a no-break space (which bytes.TrimSpace also trims) is
+		// no JSON text, and is not passed on as one.
+		if t := bytes.Trim(line, jsonSpace); len(t) > 0 {
 			if (t[0] != '{' && t[0] != '[') || !json.Valid(t) {
 				r.fail.set(newErr(KindMalformedMessage, "the server wrote a line that is not a JSON-RPC message").
 					With("bytes", len(t)))
@@ -106,6 +108,9 @@ func (r *frameReader) Read(p []byte) (int, error) {
 	r.pending = r.pending[n:]
 	return n, nil
 }
+
+// jsonSpace is JSON's white space (RFC 8259, section 2).
+const jsonSpace = " \t\r\n"
 
 // readLine returns the next line without its newline; a line longer than
 // limit is errTooLarge.
