@@ -3,6 +3,7 @@ package openai
 import (
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -334,5 +335,37 @@ func BenchmarkDecodeBody(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// The fast decoder's field lists are the json names of the types it
+// decodes: a field added to one of them (and to encoding/json's reading)
+// fails here until the fast decoder reads it too, rather than being
+// skipped by it as an unknown key.
+func TestFastNamesAreTheFields(t *testing.T) {
+	for _, c := range []struct {
+		typ   reflect.Type
+		names []string
+	}{
+		{reflect.TypeFor[ChatCompletion](), completionNames},
+		{reflect.TypeFor[Choice](), choiceNames},
+		{reflect.TypeFor[Message](), messageNames},
+		{reflect.TypeFor[ToolCall](), toolCallNames},
+		{reflect.TypeFor[FunctionCall](), functionNames},
+		{reflect.TypeFor[Usage](), usageNames},
+		{reflect.TypeFor[TokenDetails](), detailsNames},
+		{reflect.TypeFor[contentPart](), partNames},
+		{reflect.TypeFor[ImageURL](), imageURLNames},
+	} {
+		var fields []string
+		for f := range c.typ.Fields() {
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name != "-" && f.IsExported() {
+				fields = append(fields, name)
+			}
+		}
+		if !slices.Equal(fields, c.names) {
+			t.Errorf("%s: the fast decoder reads %q, the type has %q", c.typ, c.names, fields)
+		}
 	}
 }
