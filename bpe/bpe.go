@@ -28,6 +28,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/rlm-go/rlm/bpe/internal/vocab"
 	"github.com/rlm-go/rlm/internal/tokens"
 )
 
@@ -39,8 +40,8 @@ var (
 )
 
 func init() {
-	tokens.Register(&encoding{name: tokens.Cl100kBase, ranks: &ranks{data: cl100kRanks}, next: nextCl100k})
-	tokens.Register(&encoding{name: tokens.O200kBase, ranks: &ranks{data: o200kRanks}, next: nextO200k})
+	tokens.Register(&encoding{name: tokens.Cl100kBase, ranks: &ranks{data: cl100kRanks}, next: nextCl100k, known: &knownCl100k})
+	tokens.Register(&encoding{name: tokens.O200kBase, ranks: &ranks{data: o200kRanks}, next: nextO200k, known: &knownO200k})
 }
 
 // encoding is an exact counter over one embedded encoding.
@@ -48,6 +49,7 @@ type encoding struct {
 	name  string
 	ranks *ranks
 	next  func(s string, i int) int // the pre-tokenizer: the end of the piece at i
+	known *knownPieces
 }
 
 // Count returns the exact BPE token count of text.
@@ -68,10 +70,29 @@ func (e *encoding) encode(text string, ids *[]uint32) int {
 	n := 0
 	for i := 0; i < len(text); {
 		j := e.next(text, i)
-		n += e.ranks.merge(text[i:j], ids)
+		n += e.piece(text[i:j], ids)
 		i = j
 	}
 	return n
+}
+
+// piece counts the tokens of one piece of the pre-tokenizer, appending
+// their ids to ids when it is not nil. A count alone is first looked up
+// in the encoding's known pieces (those of rlm's built-in prompts), a
+// small table that a fresh process reads in a few pages, where counting
+// a piece probes the 4 MB rank table at scattered places.
+func (e *encoding) piece(p string, ids *[]uint32) int {
+	if ids != nil || len(p) == 1 {
+		return e.ranks.merge(p, ids)
+	}
+	h := vocab.Hash(p)
+	if n, ok := e.known.count(p, h); ok {
+		return n
+	}
+	if e.ranks.lookupHashed(p, h) != noRank {
+		return 1
+	}
+	return e.ranks.mergeParts(p, nil)
 }
 
 // validUTF8 replaces each byte of s that does not start a valid UTF-8

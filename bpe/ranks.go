@@ -87,8 +87,11 @@ func (r *ranks) rank(b string) uint32 {
 	return r.lookup(b)
 }
 
-func (r *ranks) lookup(b string) uint32 {
-	h := vocab.Hash(b) & r.mask
+func (r *ranks) lookup(b string) uint32 { return r.lookupHashed(b, vocab.Hash(b)) }
+
+// lookupHashed is lookup of b whose vocab.Hash is h.
+func (r *ranks) lookupHashed(b string, h uint64) uint32 {
+	h &= r.mask
 	for {
 		s := vocab.Le32(r.slots, 4*int(h))
 		if s == 0 {
@@ -124,6 +127,12 @@ func (r *ranks) merge(piece string, ids *[]uint32) int {
 		}
 		return 1
 	}
+	return r.mergeParts(piece, ids)
+}
+
+// mergeParts is merge of a piece that is not a token (of more than one
+// byte).
+func (r *ranks) mergeParts(piece string, ids *[]uint32) int {
 	if len(piece) > scanLimit {
 		return r.mergeLong(piece, ids)
 	}
