@@ -11,18 +11,20 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/rlm-go/rlm/bpe/internal/vocab"
+	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/internal/tokens"
 )
 
 var updateKnown = flag.Bool("update-known", false, "rewrite known_pieces.go (go generate ./bpe)")
 
 // knownSources are the Go files whose string literals make the known
-// pieces: the engine's prompts (plan and code mode), its answer and
-// observation texts, the compaction prompt, and the capability names a
-// system prompt lists.
+// pieces, with the default capabilities as a system prompt lists them
+// (knownLiterals): the engine's prompts (plan and code mode), its answer
+// and observation texts, the compaction prompt, and the capability names.
 var knownSources = []string{
 	"../engine/prompt.go",
 	"../engine/codeprompt.go",
@@ -32,10 +34,13 @@ var knownSources = []string{
 	"../capability/capability.go",
 }
 
-// knownLiterals returns the string literals of knownSources, in order.
+// knownLiterals returns the string literals of knownSources, in order,
+// then the line of the engine's default capabilities that a system prompt
+// holds (a context operation is one piece with its colon, ":partition",
+// which no literal holds).
 func knownLiterals(t *testing.T) []string {
 	t.Helper()
-	var out []string
+	out := []string{"Granted capabilities: " + strings.Join(engine.DefaultCapabilities("gpt-4o-mini", "gpt-4o").Strings(), ", ") + "."}
 	fset := token.NewFileSet()
 	for _, path := range knownSources {
 		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
