@@ -2,629 +2,611 @@
 
 package bpe
 
-// knownCl100k holds 921 pieces of the built-in prompts in cl100k_base.
+// knownCl100k holds 875 pieces of the built-in prompts in cl100k_base.
 var knownCl100k = knownPieces{
-	text: "\n\n                                                                                                                                                                                                                            " +
-		"                                                                                                                                                \" % ( (\" (% (-- (\\ ({\" ({} ** -- -> ." +
-		" .. ... ...\")\n ...) ...): ..., ...,\n ...])\n ...]), ...], ...}), < = == A Anything" +
-		" CHAR CONTEXT Continue Copy Do E FINAL Finish JSON KiB LINE Language MiB Model N Never" +
-		" None NotImplementedError ONE Only PDF Python REPL RLM Recursive Reply SHOW Schema Search The Three True" +
-		" Use VALUE You [ [{\" ]} ``` a about above accepted across add after again all" +
-		" allow also an and another answer answering answers any are args arithmetic array as at available" +
-		" back backed be before being below binding binds block blocks bound by bytes call called calling" +
-		" calls can capabilities carries carry cell charged charts check checkpoint child children chunk chunks classes closed" +
-		" code combine comes compact compacted compaction complete compute concatenated concatenation concurrency concurrently contained content context contexts" +
-		" continue conversation copy copying count counts cut cuts datetime decode defined depth description dict did do" +
-		" does draws e each earlier either element else embed ends error every exactly exception excerpts executes" +
-		" execution explore expression failed fails far feed field file files filter filtering final finish finished first" +
-		" fit follow followed for form found from full functions gets give given granted group had handle" +
-		" has have head held helps here history hits hold holding holds identifiers if ignored image images" +
-		" imports in input inputs instead interpreter into is isinstance it item its itself join keep keeps" +
-		" key keys kind know lacks language large larger last learn leave leaving left like line lines" +
-		" list listed listing lists literals llm load look many map match matches matching material max may" +
-		" message messages metadata methods missing mode model modules more most must name names need needs neither" +
-		" network never new newline next no nor not nothing number numbers object objects observation observations of" +
-		" off older on once one only op operation operations or order otherwise out output outside over" +
-		" own page pages parallel parent part partial partition parts passes peek per persist persistent pick place" +
-		" placed plain plan plans positions predeclared previous print printed prints processes prompt prose queries query questions" +
-		" quoted raised raises ran random range re reach read reading reads real reasoning recent recursion recursive" +
-		" refine regex registered rejected rely remains renders repeat replaced replied replies reply report required response rest" +
-		" result results retry return returned returns rlm room root run runs runtime s same saw saying" +
+	text: "\n\n                                                                                                                                                                                                                                                               " +
+		"                                                                                                          \" % ( (\" (% (-- (\\ ({\" ({} ** -- -> . .." +
+		" ... ...\")\n ...) ...): ..., ...,\n ...])\n ...]), ...], ...}), < = A Anything CHAR CONTEXT" +
+		" Copy Do E FINAL JSON KiB LINE Language MiB Model N Never NotImplementedError ONE Only PDF" +
+		" Python REPL RLM Recursive Reply SHOW Schema Search The Three True Use VALUE You [ [{\"" +
+		" ]} a about above accepted across add after again all allow also an and another answer" +
+		" answering answers any are args arithmetic array as at available back backed be before being below" +
+		" binding binds block blocks bound by bytes call calling calls can capabilities carries carry cell charged" +
+		" charts check checkpoint child children chunk chunks classes closed code combine compact compacted compaction complete compute" +
+		" concatenated concatenation concurrency concurrently content context contexts continue conversation copy copying count counts cut cuts datetime" +
+		" decode defined depth description dict did do does draws e each earlier either element else embed" +
+		" ends error every exactly exception excerpts executes execution explore expression failed fails far feed field file" +
+		" files filter filtering final finish finished first fit follow followed for form found from full functions" +
+		" gets give given granted group had handle has have head held helps here history hits hold" +
+		" holding holds identifiers if ignored image images imports in input inputs instead interpreter into is it" +
+		" item its itself join keep keeps key keys kind know lacks language large larger last learn" +
+		" leave leaving left like line lines list listed listing lists literals llm load look many map" +
+		" match matches matching material max may message messages metadata methods missing model modules more most must" +
+		" name names need needs neither network never new newline next no nor not nothing number numbers" +
+		" object objects observation observations of off older on once one only op operation operations or order" +
+		" otherwise out output outside over own page pages parallel parent part partial partition parts passes peek" +
+		" per persist persistent pick place placed plain plan plans positions predeclared previous print printed prints processes" +
+		" prompt prose queries query questions quoted raises random range re reach read reading reads real reasoning" +
+		" recent recursion recursive refine regex registered rejected rely remains renders repeat replaced reply report required response" +
+		" rest result results retry return returned returns rlm room root run runs runtime s same saying" +
 		" scans schema scope search see seeded seen semantics send sends sent session set sets several share" +
 		" short shorter show silently slice smaller so sorting start stated stay step steps str strict string" +
 		" strings strs structure sub summaries summary support survive syntax system table tables terms text texts that" +
 		" the them then there they this threads threshold through time to tokens too tool tools tried" +
-		" truncated turn turns twice up use used user valid validates value values variable variables vision vocabulary" +
-		" wait was were what when where which whole whose why will window with within without words" +
-		" work working works would write writing written yet you your yourself { {\"\")\"),\"," +
-		"\",\"\",...}\".\":\":\"\":\"...\"}}).\n\n\":[\":[...,{\"\":[...]},\"\":[...]},...],\"\":[{\"\":{\"\"]\"|\"\"}\"}\n" +
-		"\"},\"};\"};\n\"}]}%d%s's(\"()().()[(...))(bytes(dpi(globals(lines" +
-		"(name(p(pages(pattern(prompt(prompts(queries(query(the(value)\n)\n\n),).).\n):" +
-		"):\n););\n,\n,\",...]}-%-at-based-bound-call-compaction-context-contexts-encodable-go" +
-		"-like-mini-model-only-plan-plans-window.\n.\n\n.).*....]\n\n.com.files.find" +
-		".findall.finditer.g.get.pages.partition.search/answer/capability/corpus/engine/fault/fence/internal/json/model" +
-		"/plan/pyodide/repl/rlm/textcut/trace10012256:\n:*:...\",:b:gpt:map:partition" +
-		":peek:reduce:search:slice<<<\n=%=False=N=None=True=[=[...])=[[>>>\n\n>}BYTE" +
-		"BYTESBlocksBoundsBuiltinsCONTEXTContextErrorExpressionsFilesFinishFirstFixGrantedImagesLINEMemoryError" +
-		"NAMENoQueryRLMRecursionRecursionErrorRepairReplySHOWStandardStepLimitExceededStepsStrategySummaryTOOLThe" +
-		"ThisTimeoutErrorToToolsTrueWriteYouYour[\"[History[a[cell[empty[i[no[output" +
-		"[summary[the[turn[…]\n],]._%_OFFSET_TEXT_VAR_VARS_a_after_at_batched" +
-		"_before_blocks_bytes_calls_capability_code_count_denied_document_field_image_json_kept_line_op_out" +
-		"_query_replaced_results_tokens_tool_turn_type_variable_window```actionallanandanswerargs" +
-		"asattemptsbindbytebytescallcapabilitycellcheckpointcodecompactcompactionconcurrencycontentcontextcount" +
-		"countingcutdpidropeachembeddedencodingerrorerrorsevenexceptionextrafactsfalsefieldfile" +
-		"filesfilesystemfinalfingerprintfirstfmtforgetgithubgivehandleheadheighthitsidentityif" +
-		"imageimagesimgimportindexinputinvalidititemitsjoinjsonkeylabellastlen" +
-		"lengthlinelineslistedliteralllmlowerlowercasemalformedmapmathmaxmcpmediametadatamissing" +
-		"modelmultiplenamenegativenetworknonotoffsetoneonlyopoverpagepagesparallelpartition" +
-		"patternpeekphaseplanplanspreviewsprintedprocesspromptprosepyodidepythonqueryreadyreboundreduce" +
-		"reducerrefreferregexrepairsreplyretryrlmruntimesearchselectorserializeshasizesliceslices" +
-		"splitlinesstartstderrstdoutstepsstillstrstrategystringstringssummarytailtextthetheythreshold" +
-		"timetokenstooltotaltransformtruncatedturnturnstypeunboundunknownuppercasevaluevarvariableswhere" +
-		"wideningwidthwindow{\"{}}\n}.};\n}]},\"",
+		" turn turns twice up use used user valid validates value values variable variables vision vocabulary wait" +
+		" was were what when where which whole whose why will window with within without words work" +
+		" working works would write writing written yet you your yourself { {\"\")\"),\",\",\"" +
+		"\",...}\".\":\":\"\":\"...\"}}).\n\n\":[\":[...,{\"\":[...]},\"\":[...]},...],\"\":[{\"\":{\"\"]\"|\"\"}\"}\n\"}," +
+		"\"};\"};\n\"}]}%d%s's(\"()()[(...))(bytes(dpi(lines(name(p(pages" +
+		"(pattern(prompt(prompts(queries(query(the(value)\n)\n\n),).).\n):):\n););\n" +
+		",\n,\",...]}-%-at-based-bound-call-compaction-context-contexts-encodable-go-like-mini-model" +
+		"-only-plan-plans-window.\n.\n\n.).*....]\n\n.com.files.find.findall.finditer.g" +
+		".pages.partition.search/answer/capability/corpus/fault/internal/json/model/plan/repl/rlm/textcut/trace100" +
+		"12256:\n:*:...\",:b:gpt:map:partition:peek:reduce:search:slice<<<\n=%=False" +
+		"=N=None=True=[=[...])=[[>>>\n\n>}BYTEBYTESBlocksBoundsBuiltinsCONTEXTContextError" +
+		"ExpressionsFilesFinishFirstFixGrantedImagesLINEMemoryErrorNAMENoQueryRLMRecursionRecursionErrorRepair" +
+		"ReplySHOWStandardStepLimitExceededStepsStrategySummaryTOOLTheThisTimeoutErrorToToolsTrueWriteYou" +
+		"Your[\"[History[a[cell[i[summary[the[turn[…]\n],]._%_OFFSET_TEXT" +
+		"_VAR_VARS_a_after_at_batched_before_calls_capability_count_denied_document_field_image_json_kept" +
+		"_line_op_query_replaced_results_tokens_tool_turn_type_variable_window```actionallanand" +
+		"answerargsasattemptsbindbytebytescallcapabilitycheckpointcodecompactcompactionconcurrencycontentcontext" +
+		"countcountingcutdpidropeachencodingerrorevenextrafactsfalsefieldfilefilesfilesystem" +
+		"finalfirstfmtforgithubgivehandleheadheighthitsidentityimageimagesimgimportindex" +
+		"inputinvaliditemitsjoinjsonkeylabellastlenlengthlinelineslistedliteralllm" +
+		"lowerlowercasemalformedmapmathmaxmcpmediametadatamissingmodelmultiplenamenegativenetworkno" +
+		"notoffsetoneonlyopoverpagepagesparallelpartitionpatternpeekphaseplanplanspreviews" +
+		"printedprocesspromptpythonqueryreadyreboundreducereducerrefreferregexretryrlmsearchselector" +
+		"serializeshasizesliceslicessplitlinesstartstepsstillstrstrategystringstringssummarytailtext" +
+		"thetheythresholdtimetokenstooltotaltransformtruncatedturnstypeunboundunknownuppercasevaluevar" +
+		"variableswherewideningwidthwindow{\"{}}\n}.};\n}]},\"",
 	ends: []uint16{
-		2, 4, 7, 11, 16, 22, 29, 40, 56, 74, 93, 113, 135, 161, 189, 222,
-		260, 311, 365, 367, 369, 371, 374, 377, 381, 384, 388, 392, 395, 398, 401, 403,
-		406, 410, 417, 422, 428, 433, 439, 446, 453, 459, 466, 468, 470, 473, 475, 484,
-		489, 497, 506, 511, 514, 516, 522, 529, 534, 538, 543, 552, 556, 562, 564, 570,
-		575, 595, 599, 604, 608, 615, 620, 624, 634, 640, 645, 652, 659, 663, 669, 674,
-		678, 684, 688, 690, 694, 697, 701, 703, 709, 715, 724, 731, 735, 741, 747, 751,
-		757, 762, 765, 769, 777, 784, 794, 802, 806, 810, 815, 826, 832, 835, 838, 848,
-		853, 860, 863, 870, 876, 882, 890, 896, 902, 909, 915, 918, 924, 929, 936, 944,
-		950, 954, 967, 975, 981, 986, 994, 1001, 1007, 1018, 1024, 1033, 1039, 1046, 1054, 1061,
-		1066, 1074, 1080, 1088, 1098, 1109, 1118, 1126, 1139, 1153, 1165, 1178, 1188, 1196, 1204, 1213,
-		1222, 1235, 1240, 1248, 1254, 1261, 1265, 1270, 1279, 1286, 1294, 1300, 1312, 1317, 1321, 1324,
-		1329, 1335, 1337, 1342, 1350, 1357, 1365, 1370, 1376, 1381, 1387, 1393, 1401, 1411, 1420, 1429,
-		1439, 1447, 1458, 1465, 1471, 1475, 1480, 1486, 1491, 1497, 1504, 1514, 1520, 1527, 1536, 1542,
-		1546, 1553, 1562, 1566, 1571, 1577, 1582, 1587, 1597, 1602, 1607, 1613, 1621, 1627, 1631, 1638,
-		1642, 1647, 1652, 1657, 1663, 1668, 1676, 1681, 1686, 1694, 1700, 1712, 1715, 1723, 1729, 1736,
-		1744, 1747, 1753, 1760, 1768, 1780, 1785, 1788, 1799, 1802, 1807, 1811, 1818, 1823, 1828, 1834,
-		1838, 1843, 1848, 1853, 1859, 1868, 1874, 1881, 1886, 1892, 1898, 1906, 1911, 1916, 1921, 1927,
-		1932, 1939, 1947, 1953, 1962, 1966, 1971, 1976, 1981, 1985, 1991, 1999, 2008, 2017, 2021, 2025,
-		2033, 2042, 2051, 2059, 2067, 2072, 2078, 2086, 2091, 2096, 2101, 2106, 2112, 2117, 2123, 2131,
-		2139, 2145, 2149, 2157, 2162, 2165, 2169, 2173, 2181, 2188, 2196, 2203, 2211, 2223, 2236, 2239,
-		2243, 2249, 2252, 2257, 2261, 2266, 2269, 2279, 2290, 2293, 2299, 2309, 2313, 2320, 2328, 2333,
-		2337, 2342, 2348, 2357, 2364, 2369, 2377, 2387, 2393, 2400, 2405, 2409, 2417, 2428, 2433, 2439,
-		2446, 2452, 2457, 2463, 2473, 2485, 2494, 2500, 2508, 2515, 2525, 2532, 2538, 2546, 2552, 2562,
-		2569, 2576, 2583, 2587, 2594, 2600, 2603, 2609, 2614, 2622, 2628, 2633, 2643, 2650, 2660, 2670,
-		2677, 2683, 2694, 2703, 2708, 2716, 2724, 2731, 2740, 2748, 2756, 2762, 2769, 2778, 2787, 2792,
-		2799, 2807, 2813, 2820, 2829, 2837, 2841, 2846, 2851, 2855, 2860, 2868, 2870, 2875, 2879, 2886,
-		2892, 2899, 2905, 2912, 2916, 2923, 2928, 2938, 2943, 2949, 2954, 2962, 2966, 2971, 2979, 2985,
-		2991, 2999, 3004, 3013, 3019, 3027, 3030, 3038, 3044, 3051, 3056, 3061, 3067, 3071, 3078, 3085,
-		3093, 3098, 3108, 3112, 3122, 3130, 3138, 3146, 3153, 3160, 3166, 3173, 3179, 3184, 3190, 3195,
-		3199, 3204, 3209, 3215, 3220, 3225, 3233, 3243, 3251, 3256, 3259, 3266, 3270, 3275, 3281, 3287,
-		3297, 3302, 3308, 3314, 3317, 3321, 3326, 3331, 3337, 3347, 3353, 3360, 3369, 3379, 3386, 3397,
-		3402, 3406, 3411, 3416, 3421, 3427, 3433, 3439, 3445, 3449, 3454, 3461, 3466, 3473, 3481, 3487,
-		3492, 3500, 3506, 3512, 3518, 3526, 3534, 3538, 3542, 3547, 3556, 3558, 3561, 3563, 3566, 3568,
-		3571, 3577, 3579, 3581, 3584, 3597, 3600, 3609, 3619, 3634, 3639, 3643, 3645, 3648, 3650, 3653,
-		3656, 3659, 3663, 3667, 3669, 3671, 3673, 3675, 3677, 3680, 3683, 3689, 3695, 3699, 3707, 3713,
-		3718, 3720, 3726, 3734, 3741, 3749, 3757, 3763, 3767, 3773, 3775, 3778, 3780, 3782, 3785, 3787,
-		3790, 3792, 3795, 3797, 3799, 3805, 3807, 3810, 3816, 3822, 3827, 3838, 3846, 3855, 3865, 3868,
-		3873, 3878, 3884, 3889, 3894, 3900, 3907, 3909, 3912, 3914, 3916, 3919, 3923, 3927, 3933, 3938,
-		3946, 3955, 3957, 3961, 3967, 3977, 3984, 3991, 4002, 4009, 4016, 4022, 4028, 4037, 4042, 4048,
-		4053, 4061, 4066, 4070, 4078, 4084, 4087, 4089, 4092, 4094, 4096, 4102, 4104, 4108, 4112, 4122,
-		4127, 4134, 4141, 4147, 4151, 4153, 4159, 4161, 4166, 4171, 4173, 4180, 4183, 4188, 4190, 4194,
-		4199, 4205, 4211, 4219, 4226, 4233, 4238, 4249, 4254, 4260, 4265, 4268, 4275, 4281, 4285, 4296,
-		4300, 4302, 4307, 4310, 4319, 4333, 4339, 4344, 4348, 4356, 4373, 4378, 4386, 4393, 4397, 4400,
-		4404, 4416, 4418, 4423, 4427, 4432, 4435, 4439, 4441, 4449, 4451, 4456, 4462, 4464, 4467, 4474,
-		4482, 4486, 4491, 4495, 4497, 4499, 4501, 4503, 4510, 4515, 4519, 4524, 4526, 4532, 4535, 4543,
-		4550, 4557, 4563, 4569, 4580, 4585, 4591, 4598, 4607, 4613, 4619, 4624, 4629, 4634, 4637, 4641,
-		4647, 4656, 4664, 4671, 4676, 4681, 4686, 4695, 4702, 4705, 4711, 4714, 4716, 4719, 4725, 4729,
-		4731, 4739, 4743, 4747, 4752, 4756, 4766, 4770, 4780, 4784, 4791, 4801, 4812, 4819, 4826, 4831,
-		4839, 4842, 4845, 4849, 4853, 4861, 4869, 4874, 4880, 4884, 4893, 4898, 4903, 4908, 4913, 4917,
-		4922, 4932, 4937, 4948, 4953, 4956, 4959, 4962, 4968, 4972, 4978, 4982, 4988, 4992, 5000, 5002,
-		5007, 5013, 5016, 5022, 5027, 5032, 5039, 5041, 5045, 5048, 5052, 5056, 5059, 5064, 5068, 5071,
-		5077, 5081, 5086, 5092, 5099, 5102, 5107, 5116, 5125, 5128, 5132, 5135, 5138, 5143, 5151, 5158,
-		5163, 5171, 5175, 5183, 5190, 5192, 5195, 5201, 5204, 5208, 5210, 5214, 5218, 5223, 5231, 5240,
-		5247, 5251, 5256, 5260, 5265, 5273, 5280, 5287, 5293, 5298, 5305, 5311, 5316, 5321, 5328, 5334,
-		5341, 5344, 5349, 5354, 5361, 5366, 5371, 5374, 5381, 5387, 5395, 5404, 5407, 5411, 5416, 5422,
-		5432, 5437, 5443, 5449, 5454, 5459, 5462, 5470, 5476, 5483, 5490, 5494, 5498, 5501, 5505, 5514,
-		5518, 5524, 5528, 5533, 5542, 5551, 5555, 5560, 5564, 5571, 5578, 5587, 5592, 5595, 5604, 5609,
-		5617, 5622, 5628, 5630, 5632, 5634, 5636, 5639, 5644,
+		2, 4, 8, 13, 19, 26, 37, 53, 71, 90, 110, 132, 158, 186, 219, 257,
+		308, 362, 364, 366, 368, 371, 374, 378, 381, 385, 389, 392, 395, 398, 400, 403,
+		407, 414, 419, 425, 430, 436, 443, 450, 456, 463, 465, 467, 469, 478, 483, 491,
+		496, 499, 501, 507, 512, 516, 521, 530, 534, 540, 542, 548, 568, 572, 577, 581,
+		588, 593, 597, 607, 613, 618, 625, 632, 636, 642, 647, 651, 657, 661, 663, 667,
+		670, 672, 678, 684, 693, 700, 704, 710, 716, 720, 726, 731, 734, 738, 746, 753,
+		763, 771, 775, 779, 784, 795, 801, 804, 807, 817, 822, 829, 832, 839, 845, 851,
+		859, 865, 871, 878, 884, 887, 893, 898, 906, 912, 916, 929, 937, 943, 948, 956,
+		963, 969, 980, 986, 995, 1001, 1008, 1016, 1023, 1028, 1036, 1044, 1054, 1065, 1074, 1082,
+		1095, 1109, 1121, 1134, 1142, 1150, 1159, 1168, 1181, 1186, 1194, 1200, 1207, 1211, 1216, 1225,
+		1232, 1240, 1246, 1258, 1263, 1267, 1270, 1275, 1281, 1283, 1288, 1296, 1303, 1311, 1316, 1322,
+		1327, 1333, 1339, 1347, 1357, 1366, 1375, 1385, 1393, 1404, 1411, 1417, 1421, 1426, 1432, 1437,
+		1443, 1450, 1460, 1466, 1473, 1482, 1488, 1492, 1499, 1508, 1512, 1517, 1523, 1528, 1533, 1543,
+		1548, 1553, 1559, 1567, 1573, 1577, 1584, 1588, 1593, 1598, 1603, 1609, 1614, 1622, 1627, 1632,
+		1640, 1646, 1658, 1661, 1669, 1675, 1682, 1690, 1693, 1699, 1706, 1714, 1726, 1731, 1734, 1737,
+		1742, 1746, 1753, 1758, 1763, 1769, 1773, 1778, 1783, 1788, 1794, 1803, 1809, 1816, 1821, 1827,
+		1833, 1841, 1846, 1851, 1856, 1862, 1867, 1874, 1882, 1888, 1897, 1901, 1906, 1911, 1916, 1920,
+		1926, 1934, 1943, 1952, 1956, 1960, 1968, 1977, 1986, 1994, 2002, 2008, 2016, 2021, 2026, 2031,
+		2036, 2042, 2047, 2053, 2061, 2069, 2075, 2079, 2087, 2092, 2095, 2099, 2103, 2111, 2118, 2126,
+		2133, 2141, 2153, 2166, 2169, 2173, 2179, 2182, 2187, 2191, 2196, 2199, 2209, 2220, 2223, 2229,
+		2239, 2243, 2250, 2258, 2263, 2267, 2272, 2278, 2287, 2294, 2299, 2307, 2317, 2323, 2330, 2335,
+		2339, 2347, 2358, 2363, 2369, 2376, 2382, 2387, 2393, 2403, 2415, 2424, 2430, 2438, 2445, 2455,
+		2462, 2468, 2476, 2482, 2492, 2499, 2506, 2513, 2519, 2522, 2528, 2533, 2541, 2547, 2552, 2562,
+		2569, 2579, 2589, 2596, 2602, 2613, 2622, 2627, 2635, 2643, 2650, 2659, 2665, 2672, 2681, 2690,
+		2695, 2702, 2710, 2716, 2723, 2732, 2740, 2744, 2749, 2754, 2758, 2763, 2771, 2773, 2778, 2785,
+		2791, 2798, 2804, 2811, 2815, 2822, 2827, 2837, 2842, 2848, 2853, 2861, 2865, 2870, 2878, 2884,
+		2890, 2898, 2903, 2912, 2918, 2926, 2929, 2937, 2943, 2950, 2955, 2960, 2966, 2970, 2977, 2984,
+		2992, 2997, 3007, 3011, 3021, 3029, 3037, 3045, 3052, 3059, 3065, 3072, 3078, 3083, 3089, 3094,
+		3098, 3103, 3108, 3114, 3119, 3124, 3132, 3142, 3150, 3155, 3158, 3165, 3169, 3174, 3180, 3186,
+		3191, 3197, 3203, 3206, 3210, 3215, 3220, 3226, 3236, 3242, 3249, 3258, 3268, 3275, 3286, 3291,
+		3295, 3300, 3305, 3310, 3316, 3322, 3328, 3334, 3338, 3343, 3350, 3355, 3362, 3370, 3376, 3381,
+		3389, 3395, 3401, 3407, 3415, 3423, 3427, 3431, 3436, 3445, 3447, 3450, 3452, 3455, 3457, 3460,
+		3466, 3468, 3470, 3473, 3486, 3489, 3498, 3508, 3523, 3528, 3532, 3534, 3537, 3539, 3542, 3545,
+		3548, 3552, 3556, 3558, 3560, 3562, 3564, 3566, 3569, 3575, 3581, 3585, 3591, 3596, 3598, 3604,
+		3612, 3619, 3627, 3635, 3641, 3645, 3651, 3653, 3656, 3658, 3660, 3663, 3665, 3668, 3670, 3673,
+		3675, 3677, 3683, 3685, 3688, 3694, 3700, 3705, 3716, 3724, 3733, 3743, 3746, 3751, 3756, 3762,
+		3767, 3772, 3778, 3785, 3787, 3790, 3792, 3794, 3797, 3801, 3805, 3811, 3816, 3824, 3833, 3835,
+		3841, 3851, 3858, 3865, 3876, 3883, 3889, 3898, 3903, 3909, 3914, 3919, 3923, 3931, 3937, 3940,
+		3942, 3945, 3947, 3949, 3955, 3957, 3961, 3965, 3975, 3980, 3987, 3994, 4000, 4004, 4006, 4012,
+		4014, 4019, 4024, 4026, 4033, 4036, 4041, 4043, 4047, 4052, 4058, 4064, 4072, 4079, 4086, 4091,
+		4102, 4107, 4113, 4118, 4121, 4128, 4134, 4138, 4149, 4153, 4155, 4160, 4163, 4172, 4186, 4192,
+		4197, 4201, 4209, 4226, 4231, 4239, 4246, 4250, 4253, 4257, 4269, 4271, 4276, 4280, 4285, 4288,
+		4292, 4294, 4302, 4304, 4309, 4311, 4319, 4323, 4328, 4332, 4334, 4336, 4338, 4340, 4347, 4352,
+		4356, 4361, 4363, 4369, 4372, 4380, 4387, 4393, 4404, 4410, 4417, 4426, 4432, 4438, 4443, 4448,
+		4453, 4456, 4462, 4471, 4479, 4486, 4491, 4496, 4501, 4510, 4517, 4520, 4526, 4529, 4531, 4534,
+		4540, 4544, 4546, 4554, 4558, 4562, 4567, 4571, 4581, 4591, 4595, 4602, 4612, 4623, 4630, 4637,
+		4642, 4650, 4653, 4656, 4660, 4664, 4672, 4677, 4681, 4686, 4691, 4696, 4701, 4705, 4710, 4720,
+		4725, 4730, 4733, 4736, 4742, 4746, 4752, 4756, 4762, 4766, 4774, 4779, 4785, 4788, 4794, 4799,
+		4804, 4811, 4815, 4818, 4822, 4826, 4829, 4834, 4838, 4841, 4847, 4851, 4856, 4862, 4869, 4872,
+		4877, 4886, 4895, 4898, 4902, 4905, 4908, 4913, 4921, 4928, 4933, 4941, 4945, 4953, 4960, 4962,
+		4965, 4971, 4974, 4978, 4980, 4984, 4988, 4993, 5001, 5010, 5017, 5021, 5026, 5030, 5035, 5043,
+		5050, 5057, 5063, 5069, 5074, 5079, 5086, 5092, 5099, 5102, 5107, 5112, 5117, 5120, 5126, 5134,
+		5143, 5146, 5150, 5155, 5161, 5171, 5176, 5181, 5186, 5189, 5197, 5203, 5210, 5217, 5221, 5225,
+		5228, 5232, 5241, 5245, 5251, 5255, 5260, 5269, 5278, 5283, 5287, 5294, 5301, 5310, 5315, 5318,
+		5327, 5332, 5340, 5345, 5351, 5353, 5355, 5357, 5359, 5362, 5367,
 	},
 	counts: []uint8{
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 1, 1, 1, 1,
-		1, 1, 2, 1, 2, 1, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 2, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 1, 1, 1, 1, 1,
+		1, 2, 1, 2, 1, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 2, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 2, 2, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 3, 1, 1, 1, 4, 1, 3, 4, 5, 1, 1, 1, 2, 1, 1,
-		1, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 2, 1, 2, 2, 1,
-		1, 1, 1, 1, 1, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 2, 1, 2, 3, 1,
-		1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 2, 1, 1, 1, 1, 1, 2, 3, 3, 1, 2, 2, 1, 1, 1,
-		2, 3, 2, 3, 2, 2, 1, 1, 1, 1, 1, 2, 1, 2, 2, 2,
-		2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 3, 1, 2, 1, 1,
-		1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2,
-		1, 1, 1, 2, 2, 3, 1, 1, 1, 1, 4, 1, 1, 1, 2, 1,
-		1, 2, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 2, 1, 2, 2,
-		2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2,
-		1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 2, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 1, 1,
 		1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 1, 1, 1,
-		2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 2, 1, 2, 2, 1, 1, 1, 2, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 2, 1, 1, 1, 2, 3, 1, 1, 1, 2, 1,
-		2, 1, 1, 1, 2, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 2,
-		2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 2, 1, 2, 1, 2, 1, 1, 1, 1, 1, 1,
-		2, 1, 1, 1, 1, 1, 1, 1, 3,
-	},
-	slots: []uint16{
-		895, 0, 0, 0, 142, 708, 909, 915, 0, 266, 711, 606, 0, 175, 0, 741,
-		0, 0, 591, 703, 0, 459, 620, 0, 0, 0, 325, 0, 0, 0, 386, 520,
-		206, 191, 821, 828, 297, 763, 881, 0, 0, 0, 167, 0, 561, 0, 0, 82,
-		814, 0, 0, 0, 0, 731, 714, 39, 0, 0, 0, 0, 0, 0, 80, 534,
-		306, 0, 57, 172, 819, 0, 101, 0, 706, 110, 89, 0, 0, 0, 0, 31,
-		806, 0, 0, 0, 10, 282, 530, 586, 0, 0, 0, 904, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 3, 435, 528, 648, 0, 0, 0, 0, 0,
-		0, 712, 0, 0, 256, 619, 462, 838, 0, 0, 696, 161, 61, 221, 645, 0,
-		401, 845, 0, 0, 0, 0, 201, 280, 296, 831, 0, 0, 132, 0, 375, 0,
-		0, 320, 0, 277, 0, 133, 0, 0, 157, 497, 0, 0, 0, 0, 351, 366,
-		0, 153, 853, 0, 0, 0, 659, 527, 0, 108, 822, 0, 0, 144, 738, 754,
-		755, 0, 0, 0, 0, 0, 179, 815, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 610, 0, 0, 0, 0, 124, 319, 510, 126, 50, 387, 500, 0, 0,
-		0, 0, 0, 0, 627, 0, 541, 901, 0, 672, 0, 0, 355, 0, 0, 0,
-		598, 0, 0, 195, 0, 0, 158, 283, 599, 0, 147, 0, 0, 743, 0, 0,
-		0, 662, 0, 0, 0, 0, 0, 118, 801, 0, 577, 0, 453, 233, 288, 329,
-		212, 552, 0, 0, 0, 0, 0, 793, 0, 403, 0, 204, 882, 0, 0, 15,
-		76, 404, 0, 0, 0, 0, 0, 0, 0, 137, 0, 776, 111, 0, 0, 275,
-		0, 0, 0, 0, 0, 0, 771, 0, 0, 0, 611, 0, 0, 412, 0, 0,
-		608, 670, 0, 0, 486, 733, 0, 0, 274, 0, 478, 578, 0, 0, 0, 0,
-		0, 883, 0, 0, 257, 92, 190, 361, 231, 376, 825, 0, 45, 535, 18, 0,
-		697, 0, 0, 0, 812, 105, 856, 0, 0, 622, 502, 316, 506, 16, 795, 0,
-		748, 0, 0, 185, 114, 305, 448, 566, 661, 840, 109, 580, 484, 537, 0, 0,
-		0, 0, 0, 0, 368, 0, 820, 0, 250, 0, 0, 119, 273, 0, 227, 0,
-		0, 0, 633, 340, 685, 0, 0, 0, 640, 0, 0, 0, 261, 758, 744, 0,
-		0, 0, 0, 0, 423, 0, 0, 241, 0, 0, 691, 0, 0, 8, 389, 0,
-		0, 0, 0, 0, 0, 138, 0, 0, 553, 0, 715, 732, 189, 858, 884, 0,
-		0, 0, 694, 570, 0, 0, 0, 0, 38, 469, 0, 29, 0, 0, 0, 0,
-		0, 897, 0, 0, 0, 0, 476, 87, 13, 0, 0, 787, 0, 0, 0, 0,
-		614, 0, 326, 568, 681, 0, 0, 0, 0, 0, 0, 898, 912, 0, 0, 0,
-		532, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 832, 0, 0,
-		0, 0, 0, 0, 0, 22, 263, 488, 581, 873, 0, 0, 163, 5, 0, 0,
-		0, 0, 0, 34, 422, 0, 70, 841, 885, 0, 0, 722, 596, 466, 0, 0,
-		849, 411, 896, 919, 0, 193, 0, 242, 384, 345, 625, 0, 584, 0, 567, 879,
-		0, 456, 0, 0, 0, 0, 0, 230, 379, 130, 164, 780, 324, 498, 0, 0,
-		0, 0, 0, 503, 656, 0, 0, 0, 0, 0, 0, 0, 0, 47, 0, 0,
-		183, 0, 0, 0, 215, 0, 0, 463, 631, 286, 0, 0, 0, 74, 0, 468,
-		562, 465, 427, 666, 0, 0, 28, 0, 0, 0, 571, 0, 641, 658, 540, 751,
-		684, 0, 0, 333, 0, 0, 0, 0, 0, 0, 78, 91, 844, 0, 0, 623,
-		0, 341, 700, 299, 0, 0, 265, 0, 0, 372, 0, 0, 0, 0, 441, 0,
-		864, 382, 0, 0, 764, 0, 523, 447, 35, 543, 0, 0, 0, 0, 719, 0,
-		878, 0, 0, 347, 0, 0, 533, 0, 0, 26, 810, 213, 0, 918, 790, 0,
-		0, 0, 337, 0, 0, 0, 0, 0, 0, 768, 0, 0, 83, 141, 0, 0,
-		0, 0, 220, 592, 0, 0, 0, 156, 515, 643, 0, 0, 0, 602, 607, 782,
-		75, 791, 313, 216, 576, 0, 544, 0, 0, 0, 0, 21, 0, 612, 0, 0,
-		125, 548, 664, 724, 762, 0, 0, 0, 0, 558, 769, 0, 0, 921, 102, 307,
-		538, 0, 0, 330, 590, 0, 207, 491, 888, 0, 0, 0, 419, 900, 0, 0,
-		0, 291, 106, 0, 121, 269, 587, 834, 525, 668, 0, 0, 0, 0, 679, 85,
-		0, 380, 519, 0, 0, 0, 0, 0, 0, 0, 0, 174, 0, 0, 0, 0,
-		575, 198, 317, 461, 735, 723, 0, 0, 0, 545, 632, 238, 704, 431, 321, 603,
-		0, 0, 0, 0, 585, 0, 0, 0, 0, 516, 0, 225, 0, 310, 0, 0,
-		160, 829, 0, 0, 0, 170, 0, 0, 0, 315, 328, 0, 115, 893, 60, 56,
-		93, 63, 295, 807, 843, 210, 851, 214, 129, 0, 0, 0, 445, 0, 417, 0,
-		0, 0, 0, 473, 0, 0, 0, 0, 0, 429, 332, 0, 0, 0, 0, 0,
-		0, 314, 677, 636, 0, 0, 0, 0, 406, 0, 338, 0, 0, 0, 426, 0,
-		0, 0, 0, 0, 0, 0, 539, 0, 892, 0, 236, 0, 0, 0, 0, 0,
-		0, 311, 0, 0, 0, 0, 0, 852, 0, 267, 0, 0, 235, 407, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 437, 116, 860, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 360, 100, 23, 0, 0, 0, 246, 0, 0, 0, 131,
-		615, 874, 258, 859, 0, 0, 0, 0, 0, 192, 750, 0, 0, 0, 550, 0,
-		0, 0, 416, 0, 94, 582, 0, 854, 0, 188, 0, 0, 354, 0, 794, 0,
-		0, 594, 0, 0, 0, 1, 890, 281, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 428, 0, 0, 774, 877, 0, 0, 0, 58, 678, 0, 0, 0, 464, 0,
-		0, 692, 0, 494, 11, 0, 0, 0, 0, 650, 0, 165, 0, 0, 367, 0,
-		0, 0, 0, 475, 512, 344, 910, 916, 240, 0, 0, 505, 0, 120, 0, 79,
-		663, 0, 899, 0, 629, 0, 766, 46, 0, 0, 0, 301, 0, 0, 565, 0,
-		0, 0, 0, 211, 0, 0, 739, 0, 0, 151, 726, 0, 203, 526, 642, 0,
-		0, 218, 0, 90, 680, 0, 0, 357, 536, 107, 818, 667, 0, 0, 262, 0,
-		0, 187, 0, 0, 563, 0, 0, 0, 0, 471, 0, 0, 0, 0, 862, 226,
-		395, 394, 421, 842, 0, 0, 600, 847, 0, 871, 894, 0, 0, 0, 0, 0,
-		699, 0, 234, 792, 0, 797, 143, 264, 284, 260, 413, 0, 0, 0, 798, 0,
-		71, 0, 907, 0, 0, 186, 593, 199, 835, 676, 139, 800, 438, 524, 628, 695,
-		0, 0, 0, 0, 0, 0, 0, 887, 0, 504, 95, 686, 689, 0, 353, 511,
-		0, 472, 383, 811, 64, 248, 727, 850, 294, 0, 0, 181, 569, 781, 908, 9,
-		0, 675, 687, 0, 740, 756, 0, 410, 573, 390, 725, 875, 443, 717, 0, 446,
-		348, 362, 460, 574, 618, 855, 911, 0, 0, 0, 0, 292, 359, 621, 637, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 149, 145, 557, 154, 0, 0, 655, 0, 69, 0, 0, 2, 146, 0, 813,
-		0, 364, 0, 0, 518, 721, 0, 237, 0, 88, 0, 0, 0, 162, 0, 0,
-		737, 827, 0, 229, 439, 649, 802, 350, 809, 0, 0, 0, 485, 0, 268, 517,
-		0, 709, 0, 0, 49, 454, 651, 290, 889, 0, 0, 0, 0, 0, 495, 0,
-		788, 0, 551, 0, 556, 0, 152, 0, 0, 833, 0, 917, 0, 0, 0, 173,
-		555, 415, 86, 232, 19, 180, 279, 369, 499, 604, 166, 322, 182, 352, 434, 430,
-		113, 474, 490, 765, 839, 25, 868, 902, 0, 0, 0, 0, 378, 0, 0, 783,
-		0, 0, 653, 644, 0, 0, 73, 239, 0, 0, 0, 542, 0, 398, 507, 0,
-		0, 0, 0, 0, 0, 906, 0, 0, 0, 0, 0, 252, 298, 66, 414, 652,
-		572, 730, 876, 0, 0, 0, 529, 0, 48, 0, 583, 0, 0, 0, 0, 0,
-		356, 17, 451, 0, 0, 0, 747, 905, 200, 0, 0, 0, 531, 312, 0, 0,
-		0, 0, 0, 0, 197, 0, 0, 0, 409, 276, 0, 0, 846, 0, 0, 331,
-		674, 0, 869, 0, 0, 0, 0, 0, 40, 371, 823, 0, 0, 408, 0, 0,
-		0, 0, 349, 0, 0, 601, 0, 0, 0, 0, 778, 0, 55, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 304, 385, 0, 222, 588, 872, 0, 0, 0,
-		0, 0, 323, 0, 0, 0, 698, 720, 734, 799, 0, 0, 0, 0, 0, 749,
-		24, 12, 36, 336, 440, 37, 761, 0, 205, 0, 334, 467, 0, 513, 33, 249,
-		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-		457, 0, 318, 713, 0, 0, 0, 0, 752, 0, 0, 396, 53, 455, 0, 98,
-		609, 0, 0, 0, 0, 773, 0, 0, 0, 0, 0, 0, 0, 0, 0, 816,
-		0, 0, 309, 303, 270, 0, 0, 0, 0, 624, 0, 0, 0, 493, 830, 0,
-		0, 0, 363, 339, 690, 342, 432, 646, 0, 0, 370, 59, 0, 0, 0, 0,
-		0, 757, 0, 0, 483, 393, 0, 0, 673, 710, 177, 42, 346, 122, 660, 0,
-		0, 27, 67, 433, 579, 287, 736, 0, 0, 450, 81, 176, 272, 458, 589, 705,
-		0, 0, 0, 127, 0, 184, 0, 254, 358, 501, 0, 168, 68, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 14, 452, 32, 208, 630, 0, 0, 0, 0, 0,
-		51, 496, 560, 0, 0, 0, 0, 0, 0, 804, 0, 244, 278, 861, 482, 760,
-		0, 4, 559, 657, 745, 0, 209, 0, 0, 728, 0, 0, 0, 0, 0, 477,
-		549, 638, 0, 377, 470, 746, 0, 779, 0, 0, 480, 848, 547, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 194, 0, 0, 0, 0, 0, 0, 647, 0,
-		0, 6, 392, 0, 123, 300, 293, 639, 870, 0, 0, 0, 0, 0, 0, 0,
-		0, 688, 52, 0, 0, 0, 0, 0, 196, 0, 0, 0, 0, 0, 0, 0,
-		228, 0, 0, 0, 117, 0, 128, 665, 767, 0, 365, 0, 308, 836, 335, 0,
-		0, 247, 863, 0, 245, 546, 786, 489, 0, 514, 866, 0, 0, 0, 0, 509,
-		251, 605, 223, 62, 803, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 104,
-		0, 103, 112, 285, 0, 0, 0, 0, 626, 0, 400, 155, 0, 0, 289, 0,
-		0, 449, 0, 597, 671, 891, 0, 0, 84, 327, 654, 30, 0, 0, 0, 0,
-		0, 0, 554, 255, 135, 402, 0, 0, 0, 0, 253, 178, 805, 140, 41, 0,
-		0, 0, 0, 0, 0, 0, 0, 669, 0, 0, 880, 219, 397, 707, 0, 405,
-		0, 0, 683, 0, 0, 0, 77, 202, 388, 702, 0, 54, 0, 0, 0, 0,
-		0, 381, 0, 0, 837, 0, 0, 785, 136, 0, 0, 243, 99, 777, 742, 0,
-		0, 159, 0, 0, 0, 0, 148, 420, 784, 0, 0, 0, 0, 224, 0, 0,
-		0, 693, 0, 564, 0, 442, 7, 508, 718, 903, 0, 0, 857, 0, 0, 0,
-		0, 0, 0, 634, 43, 271, 0, 0, 0, 0, 0, 0, 886, 617, 479, 391,
-		0, 0, 0, 0, 0, 920, 444, 0, 0, 0, 701, 0, 635, 302, 817, 0,
-		0, 65, 0, 0, 0, 0, 0, 0, 522, 0, 0, 399, 770, 0, 20, 0,
-		716, 0, 0, 682, 217, 343, 613, 796, 867, 0, 0, 0, 0, 492, 789, 0,
-		0, 0, 0, 418, 0, 0, 0, 0, 72, 0, 374, 0, 97, 169, 772, 808,
-		0, 0, 0, 0, 913, 0, 729, 171, 753, 150, 616, 425, 0, 481, 0, 44,
-		373, 775, 824, 826, 0, 0, 595, 0, 0, 521, 0, 436, 0, 0, 134, 487,
-		0, 0, 0, 0, 259, 759, 865, 0, 0, 0, 0, 0, 0, 914, 96, 424,
-	},
-}
-
-// knownO200k holds 930 pieces of the built-in prompts in o200k_base.
-var knownO200k = knownPieces{
-	text: "\n\n                                                                                                                                                                                                                            " +
-		"                                                                                                                                                \" % ( (\" (% (-- (\\ ({\" ({} ** -- -> ." +
-		" .. ... ...\")\n ...) ...): ..., ...,\n ...])\n ...]), ...], ...}), < = == A Anything" +
-		" CHAR CONTEXT Continue Copy Do E FINAL Finish JSON Ki LINE Language Mi Model N Never" +
-		" None Not ONE Only PDF Python Python's REPL RLM Recursive Reply SHOW Schema Search The Three" +
-		" True Use VALUE You [ [{\" ]} ``` a about above accepted across add after again" +
-		" all allow also an and another answer answering answers any are args arithmetic array as at" +
-		" available back backed be before being below binding binds block blocks bound by bytes call called" +
-		" calling calls can capabilities carries carry cell charged charts check checkpoint child children chunk chunks classes" +
-		" closed code combine comes compact compacted compaction complete compute concatenated concatenation concurrency concurrently contained content context" +
-		" context's contexts continue conversation copy copying count counts cut cuts datetime decode defined depth description dict" +
-		" did do does draws e each earlier either element else embed ends error every exactly exception" +
-		" excerpts executes execution explore expression failed fails far feed field file file's files filter filtering final" +
-		" finish finished first fit follow followed for form found from full functions gets give given granted" +
-		" group had handle has have head held helps here history hits hold holding holds identifiers if" +
-		" ignored image images imports in input inputs instead interpreter into is isinstance it item its itself" +
-		" join keep keeps key keys kind know lacks language large larger last learn leave leaving left" +
-		" like line lines list listed listing lists literals llm load look many map match matches matching" +
-		" material max may message messages metadata metadata's methods missing mode model model's modules more most must" +
-		" name names need needs neither network never new newline next no nor not nothing number numbers" +
-		" object objects observation observations of off older on once one only op operation operations or order" +
-		" otherwise out output outside over own page page's pages parallel parent part partial partition parts passes" +
-		" peek per persist persistent pick place placed plain plan plans positions predeclared previous print printed prints" +
-		" processes prompt prose queries query questions quoted raised raises ran random range re reach read reading" +
-		" reads real reasoning recent recursion recursive refine regex registered rejected rely remains renders repeat replaced replied" +
-		" replies reply report required response rest result results retry return returned returns rlm room root run" +
-		" run's runs runtime s same saw saying scans schema scope search see seeded seen semantics send" +
-		" sends sent session session's set sets several share short shorter show silently slice smaller so sorting" +
-		" start stated stay step steps str strict string strings strs structure sub summaries summary support survive" +
-		" syntax system table's tables terms text texts that the them then there they this threads threshold" +
-		" through time to tokens too tool tools tried truncated turn turns twice up use used user" +
-		" valid validates value values variable variables vision vocabulary wait was were what when where which whole" +
-		" whose why will window with within without words work working works would write writing written yet" +
-		" you your yourself { {\"\")\"),\",\",\"\",...}\".\":\":\"\":\"...\"}}).\n\n\":[\":[...,{\"" +
-		"\":[...]},\"\":[...]},...],\"\":[{\"\":{\"\"]\"|\"\"}\"}\n\"},\"};\"};\n\"}]}%d%s(\"()" +
-		"().()[(...))(bytes(dpi(globals(lines(name(p(pages(pattern(prompt(prompts(queries(query(the" +
-		"(value)\n)\n\n),).).\n):):\n););\n,\n,\",...]}-%-at-based" +
-		"-bound-call-compaction-context-contexts-encodable-go-like-mini-model-only-plan-plans-window.\n.\n\n" +
-		".).*....]\n\n.com.files.find.findall.finditer.g.get.pages.partition.search/answer/capability" +
-		"/corpus/engine/fault/fence/internal/json/model/plan/pyodide/repl/rlm/textcut/trace10012256" +
-		":\n:*:...\",:b:gpt:map:partition:peek:reduce:search:slice<<<\n=%=False=N=None" +
-		"=True=[=[...])=[[>>>\n\n>}BYTEBYTESBlocksBoundsBuiltinsCONTEXTContextErrorExceededExpressions" +
-		"FilesFinishFirstFixGrantedImagesImplementedLINELimitMemoryNAMENoQueryRLMRecursionRepair" +
-		"ReplySHOWStandardStepStepsStrategySummaryTOOLTheThisTimeoutToToolsTrueWriteYou" +
-		"Your[\"[History[a[cell[empty[i[no[output[summary[the[turn[…]\n],]." +
-		"_%_OFFSET_TEXT_VAR_VARS_a_after_at_batched_before_blocks_bytes_calls_capability_code_count" +
-		"_denied_document_field_image_json_kept_line_op_out_query_replaced_results_tokens_tool_turn_type" +
-		"_variable_window```actionallanandanswerargsasattemptsbindbytebytescallcapability" +
-		"cellcheckpointcodecompactcompactionconcurrencycontentcontextcountcountingcutdpidropeachembeddedencoding" +
-		"errorerrorsevenexceptionextrafactsfalsefieldfilefilesfilesystemfinalfingerprintfirstfmtfor" +
-		"getgithubgivehandleheadheighthitsidentityifimageimagesimgimportindexinputinvalid" +
-		"ititemitsjoinjsonkeylabellastlenlengthlinelineslistedliteralllmlower" +
-		"lowercasemalformedmapmathmaxmcpmediametadatamissingmodelmultiplenamenegativenetworknonot" +
-		"offsetoneonlyopoverpagepagesparallelpartitionpatternpeekphaseplanplanspreviewsprinted" +
-		"processpromptprosepyodidepythonqueryreadyreboundreducereducerrefreferregexrepairsreplyretry" +
-		"rlmruntimesearchselectorserializeshasizesliceslicessplitlinesstartstderrstdoutstepsstillstr" +
-		"strategystringstringssummarytailtextthetheythresholdtimetokenstooltotaltransformtruncatedturn" +
-		"turnstypeunboundunknownuppercasevaluevarvariableswherewideningwidthwindow{\"{}}\n}." +
-		"};\n}]},\"",
-	ends: []uint16{
-		2, 4, 7, 11, 16, 22, 29, 40, 56, 74, 93, 113, 135, 161, 189, 222,
-		260, 311, 365, 367, 369, 371, 374, 377, 381, 384, 388, 392, 395, 398, 401, 403,
-		406, 410, 417, 422, 428, 433, 439, 446, 453, 459, 466, 468, 470, 473, 475, 484,
-		489, 497, 506, 511, 514, 516, 522, 529, 534, 537, 542, 551, 554, 560, 562, 568,
-		573, 577, 581, 586, 590, 597, 606, 611, 615, 625, 631, 636, 643, 650, 654, 660,
-		665, 669, 675, 679, 681, 685, 688, 692, 694, 700, 706, 715, 722, 726, 732, 738,
-		742, 748, 753, 756, 760, 768, 775, 785, 793, 797, 801, 806, 817, 823, 826, 829,
-		839, 844, 851, 854, 861, 867, 873, 881, 887, 893, 900, 906, 909, 915, 920, 927,
-		935, 941, 945, 958, 966, 972, 977, 985, 992, 998, 1009, 1015, 1024, 1030, 1037, 1045,
-		1052, 1057, 1065, 1071, 1079, 1089, 1100, 1109, 1117, 1130, 1144, 1156, 1169, 1179, 1187, 1195,
-		1205, 1214, 1223, 1236, 1241, 1249, 1255, 1262, 1266, 1271, 1280, 1287, 1295, 1301, 1313, 1318,
-		1322, 1325, 1330, 1336, 1338, 1343, 1351, 1358, 1366, 1371, 1377, 1382, 1388, 1394, 1402, 1412,
-		1421, 1430, 1440, 1448, 1459, 1466, 1472, 1476, 1481, 1487, 1492, 1499, 1505, 1512, 1522, 1528,
-		1535, 1544, 1550, 1554, 1561, 1570, 1574, 1579, 1585, 1590, 1595, 1605, 1610, 1615, 1621, 1629,
-		1635, 1639, 1646, 1650, 1655, 1660, 1665, 1671, 1676, 1684, 1689, 1694, 1702, 1708, 1720, 1723,
-		1731, 1737, 1744, 1752, 1755, 1761, 1768, 1776, 1788, 1793, 1796, 1807, 1810, 1815, 1819, 1826,
-		1831, 1836, 1842, 1846, 1851, 1856, 1861, 1867, 1876, 1882, 1889, 1894, 1900, 1906, 1914, 1919,
-		1924, 1929, 1935, 1940, 1947, 1955, 1961, 1970, 1974, 1979, 1984, 1989, 1993, 1999, 2007, 2016,
-		2025, 2029, 2033, 2041, 2050, 2059, 2070, 2078, 2086, 2091, 2097, 2105, 2113, 2118, 2123, 2128,
-		2133, 2139, 2144, 2150, 2158, 2166, 2172, 2176, 2184, 2189, 2192, 2196, 2200, 2208, 2215, 2223,
-		2230, 2238, 2250, 2263, 2266, 2270, 2276, 2279, 2284, 2288, 2293, 2296, 2306, 2317, 2320, 2326,
-		2336, 2340, 2347, 2355, 2360, 2364, 2369, 2376, 2382, 2391, 2398, 2403, 2411, 2421, 2427, 2434,
-		2439, 2443, 2451, 2462, 2467, 2473, 2480, 2486, 2491, 2497, 2507, 2519, 2528, 2534, 2542, 2549,
-		2559, 2566, 2572, 2580, 2586, 2596, 2603, 2610, 2617, 2621, 2628, 2634, 2637, 2643, 2648, 2656,
-		2662, 2667, 2677, 2684, 2694, 2704, 2711, 2717, 2728, 2737, 2742, 2750, 2758, 2765, 2774, 2782,
-		2790, 2796, 2803, 2812, 2821, 2826, 2833, 2841, 2847, 2854, 2863, 2871, 2875, 2880, 2885, 2889,
-		2895, 2900, 2908, 2910, 2915, 2919, 2926, 2932, 2939, 2945, 2952, 2956, 2963, 2968, 2978, 2983,
-		2989, 2994, 3002, 3012, 3016, 3021, 3029, 3035, 3041, 3049, 3054, 3063, 3069, 3077, 3080, 3088,
-		3094, 3101, 3106, 3111, 3117, 3121, 3128, 3135, 3143, 3148, 3158, 3162, 3172, 3180, 3188, 3196,
-		3203, 3210, 3218, 3225, 3231, 3236, 3242, 3247, 3251, 3256, 3261, 3267, 3272, 3277, 3285, 3295,
-		3303, 3308, 3311, 3318, 3322, 3327, 3333, 3339, 3349, 3354, 3360, 3366, 3369, 3373, 3378, 3383,
-		3389, 3399, 3405, 3412, 3421, 3431, 3438, 3449, 3454, 3458, 3463, 3468, 3473, 3479, 3485, 3491,
-		3497, 3501, 3506, 3513, 3518, 3525, 3533, 3539, 3544, 3552, 3558, 3564, 3570, 3578, 3586, 3590,
-		3594, 3599, 3608, 3610, 3613, 3615, 3618, 3620, 3623, 3629, 3631, 3633, 3636, 3649, 3652, 3661,
-		3671, 3686, 3691, 3695, 3697, 3700, 3702, 3705, 3708, 3711, 3715, 3719, 3721, 3723, 3725, 3727,
-		3730, 3733, 3739, 3745, 3749, 3757, 3763, 3768, 3770, 3776, 3784, 3791, 3799, 3807, 3813, 3817,
-		3823, 3825, 3828, 3830, 3832, 3835, 3837, 3840, 3842, 3845, 3847, 3849, 3855, 3857, 3860, 3866,
-		3872, 3877, 3888, 3896, 3905, 3915, 3918, 3923, 3928, 3934, 3939, 3944, 3950, 3957, 3959, 3962,
-		3964, 3966, 3969, 3973, 3977, 3983, 3988, 3996, 4005, 4007, 4011, 4017, 4027, 4034, 4041, 4052,
-		4059, 4066, 4072, 4078, 4087, 4092, 4098, 4103, 4111, 4116, 4120, 4128, 4134, 4137, 4139, 4142,
-		4144, 4146, 4152, 4154, 4158, 4162, 4172, 4177, 4184, 4191, 4197, 4201, 4203, 4209, 4211, 4216,
-		4221, 4223, 4230, 4233, 4238, 4240, 4244, 4249, 4255, 4261, 4269, 4276, 4283, 4288, 4296, 4307,
-		4312, 4318, 4323, 4326, 4333, 4339, 4350, 4354, 4359, 4365, 4369, 4371, 4376, 4379, 4388, 4394,
-		4399, 4403, 4411, 4415, 4420, 4428, 4435, 4439, 4442, 4446, 4453, 4455, 4460, 4464, 4469, 4472,
-		4476, 4478, 4486, 4488, 4493, 4499, 4501, 4504, 4511, 4519, 4523, 4528, 4532, 4534, 4536, 4538,
-		4540, 4547, 4552, 4556, 4561, 4563, 4569, 4572, 4580, 4587, 4594, 4600, 4606, 4617, 4622, 4628,
-		4635, 4644, 4650, 4656, 4661, 4666, 4671, 4674, 4678, 4684, 4693, 4701, 4708, 4713, 4718, 4723,
-		4732, 4739, 4742, 4748, 4751, 4753, 4756, 4762, 4766, 4768, 4776, 4780, 4784, 4789, 4793, 4803,
-		4807, 4817, 4821, 4828, 4838, 4849, 4856, 4863, 4868, 4876, 4879, 4882, 4886, 4890, 4898, 4906,
-		4911, 4917, 4921, 4930, 4935, 4940, 4945, 4950, 4954, 4959, 4969, 4974, 4985, 4990, 4993, 4996,
-		4999, 5005, 5009, 5015, 5019, 5025, 5029, 5037, 5039, 5044, 5050, 5053, 5059, 5064, 5069, 5076,
-		5078, 5082, 5085, 5089, 5093, 5096, 5101, 5105, 5108, 5114, 5118, 5123, 5129, 5136, 5139, 5144,
-		5153, 5162, 5165, 5169, 5172, 5175, 5180, 5188, 5195, 5200, 5208, 5212, 5220, 5227, 5229, 5232,
-		5238, 5241, 5245, 5247, 5251, 5255, 5260, 5268, 5277, 5284, 5288, 5293, 5297, 5302, 5310, 5317,
-		5324, 5330, 5335, 5342, 5348, 5353, 5358, 5365, 5371, 5378, 5381, 5386, 5391, 5398, 5403, 5408,
-		5411, 5418, 5424, 5432, 5441, 5444, 5448, 5453, 5459, 5469, 5474, 5480, 5486, 5491, 5496, 5499,
-		5507, 5513, 5520, 5527, 5531, 5535, 5538, 5542, 5551, 5555, 5561, 5565, 5570, 5579, 5588, 5592,
-		5597, 5601, 5608, 5615, 5624, 5629, 5632, 5641, 5646, 5654, 5659, 5665, 5667, 5669, 5671, 5673,
-		5676, 5681,
-	},
-	counts: []uint8{
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 1, 1, 1, 1,
-		1, 1, 2, 1, 2, 1, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1,
-		1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 2, 2, 1, 1, 2, 2, 1, 1, 1, 1, 1,
-		2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1,
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 2, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1,
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 		1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1,
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		3, 1, 1, 1, 4, 1, 3, 4, 5, 1, 1, 1, 2, 1, 1, 1,
+		2, 1, 2, 1, 1, 1, 1, 1, 1, 2, 1, 2, 1, 1, 1, 1,
+		1, 1, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 2, 1, 1, 1, 1, 1, 2, 1, 2, 3, 1, 1, 1, 1,
+		1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1,
+		1, 1, 1, 2, 3, 3, 2, 1, 1, 1, 2, 2, 3, 2, 2, 1,
+		1, 1, 1, 1, 2, 1, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1,
+		1, 1, 1, 1, 3, 1, 2, 1, 1, 1, 1, 1, 2, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 2, 2, 3, 1,
+		1, 1, 1, 4, 1, 1, 1, 2, 1, 1, 2, 1, 1, 1, 1, 1,
+		1, 1, 2, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 2, 1, 1, 1, 1, 2,
+		1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 1, 1,
+		1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2,
+		1, 2, 2, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2,
+		1, 1, 1, 1, 1, 1, 2, 1, 2, 1, 1, 1, 1, 2, 1, 1,
+		1, 1, 1, 1, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 1, 2, 1, 1, 1, 1,
+		1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3,
+	},
+	slots: []uint16{
+		850, 0, 0, 0, 135, 682, 863, 869, 0, 256, 685, 587, 0, 166, 0, 711,
+		0, 0, 572, 0, 0, 443, 599, 0, 0, 0, 314, 0, 0, 0, 373, 503,
+		197, 182, 783, 790, 286, 732, 838, 0, 0, 0, 158, 0, 542, 0, 0, 77,
+		776, 0, 0, 0, 0, 702, 688, 38, 0, 0, 0, 0, 0, 0, 75, 517,
+		295, 0, 53, 163, 781, 0, 95, 0, 680, 104, 83, 0, 0, 0, 0, 30,
+		769, 0, 0, 0, 9, 272, 513, 567, 0, 0, 0, 858, 0, 0, 0, 0,
+		0, 0, 0, 0, 0, 0, 0, 511, 419, 625, 0, 0, 0, 0, 0, 0,
+		0, 686, 0, 0, 246, 800, 446, 0, 0, 0, 673, 152, 57, 212, 622, 0,
+		386, 807, 0, 0, 0, 0, 192, 270, 285, 793, 0, 0, 125, 0, 362, 0,
+		0, 309, 0, 267, 0, 126, 0, 0, 480, 0, 0, 0, 0, 0, 340, 355,
+		0, 145, 815, 0, 0, 0, 636, 510, 0, 102, 784, 0, 0, 137, 708, 724,
+		725, 0, 0, 0, 0, 0, 170, 777, 0, 0, 0, 0, 0, 0, 0, 0,
+		0, 0, 591, 0, 0, 0, 0, 118, 308, 493, 120, 48, 374, 483, 0, 0,
+		0, 0, 0, 0, 604, 0, 524, 856, 0, 649, 0, 0, 344, 0, 0, 0,
+		579, 0, 0, 186, 0, 0, 149, 273, 580, 0, 0, 0, 0, 713, 0, 0,
+		0, 639, 0, 0, 0, 0, 0, 112, 764, 0, 558, 0, 437, 224, 278, 318,
+		203, 535, 0, 0, 0, 0, 0, 757, 0, 388, 0, 195, 839, 0, 0, 14,
+		71, 389, 0, 0, 0, 0, 0, 0, 0, 130, 0, 744, 105, 0, 0, 265,
+		0, 0, 0, 0, 0, 0, 740, 0, 0, 0, 592, 0, 0, 397, 0, 0,
+		589, 647, 0, 0, 469, 704, 0, 0, 264, 0, 462, 559, 0, 0, 0, 0,
+		0, 0, 0, 0, 247, 86, 181, 350, 222, 363, 787, 0, 44, 518, 17, 0,
+		674, 0, 0, 0, 774, 99, 818, 0, 0, 600, 485, 305, 489, 15, 759, 0,
+		718, 0, 0, 176, 108, 294, 432, 547, 638, 802, 103, 561, 467, 520, 0, 0,
+		0, 0, 0, 0, 357, 0, 782, 0, 240, 0, 0, 113, 263, 0, 218, 0,
+		0, 0, 610, 329, 662, 0, 0, 0, 617, 0, 0, 0, 251, 728, 714, 0,
+		0, 0, 0, 0, 407, 0, 0, 232, 0, 0, 668, 0, 0, 7, 376, 0,
+		0, 0, 0, 0, 0, 131, 0, 0, 536, 0, 689, 703, 180, 0, 0, 0,
+		0, 0, 671, 551, 0, 0, 0, 0, 37, 453, 0, 28, 0, 0, 0, 0,
+		0, 852, 0, 0, 0, 0, 460, 0, 12, 0, 0, 753, 0, 0, 0, 0,
+		594, 0, 315, 549, 658, 0, 0, 0, 0, 0, 0, 853, 866, 0, 0, 0,
+		515, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 794, 0, 0,
+		0, 0, 0, 0, 0, 21, 253, 471, 562, 0, 0, 0, 154, 4, 0, 0,
+		0, 0, 0, 33, 406, 0, 65, 803, 840, 0, 0, 0, 577, 450, 0, 0,
+		811, 396, 851, 873, 0, 184, 0, 233, 371, 334, 603, 0, 565, 0, 548, 836,
+		0, 440, 0, 0, 0, 0, 0, 221, 366, 123, 155, 746, 313, 481, 0, 0,
+		0, 0, 0, 486, 633, 0, 0, 0, 0, 0, 0, 0, 0, 45, 0, 0,
+		174, 0, 0, 0, 206, 0, 0, 447, 608, 276, 0, 0, 0, 69, 0, 452,
+		543, 449, 411, 643, 0, 0, 27, 0, 0, 0, 552, 0, 618, 635, 523, 721,
+		661, 0, 0, 322, 0, 0, 0, 0, 0, 0, 73, 85, 806, 0, 0, 601,
+		0, 330, 677, 288, 0, 0, 255, 0, 0, 0, 0, 0, 0, 0, 425, 0,
+		824, 369, 0, 0, 733, 0, 506, 431, 34, 526, 0, 0, 0, 0, 693, 0,
+		835, 0, 0, 336, 0, 0, 516, 0, 0, 25, 772, 204, 0, 872, 755, 0,
+		0, 0, 326, 0, 0, 0, 0, 0, 0, 737, 0, 0, 78, 134, 0, 0,
+		0, 0, 211, 573, 0, 0, 0, 148, 498, 620, 0, 0, 0, 583, 588, 748,
+		70, 756, 302, 207, 557, 0, 527, 0, 0, 0, 0, 20, 0, 0, 0, 0,
+		119, 531, 641, 696, 731, 0, 0, 0, 0, 540, 738, 0, 0, 875, 96, 296,
+		521, 0, 0, 319, 571, 0, 198, 474, 843, 0, 0, 0, 403, 855, 0, 0,
+		0, 281, 100, 0, 115, 259, 568, 796, 508, 645, 0, 0, 0, 0, 656, 80,
+		0, 367, 502, 0, 0, 0, 0, 0, 0, 0, 0, 165, 0, 0, 0, 0,
+		556, 189, 306, 445, 706, 0, 0, 0, 0, 528, 609, 229, 0, 415, 310, 584,
+		0, 0, 0, 0, 566, 0, 0, 0, 0, 499, 0, 216, 0, 299, 0, 0,
+		151, 791, 0, 0, 0, 161, 0, 0, 0, 304, 317, 0, 109, 848, 56, 87,
+		284, 59, 770, 805, 0, 201, 813, 205, 122, 0, 0, 0, 429, 0, 401, 0,
+		0, 0, 0, 457, 0, 0, 0, 0, 0, 413, 321, 0, 0, 0, 0, 0,
+		0, 303, 654, 613, 0, 0, 0, 0, 391, 0, 327, 0, 0, 0, 410, 0,
+		0, 0, 0, 0, 0, 0, 522, 0, 847, 0, 227, 0, 0, 0, 0, 0,
+		0, 300, 0, 0, 0, 0, 0, 814, 0, 257, 0, 0, 226, 392, 0, 0,
+		0, 0, 0, 0, 0, 0, 0, 0, 421, 110, 820, 0, 0, 0, 0, 0,
+		0, 0, 0, 0, 0, 349, 94, 22, 0, 0, 0, 237, 0, 0, 0, 124,
+		595, 831, 248, 0, 0, 0, 0, 0, 0, 183, 720, 0, 0, 0, 533, 0,
+		0, 0, 400, 0, 88, 563, 0, 816, 0, 179, 0, 0, 343, 0, 758, 0,
+		0, 575, 0, 0, 0, 1, 845, 271, 0, 0, 0, 0, 0, 0, 0, 0,
+		0, 412, 0, 0, 0, 834, 0, 0, 0, 54, 655, 0, 0, 0, 448, 0,
+		0, 669, 0, 477, 10, 0, 0, 0, 0, 627, 0, 156, 0, 0, 356, 0,
+		0, 0, 0, 459, 495, 333, 864, 870, 231, 0, 0, 488, 0, 114, 0, 74,
+		640, 0, 854, 0, 606, 0, 735, 0, 0, 0, 0, 290, 0, 0, 546, 0,
+		0, 0, 0, 202, 0, 0, 709, 0, 0, 143, 0, 0, 194, 509, 619, 0,
+		0, 209, 0, 84, 657, 0, 0, 346, 519, 101, 780, 644, 0, 0, 252, 0,
+		0, 178, 0, 0, 544, 0, 0, 0, 0, 455, 0, 0, 0, 0, 822, 217,
+		804, 0, 405, 0, 0, 0, 581, 809, 0, 829, 849, 0, 0, 0, 0, 0,
+		676, 0, 225, 0, 0, 761, 136, 254, 274, 250, 398, 0, 0, 0, 762, 0,
+		66, 0, 861, 0, 0, 177, 574, 190, 797, 653, 132, 0, 422, 507, 605, 672,
+		0, 0, 0, 0, 0, 0, 0, 842, 0, 487, 89, 663, 666, 0, 342, 494,
+		0, 456, 370, 773, 60, 239, 698, 812, 0, 0, 0, 172, 550, 747, 862, 8,
+		0, 652, 664, 0, 710, 726, 0, 395, 554, 377, 697, 832, 427, 691, 0, 430,
+		337, 351, 444, 555, 598, 817, 865, 0, 0, 0, 0, 282, 348, 614, 0, 0,
+		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+		0, 141, 138, 539, 146, 0, 0, 632, 0, 64, 0, 0, 2, 139, 0, 775,
+		0, 353, 0, 0, 501, 695, 0, 228, 0, 82, 0, 0, 0, 153, 0, 0,
+		707, 789, 0, 220, 423, 626, 765, 339, 771, 0, 0, 0, 468, 0, 258, 500,
+		0, 683, 0, 0, 47, 438, 628, 280, 844, 0, 0, 0, 0, 0, 478, 0,
+		0, 0, 534, 0, 538, 0, 144, 0, 0, 795, 0, 871, 0, 0, 0, 164,
+		537, 585, 81, 223, 18, 171, 269, 358, 482, 734, 157, 311, 173, 341, 418, 414,
+		107, 458, 473, 828, 801, 24, 857, 0, 0, 0, 0, 0, 365, 0, 0, 749,
+		0, 0, 630, 621, 0, 0, 68, 230, 0, 0, 0, 525, 0, 383, 490, 0,
+		0, 0, 0, 0, 0, 860, 0, 0, 0, 0, 0, 242, 287, 61, 399, 629,
+		553, 701, 833, 0, 0, 0, 512, 0, 46, 0, 564, 0, 0, 0, 0, 0,
+		345, 16, 435, 0, 0, 0, 717, 859, 191, 0, 0, 0, 514, 301, 0, 0,
+		0, 0, 0, 0, 188, 0, 0, 0, 394, 266, 0, 0, 808, 0, 0, 320,
+		651, 0, 0, 0, 0, 0, 0, 0, 39, 359, 785, 0, 0, 393, 0, 0,
+		0, 0, 338, 0, 0, 582, 0, 0, 0, 0, 745, 0, 52, 0, 0, 0,
+		0, 0, 0, 0, 0, 0, 0, 293, 372, 0, 213, 569, 830, 0, 0, 0,
+		0, 0, 312, 0, 0, 0, 675, 694, 705, 763, 0, 0, 0, 0, 0, 719,
+		23, 11, 35, 325, 424, 36, 730, 0, 196, 0, 323, 451, 0, 496, 32, 0,
+		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+		441, 0, 307, 687, 0, 0, 0, 0, 722, 0, 0, 381, 50, 439, 0, 92,
+		590, 0, 0, 0, 0, 742, 0, 0, 0, 0, 0, 0, 0, 0, 0, 778,
+		0, 0, 298, 292, 260, 0, 0, 0, 0, 602, 0, 0, 0, 476, 792, 0,
+		0, 0, 352, 328, 667, 331, 416, 623, 0, 0, 0, 55, 0, 0, 0, 0,
+		0, 727, 0, 0, 466, 380, 0, 0, 650, 684, 168, 41, 335, 116, 637, 0,
+		0, 26, 62, 417, 560, 277, 0, 0, 0, 434, 76, 167, 262, 442, 570, 679,
+		0, 0, 0, 0, 0, 175, 0, 244, 347, 484, 0, 159, 63, 0, 0, 0,
+		0, 0, 0, 0, 0, 0, 13, 436, 31, 199, 607, 0, 0, 0, 0, 0,
+		479, 541, 0, 0, 0, 0, 0, 0, 0, 767, 0, 235, 268, 821, 465, 0,
+		0, 3, 634, 0, 715, 0, 200, 0, 0, 699, 0, 0, 0, 0, 0, 461,
+		532, 615, 0, 364, 454, 716, 0, 0, 0, 0, 464, 810, 530, 0, 0, 0,
+		0, 0, 0, 0, 0, 0, 0, 185, 0, 0, 0, 0, 0, 0, 624, 0,
+		0, 5, 379, 0, 117, 289, 283, 616, 0, 0, 0, 0, 0, 0, 0, 0,
+		0, 665, 49, 0, 0, 0, 0, 0, 187, 0, 0, 0, 0, 0, 0, 0,
+		219, 0, 0, 0, 111, 0, 121, 642, 736, 0, 354, 0, 297, 798, 324, 0,
+		0, 238, 823, 0, 236, 529, 752, 472, 0, 497, 826, 0, 0, 0, 0, 492,
+		241, 586, 214, 58, 766, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 98,
+		0, 97, 106, 275, 0, 0, 0, 0, 0, 0, 385, 147, 0, 0, 279, 0,
+		0, 433, 0, 578, 648, 846, 0, 0, 79, 316, 631, 29, 0, 0, 0, 0,
+		0, 0, 0, 245, 128, 387, 0, 0, 0, 0, 243, 169, 768, 133, 40, 0,
+		0, 0, 0, 0, 0, 0, 0, 646, 0, 0, 837, 210, 382, 681, 0, 390,
+		0, 0, 660, 0, 0, 0, 72, 193, 375, 678, 0, 51, 0, 0, 0, 0,
+		0, 368, 0, 0, 799, 0, 0, 751, 129, 0, 0, 234, 93, 0, 712, 0,
+		0, 150, 0, 0, 0, 0, 140, 404, 750, 0, 0, 0, 0, 215, 0, 0,
+		0, 670, 0, 545, 0, 426, 6, 491, 692, 0, 0, 0, 819, 0, 0, 0,
+		0, 0, 0, 611, 42, 261, 0, 0, 0, 0, 0, 0, 841, 597, 463, 378,
+		0, 0, 0, 0, 0, 874, 428, 0, 0, 0, 0, 0, 612, 291, 779, 0,
+		0, 0, 0, 0, 0, 0, 0, 0, 505, 0, 0, 384, 739, 0, 19, 0,
+		690, 0, 0, 659, 208, 332, 593, 760, 827, 0, 0, 0, 0, 475, 754, 0,
+		0, 0, 0, 402, 0, 0, 0, 0, 67, 0, 361, 0, 91, 160, 741, 0,
+		0, 0, 0, 0, 867, 0, 700, 162, 723, 142, 596, 409, 0, 0, 0, 43,
+		360, 743, 786, 788, 0, 0, 576, 0, 0, 504, 0, 420, 0, 0, 127, 470,
+		0, 0, 0, 0, 249, 729, 825, 0, 0, 0, 0, 0, 0, 868, 90, 408,
+	},
+}
+
+// knownO200k holds 884 pieces of the built-in prompts in o200k_base.
+var knownO200k = knownPieces{
+	text: "\n\n                                                                                                                                                                                                                                                               " +
+		"                                                                                                          \" % ( (\" (% (-- (\\ ({\" ({} ** -- -> . .." +
+		" ... ...\")\n ...) ...): ..., ...,\n ...])\n ...]), ...], ...}), < = A Anything CHAR CONTEXT" +
+		" Copy Do E FINAL JSON Ki LINE Language Mi Model N Never Not ONE Only PDF" +
+		" Python Python's REPL RLM Recursive Reply SHOW Schema Search The Three True Use VALUE You [" +
+		" [{\" ]} a about above accepted across add after again all allow also an and another" +
+		" answer answering answers any are args arithmetic array as at available back backed be before being" +
+		" below binding binds block blocks bound by bytes call calling calls can capabilities carries carry cell" +
+		" charged charts check checkpoint child children chunk chunks classes closed code combine compact compacted compaction complete" +
+		" compute concatenated concatenation concurrency concurrently content context context's contexts continue conversation copy copying count counts cut" +
+		" cuts datetime decode defined depth description dict did do does draws e each earlier either element" +
+		" else embed ends error every exactly exception excerpts executes execution explore expression failed fails far feed" +
+		" field file file's files filter filtering final finish finished first fit follow followed for form found" +
+		" from full functions gets give given granted group had handle has have head held helps here" +
+		" history hits hold holding holds identifiers if ignored image images imports in input inputs instead interpreter" +
+		" into is it item its itself join keep keeps key keys kind know lacks language large" +
+		" larger last learn leave leaving left like line lines list listed listing lists literals llm load" +
+		" look many map match matches matching material max may message messages metadata metadata's methods missing model" +
+		" model's modules more most must name names need needs neither network never new newline next no" +
+		" nor not nothing number numbers object objects observation observations of off older on once one only" +
+		" op operation operations or order otherwise out output outside over own page page's pages parallel parent" +
+		" part partial partition parts passes peek per persist persistent pick place placed plain plan plans positions" +
+		" predeclared previous print printed prints processes prompt prose queries query questions quoted raises random range re" +
+		" reach read reading reads real reasoning recent recursion recursive refine regex registered rejected rely remains renders" +
+		" repeat replaced reply report required response rest result results retry return returned returns rlm room root" +
+		" run run's runs runtime s same saying scans schema scope search see seeded seen semantics send" +
+		" sends sent session session's set sets several share short shorter show silently slice smaller so sorting" +
+		" start stated stay step steps str strict string strings strs structure sub summaries summary support survive" +
+		" syntax system table's tables terms text texts that the them then there they this threads threshold" +
+		" through time to tokens too tool tools tried turn turns twice up use used user valid" +
+		" validates value values variable variables vision vocabulary wait was were what when where which whole whose" +
+		" why will window with within without words work working works would write writing written yet you" +
+		" your yourself { {\"\")\"),\",\",\"\",...}\".\":\":\"\":\"...\"}}).\n\n\":[\":[...,{\"\":[...]},\"" +
+		"\":[...]},...],\"\":[{\"\":{\"\"]\"|\"\"}\"}\n\"},\"};\"};\n\"}]}%d%s(\"()()[" +
+		"(...))(bytes(dpi(lines(name(p(pages(pattern(prompt(prompts(queries(query(the(value)\n)\n\n" +
+		"),).).\n):):\n););\n,\n,\",...]}-%-at-based-bound-call-compaction" +
+		"-context-contexts-encodable-go-like-mini-model-only-plan-plans-window.\n.\n\n.).*..." +
+		".]\n\n.com.files.find.findall.finditer.g.pages.partition.search/answer/capability/corpus/fault/internal/json" +
+		"/model/plan/repl/rlm/textcut/trace10012256:\n:*:...\",:b:gpt:map:partition" +
+		":peek:reduce:search:slice<<<\n=%=False=N=None=True=[=[...])=[[>>>\n\n>}BYTE" +
+		"BYTESBlocksBoundsBuiltinsCONTEXTContextErrorExceededExpressionsFilesFinishFirstFixGrantedImagesImplemented" +
+		"LINELimitMemoryNAMENoQueryRLMRecursionRepairReplySHOWStandardStepStepsStrategySummary" +
+		"TOOLTheThisTimeoutToToolsTrueWriteYouYour[\"[History[a[cell[i[summary" +
+		"[the[turn[…]\n],]._%_OFFSET_TEXT_VAR_VARS_a_after_at_batched_before" +
+		"_calls_capability_count_denied_document_field_image_json_kept_line_op_query_replaced_results_tokens_tool" +
+		"_turn_type_variable_window```actionallanandanswerargsasattemptsbindbytebytes" +
+		"callcapabilitycheckpointcodecompactcompactionconcurrencycontentcontextcountcountingcutdpidropeachencoding" +
+		"errorevenextrafactsfalsefieldfilefilesfilesystemfinalfirstfmtforgithubgivehandle" +
+		"headheighthitsidentityimageimagesimgimportindexinputinvaliditemitsjoinjsonkey" +
+		"labellastlenlengthlinelineslistedliteralllmlowerlowercasemalformedmapmathmaxmcp" +
+		"mediametadatamissingmodelmultiplenamenegativenetworknonotoffsetoneonlyopoverpage" +
+		"pagesparallelpartitionpatternpeekphaseplanplanspreviewsprintedprocesspromptpythonqueryreadyrebound" +
+		"reducereducerrefreferregexretryrlmsearchselectorserializeshasizesliceslicessplitlinesstart" +
+		"stepsstillstrstrategystringstringssummarytailtextthetheythresholdtimetokenstooltotal" +
+		"transformtruncatedturnstypeunboundunknownuppercasevaluevarvariableswherewideningwidthwindow{\"{}" +
+		"}\n}.};\n}]},\"",
+	ends: []uint16{
+		2, 4, 8, 13, 19, 26, 37, 53, 71, 90, 110, 132, 158, 186, 219, 257,
+		308, 362, 364, 366, 368, 371, 374, 378, 381, 385, 389, 392, 395, 398, 400, 403,
+		407, 414, 419, 425, 430, 436, 443, 450, 456, 463, 465, 467, 469, 478, 483, 491,
+		496, 499, 501, 507, 512, 515, 520, 529, 532, 538, 540, 546, 550, 554, 559, 563,
+		570, 579, 584, 588, 598, 604, 609, 616, 623, 627, 633, 638, 642, 648, 652, 654,
+		658, 661, 663, 669, 675, 684, 691, 695, 701, 707, 711, 717, 722, 725, 729, 737,
+		744, 754, 762, 766, 770, 775, 786, 792, 795, 798, 808, 813, 820, 823, 830, 836,
+		842, 850, 856, 862, 869, 875, 878, 884, 889, 897, 903, 907, 920, 928, 934, 939,
+		947, 954, 960, 971, 977, 986, 992, 999, 1007, 1014, 1019, 1027, 1035, 1045, 1056, 1065,
+		1073, 1086, 1100, 1112, 1125, 1133, 1141, 1151, 1160, 1169, 1182, 1187, 1195, 1201, 1208, 1212,
+		1217, 1226, 1233, 1241, 1247, 1259, 1264, 1268, 1271, 1276, 1282, 1284, 1289, 1297, 1304, 1312,
+		1317, 1323, 1328, 1334, 1340, 1348, 1358, 1367, 1376, 1386, 1394, 1405, 1412, 1418, 1422, 1427,
+		1433, 1438, 1445, 1451, 1458, 1468, 1474, 1481, 1490, 1496, 1500, 1507, 1516, 1520, 1525, 1531,
+		1536, 1541, 1551, 1556, 1561, 1567, 1575, 1581, 1585, 1592, 1596, 1601, 1606, 1611, 1617, 1622,
+		1630, 1635, 1640, 1648, 1654, 1666, 1669, 1677, 1683, 1690, 1698, 1701, 1707, 1714, 1722, 1734,
+		1739, 1742, 1745, 1750, 1754, 1761, 1766, 1771, 1777, 1781, 1786, 1791, 1796, 1802, 1811, 1817,
+		1824, 1829, 1835, 1841, 1849, 1854, 1859, 1864, 1870, 1875, 1882, 1890, 1896, 1905, 1909, 1914,
+		1919, 1924, 1928, 1934, 1942, 1951, 1960, 1964, 1968, 1976, 1985, 1994, 2005, 2013, 2021, 2027,
+		2035, 2043, 2048, 2053, 2058, 2063, 2069, 2074, 2080, 2088, 2096, 2102, 2106, 2114, 2119, 2122,
+		2126, 2130, 2138, 2145, 2153, 2160, 2168, 2180, 2193, 2196, 2200, 2206, 2209, 2214, 2218, 2223,
+		2226, 2236, 2247, 2250, 2256, 2266, 2270, 2277, 2285, 2290, 2294, 2299, 2306, 2312, 2321, 2328,
+		2333, 2341, 2351, 2357, 2364, 2369, 2373, 2381, 2392, 2397, 2403, 2410, 2416, 2421, 2427, 2437,
+		2449, 2458, 2464, 2472, 2479, 2489, 2496, 2502, 2510, 2516, 2526, 2533, 2540, 2547, 2553, 2556,
+		2562, 2567, 2575, 2581, 2586, 2596, 2603, 2613, 2623, 2630, 2636, 2647, 2656, 2661, 2669, 2677,
+		2684, 2693, 2699, 2706, 2715, 2724, 2729, 2736, 2744, 2750, 2757, 2766, 2774, 2778, 2783, 2788,
+		2792, 2798, 2803, 2811, 2813, 2818, 2825, 2831, 2838, 2844, 2851, 2855, 2862, 2867, 2877, 2882,
+		2888, 2893, 2901, 2911, 2915, 2920, 2928, 2934, 2940, 2948, 2953, 2962, 2968, 2976, 2979, 2987,
+		2993, 3000, 3005, 3010, 3016, 3020, 3027, 3034, 3042, 3047, 3057, 3061, 3071, 3079, 3087, 3095,
+		3102, 3109, 3117, 3124, 3130, 3135, 3141, 3146, 3150, 3155, 3160, 3166, 3171, 3176, 3184, 3194,
+		3202, 3207, 3210, 3217, 3221, 3226, 3232, 3238, 3243, 3249, 3255, 3258, 3262, 3267, 3272, 3278,
+		3288, 3294, 3301, 3310, 3320, 3327, 3338, 3343, 3347, 3352, 3357, 3362, 3368, 3374, 3380, 3386,
+		3390, 3395, 3402, 3407, 3414, 3422, 3428, 3433, 3441, 3447, 3453, 3459, 3467, 3475, 3479, 3483,
+		3488, 3497, 3499, 3502, 3504, 3507, 3509, 3512, 3518, 3520, 3522, 3525, 3538, 3541, 3550, 3560,
+		3575, 3580, 3584, 3586, 3589, 3591, 3594, 3597, 3600, 3604, 3608, 3610, 3612, 3614, 3616, 3619,
+		3625, 3631, 3635, 3641, 3646, 3648, 3654, 3662, 3669, 3677, 3685, 3691, 3695, 3701, 3703, 3706,
+		3708, 3710, 3713, 3715, 3718, 3720, 3723, 3725, 3727, 3733, 3735, 3738, 3744, 3750, 3755, 3766,
+		3774, 3783, 3793, 3796, 3801, 3806, 3812, 3817, 3822, 3828, 3835, 3837, 3840, 3842, 3844, 3847,
+		3851, 3855, 3861, 3866, 3874, 3883, 3885, 3891, 3901, 3908, 3915, 3926, 3933, 3939, 3948, 3953,
+		3959, 3964, 3969, 3973, 3981, 3987, 3990, 3992, 3995, 3997, 3999, 4005, 4007, 4011, 4015, 4025,
+		4030, 4037, 4044, 4050, 4054, 4056, 4062, 4064, 4069, 4074, 4076, 4083, 4086, 4091, 4093, 4097,
+		4102, 4108, 4114, 4122, 4129, 4136, 4141, 4149, 4160, 4165, 4171, 4176, 4179, 4186, 4192, 4203,
+		4207, 4212, 4218, 4222, 4224, 4229, 4232, 4241, 4247, 4252, 4256, 4264, 4268, 4273, 4281, 4288,
+		4292, 4295, 4299, 4306, 4308, 4313, 4317, 4322, 4325, 4329, 4331, 4339, 4341, 4346, 4348, 4356,
+		4360, 4365, 4369, 4371, 4373, 4375, 4377, 4384, 4389, 4393, 4398, 4400, 4406, 4409, 4417, 4424,
+		4430, 4441, 4447, 4454, 4463, 4469, 4475, 4480, 4485, 4490, 4493, 4499, 4508, 4516, 4523, 4528,
+		4533, 4538, 4547, 4554, 4557, 4563, 4566, 4568, 4571, 4577, 4581, 4583, 4591, 4595, 4599, 4604,
+		4608, 4618, 4628, 4632, 4639, 4649, 4660, 4667, 4674, 4679, 4687, 4690, 4693, 4697, 4701, 4709,
+		4714, 4718, 4723, 4728, 4733, 4738, 4742, 4747, 4757, 4762, 4767, 4770, 4773, 4779, 4783, 4789,
+		4793, 4799, 4803, 4811, 4816, 4822, 4825, 4831, 4836, 4841, 4848, 4852, 4855, 4859, 4863, 4866,
+		4871, 4875, 4878, 4884, 4888, 4893, 4899, 4906, 4909, 4914, 4923, 4932, 4935, 4939, 4942, 4945,
+		4950, 4958, 4965, 4970, 4978, 4982, 4990, 4997, 4999, 5002, 5008, 5011, 5015, 5017, 5021, 5025,
+		5030, 5038, 5047, 5054, 5058, 5063, 5067, 5072, 5080, 5087, 5094, 5100, 5106, 5111, 5116, 5123,
+		5129, 5136, 5139, 5144, 5149, 5154, 5157, 5163, 5171, 5180, 5183, 5187, 5192, 5198, 5208, 5213,
+		5218, 5223, 5226, 5234, 5240, 5247, 5254, 5258, 5262, 5265, 5269, 5278, 5282, 5288, 5292, 5297,
+		5306, 5315, 5320, 5324, 5331, 5338, 5347, 5352, 5355, 5364, 5369, 5377, 5382, 5388, 5390, 5392,
+		5394, 5396, 5399, 5404,
+	},
+	counts: []uint8{
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 1, 1, 1, 1, 1,
+		1, 2, 1, 2, 1, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 2,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 1,
+		1, 2, 2, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1,
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1,
 		2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1,
+		1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 		1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 		1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 4, 1, 3,
-		4, 5, 2, 1, 1, 2, 1, 1, 1, 2, 1, 2, 1, 1, 1, 1,
-		1, 1, 2, 1, 2, 2, 1, 1, 1, 2, 1, 1, 2, 2, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 4, 1, 3, 4,
+		5, 2, 1, 1, 2, 1, 1, 1, 2, 1, 2, 1, 1, 1, 1, 1,
+		2, 1, 2, 1, 1, 1, 2, 1, 1, 2, 2, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 2,
+		1, 2, 3, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 2, 3, 2, 2, 1, 1,
+		1, 2, 2, 3, 2, 2, 1, 1, 1, 1, 1, 2, 1, 2, 2, 2,
+		2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 3, 1, 2, 1, 1,
+		2, 1, 1, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1,
+		2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 2,
+		2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 2, 1,
+		1, 2, 1, 2, 1, 1, 1, 1, 2, 1, 1, 1, 2, 1, 1, 1,
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1,
-		1, 1, 2, 1, 2, 3, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 2, 3,
-		2, 2, 2, 2, 1, 1, 1, 2, 4, 2, 3, 2, 2, 1, 1, 1,
-		1, 1, 2, 1, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1,
-		1, 1, 3, 1, 2, 1, 1, 2, 1, 1, 2, 2, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 1,
-		1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 2, 1, 1, 2, 1, 2, 2, 2, 2, 2, 1, 1, 1, 1,
-		1, 1, 1, 1, 2, 1, 1, 1, 2, 1, 1, 1, 1, 2, 1, 1,
-		2, 1, 1, 1, 1, 2, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 2,
-		1, 1, 1, 1, 2, 2, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1,
+		1, 2, 1, 1, 1, 2, 2, 1, 1, 1, 2, 1, 1, 1, 1, 1,
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1,
-		2, 2, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1,
-		1, 1, 2, 3, 1, 1, 1, 2, 1, 2, 1, 1, 1, 2, 1, 1,
-		2, 1, 1, 1, 1, 1, 1, 1, 2, 2, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1,
-		2, 1, 2, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1,
-		1, 3,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 2, 2, 1, 1, 1, 2,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 2,
+		1, 2, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 2, 2, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 2, 2, 1, 2, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1,
+		1, 1, 1, 3,
 	},
 	slots: []uint16{
-		904, 0, 0, 0, 143, 717, 918, 924, 0, 269, 720, 613, 0, 177, 0, 750,
-		0, 0, 598, 712, 0, 0, 627, 0, 0, 0, 330, 0, 0, 0, 392, 528,
-		209, 193, 830, 837, 302, 772, 890, 0, 0, 0, 169, 0, 568, 0, 0, 83,
-		823, 0, 0, 0, 0, 740, 723, 39, 0, 0, 0, 0, 0, 0, 81, 542,
-		311, 0, 57, 174, 828, 0, 102, 0, 715, 111, 90, 0, 0, 0, 0, 31,
-		815, 0, 0, 0, 10, 285, 538, 593, 0, 0, 0, 913, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 3, 443, 536, 655, 679, 0, 0, 0, 0,
-		0, 721, 0, 0, 259, 626, 470, 847, 0, 0, 705, 163, 224, 652, 0, 0,
-		407, 854, 0, 0, 0, 0, 203, 283, 301, 840, 0, 0, 133, 0, 381, 0,
-		0, 325, 0, 280, 0, 134, 0, 0, 158, 505, 0, 0, 0, 0, 357, 372,
-		0, 154, 862, 0, 0, 0, 666, 535, 0, 109, 831, 0, 0, 145, 747, 763,
-		764, 0, 0, 0, 0, 0, 181, 824, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 617, 0, 0, 0, 0, 125, 324, 518, 127, 50, 393, 508, 0, 0,
-		0, 0, 0, 0, 634, 0, 549, 910, 0, 0, 0, 0, 361, 0, 0, 0,
-		605, 0, 0, 197, 0, 0, 159, 286, 606, 0, 148, 0, 0, 752, 0, 0,
-		0, 669, 0, 0, 0, 0, 0, 119, 810, 0, 584, 0, 461, 236, 291, 334,
-		215, 559, 0, 0, 0, 0, 0, 802, 0, 409, 0, 207, 891, 0, 0, 15,
-		77, 410, 0, 0, 0, 0, 0, 0, 0, 138, 0, 785, 112, 0, 0, 278,
-		0, 0, 0, 0, 0, 0, 780, 0, 0, 0, 618, 0, 0, 419, 0, 0,
-		615, 678, 0, 0, 494, 742, 0, 0, 277, 0, 486, 585, 0, 0, 0, 0,
-		0, 892, 0, 0, 260, 93, 192, 367, 234, 382, 834, 0, 45, 543, 18, 0,
-		706, 0, 0, 0, 821, 106, 865, 0, 0, 629, 510, 321, 514, 16, 804, 0,
-		757, 0, 0, 187, 115, 310, 456, 573, 668, 692, 110, 587, 492, 545, 849, 0,
-		0, 0, 0, 0, 374, 0, 829, 0, 253, 0, 0, 120, 276, 467, 230, 0,
-		0, 0, 640, 346, 694, 0, 0, 0, 647, 0, 0, 0, 264, 767, 753, 0,
-		671, 0, 0, 0, 430, 0, 0, 204, 244, 0, 700, 0, 0, 8, 395, 0,
-		0, 0, 0, 0, 0, 139, 0, 0, 560, 0, 724, 741, 191, 867, 893, 0,
-		0, 0, 703, 577, 295, 0, 0, 0, 38, 477, 0, 29, 0, 0, 0, 0,
-		0, 906, 0, 0, 0, 0, 484, 88, 13, 0, 0, 796, 0, 0, 0, 0,
-		621, 0, 331, 575, 690, 0, 0, 0, 0, 0, 0, 907, 921, 0, 0, 0,
-		540, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 841, 0, 0,
-		0, 0, 0, 0, 0, 22, 266, 496, 588, 882, 0, 0, 165, 5, 0, 0,
-		0, 0, 0, 34, 429, 0, 70, 850, 894, 0, 0, 731, 603, 474, 0, 0,
-		858, 418, 905, 928, 0, 195, 0, 245, 390, 351, 632, 0, 591, 0, 574, 888,
-		0, 464, 0, 0, 0, 0, 0, 233, 385, 131, 166, 789, 329, 506, 0, 0,
-		0, 0, 0, 511, 663, 0, 0, 0, 0, 0, 0, 0, 0, 47, 0, 0,
-		185, 0, 0, 0, 218, 0, 0, 471, 638, 289, 0, 0, 417, 75, 0, 476,
-		569, 473, 434, 674, 0, 0, 28, 0, 0, 0, 578, 0, 648, 665, 548, 760,
-		693, 0, 0, 338, 0, 0, 0, 0, 0, 0, 79, 92, 853, 0, 0, 630,
-		0, 347, 709, 300, 304, 0, 268, 0, 0, 378, 0, 0, 0, 0, 449, 0,
-		873, 388, 0, 0, 773, 0, 531, 455, 35, 551, 0, 0, 0, 0, 728, 0,
-		887, 0, 681, 353, 0, 0, 541, 0, 0, 26, 819, 216, 0, 927, 799, 0,
-		0, 0, 342, 0, 0, 0, 0, 0, 0, 777, 0, 0, 84, 142, 0, 0,
-		0, 0, 223, 599, 0, 0, 0, 157, 523, 650, 0, 0, 0, 609, 614, 791,
-		76, 800, 318, 219, 583, 0, 552, 0, 0, 0, 0, 21, 0, 619, 0, 0,
-		66, 126, 556, 672, 733, 771, 0, 0, 0, 565, 778, 0, 0, 930, 103, 312,
-		546, 0, 0, 335, 597, 0, 210, 499, 699, 897, 0, 0, 426, 909, 0, 0,
-		0, 294, 107, 0, 122, 272, 594, 843, 533, 676, 0, 0, 0, 0, 688, 86,
-		0, 386, 527, 0, 0, 0, 0, 0, 0, 0, 0, 176, 0, 0, 0, 0,
-		582, 200, 322, 469, 744, 732, 0, 0, 0, 553, 639, 241, 713, 439, 326, 610,
-		0, 0, 0, 0, 592, 0, 0, 0, 0, 524, 0, 228, 0, 315, 0, 0,
-		162, 838, 0, 0, 0, 172, 0, 0, 0, 320, 333, 0, 116, 902, 60, 56,
-		94, 63, 299, 816, 852, 213, 860, 217, 130, 0, 0, 0, 453, 0, 424, 0,
-		0, 0, 0, 481, 0, 0, 0, 0, 0, 437, 337, 0, 0, 0, 0, 0,
-		0, 319, 687, 643, 0, 0, 0, 0, 412, 0, 343, 0, 0, 0, 433, 0,
-		0, 0, 0, 0, 0, 0, 547, 0, 901, 0, 239, 0, 0, 0, 0, 0,
-		0, 316, 0, 0, 0, 0, 0, 861, 0, 270, 0, 0, 238, 413, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 445, 117, 869, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 366, 101, 23, 0, 0, 0, 249, 0, 0, 0, 132,
-		622, 883, 261, 868, 0, 0, 0, 0, 0, 194, 759, 0, 0, 0, 558, 0,
-		0, 0, 423, 0, 95, 589, 0, 863, 0, 190, 0, 0, 360, 58, 803, 0,
-		0, 601, 0, 0, 0, 1, 899, 284, 0, 0, 0, 0, 0, 0, 0, 0,
-		0, 435, 0, 0, 783, 886, 0, 0, 0, 0, 0, 0, 0, 0, 472, 0,
-		0, 701, 0, 502, 11, 0, 0, 0, 0, 657, 0, 167, 0, 0, 373, 0,
-		0, 0, 0, 483, 520, 350, 919, 925, 243, 0, 0, 513, 0, 121, 0, 80,
-		670, 0, 908, 0, 636, 0, 775, 46, 0, 0, 0, 306, 0, 0, 572, 0,
-		0, 0, 0, 214, 0, 0, 748, 0, 0, 152, 735, 0, 206, 534, 649, 0,
-		0, 221, 0, 91, 689, 0, 0, 363, 544, 108, 827, 675, 0, 0, 265, 0,
-		0, 189, 0, 0, 570, 0, 0, 0, 0, 479, 0, 0, 0, 0, 871, 229,
-		401, 400, 428, 851, 0, 0, 607, 856, 0, 880, 903, 0, 0, 0, 0, 0,
-		708, 0, 237, 801, 0, 806, 144, 267, 287, 263, 420, 0, 0, 0, 807, 0,
-		72, 0, 916, 0, 0, 188, 600, 201, 844, 686, 140, 809, 446, 532, 635, 704,
-		0, 0, 0, 0, 0, 0, 0, 896, 0, 512, 96, 695, 698, 0, 359, 519,
-		0, 480, 389, 820, 64, 251, 736, 859, 298, 0, 0, 183, 576, 790, 917, 9,
-		0, 685, 696, 0, 749, 765, 0, 416, 580, 396, 734, 884, 451, 726, 0, 454,
-		354, 368, 468, 581, 625, 864, 920, 0, 0, 0, 0, 296, 365, 628, 644, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 344, 0, 0, 0, 0,
-		0, 150, 146, 564, 155, 0, 0, 662, 0, 69, 0, 0, 2, 147, 0, 822,
-		0, 370, 0, 0, 526, 730, 0, 240, 0, 89, 0, 0, 0, 164, 0, 0,
-		746, 836, 0, 232, 447, 656, 811, 356, 818, 0, 0, 0, 493, 0, 271, 525,
-		0, 718, 0, 0, 49, 462, 658, 293, 898, 0, 0, 0, 0, 0, 503, 0,
-		797, 0, 0, 0, 563, 0, 153, 0, 0, 842, 0, 926, 0, 0, 0, 175,
-		562, 422, 87, 235, 19, 182, 282, 375, 507, 611, 168, 327, 184, 358, 442, 438,
-		114, 482, 498, 774, 848, 25, 877, 911, 0, 0, 0, 0, 384, 0, 0, 792,
-		0, 0, 660, 651, 71, 0, 74, 242, 0, 0, 0, 550, 0, 404, 515, 0,
-		0, 0, 0, 0, 0, 915, 0, 0, 0, 0, 0, 255, 303, 421, 659, 739,
-		579, 885, 0, 0, 0, 0, 537, 0, 48, 0, 590, 0, 0, 0, 0, 0,
-		362, 17, 459, 0, 0, 0, 756, 914, 202, 0, 0, 0, 539, 317, 0, 0,
-		0, 0, 0, 0, 199, 0, 0, 0, 415, 279, 0, 0, 855, 0, 0, 336,
-		684, 0, 878, 0, 0, 0, 0, 0, 40, 377, 832, 0, 0, 414, 0, 0,
-		0, 0, 355, 0, 0, 608, 0, 0, 0, 0, 787, 0, 55, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 161, 309, 391, 225, 595, 881, 0, 0, 0,
-		0, 0, 328, 0, 0, 0, 707, 729, 743, 808, 0, 0, 0, 0, 0, 758,
-		24, 12, 36, 341, 448, 37, 770, 0, 208, 0, 339, 475, 0, 521, 33, 252,
+		859, 0, 0, 0, 136, 691, 872, 878, 0, 259, 694, 594, 0, 168, 0, 720,
+		0, 0, 579, 0, 0, 0, 606, 0, 0, 0, 319, 0, 0, 0, 379, 511,
+		200, 184, 792, 799, 291, 741, 847, 0, 0, 0, 160, 0, 549, 0, 0, 78,
+		785, 0, 0, 0, 0, 711, 697, 38, 0, 0, 0, 0, 0, 0, 76, 525,
+		300, 0, 53, 165, 790, 0, 96, 0, 689, 105, 84, 0, 0, 0, 0, 30,
+		778, 0, 0, 0, 9, 275, 521, 574, 0, 0, 0, 867, 0, 0, 0, 0,
+		0, 0, 0, 0, 0, 0, 0, 519, 427, 632, 656, 0, 0, 0, 0, 0,
+		0, 695, 0, 0, 249, 809, 454, 0, 0, 0, 682, 154, 215, 629, 0, 0,
+		392, 816, 0, 0, 0, 0, 194, 273, 290, 802, 0, 0, 126, 0, 368, 0,
+		0, 314, 0, 270, 0, 127, 0, 0, 488, 0, 0, 0, 0, 0, 346, 361,
+		0, 146, 824, 0, 0, 0, 643, 518, 0, 103, 793, 0, 0, 138, 717, 733,
+		734, 0, 0, 0, 0, 0, 172, 786, 0, 0, 0, 0, 0, 0, 0, 0,
+		0, 0, 598, 0, 0, 0, 0, 119, 313, 501, 121, 48, 380, 491, 0, 0,
+		0, 0, 0, 0, 611, 0, 532, 865, 0, 0, 0, 0, 350, 0, 0, 0,
+		586, 0, 0, 188, 0, 0, 150, 276, 587, 0, 0, 0, 0, 722, 0, 0,
+		0, 646, 0, 0, 0, 0, 0, 113, 773, 0, 565, 0, 445, 227, 281, 323,
+		206, 542, 0, 0, 0, 0, 0, 766, 0, 394, 0, 198, 848, 0, 0, 14,
+		72, 395, 0, 0, 0, 0, 0, 0, 0, 131, 0, 753, 106, 0, 0, 268,
+		0, 0, 0, 0, 0, 0, 749, 0, 0, 0, 599, 0, 0, 404, 0, 0,
+		596, 655, 0, 0, 477, 713, 0, 0, 267, 0, 470, 566, 0, 0, 0, 0,
+		0, 0, 0, 0, 250, 87, 183, 356, 225, 369, 796, 0, 44, 526, 17, 0,
+		683, 0, 0, 0, 783, 100, 827, 0, 0, 607, 493, 310, 497, 15, 768, 0,
+		727, 0, 0, 178, 109, 299, 440, 554, 645, 669, 104, 568, 475, 528, 811, 0,
+		0, 0, 0, 0, 363, 0, 791, 0, 243, 0, 0, 114, 266, 451, 221, 0,
+		0, 0, 617, 335, 671, 0, 0, 0, 624, 0, 0, 0, 254, 737, 723, 0,
+		648, 0, 0, 0, 414, 0, 0, 195, 235, 0, 677, 0, 0, 7, 382, 0,
+		0, 0, 0, 0, 0, 132, 0, 0, 543, 0, 698, 712, 182, 0, 0, 0,
+		0, 0, 680, 558, 285, 0, 0, 0, 37, 461, 0, 28, 0, 0, 0, 0,
+		0, 861, 0, 0, 0, 0, 468, 0, 12, 0, 0, 762, 0, 0, 0, 0,
+		601, 0, 320, 556, 667, 0, 0, 0, 0, 0, 0, 862, 875, 0, 0, 0,
+		523, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 803, 0, 0,
+		0, 0, 0, 0, 0, 21, 256, 479, 569, 0, 0, 0, 156, 4, 0, 0,
+		0, 0, 0, 33, 413, 0, 65, 812, 849, 0, 0, 0, 584, 458, 0, 0,
+		820, 403, 860, 882, 0, 186, 0, 236, 377, 340, 610, 0, 572, 0, 555, 845,
+		0, 448, 0, 0, 0, 0, 0, 224, 372, 124, 157, 755, 318, 489, 0, 0,
+		0, 0, 0, 494, 640, 0, 0, 0, 0, 0, 0, 0, 0, 45, 0, 0,
+		176, 0, 0, 0, 209, 0, 0, 455, 615, 279, 0, 0, 402, 70, 0, 460,
+		550, 457, 418, 651, 0, 0, 27, 0, 0, 0, 559, 0, 625, 642, 531, 730,
+		670, 0, 0, 327, 0, 0, 0, 0, 0, 0, 74, 86, 815, 0, 0, 608,
+		0, 336, 686, 289, 293, 0, 258, 0, 0, 0, 0, 0, 0, 0, 433, 0,
+		833, 375, 0, 0, 742, 0, 514, 439, 34, 534, 0, 0, 0, 0, 702, 0,
+		844, 0, 658, 342, 0, 0, 524, 0, 0, 25, 781, 207, 0, 881, 764, 0,
+		0, 0, 331, 0, 0, 0, 0, 0, 0, 746, 0, 0, 79, 135, 0, 0,
+		0, 0, 214, 580, 0, 0, 0, 149, 506, 627, 0, 0, 0, 590, 595, 757,
+		71, 765, 307, 210, 564, 0, 535, 0, 0, 0, 0, 20, 0, 0, 0, 0,
+		61, 120, 539, 649, 705, 740, 0, 0, 0, 547, 747, 0, 0, 884, 97, 301,
+		529, 0, 0, 324, 578, 0, 201, 482, 676, 852, 0, 0, 410, 864, 0, 0,
+		0, 284, 101, 0, 116, 262, 575, 805, 516, 653, 0, 0, 0, 0, 665, 81,
+		0, 373, 510, 0, 0, 0, 0, 0, 0, 0, 0, 167, 0, 0, 0, 0,
+		563, 191, 311, 453, 715, 0, 0, 0, 0, 536, 616, 232, 0, 423, 315, 591,
+		0, 0, 0, 0, 573, 0, 0, 0, 0, 507, 0, 219, 0, 304, 0, 0,
+		153, 800, 0, 0, 0, 163, 0, 0, 0, 309, 322, 0, 110, 857, 56, 88,
+		288, 59, 779, 814, 0, 204, 822, 208, 123, 0, 0, 0, 437, 0, 408, 0,
+		0, 0, 0, 465, 0, 0, 0, 0, 0, 421, 326, 0, 0, 0, 0, 0,
+		0, 308, 664, 620, 0, 0, 0, 0, 397, 0, 332, 0, 0, 0, 417, 0,
+		0, 0, 0, 0, 0, 0, 530, 0, 856, 0, 230, 0, 0, 0, 0, 0,
+		0, 305, 0, 0, 0, 0, 0, 823, 0, 260, 0, 0, 229, 398, 0, 0,
+		0, 0, 0, 0, 0, 0, 0, 0, 429, 111, 829, 0, 0, 0, 0, 0,
+		0, 0, 0, 0, 0, 355, 95, 22, 0, 0, 0, 240, 0, 0, 0, 125,
+		602, 840, 251, 0, 0, 0, 0, 0, 0, 185, 729, 0, 0, 0, 541, 0,
+		0, 0, 407, 0, 89, 570, 0, 825, 0, 181, 0, 0, 349, 54, 767, 0,
+		0, 582, 0, 0, 0, 1, 854, 274, 0, 0, 0, 0, 0, 0, 0, 0,
+		0, 419, 0, 0, 0, 843, 0, 0, 0, 0, 0, 0, 0, 0, 456, 0,
+		0, 678, 0, 485, 10, 0, 0, 0, 0, 634, 0, 158, 0, 0, 362, 0,
+		0, 0, 0, 467, 503, 339, 873, 879, 234, 0, 0, 496, 0, 115, 0, 75,
+		647, 0, 863, 0, 613, 0, 744, 0, 0, 0, 0, 295, 0, 0, 553, 0,
+		0, 0, 0, 205, 0, 0, 718, 0, 0, 144, 0, 0, 197, 517, 626, 0,
+		0, 212, 0, 85, 666, 0, 0, 352, 527, 102, 789, 652, 0, 0, 255, 0,
+		0, 180, 0, 0, 551, 0, 0, 0, 0, 463, 0, 0, 0, 0, 831, 220,
+		813, 0, 412, 0, 0, 0, 588, 818, 0, 838, 858, 0, 0, 0, 0, 0,
+		685, 0, 228, 0, 0, 770, 137, 257, 277, 253, 405, 0, 0, 0, 771, 0,
+		67, 0, 870, 0, 0, 179, 581, 192, 806, 663, 133, 0, 430, 515, 612, 681,
+		0, 0, 0, 0, 0, 0, 0, 851, 0, 495, 90, 672, 675, 0, 348, 502,
+		0, 464, 376, 782, 60, 242, 707, 821, 0, 0, 0, 174, 557, 756, 871, 8,
+		0, 662, 673, 0, 719, 735, 0, 401, 561, 383, 706, 841, 435, 700, 0, 438,
+		343, 357, 452, 562, 605, 826, 874, 0, 0, 0, 0, 286, 354, 621, 0, 0,
+		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 333, 0, 0, 0, 0,
+		0, 142, 139, 546, 147, 0, 0, 639, 0, 64, 0, 0, 2, 140, 0, 784,
+		0, 359, 0, 0, 509, 704, 0, 231, 0, 83, 0, 0, 0, 155, 0, 0,
+		716, 798, 0, 223, 431, 633, 774, 345, 780, 0, 0, 0, 476, 0, 261, 508,
+		0, 692, 0, 0, 47, 446, 635, 283, 853, 0, 0, 0, 0, 0, 486, 0,
+		0, 0, 0, 0, 545, 0, 145, 0, 0, 804, 0, 880, 0, 0, 0, 166,
+		544, 592, 82, 226, 18, 173, 272, 364, 490, 743, 159, 316, 175, 347, 426, 422,
+		108, 466, 481, 837, 810, 24, 866, 0, 0, 0, 0, 0, 371, 0, 0, 758,
+		0, 0, 637, 628, 66, 0, 69, 233, 0, 0, 0, 533, 0, 389, 498, 0,
+		0, 0, 0, 0, 0, 869, 0, 0, 0, 0, 0, 245, 292, 406, 636, 710,
+		560, 842, 0, 0, 0, 0, 520, 0, 46, 0, 571, 0, 0, 0, 0, 0,
+		351, 16, 443, 0, 0, 0, 726, 868, 193, 0, 0, 0, 522, 306, 0, 0,
+		0, 0, 0, 0, 190, 0, 0, 0, 400, 269, 0, 0, 817, 0, 0, 325,
+		661, 0, 0, 0, 0, 0, 0, 0, 39, 365, 794, 0, 0, 399, 0, 0,
+		0, 0, 344, 0, 0, 589, 0, 0, 0, 0, 754, 0, 52, 0, 0, 0,
+		0, 0, 0, 0, 0, 0, 0, 152, 298, 378, 216, 576, 839, 0, 0, 0,
+		0, 0, 317, 0, 0, 0, 684, 703, 714, 772, 0, 0, 0, 0, 0, 728,
+		23, 11, 35, 330, 432, 36, 739, 0, 199, 0, 328, 459, 0, 504, 32, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-		465, 0, 323, 722, 0, 0, 0, 0, 761, 0, 0, 402, 53, 463, 0, 99,
-		616, 0, 0, 0, 0, 782, 0, 0, 0, 0, 0, 0, 0, 0, 0, 825,
-		0, 0, 314, 308, 273, 0, 0, 0, 0, 631, 0, 0, 0, 501, 839, 0,
-		0, 0, 369, 345, 0, 348, 440, 653, 0, 0, 376, 59, 0, 0, 0, 0,
-		0, 766, 0, 0, 491, 399, 0, 0, 683, 719, 179, 42, 352, 123, 667, 0,
-		0, 27, 67, 441, 586, 290, 745, 0, 0, 458, 82, 178, 275, 466, 596, 714,
-		0, 0, 0, 128, 0, 186, 0, 257, 364, 509, 0, 170, 68, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 14, 460, 32, 211, 637, 0, 0, 0, 0, 0,
-		51, 504, 567, 0, 0, 0, 0, 0, 0, 813, 0, 247, 281, 870, 490, 769,
-		0, 4, 566, 664, 754, 0, 212, 0, 0, 737, 0, 0, 0, 0, 0, 485,
-		557, 645, 0, 383, 478, 755, 0, 788, 0, 0, 488, 857, 555, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 196, 0, 0, 0, 0, 0, 0, 654, 0,
-		0, 6, 398, 0, 124, 305, 297, 646, 879, 0, 0, 0, 0, 0, 0, 0,
-		0, 697, 52, 0, 0, 0, 0, 0, 198, 0, 0, 0, 0, 0, 0, 0,
-		231, 0, 0, 0, 118, 0, 129, 673, 776, 0, 371, 0, 313, 845, 340, 0,
-		0, 250, 872, 0, 248, 554, 795, 497, 0, 522, 875, 0, 0, 0, 0, 517,
-		254, 612, 226, 62, 812, 0, 0, 0, 436, 0, 0, 0, 0, 0, 0, 105,
-		0, 104, 113, 288, 0, 0, 0, 0, 633, 0, 406, 156, 0, 0, 292, 0,
-		0, 457, 0, 604, 680, 900, 0, 0, 85, 332, 661, 30, 0, 0, 0, 0,
-		0, 0, 561, 258, 136, 408, 0, 0, 0, 0, 256, 180, 814, 141, 41, 0,
-		0, 0, 0, 0, 0, 0, 0, 677, 0, 0, 889, 222, 403, 716, 0, 411,
-		0, 0, 0, 0, 0, 0, 78, 205, 394, 711, 0, 54, 0, 0, 0, 0,
-		0, 387, 0, 0, 846, 0, 0, 794, 137, 0, 0, 246, 100, 786, 751, 0,
-		0, 160, 0, 0, 0, 0, 149, 427, 793, 0, 0, 0, 0, 227, 0, 0,
-		0, 702, 0, 571, 0, 450, 7, 516, 727, 912, 0, 0, 866, 0, 0, 0,
-		0, 0, 0, 641, 43, 274, 0, 0, 0, 0, 0, 0, 895, 624, 487, 397,
-		0, 0, 0, 0, 0, 929, 452, 0, 0, 0, 710, 0, 642, 307, 682, 826,
-		0, 65, 0, 0, 0, 0, 0, 0, 530, 0, 0, 405, 779, 0, 20, 0,
-		725, 0, 0, 691, 220, 349, 620, 805, 876, 0, 0, 0, 0, 500, 798, 0,
-		0, 0, 0, 425, 0, 0, 61, 0, 73, 0, 380, 0, 98, 171, 781, 817,
-		0, 0, 0, 0, 922, 0, 738, 173, 762, 151, 623, 432, 0, 489, 0, 44,
-		379, 784, 833, 835, 0, 0, 602, 0, 0, 529, 0, 444, 0, 0, 135, 495,
-		0, 0, 0, 0, 262, 768, 874, 0, 0, 0, 0, 0, 0, 923, 97, 431,
+		449, 0, 312, 696, 0, 0, 0, 0, 731, 0, 0, 387, 50, 447, 0, 93,
+		597, 0, 0, 0, 0, 751, 0, 0, 0, 0, 0, 0, 0, 0, 0, 787,
+		0, 0, 303, 297, 263, 0, 0, 0, 0, 609, 0, 0, 0, 484, 801, 0,
+		0, 0, 358, 334, 0, 337, 424, 630, 0, 0, 0, 55, 0, 0, 0, 0,
+		0, 736, 0, 0, 474, 386, 0, 0, 660, 693, 170, 41, 341, 117, 644, 0,
+		0, 26, 62, 425, 567, 280, 0, 0, 0, 442, 77, 169, 265, 450, 577, 688,
+		0, 0, 0, 0, 0, 177, 0, 247, 353, 492, 0, 161, 63, 0, 0, 0,
+		0, 0, 0, 0, 0, 0, 13, 444, 31, 202, 614, 0, 0, 0, 0, 0,
+		487, 548, 0, 0, 0, 0, 0, 0, 0, 776, 0, 238, 271, 830, 473, 0,
+		0, 3, 641, 0, 724, 0, 203, 0, 0, 708, 0, 0, 0, 0, 0, 469,
+		540, 622, 0, 370, 462, 725, 0, 0, 0, 0, 472, 819, 538, 0, 0, 0,
+		0, 0, 0, 0, 0, 0, 0, 187, 0, 0, 0, 0, 0, 0, 631, 0,
+		0, 5, 385, 0, 118, 294, 287, 623, 0, 0, 0, 0, 0, 0, 0, 0,
+		0, 674, 49, 0, 0, 0, 0, 0, 189, 0, 0, 0, 0, 0, 0, 0,
+		222, 0, 0, 0, 112, 0, 122, 650, 745, 0, 360, 0, 302, 807, 329, 0,
+		0, 241, 832, 0, 239, 537, 761, 480, 0, 505, 835, 0, 0, 0, 0, 500,
+		244, 593, 217, 58, 775, 0, 0, 0, 420, 0, 0, 0, 0, 0, 0, 99,
+		0, 98, 107, 278, 0, 0, 0, 0, 0, 0, 391, 148, 0, 0, 282, 0,
+		0, 441, 0, 585, 657, 855, 0, 0, 80, 321, 638, 29, 0, 0, 0, 0,
+		0, 0, 0, 248, 129, 393, 0, 0, 0, 0, 246, 171, 777, 134, 40, 0,
+		0, 0, 0, 0, 0, 0, 0, 654, 0, 0, 846, 213, 388, 690, 0, 396,
+		0, 0, 0, 0, 0, 0, 73, 196, 381, 687, 0, 51, 0, 0, 0, 0,
+		0, 374, 0, 0, 808, 0, 0, 760, 130, 0, 0, 237, 94, 0, 721, 0,
+		0, 151, 0, 0, 0, 0, 141, 411, 759, 0, 0, 0, 0, 218, 0, 0,
+		0, 679, 0, 552, 0, 434, 6, 499, 701, 0, 0, 0, 828, 0, 0, 0,
+		0, 0, 0, 618, 42, 264, 0, 0, 0, 0, 0, 0, 850, 604, 471, 384,
+		0, 0, 0, 0, 0, 883, 436, 0, 0, 0, 0, 0, 619, 296, 659, 788,
+		0, 0, 0, 0, 0, 0, 0, 0, 513, 0, 0, 390, 748, 0, 19, 0,
+		699, 0, 0, 668, 211, 338, 600, 769, 836, 0, 0, 0, 0, 483, 763, 0,
+		0, 0, 0, 409, 0, 0, 57, 0, 68, 0, 367, 0, 92, 162, 750, 0,
+		0, 0, 0, 0, 876, 0, 709, 164, 732, 143, 603, 416, 0, 0, 0, 43,
+		366, 752, 795, 797, 0, 0, 583, 0, 0, 512, 0, 428, 0, 0, 128, 478,
+		0, 0, 0, 0, 252, 738, 834, 0, 0, 0, 0, 0, 0, 877, 91, 415,
 	},
 }
