@@ -111,9 +111,10 @@ func (r *run) codeLoop(ctx context.Context, n node) (ans answer, err error) {
 		var text string
 		var obs codeObs
 		var done bool
-		msgs, err = r.fitRoot(tctx, n, p, modelName, ans.turns, msgs, &hist, func() string { return codeVarsListing(st.it) })
+		var prompt int64
+		msgs, prompt, err = r.fitRoot(tctx, n, p, modelName, ans.turns, msgs, &hist, func() string { return codeVarsListing(st.it) })
 		if err == nil {
-			text, obs, done, err = r.codeTurn(tctx, n, p, modelName, msgs, st, &ans, repairs+1)
+			text, obs, done, err = r.codeTurn(tctx, n, p, modelName, msgs, prompt, st, &ans, repairs+1)
 		}
 		if r.e.cfg.TraceContent && text != "" {
 			turn.Set("reply", shown(text, TraceContentBytes))
@@ -181,16 +182,17 @@ type codeObs struct {
 }
 
 // codeTurn makes one model call and runs the code blocks of its reply in
-// order. done reports a final answer (in ans.value). attempt is 1 plus the
+// order. done reports a final answer (in ans.value). prompt is msgs'
+// tokens when fitRoot counted them (else 0); attempt is 1 plus the
 // repairs before this reply. The reply is reported to live observers
 // (the note trace.NoteReply, EventReply) before any of its cells runs,
 // and each cell as it starts (its span announced, EventCell), so what a
 // cell does (its sub-calls, children) is seen under the reply and the
 // cell that did it.
-func (r *run) codeTurn(ctx context.Context, n node, p model.Provider, modelName string, msgs []model.Message, st *codeState, ans *answer, attempt int) (string, codeObs, bool, error) {
+func (r *run) codeTurn(ctx context.Context, n node, p model.Provider, modelName string, msgs []model.Message, prompt int64, st *codeState, ans *answer, attempt int) (string, codeObs, bool, error) {
 	req := model.Request{Model: modelName, Messages: msgs}
 	deltas := r.streamRoot(ctx, &req, n, ans.turns, modelName)
-	resp, err := r.complete(ctx, n.depth, p, req)
+	resp, err := r.complete(ctx, n.depth, p, req, prompt)
 	deltas.flush()
 	if err != nil {
 		return "", codeObs{}, false, err

@@ -177,10 +177,13 @@ func rootTooLarge(modelName string, window int, size, reserve int64, compacted b
 // msgs when they fit under the threshold, or compacted (see Compaction),
 // or fails with prompt_too_large when they cannot fit the window. Loops
 // below the root are left as they are. vars lists the loop's variables
-// for the summary message.
-func (r *run) fitRoot(ctx context.Context, n node, p model.Provider, modelName string, turn int, msgs []model.Message, h *history, vars func() string) ([]model.Message, error) {
+// for the summary message. prompt is the returned conversation's tokens
+// as promptTokens counts them, which the meter admits the turn's call
+// with (meter.ModelCall.PromptTokens) instead of counting them again; 0
+// below the root, where nothing is counted.
+func (r *run) fitRoot(ctx context.Context, n node, p model.Provider, modelName string, turn int, msgs []model.Message, h *history, vars func() string) (out []model.Message, prompt int64, err error) {
 	if n.depth != 0 {
-		return msgs, nil
+		return msgs, 0, nil
 	}
 	c := r.e.cfg.Compaction
 	window, known := r.rootWindow()
@@ -188,22 +191,22 @@ func (r *run) fitRoot(ctx context.Context, n node, p model.Provider, modelName s
 	size := promptTokens(msgs, modelName)
 	if c.Off {
 		if !known {
-			return msgs, nil // the server says (the meter learns from it)
+			return msgs, size, nil // the server says (the meter learns from it)
 		}
-		return msgs, rootTooLarge(modelName, window, size, reserve, false)
+		return msgs, size, rootTooLarge(modelName, window, size, reserve, false)
 	}
 	threshold := int64(math.Floor(c.at() * float64(window)))
 	limit := min(threshold-1, int64(window)-reserve)
 	if size <= limit {
-		return msgs, nil
+		return msgs, size, nil
 	}
 	turns := (len(msgs) - firstTurn) / 2
 	if turns == 0 {
 		// Nothing to replace: the system prompt and the query alone.
 		if !known {
-			return msgs, nil
+			return msgs, size, nil
 		}
-		return msgs, rootTooLarge(modelName, window, size, reserve, true)
+		return msgs, size, rootTooLarge(modelName, window, size, reserve, true)
 	}
 	return r.compact(ctx, p, modelName, turn, msgs, h, vars, compactBounds{window: window, known: known, threshold: threshold, limit: limit, reserve: reserve, before: size})
 }
@@ -223,8 +226,8 @@ func (r *run) summaryTokens(window int) int64 {
 
 // compact replaces the turns before the last kept ones (and the summary
 // before them) by one summary, added to the query message, as one traced
-// compaction.
-func (r *run) compact(ctx context.Context, p model.Provider, modelName string, turn int, msgs []model.Message, h *history, vars func() string, b compactBounds) (out []model.Message, err error) {
+// compaction. prompt is out's tokens (promptTokens).
+func (r *run) compact(ctx context.Context, p model.Provider, modelName string, turn int, msgs []model.Message, h *history, vars func() string, b compactBounds) (out []model.Message, prompt int64, err error) {
 	ctx, sp := trace.Start(ctx, trace.KindNote, NoteCompaction)
 	if r.live {
 		setLive(sp, Event{Turn: turn, Model: modelName})
@@ -258,9 +261,9 @@ func (r *run) compact(ctx context.Context, p model.Provider, modelName string, t
 	}
 	if err := rootTooLarge(modelName, b.window, head, b.reserve, true); err != nil {
 		if !b.known {
-			return msgs, nil // a guessed window: the server says
+			return msgs, b.before, nil // a guessed window: the server says
 		}
-		return msgs, err
+		return msgs, b.before, err
 	}
 	last := h.replaced + turns - k
 	sp.Set("first_turn", 1)
@@ -270,7 +273,7 @@ func (r *run) compact(ctx context.Context, p model.Provider, modelName string, t
 	summary, calls, err := r.summarize(ctx, p, modelName, h.query, h.summary, h.replaced, msgs[firstTurn:len(msgs)-2*k], h.replaced+1, sumTokens, b.window)
 	sp.Set("summary_calls", calls)
 	if err != nil {
-		return msgs, err
+		return msgs, b.before, err
 	}
 	if r.e.cfg.TraceContent {
 		sp.Set("summary", shown(summary, TraceContentBytes))
@@ -283,9 +286,9 @@ func (r *run) compact(ctx context.Context, p model.Provider, modelName string, t
 	after := promptTokens(out, modelName)
 	sp.Set("tokens_after", after)
 	if !b.known {
-		return out, nil
+		return out, after, nil
 	}
-	return out, rootTooLarge(modelName, b.window, after, b.reserve, true)
+	return out, after, rootTooLarge(modelName, b.window, after, b.reserve, true)
 }
 
 // summarize asks the root model for the summary of prev (the summary of
@@ -326,7 +329,7 @@ func (r *run) summarize(ctx context.Context, p model.Provider, modelName, query,
 			{Role: model.RoleUser, Content: intro + body.String()},
 		}}
 		calls++
-		resp, err := r.complete(ctx, 0, p, req)
+		resp, err := r.complete(ctx, 0, p, req, 0)
 		if err != nil {
 			return "", calls, err
 		}

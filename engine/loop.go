@@ -61,8 +61,9 @@ func (r *run) provider(depth int) (model.Provider, string) {
 // admitted worst case, taking the run over a limit, fails the call with
 // that limit's budget error after its usage is charged. The engine counts
 // its turns itself (loop, codeLoop), so a call counts only
-// max_model_calls.
-func (r *run) complete(ctx context.Context, depth int, p model.Provider, req model.Request) (*model.Response, error) {
+// max_model_calls. prompt is req's prompt when the caller counted it
+// (a root turn: fitRoot's count), else 0 (the meter counts it).
+func (r *run) complete(ctx context.Context, depth int, p model.Provider, req model.Request, prompt int64) (*model.Response, error) {
 	if req.MaxTokens == 0 {
 		req.MaxTokens = r.e.cfg.MaxTokens
 	}
@@ -70,7 +71,7 @@ func (r *run) complete(ctx context.Context, depth int, p model.Provider, req mod
 		req.Temperature = r.e.cfg.Temperature
 	}
 	resp, err := meter.New(r.tracker).Model(ctx, meter.ModelCall{
-		Provider: p, Request: req, Depth: depth, Slot: depth > 0, Windows: r.windows,
+		Provider: p, Request: req, Depth: depth, Slot: depth > 0, Windows: r.windows, PromptTokens: prompt,
 		Send: func(ctx context.Context, p model.Provider, req model.Request) (*model.Response, error) {
 			return r.send(ctx, depth, p, req)
 		},
@@ -134,9 +135,10 @@ func (r *run) loop(ctx context.Context, n node) (ans answer, err error) {
 		tctx, turn := trace.Start(withTurn(ctx, ans.turns), trace.KindTurn, fmt.Sprintf("turn %d", ans.turns))
 		var reply turnReply
 		var done bool
-		msgs, err = r.fitRoot(tctx, n, p, modelName, ans.turns, msgs, &hist, func() string { return planVarsListing(sess) })
+		var prompt int64
+		msgs, prompt, err = r.fitRoot(tctx, n, p, modelName, ans.turns, msgs, &hist, func() string { return planVarsListing(sess) })
 		if err == nil {
-			reply, done, err = r.turn(tctx, n, p, modelName, msgs, sess, env, &ans)
+			reply, done, err = r.turn(tctx, n, p, modelName, msgs, prompt, sess, env, &ans)
 		}
 		if r.e.cfg.TraceContent && reply.text != "" {
 			turn.Set("reply", shown(reply.text, TraceContentBytes))
@@ -248,11 +250,12 @@ type turnReply struct {
 }
 
 // turn runs one iteration: one model call, then the answer or plan it
-// returns. done reports a final answer (in ans.value).
-func (r *run) turn(ctx context.Context, n node, p model.Provider, modelName string, msgs []model.Message, sess *plan.Session, env *env, ans *answer) (turnReply, bool, error) {
+// returns. done reports a final answer (in ans.value). prompt is msgs'
+// tokens when fitRoot counted them (else 0).
+func (r *run) turn(ctx context.Context, n node, p model.Provider, modelName string, msgs []model.Message, prompt int64, sess *plan.Session, env *env, ans *answer) (turnReply, bool, error) {
 	req := model.Request{Model: modelName, Messages: msgs}
 	deltas := r.streamRoot(ctx, &req, n, ans.turns, modelName)
-	resp, err := r.complete(ctx, n.depth, p, req)
+	resp, err := r.complete(ctx, n.depth, p, req, prompt)
 	deltas.flush()
 	if err != nil {
 		return turnReply{}, false, err

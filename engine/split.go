@@ -93,7 +93,7 @@ func (v *env) sized(ctx context.Context, req model.Request, level int, retried b
 
 // send1 makes one admitted sub-call and records it.
 func (v *env) send1(ctx context.Context, req model.Request) (*model.Response, error) {
-	resp, err := v.r.complete(trace.WithDepth(ctx, v.n.depth+1), v.n.depth+1, v.r.e.cfg.SubProvider, req)
+	resp, err := v.r.complete(trace.WithDepth(ctx, v.n.depth+1), v.n.depth+1, v.r.e.cfg.SubProvider, req, 0)
 	v.r.subCall(ctx, v.n.depth+1, req, resp, err)
 	return resp, err
 }

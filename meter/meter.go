@@ -17,7 +17,9 @@
 //     window (model.Windows.Check: the run's table, ModelCall.Windows),
 //     else the call is refused with prompt_too_large before anything is
 //     counted (a trace event of kind error records the refusal); max_tokens is shrunk to what the window leaves, with a
-//     trace note (NoteWindowShrunk);
+//     trace note (NoteWindowShrunk). The prompt is counted once: with
+//     the caller's count when it has one (ModelCall.PromptTokens, the
+//     engine's root turns), which also prices the worst case (step 3);
 //  1. a response cache (model.Share) is asked first: a hit charges only its
 //     savings (Tracker.Save), no call, token, cost or slot;
 //  2. a concurrency slot is taken when the call asks for one
@@ -95,6 +97,12 @@ type ModelCall struct {
 	// Windows is the run's model table the prompt is admitted against
 	// (nil: the shipped table, model.NewWindows()).
 	Windows *model.Windows
+	// PromptTokens, when not 0, is the request's prompt as the caller
+	// counted it already: model.PromptTokens(Request, Request.Model),
+	// nothing else (the engine counts each root turn's prompt to fit its
+	// conversation to the window). The meter admits the call with it
+	// instead of counting the prompt again; 0: the meter counts it.
+	PromptTokens int64
 }
 
 // Model admits, sends and records one model call (see the package
@@ -114,7 +122,7 @@ func (m *Meter) Model(ctx context.Context, c ModelCall) (*model.Response, error)
 		trace.Emit(ctx, trace.KindError, string(model.KindNoVision), nil, err)
 		return nil, err
 	}
-	fit := c.Windows.Check(req)
+	fit := c.fit(req)
 	if !fit.Fits() {
 		// Never sent: a standalone error event says so in the trace.
 		err := fit.Err()
@@ -205,6 +213,15 @@ func (m *Meter) Model(ctx context.Context, c ModelCall) (*model.Response, error)
 		return resp, serr
 	}
 	return resp, err
+}
+
+// fit measures req against its model's window with the caller's count of
+// its prompt (PromptTokens), or a count of its own when there is none.
+func (c *ModelCall) fit(req model.Request) model.Fit {
+	if c.PromptTokens > 0 {
+		return c.Windows.CheckCounted(req, c.PromptTokens)
+	}
+	return c.Windows.Check(req)
 }
 
 // Names of the trace notes a model call may emit (trace.KindNote).

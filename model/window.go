@@ -290,9 +290,15 @@ func (f Fit) Room() int64 { return int64(f.Window.Window) - int64(f.Reserve) }
 
 // Check measures req against the window of its model. The prompt is
 // counted as PromptTokens counts it (a worst case).
-func (w *Windows) Check(req Request) Fit {
+func (w *Windows) Check(req Request) Fit { return w.CheckCounted(req, PromptTokens(req, req.Model)) }
+
+// CheckCounted is Check of a request whose prompt its caller has counted
+// already: prompt must be PromptTokens(req, req.Model) (the engine counts
+// each root turn's prompt to fit its conversation to the window, and the
+// meter admits the turn with that count instead of counting it again).
+func (w *Windows) CheckCounted(req Request, prompt int64) Fit {
 	win := w.Lookup(req.Model)
-	f := Fit{Window: win, Model: req.Model, PromptTokens: PromptTokens(req, req.Model), Reserve: win.OutputReserve(req.MaxTokens), MaxTokens: req.MaxTokens}
+	f := Fit{Window: win, Model: req.Model, PromptTokens: prompt, Reserve: win.OutputReserve(req.MaxTokens), MaxTokens: req.MaxTokens}
 	if f.Fits() && req.MaxTokens > 0 && win.Source != SourceDefault {
 		f.MaxTokens = int(min(int64(req.MaxTokens), int64(win.Window)-f.PromptTokens))
 	}
