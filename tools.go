@@ -64,17 +64,11 @@ func openTools(ctx context.Context, spec Spec, auth *authority.Store, servers *m
 	if err != nil {
 		return nil, err
 	}
-	reg, ws, err := OpenRegistry(spec.Workspace)
+	reg, ws, err := spec.OpenRegistry()
 	if err != nil {
 		return nil, err
 	}
 	s := &Tools{Registry: reg, Caps: caps, mcp: servers, closers: []func(){func() { ws.Close() }}}
-	for _, t := range spec.Tools {
-		if err := reg.Register(t); err != nil {
-			s.Close()
-			return nil, err
-		}
-	}
 	if err := servers.importTools(ctx, reg, &caps, log); err != nil {
 		s.Close()
 		return nil, err
@@ -129,9 +123,21 @@ func (s *Tools) openJournal(dir string) (*effect.Journal, error) {
 }
 
 // OpenRegistry returns a registry of the built-in workspace tools confined
-// to dir, and the workspace (close it when done).
+// to dir, and the workspace (close it when done): Spec{Workspace:
+// dir}.OpenRegistry().
 func OpenRegistry(dir string) (*tool.Registry, *workspace.Root, error) {
-	ws, err := workspace.Open(dir)
+	return Spec{Workspace: dir}.OpenRegistry()
+}
+
+// OpenRegistry returns the registry of the Spec's own tools and the
+// workspace they are confined to (close it when done): the built-in
+// workspace tools confined to Workspace, then Tools in their order (a
+// tool named like one registered before fails with duplicate_tool). It
+// is the one place they are registered: OpenTools (and so Open) adds the
+// granted MCP servers' tools to it, and rlm tools list lists it with
+// every MCP server's tools.
+func (s Spec) OpenRegistry() (*tool.Registry, *workspace.Root, error) {
+	ws, err := workspace.Open(s.Workspace)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -139,6 +145,12 @@ func OpenRegistry(dir string) (*tool.Registry, *workspace.Root, error) {
 	if err := builtin.Register(reg, ws, builtin.Options{}); err != nil {
 		ws.Close()
 		return nil, nil, err
+	}
+	for _, t := range s.Tools {
+		if err := reg.Register(t); err != nil {
+			ws.Close()
+			return nil, nil, err
+		}
 	}
 	return reg, ws, nil
 }

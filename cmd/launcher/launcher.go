@@ -16,7 +16,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"slices"
 	"sync"
 	"syscall"
 
@@ -24,11 +23,9 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/rlm-go/rlm"
-	"github.com/rlm-go/rlm/authority"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/internal/heapfloor"
 	"github.com/rlm-go/rlm/tool"
-	"github.com/rlm-go/rlm/workspace"
 
 	// Exact token counts for OpenAI's encodings (budget admission, usage a
 	// server did not report, the prompt compiler's packing).
@@ -127,27 +124,6 @@ func (l *launcher) options() []rlm.Option {
 // open is rlm.Open with the Config's tools and options added.
 func (l *launcher) open(ctx context.Context, spec rlm.Spec, opts ...rlm.Option) (*rlm.Session, error) {
 	return rlm.Open(ctx, spec, append(opts, l.options()...)...)
-}
-
-// openTools is rlm.OpenTools with the Config's tools added.
-func (l *launcher) openTools(ctx context.Context, spec rlm.Spec, auth *authority.Store, log io.Writer) (*rlm.Tools, error) {
-	spec.Tools = append(slices.Clip(spec.Tools), l.cfg.Tools...)
-	return rlm.OpenTools(ctx, spec, auth, log)
-}
-
-// openRegistry is rlm.OpenRegistry with the Config's tools registered.
-func (l *launcher) openRegistry(dir string) (*tool.Registry, *workspace.Root, error) {
-	reg, ws, err := rlm.OpenRegistry(dir)
-	if err != nil {
-		return nil, nil, err
-	}
-	for _, t := range l.cfg.Tools {
-		if err := reg.Register(t); err != nil {
-			ws.Close()
-			return nil, nil, err
-		}
-	}
-	return reg, ws, nil
 }
 
 // Outcomes of a command that are not statuses of a result: a command line

@@ -27,7 +27,16 @@ func (f *toolFlags) open(ctx context.Context) (*toolSession, error) {
 // openWith is open with the given authority store, shared with an agent
 // runtime whose children call the session's tools.
 func (f *toolFlags) openWith(ctx context.Context, auth *authority.Store) (*toolSession, error) {
+	return rlm.OpenTools(ctx, f.toolSpec(), auth, os.Stderr)
+}
+
+// toolSpec is the Spec of a tool runtime of its own (rlm.OpenTools, and
+// rlm tools list's Spec.OpenRegistry): the flags' tool fields and the
+// Config's tools, which a session gets as an option instead
+// (launcher.options).
+func (f *toolFlags) toolSpec() rlm.Spec {
 	var sp rlm.Spec
 	f.spec(&sp)
-	return f.l.openTools(ctx, sp, auth, os.Stderr)
+	sp.Tools = f.l.cfg.Tools
+	return sp
 }

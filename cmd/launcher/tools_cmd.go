@@ -65,7 +65,7 @@ func (l *launcher) newToolsListCmd() *cobra.Command {
 			"(the effect and authority ceiling are the host's, from the --mcp file). --text prints a table instead.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			reg, ws, err := l.openRegistry(f.workspace)
+			reg, ws, err := f.toolSpec().OpenRegistry()
 			if err != nil {
 				return err
 			}
