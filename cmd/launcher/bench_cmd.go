@@ -50,7 +50,6 @@ type benchRunFlags struct {
 
 func (l *launcher) newBenchRunCmd() *cobra.Command {
 	var f benchRunFlags
-	f.pf.l = l
 	cmd := &cobra.Command{
 		Use:   "run (--task niah|aggregate|pairs|chart-pdf | --suite SUITE --data PATH) [flags]",
 		Short: "Compare the RLM with one direct call on generated tasks or a published benchmark",
@@ -81,7 +80,7 @@ that the harness works, not how good a model is, and the output says so.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return f.run(cmd) },
 	}
-	f.pf.register(cmd)
+	f.pf.register(l, cmd)
 	f.bf.register(cmd)
 	fl := cmd.Flags()
 	fl.StringVar(&f.task, "task", "", "generated task family: niah, aggregate, pairs or chart-pdf (a PDF whose answer is partly in a drawn chart; --size sets its pages) (or --suite)")

@@ -32,7 +32,6 @@ type chatFlags struct {
 
 func (l *launcher) newChatCmd() *cobra.Command {
 	var f chatFlags
-	f.pf.l = l
 	cmd := &cobra.Command{
 		Use:   "chat --context FILE",
 		Short: "Ask several questions about one context in a persistent code-mode session",
@@ -59,7 +58,7 @@ one {"status","error"} line.`,
 			return f.run(cmd)
 		},
 	}
-	f.pf.register(cmd)
+	f.pf.register(l, cmd)
 	f.bf.register(cmd)
 	f.vf.register(cmd)
 	f.wf.register(cmd)

@@ -33,8 +33,8 @@ type commandFlags struct {
 	asJSON    bool
 }
 
-func (f *commandFlags) register(cmd *cobra.Command) {
-	f.pf.register(cmd)
+func (f *commandFlags) register(l *launcher, cmd *cobra.Command) {
+	f.pf.register(l, cmd)
 	f.bf.register(cmd)
 	f.df.register(cmd)
 	fl := cmd.Flags()
@@ -52,7 +52,6 @@ func (l *launcher) newCommandCmd() *cobra.Command {
 		kbFile  string
 		trigger string
 	)
-	f.pf.l = l
 	cmd := &cobra.Command{
 		Use:   "command --kb FILE --trigger T --context FILE [flags]",
 		Short: "Compile a prompt command from a knowledge base and execute it through rlm_subagent",
@@ -67,7 +66,7 @@ compiled command; "rlm command exec --compiled FILE" executes one.`,
 			return f.run(cmd, func() (command.Command, error) { return command.CompileFile(kbFile, trigger) })
 		},
 	}
-	f.register(cmd)
+	f.register(l, cmd)
 	fl := cmd.Flags()
 	fl.StringVar(&kbFile, "kb", "", `knowledge base JSON: {"prompts":[{"id","text","role"?,"skills"?,"forbidden_skills"?}],"triggers":[{"id","trigger"}],"actions":[{"id","action"}]}`)
 	fl.StringVar(&trigger, "trigger", "", "trigger to compile, e.g. unknown")
@@ -106,7 +105,6 @@ func (l *launcher) newCommandExecCmd() *cobra.Command {
 		f        commandFlags
 		compiled string
 	)
-	f.pf.l = l
 	cmd := &cobra.Command{
 		Use:   "exec --compiled FILE --context FILE [flags]",
 		Short: "Execute a compiled command through the canonical tool runtime",
@@ -118,7 +116,7 @@ typed error, makes no tool call and creates no child.`,
 			return f.run(cmd, func() (command.Command, error) { return command.LoadCommand(compiled) })
 		},
 	}
-	f.register(cmd)
+	f.register(l, cmd)
 	cmd.Flags().StringVar(&compiled, "compiled", "", "compiled command JSON, as written by rlm command compile")
 	_ = cmd.MarkFlagRequired("compiled")
 	return cmd

@@ -32,8 +32,6 @@ type directFlags struct {
 
 func (l *launcher) newDirectCmd() *cobra.Command {
 	var f directFlags
-	f.pf.l = l
-	f.tf.l = l
 	cmd := &cobra.Command{
 		Use:   "direct [flags] QUERY",
 		Short: "Answer QUERY with a native tool-calling loop (direct mode)",
@@ -47,9 +45,9 @@ replayed, never executed again.`,
 		Args: cobra.ExactArgs(1),
 		RunE: f.run,
 	}
-	f.pf.register(cmd)
+	f.pf.register(l, cmd)
 	f.bf.register(cmd)
-	f.tf.register(cmd, true)
+	f.tf.register(l, cmd, true)
 	f.df.register(cmd)
 	f.of.register(cmd)
 	f.af.register(cmd, true)

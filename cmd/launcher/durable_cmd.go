@@ -113,7 +113,6 @@ func (l *launcher) newWorkerCmd() *cobra.Command {
 		wc  durable.WorkerConfig
 		url string
 	)
-	pf.l = l
 	cmd := &cobra.Command{
 		Use:   "worker --db URL [--queue NAME] [--concurrency N]",
 		Short: "Serve durable runs and their sub-model calls from a DBOS queue",
@@ -153,7 +152,7 @@ sent are written to the cassette FILE when it stops.`,
 			return err
 		},
 	}
-	pf.register(cmd)
+	pf.register(l, cmd)
 	fl := cmd.Flags()
 	fl.StringVar(&url, "db", "", "PostgreSQL URL of the durable runs (postgres://...)")
 	fl.StringVar(&wc.Queue, "queue", durable.DefaultQueue, "queue to serve")

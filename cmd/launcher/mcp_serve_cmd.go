@@ -38,8 +38,6 @@ type mcpServeFlags struct {
 
 func (l *launcher) newMCPServeCmd() *cobra.Command {
 	var f mcpServeFlags
-	f.pf.l = l
-	f.tf.l = l
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve rlm_run, context_metadata, context_search, context_slice (and rlm_direct with --allow) over MCP",
@@ -59,10 +57,10 @@ size (16 MiB, mcp/inline_too_large). See docs/mcp.md.`,
 		Args: cobra.NoArgs,
 		RunE: f.run,
 	}
-	f.pf.register(cmd)
+	f.pf.register(l, cmd)
 	f.mf.register(cmd)
 	f.bf.register(cmd)
-	f.tf.register(cmd, true)
+	f.tf.register(l, cmd, true)
 	fl := cmd.Flags()
 	fl.StringArrayVar(&f.roots, "root", nil, "directory whose files callers may name as contexts (repeat; relative paths resolve against the first)")
 	fl.StringVar(&f.httpAddr, "http", "", "serve streamable HTTP on this address (host:port; an empty host means 127.0.0.1) instead of stdio")

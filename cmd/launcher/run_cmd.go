@@ -22,7 +22,7 @@ import (
 
 // providerFlags are the flags of every command that calls a model.
 type providerFlags struct {
-	l         *launcher // the command line's Config (its tools and options)
+	l         *launcher // the command line's Config (its tools and options), set by register
 	provider  string    // "openai" (any OpenAI-compatible server) or "anthropic"
 	baseURL   string
 	model     string
@@ -45,7 +45,11 @@ type providerFlags struct {
 	cacheFlags
 }
 
-func (f *providerFlags) register(cmd *cobra.Command) {
+// register binds the flags to cmd, and the command line's Config, which
+// every session the flags open gets (l.open), to the flags: a command has
+// its provider flags from here, so none can open a session without it.
+func (f *providerFlags) register(l *launcher, cmd *cobra.Command) {
+	f.l = l
 	fl := cmd.Flags()
 	fl.StringVar(&f.provider, "provider", envOr("RLM_PROVIDER", "openai"), "API the model server speaks: openai (any OpenAI-compatible server) or anthropic (the Messages API, key from ANTHROPIC_API_KEY; env RLM_PROVIDER)")
 	fl.StringVar(&f.baseURL, "base-url", openai.BaseURLFromEnv(), "API base URL (env RLM_BASE_URL, else OPENAI_BASE_URL; with --provider anthropic the default is "+anthropic.DefaultBaseURL+", and OPENAI_BASE_URL does not apply)")
@@ -181,8 +185,6 @@ func (f *runFlags) spec() rlm.Spec {
 // run enqueued for the workers instead of run here.
 func (l *launcher) runOrSubmitCmd(submit bool) *cobra.Command {
 	var f runFlags
-	f.pf.l = l
-	f.tf.l = l
 	cmd := &cobra.Command{
 		Use:   "run [flags] QUERY",
 		Short: "Answer QUERY over a context file with a recursive language model",
@@ -200,10 +202,10 @@ model's window are answered by one direct call, anything larger in code mode.`,
 			return f.run(cmd, args[0])
 		},
 	}
-	f.pf.register(cmd)
+	f.pf.register(l, cmd)
 	f.mf.register(cmd)
 	f.bf.register(cmd)
-	f.tf.register(cmd, true)
+	f.tf.register(l, cmd, true)
 	f.vf.register(cmd)
 	f.af.register(cmd, false)
 	f.df.register(cmd)

@@ -16,7 +16,7 @@ import (
 
 // toolFlags are the flags of every command that runs tools.
 type toolFlags struct {
-	l         *launcher // the command line's Config (its tools and options)
+	l         *launcher // the command line's Config (its tools and options), set by register
 	workspace string
 	allow     []string
 	authority string
@@ -26,7 +26,11 @@ type toolFlags struct {
 	host      *mcp.Host
 }
 
-func (f *toolFlags) register(cmd *cobra.Command, running bool) {
+// register binds the flags to cmd (with running, those of a command that
+// calls tools), and the command line's Config, whose tools every runtime
+// the flags open has (toolSpec), to the flags.
+func (f *toolFlags) register(l *launcher, cmd *cobra.Command, running bool) {
+	f.l = l
 	cmd.Flags().StringVar(&f.workspace, "workspace", ".", "directory the workspace tools are confined to")
 	cmd.Flags().StringVar(&f.mcp, "mcp", "", `MCP servers file {"mcpServers": {...}}: their tools join the catalog as mcp.<server>.<tool> (docs/mcp.md)`)
 	if !running {
@@ -53,7 +57,6 @@ func (l *launcher) newToolsCmd() *cobra.Command {
 
 func (l *launcher) newToolsListCmd() *cobra.Command {
 	var f toolFlags
-	f.l = l
 	var df delegationFlags
 	var text bool
 	cmd := &cobra.Command{
@@ -86,7 +89,7 @@ func (l *launcher) newToolsListCmd() *cobra.Command {
 			return writeJSON(cmd.OutOrStdout(), listed)
 		},
 	}
-	f.register(cmd, false)
+	f.register(l, cmd, false)
 	df.register(cmd)
 	cmd.Flags().BoolVar(&text, "text", false, "print one line per tool (name, effect, authority ceiling, capability) and an MCP tool's server hints, instead of JSON")
 	return cmd
@@ -125,7 +128,6 @@ func (l *launcher) newToolsCallCmd() *cobra.Command {
 		ctxPaths []string
 		argsJSON string
 	)
-	f.l, pf.l = l, l
 	cmd := &cobra.Command{
 		Use:   "call NAME",
 		Short: "Run one tool invocation through the full pipeline and print its result as JSON",
@@ -164,8 +166,8 @@ func (l *launcher) newToolsCallCmd() *cobra.Command {
 			return exitFor(out.envelope)
 		},
 	}
-	f.register(cmd, true)
-	pf.register(cmd)
+	f.register(l, cmd, true)
+	pf.register(l, cmd)
 	bf.register(cmd)
 	df.register(cmd)
 	cmd.Flags().StringVar(&argsJSON, "args", "{}", "tool arguments as a JSON object")
