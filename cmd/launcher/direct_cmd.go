@@ -55,7 +55,7 @@ replayed, never executed again.`,
 	fl.StringArrayVar(&f.ctxPaths, "context", nil, "context file, directory, or - for stdin, read by the context tools; repeat for several files; optional")
 	fl.BoolVar(&f.asJSON, "json", false, `print {"status","answer","turns","tool_calls","context_calls","usage","error","run_id","replayed","events"}`)
 	fl.StringVar(&f.traceFile, "trace", "", "write the trace to FILE (.jsonl for JSON lines, else one JSON envelope)")
-	fl.BoolVar(&f.content, "trace-content", false, "record the query, answer, model replies, tool call arguments and observations (bounded, credentials redacted) and image thumbnails in the trace; off by default")
+	addTraceContentFlag(fl, &f.content)
 	fl.StringVar(&f.mode, "projection", string(prompt.ModeCompiled), "tool schema projection: compiled (relevant tools) or all_tools (stable prefix)")
 	// --mode was this flag's first name; on rlm run it means plan|code.
 	fl.StringVar(&f.mode, "mode", string(prompt.ModeCompiled), "deprecated alias of --projection")

@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/rlm-go/rlm"
 	"github.com/rlm-go/rlm/console"
@@ -26,8 +27,21 @@ func (f *verboseFlags) register(cmd *cobra.Command) {
 	fl.CountVarP(&f.verbose, "verbose", "v", "print each turn's model reply, its validation/repair outcome and the observation to stderr (-vv adds children and sub-calls)")
 	fl.BoolVar(&f.stream, "stream", false, "stream root replies: progress (or -v) shows the text as it arrives")
 	fl.BoolVar(&f.raw, rawFlag, false, "print the model's text byte for byte in -v output and in the answer on a terminal (by default control characters are shown inert: ESC as ␛; an answer on a pipe or file is always exact)")
-	fl.BoolVar(&f.traceContent, "trace-content", false, "record model replies (bounded, credentials redacted) in the trace; off by default")
+	addTraceContentFlag(fl, &f.traceContent)
 	fl.IntVar(&f.maxRepairs, "max-repairs", engine.DefaultMaxRepairs, "rejected replies in a row answered with a repair message before the run fails, and final answers --answer-schema refuses in a run (0: none)")
+}
+
+// traceContentHelp is the help of --trace-content, on every command that
+// takes it (rlm run, submit and chat, by verboseFlags, and rlm direct):
+// what rlm.Spec.TraceContent records, for the engine (replies, plan
+// observations, code and its output) and the direct loop (replies, tool
+// call arguments and results) alike.
+const traceContentHelp = "record the question, the answer, model replies (tool call arguments included), what the model got back " +
+	"(observations, code output, tool results) and thumbnails of the images sent in the trace, each bounded and credentials redacted; off by default"
+
+// addTraceContentFlag declares --trace-content (rlm.Spec.TraceContent).
+func addTraceContentFlag(fl *pflag.FlagSet, v *bool) {
+	fl.BoolVar(v, "trace-content", false, traceContentHelp)
 }
 
 // spec sets the fields of sp the flags describe: --stream,
