@@ -13,6 +13,32 @@ import (
 	"github.com/rlm-go/rlm/trace"
 )
 
+// windowRequest is a request for the model "small" whose prompt counts n
+// tokens.
+func windowRequest() (req model.Request, n int64) {
+	prompt := strings.Repeat("alpha beta gamma delta ", 50)
+	req = model.Request{Model: "small", MaxTokens: 4096, Messages: []model.Message{{Role: model.RoleUser, Content: prompt}}}
+	return req, model.PromptTokens(req, "small")
+}
+
+// windowCase is a window for windowRequest's request: one that fits its
+// prompt and max_tokens, one that fits only maxTokens of its output, one
+// that cannot fit its prompt and reserve (maxTokens 0: nothing is sent).
+type windowCase struct {
+	name      string
+	window    int
+	kind      fault.Kind
+	maxTokens int
+}
+
+func windowCases(n int64) []windowCase {
+	return []windowCase{
+		{"fits", int(n) + 4096, "", 4096},
+		{"output shrunk", int(n) + 1000, "", 1000},
+		{"refused", int(n) + 10, model.KindPromptTooLarge, 0},
+	}
+}
+
 // admission is what a model call's window admission decided, as seen
 // from outside the meter.
 type admission struct {
@@ -46,17 +72,8 @@ func admit(t *testing.T, req model.Request, window int, counted int64) admission
 // the one used (a count that differs from the prompt's shows it was not
 // counted again).
 func TestModelCountedPrompt(t *testing.T) {
-	prompt := strings.Repeat("alpha beta gamma delta ", 50)
-	req := model.Request{Model: "small", MaxTokens: 4096, Messages: []model.Message{{Role: model.RoleUser, Content: prompt}}}
-	n := model.PromptTokens(req, "small")
-	for _, c := range []struct {
-		name   string
-		window int
-	}{
-		{"fits", int(n) + 4096},
-		{"output shrunk", int(n) + 1000},
-		{"refused", int(n) + 10},
-	} {
+	req, n := windowRequest()
+	for _, c := range windowCases(n) {
 		t.Run(c.name, func(t *testing.T) {
 			counted, uncounted := admit(t, req, c.window, n), admit(t, req, c.window, 0)
 			if counted != uncounted {

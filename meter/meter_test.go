@@ -3,7 +3,6 @@ package meter_test
 import (
 	"context"
 	"errors"
-	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -346,19 +345,8 @@ func TestDenied(t *testing.T) {
 // is sent or counted when the prompt and the reserved output cannot fit,
 // max_tokens shrunk (with a note) when only the requested output cannot.
 func TestModelWindowAdmission(t *testing.T) {
-	prompt := strings.Repeat("alpha beta gamma delta ", 50)
-	req := model.Request{Model: "small", MaxTokens: 4096, Messages: []model.Message{{Role: model.RoleUser, Content: prompt}}}
-	n := model.PromptTokens(req, "small")
-	for _, c := range []struct {
-		name      string
-		window    int
-		kind      fault.Kind
-		maxTokens int // sent; 0: not sent
-	}{
-		{"fits", int(n) + 4096, "", 4096},
-		{"output shrunk", int(n) + 1000, "", 1000},
-		{"refused", int(n) + 10, model.KindPromptTooLarge, 0},
-	} {
+	req, n := windowRequest()
+	for _, c := range windowCases(n) {
 		t.Run(c.name, func(t *testing.T) {
 			tr := budget.NewTracker(limits(t, budget.Limits{}))
 			rec := trace.NewRecorder()
