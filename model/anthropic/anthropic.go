@@ -166,7 +166,7 @@ func (p *Provider) Complete(ctx context.Context, req model.Request) (*model.Resp
 	cp := *p
 	cp.call.Secrets = p.call.Secrets.Without(modelName)
 	p = &cp
-	hr := httpcall.Request{URL: p.endpoint, Header: p.header(req.Stream), Body: body, ErrorBody: p.bodyError}
+	hr := httpcall.Request{URL: p.endpoint, Header: p.header(req.Stream), Body: httpcall.Body{body}, ErrorBody: p.bodyError}
 	resp, attempts, ferr := httpcall.Call(ctx, &p.call, modelName, hr, func(actx context.Context, hres *http.Response) (*model.Response, *fault.Error) {
 		return p.read(ctx, actx, hres, req.Stream, req.OnDelta)
 	}, func(n int, wait time.Duration, out httpcall.Outcome, kind fault.Kind) {

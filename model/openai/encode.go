@@ -8,62 +8,69 @@ import (
 	"unicode/utf8"
 
 	"github.com/rlm-go/rlm/internal/lru"
+	"github.com/rlm-go/rlm/model/internal/httpcall"
 )
 
 // appendChatRequest returns the JSON encoding of cr: the bytes
 // json.Marshal(cr) gives (TestAppendChatRequestMatchesMarshal,
-// FuzzAppendChatRequest), written without reflection. The messages are
+// FuzzAppendChatRequest), written without reflection: the parts of
+// encodeChatRequest in one slice.
+func appendChatRequest(cr *ChatRequest, mc *msgCache) ([]byte, error) {
+	b, err := encodeChatRequest(cr, mc)
+	return b.Bytes(), err
+}
+
+// encodeChatRequest returns the JSON encoding of cr. The messages are
 // most of a request and grow with every turn of a conversation; through
 // encoding/json each message's content went through Content.MarshalJSON,
 // a second allocation and a validating compaction of its output. The
 // rarely set fields (tools, tool_choice, temperature, a message's tool
 // calls and images) still go through encoding/json, whose output for a
-// value is the same alone as inside the request. With mc, the messages
-// an earlier request began with are copied from their encoding there.
-func appendChatRequest(cr *ChatRequest, mc *msgCache) ([]byte, error) {
-	var (
-		prev *encoded
-		same int
-	)
-	if mc != nil {
-		prev, same = mc.lookup(cr.Messages)
+// value is the same alone as inside the request. Without mc the body is
+// one part. With mc it is three: the head up to the messages' opening
+// bracket, the messages, and the rest, where the messages an earlier
+// request began with are neither encoded again nor copied
+// (encodeMessages).
+func encodeChatRequest(cr *ChatRequest, mc *msgCache) (httpcall.Body, error) {
+	size := 128 + len(cr.Model) + len(cr.ReasoningEffort)
+	if mc == nil {
+		size += sizeHint(cr.Messages)
 	}
-	size := 256 + len(cr.Model)
-	if same > 0 {
-		size += prev.ends[same-1]
-	}
-	for i := same; i < len(cr.Messages); i++ {
-		size += len(cr.Messages[i].Content.Text) + 64
-	}
-	dst := make([]byte, 0, size+size/8)
-	dst = append(dst, `{"model":`...)
-	dst = appendJSONString(dst, cr.Model)
-	dst = append(dst, `,"messages":`...)
+	buf := make([]byte, 0, size+size/8)
+	buf = append(buf, `{"model":`...)
+	buf = appendJSONString(buf, cr.Model)
+	buf = append(buf, `,"messages":`...)
 	if cr.Messages == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		start := len(dst)
-		ends := make([]int, len(cr.Messages))
-		if same > 0 {
-			dst = append(dst, prev.body[:prev.ends[same-1]]...)
-			copy(ends, prev.ends[:same])
-		}
-		for i := same; i < len(cr.Messages); i++ {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			var err error
-			if dst, err = appendMessage(dst, &cr.Messages[i]); err != nil {
-				return nil, err
-			}
-			ends[i] = len(dst) - start
-		}
-		if mc != nil {
-			mc.store(prev, same, &encoded{msgs: cr.Messages, ends: ends, body: dst[start:len(dst):len(dst)]})
-		}
-		dst = append(dst, ']')
+		buf = append(buf, "null"...)
+		buf, err := appendRest(buf, cr)
+		return httpcall.Body{buf}, err
 	}
+	buf = append(buf, '[')
+	if mc == nil {
+		var err error
+		if buf, _, err = appendMessages(buf, nil, cr.Messages, 0); err != nil {
+			return nil, err
+		}
+		buf, err = appendRest(append(buf, ']'), cr)
+		return httpcall.Body{buf}, err
+	}
+	msgs, err := encodeMessages(cr.Messages, mc)
+	if err != nil {
+		return nil, err
+	}
+	// The rest is written in head's spare capacity, head capped so that
+	// the two never overlap.
+	head := buf[:len(buf):len(buf)]
+	rest, err := appendRest(append(buf[len(buf):], ']'), cr)
+	if len(msgs) == 0 {
+		return httpcall.Body{head, rest}, err
+	}
+	return httpcall.Body{head, msgs, rest}, err
+}
+
+// appendRest appends the fields of cr after its messages, and the
+// closing brace.
+func appendRest(dst []byte, cr *ChatRequest) ([]byte, error) {
 	var err error
 	if len(cr.Tools) > 0 {
 		if dst, err = appendMarshal(dst, `,"tools":`, cr.Tools); err != nil {
@@ -97,6 +104,75 @@ func appendChatRequest(cr *ChatRequest, mc *msgCache) ([]byte, error) {
 		dst = append(dst, '}')
 	}
 	return append(dst, '}'), nil
+}
+
+// encodeMessages returns the encodings of msgs, separated by commas.
+// The leading messages an earlier request of the conversation
+// shares with msgs are a slice of that request's bytes, and the new
+// messages are appended after them: in place, in the spare capacity of
+// that request's slice, when no other request has appended there
+// (msgCache.lookup hands out that right to one request at a time), else
+// in a copy with room for the turns to come. Either way the bytes an
+// earlier request was sent with never change. A conversation's turn so
+// allocates about the size of its new messages (and, every few turns, a
+// copy twice the conversation's), where a whole body was written each
+// turn before.
+func encodeMessages(msgs []Message, mc *msgCache) ([]byte, error) {
+	prev, same, claimed := mc.lookup(msgs)
+	var (
+		body []byte
+		ends []int
+		at   *tip
+	)
+	if same > 0 {
+		body, ends = prev.body[:prev.ends[same-1]], prev.ends[:same]
+		at = prev.tip
+	}
+	if same < len(msgs) {
+		size := sizeHint(msgs[same:])
+		if !claimed || cap(body)-len(body) < size || cap(ends)-len(ends) < len(msgs)-same {
+			room := 1
+			if len(msgs) >= minCached {
+				room = 2
+			}
+			body = append(make([]byte, 0, room*(len(body)+size)), body...)
+			ends = append(make([]int, 0, room*len(msgs)), ends...)
+			at = new(tip)
+		}
+	}
+	body, ends, err := appendMessages(body, ends, msgs, same)
+	if err != nil {
+		mc.release(prev, claimed, nil)
+		return nil, err
+	}
+	mc.release(prev, claimed, &encoded{msgs: msgs, ends: ends, body: body, tip: at})
+	return body, nil
+}
+
+// sizeHint is about the size of the encodings of msgs.
+func sizeHint(msgs []Message) int {
+	size := 0
+	for i := range msgs {
+		size += len(msgs[i].Content.Text) + 64
+	}
+	return size
+}
+
+// appendMessages appends to body the encodings of msgs from the one at
+// from on (a comma before each but the first of msgs), and to ends the
+// length of body after each.
+func appendMessages(body []byte, ends []int, msgs []Message, from int) ([]byte, []int, error) {
+	for i := from; i < len(msgs); i++ {
+		if i > 0 {
+			body = append(body, ',')
+		}
+		var err error
+		if body, err = appendMessage(body, &msgs[i]); err != nil {
+			return nil, nil, err
+		}
+		ends = append(ends, len(body))
+	}
+	return body, ends, nil
 }
 
 // appendMessage appends the JSON encoding of m, field by field in
@@ -269,6 +345,11 @@ const cacheEntries = 4
 // conversation's first turn) are not remembered, so a fan-out does not
 // push its root's conversation out. Entries keep their messages' text
 // alive, at most cacheEntries conversations per Provider.
+//
+// The requests of a conversation share their bytes (encodeMessages): each
+// entry's body and ends are slices of arrays that the next request
+// appends to. Which entry may be appended to is its tip's: the entry
+// whose message count is its tip's n, while no request is appending.
 type msgCache struct {
 	mu      sync.Mutex
 	entries [cacheEntries]*encoded
@@ -279,23 +360,32 @@ type msgCache struct {
 const minCached = 3
 
 // encoded is one request's messages and their encodings; only used
-// changes once it is stored (under msgCache.mu).
+// changes once it is stored (under msgCache.mu), and the bytes of body
+// and ends never do.
 type encoded struct {
 	msgs []Message
 	ends []int  // ends[i]: the end of message i's encoding in body
 	body []byte // the encodings, separated by commas
+	tip  *tip   // how far the arrays of body and ends are written
 	used uint64
 }
 
+// tip is how far arrays that entries share are written: n messages (the
+// entry of n messages on them may append after its slices, when busy is
+// false). Its fields are guarded by msgCache.mu.
+type tip struct {
+	n    int
+	busy bool // a request is appending
+}
+
 // lookup returns the entry sharing the longest run of leading messages
-// with msgs, and the length of that run.
-func (mc *msgCache) lookup(msgs []Message) (*encoded, int) {
+// with msgs, and the length of that run. When msgs has more messages
+// than that entry, and the entry is at its arrays' tip and nobody is
+// appending, claimed is true: the caller may append to the entry's
+// slices in place, and must call release.
+func (mc *msgCache) lookup(msgs []Message) (best *encoded, same int, claimed bool) {
 	mc.mu.Lock()
 	defer mc.mu.Unlock()
-	var (
-		best *encoded
-		same int
-	)
 	for _, e := range mc.entries {
 		if e == nil {
 			continue
@@ -308,24 +398,41 @@ func (mc *msgCache) lookup(msgs []Message) (*encoded, int) {
 			best, same = e, n
 		}
 	}
-	if best != nil {
-		mc.tick++
-		best.used = mc.tick
+	if best == nil {
+		return nil, 0, false
 	}
-	return best, same
+	mc.tick++
+	best.used = mc.tick
+	if same == len(best.msgs) && same < len(msgs) && best.tip.n == same && !best.tip.busy {
+		best.tip.busy = true
+		return best, same, true
+	}
+	return best, same, false
 }
 
-// store remembers e, in place of prev (the entry it grew from, when it
+// release ends a request's encoding: it gives back the claim on prev
+// when the request had it (moving the tip past the request's messages
+// when e, the request's entry, was written in place), and remembers e
+// when it is not nil, in place of prev (the entry it grew from, when it
 // shares messages with one) or of the least recently used entry.
-func (mc *msgCache) store(prev *encoded, same int, e *encoded) {
+func (mc *msgCache) release(prev *encoded, claimed bool, e *encoded) {
+	mc.mu.Lock()
+	defer mc.mu.Unlock()
+	if claimed {
+		prev.tip.busy = false
+	}
+	if e == nil {
+		return
+	}
+	if e.tip != nil && e.tip.n < len(e.msgs) {
+		e.tip.n = len(e.msgs)
+	}
 	if len(e.msgs) < minCached {
 		return
 	}
-	mc.mu.Lock()
-	defer mc.mu.Unlock()
 	mc.tick++
 	e.used = mc.tick
-	mc.entries[lru.Slot(mc.entries[:], prev, same > 0, func(e *encoded) uint64 { return e.used })] = e
+	mc.entries[lru.Slot(mc.entries[:], prev, prev != nil, func(e *encoded) uint64 { return e.used })] = e
 }
 
 // sameMessage reports whether a and b encode the same.

@@ -128,7 +128,8 @@ func conversation(n int) model.Request {
 // (about 45 KB): EncodeRequest; a Provider's encoding of it when it has
 // sent the 39th turn's request (only the two new messages are encoded);
 // and the encoding/json call EncodeRequest replaced, on the same wire
-// request.
+// request. Since the requests of a conversation share their encodings,
+// the cached one allocates about the new messages only.
 func BenchmarkEncodeRequest(b *testing.B) {
 	req := conversation(40)
 	body, err := EncodeRequest(req, "gpt-4o-mini")
@@ -153,7 +154,16 @@ func BenchmarkEncodeRequest(b *testing.B) {
 		b.SetBytes(int64(len(body)))
 		b.ReportAllocs()
 		for b.Loop() {
-			mc := &msgCache{entries: warm.entries}
+			// The entries as they were after turn 39: the new
+			// messages are appended in place after theirs.
+			mc := new(msgCache)
+			for i, e := range warm.entries {
+				if e != nil {
+					cp, at := *e, *e.tip
+					cp.tip = &at
+					mc.entries[i] = &cp
+				}
+			}
 			if _, err := encodeRequest(req, "gpt-4o-mini", mc); err != nil {
 				b.Fatal(err)
 			}
@@ -191,7 +201,7 @@ func TestEncodeCachedMatchesUncached(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.Equal(got, want) {
+		if !bytes.Equal(got.Bytes(), want) {
 			t.Fatalf("cached encoding\n%s\nwant\n%s", got, want)
 		}
 	}
@@ -256,7 +266,7 @@ func TestEncodeCacheReuses(t *testing.T) {
 	if _, err := encodeRequest(model.Request{Messages: []model.Message{{Role: model.RoleUser, Content: "sub-call"}}}, "m", mc); err != nil {
 		t.Fatal(err)
 	}
-	if _, same := mc.lookup(wire(model.Request{Messages: []model.Message{{Role: model.RoleUser, Content: "sub-call"}}})); same != 0 {
+	if _, same, _ := mc.lookup(wire(model.Request{Messages: []model.Message{{Role: model.RoleUser, Content: "sub-call"}}})); same != 0 {
 		t.Fatalf("a one-message request was remembered (%d messages reused)", same)
 	}
 	for n := 1; n < 6; n++ {
@@ -264,9 +274,11 @@ func TestEncodeCacheReuses(t *testing.T) {
 			t.Fatal(err)
 		}
 		next := wire(conversation(n + 1))
-		if _, same := mc.lookup(next); same != 2+2*n {
-			t.Fatalf("turn %d: %d messages reused, want %d", n+1, same, 2+2*n)
+		prev, same, claimed := mc.lookup(next)
+		if same != 2+2*n || !claimed {
+			t.Fatalf("turn %d: %d messages reused (appended in place: %t), want %d in place", n+1, same, claimed, 2+2*n)
 		}
+		mc.release(prev, claimed, nil)
 	}
 }
 
@@ -290,7 +302,7 @@ func TestEncodeCacheConcurrent(t *testing.T) {
 				req.Messages[0].Content += fmt.Sprint(g % 3)
 				want, _ := EncodeRequest(req, "m")
 				got, err := encodeRequest(req, "m", mc)
-				if err != nil || !bytes.Equal(got, want) {
+				if err != nil || !bytes.Equal(got.Bytes(), want) {
 					errs <- fmt.Errorf("goroutine %d, turn %d: cached encoding differs (%v)", g, n, err)
 					return
 				}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/model/internal/httpcall"
 	"github.com/rlm-go/rlm/model/internal/wire"
 )
 
@@ -53,13 +54,14 @@ var reservedKeys = map[string]bool{"model": true, "messages": true, "stream": tr
 // typed request did not set and that are not reserved (model, messages,
 // stream, stream_options). Errors have Kind invalid_request.
 func EncodeRequest(req model.Request, defaultModel string) ([]byte, error) {
-	return encodeRequest(req, defaultModel, nil)
+	b, err := encodeRequest(req, defaultModel, nil)
+	return b.Bytes(), err
 }
 
-// encodeRequest is EncodeRequest, taking the encodings of the messages
-// that begin an earlier request of the same conversation from mc when it
-// is not nil.
-func encodeRequest(req model.Request, defaultModel string, mc *msgCache) ([]byte, error) {
+// encodeRequest is EncodeRequest, the body in parts, taking the encodings
+// of the messages that begin an earlier request of the same conversation
+// from mc when it is not nil (encodeChatRequest).
+func encodeRequest(req model.Request, defaultModel string, mc *msgCache) (httpcall.Body, error) {
 	cr := ChatRequest{
 		Model:           firstNonEmpty(req.Model, defaultModel),
 		MaxTokens:       req.MaxTokens,
@@ -158,15 +160,18 @@ func encodeRequest(req model.Request, defaultModel string, mc *msgCache) ([]byte
 	default:
 		return nil, invalid(fmt.Sprintf("unknown tool_choice mode %q", tc.Mode))
 	}
-	body, err := appendChatRequest(&cr, mc)
+	body, err := encodeChatRequest(&cr, mc)
 	if err != nil {
 		return nil, fault.Wrap(err, fault.PhaseProvider, model.KindInvalidRequest, "encode request")
 	}
-	out, err := wire.MergeExtra(body, req.Extra, reservedKeys)
+	if len(req.Extra) == 0 {
+		return body, nil
+	}
+	out, err := wire.MergeExtra(body.Bytes(), req.Extra, reservedKeys)
 	if err != nil {
 		return nil, fault.Wrap(err, fault.PhaseProvider, model.KindInvalidRequest, "encode extra field")
 	}
-	return out, nil
+	return httpcall.Body{out}, nil
 }
 
 // imageParts returns the image parts of message i: images only in user

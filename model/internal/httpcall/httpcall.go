@@ -12,7 +12,6 @@
 package httpcall
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -227,7 +226,7 @@ func Call[T any](ctx context.Context, c *Caller, modelName string, r Request, re
 type Request struct {
 	URL    string
 	Header http.Header
-	Body   []byte
+	Body   Body
 	// ErrorBody describes a non-2xx answer from its first MaxErrorBody
 	// bytes; msg is "server answered HTTP <status>".
 	ErrorBody func(msg string, status int, raw []byte) *fault.Error
@@ -253,7 +252,7 @@ func Exchange[T any](ctx context.Context, c *Caller, r Request, read func(actx c
 		actx, cancel = context.WithTimeoutCause(ctx, c.Timeout, errAttemptTimeout)
 		defer cancel()
 	}
-	hreq, err := http.NewRequestWithContext(actx, http.MethodPost, r.URL, bytes.NewReader(r.Body))
+	hreq, err := newRequest(actx, r.URL, r.Body)
 	if err != nil {
 		return zero, Outcome{}, c.Fail(fault.KindInvalidConfig, "build request", err)
 	}

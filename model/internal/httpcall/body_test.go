@@ -1,0 +1,117 @@
+package httpcall
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"testing/iotest"
+
+	"github.com/rlm-go/rlm/fault"
+	"github.com/rlm-go/rlm/model/internal/scrub"
+)
+
+var bodies = []struct {
+	name string
+	body Body
+}{
+	{"none", nil},
+	{"one empty part", Body{{}}},
+	{"one part", Body{[]byte(`{"a":1}`)}},
+	{"empty parts between", Body{[]byte(`{"model":"m","messages":[`), nil, []byte(`{"role":"user"}`), {}, []byte(`]}`)}},
+	{"large parts", Body{bytes.Repeat([]byte("x"), 70_000), []byte(","), bytes.Repeat([]byte("y"), 33_000)}},
+	{"parts just long enough to be read as parts", Body{bytes.Repeat([]byte("x"), inMemoryBelow-1), nil, []byte("y")}},
+}
+
+// TestBodyReads reads every body through its reader as net/http may (small
+// reads, one byte at a time, WriteTo), and through GetBody again.
+func TestBodyReads(t *testing.T) {
+	for _, tc := range bodies {
+		t.Run(tc.name, func(t *testing.T) {
+			want := bytes.Join(tc.body, nil)
+			if n := tc.body.Len(); n != len(want) {
+				t.Fatalf("Len %d, want %d", n, len(want))
+			}
+			if !bytes.Equal(tc.body.Bytes(), want) {
+				t.Fatal("Bytes is not the parts joined")
+			}
+			if err := iotest.TestReader(tc.body.reader(), want); err != nil {
+				t.Fatal(err)
+			}
+			if got, err := io.ReadAll(iotest.OneByteReader(tc.body.reader())); err != nil || !bytes.Equal(got, want) {
+				t.Fatalf("one byte at a time: %d bytes, %v", len(got), err)
+			}
+			var w bytes.Buffer
+			if n, err := tc.body.reader().(io.WriterTo).WriteTo(&w); err != nil || n != int64(len(want)) || !bytes.Equal(w.Bytes(), want) {
+				t.Fatalf("WriteTo: %d bytes, %v", n, err)
+			}
+			hreq, err := newRequest(context.Background(), "http://example.invalid/", tc.body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, parts := hreq.Body.(*bodyReader); parts != (len(tc.body) > 1 && len(want) >= inMemoryBelow) {
+				t.Fatalf("read as parts: %t, for %d parts of %d bytes", parts, len(tc.body), len(want))
+			}
+			if hreq.ContentLength != int64(len(want)) {
+				t.Fatalf("ContentLength %d, want %d", hreq.ContentLength, len(want))
+			}
+			for range 2 {
+				rc, err := hreq.GetBody()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got, _ := io.ReadAll(rc); !bytes.Equal(got, want) {
+					t.Fatalf("GetBody read %d bytes, want %d", len(got), len(want))
+				}
+			}
+		})
+	}
+}
+
+// TestExchangeResendsBody checks that every attempt of a retried call
+// sends the same bytes with their Content-Length.
+func TestExchangeResendsBody(t *testing.T) {
+	for _, tc := range bodies[2:] {
+		t.Run(tc.name, func(t *testing.T) {
+			var (
+				mu   sync.Mutex
+				got  []string
+				lens []int64
+			)
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				b, _ := io.ReadAll(r.Body)
+				mu.Lock()
+				got, lens = append(got, string(b)), append(lens, r.ContentLength)
+				n := len(got)
+				mu.Unlock()
+				if n < 3 {
+					w.WriteHeader(http.StatusServiceUnavailable)
+					return
+				}
+				io.WriteString(w, "ok")
+			}))
+			defer srv.Close()
+			c := &Caller{Name: "test", Host: "127.0.0.1", Secrets: new(scrub.Set), HTTP: Client(srv.Client()), Retry: Policy{MaxRetries: 3}}
+			r := Request{URL: srv.URL, Header: http.Header{}, Body: tc.body, ErrorBody: func(msg string, status int, raw []byte) *fault.Error {
+				return fault.New(fault.PhaseProvider, "http_status", msg)
+			}}
+			v, n, fe := Call(context.Background(), c, "m", r, func(_ context.Context, hres *http.Response) (string, *fault.Error) {
+				b, _ := io.ReadAll(hres.Body)
+				return string(b), nil
+			}, nil)
+			if fe != nil || v != "ok" || n != 3 {
+				t.Fatalf("call: %q after %d attempts, %v", v, n, fe)
+			}
+			want := string(bytes.Join(tc.body, nil))
+			for i := range got {
+				if got[i] != want || lens[i] != int64(len(want)) {
+					t.Fatalf("attempt %d sent %d bytes (Content-Length %d), want %d: %.40q", i+1, len(got[i]), lens[i], len(want), strings.TrimPrefix(got[i], want))
+				}
+			}
+		})
+	}
+}
