@@ -3,7 +3,9 @@ package httpcall
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
+	"net"
 	"net/http"
 )
 
@@ -113,4 +115,65 @@ func newRequest(ctx context.Context, url string, b Body) (*http.Request, error) 
 	hreq.Body = b.reader()
 	hreq.GetBody = func() (io.ReadCloser, error) { return b.reader(), nil }
 	return hreq, nil
+}
+
+// left is how many bytes r has not read.
+func (r *bodyReader) left() int {
+	n := 0
+	for i := r.i; i < len(r.parts); i++ {
+		n += len(r.parts[i])
+	}
+	return n - r.off
+}
+
+// skip moves r n bytes on.
+func (r *bodyReader) skip(n int) {
+	for n > 0 && r.i < len(r.parts) {
+		c := min(n, len(r.parts[r.i])-r.off)
+		n -= c
+		r.off += c
+		if r.off == len(r.parts[r.i]) {
+			r.i, r.off = r.i+1, 0
+		}
+	}
+}
+
+// conn is a connection Transport dialled. net/http writes a request body
+// it does not know to be in memory (a Body of several parts) with
+// io.Copy to the connection, from behind an io.LimitedReader: through a
+// buffer of up to 32 KiB allocated per request, and the body's bytes
+// copied into it. ReadFrom writes such a body's parts as they are
+// instead, in one writev on a TCP connection; any other reader goes to
+// the connection's own ReadFrom, or io.Copy.
+type conn struct{ net.Conn }
+
+func (c conn) ReadFrom(r io.Reader) (int64, error) {
+	if lr, ok := r.(*io.LimitedReader); ok {
+		if br, ok := lr.R.(*bodyReader); ok && int64(br.left()) <= lr.N {
+			bufs := make(net.Buffers, 0, len(br.parts)-br.i)
+			for i := br.i; i < len(br.parts); i++ {
+				bufs = append(bufs, br.parts[i])
+			}
+			if len(bufs) > 0 {
+				bufs[0] = bufs[0][br.off:]
+			}
+			n, err := bufs.WriteTo(c.Conn)
+			br.skip(int(n))
+			lr.N -= n
+			return n, err
+		}
+	}
+	if rf, ok := c.Conn.(io.ReaderFrom); ok {
+		return rf.ReadFrom(r)
+	}
+	return io.Copy(struct{ io.Writer }{c.Conn}, r)
+}
+
+// CloseWrite closes the connection's writing side, when it has one (as
+// net/http's bodies of protocol switches expect).
+func (c conn) CloseWrite() error {
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return errors.ErrUnsupported
 }

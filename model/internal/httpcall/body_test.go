@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -113,5 +114,72 @@ func TestExchangeResendsBody(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// writes is a net.Conn that records each Write.
+type writes struct {
+	net.Conn
+	got [][]byte
+}
+
+func (w *writes) Write(p []byte) (int, error) {
+	w.got = append(w.got, bytes.Clone(p))
+	return len(p), nil
+}
+
+// TestConnWritesParts checks that a Transport connection writes a Body
+// that net/http hands it behind an io.LimitedReader part by part, as
+// they are (not copied through io.Copy's buffer), from where the reader
+// was, and anything else as io.Copy would.
+func TestConnWritesParts(t *testing.T) {
+	body := Body{bytes.Repeat([]byte("h"), 10), bytes.Repeat([]byte("m"), 40_000), []byte("]}")}
+	br := body.reader().(*bodyReader)
+	br.skip(4)
+	w := &writes{}
+	lr := &io.LimitedReader{R: br, N: int64(body.Len() - 4)}
+	n, err := conn{w}.ReadFrom(lr)
+	if err != nil || n != int64(body.Len()-4) || lr.N != 0 || br.left() != 0 {
+		t.Fatalf("wrote %d bytes (%v), %d left to the limit, %d to the reader", n, err, lr.N, br.left())
+	}
+	if len(w.got) != 3 || !bytes.Equal(bytes.Join(w.got, nil), body.Bytes()[4:]) {
+		t.Fatalf("%d writes of %d bytes, want the 3 parts from byte 4", len(w.got), len(bytes.Join(w.got, nil)))
+	}
+	w = &writes{}
+	if n, err := (conn{w}).ReadFrom(strings.NewReader("plain")); err != nil || n != 5 || string(bytes.Join(w.got, nil)) != "plain" {
+		t.Fatalf("another reader: %d bytes, %v", n, err)
+	}
+}
+
+// TestTransportSendsParts sends bodies of parts through Transport (its
+// connections write them with ReadFrom) and checks what the server read.
+func TestTransportSendsParts(t *testing.T) {
+	var (
+		mu  sync.Mutex
+		got []byte
+	)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		got = b
+		mu.Unlock()
+	}))
+	defer srv.Close()
+	defer Transport.CloseIdleConnections()
+	for _, tc := range bodies {
+		hreq, err := newRequest(context.Background(), srv.URL, tc.body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hres, err := Client(nil).Do(hreq)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hres.Body.Close()
+		mu.Lock()
+		if !bytes.Equal(got, tc.body.Bytes()) {
+			t.Errorf("%s: the server read %d bytes, want %d", tc.name, len(got), tc.body.Len())
+		}
+		mu.Unlock()
 	}
 }

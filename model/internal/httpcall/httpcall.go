@@ -148,11 +148,21 @@ const IdleConnsPerHost = 256
 
 // Transport is the providers' default transport: http.DefaultTransport's
 // settings (proxy from the environment, time limits, HTTP/2) with
-// IdleConnsPerHost idle connections kept per host.
+// IdleConnsPerHost idle connections kept per host, and connections that
+// write a request Body of several parts as it is (conn).
 var Transport = func() *http.Transport {
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	t.MaxIdleConns = 2 * IdleConnsPerHost
 	t.MaxIdleConnsPerHost = IdleConnsPerHost
+	// Connections that write a Body of parts without copying it (conn).
+	dial := t.DialContext
+	t.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		c, err := dial(ctx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		return conn{c}, nil
+	}
 	return t
 }()
 
