@@ -1,6 +1,7 @@
 package openai
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 	"strconv"
@@ -8,64 +9,72 @@ import (
 	"unicode/utf8"
 
 	"github.com/rlm-go/rlm/internal/lru"
+	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/internal/httpcall"
 )
 
 // appendChatRequest returns the JSON encoding of cr: the bytes
 // json.Marshal(cr) gives (TestAppendChatRequestMatchesMarshal,
-// FuzzAppendChatRequest), written without reflection: the parts of
-// encodeChatRequest in one slice.
-func appendChatRequest(cr *ChatRequest, mc *msgCache) ([]byte, error) {
-	b, err := encodeChatRequest(cr, mc)
-	return b.Bytes(), err
-}
-
-// encodeChatRequest returns the JSON encoding of cr. The messages are
+// FuzzAppendChatRequest), written without reflection. The messages are
 // most of a request and grow with every turn of a conversation; through
 // encoding/json each message's content went through Content.MarshalJSON,
 // a second allocation and a validating compaction of its output. The
 // rarely set fields (tools, tool_choice, temperature, a message's tool
 // calls and images) still go through encoding/json, whose output for a
-// value is the same alone as inside the request. Without mc the body is
-// one part. With mc it is three: the head up to the messages' opening
-// bracket, the messages, and the rest, where the messages an earlier
-// request began with are neither encoded again nor copied
-// (encodeMessages).
-func encodeChatRequest(cr *ChatRequest, mc *msgCache) (httpcall.Body, error) {
+// value is the same alone as inside the request.
+func appendChatRequest(cr *ChatRequest) ([]byte, error) {
 	size := 128 + len(cr.Model) + len(cr.ReasoningEffort)
-	if mc == nil {
-		size += sizeHint(cr.Messages)
+	for i := range cr.Messages {
+		size += len(cr.Messages[i].Content.Text) + 64
 	}
-	buf := make([]byte, 0, size+size/8)
-	buf = append(buf, `{"model":`...)
-	buf = appendJSONString(buf, cr.Model)
-	buf = append(buf, `,"messages":`...)
+	buf := appendHead(make([]byte, 0, size+size/8), cr)
 	if cr.Messages == nil {
-		buf = append(buf, "null"...)
-		buf, err := appendRest(buf, cr)
-		return httpcall.Body{buf}, err
+		return appendRest(append(buf, "null"...), cr)
 	}
 	buf = append(buf, '[')
-	if mc == nil {
+	for i := range cr.Messages {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
 		var err error
-		if buf, _, err = appendMessages(buf, nil, cr.Messages, 0); err != nil {
+		if buf, err = appendMessage(buf, &cr.Messages[i]); err != nil {
 			return nil, err
 		}
-		buf, err = appendRest(append(buf, ']'), cr)
-		return httpcall.Body{buf}, err
 	}
-	msgs, err := encodeMessages(cr.Messages, mc)
+	return appendRest(append(buf, ']'), cr)
+}
+
+// encodeChatRequest is appendChatRequest as a Body of one part.
+func encodeChatRequest(cr *ChatRequest) (httpcall.Body, error) {
+	b, err := appendChatRequest(cr)
 	if err != nil {
 		return nil, err
 	}
+	return httpcall.Body{b}, nil
+}
+
+// around returns the body of cr whose messages (cr.Messages is not
+// used) are encoded in msgs, shared with other requests (msgCache.encode):
+// the head up to the messages' opening bracket, msgs, and the rest, in
+// one allocation but for msgs.
+func around(cr *ChatRequest, msgs []byte) (httpcall.Body, error) {
+	buf := appendHead(make([]byte, 0, 128+len(cr.Model)+len(cr.ReasoningEffort)), cr)
+	buf = append(buf, '[')
 	// The rest is written in head's spare capacity, head capped so that
 	// the two never overlap.
 	head := buf[:len(buf):len(buf)]
 	rest, err := appendRest(append(buf[len(buf):], ']'), cr)
-	if len(msgs) == 0 {
-		return httpcall.Body{head, rest}, err
+	if err != nil {
+		return nil, err
 	}
-	return httpcall.Body{head, msgs, rest}, err
+	return httpcall.Body{head, msgs, rest}, nil
+}
+
+// appendHead appends the start of cr's encoding, up to the messages.
+func appendHead(dst []byte, cr *ChatRequest) []byte {
+	dst = append(dst, `{"model":`...)
+	dst = appendJSONString(dst, cr.Model)
+	return append(dst, `,"messages":`...)
 }
 
 // appendRest appends the fields of cr after its messages, and the
@@ -104,75 +113,6 @@ func appendRest(dst []byte, cr *ChatRequest) ([]byte, error) {
 		dst = append(dst, '}')
 	}
 	return append(dst, '}'), nil
-}
-
-// encodeMessages returns the encodings of msgs, separated by commas.
-// The leading messages an earlier request of the conversation
-// shares with msgs are a slice of that request's bytes, and the new
-// messages are appended after them: in place, in the spare capacity of
-// that request's slice, when no other request has appended there
-// (msgCache.lookup hands out that right to one request at a time), else
-// in a copy with room for the turns to come. Either way the bytes an
-// earlier request was sent with never change. A conversation's turn so
-// allocates about the size of its new messages (and, every few turns, a
-// copy twice the conversation's), where a whole body was written each
-// turn before.
-func encodeMessages(msgs []Message, mc *msgCache) ([]byte, error) {
-	prev, same, claimed := mc.lookup(msgs)
-	var (
-		body []byte
-		ends []int
-		at   *tip
-	)
-	if same > 0 {
-		body, ends = prev.body[:prev.ends[same-1]], prev.ends[:same]
-		at = prev.tip
-	}
-	if same < len(msgs) {
-		size := sizeHint(msgs[same:])
-		if !claimed || cap(body)-len(body) < size || cap(ends)-len(ends) < len(msgs)-same {
-			room := 1
-			if len(msgs) >= minCached {
-				room = 2
-			}
-			body = append(make([]byte, 0, room*(len(body)+size)), body...)
-			ends = append(make([]int, 0, room*len(msgs)), ends...)
-			at = new(tip)
-		}
-	}
-	body, ends, err := appendMessages(body, ends, msgs, same)
-	if err != nil {
-		mc.release(prev, claimed, nil)
-		return nil, err
-	}
-	mc.release(prev, claimed, &encoded{msgs: msgs, ends: ends, body: body, tip: at})
-	return body, nil
-}
-
-// sizeHint is about the size of the encodings of msgs.
-func sizeHint(msgs []Message) int {
-	size := 0
-	for i := range msgs {
-		size += len(msgs[i].Content.Text) + 64
-	}
-	return size
-}
-
-// appendMessages appends to body the encodings of msgs from the one at
-// from on (a comma before each but the first of msgs), and to ends the
-// length of body after each.
-func appendMessages(body []byte, ends []int, msgs []Message, from int) ([]byte, []int, error) {
-	for i := from; i < len(msgs); i++ {
-		if i > 0 {
-			body = append(body, ',')
-		}
-		var err error
-		if body, err = appendMessage(body, &msgs[i]); err != nil {
-			return nil, nil, err
-		}
-		ends = append(ends, len(body))
-	}
-	return body, ends, nil
 }
 
 // appendMessage appends the JSON encoding of m, field by field in
@@ -334,22 +274,24 @@ func appendJSONString(dst []byte, s string) []byte {
 // cacheEntries is how many conversations a msgCache remembers.
 const cacheEntries = 4
 
-// msgCache remembers the message encodings of the last conversations a
-// Provider sent (cacheEntries of them), so that a conversation's next
-// request, which repeats all its messages and adds one or two, encodes
-// only the new ones: without it, encoding the requests of an n-turn run
-// took time quadratic in n. A message is reused only when it equals the
-// one encoded field by field (strings compared whole, unless they are
-// the same string), so the body is always the one encoding it would have
-// been. Requests of fewer than minCached messages (sub-calls, a
-// conversation's first turn) are not remembered, so a fan-out does not
-// push its root's conversation out. Entries keep their messages' text
-// alive, at most cacheEntries conversations per Provider.
+// msgCache remembers the messages of the last conversations a Provider
+// sent (cacheEntries of them) with their encodings, so that a
+// conversation's next request, which repeats all its messages and adds
+// one or two, converts and encodes only the new ones: without it,
+// encoding the requests of an n-turn run took time quadratic in n. A
+// message is reused only when it equals, field by field, the copy kept of
+// the one encoded (strings compared whole, unless they are the same
+// string; an image's bytes compared), so the body is always the one
+// encoding it would have been. Requests of fewer than minCached messages
+// (sub-calls, a conversation's first turn) are not remembered, so a
+// fan-out does not push its root's conversation out. Entries keep their
+// messages alive, at most cacheEntries conversations per Provider.
 //
-// The requests of a conversation share their bytes (encodeMessages): each
-// entry's body and ends are slices of arrays that the next request
-// appends to. Which entry may be appended to is its tip's: the entry
-// whose message count is its tip's n, while no request is appending.
+// The requests of a conversation share what they keep, neither copied
+// nor converted again each turn (encode): each entry's messages, marks
+// and body are slices of arrays the next request appends to. Which entry
+// may append is its tip's: the one holding all that was written to the
+// arrays, while no other request is appending.
 type msgCache struct {
 	mu      sync.Mutex
 	entries [cacheEntries]*encoded
@@ -359,31 +301,122 @@ type msgCache struct {
 // minCached is the fewest messages of a request msgCache remembers.
 const minCached = 3
 
-// encoded is one request's messages and their encodings; only used
-// changes once it is stored (under msgCache.mu), and the bytes of body
-// and ends never do.
+// encoded is one request's messages, copied, and their encodings; only
+// used changes once it is stored (under msgCache.mu), and the elements of
+// its slices never do.
 type encoded struct {
-	msgs []Message
-	ends []int  // ends[i]: the end of message i's encoding in body
-	body []byte // the encodings, separated by commas
-	tip  *tip   // how far the arrays of body and ends are written
-	used uint64
+	in    []model.Message // copies: ToolCalls and image data too
+	marks []mark          // marks[i]: where message i's encoding ends
+	body  []byte          // the wire messages' encodings, separated by commas
+	tip   *tip
+	used  uint64
 }
 
-// tip is how far arrays that entries share are written: n messages (the
-// entry of n messages on them may append after its slices, when busy is
-// false). Its fields are guarded by msgCache.mu.
+// mark is where the wire encoding of a request's message ends in body;
+// clean when no tool images wait after it (converter.clean), so that the
+// encoding up to end begins that of every request beginning with the same
+// messages.
+type mark struct {
+	end   int
+	clean bool
+}
+
+// tip is how far arrays that entries share are written: msgs messages
+// and marks, and bytes bytes of body. The entry holding just that may
+// append after its slices when busy is false. Its fields are guarded by
+// msgCache.mu.
 type tip struct {
-	n    int
-	busy bool // a request is appending
+	msgs, bytes int
+	busy        bool // a request is appending
+}
+
+// encode returns the encodings of the wire messages of msgs, separated
+// by commas (converter). The leading messages an earlier request of the
+// conversation shares with msgs, up to a clean mark, are that request's:
+// neither converted, nor encoded, nor copied again. The new ones are
+// appended after them, in place, in the spare capacity of the arrays of
+// that request, when nothing else was written there (lookup hands out
+// that right to one request at a time), else in a copy with room for the
+// turns to come. Either way the bytes an earlier request was sent with
+// never change. A turn so allocates about the size of its new messages
+// (and, every few turns, copies twice the conversation's), where a whole
+// body and every message's conversion were made each turn before.
+func (mc *msgCache) encode(msgs []model.Message) ([]byte, error) {
+	prev, same, claimed := mc.lookup(msgs)
+	var (
+		in    []model.Message
+		marks []mark
+		body  []byte
+		at    *tip
+	)
+	if same > 0 {
+		in, marks, at = prev.in[:same], prev.marks[:same], prev.tip
+		body = prev.body[:marks[same-1].end]
+	}
+	if same < len(msgs) {
+		size := 0
+		for i := same; i < len(msgs); i++ {
+			size += len(msgs[i].Content) + 64
+			for _, im := range msgs[i].Images {
+				size += len(im.Data)*4/3 + 64
+			}
+		}
+		if !claimed || cap(body)-len(body) < size || cap(in)-len(in) < len(msgs)-same || cap(marks)-len(marks) < len(msgs)-same {
+			room := 1
+			if len(msgs) >= minCached {
+				room = 2
+			}
+			body = append(make([]byte, 0, room*(len(body)+size)), body...)
+			in = append(make([]model.Message, 0, room*len(msgs)), in...)
+			marks = append(make([]mark, 0, room*len(msgs)), marks...)
+			at = new(tip)
+		}
+	}
+	var cv converter
+	emit := func(wm *Message) error {
+		if len(body) > 0 {
+			body = append(body, ',')
+		}
+		var err error
+		body, err = appendMessage(body, wm)
+		return err
+	}
+	for i := same; i < len(msgs); i++ {
+		if err := cv.add(i, &msgs[i], emit); err != nil {
+			mc.release(prev, claimed, nil)
+			return nil, err
+		}
+		in = append(in, keep(msgs[i]))
+		marks = append(marks, mark{end: len(body), clean: cv.clean()})
+	}
+	if err := cv.flush(emit); err != nil {
+		mc.release(prev, claimed, nil)
+		return nil, err
+	}
+	mc.release(prev, claimed, &encoded{in: in, marks: marks, body: body, tip: at})
+	return body, nil
+}
+
+// keep returns a copy of m that its sender's later changes do not
+// reach: its tool calls and images' data copied too.
+func keep(m model.Message) model.Message {
+	m.ToolCalls = slices.Clone(m.ToolCalls)
+	if m.Images != nil {
+		m.Images = slices.Clone(m.Images)
+		for i := range m.Images {
+			m.Images[i].Data = bytes.Clone(m.Images[i].Data)
+		}
+	}
+	return m
 }
 
 // lookup returns the entry sharing the longest run of leading messages
-// with msgs, and the length of that run. When msgs has more messages
-// than that entry, and the entry is at its arrays' tip and nobody is
-// appending, claimed is true: the caller may append to the entry's
-// slices in place, and must call release.
-func (mc *msgCache) lookup(msgs []Message) (best *encoded, same int, claimed bool) {
+// with msgs that ends at a clean mark, and the length of that run. When
+// msgs has more messages than that entry, and the entry holds all that
+// was written to its arrays and nobody is appending, claimed is true:
+// the caller may append to the entry's slices in place, and must call
+// release.
+func (mc *msgCache) lookup(msgs []model.Message) (best *encoded, same int, claimed bool) {
 	mc.mu.Lock()
 	defer mc.mu.Unlock()
 	for _, e := range mc.entries {
@@ -391,8 +424,11 @@ func (mc *msgCache) lookup(msgs []Message) (best *encoded, same int, claimed boo
 			continue
 		}
 		n := 0
-		for n < len(e.msgs) && n < len(msgs) && sameMessage(&e.msgs[n], &msgs[n]) {
+		for n < len(e.in) && n < len(msgs) && sameMessage(&e.in[n], &msgs[n]) {
 			n++
+		}
+		for n > 0 && !e.marks[n-1].clean {
+			n--
 		}
 		if n > same {
 			best, same = e, n
@@ -403,18 +439,19 @@ func (mc *msgCache) lookup(msgs []Message) (best *encoded, same int, claimed boo
 	}
 	mc.tick++
 	best.used = mc.tick
-	if same == len(best.msgs) && same < len(msgs) && best.tip.n == same && !best.tip.busy {
-		best.tip.busy = true
+	t := best.tip
+	if same == len(best.in) && same < len(msgs) && t.msgs == same && t.bytes == len(best.body) && !t.busy {
+		t.busy = true
 		return best, same, true
 	}
 	return best, same, false
 }
 
 // release ends a request's encoding: it gives back the claim on prev
-// when the request had it (moving the tip past the request's messages
-// when e, the request's entry, was written in place), and remembers e
-// when it is not nil, in place of prev (the entry it grew from, when it
-// shares messages with one) or of the least recently used entry.
+// when the request had it, moves the tip of e (the request's entry, when
+// it is not nil) past what e holds, and remembers e in place of prev (the
+// entry it grew from, when it shares messages with one) or of the least
+// recently used entry.
 func (mc *msgCache) release(prev *encoded, claimed bool, e *encoded) {
 	mc.mu.Lock()
 	defer mc.mu.Unlock()
@@ -424,10 +461,10 @@ func (mc *msgCache) release(prev *encoded, claimed bool, e *encoded) {
 	if e == nil {
 		return
 	}
-	if e.tip != nil && e.tip.n < len(e.msgs) {
-		e.tip.n = len(e.msgs)
+	if e.tip != nil && e.tip.msgs <= len(e.in) {
+		e.tip.msgs, e.tip.bytes = len(e.in), len(e.body)
 	}
-	if len(e.msgs) < minCached {
+	if len(e.in) < minCached {
 		return
 	}
 	mc.tick++
@@ -435,15 +472,18 @@ func (mc *msgCache) release(prev *encoded, claimed bool, e *encoded) {
 	mc.entries[lru.Slot(mc.entries[:], prev, prev != nil, func(e *encoded) uint64 { return e.used })] = e
 }
 
-// sameMessage reports whether a and b encode the same.
-func sameMessage(a, b *Message) bool {
-	if a.Role != b.Role || a.Content.Null != b.Content.Null || a.Name != b.Name ||
-		a.Reasoning != b.Reasoning || a.ReasoningContent != b.ReasoningContent || a.Refusal != b.Refusal ||
-		a.ToolCallID != b.ToolCallID || !slices.Equal(a.ToolCalls, b.ToolCalls) ||
-		!slices.Equal(a.Content.Images, b.Content.Images) || (a.FunctionCall == nil) != (b.FunctionCall == nil) ||
-		(a.FunctionCall != nil && *a.FunctionCall != *b.FunctionCall) {
+// sameMessage reports whether a (a kept copy) and b encode the same:
+// the fields the wire message is made of (not CacheBreakpoint).
+func sameMessage(a, b *model.Message) bool {
+	if a.Role != b.Role || a.Content != b.Content || a.Name != b.Name || a.ToolCallID != b.ToolCallID ||
+		!slices.Equal(a.ToolCalls, b.ToolCalls) || len(a.Images) != len(b.Images) {
 		return false
 	}
-	// The text is encoded only when the content is not null.
-	return a.Content.Null || a.Content.Text == b.Content.Text
+	for i := range a.Images {
+		x, y := &a.Images[i], &b.Images[i]
+		if x.MediaType != y.MediaType || x.Detail != y.Detail || !bytes.Equal(x.Data, y.Data) {
+			return false
+		}
+	}
+	return true
 }

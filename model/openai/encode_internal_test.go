@@ -57,7 +57,7 @@ func TestAppendChatRequestMatchesMarshal(t *testing.T) {
 func checkSameAsMarshal(t *testing.T, cr *ChatRequest) {
 	t.Helper()
 	want, werr := json.Marshal(cr)
-	got, gerr := appendChatRequest(cr, nil)
+	got, gerr := appendChatRequest(cr)
 	if (werr == nil) != (gerr == nil) {
 		t.Fatalf("error %v, encoding/json's %v", gerr, werr)
 	}
@@ -256,37 +256,22 @@ func TestEncodeCachedMatchesUncached(t *testing.T) {
 // fewer than minCached messages is not remembered.
 func TestEncodeCacheReuses(t *testing.T) {
 	mc := new(msgCache)
-	wire := func(req model.Request) []Message {
-		var cr ChatRequest
-		if err := json.Unmarshal(must(EncodeRequest(req, "m")), &cr); err != nil {
-			t.Fatal(err)
-		}
-		return cr.Messages
-	}
 	if _, err := encodeRequest(model.Request{Messages: []model.Message{{Role: model.RoleUser, Content: "sub-call"}}}, "m", mc); err != nil {
 		t.Fatal(err)
 	}
-	if _, same, _ := mc.lookup(wire(model.Request{Messages: []model.Message{{Role: model.RoleUser, Content: "sub-call"}}})); same != 0 {
+	if _, same, _ := mc.lookup([]model.Message{{Role: model.RoleUser, Content: "sub-call"}}); same != 0 {
 		t.Fatalf("a one-message request was remembered (%d messages reused)", same)
 	}
 	for n := 1; n < 6; n++ {
 		if _, err := encodeRequest(conversation(n), "m", mc); err != nil {
 			t.Fatal(err)
 		}
-		next := wire(conversation(n + 1))
-		prev, same, claimed := mc.lookup(next)
+		prev, same, claimed := mc.lookup(conversation(n + 1).Messages)
 		if same != 2+2*n || !claimed {
 			t.Fatalf("turn %d: %d messages reused (appended in place: %t), want %d in place", n+1, same, claimed, 2+2*n)
 		}
 		mc.release(prev, claimed, nil)
 	}
-}
-
-func must(b []byte, err error) []byte {
-	if err != nil {
-		panic(err)
-	}
-	return b
 }
 
 // TestEncodeCacheConcurrent encodes several conversations at once through

@@ -45,6 +45,17 @@ func (g convGen) message(n int) []model.Message {
 		}
 	case 1:
 		return []model.Message{{Role: model.RoleUser, Content: g.text(), Images: []model.Image{img}}}
+	case 5:
+		// A run of tool results with images: one user message after it
+		// carries them all.
+		a, b := fmt.Sprint("call_", n, "a"), fmt.Sprint("call_", n, "b")
+		img2 := img
+		img2.Detail = "low"
+		return []model.Message{
+			{Role: model.RoleAssistant, ToolCalls: []model.ToolCall{{ID: a, Name: "peek"}, {ID: b, Name: "grep", Arguments: g.text()}}},
+			{Role: model.RoleTool, ToolCallID: a, Content: g.text(), Images: []model.Image{img}},
+			{Role: model.RoleTool, ToolCallID: b, Content: g.text(), Images: []model.Image{img2}[:g.r.IntN(2)]},
+		}
 	case 2:
 		return []model.Message{{Role: model.RoleAssistant, Content: g.text(), Name: "al<i>ce"}}
 	default:
@@ -76,10 +87,15 @@ func TestEncodeSharedMatchesReference(t *testing.T) {
 				msgs = append(slices.Clone(msgs[:1+g.r.IntN(len(msgs))]), g.message(step)...)
 				convs = append(convs, nil)
 				c = len(convs) - 1
-			case op == 6: // edit a message in place
+			case op == 6: // edit a message in place: its text, a tool call's arguments, an image's bytes
 				i := g.r.IntN(len(msgs))
-				if msgs[i].Content != "" {
-					msgs[i].Content = g.text()
+				switch m := &msgs[i]; {
+				case len(m.ToolCalls) > 0:
+					m.ToolCalls[0].Arguments = g.text()
+				case len(m.Images) > 0:
+					m.Images[0].Data[len(m.Images[0].Data)-1]++
+				case m.Content != "":
+					m.Content = g.text()
 				}
 			case op == 7: // cut
 				msgs = msgs[:1+g.r.IntN(len(msgs))]

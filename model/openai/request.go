@@ -78,62 +78,26 @@ func encodeRequest(req model.Request, defaultModel string, mc *msgCache) (httpca
 	if req.Stream {
 		cr.StreamOptions = &StreamOptions{IncludeUsage: true}
 	}
-	// A tool message's images go in a user message after the run of tool
-	// messages it is in (chat completions takes images in user messages
-	// only, and the tool messages answering one assistant turn must
-	// follow it without a break).
-	cr.Messages = make([]Message, 0, len(req.Messages))
-	var toolImages []ImageURL
-	var toolText strings.Builder
-	flush := func() {
-		if len(toolImages) > 0 {
-			cr.Messages = append(cr.Messages, Message{Role: "user", Content: Content{Text: toolText.String(), Images: toolImages}})
-			toolImages = nil
-			toolText.Reset()
+	var (
+		msgs []byte
+		err  error
+	)
+	if mc == nil {
+		var cv converter
+		emit := func(wm *Message) error {
+			cr.Messages = append(cr.Messages, *wm)
+			return nil
 		}
+		cr.Messages = make([]Message, 0, len(req.Messages))
+		for i := range req.Messages {
+			if err := cv.add(i, &req.Messages[i], emit); err != nil {
+				return nil, err
+			}
+		}
+		_ = cv.flush(emit)
+	} else if msgs, err = mc.encode(req.Messages); err != nil {
+		return nil, err
 	}
-	for i, m := range req.Messages {
-		switch m.Role {
-		case model.RoleSystem, model.RoleUser, model.RoleAssistant, model.RoleTool:
-		default:
-			return nil, invalid(fmt.Sprintf("message %d has unknown role %q", i, m.Role)).With("message", i)
-		}
-		if m.Role != model.RoleTool {
-			flush()
-		}
-		images, err := imageParts(i, m)
-		if err != nil {
-			return nil, err
-		}
-		wm := Message{Role: string(m.Role), Content: Content{Text: m.Content}, Name: m.Name, ToolCallID: m.ToolCallID}
-		switch m.Role {
-		case model.RoleUser:
-			wm.Content.Images = images
-		case model.RoleTool:
-			if len(images) > 0 {
-				fmt.Fprintf(&toolText, "The images of tool result %s:\n", m.ToolCallID)
-				toolImages = append(toolImages, images...)
-			}
-		}
-		if m.Role == model.RoleTool && m.ToolCallID == "" {
-			return nil, invalid(fmt.Sprintf("tool message %d has no tool_call_id", i)).With("message", i)
-		}
-		if len(m.ToolCalls) > 0 {
-			if m.Role != model.RoleAssistant {
-				return nil, invalid(fmt.Sprintf("message %d: only assistant messages carry tool calls", i)).With("message", i)
-			}
-			wm.Content.Null = m.Content == ""
-			for _, tc := range m.ToolCalls {
-				wm.ToolCalls = append(wm.ToolCalls, ToolCall{
-					ID:       tc.ID,
-					Type:     firstNonEmpty(tc.Type, "function"),
-					Function: FunctionCall{Name: tc.Name, Arguments: tc.Arguments},
-				})
-			}
-		}
-		cr.Messages = append(cr.Messages, wm)
-	}
-	flush()
 	for i, t := range req.Tools {
 		if t.Name == "" {
 			return nil, invalid(fmt.Sprintf("tool %d has no name", i)).With("tool", i)
@@ -160,7 +124,12 @@ func encodeRequest(req model.Request, defaultModel string, mc *msgCache) (httpca
 	default:
 		return nil, invalid(fmt.Sprintf("unknown tool_choice mode %q", tc.Mode))
 	}
-	body, err := encodeChatRequest(&cr, mc)
+	var body httpcall.Body
+	if mc == nil {
+		body, err = encodeChatRequest(&cr)
+	} else {
+		body, err = around(&cr, msgs)
+	}
 	if err != nil {
 		return nil, fault.Wrap(err, fault.PhaseProvider, model.KindInvalidRequest, "encode request")
 	}
@@ -172,6 +141,80 @@ func encodeRequest(req model.Request, defaultModel string, mc *msgCache) (httpca
 		return nil, fault.Wrap(err, fault.PhaseProvider, model.KindInvalidRequest, "encode extra field")
 	}
 	return httpcall.Body{out}, nil
+}
+
+// converter turns a request's messages into wire messages, one after
+// the other. A tool message's images go in a user message after the run
+// of tool messages it is in (chat completions takes images in user
+// messages only, and the tool messages answering one assistant turn must
+// follow it without a break): the converter holds them until the run
+// ends.
+type converter struct {
+	toolImages []ImageURL
+	toolText   strings.Builder
+}
+
+// clean reports that no tool images wait for the end of their run: the
+// wire messages so far are those of any request beginning with the same
+// messages.
+func (cv *converter) clean() bool { return len(cv.toolImages) == 0 }
+
+// flush emits the user message of the tool images held, if any.
+func (cv *converter) flush(emit func(*Message) error) error {
+	if len(cv.toolImages) == 0 {
+		return nil
+	}
+	wm := Message{Role: "user", Content: Content{Text: cv.toolText.String(), Images: cv.toolImages}}
+	cv.toolImages = nil
+	cv.toolText.Reset()
+	return emit(&wm)
+}
+
+// add checks message i, m, and emits its wire message (after the user
+// message of the tool images held, when m ends a run of tool messages).
+// Errors have Kind invalid_request.
+func (cv *converter) add(i int, m *model.Message, emit func(*Message) error) error {
+	switch m.Role {
+	case model.RoleSystem, model.RoleUser, model.RoleAssistant, model.RoleTool:
+	default:
+		return invalid(fmt.Sprintf("message %d has unknown role %q", i, m.Role)).With("message", i)
+	}
+	if m.Role != model.RoleTool {
+		if err := cv.flush(emit); err != nil {
+			return err
+		}
+	}
+	images, err := imageParts(i, *m)
+	if err != nil {
+		return err
+	}
+	wm := Message{Role: string(m.Role), Content: Content{Text: m.Content}, Name: m.Name, ToolCallID: m.ToolCallID}
+	switch m.Role {
+	case model.RoleUser:
+		wm.Content.Images = images
+	case model.RoleTool:
+		if len(images) > 0 {
+			fmt.Fprintf(&cv.toolText, "The images of tool result %s:\n", m.ToolCallID)
+			cv.toolImages = append(cv.toolImages, images...)
+		}
+	}
+	if m.Role == model.RoleTool && m.ToolCallID == "" {
+		return invalid(fmt.Sprintf("tool message %d has no tool_call_id", i)).With("message", i)
+	}
+	if len(m.ToolCalls) > 0 {
+		if m.Role != model.RoleAssistant {
+			return invalid(fmt.Sprintf("message %d: only assistant messages carry tool calls", i)).With("message", i)
+		}
+		wm.Content.Null = m.Content == ""
+		for _, tc := range m.ToolCalls {
+			wm.ToolCalls = append(wm.ToolCalls, ToolCall{
+				ID:       tc.ID,
+				Type:     firstNonEmpty(tc.Type, "function"),
+				Function: FunctionCall{Name: tc.Name, Arguments: tc.Arguments},
+			})
+		}
+	}
+	return emit(&wm)
 }
 
 // imageParts returns the image parts of message i: images only in user
