@@ -24,6 +24,7 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/rlm-go/rlm/budget"
@@ -288,6 +289,11 @@ func (p *Provider) header(stream bool) http.Header {
 	return h
 }
 
+// readers are the bufio.Readers of read, each used by one call at a
+// time: a response's 4 KiB buffer is not allocated again for every call
+// (nothing read keeps refers to it once it returns).
+var readers = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, 4096) }}
+
 // read decodes a 2xx answer, streamed or not.
 func (p *Provider) read(ctx, actx context.Context, hres *http.Response, stream bool, onDelta func(string)) (*model.Response, *fault.Error) {
 	ct, _, _ := mime.ParseMediaType(hres.Header.Get("Content-Type"))
@@ -300,7 +306,12 @@ func (p *Provider) read(ctx, actx context.Context, hres *http.Response, stream b
 	// its body like one. A streaming request is read as a stream unless
 	// the server plainly answered with JSON (some servers ignore
 	// "stream": true).
-	br := bufio.NewReader(hres.Body)
+	br := readers.Get().(*bufio.Reader)
+	br.Reset(hres.Body)
+	defer func() {
+		br.Reset(nil)
+		readers.Put(br)
+	}()
 	streamed := ct == "text/event-stream" || (stream && ct != "application/json") || sniffEventStream(br)
 	if streamed {
 		resp, ferr = p.call.Stream(onDelta, func(onDelta func(string)) (*model.Response, *fault.Error) {
