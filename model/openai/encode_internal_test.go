@@ -193,17 +193,7 @@ func TestEncodeCachedMatchesUncached(t *testing.T) {
 	mc := new(msgCache)
 	check := func(t *testing.T, req model.Request) {
 		t.Helper()
-		want, err := EncodeRequest(req, "gpt-4o-mini")
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := encodeRequest(req, "gpt-4o-mini", mc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got.Bytes(), want) {
-			t.Fatalf("cached encoding\n%s\nwant\n%s", got, want)
-		}
+		checkCached(t, req, mc)
 	}
 	t.Run("growing", func(t *testing.T) {
 		for n := range 12 {

@@ -19,6 +19,24 @@ type sent struct {
 	want []byte
 }
 
+// checkCached encodes req through mc and fails unless the body is what
+// EncodeRequest gives without it.
+func checkCached(t *testing.T, req model.Request, mc *msgCache) sent {
+	t.Helper()
+	want, err := EncodeRequest(req, "gpt-4o-mini")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := encodeRequest(req, "gpt-4o-mini", mc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Bytes(), want) {
+		t.Fatalf("cached encoding\n%s\nwant\n%s", got.Bytes(), want)
+	}
+	return sent{got, want}
+}
+
 // convGen makes random conversations: messages of every kind the wire
 // encoding treats apart (text with escapes, tool calls, tool results with
 // images, user images).
@@ -77,6 +95,7 @@ func TestEncodeSharedMatchesReference(t *testing.T) {
 		mc := new(msgCache)
 		convs := [][]model.Message{{{Role: model.RoleSystem, Content: "sys " + g.text()}, {Role: model.RoleUser, Content: "q"}}}
 		var log []sent
+		t.Logf("seed %d", seed)
 		for step := range 300 {
 			c := g.r.IntN(len(convs))
 			msgs := convs[c]
@@ -101,19 +120,7 @@ func TestEncodeSharedMatchesReference(t *testing.T) {
 				msgs = msgs[:1+g.r.IntN(len(msgs))]
 			}
 			convs[c] = msgs
-			req := model.Request{Messages: msgs}
-			want, err := EncodeRequest(req, "gpt-4o-mini")
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := encodeRequest(req, "gpt-4o-mini", mc)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got.Bytes(), want) {
-				t.Fatalf("seed %d, step %d: shared encoding\n%s\nwant\n%s", seed, step, got.Bytes(), want)
-			}
-			log = append(log, sent{got, want})
+			log = append(log, checkCached(t, model.Request{Messages: msgs}, mc))
 		}
 		for i, s := range log {
 			if !bytes.Equal(s.body.Bytes(), s.want) {
