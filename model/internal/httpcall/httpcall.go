@@ -156,6 +156,9 @@ var Transport = func() *http.Transport {
 	t.MaxIdleConnsPerHost = IdleConnsPerHost
 	// Connections that write a Body of parts without copying it (conn).
 	dial := t.DialContext
+	if dial == nil {
+		dial = (&net.Dialer{}).DialContext
+	}
 	t.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
 		c, err := dial(ctx, network, addr)
 		if err != nil {
