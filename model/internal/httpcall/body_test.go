@@ -183,3 +183,41 @@ func TestTransportSendsParts(t *testing.T) {
 		mu.Unlock()
 	}
 }
+
+// TestCancelWhileWritingParts cancels a call while its connection is
+// blocked writing a body of parts that the server does not read: the
+// call ends, Kind cancelled, and the connection's writev with it.
+func TestCancelWhileWritingParts(t *testing.T) {
+	release, entered := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// The headers came (flushed before the body): the client is
+		// writing the body, which is never read.
+		once.Do(func() { close(entered) })
+		<-release
+	}))
+	defer srv.Close()
+	defer close(release)
+	defer Transport.CloseIdleConnections()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		<-entered
+		cancel()
+	}()
+	c := &Caller{Name: "test", Host: "127.0.0.1", Secrets: new(scrub.Set), HTTP: Client(nil)}
+	// Far more than the sockets' buffers hold, so the write blocks.
+	big := bytes.Repeat([]byte("x"), 64<<20)
+	r := Request{URL: srv.URL, Header: http.Header{}, Body: Body{[]byte("["), big, []byte("]")}, ErrorBody: func(msg string, status int, raw []byte) *fault.Error {
+		return fault.New(fault.PhaseProvider, "http_status", msg)
+	}}
+	_, _, fe := Exchange(ctx, c, r, func(context.Context, *http.Response) (string, *fault.Error) { return "", nil })
+	if fe == nil || fe.Kind != fault.KindCancelled {
+		t.Fatalf("got %v, want Kind cancelled", fe)
+	}
+	select {
+	case <-entered:
+	default:
+		t.Fatal("the call ended before the server had the request")
+	}
+}
