@@ -16,6 +16,11 @@ import (
 	"github.com/rlm-go/rlm/model/internal/scrub"
 )
 
+// statusError is the ErrorBody of the tests' requests.
+func statusError(msg string, status int, raw []byte) *fault.Error {
+	return fault.New(fault.PhaseProvider, "http_status", msg)
+}
+
 var bodies = []struct {
 	name string
 	body Body
@@ -97,9 +102,7 @@ func TestExchangeResendsBody(t *testing.T) {
 			}))
 			defer srv.Close()
 			c := &Caller{Name: "test", Host: "127.0.0.1", Secrets: new(scrub.Set), HTTP: Client(srv.Client()), Retry: Policy{MaxRetries: 3}}
-			r := Request{URL: srv.URL, Header: http.Header{}, Body: tc.body, ErrorBody: func(msg string, status int, raw []byte) *fault.Error {
-				return fault.New(fault.PhaseProvider, "http_status", msg)
-			}}
+			r := Request{URL: srv.URL, Header: http.Header{}, Body: tc.body, ErrorBody: statusError}
 			v, n, fe := Call(context.Background(), c, "m", r, func(_ context.Context, hres *http.Response) (string, *fault.Error) {
 				b, _ := io.ReadAll(hres.Body)
 				return string(b), nil
@@ -208,9 +211,7 @@ func TestCancelWhileWritingParts(t *testing.T) {
 	c := &Caller{Name: "test", Host: "127.0.0.1", Secrets: new(scrub.Set), HTTP: Client(nil)}
 	// Far more than the sockets' buffers hold, so the write blocks.
 	big := bytes.Repeat([]byte("x"), 64<<20)
-	r := Request{URL: srv.URL, Header: http.Header{}, Body: Body{[]byte("["), big, []byte("]")}, ErrorBody: func(msg string, status int, raw []byte) *fault.Error {
-		return fault.New(fault.PhaseProvider, "http_status", msg)
-	}}
+	r := Request{URL: srv.URL, Header: http.Header{}, Body: Body{[]byte("["), big, []byte("]")}, ErrorBody: statusError}
 	_, _, fe := Exchange(ctx, c, r, func(context.Context, *http.Response) (string, *fault.Error) { return "", nil })
 	if fe == nil || fe.Kind != fault.KindCancelled {
 		t.Fatalf("got %v, want Kind cancelled", fe)
