@@ -50,6 +50,7 @@ func typedInputs(t *testing.T, dir string) (ctxFile, schema string) {
 // in answer_json; past --max-repairs the run fails with answer_invalid;
 // a schema that does not compile is refused before any model call.
 func TestAnswerSchemaThroughTheBinary(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctxFile, schema := typedInputs(t, dir)
 	badSchema := filepath.Join(dir, "bad.schema.json")
@@ -140,6 +141,7 @@ func TestAnswerSchemaThroughTheBinary(t *testing.T) {
 // answer_json on its --json line), and --context-window, --compact-at
 // reach the session.
 func TestChatAnswerSchemaAndWindowFlags(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctxFile, schema := typedInputs(t, dir)
 	cell := func(code string) string { return "```python\n" + code + "\n```" }

@@ -51,6 +51,7 @@ func argOf(t *testing.T, raw json.RawMessage, key string) string {
 // --resume then performs the approved write once (a denied one fails
 // with approval_denied and writes nothing), for rlm tools call and rlm run.
 func TestApproveThenResume(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}

@@ -25,6 +25,7 @@ import (
 // child's plan returns the head of its context; the root's last reply is
 // only in the cassette for a request that carries that text back.
 func TestDirectSubagentChildSeesStdinContext(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	const magic = "MAGIC-STDIN-LINE-7731"
 	child := planReply(
@@ -50,6 +51,7 @@ func TestDirectSubagentChildSeesStdinContext(t *testing.T) {
 // are written to the cassette when the server stops, as --record promises
 // on every command that takes the provider flags.
 func TestMCPServeRecords(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeFile(t, dir, "doc.txt", "alpha\nthe answer is 42\n")
 	cas := writeCassette(t, dir, `{"answer":"42"}`)
@@ -77,6 +79,7 @@ func TestMCPServeRecords(t *testing.T) {
 // the session with exit status 130, as it ends every other command; it was
 // swallowed, and the process kept waiting for input.
 func TestChatInterruptedWhileWaitingForQuery(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctxFile := writeFile(t, dir, "in.txt", "a\nb\n")
 	cas := writeCassette(t, dir, pyBlock(`FINAL("first")`))
@@ -126,6 +129,7 @@ func TestChatInterruptedWhileWaitingForQuery(t *testing.T) {
 // takes its input as an argument, so "check the --context path" sent the
 // user to a flag that does not exist there.
 func TestHintsNameExistingFlags(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "missing.txt")
 	cas := writeCassette(t, dir, `{"answer":"x"}`)
@@ -167,6 +171,7 @@ func TestHintsNameExistingFlags(t *testing.T) {
 // A malformed --otlp-endpoint is configuration: it is refused before the
 // input is read (stdin here never ends), as every other flag is.
 func TestOTLPEndpointCheckedBeforeReadingStdin(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	cas := writeCassette(t, dir, `{"answer":"x"}`)
 	for _, name := range []string{"run", "direct"} {

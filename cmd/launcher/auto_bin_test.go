@@ -41,6 +41,7 @@ type autoRun struct {
 // the RLM in code mode one token below; the choice is in details.auto,
 // the trace and, in text mode, on stderr.
 func TestModeAutoChoosesThroughTheBinary(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctxFile := filepath.Join(dir, "notes.txt")
 	// Large enough that a window one token below its count still holds
@@ -130,6 +131,7 @@ func TestModeAutoChoosesThroughTheBinary(t *testing.T) {
 // --experimental-deep-recursion is accepted and changes nothing (no
 // notice: cobra's deprecation notice would go to stdout, into --json).
 func TestMaxDepthThreeThroughTheBinary(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctxFile := filepath.Join(dir, "in.txt")
 	if err := os.WriteFile(ctxFile, []byte("row-01 alpha\nrow-02 beta\n"), 0o644); err != nil {

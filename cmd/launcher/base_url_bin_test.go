@@ -11,6 +11,7 @@ import (
 // OPENAI_BASE_URL, which the OpenAI SDKs read, is honoured when neither
 // --base-url nor RLM_BASE_URL is given; RLM_BASE_URL wins over it.
 func TestOpenAIBaseURLFromEnv(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctxFile := filepath.Join(dir, "ctx.txt")
 	if err := os.WriteFile(ctxFile, []byte("one\ntwo\n"), 0o644); err != nil {

@@ -82,6 +82,7 @@ func needleServer(notes *atomic.Int64) *httptest.Server {
 // prompt, fail with prompt_too_large before any call; with a 2 KB
 // context every method answers.
 func TestBenchBaselinesBinary(t *testing.T) {
+	t.Parallel()
 	var notes atomic.Int64
 	srv := needleServer(&notes)
 	defer srv.Close()

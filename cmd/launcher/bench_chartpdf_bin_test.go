@@ -12,6 +12,7 @@ import (
 // image the cassette names by hash, and scores rlm-code (a vision
 // sub-call) 1 and direct (text only) 0.
 func TestBenchReplayChartPDFBinary(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join("..", "..", "bench", "testdata", "chart-pdf-record")
 	// The PDF engine's caches as pdf_bin_test.go keeps them (compiled once).
 	env := binaryEnv("XDG_CACHE_HOME="+filepath.Join(os.TempDir(), "rlm-test-xdg-cache"), "XDG_STATE_HOME="+t.TempDir())

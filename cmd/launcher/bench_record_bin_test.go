@@ -55,6 +55,7 @@ func sameTrials(t *testing.T, a, b benchTrials) {
 // an altered input file is refused, naming it. The progress goes to
 // stderr with --progress, never into the JSON on stdout.
 func TestBenchRecordReplayBinary(t *testing.T) {
+	t.Parallel()
 	srv := choiceServer("B")
 	data := copyInto(t, filepath.Join("..", "..", "bench", "suite", "testdata", "longbench-v2", "data.json"), t.TempDir())
 	dir := filepath.Join(t.TempDir(), "run1")
@@ -106,6 +107,7 @@ func TestBenchRecordReplayBinary(t *testing.T) {
 // trials it holds send no request; only the others do. Here the journal
 // is cut after six of ten trials, as an interruption leaves it.
 func TestBenchResumeBinary(t *testing.T) {
+	t.Parallel()
 	var requests atomic.Int64
 	choice := choiceServer("B")
 	defer choice.Close()

@@ -16,6 +16,7 @@ import (
 // figures, in every format, with the cost plot; a file that is not a
 // bench report is refused with its typed error.
 func TestBenchReportBinary(t *testing.T) {
+	t.Parallel()
 	srv := choiceServer("B")
 	defer srv.Close()
 	dir := t.TempDir()

@@ -15,6 +15,7 @@ import (
 // tasks as the paper does: a model that always answers (B) gets the two
 // LongBench-v2 sample questions whose gold is B, with both methods.
 func TestBenchSuiteBinary(t *testing.T) {
+	t.Parallel()
 	srv := choiceServer("B")
 	defer srv.Close()
 	data := filepath.Join("..", "..", "bench", "suite", "testdata", "longbench-v2", "data.json")

@@ -21,6 +21,16 @@ import (
 // its signal handling, its standard streams and exit status. The binary
 // is built once per test process, on first use. Others call run, the
 // command line in process.
+//
+// Tests that only drive the binary call t.Parallel (as do the table rows
+// of TestEnvelopeEveryJSONCommand and TestFlagCompletion): each waits on
+// a child process of its own, with its own environment, temporary
+// directories and loopback ports, so two of them (-parallel defaults to
+// GOMAXPROCS) overlap their children's start-up and I/O. Go runs them
+// after every serial test has finished, so they never meet a test that
+// sets the environment, the working directory or a package variable, or
+// one that checks for leaked goroutines. The durable tests stay serial:
+// they share CI's PostgreSQL database.
 
 // run is Run with the zero Config: the rlm binary's command line.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {

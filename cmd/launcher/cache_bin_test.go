@@ -14,6 +14,7 @@ import (
 // key owner, a request without temperature 0 and --no-cache call again;
 // an unusable directory is a configuration error before any call.
 func TestCacheDirRerunSkipsPaidCalls(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctxFile := filepath.Join(dir, "in.txt")
 	os.WriteFile(ctxFile, []byte("hello world\n"), 0o644)

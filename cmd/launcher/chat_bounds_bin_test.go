@@ -13,6 +13,7 @@ import (
 // before it is parsed (the parse took 12-16 s, quadratic in the digits,
 // and the session then resumed with a value int() would refuse).
 func TestChatResumeRefusesHugeIntBinary(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctxFile := filepath.Join(dir, "in.txt")
 	os.WriteFile(ctxFile, []byte("a\n"), 0o644)

@@ -36,6 +36,7 @@ func startRLM(t *testing.T, bin string, args ...string) (cmd *exec.Cmd, wait fun
 // rlm command --max-total-tokens 1 refuses the child's first model call
 // before sending it: its worst case (prompt plus max_tokens) cannot fit.
 func TestCommandBinaryHardTokenBudget(t *testing.T) {
+	t.Parallel()
 	dir, kb, ctxFile := commandFiles(t)
 	cas := writeCassette(t, dir, `{"answer":"two"}`)
 	_, wait := startRLM(t, builtBinary(t), "command", "--kb", kb, "--trigger", "unknown", "--context", ctxFile,
@@ -56,6 +57,7 @@ func TestCommandBinaryHardTokenBudget(t *testing.T) {
 // a typed cancelled error, the child's envelope says cancelled, the
 // parent received it, and the exit code is 130.
 func TestCommandBinaryInterruptedDuringChildModelCall(t *testing.T) {
+	t.Parallel()
 	url, arrived := stallingServer(t)
 	_, kb, ctxFile := commandFiles(t)
 	cmd, wait := startRLM(t, builtBinary(t), "command", "--kb", kb, "--trigger", "unknown", "--context", ctxFile,

@@ -44,6 +44,7 @@ type compactRun struct {
 // prompt_too_large before any request over the window reaches the
 // server.
 func TestCompactSixtyTurnsBinary(t *testing.T) {
+	t.Parallel()
 	const window, turns = 16_000, 60
 	ctxFile := filepath.Join(t.TempDir(), "ctx.txt")
 	if err := os.WriteFile(ctxFile, []byte(strings.Repeat("a line of the context\n", 200)), 0o644); err != nil {
@@ -99,6 +100,7 @@ func TestCompactSixtyTurnsBinary(t *testing.T) {
 // --compact-at takes a share above 0 and at most 1, and not with
 // --no-compaction; both are refused before any call.
 func TestCompactFlagsRefused(t *testing.T) {
+	t.Parallel()
 	ctxFile := filepath.Join(t.TempDir(), "ctx.txt")
 	if err := os.WriteFile(ctxFile, []byte("one\n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -85,6 +85,7 @@ func maxRSS(t *testing.T, bin string, args ...string) ([]byte, int64) {
 // collecting the list and its encoding took 190 MB more. Under the race
 // detector the file is a tenth and the memory check off.
 func TestContextSearchStreamsBinary(t *testing.T) {
+	t.Parallel()
 	bin := builtBinary(t)
 	dir := t.TempDir()
 	path := filepath.Join(dir, "big.txt")

@@ -23,6 +23,7 @@ import (
 // rlm trace export -o OUT that fails (here: a trace with no run) leaves no
 // OUT behind, and an OUT written by an earlier export keeps its content.
 func TestTraceExportFailureLeavesNoOutput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	noRun := writeFile(t, dir, "turn.jsonl", `{"seq":1,"id":"e1","kind":"turn","name":"t","status":"ok"}`+"\n")
 	fresh := filepath.Join(dir, "fresh.jsonl")
@@ -50,6 +51,7 @@ func TestTraceExportFailureLeavesNoOutput(t *testing.T) {
 // "Errors are printed once, with a hint: line"): "rlm: phase/kind: ...",
 // the server's message once, and the hint; the session goes on and exits 1.
 func TestChatQueryErrorPrintedWithHint(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctxFile := writeFile(t, dir, "in.txt", "a\nb\n")
 	empty := filepath.Join(dir, "empty.json")
@@ -74,6 +76,7 @@ func TestChatQueryErrorPrintedWithHint(t *testing.T) {
 // rlm chat --context - is refused with a hint (a hint line in text, the
 // "hint" field in JSON), not a hint hidden in the detail.
 func TestChatStdinContextRefusedWithHint(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	cas := writeCassette(t, dir, pyBlock(`FINAL("x")`))
 	r := runBinary(t, nil, nil, "chat", "--context", "-", "--replay", cas)
@@ -90,6 +93,7 @@ func TestChatStdinContextRefusedWithHint(t *testing.T) {
 // printed "config/invalid_usage: context canceled" with the hint "see rlm
 // --help", a usage error for a normal stop.
 func TestMCPServeStdioInterrupted(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	cas := writeCassette(t, dir, `{"answer":"42"}`)
 	cmd := exec.Command(builtBinary(t), "mcp", "serve", "--replay", cas)
@@ -138,6 +142,7 @@ func TestMCPServeStdioInterrupted(t *testing.T) {
 // with or without the deprecated flag; rlm direct said
 // config/invalid_limits.
 func TestDeepRecursionRefusedAlikeByEveryCommand(t *testing.T) {
+	t.Parallel()
 	dir, kb, ctxFile := commandFiles(t)
 	cas := writeCassette(t, dir, `{"answer":"x"}`)
 	for _, args := range [][]string{
@@ -161,6 +166,7 @@ func TestDeepRecursionRefusedAlikeByEveryCommand(t *testing.T) {
 // "error": {...}}"), not "unknown flag: --json". No database is needed: the
 // URL is refused before connecting.
 func TestStatusJSONError(t *testing.T) {
+	t.Parallel()
 	r := runBinary(t, nil, nil, "status", "--db", "not-a-url", "--json", "run-1")
 	if r.code != 1 || jsonErrorKind([]byte(r.stdout)) != string(fault.KindInvalid) || r.stderr != "" {
 		t.Fatalf("exit %d; stdout %s; stderr %s", r.code, r.stdout, r.stderr)

@@ -104,6 +104,7 @@ func errKind(m map[string]any) string {
 // Item 1: rlm command compile writes the compiled command; rlm command
 // exec --compiled executes it through the canonical tool runtime.
 func TestDelegationBinaryCompileThenExec(t *testing.T) {
+	t.Parallel()
 	dir, kb, ctxFile := commandFiles(t)
 	r := runBinary(t, nil, nil, "command", "compile", "--kb", kb, "--trigger", "unknown")
 	var c map[string]any
@@ -136,6 +137,7 @@ func TestDelegationBinaryCompileThenExec(t *testing.T) {
 // any tool invocation: no model call, no envelope, nothing delivered to
 // the parent, one typed error per case.
 func TestDelegationBinaryTamperedCompiledCommands(t *testing.T) {
+	t.Parallel()
 	dir, kb, ctxFile := commandFiles(t)
 	kbv, err := command.LoadKB(kb)
 	if err != nil {
@@ -197,6 +199,7 @@ const delegationSkills = `{"units": [
 // widen the parent's grant or conflict with the KB or each other; no
 // model call is made.
 func TestDelegationBinaryHostOptionRefusals(t *testing.T) {
+	t.Parallel()
 	dir, kb, ctxFile := commandFiles(t)
 	skills := writeFile(t, dir, "skills.json", delegationSkills)
 	forbidKB := writeFile(t, dir, "forbid.json", `{"prompts": [{"id": "p", "text": "Answer.", "role": "reviewer", "forbidden_skills": ["terse"]}],
@@ -232,6 +235,7 @@ func TestDelegationBinaryHostOptionRefusals(t *testing.T) {
 // carrying the skill bodies), and rlm explain shows why each skill was or
 // was not included.
 func TestDelegationBinarySkillsAndProvenance(t *testing.T) {
+	t.Parallel()
 	dir, kb, ctxFile := commandFiles(t)
 	skills := writeFile(t, dir, "skills.json", delegationSkills)
 	child := answer("FACTS-BODY", `{"answer":"two"}`)
@@ -295,6 +299,7 @@ func planReply(steps ...map[string]any) string {
 // registry), its calls carry its own authority context, and a tool the
 // parent holds but the child was not given is refused.
 func TestDelegationBinaryChildTools(t *testing.T) {
+	t.Parallel()
 	dir, _, ctxFile := commandFiles(t)
 	ws := t.TempDir()
 	writeFile(t, ws, "notes.txt", "secret notes\n")
@@ -335,6 +340,7 @@ func TestDelegationBinaryChildTools(t *testing.T) {
 // Item 4: rlm_subagent is listed with its schema and limits and callable
 // through rlm tools call and rlm direct.
 func TestDelegationBinarySubagentTool(t *testing.T) {
+	t.Parallel()
 	dir, _, ctxFile := commandFiles(t)
 	r := runBinary(t, nil, nil, "tools", "list", "--json", "--subagent-timeout-max", "60s", "--subagent-grace", "1s")
 	var schemas []struct {
@@ -437,6 +443,7 @@ type toolCallOut struct {
 // Item 6: SIGUSR1 cancels only the parent agent; its child is cancelled
 // and the cancelled envelope is delivered to the parent's mailbox.
 func TestDelegationBinaryParentOnlyCancellation(t *testing.T) {
+	t.Parallel()
 	url, arrived := stallingServer(t)
 	_, kb, ctxFile := commandFiles(t)
 	cmd, wait := startRLM(t, builtBinary(t), "command", "--kb", kb, "--trigger", "unknown", "--context", ctxFile,

@@ -10,6 +10,7 @@ import (
 // rlm direct --trace-content records the query, the model's reply and
 // the answer in the trace; without the flag none of them is there.
 func TestDirectTraceContentBinary(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctxFile, _ := typedInputs(t, dir)
 	const query = "Which service failed first?"

@@ -52,6 +52,7 @@ func parseCall(t *testing.T, out, errOut string) callOut {
 // effects (replayed: true) and never re-executes one whose outcome a crash
 // left unknown; four parallel invocations on one journal all succeed.
 func TestEffectIdentityThroughBinary(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}

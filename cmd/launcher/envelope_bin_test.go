@@ -228,11 +228,13 @@ func checkEnvelope(t *testing.T, doc []byte, wantStatus string) {
 }
 
 func TestEnvelopeEveryJSONCommand(t *testing.T) {
+	t.Parallel()
 	bin := builtBinary(t)
 	f := newEnvelopeFixtures(t)
 	cases := envelopeCases(f)
 	for i, c := range cases {
 		t.Run(strconv.Itoa(i)+"_"+strings.ReplaceAll(c.cmd, " ", "_"), func(t *testing.T) {
+			t.Parallel()
 			var stdin *strings.Reader
 			if c.stdin != "" {
 				stdin = strings.NewReader(c.stdin)
@@ -307,6 +309,7 @@ var exitCodeRow = regexp.MustCompile("(?m)^\\| (\\d+) \\| `([a-z_]+)` \\|")
 // The exit-code table: docs/cli.md shows exitCodes, and the built binary
 // exits with each code for its outcome.
 func TestExitCodeTable(t *testing.T) {
+	t.Parallel()
 	doc, err := os.ReadFile("../../docs/cli.md")
 	if err != nil {
 		t.Fatal(err)
@@ -380,6 +383,7 @@ func interruptedRun(t *testing.T, bin string, f envelopeFixtures) int {
 // The one mapping from a result's error to its status and exit code, and
 // from a command's error to its outcome.
 func TestResultStatusAndExitCode(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		fe     *fault.Error
 		status string

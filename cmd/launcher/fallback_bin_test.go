@@ -17,6 +17,7 @@ import (
 // error no retry fixes) is replaced by the fallback, which answers; the
 // switch is in the trace.
 func TestFallbackModelBinary(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctxFile := filepath.Join(dir, "ctx.txt")
 	if err := os.WriteFile(ctxFile, []byte("one\ntwo\n"), 0o644); err != nil {

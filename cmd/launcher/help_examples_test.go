@@ -236,6 +236,7 @@ func TestShellWords(t *testing.T) {
 // (cobra's hidden __complete command, as the shell scripts call it), and
 // each completed value is one a run Spec accepts.
 func TestFlagCompletion(t *testing.T) {
+	t.Parallel()
 	if got, _ := completeBinary(t, []string{"run", "--mode", ""}); got == nil {
 		t.Fatal("the binary completes no flag value: Run (launcher.go) must call addCompletions(root) for cobra's __complete")
 	}
@@ -260,6 +261,7 @@ func TestFlagCompletion(t *testing.T) {
 		{[]string{"trace", "export", "--format"}, []string{"rlm-jsonl"}},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			t.Parallel()
 			got, directive := completeBinary(t, append(tc.args, ""))
 			if !slices.Equal(got, tc.want) {
 				t.Fatalf("rlm __complete %s '' = %q (directive %d), want %q", strings.Join(tc.args, " "), got, directive, tc.want)

@@ -44,6 +44,7 @@ func matchCassette(t *testing.T, dir string, replies, contains []string) string 
 // build one context; the model is shown the file list and search hits name
 // their file.
 func TestRunContextDirectoryAndRepeated(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	code := filepath.Join(dir, "code")
 	for p, c := range map[string]string{"a.go": "package a\n", "sub/b.go": "package b\n// needle here\n", ".git/x": "needle\n", "img.png": "\x00needle"} {
@@ -112,6 +113,7 @@ func TestRunContextDirectoryAndRepeated(t *testing.T) {
 // TestContextStdin: rlm context and rlm run take - for stdin, spooled to a
 // temporary file that is gone afterwards.
 func TestContextStdin(t *testing.T) {
+	t.Parallel()
 	tmp := t.TempDir()
 	env := []string{"TMPDIR=" + tmp}
 	text := strings.Repeat("some line of the log\n", 100_000)
@@ -189,6 +191,7 @@ func (cs *chatServer) toolNames(i int) []string {
 // to the model in compiled mode even when the query gives no evidence for
 // it; a wildcard grant still goes through compiled selection.
 func TestDirectGrantedToolIsOffered(t *testing.T) {
+	t.Parallel()
 	ws := t.TempDir()
 	os.WriteFile(filepath.Join(ws, "notes.txt"), []byte("buy milk\n"), 0o644)
 	cs := newChatServer(t,
@@ -223,6 +226,7 @@ func TestDirectGrantedToolIsOffered(t *testing.T) {
 // TestBenchRunAllTrialsFailed: bench run prints its report and exits 1 when
 // every attempted trial failed.
 func TestBenchRunAllTrialsFailed(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	c := &replay.Cassette{Version: replay.Version}
 	for range 4 {
@@ -255,6 +259,7 @@ func TestBenchRunAllTrialsFailed(t *testing.T) {
 // TestTraceViewDetails: rlm trace view shows search patterns, bind names
 // and branches in order, and names a turn once.
 func TestTraceViewDetails(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in.txt")
 	os.WriteFile(in, []byte("one\ntwo needle\nthree hay\n"), 0o644)

@@ -136,6 +136,7 @@ func (s *stdioServe) end(t *testing.T) {
 // -32700, invalid request -32600), the session goes on, and the end of
 // stdin still ends it with exit 0.
 func TestMCPServeStdioSurvivesMalformedLines(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s := startServeStdio(t, "--replay", writeCassette(t, dir, `{"answer":"42"}`))
 	for i, c := range []struct {
@@ -169,6 +170,7 @@ func TestMCPServeStdioSurvivesMalformedLines(t *testing.T) {
 // configured maximum line length"). A line beyond mcp.MaxLineBytes is
 // answered with an error carrying its id and skipped.
 func TestMCPServeStdioInlineLimitIsDecoded(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s := startServeStdio(t, "--replay", writeCassette(t, dir, `{"answer":"42"}`, `{"answer":"43"}`))
 	call := func(id, text string) string {
@@ -212,6 +214,7 @@ func TestMCPServeStdioInlineLimitIsDecoded(t *testing.T) {
 // message spells it, and refuses a prompt without its required argument
 // with invalid params and the typed error.
 func TestMCPServePromptsStdio(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "log.txt"), []byte("ok\nERROR disk full\n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -15,6 +15,7 @@ import (
 // declares readOnlyHint, yet under --authority dangerous it still waits for
 // approval because the host capped it at approve_diff.
 func TestMCPTrustThroughBinary(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	cfg := fakeMCPConfig(t, dir, map[string]any{"authority": "allow_session",
 		"tools": map[string]any{"echo": map[string]any{"authority": "approve_diff"}, "add": map[string]any{"effect": "write"}}})

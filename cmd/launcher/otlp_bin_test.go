@@ -112,6 +112,7 @@ func (r *otlpReceiver) check(t *testing.T, stderr, tracePath, key string) (map[s
 // in-test OTLP/HTTP receiver: the trace id is printed, every event of the
 // written trace arrives as a span of that trace, and the key does not.
 func TestRunOTLPEndpoint(t *testing.T) {
+	t.Parallel()
 	const key = "sk-test-OTLP-BIN-0123456789abcdef"
 	recv := newOTLPReceiver(t)
 	srv := replay.NewServer(&replay.Cassette{Version: replay.Version, Interactions: []replay.Interaction{
@@ -144,6 +145,7 @@ func TestRunOTLPEndpoint(t *testing.T) {
 // the turn, with the GenAI names; the trace id is printed and the key is
 // not exported.
 func TestDirectOTLPEndpoint(t *testing.T) {
+	t.Parallel()
 	const key = "sk-test-OTLP-DIRECT-0123456789abcdef"
 	for _, how := range []string{"flag", "env"} {
 		t.Run(how, func(t *testing.T) {

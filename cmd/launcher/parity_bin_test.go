@@ -19,6 +19,7 @@ import (
 // only a prompt that holds the list, and the model's code reads the second
 // file by its name.
 func TestRunCodeListsContextFiles(t *testing.T) {
+	t.Parallel()
 	bin := builtBinary(t)
 	dir := t.TempDir()
 	src := filepath.Join(dir, "src")
@@ -53,6 +54,7 @@ func TestRunCodeListsContextFiles(t *testing.T) {
 // reply as it arrives under the turn's "streaming" header, and what
 // follows is the turn's outcome and observation.
 func TestRunCodeStream(t *testing.T) {
+	t.Parallel()
 	bin := builtBinary(t)
 	dir := t.TempDir()
 	ctxFile := filepath.Join(dir, "in.txt")
@@ -130,6 +132,7 @@ func jsonKeys(t *testing.T, doc string) []string {
 // every query with its replies, and --json prints one line per query with
 // the keys of rlm run --json, whose trace holds that query's events only.
 func TestChatRunFlags(t *testing.T) {
+	t.Parallel()
 	bin := builtBinary(t)
 	dir := t.TempDir()
 	ctxFile := filepath.Join(dir, "in.txt")
@@ -215,6 +218,7 @@ func TestChatRunFlags(t *testing.T) {
 // query is its result's line (status failed, exit 1), and a failure of
 // the command itself one {"status","error"} line.
 func TestChatJSONFailures(t *testing.T) {
+	t.Parallel()
 	bin := builtBinary(t)
 	dir := t.TempDir()
 	ctxFile := filepath.Join(dir, "in.txt")
@@ -247,6 +251,7 @@ func TestChatJSONFailures(t *testing.T) {
 // rlm trace view shows a code cell that raised as a failed node (✗, its
 // error kind), like a failed plan step.
 func TestTraceViewCodeCellFailed(t *testing.T) {
+	t.Parallel()
 	bin := builtBinary(t)
 	dir := t.TempDir()
 	ctxFile := filepath.Join(dir, "in.txt")
@@ -277,6 +282,7 @@ func TestTraceViewCodeCellFailed(t *testing.T) {
 // it made under it (indented by depth, as plan mode's sub-calls), then
 // "cell ran" and the observation; plan mode's output keeps its form.
 func TestRunCodeVerboseSubCalls(t *testing.T) {
+	t.Parallel()
 	bin := builtBinary(t)
 	dir := t.TempDir()
 	ctxFile := filepath.Join(dir, "in.txt")

@@ -15,6 +15,7 @@ import (
 // search hits carry the page, partition --pages cuts by pages, and a
 // damaged or encrypted PDF is its typed error.
 func TestPDFContextBinary(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	good, err := pdfgen.Pages(3, func(p int) []string { return []string{fmt.Sprintf("Page %d says hello", p)} })
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 // a tool round trip against the replay server's Messages API endpoint
 // (its streamed form is tested in model/anthropic).
 func TestDirectAnthropicToolRoundTrip(t *testing.T) {
+	t.Parallel()
 	{
 		dir := t.TempDir()
 		ctxFile := filepath.Join(dir, "ctx.txt")
@@ -37,6 +38,7 @@ func TestDirectAnthropicToolRoundTrip(t *testing.T) {
 // (model/openai/testdata/quirks), through rlm direct and rlm run, streamed
 // ones with --stream.
 func TestQuirksThroughCLI(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		file, cmd, status, answer, errKind string
 	}{

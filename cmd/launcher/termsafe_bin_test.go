@@ -37,6 +37,7 @@ func controls(s string) []string {
 // and --raw keeps the bytes in -v output. Before, -v copied OSC 52, OSC 0
 // and ESC[2J from the reply to stderr.
 func TestVerboseNeutralizesControlSequencesBinary(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	bin := builtBinary(t)
 	ctxFile := filepath.Join(dir, "in.txt")
@@ -67,6 +68,7 @@ func TestVerboseNeutralizesControlSequencesBinary(t *testing.T) {
 
 // The --stream deltas printed by -v are neutralized too.
 func TestStreamNeutralizesControlSequencesBinary(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctxFile := filepath.Join(dir, "in.txt")
 	os.WriteFile(ctxFile, []byte("one\n"), 0o644)
@@ -85,6 +87,7 @@ func TestStreamNeutralizesControlSequencesBinary(t *testing.T) {
 // reorder the line shown (trace.WriteTree already escaped C0 and C1
 // controls, not these).
 func TestTraceViewNeutralizesBinary(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	bin := builtBinary(t)
 	ctxFile := filepath.Join(dir, "in.txt")
@@ -112,6 +115,7 @@ func TestTraceViewNeutralizesBinary(t *testing.T) {
 
 // An error's text on stderr quotes a server's message: neutralized.
 func TestReportErrorNeutralizes(t *testing.T) {
+	t.Parallel()
 	var stdout, stderr bytes.Buffer
 	err := fault.New(fault.PhaseProvider, "http_status", "server said \x1b]52;c;eA==\x07").With("body_excerpt", "\x1b[2Jgone")
 	reportError(&stdout, &stderr, err, false)

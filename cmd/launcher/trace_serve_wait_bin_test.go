@@ -20,6 +20,7 @@ import (
 // as waiting, follows it once written (and says so), and stops on SIGINT
 // with status 0.
 func TestTraceServeWaitsForFile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "later.jsonl")
 	ctx, cancel := context.WithTimeout(context.Background(), safetyTimeout)

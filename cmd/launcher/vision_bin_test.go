@@ -74,6 +74,7 @@ func visionServer(t *testing.T, want []byte) (*httptest.Server, *atomic.Int64) {
 // -vv names the image, the trace records its hash; an image over the
 // pixel bound and a model without vision are typed errors, unsent.
 func TestVisionThroughTheBinary(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	png := visiontest.Solid(vision.PNG, 120, 80, color.NRGBA{R: 200, A: 255})
 	sum := sha256.Sum256(png)

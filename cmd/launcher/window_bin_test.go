@@ -17,6 +17,7 @@ import (
 // --no-auto-split it is refused with prompt_too_large before anything
 // reaches the server, and the server is never asked an oversized prompt.
 func TestModelWindowSplitThroughTheBinary(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctxFile := filepath.Join(dir, "big.log")
 	if err := os.WriteFile(ctxFile, []byte(strings.Repeat("10:02 billing failed after the cache restarted\n", 400)), 0o644); err != nil {
@@ -90,6 +91,7 @@ func TestModelWindowSplitThroughTheBinary(t *testing.T) {
 
 // --model-window refuses a malformed entry before any call.
 func TestModelWindowFlagRefusesBadEntries(t *testing.T) {
+	t.Parallel()
 	for _, bad := range []string{"gpt-4o", "=1000", "m=0", "m=abc", "m=1000:2000", "m=1000:0"} {
 		r := runBinary(t, nil, nil, "run", "--model-window", bad, "--context", "-", "q")
 		if r.code == 0 {
