@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -141,23 +142,32 @@ func TestSearchWindows(t *testing.T) {
 		{"(?i)(kelvin|sun|a)", true}, {"colou?r|x{2}", true}, {"[abé]x|need", true}, {"(?i)needle|[^\n]b", true},
 		{`(ne|x)\B`, true}, {`(ee|x)\b`, true}, {"(?i)(NEEDLE|xx)x*$", true}, // literal sets every match starts with
 	}
+	// Each window and the random texts are a parallel subtest: the stores
+	// and temporary files of one are released when it ends, and the
+	// subtests share no state.
 	for _, window := range []int{1, 2, 3, 5, 8, 13, 64} {
-		for _, text := range texts {
-			for _, p := range patterns {
-				checkWindows(t, text, p.p, p.regex, window)
+		t.Run(fmt.Sprintf("window=%d", window), func(t *testing.T) {
+			t.Parallel()
+			for _, text := range texts {
+				for _, p := range patterns {
+					checkWindows(t, text, p.p, p.regex, window)
+				}
+			}
+		})
+	}
+	t.Run("random", func(t *testing.T) {
+		t.Parallel()
+		rng := rand.New(rand.NewPCG(7, 9))
+		for range 200 {
+			text := randomText(rng, rng.IntN(200))
+			for _, p := range []string{"ab", "a", "ba b", "é€", "bab"} {
+				checkWindows(t, text, p, false, 1+rng.IntN(20))
+			}
+			for _, p := range []string{"a+b", "^b", "c$", "(ab|ba)+", "[éa]€", "(ab|€)b*", "(?i)(A|é€)b", `(\bb|ca)`} {
+				checkWindows(t, text, p, true, 1+rng.IntN(20))
 			}
 		}
-	}
-	rng := rand.New(rand.NewPCG(7, 9))
-	for range 200 {
-		text := randomText(rng, rng.IntN(200))
-		for _, p := range []string{"ab", "a", "ba b", "é€", "bab"} {
-			checkWindows(t, text, p, false, 1+rng.IntN(20))
-		}
-		for _, p := range []string{"a+b", "^b", "c$", "(ab|ba)+", "[éa]€", "(ab|€)b*", "(?i)(A|é€)b", `(\bb|ca)`} {
-			checkWindows(t, text, p, true, 1+rng.IntN(20))
-		}
-	}
+	})
 }
 
 func FuzzSearchWindows(f *testing.F) {
