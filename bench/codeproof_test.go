@@ -107,15 +107,18 @@ func targetLabel(task *Task) string {
 func TestCodeProofCassettes(t *testing.T) {
 	for _, k := range []Kind{KindAggregate, KindPairs} {
 		for _, sz := range codeProofSizes {
-			var inter []replay.Interaction
-			for i := range benchRuns {
-				task, err := Generate(k, sz.size, benchSeed+uint64(i))
-				if err != nil {
-					t.Fatal(err)
+			t.Run(string(k)+"_"+sz.name, func(t *testing.T) {
+				t.Parallel() // each writes or reads a cassette of its own
+				var inter []replay.Interaction
+				for i := range benchRuns {
+					task, err := Generate(k, sz.size, benchSeed+uint64(i))
+					if err != nil {
+						t.Fatal(err)
+					}
+					inter = append(inter, codeScript(task)...)
 				}
-				inter = append(inter, codeScript(task)...)
-			}
-			checkFile(t, codeProofPath(k, sz.name), marshalCassette(t, inter))
+				checkFile(t, codeProofPath(k, sz.name), marshalCassette(t, inter))
+			})
 		}
 	}
 }
@@ -126,6 +129,7 @@ func TestCodeModeSolvesAggregateAndPairs(t *testing.T) {
 	for _, k := range []Kind{KindAggregate, KindPairs} {
 		for _, sz := range codeProofSizes {
 			t.Run(string(k)+"_"+sz.name, func(t *testing.T) {
+				t.Parallel() // CPU-bound and independent: the 10 MB runs share the cores
 				if sz.size > 1_000_000 && testing.Short() {
 					t.Skip("10 MB contexts in -short mode")
 				}
