@@ -91,6 +91,7 @@ func pageImages(t *testing.T, f *fixture, dpi int) []model.Image {
 func TestCodePageImages(t *testing.T) {
 	for _, wire := range wires {
 		t.Run(wire, func(t *testing.T) {
+			t.Parallel() // a fixture (server, store, PDF engine) of its own
 			var ims []model.Image
 			code := py(
 				`imgs = [p.image() for p in context.pages]`,
@@ -147,6 +148,7 @@ func TestCodePageImageErrors(t *testing.T) {
 func TestCodePageImageBudget(t *testing.T) {
 	for _, wire := range wires {
 		t.Run(wire, func(t *testing.T) {
+			t.Parallel() // a fixture (server, store, PDF engine) of its own
 			f := pdfFixture(t, wire, Config{Mode: ModeCode, MaxTokens: 100, Limits: budget.Limits{MaxTotalTokens: 12_000}},
 				reply("Query: q", py(`r = llm_query("Read the pages.", images=[p.image(dpi=300) for p in context.pages] * 6)`)),
 				reply("Read the pages.", "never sent"),
@@ -176,6 +178,7 @@ func TestPlanPageImages(t *testing.T) {
 	)
 	for _, wire := range wires {
 		t.Run(wire, func(t *testing.T) {
+			t.Parallel() // a fixture (server, store, PDF engine) of its own
 			ims := pageImages(t, pdfFixture(t, wire, Config{}), 100)
 			f := pdfFixture(t, wire, Config{},
 				reply("Query: q", p),
