@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"slices"
 )
 
 // Body is a request body in parts, sent one after the other as if they
@@ -46,46 +47,12 @@ func (b Body) Bytes() []byte {
 }
 
 // reader returns an io.ReadCloser reading b from its start.
-func (b Body) reader() io.ReadCloser { return &bodyReader{parts: b} }
+func (b Body) reader() io.ReadCloser { return &bodyReader{slices.Clone(net.Buffers(b))} }
 
-// bodyReader reads a Body: parts[i][off:] is what comes next.
-type bodyReader struct {
-	parts Body
-	i     int
-	off   int
-}
-
-func (r *bodyReader) Read(p []byte) (int, error) {
-	n := 0
-	for n < len(p) && r.i < len(r.parts) {
-		c := copy(p[n:], r.parts[r.i][r.off:])
-		n += c
-		r.off += c
-		if r.off == len(r.parts[r.i]) {
-			r.i, r.off = r.i+1, 0
-		}
-	}
-	if n == 0 && len(p) > 0 {
-		return 0, io.EOF
-	}
-	return n, nil
-}
-
-// WriteTo writes what is left of the body to w, part by part (io.Copy
-// takes it when nothing wraps the reader).
-func (r *bodyReader) WriteTo(w io.Writer) (int64, error) {
-	var n int64
-	for r.i < len(r.parts) {
-		c, err := w.Write(r.parts[r.i][r.off:])
-		n += int64(c)
-		r.off += c
-		if err != nil {
-			return n, err
-		}
-		r.i, r.off = r.i+1, 0
-	}
-	return n, nil
-}
+// bodyReader reads a Body as net.Buffers does, which moves on through
+// its own list of the parts (a copy: the parts' bytes are never written)
+// and writes what is left with one writev on a TCP connection (WriteTo).
+type bodyReader struct{ net.Buffers }
 
 func (r *bodyReader) Close() error { return nil }
 
@@ -117,27 +84,6 @@ func newRequest(ctx context.Context, url string, b Body) (*http.Request, error) 
 	return hreq, nil
 }
 
-// left is how many bytes r has not read.
-func (r *bodyReader) left() int {
-	n := 0
-	for i := r.i; i < len(r.parts); i++ {
-		n += len(r.parts[i])
-	}
-	return n - r.off
-}
-
-// skip moves r n bytes on.
-func (r *bodyReader) skip(n int) {
-	for n > 0 && r.i < len(r.parts) {
-		c := min(n, len(r.parts[r.i])-r.off)
-		n -= c
-		r.off += c
-		if r.off == len(r.parts[r.i]) {
-			r.i, r.off = r.i+1, 0
-		}
-	}
-}
-
 // conn is a connection Transport dialled. net/http writes a request body
 // it does not know to be in memory (a Body of several parts) with
 // io.Copy to the connection, from behind an io.LimitedReader: through a
@@ -149,16 +95,8 @@ type conn struct{ net.Conn }
 
 func (c conn) ReadFrom(r io.Reader) (int64, error) {
 	if lr, ok := r.(*io.LimitedReader); ok {
-		if br, ok := lr.R.(*bodyReader); ok && int64(br.left()) <= lr.N {
-			bufs := make(net.Buffers, 0, len(br.parts)-br.i)
-			for i := br.i; i < len(br.parts); i++ {
-				bufs = append(bufs, br.parts[i])
-			}
-			if len(bufs) > 0 {
-				bufs[0] = bufs[0][br.off:]
-			}
-			n, err := bufs.WriteTo(c.Conn)
-			br.skip(int(n))
+		if br, ok := lr.R.(*bodyReader); ok && int64(Body(br.Buffers).Len()) <= lr.N {
+			n, err := br.WriteTo(c.Conn)
 			lr.N -= n
 			return n, err
 		}
