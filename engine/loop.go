@@ -284,7 +284,7 @@ func (r *run) turn(ctx context.Context, n node, p model.Provider, modelName stri
 	}
 	vcfg := plan.ValidateConfig{
 		Granted:        n.caps,
-		Bound:          sess.Names(),
+		IsBound:        sess.HasVar,
 		DefaultModel:   r.e.cfg.SubModel,
 		DepthRemaining: r.e.cfg.Limits.MaxDepth - n.depth,
 		MaxConcurrency: MaxStepConcurrency,

@@ -269,6 +269,15 @@ func TestSessionPersistsAcrossTurns(t *testing.T) {
 	cfg.Bound = s.Names()
 	p := mustPlan(t, `{"steps":[{"op":"tool","name":"t","bind":"a"}]}`)
 	checkErr(t, Validate(p, cfg), fault.PhaseValidate, KindReboundVariable, "steps[0].bind", nil)
+	// The session's HasVar as IsBound is the same check as its Names as
+	// Bound, for a bind and for a read.
+	byLookup := baseConfig()
+	byLookup.IsBound = s.HasVar
+	checkErr(t, Validate(p, byLookup), fault.PhaseValidate, KindReboundVariable, "steps[0].bind", nil)
+	reads := mustPlan(t, `{"steps":[{"op":"final","value":[{"ref":"var","name":"c"},{"ref":"var","name":"d"}]}]}`)
+	for _, c := range []ValidateConfig{cfg, byLookup} {
+		checkErr(t, Validate(reads, c), fault.PhaseValidate, KindUnboundVariable, "steps[0].value[1]", map[string]any{"name": "d"})
+	}
 	_, err = Execute(context.Background(), p, env, s)
 	checkErr(t, err, fault.PhaseExecute, KindReboundVariable, "steps[0].bind", nil)
 }

@@ -77,6 +77,14 @@ func (s *Session) Var(name string) (Value, bool) {
 	return v, ok
 }
 
+// HasVar reports whether name is bound (ValidateConfig.IsBound).
+func (s *Session) HasVar(name string) bool {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	_, ok := s.vars[name]
+	return ok
+}
+
 // Names returns the bound variable names in binding order (for
 // ValidateConfig.Bound).
 func (s *Session) Names() []string {

@@ -36,6 +36,11 @@ type ValidateConfig struct {
 	Inputs []string
 	// Bound are the variables bound in earlier turns (Session.Names).
 	Bound []string
+	// IsBound, when set, also reports whether a variable is bound in
+	// earlier turns (Session.HasVar). It is asked only of the names a plan
+	// reads or binds, so a long session's names are not gathered anew for
+	// every turn.
+	IsBound func(name string) bool
 	// Limits is the remaining budget.
 	Limits Limits
 	// DepthRemaining is how many more levels of recursion are allowed; a
@@ -68,7 +73,7 @@ func Validate(p *Plan, cfg ValidateConfig) error {
 	if v.maxConc <= 0 {
 		v.maxConc = DefaultMaxConcurrency
 	}
-	root := &vscope{names: map[string]bool{}}
+	root := &vscope{names: map[string]bool{}, bound: cfg.IsBound}
 	for _, n := range cfg.Bound {
 		root.names[n] = true
 	}
@@ -106,11 +111,12 @@ type validator struct {
 type vscope struct {
 	parent *vscope
 	names  map[string]bool
+	bound  func(name string) bool // the root's: ValidateConfig.IsBound
 }
 
 func (s *vscope) has(name string) bool {
 	for ; s != nil; s = s.parent {
-		if s.names[name] {
+		if s.names[name] || s.bound != nil && s.bound(name) {
 			return true
 		}
 	}
