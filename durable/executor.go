@@ -163,6 +163,9 @@ func (o *occurrences) give(n int64) {
 // to what is left of the budget) nor streaming.
 func requestDigest(req model.Request) string {
 	req.MaxTokens, req.Stream, req.OnDelta = 0, false, nil
+	// CachePrefix's marks written into the messages, as the digests of
+	// runs recorded before the field existed have them.
+	req = req.CacheMarked()
 	raw, err := json.Marshal(req)
 	if err != nil {
 		return fingerprint.MustOf(fmt.Sprint(req))

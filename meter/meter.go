@@ -136,8 +136,9 @@ func (m *Meter) Model(ctx context.Context, c ModelCall) (*model.Response, error)
 	}
 	// The system prompt and the append-only history are the stable
 	// prefix: marked for providers with explicit prompt caching (before
-	// the response cache keys the request).
-	req.Messages = model.MarkCachePrefix(req.Messages)
+	// the response cache keys the request), without copying the
+	// conversation.
+	req.CachePrefix = true
 	hit, p, releaseLead, err := model.Share(ctx, c.Provider, req.Model, req)
 	if err != nil {
 		return nil, err

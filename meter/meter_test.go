@@ -234,8 +234,13 @@ func TestModelShrinkNote(t *testing.T) {
 	if n["requested"] != 4096 || n["admitted"] != int64(sent) {
 		t.Fatalf("shrink note %v, want requested 4096, admitted %d", n, sent)
 	}
-	if !p.last.Messages[len(p.last.Messages)-1].CacheBreakpoint {
+	// The stable prefix is marked for prompt caching, and the caller's
+	// conversation is sent as it is, not copied to be marked.
+	if !p.last.CachePrefix {
 		t.Fatal("the stable prefix is not marked for prompt caching")
+	}
+	if &p.last.Messages[0] != &req.Messages[0] || p.last.Messages[0].CacheBreakpoint {
+		t.Fatal("the conversation was copied or marked")
 	}
 }
 

@@ -54,20 +54,32 @@ type Message struct {
 // MarkCachePrefix returns a copy of msgs with the stable prefix marked for
 // prompt caching: the last system message (the system prompt), and the
 // last message (the append-only history, which the next turn repeats).
-// msgs is not changed.
+// Request.CachePrefix asks a provider for the same marks without the copy.
 func MarkCachePrefix(msgs []Message) []Message {
 	out := make([]Message, len(msgs))
 	copy(out, msgs)
-	for i := len(out) - 1; i >= 0; i-- {
-		if out[i].Role == RoleSystem {
-			out[i].CacheBreakpoint = true
+	sys, last := CachePrefixAt(out)
+	if sys >= 0 {
+		out[sys].CacheBreakpoint = true
+	}
+	if last >= 0 {
+		out[last].CacheBreakpoint = true
+	}
+	return out
+}
+
+// CachePrefixAt returns the indexes of the messages MarkCachePrefix
+// marks: the last system message's and the last message's, -1 for
+// either that msgs does not have.
+func CachePrefixAt(msgs []Message) (sys, last int) {
+	sys, last = -1, len(msgs)-1
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if msgs[i].Role == RoleSystem {
+			sys = i
 			break
 		}
 	}
-	if n := len(out); n > 0 {
-		out[n-1].CacheBreakpoint = true
-	}
-	return out
+	return sys, last
 }
 
 // ToolCall is one native tool call emitted by a model.
@@ -126,6 +138,25 @@ type Request struct {
 	// Extra holds provider-specific request fields merged into the request
 	// body. They never override the fields above.
 	Extra map[string]any `json:"extra,omitempty"`
+	// CachePrefix marks the stable prefix for prompt caching as
+	// MarkCachePrefix marks messages (the last system message and the
+	// last message), without a copy of the conversation: a provider with
+	// explicit prompt caching (model/anthropic) treats those two messages
+	// as marked CacheBreakpoint, besides any message that is. The meter
+	// sets it on every model call. A key or digest of requests written
+	// before the field existed is that of CacheMarked.
+	CachePrefix bool `json:"cache_prefix,omitempty"`
+}
+
+// CacheMarked returns req with the marks of CachePrefix written into a
+// copy of its messages (MarkCachePrefix) and CachePrefix false, or req
+// itself when CachePrefix is false: the same request, in the form the
+// response cache's keys and the durable record's digests take.
+func (req Request) CacheMarked() Request {
+	if req.CachePrefix {
+		req.Messages, req.CachePrefix = MarkCachePrefix(req.Messages), false
+	}
+	return req
 }
 
 // Response is the reassembled result of one chat completion.

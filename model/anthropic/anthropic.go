@@ -9,8 +9,10 @@
 // results, redacted thinking, compaction, types added later) without
 // failing the reply, carries a refusal's stop_details, and reports the
 // final usage (the iterations' sum where usage.iterations is present)
-// with the prompt-cache reads and writes, priced with the price table. Messages marked model.Message.CacheBreakpoint
-// (model.MarkCachePrefix) carry cache_control. Retries honour
+// with the prompt-cache reads and writes, priced with the price table.
+// Messages marked model.Message.CacheBreakpoint (model.MarkCachePrefix),
+// and those model.Request.CachePrefix stands for, carry cache_control.
+// Retries honour
 // retry-after; failures are *fault.Error values with the kinds of
 // package model and model/openai. The API key (ANTHROPIC_API_KEY) is
 // scrubbed from everything returned, with the same scrubber and rule as

@@ -318,11 +318,11 @@ const DefaultMaxTokens = 4096
 // tool_use blocks (arguments that are not a JSON object are sent as {}).
 // Blank text (empty or whitespace only, which the API refuses in a text
 // block) is not sent; a message left without blocks is left out.
-// Messages marked CacheBreakpoint (model.MarkCachePrefix) get
-// cache_control on their last block, at most MaxCacheBreakpoints (the
-// last ones). Extra fields are merged in under keys the typed request did
-// not set, never model, messages or stream. Errors have Kind
-// invalid_request.
+// Messages marked CacheBreakpoint (model.MarkCachePrefix), and those
+// req.CachePrefix stands for (model.CachePrefixAt), get cache_control
+// on their last block, at most MaxCacheBreakpoints (the last ones).
+// Extra fields are merged in under keys the typed request did not set,
+// never model, messages or stream. Errors have Kind invalid_request.
 func EncodeRequest(req model.Request, defaultModel string) ([]byte, error) {
 	mr := MessagesRequest{
 		Model:       firstNonEmpty(req.Model, defaultModel),
@@ -344,7 +344,12 @@ func EncodeRequest(req model.Request, defaultModel string) ([]byte, error) {
 		at  int
 	}
 	var marks []mark
+	sysMark, lastMark := -1, -1
+	if req.CachePrefix {
+		sysMark, lastMark = model.CachePrefixAt(req.Messages)
+	}
 	for i, m := range req.Messages {
+		breakpoint := m.CacheBreakpoint || i == sysMark || i == lastMark
 		var b []Block
 		role := "user"
 		switch m.Role {
@@ -355,7 +360,7 @@ func EncodeRequest(req model.Request, defaultModel string) ([]byte, error) {
 			if !blank(m.Content) {
 				mr.System = append(mr.System, Block{Type: "text", Text: m.Content})
 			}
-			if m.CacheBreakpoint && len(mr.System) > 0 {
+			if breakpoint && len(mr.System) > 0 {
 				marks = append(marks, mark{true, len(mr.System) - 1})
 			}
 			continue
@@ -409,7 +414,7 @@ func EncodeRequest(req model.Request, defaultModel string) ([]byte, error) {
 			// Nothing the API accepts (a blank text block is refused):
 			// the message is left out, its neighbours merge, and its cache
 			// mark moves to the turn before (a prefix of the same prefix).
-			if m.CacheBreakpoint && len(mr.Messages) > 0 {
+			if breakpoint && len(mr.Messages) > 0 {
 				marks = append(marks, mark{false, len(mr.Messages) - 1})
 			}
 			continue
@@ -419,7 +424,7 @@ func EncodeRequest(req model.Request, defaultModel string) ([]byte, error) {
 		} else {
 			mr.Messages = append(mr.Messages, Message{Role: role, Content: b})
 		}
-		if m.CacheBreakpoint {
+		if breakpoint {
 			marks = append(marks, mark{false, len(mr.Messages) - 1})
 		}
 	}

@@ -147,6 +147,9 @@ func (p *Provider) Key(req model.Request) (string, bool) {
 		return "", false
 	}
 	req.Stream, req.OnDelta = false, nil
+	// The marks CachePrefix asks for, written as the keys of earlier
+	// versions have them: a cache on disk stays valid.
+	req = req.CacheMarked()
 	k, err := fingerprint.Of(struct {
 		Version int           `json:"version"`
 		Scope   string        `json:"scope"`

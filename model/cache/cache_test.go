@@ -354,3 +354,34 @@ func TestUnusableDir(t *testing.T) {
 		t.Fatalf("err %v", err)
 	}
 }
+
+// TestCachePrefixKeepsTheKey: a request asking for the cache marks with
+// CachePrefix has the key the same request had when the meter wrote the
+// marks into a copy of its messages (the golden key was computed by the
+// version before CachePrefix), so a cache on disk stays valid.
+func TestCachePrefixKeepsTheKey(t *testing.T) {
+	const golden = "sha256:b3869cfc049ce772b7b61d2fdda83c8b4acc2caa454252cb3f65db78800b1936"
+	msgs := []model.Message{
+		{Role: model.RoleSystem, Content: "You are terse."},
+		{Role: model.RoleUser, Content: "Query: 2+2"},
+		{Role: model.RoleAssistant, Content: "4?"},
+		{Role: model.RoleUser, Content: "Sure?"},
+	}
+	p := newCache(t, Options{}).Wrap(&counting{}, "s")
+	for _, r := range []model.Request{
+		{Model: "m", Temperature: zero(), Messages: msgs, CachePrefix: true},
+		{Model: "m", Temperature: zero(), Messages: model.MarkCachePrefix(msgs)},
+	} {
+		if k, ok := p.Key(r); !ok || k != golden {
+			t.Errorf("key %q (cacheable %v), want %q", k, ok, golden)
+		}
+	}
+	if k, _ := p.Key(model.Request{Model: "m", Temperature: zero(), Messages: msgs}); k == golden {
+		t.Error("a request without the marks has the marked request's key")
+	}
+	for i, m := range msgs {
+		if m.CacheBreakpoint {
+			t.Errorf("message %d of the caller was marked", i)
+		}
+	}
+}
