@@ -5,15 +5,20 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // The fast canonicalizer re-encodes the common subset of JSON straight from
-// the input bytes, without building a generic value: objects, arrays,
-// strings of printable ASCII without escapes, true, false, null and
-// integers already in canonical form. Anything else (escapes, other bytes
-// in strings, other numbers, duplicate keys, deep nesting, invalid JSON)
-// makes it give up, and canonicalizeJSON takes the generic path, so both
-// paths always produce the same bytes (FuzzFastCanonical checks it).
+// the input bytes, without building a generic value: objects whose keys
+// are printable ASCII without escapes, arrays, strings (valid UTF-8, and
+// escapes other than of UTF-16 surrogates: each character written as
+// appendString writes it), true, false, null and integers already in
+// canonical form. Anything else (other keys, surrogate escapes, invalid
+// UTF-8, U+2028 and U+2029 unescaped, other numbers, duplicate keys, deep
+// nesting, invalid JSON) makes it give up, and canonicalizeJSON takes the
+// generic path, so both paths always produce the same bytes
+// (FuzzFastCanonical checks it).
 
 // maxFastDepth bounds the nesting the fast path handles.
 const maxFastDepth = 256
@@ -97,11 +102,7 @@ func (f *fastCanon) value(dst []byte, depth int) ([]byte, bool) {
 			}
 		}
 	case c == '"':
-		start := f.pos
-		if !f.plainString() {
-			return dst, false
-		}
-		return append(dst, f.src[start:f.pos]...), true
+		return f.str(dst)
 	case c == 't':
 		return f.literal(dst, "true")
 	case c == 'f':
@@ -156,6 +157,115 @@ func (f *fastCanon) plainString() bool {
 		i++
 	}
 	return false
+}
+
+// str appends the canonical form of the string at f.pos: what
+// encoding/json writes without HTML escaping for the text the string
+// decodes to (appendString). Printable ASCII and valid UTF-8 are copied;
+// an escape is written as that text's character is: "\/" and "\u003c"
+// become "/" and "<", "\u000a" becomes "\n", "\u2028" stays. It gives up
+// on surrogate escapes, invalid UTF-8, a raw U+2028 or U+2029 (written
+// escaped) and what is not JSON.
+func (f *fastCanon) str(dst []byte) ([]byte, bool) {
+	src := f.src
+	dst = append(dst, '"')
+	for i := f.pos + 1; i < len(src); {
+		start := i
+		for i < len(src) {
+			if c := src[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+				break
+			}
+			i++
+		}
+		dst = append(dst, src[start:i]...)
+		if i >= len(src) {
+			return dst, false
+		}
+		switch c := src[i]; {
+		case c == '"':
+			f.pos = i + 1
+			return append(dst, '"'), true
+		case c == '\\':
+			if i+1 >= len(src) {
+				return dst, false
+			}
+			switch e := src[i+1]; e {
+			case '"', '\\', 'b', 'f', 'n', 'r', 't':
+				dst = append(dst, '\\', e)
+				i += 2
+			case '/':
+				dst = append(dst, '/')
+				i += 2
+			case 'u':
+				r, ok := hex4(src[i+2:])
+				if !ok || utf16.IsSurrogate(r) {
+					return dst, false
+				}
+				dst = appendRune(dst, r)
+				i += 6
+			default:
+				return dst, false
+			}
+		case c < 0x20:
+			return dst, false
+		default:
+			r, size := utf8.DecodeRune(src[i:])
+			if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
+				return dst, false
+			}
+			dst = append(dst, src[i:i+size]...)
+			i += size
+		}
+	}
+	return dst, false
+}
+
+// hex4 decodes the four hexadecimal digits b begins with.
+func hex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[:4] {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		case c >= 'A' && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
+}
+
+// appendRune appends r, not a surrogate, as encoding/json writes it in a
+// string without HTML escaping.
+func appendRune(dst []byte, r rune) []byte {
+	const hex = "0123456789abcdef"
+	switch r {
+	case '"', '\\':
+		return append(dst, '\\', byte(r))
+	case '\b':
+		return append(dst, '\\', 'b')
+	case '\f':
+		return append(dst, '\\', 'f')
+	case '\n':
+		return append(dst, '\\', 'n')
+	case '\r':
+		return append(dst, '\\', 'r')
+	case '\t':
+		return append(dst, '\\', 't')
+	case '\u2028', '\u2029':
+		return append(dst, '\\', 'u', '2', '0', '2', hex[r&0xf])
+	}
+	if r < 0x20 {
+		return append(dst, '\\', 'u', '0', '0', hex[r>>4], hex[r&0xf])
+	}
+	return utf8.AppendRune(dst, r)
 }
 
 // object appends the canonical form of the object at f.pos: members sorted
