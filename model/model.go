@@ -54,7 +54,8 @@ type Message struct {
 // MarkCachePrefix returns a copy of msgs with the stable prefix marked for
 // prompt caching: the last system message (the system prompt), and the
 // last message (the append-only history, which the next turn repeats).
-// Request.CachePrefix asks a provider for the same marks without the copy.
+// msgs is not changed. Request.CachePrefix asks a provider for the same
+// marks without the copy.
 func MarkCachePrefix(msgs []Message) []Message {
 	out := make([]Message, len(msgs))
 	copy(out, msgs)
