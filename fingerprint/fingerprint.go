@@ -124,6 +124,21 @@ func NewHasher() *Hasher { return &Hasher{h: sha256.New()} }
 // Write appends b to the document.
 func (h *Hasher) Write(b []byte) { h.h.Write(b) }
 
+// Clone returns a Hasher that goes on from what h was written, and that
+// h's later writes do not change, or false where the hash cannot be
+// cloned (crypto/sha256 always can, except under GOFIPS140=v1.0.0).
+func (h *Hasher) Clone() (*Hasher, bool) {
+	c, ok := h.h.(hash.Cloner)
+	if !ok {
+		return nil, false
+	}
+	d, err := c.Clone()
+	if err != nil {
+		return nil, false
+	}
+	return &Hasher{h: d}, true
+}
+
 // Sum returns the fingerprint of the document written so far, the same
 // string Bytes returns for the whole document.
 func (h *Hasher) Sum() string {

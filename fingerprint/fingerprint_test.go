@@ -187,3 +187,19 @@ func TestCanonicalNumberSpellings(t *testing.T) {
 		}
 	}
 }
+
+// A clone goes on from its original's state, and neither's writes reach
+// the other.
+func TestHasherClone(t *testing.T) {
+	h := NewHasher()
+	h.Write([]byte(`{"a":`))
+	c, ok := h.Clone()
+	if !ok {
+		t.Fatal("crypto/sha256 cannot be cloned")
+	}
+	h.Write([]byte(`1}`))
+	c.Write([]byte(`2}`))
+	if h.Sum() != Bytes([]byte(`{"a":1}`)) || c.Sum() != Bytes([]byte(`{"a":2}`)) {
+		t.Fatalf("sums %s and %s", h.Sum(), c.Sum())
+	}
+}

@@ -80,6 +80,7 @@ type Cache struct {
 	fly   map[string]*flight
 	stats Stats
 	wait  int // requests waiting for a flight (tests observe it)
+	keys  keyMemo
 }
 
 type flight struct {
@@ -148,14 +149,13 @@ func (p *Provider) Key(req model.Request) (string, bool) {
 		return "", false
 	}
 	req.Stream, req.OnDelta = false, nil
+	if k, ok := p.c.keys.key(p.scope, req); ok {
+		return k, true
+	}
 	// The marks CachePrefix asks for, written as the keys of earlier
 	// versions have them: a cache on disk stays valid.
 	req = req.CacheMarked()
-	k, err := fingerprint.Of(struct {
-		Version int           `json:"version"`
-		Scope   string        `json:"scope"`
-		Request model.Request `json:"request"`
-	}{keyVersion, p.scope, req})
+	k, err := fingerprint.Of(keyDoc{keyVersion, p.scope, req})
 	if err != nil {
 		return "", false // Extra that does not encode: never cached
 	}
