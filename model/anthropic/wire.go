@@ -474,7 +474,7 @@ func EncodeRequest(req model.Request, defaultModel string) ([]byte, error) {
 	default:
 		return nil, invalid(fmt.Sprintf("unknown tool_choice mode %q", tc.Mode))
 	}
-	body, err := json.Marshal(mr)
+	body, err := appendRequest(&mr)
 	if err != nil {
 		return nil, fault.Wrap(err, fault.PhaseProvider, model.KindInvalidRequest, "encode request")
 	}

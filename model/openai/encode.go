@@ -2,7 +2,6 @@ package openai
 
 import (
 	"bytes"
-	"encoding/json"
 	"slices"
 	"strconv"
 	"sync"
@@ -82,12 +81,12 @@ func appendHead(dst []byte, cr *ChatRequest) []byte {
 func appendRest(dst []byte, cr *ChatRequest) ([]byte, error) {
 	var err error
 	if len(cr.Tools) > 0 {
-		if dst, err = appendMarshal(dst, `,"tools":`, cr.Tools); err != nil {
+		if dst, err = wire.AppendMarshal(dst, `,"tools":`, cr.Tools); err != nil {
 			return nil, err
 		}
 	}
 	if cr.ToolChoice != nil {
-		if dst, err = appendMarshal(dst, `,"tool_choice":`, cr.ToolChoice); err != nil {
+		if dst, err = wire.AppendMarshal(dst, `,"tool_choice":`, cr.ToolChoice); err != nil {
 			return nil, err
 		}
 	}
@@ -96,7 +95,7 @@ func appendRest(dst []byte, cr *ChatRequest) ([]byte, error) {
 		dst = strconv.AppendInt(dst, int64(cr.MaxTokens), 10)
 	}
 	if cr.Temperature != nil {
-		if dst, err = appendMarshal(dst, `,"temperature":`, *cr.Temperature); err != nil {
+		if dst, err = wire.AppendMarshal(dst, `,"temperature":`, *cr.Temperature); err != nil {
 			return nil, err
 		}
 	}
@@ -146,7 +145,7 @@ func appendMessage(dst []byte, m *Message) ([]byte, error) {
 	}
 	var err error
 	if len(m.ToolCalls) > 0 {
-		if dst, err = appendMarshal(dst, `,"tool_calls":`, m.ToolCalls); err != nil {
+		if dst, err = wire.AppendMarshal(dst, `,"tool_calls":`, m.ToolCalls); err != nil {
 			return nil, err
 		}
 	}
@@ -155,19 +154,11 @@ func appendMessage(dst []byte, m *Message) ([]byte, error) {
 		dst = wire.AppendString(dst, m.ToolCallID)
 	}
 	if m.FunctionCall != nil {
-		if dst, err = appendMarshal(dst, `,"function_call":`, m.FunctionCall); err != nil {
+		if dst, err = wire.AppendMarshal(dst, `,"function_call":`, m.FunctionCall); err != nil {
 			return nil, err
 		}
 	}
 	return append(dst, '}'), nil
-}
-
-func appendMarshal(dst []byte, key string, v any) ([]byte, error) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil, err
-	}
-	return append(append(dst, key...), b...), nil
 }
 
 // cacheEntries is how many conversations a msgCache remembers.

@@ -1,6 +1,9 @@
 package wire
 
-import "unicode/utf8"
+import (
+	"encoding/json"
+	"unicode/utf8"
+)
 
 // jsonPlain marks the ASCII bytes encoding/json writes as they are in a
 // string: printable ASCII but the quote, the backslash and the three
@@ -101,4 +104,14 @@ func AppendString(dst []byte, s string) []byte {
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
+}
+
+// AppendMarshal appends key and encoding/json's encoding of v, for the
+// parts of a body the providers' encoders leave to encoding/json.
+func AppendMarshal(dst []byte, key string, v any) ([]byte, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return append(append(dst, key...), b...), nil
 }
