@@ -12,6 +12,7 @@ import (
 
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
+	"github.com/rlm-go/rlm/model/internal/msgcache"
 )
 
 // hardText holds every kind of character the string encoder treats apart.
@@ -128,7 +129,7 @@ func BenchmarkEncodeRequest(b *testing.B) {
 	})
 	b.Run("next-turn-cached", func(b *testing.B) {
 		// The request after one of 39 turns, that one's encodings cached.
-		warm := new(msgCache)
+		warm := new(msgcache.Cache)
 		if _, err := encodeRequest(conversation(39), "gpt-4o-mini", warm); err != nil {
 			b.Fatal(err)
 		}
@@ -137,14 +138,7 @@ func BenchmarkEncodeRequest(b *testing.B) {
 		for b.Loop() {
 			// The entries as they were after turn 39: the new
 			// messages are appended in place after theirs.
-			mc := new(msgCache)
-			for i, e := range warm.entries {
-				if e != nil {
-					cp, at := *e, *e.tip
-					cp.tip = &at
-					mc.entries[i] = &cp
-				}
-			}
+			mc := warm.Clone()
 			if _, err := encodeRequest(req, "gpt-4o-mini", mc); err != nil {
 				b.Fatal(err)
 			}
@@ -166,12 +160,12 @@ func BenchmarkEncodeRequest(b *testing.B) {
 }
 
 // TestEncodeCachedMatchesUncached encodes conversations through one
-// msgCache and checks every body against the encoding without it: a
+// msgcache.Cache and checks every body against the encoding without it: a
 // conversation growing turn by turn, one whose earlier messages change
 // (the same lengths, other text; a compaction that shortens it), tool
 // calls and images, and two conversations taking turns.
 func TestEncodeCachedMatchesUncached(t *testing.T) {
-	mc := new(msgCache)
+	mc := new(msgcache.Cache)
 	check := func(t *testing.T, req model.Request) {
 		t.Helper()
 		checkCached(t, req, mc)
@@ -224,31 +218,30 @@ func TestEncodeCachedMatchesUncached(t *testing.T) {
 
 // TestEncodeCacheReuses checks that a conversation's next request takes
 // all the messages of its last one from the cache, and that a request of
-// fewer than minCached messages is not remembered.
+// fewer than msgcache.MinCached messages is not remembered.
 func TestEncodeCacheReuses(t *testing.T) {
-	mc := new(msgCache)
+	mc := new(msgcache.Cache)
 	if _, err := encodeRequest(model.Request{Messages: []model.Message{{Role: model.RoleUser, Content: "sub-call"}}}, "m", mc); err != nil {
 		t.Fatal(err)
 	}
-	if _, same, _ := mc.lookup([]model.Message{{Role: model.RoleUser, Content: "sub-call"}}); same != 0 {
+	if same, _ := mc.Reuses([]model.Message{{Role: model.RoleUser, Content: "sub-call"}}); same != 0 {
 		t.Fatalf("a one-message request was remembered (%d messages reused)", same)
 	}
 	for n := 1; n < 6; n++ {
 		if _, err := encodeRequest(conversation(n), "m", mc); err != nil {
 			t.Fatal(err)
 		}
-		prev, same, claimed := mc.lookup(conversation(n + 1).Messages)
+		same, claimed := mc.Reuses(conversation(n + 1).Messages)
 		if same != 2+2*n || !claimed {
 			t.Fatalf("turn %d: %d messages reused (appended in place: %t), want %d in place", n+1, same, claimed, 2+2*n)
 		}
-		mc.release(prev, claimed, nil)
 	}
 }
 
 // TestEncodeCacheConcurrent encodes several conversations at once through
 // one cache (for the race detector) and checks every body.
 func TestEncodeCacheConcurrent(t *testing.T) {
-	mc := new(msgCache)
+	mc := new(msgcache.Cache)
 	var wg sync.WaitGroup
 	errs := make(chan error, 8)
 	for g := range 8 {

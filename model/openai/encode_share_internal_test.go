@@ -11,6 +11,7 @@ import (
 
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/internal/httpcall"
+	"github.com/rlm-go/rlm/model/internal/msgcache"
 )
 
 // sent is a body a request was encoded to, with the bytes it had then.
@@ -21,7 +22,7 @@ type sent struct {
 
 // checkCached encodes req through mc and fails unless the body is what
 // EncodeRequest gives without it.
-func checkCached(t *testing.T, req model.Request, mc *msgCache) sent {
+func checkCached(t *testing.T, req model.Request, mc *msgcache.Cache) sent {
 	t.Helper()
 	want, err := EncodeRequest(req, "gpt-4o-mini")
 	if err != nil {
@@ -84,7 +85,7 @@ func (g convGen) message(n int) []model.Message {
 // TestEncodeSharedMatchesReference is the differential test of the
 // shared encodings (encodeMessages): random conversations, grown, forked
 // at a random message, edited in place (the caller's slice changed after
-// a request), cut, and sent again unchanged, all through one msgCache;
+// a request), cut, and sent again unchanged, all through one msgcache.Cache;
 // every body must be the bytes EncodeRequest (which is json.Marshal's
 // encoding, TestAppendChatRequestMatchesMarshal) gives without the
 // cache, and, at the end, every body sent earlier must still hold the
@@ -92,7 +93,7 @@ func (g convGen) message(n int) []model.Message {
 func TestEncodeSharedMatchesReference(t *testing.T) {
 	for seed := range uint64(20) {
 		g := convGen{rand.New(rand.NewPCG(seed, 35))}
-		mc := new(msgCache)
+		mc := new(msgcache.Cache)
 		convs := [][]model.Message{{{Role: model.RoleSystem, Content: "sys " + g.text()}, {Role: model.RoleUser, Content: "q"}}}
 		var log []sent
 		t.Logf("seed %d", seed)
@@ -132,12 +133,12 @@ func TestEncodeSharedMatchesReference(t *testing.T) {
 
 // TestEncodeSharedFanOut encodes, from many goroutines at once, requests
 // that share a conversation's prefix (a fan-out of sub-calls continuing
-// one conversation, each its own way) through one msgCache: every body
+// one conversation, each its own way) through one msgcache.Cache: every body
 // is the reference encoding, and stays so to the end (for the race
 // detector: the appends in place never touch bytes another request was
 // given).
 func TestEncodeSharedFanOut(t *testing.T) {
-	mc := new(msgCache)
+	mc := new(msgcache.Cache)
 	root := conversation(6).Messages
 	if _, err := encodeRequest(model.Request{Messages: root}, "m", mc); err != nil {
 		t.Fatal(err)

@@ -31,6 +31,7 @@ import (
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/internal/httpcall"
+	"github.com/rlm-go/rlm/model/internal/msgcache"
 	"github.com/rlm-go/rlm/model/internal/scrub"
 	"github.com/rlm-go/rlm/trace"
 )
@@ -147,7 +148,7 @@ type Provider struct {
 	headers  http.Header
 	onRetry  func(Retry)
 	maxCalls int
-	enc      *msgCache // the encodings of recent conversations' messages
+	enc      *msgcache.Cache // the encodings of recent conversations' messages
 }
 
 var _ model.Provider = (*Provider)(nil)
@@ -164,7 +165,7 @@ func New(cfg Config) (*Provider, error) {
 	}
 	host := strings.ToLower(u.Hostname())
 	p := &Provider{
-		enc: new(msgCache),
+		enc: new(msgcache.Cache),
 		call: httpcall.Caller{
 			Name:    firstNonEmpty(cfg.Name, DefaultName),
 			Host:    host,

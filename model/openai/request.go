@@ -9,6 +9,7 @@ import (
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/internal/httpcall"
+	"github.com/rlm-go/rlm/model/internal/msgcache"
 	"github.com/rlm-go/rlm/model/internal/wire"
 )
 
@@ -61,7 +62,7 @@ func EncodeRequest(req model.Request, defaultModel string) ([]byte, error) {
 // encodeRequest is EncodeRequest, the body in parts, taking the encodings
 // of the messages that begin an earlier request of the same conversation
 // from mc when it is not nil (encodeChatRequest).
-func encodeRequest(req model.Request, defaultModel string, mc *msgCache) (httpcall.Body, error) {
+func encodeRequest(req model.Request, defaultModel string, mc *msgcache.Cache) (httpcall.Body, error) {
 	cr := ChatRequest{
 		Model:           firstNonEmpty(req.Model, defaultModel),
 		MaxTokens:       req.MaxTokens,
@@ -95,7 +96,7 @@ func encodeRequest(req model.Request, defaultModel string, mc *msgCache) (httpca
 			}
 		}
 		_ = cv.flush(emit)
-	} else if msgs, err = mc.encode(req.Messages); err != nil {
+	} else if msgs, err = mc.Encode(req.Messages, newShared()); err != nil {
 		return nil, err
 	}
 	for i, t := range req.Tools {
