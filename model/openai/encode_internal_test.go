@@ -13,6 +13,7 @@ import (
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/internal/msgcache"
+	"github.com/rlm-go/rlm/model/internal/msgcache/msgcachetest"
 )
 
 // hardText holds every kind of character the string encoder treats apart.
@@ -90,20 +91,10 @@ func FuzzAppendChatRequest(f *testing.F) {
 	})
 }
 
-// conversation is a root conversation of n turns like bench/turnserver's:
-// a system prompt, the question, then per turn a plan and an observation
-// of search hits.
+// conversation is a root conversation of n turns like bench/turnserver's
+// (msgcachetest.Turns).
 func conversation(n int) model.Request {
-	req := model.Request{Messages: []model.Message{
-		{Role: model.RoleSystem, Content: strings.Repeat("You answer questions about a large input held in a store. Use <plans>.\n", 60)},
-		{Role: model.RoleUser, Content: "find the needle"},
-	}}
-	for i := range n {
-		req.Messages = append(req.Messages,
-			model.Message{Role: model.RoleAssistant, Content: fmt.Sprintf(`{"steps":[{"op":"context","handle":{"ref":"input","name":"context"},"action":{"type":"search","pattern":"needle"},"bind":"hits%d"}]}`, i)},
-			model.Message{Role: model.RoleUser, Content: fmt.Sprintf("Observation %d:\n%s", i, strings.Repeat(`{"line":2001,"text":"the needle is here","offset":63892} `, 12))})
-	}
-	return req
+	return model.Request{Messages: msgcachetest.Turns(n)}
 }
 
 // BenchmarkEncodeRequest encodes the request of a conversation's 40th turn
