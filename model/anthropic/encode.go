@@ -26,19 +26,10 @@ func appendRequest(mr *MessagesRequest) ([]byte, error) {
 			size += blockSize(&mr.Messages[i].Content[j])
 		}
 	}
-	dst := make([]byte, 0, size+size/8)
-	dst = append(dst, `{"model":`...)
-	dst = wire.AppendString(dst, mr.Model)
-	dst = append(dst, `,"max_tokens":`...)
-	dst = strconv.AppendInt(dst, int64(mr.MaxTokens), 10)
-	var err error
-	if len(mr.System) > 0 {
-		dst = append(dst, `,"system":`...)
-		if dst, err = appendBlocks(dst, mr.System); err != nil {
-			return nil, err
-		}
+	dst, err := appendHead(make([]byte, 0, size+size/8), mr)
+	if err != nil {
+		return nil, err
 	}
-	dst = append(dst, `,"messages":`...)
 	if mr.Messages == nil {
 		dst = append(dst, "null"...)
 	} else {
@@ -47,16 +38,47 @@ func appendRequest(mr *MessagesRequest) ([]byte, error) {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = append(dst, `{"role":`...)
-			dst = wire.AppendString(dst, mr.Messages[i].Role)
-			dst = append(dst, `,"content":`...)
-			if dst, err = appendBlocks(dst, mr.Messages[i].Content); err != nil {
+			if dst, err = appendMessage(dst, &mr.Messages[i]); err != nil {
 				return nil, err
 			}
-			dst = append(dst, '}')
 		}
 		dst = append(dst, ']')
 	}
+	return appendRest(dst, mr)
+}
+
+// appendHead appends the start of mr's encoding, up to its messages.
+func appendHead(dst []byte, mr *MessagesRequest) ([]byte, error) {
+	dst = append(dst, `{"model":`...)
+	dst = wire.AppendString(dst, mr.Model)
+	dst = append(dst, `,"max_tokens":`...)
+	dst = strconv.AppendInt(dst, int64(mr.MaxTokens), 10)
+	if len(mr.System) > 0 {
+		dst = append(dst, `,"system":`...)
+		var err error
+		if dst, err = appendBlocks(dst, mr.System); err != nil {
+			return nil, err
+		}
+	}
+	return append(dst, `,"messages":`...), nil
+}
+
+// appendMessage appends the encoding of the wire message m.
+func appendMessage(dst []byte, m *Message) ([]byte, error) {
+	dst = append(dst, `{"role":`...)
+	dst = wire.AppendString(dst, m.Role)
+	dst = append(dst, `,"content":`...)
+	dst, err := appendBlocks(dst, m.Content)
+	if err != nil {
+		return nil, err
+	}
+	return append(dst, '}'), nil
+}
+
+// appendRest appends the fields of mr after its messages, and the
+// closing brace.
+func appendRest(dst []byte, mr *MessagesRequest) ([]byte, error) {
+	var err error
 	if len(mr.Tools) > 0 {
 		if dst, err = wire.AppendMarshal(dst, `,"tools":`, mr.Tools); err != nil {
 			return nil, err

@@ -324,6 +324,45 @@ const DefaultMaxTokens = 4096
 // Extra fields are merged in under keys the typed request did not set,
 // never model, messages or stream. Errors have Kind invalid_request.
 func EncodeRequest(req model.Request, defaultModel string) ([]byte, error) {
+	mr, err := requestFields(req, defaultModel)
+	if err != nil {
+		return nil, err
+	}
+	sysMark, lastMark := breakpoints(req)
+	var cv converter
+	emit := func(wm *Message) error {
+		mr.Messages = append(mr.Messages, *wm)
+		return nil
+	}
+	for i := range req.Messages {
+		m := &req.Messages[i]
+		if err := cv.add(i, m, m.CacheBreakpoint || i == sysMark || i == lastMark, emit); err != nil {
+			return nil, err
+		}
+	}
+	_ = cv.flush(emit)
+	if len(mr.Messages) == 0 {
+		return nil, invalid("request has no user or assistant messages")
+	}
+	mr.System = cv.system
+	setMarks(&mr, cv.marks)
+	if err := requestTools(req, &mr); err != nil {
+		return nil, err
+	}
+	body, err := appendRequest(&mr)
+	if err != nil {
+		return nil, fault.Wrap(err, fault.PhaseProvider, model.KindInvalidRequest, "encode request")
+	}
+	out, err := wire.MergeExtra(body, req.Extra, reservedKeys)
+	if err != nil {
+		return nil, fault.Wrap(err, fault.PhaseProvider, model.KindInvalidRequest, "encode extra field")
+	}
+	return out, nil
+}
+
+// requestFields returns the request of req but for its messages, system
+// blocks, tools and tool choice (requestTools).
+func requestFields(req model.Request, defaultModel string) (MessagesRequest, error) {
 	mr := MessagesRequest{
 		Model:       firstNonEmpty(req.Model, defaultModel),
 		MaxTokens:   req.MaxTokens,
@@ -331,127 +370,185 @@ func EncodeRequest(req model.Request, defaultModel string) ([]byte, error) {
 		Stream:      req.Stream,
 	}
 	if mr.Model == "" {
-		return nil, invalid("no model: set Config.Model or Request.Model")
+		return mr, invalid("no model: set Config.Model or Request.Model")
 	}
 	if len(req.Messages) == 0 {
-		return nil, invalid("request has no messages")
+		return mr, invalid("request has no messages")
 	}
 	if mr.MaxTokens <= 0 {
 		mr.MaxTokens = DefaultMaxTokens
 	}
-	type mark struct {
-		sys bool
-		at  int
+	return mr, nil
+}
+
+// breakpoints returns the indexes of the messages req.CachePrefix stands
+// for (model.CachePrefixAt), -1 for none.
+func breakpoints(req model.Request) (sys, last int) {
+	if !req.CachePrefix {
+		return -1, -1
 	}
-	var marks []mark
-	sysMark, lastMark := -1, -1
-	if req.CachePrefix {
-		sysMark, lastMark = model.CachePrefixAt(req.Messages)
-	}
-	for i, m := range req.Messages {
-		breakpoint := m.CacheBreakpoint || i == sysMark || i == lastMark
-		var b []Block
-		role := "user"
-		switch m.Role {
-		case model.RoleSystem:
-			if len(m.Images) > 0 {
-				return nil, invalid(fmt.Sprintf("message %d: only user and tool messages carry images", i)).With("message", i)
-			}
-			if !blank(m.Content) {
-				mr.System = append(mr.System, Block{Type: "text", Text: m.Content})
-			}
-			if breakpoint && len(mr.System) > 0 {
-				marks = append(marks, mark{true, len(mr.System) - 1})
-			}
-			continue
-		case model.RoleUser:
-			// Images first, then the text: the order the vision guide
-			// recommends.
-			for j, im := range m.Images {
-				if err := wire.CheckImage(im); err != nil {
-					return nil, invalid(fmt.Sprintf("message %d, image %d: %s", i, j, err)).With("message", i)
-				}
-				b = append(b, imageBlock(im))
-			}
-			if !blank(m.Content) {
-				b = append(b, Block{Type: "text", Text: m.Content})
-			}
-		case model.RoleTool:
-			if m.ToolCallID == "" {
-				return nil, invalid(fmt.Sprintf("tool message %d has no tool_call_id", i)).With("message", i)
-			}
-			tr := Block{Type: "tool_result", ToolUseID: m.ToolCallID, Content: m.Content}
-			if len(m.Images) > 0 {
-				// A tool result's content is then an array of text and
-				// image blocks (the tool-use guide's "tool_result" content).
-				tr.Content = ""
-				if !blank(m.Content) {
-					tr.ContentBlocks = append(tr.ContentBlocks, Block{Type: "text", Text: m.Content})
-				}
-				for j, im := range m.Images {
-					if err := wire.CheckImage(im); err != nil {
-						return nil, invalid(fmt.Sprintf("message %d, image %d: %s", i, j, err)).With("message", i)
-					}
-					tr.ContentBlocks = append(tr.ContentBlocks, imageBlock(im))
-				}
-			}
-			b = []Block{tr}
-		case model.RoleAssistant:
-			if len(m.Images) > 0 {
-				return nil, invalid(fmt.Sprintf("message %d: only user and tool messages carry images", i)).With("message", i)
-			}
-			role = "assistant"
-			if !blank(m.Content) {
-				b = append(b, Block{Type: "text", Text: m.Content})
-			}
-			for _, tc := range m.ToolCalls {
-				b = append(b, Block{Type: "tool_use", ID: tc.ID, Name: tc.Name, Input: inputObject(tc.Arguments)})
-			}
-		default:
-			return nil, invalid(fmt.Sprintf("message %d has unknown role %q", i, m.Role)).With("message", i)
-		}
-		if len(b) == 0 {
-			// Nothing the API accepts (a blank text block is refused):
-			// the message is left out, its neighbours merge, and its cache
-			// mark moves to the turn before (a prefix of the same prefix).
-			if breakpoint && len(mr.Messages) > 0 {
-				marks = append(marks, mark{false, len(mr.Messages) - 1})
-			}
-			continue
-		}
-		if n := len(mr.Messages); n > 0 && mr.Messages[n-1].Role == role {
-			mr.Messages[n-1].Content = append(mr.Messages[n-1].Content, b...)
-		} else {
-			mr.Messages = append(mr.Messages, Message{Role: role, Content: b})
-		}
-		if breakpoint {
-			marks = append(marks, mark{false, len(mr.Messages) - 1})
-		}
-	}
-	if len(mr.Messages) == 0 {
-		return nil, invalid("request has no user or assistant messages")
-	}
+	return model.CachePrefixAt(req.Messages)
+}
+
+// cacheMark is a cache_control mark: on system block at, or on the last
+// block of wire message at.
+type cacheMark struct {
+	sys bool
+	at  int
+}
+
+// setMarks sets the cache_control of the blocks marks name, of the last
+// MaxCacheBreakpoints of them.
+func setMarks(mr *MessagesRequest, marks []cacheMark) {
 	if len(marks) > MaxCacheBreakpoints {
 		marks = marks[len(marks)-MaxCacheBreakpoints:]
 	}
-	eph := &CacheControl{Type: "ephemeral"}
 	for _, mk := range marks {
 		if mk.sys {
-			mr.System[mk.at].CacheControl = eph
+			mr.System[mk.at].CacheControl = ephemeral
 			continue
 		}
 		c := mr.Messages[mk.at].Content
-		c[len(c)-1].CacheControl = eph
+		c[len(c)-1].CacheControl = ephemeral
 	}
+}
+
+var ephemeral = &CacheControl{Type: "ephemeral"}
+
+// converter turns a request's messages, one after the other, into its
+// system blocks and wire messages: each wire message is emitted once a
+// message of the other role begins the next (flush emits the last), as
+// turns of one role merge. marks are the cache marks in the order of
+// the messages; with direct, a wire message's mark is also set as it is
+// emitted (for a request of at most MaxCacheBreakpoints marks, where
+// none is dropped).
+type converter struct {
+	system []Block
+	marks  []cacheMark
+	direct bool
+	open   Message // the last wire message, while turns may merge into it
+	n      int     // wire messages begun, open included
+	from   int     // the first message of open
+	marked bool    // open has a mark
+}
+
+// add converts message i, m, marked when breakpoint, emitting the wire
+// message it ends. Errors have Kind invalid_request.
+func (cv *converter) add(i int, m *model.Message, breakpoint bool, emit func(*Message) error) error {
+	var b []Block
+	role := "user"
+	switch m.Role {
+	case model.RoleSystem:
+		if len(m.Images) > 0 {
+			return invalid(fmt.Sprintf("message %d: only user and tool messages carry images", i)).With("message", i)
+		}
+		if !blank(m.Content) {
+			cv.system = append(cv.system, Block{Type: "text", Text: m.Content})
+		}
+		if breakpoint && len(cv.system) > 0 {
+			cv.marks = append(cv.marks, cacheMark{true, len(cv.system) - 1})
+		}
+		return nil
+	case model.RoleUser:
+		// Images first, then the text: the order the vision guide
+		// recommends.
+		for j, im := range m.Images {
+			if err := wire.CheckImage(im); err != nil {
+				return invalid(fmt.Sprintf("message %d, image %d: %s", i, j, err)).With("message", i)
+			}
+			b = append(b, imageBlock(im))
+		}
+		if !blank(m.Content) {
+			b = append(b, Block{Type: "text", Text: m.Content})
+		}
+	case model.RoleTool:
+		if m.ToolCallID == "" {
+			return invalid(fmt.Sprintf("tool message %d has no tool_call_id", i)).With("message", i)
+		}
+		tr := Block{Type: "tool_result", ToolUseID: m.ToolCallID, Content: m.Content}
+		if len(m.Images) > 0 {
+			// A tool result's content is then an array of text and
+			// image blocks (the tool-use guide's "tool_result" content).
+			tr.Content = ""
+			if !blank(m.Content) {
+				tr.ContentBlocks = append(tr.ContentBlocks, Block{Type: "text", Text: m.Content})
+			}
+			for j, im := range m.Images {
+				if err := wire.CheckImage(im); err != nil {
+					return invalid(fmt.Sprintf("message %d, image %d: %s", i, j, err)).With("message", i)
+				}
+				tr.ContentBlocks = append(tr.ContentBlocks, imageBlock(im))
+			}
+		}
+		b = []Block{tr}
+	case model.RoleAssistant:
+		if len(m.Images) > 0 {
+			return invalid(fmt.Sprintf("message %d: only user and tool messages carry images", i)).With("message", i)
+		}
+		role = "assistant"
+		if !blank(m.Content) {
+			b = append(b, Block{Type: "text", Text: m.Content})
+		}
+		for _, tc := range m.ToolCalls {
+			b = append(b, Block{Type: "tool_use", ID: tc.ID, Name: tc.Name, Input: inputObject(tc.Arguments)})
+		}
+	default:
+		return invalid(fmt.Sprintf("message %d has unknown role %q", i, m.Role)).With("message", i)
+	}
+	if len(b) == 0 {
+		// Nothing the API accepts (a blank text block is refused):
+		// the message is left out, its neighbours merge, and its cache
+		// mark moves to the turn before (a prefix of the same prefix).
+		if breakpoint && cv.n > 0 {
+			cv.mark()
+		}
+		return nil
+	}
+	if cv.n > 0 && cv.open.Role == role {
+		cv.open.Content = append(cv.open.Content, b...)
+	} else {
+		if err := cv.flush(emit); err != nil {
+			return err
+		}
+		cv.open, cv.from = Message{Role: role, Content: b}, i
+		cv.n++
+	}
+	if breakpoint {
+		cv.mark()
+	}
+	return nil
+}
+
+// mark marks the last wire message.
+func (cv *converter) mark() {
+	cv.marks = append(cv.marks, cacheMark{false, cv.n - 1})
+	cv.marked = true
+}
+
+// flush emits the open wire message, if any.
+func (cv *converter) flush(emit func(*Message) error) error {
+	if cv.open.Content == nil {
+		return nil
+	}
+	wm := cv.open
+	if cv.direct && cv.marked {
+		wm.Content[len(wm.Content)-1].CacheControl = ephemeral
+	}
+	cv.open, cv.marked = Message{}, false
+	return emit(&wm)
+}
+
+// requestTools sets the tools and tool choice of req in mr.
+func requestTools(req model.Request, mr *MessagesRequest) error {
 	for i, t := range req.Tools {
 		if t.Name == "" {
-			return nil, invalid(fmt.Sprintf("tool %d has no name", i)).With("tool", i)
+			return invalid(fmt.Sprintf("tool %d has no name", i)).With("tool", i)
 		}
 		schema := t.Parameters
 		if len(schema) == 0 {
 			schema = json.RawMessage(`{"type":"object"}`)
 		} else if !json.Valid(schema) {
-			return nil, invalid(fmt.Sprintf("tool %q parameters are not valid JSON", t.Name)).With("tool", i)
+			return invalid(fmt.Sprintf("tool %q parameters are not valid JSON", t.Name)).With("tool", i)
 		}
 		mr.Tools = append(mr.Tools, ToolSpec{Name: t.Name, Description: t.Description, InputSchema: schema})
 	}
@@ -468,21 +565,13 @@ func EncodeRequest(req model.Request, defaultModel string) ([]byte, error) {
 		mr.ToolChoice = map[string]string{"type": "none"}
 	case "function":
 		if tc.Name == "" {
-			return nil, invalid(`tool_choice mode "function" needs a name`)
+			return invalid(`tool_choice mode "function" needs a name`)
 		}
 		mr.ToolChoice = map[string]string{"type": "tool", "name": tc.Name}
 	default:
-		return nil, invalid(fmt.Sprintf("unknown tool_choice mode %q", tc.Mode))
+		return invalid(fmt.Sprintf("unknown tool_choice mode %q", tc.Mode))
 	}
-	body, err := appendRequest(&mr)
-	if err != nil {
-		return nil, fault.Wrap(err, fault.PhaseProvider, model.KindInvalidRequest, "encode request")
-	}
-	out, err := wire.MergeExtra(body, req.Extra, reservedKeys)
-	if err != nil {
-		return nil, fault.Wrap(err, fault.PhaseProvider, model.KindInvalidRequest, "encode extra field")
-	}
-	return out, nil
+	return nil
 }
 
 // reservedKeys are body fields Request.Extra never sets, even when the
