@@ -162,34 +162,44 @@ func CheckLog(t testing.TB, name string, log []Sent) {
 
 // FanOut encodes, from workers goroutines at once, requests that go on
 // from root each its own way (a fan-out of sub-calls continuing one
-// conversation) through encode's cache, root encoded first: every body
-// is the reference's and stays so to the end (for the race detector:
-// the appends in place never touch bytes another request was given).
+// conversation) through encode's cache, root encoded first, in rounds
+// (each a conversation of its own, root's first message changed), the
+// workers' first requests released together to race for root's
+// arrays: every body is the reference's and stays so to the end (for
+// the race detector: the appends in place never touch bytes another
+// request was given, and only one request appends at a time).
 func FanOut(t *testing.T, root []model.Message, workers int, marks bool, encode Encode) {
 	r := rand.New(rand.NewPCG(1, 2))
-	if _, err := encode(r, root); err != nil {
-		t.Fatal(err)
-	}
-	logs := make([][]Sent, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			g := Gen{R: rand.New(rand.NewPCG(uint64(w), 7)), Marks: marks}
-			msgs := slices.Clip(root)
-			for step := range 30 {
-				msgs = append(msgs, g.Message(step)...)
-				s, err := encode(g.R, msgs)
-				if err != nil {
-					t.Errorf("worker %d, step %d: %v", w, step, err)
-					return
+	for round := range 20 {
+		root := slices.Clone(root)
+		root[0].Content += fmt.Sprint(round)
+		if _, err := encode(r, root); err != nil {
+			t.Fatal(err)
+		}
+		logs := make([][]Sent, workers)
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for w := range workers {
+			wg.Go(func() {
+				<-start
+				g := Gen{R: rand.New(rand.NewPCG(uint64(w), uint64(round))), Marks: marks}
+				msgs := slices.Clip(root)
+				for step := range 8 {
+					msgs = append(msgs, g.Message(step)...)
+					s, err := encode(g.R, msgs)
+					if err != nil {
+						t.Errorf("round %d, worker %d, step %d: %v", round, w, step, err)
+						return
+					}
+					logs[w] = append(logs[w], s)
 				}
-				logs[w] = append(logs[w], s)
-			}
-		})
-	}
-	wg.Wait()
-	for w, log := range logs {
-		CheckLog(t, fmt.Sprint("worker ", w), log)
+			})
+		}
+		close(start)
+		wg.Wait()
+		for w, log := range logs {
+			CheckLog(t, fmt.Sprint("round ", round, ", worker ", w), log)
+		}
 	}
 }
 
