@@ -530,12 +530,12 @@ func (cv *converter) flush(emit func(*Message) error) error {
 	if cv.open.Content == nil {
 		return nil
 	}
-	wm := cv.open
 	if cv.direct && cv.marked {
-		wm.Content[len(wm.Content)-1].CacheControl = ephemeral
+		cv.open.Content[len(cv.open.Content)-1].CacheControl = ephemeral
 	}
+	err := emit(&cv.open) // which copies what it keeps
 	cv.open, cv.marked = Message{}, false
-	return emit(&wm)
+	return err
 }
 
 // requestTools sets the tools and tool choice of req in mr.
