@@ -37,6 +37,7 @@ import (
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/model/internal/httpcall"
+	"github.com/rlm-go/rlm/model/internal/msgcache"
 	"github.com/rlm-go/rlm/model/internal/scrub"
 	"github.com/rlm-go/rlm/model/internal/sse"
 	"github.com/rlm-go/rlm/model/internal/wire"
@@ -99,6 +100,7 @@ type Provider struct {
 	key, keyEnv, version string
 	maxCalls             int
 	onRetry              func(openai.Retry)
+	enc                  *msgcache.Cache // the encodings of recent conversations' messages
 }
 
 var _ model.Provider = (*Provider)(nil)
@@ -127,6 +129,7 @@ func New(cfg Config) (*Provider, error) {
 			HostNotFound:    openai.KindHostNotFound,
 		},
 		model: cfg.Model, endpoint: base + "/messages", version: firstNonEmpty(cfg.Version, DefaultVersion), onRetry: cfg.OnRetry,
+		enc: &msgcache.Cache{Breakpoints: true},
 	}
 	switch {
 	case cfg.MaxToolCalls == 0:
@@ -160,7 +163,7 @@ func (p *Provider) Scrub(s string) string { return p.call.Secrets.Content(s) }
 // Complete sends req and returns the reassembled response.
 func (p *Provider) Complete(ctx context.Context, req model.Request) (*model.Response, error) {
 	start := time.Now()
-	body, err := EncodeRequest(req, p.model)
+	body, err := encodeRequest(req, p.model, p.enc)
 	if err != nil {
 		return nil, err
 	}
@@ -168,7 +171,7 @@ func (p *Provider) Complete(ctx context.Context, req model.Request) (*model.Resp
 	cp := *p
 	cp.call.Secrets = p.call.Secrets.Without(modelName)
 	p = &cp
-	hr := httpcall.Request{URL: p.endpoint, Header: p.header(req.Stream), Body: httpcall.Body{body}, ErrorBody: p.bodyError}
+	hr := httpcall.Request{URL: p.endpoint, Header: p.header(req.Stream), Body: body, ErrorBody: p.bodyError}
 	resp, attempts, ferr := httpcall.Call(ctx, &p.call, modelName, hr, func(actx context.Context, hres *http.Response) (*model.Response, *fault.Error) {
 		return p.read(ctx, actx, hres, req.Stream, req.OnDelta)
 	}, func(n int, wait time.Duration, out httpcall.Outcome, kind fault.Kind) {
