@@ -155,7 +155,7 @@ func builtinFuncs() *Dict {
 		if n < 128 {
 			return asciiChars[n], nil
 		}
-		return &Str{s: string(rune(n)), n: 1, ascii: 2}, nil
+		return &Str{s: string(rune(n)), meta: strMeta(1, 2)}, nil
 	})
 	fn("ord", func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
 		if err := nargs("ord", args, kwargs, 1, 1); err != nil {

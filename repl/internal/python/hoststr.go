@@ -221,10 +221,11 @@ func (s *hostStr) slice(t *Thread, i, j int64) (*Str, error) {
 		if t != nil && t.MaxValue() > 0 && e-a > t.MaxValue() {
 			return s.tooLarge(t, e-a)
 		}
-		out = &Str{s: string(b[a:e]), n: int64(j - i)}
+		var ascii int32
 		if s.ascii {
-			out.ascii = 1
+			ascii = 1
 		}
+		out = &Str{s: string(b[a:e]), meta: strMeta(int64(j-i), ascii)}
 		return nil
 	})
 	return out, err
@@ -433,7 +434,7 @@ func (it *hostIter) Next(t *Thread) (Object, error) {
 	if r == utf8.RuneError && w == 1 {
 		return NewStr("\uFFFD"), nil
 	}
-	return &Str{s: string(r), n: 1, ascii: 2}, nil
+	return &Str{s: string(r), meta: strMeta(1, 2)}, nil
 }
 
 func (s *hostStr) compare(t *Thread, op CmpOp, other Object) (Object, error) {

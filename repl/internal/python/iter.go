@@ -298,7 +298,7 @@ func (it *strIter) Next(*Thread) (Object, error) {
 	if r == utf8.RuneError && w == 1 {
 		return NewStr("\uFFFD"), nil
 	}
-	return &Str{s: string(r), n: 1, ascii: 2}, nil
+	return &Str{s: string(r), meta: strMeta(1, 2)}, nil
 }
 
 type rangeIter struct {

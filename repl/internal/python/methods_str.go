@@ -74,9 +74,9 @@ func strList(src *Str, parts []string) Object {
 			continue
 		}
 		s := &block[i]
-		s.s, s.n = p, -1
+		s.s = p
 		if ascii {
-			s.n, s.ascii = int64(len(p)), 1
+			s.meta = metaASCII
 		}
 		out[i] = s
 	}
@@ -183,27 +183,45 @@ func initStrMethods() {
 		})
 	}
 	search("find", func(_ *Thread, s, sub *Str, st, en pystr.Opt) (Object, error) {
-		return MakeInt(int64(s.searchIndex().Find(sub.s, st, en))), nil
+		if s.unindexed(st, en) {
+			return MakeInt(int64(pystr.Find(s.s, sub.s, st, en))), nil
+		}
+		x := s.searchIndex()
+		return MakeInt(int64(x.Find(sub.s, st, en))), nil
 	})
 	search("rfind", func(_ *Thread, s, sub *Str, st, en pystr.Opt) (Object, error) {
-		return MakeInt(int64(s.searchIndex().RFind(sub.s, st, en))), nil
+		x := s.searchIndex()
+		return MakeInt(int64(x.RFind(sub.s, st, en))), nil
 	})
 	search("index", func(_ *Thread, s, sub *Str, st, en pystr.Opt) (Object, error) {
-		i, err := s.searchIndex().IndexOf(sub.s, st, en)
+		if s.unindexed(st, en) {
+			i, err := pystr.IndexOf(s.s, sub.s, st, en)
+			if err != nil {
+				return nil, fromKernel(err)
+			}
+			return MakeInt(int64(i)), nil
+		}
+		x := s.searchIndex()
+		i, err := x.IndexOf(sub.s, st, en)
 		if err != nil {
 			return nil, fromKernel(err)
 		}
 		return MakeInt(int64(i)), nil
 	})
 	search("rindex", func(_ *Thread, s, sub *Str, st, en pystr.Opt) (Object, error) {
-		i, err := s.searchIndex().RIndexOf(sub.s, st, en)
+		x := s.searchIndex()
+		i, err := x.RIndexOf(sub.s, st, en)
 		if err != nil {
 			return nil, fromKernel(err)
 		}
 		return MakeInt(int64(i)), nil
 	})
 	search("count", func(_ *Thread, s, sub *Str, st, en pystr.Opt) (Object, error) {
-		return MakeInt(int64(s.searchIndex().Count(sub.s, st, en))), nil
+		if s.unindexed(st, en) {
+			return MakeInt(int64(pystr.Count(s.s, sub.s, st, en))), nil
+		}
+		x := s.searchIndex()
+		return MakeInt(int64(x.Count(sub.s, st, en))), nil
 	})
 	affix := func(name string, f func(s, p string, st, en pystr.Opt) bool) {
 		method(c, name, func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {

@@ -17,16 +17,79 @@ import (
 //
 // A str may be shared by interpreters running on different goroutines (the
 // names and docs of built-in types, one-character strings), so the facts it
-// learns lazily (ASCII-ness, length, index, hash) are published atomically;
-// each is a pure function of the text, so racing writers store equal values.
+// learns lazily (ASCII-ness, length, index, hash, identity) are published
+// atomically; each is a pure function of the text (the identity: the first
+// published wins), so racing writers store equal values.
+//
+// A Str is 48 bytes (a size class): the facts most strs never need (the
+// identity, the index, the concatenation buffer) live behind ext,
+// allocated on first use.
 type Str struct {
+	s    string
+	meta uint64 // facts learned, only ever added (atomic): see strMeta
+	hash int64  // 0 until computed; a computed 0 is held as -1 (atomic)
+	ext  atomic.Pointer[strExt]
+}
+
+// strExt holds a str's rarely needed facts.
+type strExt struct {
 	identity
-	s     string
-	n     int64 // code points; -1 until counted (atomic)
-	ascii int32 // 0 unknown, 1 ASCII, 2 not ASCII (atomic)
-	hash  int64 // 0 until computed; a computed 0 is held as -1 (atomic)
-	idx   atomic.Pointer[pystr.Index]
-	buf   *strBuffer // set for strs built by concatenation (strConcat)
+	idx atomic.Pointer[pystr.Index]
+	buf *strBuffer // set before the str is published (strConcat)
+}
+
+// Bits of Str.meta. Facts are added with atomic OR: each is a pure
+// function of the text, so racing writers add the same bits.
+const (
+	metaASCII    = 1 // every code point is below 128 (the length is len(s))
+	metaNonASCII = 2 // some code point is not
+	metaLen      = 4 // the length in code points is meta >> metaLenShift
+	metaLenShift = 3
+)
+
+// strMeta returns the meta of a str of n code points (n < 0: not counted)
+// whose ASCII-ness is ascii (0 unknown, 1 ASCII, 2 not ASCII).
+func strMeta(n int64, ascii int32) uint64 {
+	var m uint64
+	switch ascii {
+	case 1:
+		return metaASCII
+	case 2:
+		m = metaNonASCII
+	}
+	if n >= 0 {
+		m |= metaLen | uint64(n)<<metaLenShift
+	}
+	return m
+}
+
+// asciiState returns the str's known ASCII-ness: 0 unknown, 1 ASCII, 2
+// not ASCII.
+func (s *Str) asciiState() int32 {
+	return int32(atomic.LoadUint64(&s.meta) & (metaASCII | metaNonASCII))
+}
+
+// extension returns the str's extension, allocating it on first use.
+func (s *Str) extension() *strExt {
+	if x := s.ext.Load(); x != nil {
+		return x
+	}
+	x := &strExt{}
+	if s.ext.CompareAndSwap(nil, x) {
+		return x
+	}
+	return s.ext.Load()
+}
+
+// ident gives the str its identity (id()).
+func (s *Str) ident() uint64 { return s.extension().ident() }
+
+// buffer returns the concatenation buffer the str was built in, if any.
+func (s *Str) buffer() *strBuffer {
+	if x := s.ext.Load(); x != nil {
+		return x.buf
+	}
+	return nil
 }
 
 // Type returns str.
@@ -34,11 +97,11 @@ func (*Str) Type() *Type { return StrType }
 
 var asciiChars [128]*Str
 
-var emptyStr = &Str{s: "", n: 0, ascii: 1}
+var emptyStr = &Str{s: "", meta: metaASCII}
 
 func init() {
 	for i := range asciiChars {
-		asciiChars[i] = &Str{s: string(rune(i)), n: 1, ascii: 1}
+		asciiChars[i] = &Str{s: string(rune(i)), meta: metaASCII}
 	}
 }
 
@@ -52,7 +115,7 @@ func NewStr(s string) *Str {
 			return asciiChars[s[0]]
 		}
 	}
-	return &Str{s: s, n: -1}
+	return &Str{s: s}
 }
 
 // newASCII returns a str known to be ASCII.
@@ -63,7 +126,7 @@ func newASCII(s string) *Str {
 	if len(s) == 0 {
 		return emptyStr
 	}
-	return &Str{s: s, n: int64(len(s)), ascii: 1}
+	return &Str{s: s, meta: metaASCII}
 }
 
 // String returns the Go string.
@@ -71,43 +134,57 @@ func (s *Str) String() string { return s.s }
 
 // IsASCII reports whether every code point is below 128.
 func (s *Str) IsASCII() bool {
-	a := atomic.LoadInt32(&s.ascii)
-	if a == 0 {
-		a = 2
+	m := atomic.LoadUint64(&s.meta)
+	if m&(metaASCII|metaNonASCII) == 0 {
+		add := uint64(metaNonASCII)
 		if pystr.IsASCII(s.s) {
-			a = 1
-			atomic.StoreInt64(&s.n, int64(len(s.s)))
+			add = metaASCII
 		}
-		atomic.StoreInt32(&s.ascii, a)
+		m = atomic.OrUint64(&s.meta, add) | add
 	}
-	return a == 1
+	return m&metaASCII != 0
 }
 
 // index returns the string's code-point index (non-ASCII strings).
 func (s *Str) index() *pystr.Index {
-	x := s.idx.Load()
+	e := s.extension()
+	x := e.idx.Load()
 	if x == nil {
 		x = pystr.NewIndex(s.s)
-		atomic.StoreInt64(&s.n, int64(x.Len()))
-		s.idx.Store(x)
+		s.setLen(int64(x.Len()))
+		e.idx.Store(x)
 	}
 	return x
 }
 
+// setLen records the length in code points.
+func (s *Str) setLen(n int64) {
+	atomic.OrUint64(&s.meta, metaLen|uint64(n)<<metaLenShift)
+}
+
 // knownLen returns the length in code points if already counted, else -1.
-func (s *Str) knownLen() int64 { return atomic.LoadInt64(&s.n) }
+func (s *Str) knownLen() int64 {
+	m := atomic.LoadUint64(&s.meta)
+	switch {
+	case m&metaASCII != 0:
+		return int64(len(s.s))
+	case m&metaLen != 0:
+		return int64(m >> metaLenShift)
+	}
+	return -1
+}
 
 // Len returns the length in code points.
 func (s *Str) Len() int {
-	n := atomic.LoadInt64(&s.n)
-	if n < 0 {
-		if s.IsASCII() {
-			return len(s.s)
-		}
-		n = int64(utf8.RuneCountInString(s.s))
-		atomic.StoreInt64(&s.n, n)
+	if n := s.knownLen(); n >= 0 {
+		return int(n)
 	}
-	return int(n)
+	if s.IsASCII() {
+		return len(s.s)
+	}
+	n := utf8.RuneCountInString(s.s)
+	s.setLen(int64(n))
+	return n
 }
 
 // byteOffset returns the byte offset of code point i (0 <= i <= Len).
@@ -139,7 +216,7 @@ func (s *Str) At(i int) *Str {
 	if r == utf8.RuneError && w == 1 {
 		return NewStr("\uFFFD")
 	}
-	return &Str{s: s.s[off : off+w], n: 1, ascii: 2}
+	return &Str{s: s.s[off : off+w], meta: strMeta(1, 2)}
 }
 
 // Slice returns code points [i, j) (0 <= i <= j <= Len).
@@ -151,7 +228,7 @@ func (s *Str) Slice(i, j int) *Str {
 		return newASCII(s.s[i:j])
 	}
 	a, b := s.index().ByteRange(i, j)
-	return &Str{s: s.s[a:b], n: int64(j - i)}
+	return &Str{s: s.s[a:b], meta: strMeta(int64(j-i), 0)}
 }
 
 // Runes calls f for each code point.
@@ -199,24 +276,27 @@ func strConcat(t *Thread, a, b *Str) (*Str, error) {
 	if err := t.grow(int64(len(a.s) + len(b.s))); err != nil {
 		return nil, err
 	}
-	r := &Str{n: -1}
-	if buf := a.buf; buf != nil && len(buf.b) == len(a.s) {
+	r := &Str{}
+	if buf := a.buffer(); buf != nil && len(buf.b) == len(a.s) {
 		// a is the latest str built in its buffer: append in place
 		// (amortised O(len(b)), as CPython's s += x).
 		buf.b = append(buf.b, b.s...)
-		r.s, r.buf = unsafe.String(&buf.b[0], len(buf.b)), buf
+		r.s = unsafe.String(&buf.b[0], len(buf.b))
+		r.ext.Store(&strExt{buf: buf})
 	} else if n := len(a.s) + len(b.s); n >= concatBufferMin {
 		buf := &strBuffer{b: make([]byte, 0, n+n/4+16)}
 		buf.b = append(append(buf.b, a.s...), b.s...)
-		r.s, r.buf = unsafe.String(&buf.b[0], n), buf
+		r.s = unsafe.String(&buf.b[0], n)
+		r.ext.Store(&strExt{buf: buf})
 	} else {
 		r.s = a.s + b.s
 	}
 	if an, bn := a.knownLen(), b.knownLen(); an >= 0 && bn >= 0 {
-		r.n = an + bn
-		if atomic.LoadInt32(&a.ascii) == 1 && atomic.LoadInt32(&b.ascii) == 1 {
-			r.ascii = 1
+		var ascii int32
+		if a.asciiState() == 1 && b.asciiState() == 1 {
+			ascii = 1
 		}
+		r.meta = strMeta(an+bn, ascii)
 	}
 	return r, nil
 }
@@ -232,10 +312,9 @@ func strRepeat(t *Thread, s *Str, n int64) (*Str, error) {
 	if err := t.grow(int64(len(s.s)) * n); err != nil {
 		return nil, err
 	}
-	r := &Str{s: strings.Repeat(s.s, int(n)), n: -1}
+	r := &Str{s: strings.Repeat(s.s, int(n))}
 	if sn := s.knownLen(); sn >= 0 {
-		r.n = sn * n
-		r.ascii = atomic.LoadInt32(&s.ascii)
+		r.meta = strMeta(sn*n, s.asciiState())
 	}
 	return r, nil
 }
@@ -257,7 +336,7 @@ func strStep(s *Str, start, step, n int) *Str {
 	for k := 0; k < n; k++ {
 		out[k] = x.At(start + k*step)
 	}
-	return &Str{s: string(out), n: int64(n)}
+	return &Str{s: string(out), meta: strMeta(int64(n), 0)}
 }
 
 // unsafeBytes views a string's bytes without copying; the caller must not
@@ -266,11 +345,23 @@ func unsafeBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), le
 
 func isASCII(s string) bool { return pystr.IsASCII(s) }
 
-// searchIndex returns the index searches use: the string's own (built
-// once) for non-ASCII text, a free one for ASCII.
-func (s *Str) searchIndex() *pystr.Index {
-	if s.IsASCII() && s.idx.Load() == nil {
-		s.idx.Store(pystr.NewIndex(s.s)) // holds only the string for ASCII text
+// searchIndex returns the index a search of s[start:end] uses: a free
+// one for ASCII text, else the string's own (built once).
+func (s *Str) searchIndex() pystr.Index {
+	if s.IsASCII() {
+		return pystr.ASCIIIndex(s.s)
 	}
-	return s.index()
+	return *s.index()
+}
+
+// unindexed reports whether a search of the whole of s (no start, no end)
+// should go without an index: s is not ASCII and has not built its own, so
+// the search's linear scan is cheaper than building one (a slice of the
+// context that is only counted in, say).
+func (s *Str) unindexed(start, end pystr.Opt) bool {
+	if !start.IsNone() || !end.IsNone() || s.IsASCII() {
+		return false
+	}
+	e := s.ext.Load()
+	return e == nil || e.idx.Load() == nil
 }

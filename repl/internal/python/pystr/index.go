@@ -162,6 +162,10 @@ func countValid(s string, from, to int) int {
 	return n
 }
 
+// ASCIIIndex returns the Index of s, which the caller knows to be ASCII:
+// it holds only the string, so it costs nothing to build.
+func ASCIIIndex(s string) Index { return Index{s: s, n: len(s), ascii: true} }
+
 // scanIndex returns an Index of s without checkpoints, for one operation.
 func scanIndex(s string) Index {
 	if IsASCII(s) {

@@ -1,0 +1,61 @@
+package python
+
+import (
+	"sync"
+	"testing"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// TestStrSize keeps a Str in the 48-byte size class.
+func TestStrSize(t *testing.T) {
+	if n := unsafe.Sizeof(Str{}); n > 48 {
+		t.Fatalf("Str is %d bytes, want at most 48", n)
+	}
+}
+
+// TestStrFactsConcurrent has goroutines learn the facts of shared strs at
+// once (run with -race): each must see the same length, ASCII-ness, hash,
+// identity and offsets.
+func TestStrFactsConcurrent(t *testing.T) {
+	texts := []string{"plain ascii text", "josé and zoë, naïve", "\xff\xfeinvalid", ""}
+	for _, text := range texts {
+		s := &Str{s: text}
+		wantLen := utf8.RuneCountInString(text)
+		const workers = 8
+		var wg sync.WaitGroup
+		ids := make([]uint64, workers)
+		hashes := make([]int64, workers)
+		for w := range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if w%2 == 0 {
+					_ = s.IsASCII()
+				}
+				if n := s.Len(); n != wantLen {
+					t.Errorf("%q: Len %d, want %d", text, n, wantLen)
+				}
+				if n := s.knownLen(); n != int64(wantLen) {
+					t.Errorf("%q: knownLen %d, want %d", text, n, wantLen)
+				}
+				if wantLen > 0 {
+					if off := s.byteOffset(wantLen); off != len(text) {
+						t.Errorf("%q: byteOffset(%d) = %d", text, wantLen, off)
+					}
+				}
+				hashes[w] = s.Hash()
+				ids[w] = s.ident()
+			}()
+		}
+		wg.Wait()
+		for w := 1; w < workers; w++ {
+			if ids[w] != ids[0] || hashes[w] != hashes[0] {
+				t.Errorf("%q: worker %d saw id %d hash %d, worker 0 id %d hash %d", text, w, ids[w], hashes[w], ids[0], hashes[0])
+			}
+		}
+		if got := s.IsASCII(); got != isASCII(text) {
+			t.Errorf("%q: IsASCII %v", text, got)
+		}
+	}
+}
