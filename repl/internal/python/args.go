@@ -12,21 +12,25 @@ import (
 func UnpackArgs(fn string, args []Object, kwargs []Kwarg, min int, names ...string) ([]Object, error) {
 	posOnly := 0
 	kwOnlyFrom := -1
-	var clean []string
+	hasSlash, marked := false, false
 	for _, n := range names {
-		switch n {
-		case "/":
-			posOnly = len(clean)
-		case "*":
-			kwOnlyFrom = len(clean)
-		default:
-			clean = append(clean, n)
+		if n == "/" || n == "*" {
+			hasSlash = hasSlash || n == "/"
+			marked = true
 		}
 	}
-	hasSlash := false
-	for _, n := range names {
-		if n == "/" {
-			hasSlash = true
+	clean := names // the parameter names, without the markers
+	if marked {
+		clean = nil
+		for _, n := range names {
+			switch n {
+			case "/":
+				posOnly = len(clean)
+			case "*":
+				kwOnlyFrom = len(clean)
+			default:
+				clean = append(clean, n)
+			}
 		}
 	}
 	if !hasSlash && kwOnlyFrom < 0 {

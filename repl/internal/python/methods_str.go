@@ -62,6 +62,29 @@ func strResult(s string, err error) (Object, error) {
 	return NewStr(s), nil
 }
 
+// strParts returns the thread's scratch slice for the parts of a split,
+// empty; strListDone gives it back.
+func (t *Thread) strParts() []string {
+	if t == nil {
+		return nil
+	}
+	return t.parts[:0]
+}
+
+// maxScratchParts is the most parts the scratch keeps between splits.
+const maxScratchParts = 4096
+
+// strListDone returns the parts of src as a list of strs (strList) and
+// keeps parts, cleared, as the thread's scratch.
+func strListDone(t *Thread, src *Str, parts []string) Object {
+	l := strList(src, parts)
+	if t != nil && cap(parts) <= maxScratchParts {
+		clear(parts)
+		t.parts = parts[:0]
+	}
+	return l
+}
+
 // strList returns the parts of src (split, splitlines) as a list of strs,
 // allocated in one block; parts of a str known to be ASCII are ASCII.
 func strList(src *Str, parts []string) Object {
@@ -285,11 +308,11 @@ func initStrMethods() {
 			return nil, err
 		}
 		keep := a[0] != nil && Truth(t, a[0])
-		parts := pystr.SplitLines(s.s, keep)
+		parts := pystr.SplitLinesAppend(t.strParts(), s.s, keep)
 		if err := t.grow(int64(len(parts))*48 + int64(len(s.s))); err != nil {
 			return nil, err
 		}
-		return strList(s, parts), nil
+		return strListDone(t, s, parts), nil
 	})
 	strip := func(name string, ws func(string) string, chars func(string, string) string) {
 		method(c, name, func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
@@ -629,9 +652,15 @@ func strSplit(t *Thread, name string, args []Object, kwargs []Kwarg, right bool)
 	if err != nil {
 		return nil, err
 	}
-	a, err := UnpackArgs(name, args[1:], kwargs, 0, "sep", "maxsplit")
-	if err != nil {
-		return nil, err
+	var a [2]Object // sep, maxsplit
+	if len(kwargs) == 0 && len(args) <= 3 {
+		copy(a[:], args[1:]) // the common case, without UnpackArgs's slice
+	} else {
+		v, err := UnpackArgs(name, args[1:], kwargs, 0, "sep", "maxsplit")
+		if err != nil {
+			return nil, err
+		}
+		copy(a[:], v)
 	}
 	maxsplit := int64(-1)
 	if a[1] != nil {
@@ -644,7 +673,7 @@ func strSplit(t *Thread, name string, args []Object, kwargs []Kwarg, right bool)
 		if right {
 			parts = pystr.RSplitWhitespace(s.s, int(maxsplit))
 		} else {
-			parts = pystr.SplitWhitespace(s.s, int(maxsplit))
+			parts = pystr.SplitWhitespaceAppend(t.strParts(), s.s, int(maxsplit))
 		}
 	} else {
 		sep, ok := a[0].(*Str)
@@ -654,7 +683,7 @@ func strSplit(t *Thread, name string, args []Object, kwargs []Kwarg, right bool)
 		if right {
 			parts, err = pystr.RSplit(s.s, sep.s, int(maxsplit))
 		} else {
-			parts, err = pystr.Split(s.s, sep.s, int(maxsplit))
+			parts, err = pystr.SplitAppend(t.strParts(), s.s, sep.s, int(maxsplit))
 		}
 		if err != nil {
 			return nil, fromKernel(err)
@@ -663,7 +692,7 @@ func strSplit(t *Thread, name string, args []Object, kwargs []Kwarg, right bool)
 	if err := t.grow(int64(len(parts))*48 + int64(len(s.s))); err != nil {
 		return nil, err
 	}
-	return strList(s, parts), nil
+	return strListDone(t, s, parts), nil
 }
 
 func strMaketrans(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {

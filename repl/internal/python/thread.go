@@ -33,6 +33,7 @@ type Thread struct {
 	reprStack []Object   // containers being rendered by repr
 	frame     *Frame     // innermost running frame
 	args      []Object   // argument stack of Builtin.callPlain
+	parts     []string   // scratch of str.split and splitlines (strParts)
 }
 
 // checkEvery is how many steps pass between looks at the stop flag, the

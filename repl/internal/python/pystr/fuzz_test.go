@@ -140,6 +140,25 @@ func FuzzFastPaths(f *testing.F) {
 		if got := SplitWhitespace(s, -1); strings.Join(got, "\x00") != strings.Join(words, "\x00") {
 			t.Errorf("SplitWhitespace(%+q) = %q, want %q", s, got, words)
 		}
+		// The Append forms, into a dst holding a stale word, match.
+		join := func(v []string) string { return strings.Join(v, "\x00") }
+		dst := []string{"stale"}
+		for _, m := range []int{-1, 0, 1, 2, 5} {
+			if got, want := SplitWhitespaceAppend(dst[:0], s, m), SplitWhitespace(s, m); join(got) != join(want) {
+				t.Errorf("SplitWhitespaceAppend(%+q, %d) = %q, want %q", s, m, got, want)
+			}
+			for _, sep := range []string{" ", "a", "ab", "\xff", "\ufffd"} {
+				want, _ := Split(s, sep, m)
+				if got, _ := SplitAppend(dst[:0], s, sep, m); join(got) != join(want) {
+					t.Errorf("SplitAppend(%+q, %+q, %d) = %q, want %q", s, sep, m, got, want)
+				}
+			}
+		}
+		for _, keep := range []bool{false, true} {
+			if got, want := SplitLinesAppend(dst[:0], s, keep), SplitLines(s, keep); join(got) != join(want) {
+				t.Errorf("SplitLinesAppend(%+q, %v) = %q, want %q", s, keep, got, want)
+			}
+		}
 	})
 }
 

@@ -65,6 +65,26 @@ func Split(s, sep string, maxsplit int) ([]string, error) {
 	return strings.SplitN(s, sep, n), nil
 }
 
+// SplitAppend appends to dst the words Split returns, so that a caller
+// that copies them elsewhere can reuse dst.
+func SplitAppend(dst []string, s, sep string, maxsplit int) ([]string, error) {
+	if sep == "" {
+		return dst, valueError("empty separator")
+	}
+	if !clean(sep) {
+		s, sep = sanitize(s), sanitize(sep)
+	}
+	for ; maxsplit != 0; maxsplit-- {
+		i := strings.Index(s, sep)
+		if i < 0 {
+			break
+		}
+		dst = append(dst, s[:i])
+		s = s[i+len(sep):]
+	}
+	return append(dst, s), nil
+}
+
 // RSplit is Split splitting from the end, as Python's str.rsplit(sep,
 // maxsplit).
 func RSplit(s, sep string, maxsplit int) ([]string, error) {
@@ -130,6 +150,23 @@ func SplitWhitespace(s string, maxsplit int) []string {
 		}
 	}
 	return parts
+}
+
+// SplitWhitespaceAppend appends to dst the words SplitWhitespace returns,
+// so that a caller that copies them elsewhere can reuse dst.
+func SplitWhitespaceAppend(dst []string, s string, maxsplit int) []string {
+	for i, m := 0, maxsplit; ; m-- {
+		j, k := nextWord(s, i, m == 0)
+		if j == k {
+			break
+		}
+		dst = append(dst, s[j:k])
+		i = k
+		if m == 0 {
+			break
+		}
+	}
+	return dst
 }
 
 // nextWord returns the bounds of the next word of s from byte i, after
@@ -242,7 +279,12 @@ func lineBreakAt(s string, i int) int {
 
 // SplitLines returns the lines of s, as Python's str.splitlines(keepends).
 func SplitLines(s string, keepends bool) []string {
-	parts := []string{}
+	return SplitLinesAppend([]string{}, s, keepends)
+}
+
+// SplitLinesAppend appends to dst the lines SplitLines returns, so that a
+// caller that copies them elsewhere can reuse dst.
+func SplitLinesAppend(parts []string, s string, keepends bool) []string {
 	start := 0
 	for i := 0; i < len(s); {
 		n := lineBreakAt(s, i)
