@@ -343,8 +343,10 @@ type runeSet struct {
 	other []rune
 }
 
-func newRuneSet(chars string) *runeSet {
-	set := new(runeSet)
+// makeRuneSet returns the set of the code points of chars, by value: for
+// ASCII chars it allocates nothing.
+func makeRuneSet(chars string) runeSet {
+	var set runeSet
 	for _, r := range chars {
 		if r < utf8.RuneSelf {
 			set.ascii[r>>6] |= 1 << (r & 63)
@@ -369,7 +371,13 @@ func (set *runeSet) has(r rune) bool {
 
 // StripChars returns s without the leading and trailing code points that
 // chars holds, as Python's str.strip(chars).
-func StripChars(s, chars string) string { return RStripChars(LStripChars(s, chars), chars) }
+func StripChars(s, chars string) string {
+	if chars == "" {
+		return s
+	}
+	set := makeRuneSet(chars)
+	return rstripSet(lstripSet(s, &set), &set)
+}
 
 // LStripChars returns s without the leading code points that chars holds,
 // as Python's str.lstrip(chars).
@@ -377,7 +385,11 @@ func LStripChars(s, chars string) string {
 	if chars == "" {
 		return s
 	}
-	set := newRuneSet(chars)
+	set := makeRuneSet(chars)
+	return lstripSet(s, &set)
+}
+
+func lstripSet(s string, set *runeSet) string {
 	i := 0
 	for i < len(s) {
 		r, size := rune(s[i]), 1
@@ -398,7 +410,11 @@ func RStripChars(s, chars string) string {
 	if chars == "" {
 		return s
 	}
-	set := newRuneSet(chars)
+	set := makeRuneSet(chars)
+	return rstripSet(s, &set)
+}
+
+func rstripSet(s string, set *runeSet) string {
 	i := len(s)
 	for i > 0 {
 		r, size := rune(s[i-1]), 1
