@@ -521,6 +521,10 @@ func (v *TextView) Len() int {
 	return v.str.Len()
 }
 
+// StrTextView returns the TextView of a str, by value: what ViewText
+// gives f for a str, without the callback (a str's bytes stay valid).
+func StrTextView(s *Str) TextView { return TextView{Bytes: unsafeBytes(s.s), str: s} }
+
 // ViewText runs f over the bytes of a str or a context. ok is false when
 // x is neither.
 func ViewText(t *Thread, x Object, op string, f func(v *TextView) error) (bool, error) {

@@ -94,22 +94,38 @@ type view struct {
 	conv  *conv
 }
 
+// ownedView is the view of a str or bytes subject allocated with its
+// text view and conversion state: one allocation per operation.
+type ownedView struct {
+	v  view
+	tv python.TextView
+	c  conv
+}
+
 // view runs f over the subject's text. c, when not nil, carries the
 // incremental conversion state across calls.
 func (sj *subject) view(t *python.Thread, c *conv, f func(v *view) error) error {
-	if c == nil {
-		c = &conv{}
-	}
 	switch sj.kind {
 	case kindBytes, kindByteArray:
-		return f(&view{sj: sj, s: sj.data, text: sre.Str(sj.data), n: len(sj.data), ascii: true, conv: c})
+		o := &ownedView{}
+		if c == nil {
+			c = &o.c
+		}
+		o.v = view{sj: sj, s: sj.data, text: sre.Str(sj.data), n: len(sj.data), ascii: true, conv: c}
+		return f(&o.v)
 	case kindStr:
+		// A str's bytes stay valid: no callback through python.ViewText.
+		o := &ownedView{tv: python.StrTextView(sj.str)}
+		if c == nil {
+			c = &o.c
+		}
 		s := sj.str.String()
-		_, err := python.ViewText(t, sj.str, "regex", func(tv *python.TextView) error {
-			n := tv.Len()
-			return f(&view{sj: sj, s: s, text: sre.Str(s), tv: tv, n: n, ascii: n == len(s), conv: c})
-		})
-		return err
+		n := o.tv.Len()
+		o.v = view{sj: sj, s: s, text: sre.Str(s), tv: &o.tv, n: n, ascii: n == len(s), conv: c}
+		return f(&o.v)
+	}
+	if c == nil {
+		c = &conv{}
 	}
 	// A context: the bytes are valid only inside the host's callback.
 	_, err := python.ViewText(t, sj.obj, "regex", func(tv *python.TextView) error {
