@@ -197,12 +197,12 @@ func (c *globalSite) load(f *Frame, name string) (Object, error) {
 			return b.entries[c.i].value, nil
 		}
 	}
-	if i, ok := g.strs[name]; ok {
+	if i, ok := g.strIndex(name); ok {
 		*c = globalSite{g: g, gver: g.version, i: i}
 		return g.entries[i].value, nil
 	}
 	b := f.t.interp.builtins
-	if i, ok := b.strs[name]; ok {
+	if i, ok := b.strIndex(name); ok {
 		*c = globalSite{g: g, gver: g.version, b: b, bver: b.version, i: i}
 		return b.entries[i].value, nil
 	}

@@ -28,6 +28,45 @@ type Dict struct {
 	extra any
 }
 
+// smallDict is how many entries a dict may hold and still find its str
+// keys by scanning them: the str index (a Go map, a few hundred bytes) is
+// built with the first str key that is not an exact str or when the dict
+// grows past this. Small dicts of str keys are the common case (a dict
+// display per record, keyword arguments).
+const smallDict = 8
+
+// strIndex returns the entry of str key s.
+func (d *Dict) strIndex(s string) (int32, bool) {
+	if d.strs != nil {
+		i, ok := d.strs[s]
+		return i, ok
+	}
+	// Small: every str key is an exact str (addStr).
+	for i := range d.entries {
+		if k, ok := d.entries[i].key.(*Str); ok && k.s == s {
+			return int32(i), true
+		}
+	}
+	return 0, false
+}
+
+// addStr indexes entry idx (about to be added or rebuilt) under str key
+// s, whose object is key. d must be owned.
+func (d *Dict) addStr(key Object, s string, idx int32) {
+	if d.strs == nil {
+		if _, exact := key.(*Str); exact && len(d.entries) < smallDict {
+			return
+		}
+		d.strs = make(map[string]int32, len(d.entries)+1)
+		for i, e := range d.entries {
+			if k, ok := e.key.(*Str); ok {
+				d.strs[k.s] = int32(i)
+			}
+		}
+	}
+	d.strs[s] = idx
+}
+
 type dictEntry struct {
 	key, value Object // key nil: deleted
 }
@@ -127,7 +166,7 @@ func (d *Dict) find(t *Thread, key Object) (int, error) {
 func (d *Dict) findClassified(t *Thread, key Object, kind keyKind, s string, n int64) (int, error) {
 	switch kind {
 	case keyStr:
-		if i, ok := d.strs[s]; ok {
+		if i, ok := d.strIndex(s); ok {
 			return int(i), nil
 		}
 		if len(d.others) > 0 {
@@ -224,7 +263,7 @@ func (d *Dict) Get(t *Thread, key Object) (Object, bool, error) {
 
 // GetStr returns d[s] for a str key.
 func (d *Dict) GetStr(s string) (Object, bool) {
-	if i, ok := d.strs[s]; ok {
+	if i, ok := d.strIndex(s); ok {
 		return d.entries[i].value, true
 	}
 	return nil, false
@@ -232,17 +271,15 @@ func (d *Dict) GetStr(s string) (Object, bool) {
 
 // SetStr sets d[s] for a str key.
 func (d *Dict) SetStr(s string, v Object) {
-	if i, ok := d.strs[s]; ok {
+	if i, ok := d.strIndex(s); ok {
 		d.own()
 		d.entries[i].value = v
 		return
 	}
 	d.own()
-	if d.strs == nil {
-		d.strs = map[string]int32{}
-	}
-	d.strs[s] = int32(len(d.entries))
-	d.entries = append(d.entries, dictEntry{NewStr(s), v})
+	k := NewStr(s)
+	d.addStr(k, s, int32(len(d.entries)))
+	d.entries = append(d.entries, dictEntry{k, v})
 	d.live++
 	d.version++
 }
@@ -271,10 +308,7 @@ func (d *Dict) Set(t *Thread, key, v Object) error {
 	idx := int32(len(d.entries))
 	switch kind {
 	case keyStr:
-		if d.strs == nil {
-			d.strs = map[string]int32{}
-		}
-		d.strs[s] = idx
+		d.addStr(key, s, idx)
 	case keyInt:
 		if d.ints == nil {
 			d.ints = map[int64]int32{}
@@ -395,10 +429,7 @@ func (d *Dict) reindex() {
 		kind, s, n, _ := classify(nil, e.key)
 		switch kind {
 		case keyStr:
-			if d.strs == nil {
-				d.strs = map[string]int32{}
-			}
-			d.strs[s] = int32(i)
+			d.addStr(e.key, s, int32(i))
 		case keyInt:
 			if d.ints == nil {
 				d.ints = map[int64]int32{}

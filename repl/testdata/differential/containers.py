@@ -299,3 +299,37 @@ csv = "3,1,2"
 nums = sorted(map(int, csv.split(",")))
 print(nums, ",".join(map(str, nums)), list(map(str.strip, [" a ", "b "])))
 print(str(nums), repr(tuple(nums)), list(str(123)))
+# ---- dict_small_str_keys
+class S(str):
+    pass
+d = {}
+for i, k in enumerate(["a", "b", "c", "a", "d"]):
+    d[k] = i
+del d["b"]
+print(d, "b" in d, d.get("c"), len(d))
+for k in "efghijkl":
+    d[k] = k * 2
+print(d, d["a"], d["l"], "b" in d)
+e = {"x": 1, 2: "two", 2.0: "float two", S("y"): 3}
+print(e, e["y"], e[S("x")], "y" in e, S("z") in e)
+f = {S("p"): 1}
+f["p"] = 2
+f[S("q")] = 3
+print(f, type(list(f)[0]).__name__, f.pop("q"), f)
+g = dict.fromkeys("abcdefghij", 0)
+for k in list(g)[:7]:
+    del g[k]
+g["z"] = 1
+print(g, g.setdefault("h", 5), g.setdefault("new", 6), g)
+print(dict(a=1, b=2) == {"b": 2, "a": 1}, {**{"a": 1}, "a": 2})
+# ---- str_split_strip_search
+line = "2026-03-01 12:00:00 INFO api req=0a1b2c user=josé latency_ms=12 msg=ok"
+parts = line.split()
+print(parts, line.split(" ", 3), line.rsplit(" ", 2), line.split("=", 1))
+print(line.split(sep=" ", maxsplit=1), line.split(None, 2), "a,,b".split(","))
+print("x\ny\r\nz".splitlines(), "x\ny\n".splitlines(True), "".split(), "".split(","))
+print("..word,.".strip(".,"), "xxaxx".lstrip("x"), "ñañ".rstrip("ñ"), "abc".strip(""))
+chunk = ("josé " * 50)[7:200]
+print(len(chunk), chunk.count("é"), chunk.count("s"), chunk.find("é"), chunk.index("j"))
+print(chunk.count(""), chunk.find("zzz"), chunk.rfind("é"), chunk[10:].find("é"))
+print(chunk.count("é", 5), chunk.find("é", 10, 40), len(chunk[3:150]))
