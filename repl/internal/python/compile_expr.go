@@ -71,6 +71,9 @@ func (u *unit) expr(e syntax.Expr) (evalFn, error) {
 		if err != nil {
 			return nil, err
 		}
+		if sl, ok := n.Slice.(*syntax.Slice); ok && sl.Step == nil {
+			return u.subscriptSlice(obj, sl)
+		}
 		key, err := u.expr(n.Slice)
 		if err != nil {
 			return nil, err
@@ -1085,4 +1088,40 @@ func literalType(e syntax.Expr) (string, bool) {
 		return "tuple", true
 	}
 	return "", false
+}
+
+// subscriptSlice compiles obj[lo:hi] (no step): the value, then the
+// bounds, are evaluated as for any subscript, but a str or a list is
+// sliced without building a slice object (getSlice).
+func (u *unit) subscriptSlice(obj evalFn, n *syntax.Slice) (evalFn, error) {
+	var lo, hi evalFn
+	var err error
+	if n.Lower != nil {
+		if lo, err = u.expr(n.Lower); err != nil {
+			return nil, err
+		}
+	}
+	if n.Upper != nil {
+		if hi, err = u.expr(n.Upper); err != nil {
+			return nil, err
+		}
+	}
+	return func(f *Frame) (Object, error) {
+		o, err := obj(f)
+		if err != nil {
+			return nil, err
+		}
+		var start, stop Object = None, None
+		if lo != nil {
+			if start, err = lo(f); err != nil {
+				return nil, err
+			}
+		}
+		if hi != nil {
+			if stop, err = hi(f); err != nil {
+				return nil, err
+			}
+		}
+		return getSlice(f.t, o, start, stop)
+	}, nil
 }

@@ -6,6 +6,33 @@ import (
 )
 
 // GetItem returns obj[key].
+// getSlice returns obj[start:stop], as GetItem with a slice object of
+// no step, without allocating that object for an exact str or list (no
+// code sees it).
+func getSlice(t *Thread, obj, start, stop Object) (Object, error) {
+	switch o := obj.(type) {
+	case *Str:
+		sl := Slice{Start: start, Stop: stop, Step: None}
+		n := o.Len()
+		lo, _, _, k, err := sliceIndices(t, &sl, n)
+		if err != nil {
+			return nil, err
+		}
+		if lo == 0 && k == n {
+			return o, nil
+		}
+		return o.Slice(lo, lo+k), nil
+	case *List:
+		sl := Slice{Start: start, Stop: stop, Step: None}
+		lo, _, step, k, err := sliceIndices(t, &sl, len(o.items))
+		if err != nil {
+			return nil, err
+		}
+		return NewList(stepItems(o.items, lo, step, k)), nil
+	}
+	return GetItem(t, obj, &Slice{Start: start, Stop: stop, Step: None})
+}
+
 func GetItem(t *Thread, obj, key Object) (Object, error) {
 	switch o := obj.(type) {
 	case *List:

@@ -333,3 +333,24 @@ chunk = ("josé " * 50)[7:200]
 print(len(chunk), chunk.count("é"), chunk.count("s"), chunk.find("é"), chunk.index("j"))
 print(chunk.count(""), chunk.find("zzz"), chunk.rfind("é"), chunk[10:].find("é"))
 print(chunk.count("é", 5), chunk.find("é", 10, 40), len(chunk[3:150]))
+# ---- slice_two_bounds
+class I:
+    def __index__(self):
+        return 2
+class L(list):
+    def __getitem__(self, k):
+        return ("L", type(k).__name__, k.start, k.stop, k.step)
+class T(str):
+    pass
+s, xs = "josé zoë", [0, 1, 2, 3, 4, 5]
+print(s[2:], s[:-2], s[I():], s[True:10**30], s[-10**30:3], s[5:2], s[:], s[:] is s)
+print(xs[1:-1], xs[I():None], xs[None:False], xs[:] is xs, xs[-2:], (1, 2, 3)[1:])
+print(L([1, 2])[1:2], T("abcdef")[1:3], type(T("abcdef")[1:3]).__name__, b"bytes"[1:3])
+try:
+    s[1.0:2]
+except TypeError as e:
+    print("TypeError", e)
+try:
+    xs["a":]
+except TypeError as e:
+    print("TypeError", e)
