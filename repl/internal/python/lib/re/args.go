@@ -7,12 +7,16 @@ import (
 	"github.com/rlm-go/rlm/repl/internal/python"
 )
 
+// argVals holds bound arguments, by value (no allocation per call): the
+// parameters in order, nil for an optional one not given.
+type argVals = [5]python.Object
+
 // funcArgs binds the arguments of a function CPython's re defines in
 // Python (re.search, re.sub, ...): parameters by position or keyword, the
 // last ndef of them optional (nil when not given), with the messages of a
 // Python function's TypeErrors.
-func funcArgs(fn string, args []python.Object, kwargs []python.Kwarg, ndef int, names ...string) ([]python.Object, error) {
-	out := make([]python.Object, len(names))
+func funcArgs(fn string, args []python.Object, kwargs []python.Kwarg, ndef int, names ...string) (argVals, error) {
+	var out argVals
 	required := len(names) - ndef
 	if len(args) > len(names) {
 		takes := strconv.Itoa(len(names))
@@ -27,16 +31,16 @@ func funcArgs(fn string, args []python.Object, kwargs []python.Kwarg, ndef int, 
 		if len(args) == 1 {
 			was = "was"
 		}
-		return nil, python.Errorf(python.TypeErrorType, "%s() takes %s positional %s but %d %s given", fn, takes, word, len(args), was)
+		return argVals{}, python.Errorf(python.TypeErrorType, "%s() takes %s positional %s but %d %s given", fn, takes, word, len(args), was)
 	}
-	copy(out, args)
+	copy(out[:], args)
 	for _, kw := range kwargs {
 		i := indexOf(names, kw.Name)
 		if i < 0 {
-			return nil, python.Errorf(python.TypeErrorType, "%s() got an unexpected keyword argument '%s'", fn, kw.Name)
+			return argVals{}, python.Errorf(python.TypeErrorType, "%s() got an unexpected keyword argument '%s'", fn, kw.Name)
 		}
 		if out[i] != nil {
-			return nil, python.Errorf(python.TypeErrorType, "%s() got multiple values for argument '%s'", fn, kw.Name)
+			return argVals{}, python.Errorf(python.TypeErrorType, "%s() got multiple values for argument '%s'", fn, kw.Name)
 		}
 		out[i] = kw.Value
 	}
@@ -60,7 +64,7 @@ func funcArgs(fn string, args []python.Object, kwargs []python.Kwarg, ndef int, 
 		if len(missing) > 1 {
 			word = "arguments"
 		}
-		return nil, python.Errorf(python.TypeErrorType, "%s() missing %d required positional %s: %s", fn, len(missing), word, list)
+		return argVals{}, python.Errorf(python.TypeErrorType, "%s() missing %d required positional %s: %s", fn, len(missing), word, list)
 	}
 	return out, nil
 }
@@ -69,12 +73,12 @@ func funcArgs(fn string, args []python.Object, kwargs []python.Kwarg, ndef int, 
 // Argument Clinic (Pattern.search, Match.groups, ...): the first min
 // parameters required, all of them accepted by keyword, with Clinic's
 // messages.
-func clinicArgs(fn string, args []python.Object, kwargs []python.Kwarg, min int, names ...string) ([]python.Object, error) {
+func clinicArgs(fn string, args []python.Object, kwargs []python.Kwarg, min int, names ...string) (argVals, error) {
 	if len(args) > len(names) {
-		return nil, python.Errorf(python.TypeErrorType, "%s() takes at most %d argument%s (%d given)", fn, len(names), plural(len(names)), len(args))
+		return argVals{}, python.Errorf(python.TypeErrorType, "%s() takes at most %d argument%s (%d given)", fn, len(names), plural(len(names)), len(args))
 	}
-	out := make([]python.Object, len(names))
-	copy(out, args)
+	var out argVals
+	copy(out[:], args)
 	used := 0
 	for i, name := range names {
 		for _, kw := range kwargs {
@@ -82,19 +86,19 @@ func clinicArgs(fn string, args []python.Object, kwargs []python.Kwarg, min int,
 				continue
 			}
 			if i < len(args) {
-				return nil, python.Errorf(python.TypeErrorType, "argument for %s() given by name ('%s') and position (%d)", fn, name, i+1)
+				return argVals{}, python.Errorf(python.TypeErrorType, "argument for %s() given by name ('%s') and position (%d)", fn, name, i+1)
 			}
 			out[i] = kw.Value
 			used++
 		}
 		if i < min && out[i] == nil {
-			return nil, python.Errorf(python.TypeErrorType, "%s() missing required argument '%s' (pos %d)", fn, name, i+1)
+			return argVals{}, python.Errorf(python.TypeErrorType, "%s() missing required argument '%s' (pos %d)", fn, name, i+1)
 		}
 	}
 	if used < len(kwargs) {
 		for _, kw := range kwargs {
 			if indexOf(names, kw.Name) < 0 {
-				return nil, python.Errorf(python.TypeErrorType, "'%s' is an invalid keyword argument for %s()", kw.Name, fn)
+				return argVals{}, python.Errorf(python.TypeErrorType, "'%s' is an invalid keyword argument for %s()", kw.Name, fn)
 			}
 		}
 	}

@@ -61,7 +61,7 @@ func (p *Pattern) exec(t *python.Thread, fn string, mode execMode, args []python
 	if err != nil {
 		return nil, err
 	}
-	sj, pos, endpos, err := p.stringArgs(t, fn, vals)
+	sj, pos, endpos, err := p.stringArgs(t, fn, vals[:])
 	if err != nil {
 		return nil, err
 	}
@@ -291,7 +291,7 @@ func initPatternType() {
 		if err != nil {
 			return nil, err
 		}
-		sj, pos, endpos, err := p.stringArgs(t, "findall", vals)
+		sj, pos, endpos, err := p.stringArgs(t, "findall", vals[:])
 		if err != nil {
 			return nil, err
 		}
@@ -303,7 +303,7 @@ func initPatternType() {
 		if err != nil {
 			return nil, err
 		}
-		sj, pos, endpos, err := p.stringArgs(t, "finditer", vals)
+		sj, pos, endpos, err := p.stringArgs(t, "finditer", vals[:])
 		if err != nil {
 			return nil, err
 		}
@@ -315,7 +315,7 @@ func initPatternType() {
 		if err != nil {
 			return nil, err
 		}
-		sj, pos, endpos, err := p.stringArgs(t, "scanner", vals)
+		sj, pos, endpos, err := p.stringArgs(t, "scanner", vals[:])
 		if err != nil {
 			return nil, err
 		}
