@@ -21,21 +21,23 @@ import (
 // atomically; each is a pure function of the text (the identity: the first
 // published wins), so racing writers store equal values.
 //
-// A Str is 48 bytes (a size class): the facts most strs never need (the
-// identity, the index, the concatenation buffer) live behind ext,
-// allocated on first use.
+// A Str is 32 bytes (a size class): the facts most strs never need (the
+// identity, the index, the concatenation buffer, the hash of a long or
+// non-ASCII str) live behind ext, allocated on first use. Dicts index str
+// keys by their text, so only sets, tuples and hash() ask for a str's
+// hash.
 type Str struct {
 	s    string
 	meta uint64 // facts learned, only ever added (atomic): see strMeta
-	hash int64  // 0 until computed; a computed 0 is held as -1 (atomic)
 	ext  atomic.Pointer[strExt]
 }
 
 // strExt holds a str's rarely needed facts.
 type strExt struct {
 	identity
-	idx atomic.Pointer[pystr.Index]
-	buf *strBuffer // set before the str is published (strConcat)
+	idx  atomic.Pointer[pystr.Index]
+	buf  *strBuffer // set before the str is published (strConcat)
+	hash int64      // 0 until cached; a computed 0 is held as -1 (atomic)
 }
 
 // Bits of Str.meta. Facts are added with atomic OR: each is a pure
@@ -240,19 +242,32 @@ func (s *Str) Runes(f func(r rune) bool) {
 	}
 }
 
+// hashCacheMin is the length from which an ASCII str caches its hash
+// (in its extension); a shorter one hashes again, cheaper than the
+// extension. A non-ASCII str always caches it (hashing one allocates).
+const hashCacheMin = 64
+
 // Hash returns hash(s).
 func (s *Str) Hash() int64 {
-	h := atomic.LoadInt64(&s.hash)
-	if h == 0 {
-		h = hashStr(s.s, s.IsASCII())
-		if h == 0 {
-			h = -1 // never a str hash (CPython maps -1 to -2)
+	e := s.ext.Load()
+	if e != nil {
+		if h := atomic.LoadInt64(&e.hash); h != 0 {
+			if h == -1 {
+				return 0
+			}
+			return h
 		}
-		atomic.StoreInt64(&s.hash, h)
 	}
-	if h == -1 {
-		return 0
+	ascii := s.IsASCII()
+	h := hashStr(s.s, ascii)
+	if e == nil && ascii && len(s.s) < hashCacheMin {
+		return h
 	}
+	c := h
+	if c == 0 {
+		c = -1 // never a str hash (CPython maps -1 to -2)
+	}
+	atomic.StoreInt64(&s.extension().hash, c)
 	return h
 }
 

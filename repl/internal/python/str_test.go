@@ -1,16 +1,17 @@
 package python
 
 import (
+	"strings"
 	"sync"
 	"testing"
 	"unicode/utf8"
 	"unsafe"
 )
 
-// TestStrSize keeps a Str in the 48-byte size class.
+// TestStrSize keeps a Str in the 32-byte size class.
 func TestStrSize(t *testing.T) {
-	if n := unsafe.Sizeof(Str{}); n > 48 {
-		t.Fatalf("Str is %d bytes, want at most 48", n)
+	if n := unsafe.Sizeof(Str{}); n > 32 {
+		t.Fatalf("Str is %d bytes, want at most 32", n)
 	}
 }
 
@@ -18,7 +19,7 @@ func TestStrSize(t *testing.T) {
 // once (run with -race): each must see the same length, ASCII-ness, hash,
 // identity and offsets.
 func TestStrFactsConcurrent(t *testing.T) {
-	texts := []string{"plain ascii text", "josé and zoë, naïve", "\xff\xfeinvalid", ""}
+	texts := []string{"plain ascii text", "josé and zoë, naïve", "\xff\xfeinvalid", "", strings.Repeat("long ascii ", 10)}
 	for _, text := range texts {
 		s := &Str{s: text}
 		wantLen := utf8.RuneCountInString(text)
@@ -53,6 +54,9 @@ func TestStrFactsConcurrent(t *testing.T) {
 			if ids[w] != ids[0] || hashes[w] != hashes[0] {
 				t.Errorf("%q: worker %d saw id %d hash %d, worker 0 id %d hash %d", text, w, ids[w], hashes[w], ids[0], hashes[0])
 			}
+		}
+		if h := hashStr(text, isASCII(text)); hashes[0] != h || s.Hash() != h {
+			t.Errorf("%q: Hash %d, again %d, want %d", text, hashes[0], s.Hash(), h)
 		}
 		if got := s.IsASCII(); got != isASCII(text) {
 			t.Errorf("%q: IsASCII %v", text, got)
