@@ -67,6 +67,9 @@ func (u *unit) expr(e syntax.Expr) (evalFn, error) {
 			return GetAttr(f.t, o, name)
 		}, nil
 	case *syntax.Subscript:
+		if fn, ok, err := u.splitItem(n); ok || err != nil {
+			return fn, err
+		}
 		obj, err := u.expr(n.Value)
 		if err != nil {
 			return nil, err
@@ -1124,4 +1127,114 @@ func (u *unit) subscriptSlice(obj evalFn, n *syntax.Slice) (evalFn, error) {
 		}
 		return getSlice(f.t, o, start, stop)
 	}, nil
+}
+
+// intLiteral returns the value of an int literal, or of minus one.
+func intLiteral(e syntax.Expr) (int64, bool) {
+	neg := false
+	if u, ok := e.(*syntax.UnaryOp); ok && u.Op == syntax.USub {
+		e, neg = u.Operand, true
+	}
+	c, ok := e.(*syntax.Constant)
+	if !ok {
+		return 0, false
+	}
+	v, ok := c.Value.(int64)
+	if !ok || v < -1<<62 || v > 1<<62 {
+		return 0, false
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
+}
+
+// splitItem compiles x.split(...)[k] and x.rsplit(...)[k], k an int
+// literal, with at most two positional arguments (line.split()[2],
+// l.split("msg=", 1)[1]): for an exact str x (whose split is str.split:
+// the type's dict never changes) the part is cut without building the
+// list (strSplitItem); any other x gets the method call and the
+// subscript as written, in the same order (the method is looked up
+// before the arguments are evaluated).
+func (u *unit) splitItem(n *syntax.Subscript) (evalFn, bool, error) {
+	call, ok := n.Value.(*syntax.Call)
+	if !ok || len(call.Keywords) > 0 || len(call.Args) > 2 {
+		return nil, false, nil
+	}
+	attr, ok := call.Func.(*syntax.Attribute)
+	if !ok || attr.Attr != "split" && attr.Attr != "rsplit" {
+		return nil, false, nil
+	}
+	for _, a := range call.Args {
+		if _, ok := a.(*syntax.Starred); ok {
+			return nil, false, nil
+		}
+	}
+	k, ok := intLiteral(n.Slice)
+	if !ok {
+		return nil, false, nil
+	}
+	obj, err := u.expr(attr.Value)
+	if err != nil {
+		return nil, true, err
+	}
+	argFns, err := u.exprs(call.Args)
+	if err != nil {
+		return nil, true, err
+	}
+	name, right := attr.Attr, attr.Attr == "rsplit"
+	key := MakeInt(k)
+	return func(f *Frame) (Object, error) {
+		o, err := obj(f)
+		if err != nil {
+			return nil, err
+		}
+		t := f.t
+		if s, ok := o.(*Str); ok {
+			var vals [3]Object
+			vals[0] = s
+			for i, fn := range argFns {
+				if vals[i+1], err = fn(f); err != nil {
+					return nil, err
+				}
+			}
+			return strSplitItem(t, vals[:len(argFns)+1], right, k)
+		}
+		m, self, err := lookupMethod(t, o, name)
+		if err != nil {
+			return nil, err
+		}
+		as := make([]Object, 0, len(argFns)+1)
+		if self != nil {
+			as = append(as, self)
+		}
+		for _, fn := range argFns {
+			v, err := fn(f)
+			if err != nil {
+				return nil, err
+			}
+			as = append(as, v)
+		}
+		var r Object
+		switch fn := m.(type) {
+		case *Builtin:
+			if self != nil {
+				r, err = fn.call(t, as, nil)
+			} else {
+				r, err = Call(t, m, as, nil)
+			}
+		case *Function:
+			if self != nil {
+				r, err = fn.call(t, nil, as, nil)
+			} else {
+				r, err = Call(t, m, as, nil)
+			}
+		default:
+			r, err = Call(t, m, as, nil)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return GetItem(t, r, key)
+	}, true, nil
 }

@@ -78,11 +78,16 @@ const maxScratchParts = 4096
 // keeps parts, cleared, as the thread's scratch.
 func strListDone(t *Thread, src *Str, parts []string) Object {
 	l := strList(src, parts)
+	t.keepParts(parts)
+	return l
+}
+
+// keepParts keeps parts, cleared, as the thread's scratch (strParts).
+func (t *Thread) keepParts(parts []string) {
 	if t != nil && cap(parts) <= maxScratchParts {
 		clear(parts)
 		t.parts = parts[:0]
 	}
-	return l
 }
 
 // strList returns the parts of src (split, splitlines) as a list of strs,
@@ -648,9 +653,20 @@ func unicodeError(err error) error {
 }
 
 func strSplit(t *Thread, name string, args []Object, kwargs []Kwarg, right bool) (Object, error) {
-	s, err := selfStr(t, args, name)
+	s, parts, err := strSplitParts(t, name, args, kwargs, right)
 	if err != nil {
 		return nil, err
+	}
+	return strListDone(t, s, parts), nil
+}
+
+// strSplitParts checks the arguments of str.split or str.rsplit (args[0]
+// the str) and returns the str and its parts, in the thread's scratch
+// when they are (give them back with keepParts).
+func strSplitParts(t *Thread, name string, args []Object, kwargs []Kwarg, right bool) (*Str, []string, error) {
+	s, err := selfStr(t, args, name)
+	if err != nil {
+		return nil, nil, err
 	}
 	var a [2]Object // sep, maxsplit
 	if len(kwargs) == 0 && len(args) <= 3 {
@@ -658,14 +674,14 @@ func strSplit(t *Thread, name string, args []Object, kwargs []Kwarg, right bool)
 	} else {
 		v, err := UnpackArgs(name, args[1:], kwargs, 0, "sep", "maxsplit")
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		copy(a[:], v)
 	}
 	maxsplit := int64(-1)
 	if a[1] != nil {
 		if maxsplit, err = argInt(t, name, a[1]); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	var parts []string
@@ -678,7 +694,7 @@ func strSplit(t *Thread, name string, args []Object, kwargs []Kwarg, right bool)
 	} else {
 		sep, ok := a[0].(*Str)
 		if !ok {
-			return nil, Errorf(TypeErrorType, "must be str or None, not %s", typeName(a[0]))
+			return nil, nil, Errorf(TypeErrorType, "must be str or None, not %s", typeName(a[0]))
 		}
 		if right {
 			parts, err = pystr.RSplit(s.s, sep.s, int(maxsplit))
@@ -686,13 +702,45 @@ func strSplit(t *Thread, name string, args []Object, kwargs []Kwarg, right bool)
 			parts, err = pystr.SplitAppend(t.strParts(), s.s, sep.s, int(maxsplit))
 		}
 		if err != nil {
-			return nil, fromKernel(err)
+			return nil, nil, fromKernel(err)
 		}
 	}
 	if err := t.grow(int64(len(parts))*48 + int64(len(s.s))); err != nil {
+		return nil, nil, err
+	}
+	return s, parts, nil
+}
+
+// strSplitItem returns s.split(*args)[k] (s.rsplit with right), args[0]
+// being s, without building the list: the same checks, the same part,
+// the same IndexError.
+func strSplitItem(t *Thread, args []Object, right bool, k int64) (Object, error) {
+	name := "split"
+	if right {
+		name = "rsplit"
+	}
+	s, parts, err := strSplitParts(t, name, args, nil, right)
+	if err != nil {
 		return nil, err
 	}
-	return strListDone(t, s, parts), nil
+	n := int64(len(parts))
+	if k < 0 {
+		k += n
+	}
+	if k < 0 || k >= n {
+		t.keepParts(parts)
+		return nil, Errorf(IndexErrorType, "list index out of range")
+	}
+	p := parts[k]
+	t.keepParts(parts)
+	if len(p) <= 1 {
+		return NewStr(p), nil
+	}
+	r := &Str{s: p}
+	if s.asciiState() == 1 {
+		r.meta = metaASCII
+	}
+	return r, nil
 }
 
 func strMaketrans(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {

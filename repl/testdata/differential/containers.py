@@ -354,3 +354,28 @@ try:
     xs["a":]
 except TypeError as e:
     print("TypeError", e)
+# ---- split_then_index
+line = "2026-03-01 12:00:00 WARN  auth  user=zoë"
+print(line.split()[2], line.split()[-1], line.split(" ", 2)[1], line.rsplit(None, 1)[0], line.split("=")[1])
+print("a,b,,c".split(",")[2] == "", "x".split()[0], "é".split()[0], " a b ".rsplit(" ", 1)[-1])
+class S(str):
+    def split(self, *a):
+        return {2: "custom", -1: "last"}
+class W:
+    def __init__(self):
+        self.calls = []
+    def split(self, sep=None, n=-1):
+        self.calls.append((sep, n))
+        return ["w0", "w1"]
+w = W()
+def arg(v):
+    print("arg", v)
+    return v
+print(S("a b c").split()[2], S("a b c").split(" ")[-1], w.split(arg(","), arg(1))[1], w.calls)
+for bad in ("line.split()[9]", "line.split(1)[0]", "line.split(' ', 'x')[0]", "(5).split()[0]",
+            "line.split('')[0]", "w.split(1, 2, 3)[0]", "line.split(arg(None), arg(1))[-3]"):
+    try:
+        print(eval(bad))
+    except Exception as e:
+        print(type(e).__name__, e)
+print([l.split()[0] for l in ["a b", "c d"]], "k=v".split("=", 1)[1], "1 2 3".split()[True])
