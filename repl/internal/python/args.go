@@ -21,7 +21,8 @@ func UnpackArgs(fn string, args []Object, kwargs []Kwarg, min int, names ...stri
 	}
 	clean := names // the parameter names, without the markers
 	if marked {
-		clean = nil
+		var buf [8]string
+		clean = buf[:0]
 		for _, n := range names {
 			switch n {
 			case "/":

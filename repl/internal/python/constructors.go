@@ -54,9 +54,15 @@ func typeNew(t *Thread, cls *Type, args []Object, kwargs []Kwarg) (Object, error
 }
 
 func intNew(t *Thread, cls *Type, args []Object, kwargs []Kwarg) (Object, error) {
-	a, err := UnpackArgs("int", args, kwargs, 0, "x", "/", "base")
-	if err != nil {
-		return nil, err
+	var a [2]Object // x, base
+	if len(kwargs) == 0 && len(args) <= 2 {
+		copy(a[:], args) // int(x), int(x, base): without UnpackArgs's slices
+	} else {
+		v, err := UnpackArgs("int", args, kwargs, 0, "x", "/", "base")
+		if err != nil {
+			return nil, err
+		}
+		copy(a[:], v)
 	}
 	v, err := toInt(t, a[0], a[1])
 	if err != nil {
