@@ -1,6 +1,8 @@
 package re
 
 import (
+	"sync/atomic"
+
 	"github.com/rlm-go/rlm/repl/internal/python"
 	"github.com/rlm-go/rlm/repl/internal/python/sre"
 )
@@ -12,6 +14,15 @@ type Pattern struct {
 	src python.Object // the pattern as given to compile (Pattern.pattern)
 	// index is the groupindex dict, made on first use.
 	index *python.Dict
+	// lastTmpl is the replacement last parsed from an exact str or bytes
+	// (Pattern.template): a loop of re.sub passes the same object.
+	lastTmpl atomic.Pointer[parsedTemplate]
+}
+
+// parsedTemplate is a replacement template and the object parsed.
+type parsedTemplate struct {
+	x python.Object
+	r *replacement
 }
 
 var patternType *python.Type

@@ -56,6 +56,23 @@ func copyText(t *python.Thread, x python.Object) (string, error) {
 // template parses a replacement template as CPython's _compile_template
 // and parse_template.
 func (p *Pattern) template(t *python.Thread, x python.Object) (*replacement, error) {
+	cacheable := false // immutable: the same object parses the same
+	switch x.(type) {
+	case *python.Str, *python.Bytes:
+		cacheable = true
+		if c := p.lastTmpl.Load(); c != nil && c.x == x {
+			return c.r, nil
+		}
+	}
+	r, err := p.parseTemplate(t, x)
+	if err == nil && cacheable {
+		p.lastTmpl.Store(&parsedTemplate{x: x, r: r})
+	}
+	return r, err
+}
+
+// parseTemplate is template without the cache.
+func (p *Pattern) parseTemplate(t *python.Thread, x python.Object) (*replacement, error) {
 	text, isBytes, ok, err := textArg(t, x)
 	if err != nil {
 		return nil, err
