@@ -76,32 +76,46 @@ func (p *Pattern) exec(t *python.Thread, fn string, mode execMode, args []python
 	if err != nil {
 		return nil, err
 	}
-	var res python.Object = python.None
+	var res python.Object
 	var lim sre.Limits
-	err = sj.view(t, nil, func(v *view) error {
-		cpos, cend, bpos, bend := v.clamp(pos, endpos)
-		lim = limits(t, len(v.s))
-		var sm *sre.Match
-		var err error
-		ctx := t.Context()
-		switch mode {
-		case modeSearch:
-			sm, err = p.re.Search(ctx, v.text, bpos, bend, lim)
-		case modeMatch:
-			sm, err = p.re.Match(ctx, v.text, bpos, bend, lim)
-		default:
-			sm, err = p.re.FullMatch(ctx, v.text, bpos, bend, lim)
-		}
-		if err != nil || sm == nil {
+	if v, ok := sj.directView(nil); ok {
+		res, lim, err = p.execView(t, &v, mode, pos, endpos)
+	} else {
+		var hres python.Object
+		var hlim sre.Limits
+		err = sj.view(t, nil, func(v *view) error {
+			var err error
+			hres, hlim, err = p.execView(t, v, mode, pos, endpos)
 			return err
-		}
-		res = newMatch(t, v, p, sm, cpos, cend)
-		return nil
-	})
+		})
+		res, lim = hres, hlim
+	}
 	if err != nil {
 		return nil, mapErr(t, err, lim)
 	}
 	return res, nil
+}
+
+// execView runs search, match or fullmatch over a view: the Match, or
+// None, and the limits it ran under.
+func (p *Pattern) execView(t *python.Thread, v *view, mode execMode, pos, endpos int64) (python.Object, sre.Limits, error) {
+	cpos, cend, bpos, bend := v.clamp(pos, endpos)
+	lim := limits(t, len(v.s))
+	var sm *sre.Match
+	var err error
+	ctx := t.Context()
+	switch mode {
+	case modeSearch:
+		sm, err = p.re.Search(ctx, v.text, bpos, bend, lim)
+	case modeMatch:
+		sm, err = p.re.Match(ctx, v.text, bpos, bend, lim)
+	default:
+		sm, err = p.re.FullMatch(ctx, v.text, bpos, bend, lim)
+	}
+	if err != nil || sm == nil {
+		return python.None, lim, err
+	}
+	return newMatch(t, v, p, sm, cpos, cend), lim, nil
 }
 
 // stringArgs converts the (string, pos, endpos) arguments.

@@ -88,50 +88,45 @@ type view struct {
 	sj    *subject
 	s     string // the subject's bytes
 	text  sre.Text
-	tv    *python.TextView // str and context subjects
-	n     int              // length in characters
-	ascii bool             // byte offsets are character offsets
-	conv  *conv
+	tv    python.TextView // str and context subjects
+	n     int             // length in characters
+	ascii bool            // byte offsets are character offsets
+	conv  *conv           // the conversion state; nil: lc
+	lc    conv
 }
 
-// ownedView is the view of a str or bytes subject allocated with its
-// text view and conversion state: one allocation per operation.
-type ownedView struct {
-	v  view
-	tv python.TextView
-	c  conv
+// directView returns the view of a str or bytes subject (c, when not
+// nil, carrying the conversion state) and whether it could: a context is
+// viewed only inside view's callback. A view on the caller's stack costs
+// no allocation.
+func (sj *subject) directView(c *conv) (view, bool) {
+	switch sj.kind {
+	case kindBytes, kindByteArray:
+		return view{sj: sj, s: sj.data, text: sre.Str(sj.data), n: len(sj.data), ascii: true, conv: c}, true
+	case kindStr:
+		// A str's bytes stay valid: no callback through python.ViewText.
+		s := sj.str.String()
+		v := view{sj: sj, s: s, text: sre.Str(s), tv: python.StrTextView(sj.str), conv: c}
+		v.n = v.tv.Len()
+		v.ascii = v.n == len(s)
+		return v, true
+	}
+	return view{}, false
 }
 
 // view runs f over the subject's text. c, when not nil, carries the
 // incremental conversion state across calls.
 func (sj *subject) view(t *python.Thread, c *conv, f func(v *view) error) error {
-	switch sj.kind {
-	case kindBytes, kindByteArray:
-		o := &ownedView{}
-		if c == nil {
-			c = &o.c
-		}
-		o.v = view{sj: sj, s: sj.data, text: sre.Str(sj.data), n: len(sj.data), ascii: true, conv: c}
-		return f(&o.v)
-	case kindStr:
-		// A str's bytes stay valid: no callback through python.ViewText.
-		o := &ownedView{tv: python.StrTextView(sj.str)}
-		if c == nil {
-			c = &o.c
-		}
-		s := sj.str.String()
-		n := o.tv.Len()
-		o.v = view{sj: sj, s: s, text: sre.Str(s), tv: &o.tv, n: n, ascii: n == len(s), conv: c}
-		return f(&o.v)
-	}
-	if c == nil {
-		c = &conv{}
+	if sj.kind != kindHost {
+		v := new(view)
+		*v, _ = sj.directView(c)
+		return f(v)
 	}
 	// A context: the bytes are valid only inside the host's callback.
 	_, err := python.ViewText(t, sj.obj, "regex", func(tv *python.TextView) error {
 		text := sre.Bytes(tv.Bytes)
 		n := tv.Len()
-		return f(&view{sj: sj, s: text.Slice(0, text.Len()), text: text, tv: tv, n: n, ascii: n == len(tv.Bytes), conv: c})
+		return f(&view{sj: sj, s: text.Slice(0, text.Len()), text: text, tv: *tv, n: n, ascii: n == len(tv.Bytes), conv: c})
 	})
 	return err
 }
@@ -144,6 +139,9 @@ func (v *view) cp(off int) int {
 		return off
 	}
 	c := v.conv
+	if c == nil {
+		c = &v.lc
+	}
 	d := off - c.lastB
 	switch {
 	case d >= 0 && d <= 1<<16:
