@@ -46,11 +46,18 @@ func (*Match) Type() *python.Type { return matchType }
 func newMatch(t *python.Thread, v *view, p *Pattern, sm *sre.Match, pos, endpos int) *Match {
 	m := &Match{id: newID(), pat: p, sj: v.sj, pos: pos, endpos: endpos, lastindex: sm.LastIndex}
 	n := len(sm.Spans)
-	spans := make([]int, 2*n)
-	m.bspans, m.spans = spans[:n:n], spans[n:]
-	copy(m.bspans, sm.Spans)
-	for i, off := range m.bspans {
-		m.spans[i] = v.cp(off)
+	if v.ascii {
+		// Byte offsets are character offsets: one slice serves both.
+		m.bspans = make([]int, n)
+		copy(m.bspans, sm.Spans)
+		m.spans = m.bspans
+	} else {
+		spans := make([]int, 2*n)
+		m.bspans, m.spans = spans[:n:n], spans[n:]
+		copy(m.bspans, sm.Spans)
+		for i, off := range m.bspans {
+			m.spans[i] = v.cp(off)
+		}
 	}
 	if v.sj.kind != kindHost {
 		m.text, m.copied = v.s, true
