@@ -52,6 +52,15 @@ func TypeName(x Object) string { return typeName(x) }
 // args[0].
 func (c *Type) AddMethod(name string, fn BuiltinFunc) { method(c, name, fn) }
 
+// AddBorrowingMethod is AddMethod for a method that reads its argument
+// slice only during the call and keeps neither it nor a part of it: a
+// call site passes it the thread's argument stack instead of a new slice.
+func (c *Type) AddBorrowingMethod(name string, fn BuiltinFunc) {
+	b := NewMethod(c, name, fn)
+	b.borrows = true
+	c.dict.SetStr(name, b)
+}
+
 // AddClassMethod adds a Go class method: fn receives the class as args[0].
 func (c *Type) AddClassMethod(name string, fn BuiltinFunc) { classMethod(c, name, fn) }
 

@@ -719,6 +719,11 @@ func (u *unit) call(n *syntax.Call) (evalFn, error) {
 			if plain && site.kind != 0 && self != nil && m == Object(site.m) {
 				return site.m.callPlain(f, self, argFns)
 			}
+			if b, ok := m.(*Builtin); plain && ok && b.borrows && b.self == nil && (self != nil || !b.method) {
+				// A borrowing method of the object (self) or function of a
+				// module: what fn.call and Call would do, without the slice.
+				return b.callPlain(f, self, argFns)
+			}
 			lead := 0
 			if self != nil {
 				lead = 1
@@ -812,11 +817,12 @@ func callableName(x Object) string {
 // maxPlainArgs is the most arguments callPlain passes.
 const maxPlainArgs = 3
 
-// callPlain calls a built-in method of a plain str, list or dict with the
-// arguments args evaluates, passing them in the thread's argument stack
-// rather than a slice allocated for the call. The methods of those types
-// read their arguments during the call and never keep the slice (they
-// keep values, not the slice), so its room is reused once the call
+// callPlain calls a built-in method of a plain str, list or dict (or a
+// borrowing builtin: Builtin.borrows) with the arguments args evaluates,
+// after self unless it is nil, passing them in the thread's argument
+// stack rather than a slice allocated for the call. The methods of those
+// types read their arguments during the call and never keep the slice
+// (they keep values, not the slice), so its room is reused once the call
 // returns. The arguments are evaluated before the room is taken, so that
 // a call among them (or a generator resumed by one) pushes and pops its
 // own room above, never inside, this one.
@@ -831,7 +837,9 @@ func (b *Builtin) callPlain(f *Frame, self Object, args []evalFn) (Object, error
 	}
 	t := f.t
 	mark := len(t.args)
-	t.args = append(t.args, self)
+	if self != nil {
+		t.args = append(t.args, self)
+	}
 	t.args = append(t.args, vals[:len(args)]...)
 	end := len(t.args)
 	r, err := b.fn(t, t.args[mark:end:end], nil)

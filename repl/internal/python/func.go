@@ -56,6 +56,10 @@ type Builtin struct {
 	classMethod bool   // binds to the class
 	owner       *Type
 	module      string
+	// borrows: fn reads its argument slice only during the call and keeps
+	// neither it nor a part of it (it may keep the values), so a call site
+	// may pass the thread's argument stack (callPlain).
+	borrows bool
 }
 
 // Type returns builtin_function_or_method.

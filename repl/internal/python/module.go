@@ -43,6 +43,15 @@ func (m *Module) Func(name string, fn BuiltinFunc) {
 	m.dict.SetStr(name, b)
 }
 
+// FuncBorrowing is Func for a function that reads its argument slice
+// only during the call and keeps neither it nor a part of it: a call
+// site passes it the thread's argument stack instead of a new slice.
+func (m *Module) FuncBorrowing(name string, fn BuiltinFunc) {
+	b := NewBuiltin(name, fn)
+	b.module, b.borrows = m.name, true
+	m.dict.SetStr(name, b)
+}
+
 // SetGetattr sets the module's __getattr__ (for names refused with a hint).
 func (m *Module) SetGetattr(f func(t *Thread, name string) (Object, error)) { m.getattr = f }
 

@@ -194,3 +194,25 @@ print(svc, msg.split(": ", 1))
 import re
 print(re.I == re.IGNORECASE, re.M == re.MULTILINE, re.S == re.DOTALL, re.X == re.VERBOSE, int(re.A))
 print(sorted(n for n in ["findall", "finditer", "sub", "subn", "split", "escape", "fullmatch"] if hasattr(re, n)))
+# ---- re_calls_nested_and_repeated
+import re
+lines = ["a=1 b=22 josé", "a=333 b=4", "none here", "b=5 a=66"]
+def repl(m):
+    inner = re.search(r"(\d)(\d)?", m.group(1))
+    return "<" + inner.group(1) + str(inner.group(2)) + ">" + re.sub(r"\d", "#", m.group(0), 1)
+out = []
+for l in lines:
+    m = re.search(r"a=(\d+)", l)
+    out.append((m.group(1), m.group(0, 1), m.span(1)) if m else None)
+    out.append(re.sub(r"b=(\d+)", repl, l))
+    out.append(re.sub(r"\d+", "N", l))
+    out.append(re.subn(r"(\w)=", r"\1:", l))
+    out.append(re.fullmatch(r"\w=\d+", l.split()[0]) is not None)
+print(out)
+m = re.match(r"(?P<k>\w)=(?P<v>\d+)", "a=42")
+print(re.Match.group(m, 2), m.group("k", "v"), m.group(), re.findall(r"=(\d)", "x=1 y=2"))
+try:
+    m.group(5)
+except IndexError as e:
+    print("IndexError", e)
+print(re.search(r"é", "josé zoë").span(), re.sub("o", "0", "josé zoë"), [x.group() for x in re.finditer(r"\w+", "é a")])

@@ -210,7 +210,7 @@ func initMatchType() {
 	})
 	matchType.SetFinal()
 	self := func(args []python.Object) *Match { return args[0].(*Match) }
-	matchType.AddMethod("group", func(t *python.Thread, args []python.Object, kwargs []python.Kwarg) (python.Object, error) {
+	matchType.AddBorrowingMethod("group", func(t *python.Thread, args []python.Object, kwargs []python.Kwarg) (python.Object, error) {
 		if err := noKwargs("Match.group", kwargs); err != nil {
 			return nil, err
 		}

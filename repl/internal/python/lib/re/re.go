@@ -87,14 +87,14 @@ func load(in *python.Interp) (*python.Module, error) {
 	st := &state{flags: fs, cache: map[cacheKey]*Pattern{}, warned: map[string]bool{}}
 	m := python.NewModule("re")
 	m.Func("compile", st.compileFunc)
-	m.Func("search", st.execFunc("search"))
-	m.Func("match", st.execFunc("match"))
-	m.Func("fullmatch", st.execFunc("fullmatch"))
-	m.Func("findall", st.execFunc("findall"))
-	m.Func("finditer", st.execFunc("finditer"))
+	m.FuncBorrowing("search", st.execFunc("search"))
+	m.FuncBorrowing("match", st.execFunc("match"))
+	m.FuncBorrowing("fullmatch", st.execFunc("fullmatch"))
+	m.FuncBorrowing("findall", st.execFunc("findall"))
+	m.FuncBorrowing("finditer", st.execFunc("finditer"))
 	m.Func("split", st.split)
-	m.Func("sub", st.subFunc(false))
-	m.Func("subn", st.subFunc(true))
+	m.FuncBorrowing("sub", st.subFunc(false))
+	m.FuncBorrowing("subn", st.subFunc(true))
 	m.Func("escape", escape)
 	m.Func("purge", st.purge)
 	m.Func("template", st.template)
@@ -287,7 +287,13 @@ func (st *state) execFunc(name string) python.BuiltinFunc {
 			}
 			return p.finditer(t, sj, 0, maxSize), nil
 		}
-		mode := map[string]execMode{"search": modeSearch, "match": modeMatch, "fullmatch": modeFull}[name]
+		mode := modeSearch
+		switch name {
+		case "match":
+			mode = modeMatch
+		case "fullmatch":
+			mode = modeFull
+		}
 		return p.exec(t, name, mode, vals[1:2], nil)
 	}
 }
