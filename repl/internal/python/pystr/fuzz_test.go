@@ -370,3 +370,18 @@ func FuzzDecode(f *testing.F) {
 		Lookup(b)
 	})
 }
+
+// TestSplitAppendLong covers SplitAppend's counting of the parts of a
+// long string, with and without maxsplit, into a dst already holding some.
+func TestSplitAppendLong(t *testing.T) {
+	s := strings.Repeat("ab,cé,,", 400) + "tail"
+	for _, m := range []int{-1, 0, 1, 5, 1199, 1200, 1201, 5000} {
+		for _, sep := range []string{",", ",,", "é", "zz"} {
+			want, _ := Split(s, sep, m)
+			got, _ := SplitAppend([]string{"x"}, s, sep, m)
+			if len(got) != len(want)+1 || got[0] != "x" || strings.Join(got[1:], "|") != strings.Join(want, "|") {
+				t.Errorf("SplitAppend(long, %q, %d): %d parts, want %d", sep, m, len(got)-1, len(want))
+			}
+		}
+	}
+}

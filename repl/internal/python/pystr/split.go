@@ -1,6 +1,7 @@
 package pystr
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -73,6 +74,14 @@ func SplitAppend(dst []string, s, sep string, maxsplit int) ([]string, error) {
 	}
 	if !clean(sep) {
 		s, sep = sanitize(s), sanitize(sep)
+	}
+	if len(s) >= 1024 {
+		// Many parts, likely: count them to grow dst once.
+		n := strings.Count(s, sep) + 1
+		if maxsplit >= 0 && maxsplit < n {
+			n = maxsplit + 1
+		}
+		dst = slices.Grow(dst, n)
 	}
 	for ; maxsplit != 0; maxsplit-- {
 		i := strings.Index(s, sep)
