@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -14,6 +15,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/rlm-go/rlm/internal/heapfloor"
 )
 
 // The cell benchmark (issue 35): model-style cells over a ~256 KB context
@@ -154,6 +157,12 @@ func TestModelCellsMatchCPython(t *testing.T) {
 	}
 }
 
+// asRLM keeps the heap floor of an rlm process (heapfloor.Launcher) while
+// BenchmarkModelCells runs: what code mode costs in `rlm run`, where the
+// test binary otherwise measures the default collector (a program that
+// embeds the library).
+var asRLM = flag.Bool("cells.as-rlm", false, "keep the heap floor an rlm process keeps (BenchmarkModelCells)")
+
 // BenchmarkModelCells: one op is one round (a fresh interpreter, every
 // cell). cpu-ms/op is the process's CPU time per round (the collector's
 // included), x-cpython its ratio to CPython's recorded median CPU time per
@@ -166,6 +175,9 @@ func BenchmarkModelCells(b *testing.B) {
 	d, err := benchInput()
 	if err != nil {
 		b.Fatal(err)
+	}
+	if *asRLM {
+		defer heapfloor.Keep(heapfloor.Launcher)()
 	}
 	for _, kind := range []string{"str", "text"} {
 		b.Run(kind, func(b *testing.B) {

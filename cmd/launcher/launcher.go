@@ -68,12 +68,8 @@ func Main(cfg Config) int {
 }
 
 // heapFloor is how much Main lets the heap grow past what the garbage
-// collector last found live before it collects again, where GOGC=100
-// would let it grow by the live heap only (docs/cli.md, "Memory and the
-// garbage collector"). A run's live heap is a few megabytes, collected
-// every few megabytes of garbage with GOGC=100; 8 MiB measured best of 0,
-// 8, 16 and 32 (issue 35): a larger floor touches more fresh pages.
-const heapFloor = 8 << 20
+// collector last found live before it collects again (heapfloor.Launcher).
+const heapFloor = heapfloor.Launcher
 
 // keepsHeapFloor reports whether Main keeps heapFloor: not when the
 // environment sets GOGC or GOMEMLIMIT, which then rule as usual.
