@@ -93,40 +93,25 @@ func (u *unit) expr(e syntax.Expr) (evalFn, error) {
 			return GetItem(f.t, o, k)
 		}, nil
 	case *syntax.Slice:
-		var lo, hi, st evalFn
-		var err error
-		if n.Lower != nil {
-			if lo, err = u.expr(n.Lower); err != nil {
-				return nil, err
-			}
+		lo, hi, err := u.bounds(n)
+		if err != nil {
+			return nil, err
 		}
-		if n.Upper != nil {
-			if hi, err = u.expr(n.Upper); err != nil {
-				return nil, err
-			}
-		}
-		if n.Step != nil {
-			if st, err = u.expr(n.Step); err != nil {
-				return nil, err
-			}
+		st, err := u.optional(n.Step)
+		if err != nil {
+			return nil, err
 		}
 		return func(f *Frame) (Object, error) {
-			s := &Slice{Start: None, Stop: None, Step: None}
+			s := new(Slice)
 			var err error
-			if lo != nil {
-				if s.Start, err = lo(f); err != nil {
-					return nil, err
-				}
+			if s.Start, err = evalOptional(f, lo); err != nil {
+				return nil, err
 			}
-			if hi != nil {
-				if s.Stop, err = hi(f); err != nil {
-					return nil, err
-				}
+			if s.Stop, err = evalOptional(f, hi); err != nil {
+				return nil, err
 			}
-			if st != nil {
-				if s.Step, err = st(f); err != nil {
-					return nil, err
-				}
+			if s.Step, err = evalOptional(f, st); err != nil {
+				return nil, err
 			}
 			return s, nil
 		}, nil
@@ -1105,36 +1090,52 @@ func literalType(e syntax.Expr) (string, bool) {
 // bounds, are evaluated as for any subscript, but a str or a list is
 // sliced without building a slice object (getSlice).
 func (u *unit) subscriptSlice(obj evalFn, n *syntax.Slice) (evalFn, error) {
-	var lo, hi evalFn
-	var err error
-	if n.Lower != nil {
-		if lo, err = u.expr(n.Lower); err != nil {
-			return nil, err
-		}
-	}
-	if n.Upper != nil {
-		if hi, err = u.expr(n.Upper); err != nil {
-			return nil, err
-		}
+	lo, hi, err := u.bounds(n)
+	if err != nil {
+		return nil, err
 	}
 	return func(f *Frame) (Object, error) {
 		o, err := obj(f)
 		if err != nil {
 			return nil, err
 		}
-		var start, stop Object = None, None
-		if lo != nil {
-			if start, err = lo(f); err != nil {
-				return nil, err
-			}
+		start, err := evalOptional(f, lo)
+		if err != nil {
+			return nil, err
 		}
-		if hi != nil {
-			if stop, err = hi(f); err != nil {
-				return nil, err
-			}
+		stop, err := evalOptional(f, hi)
+		if err != nil {
+			return nil, err
 		}
 		return getSlice(f.t, o, start, stop)
 	}, nil
+}
+
+// bounds compiles a slice's lower and upper bounds, nil for one left out.
+func (u *unit) bounds(n *syntax.Slice) (lo, hi evalFn, err error) {
+	if lo, err = u.optional(n.Lower); err != nil {
+		return nil, nil, err
+	}
+	if hi, err = u.optional(n.Upper); err != nil {
+		return nil, nil, err
+	}
+	return lo, hi, nil
+}
+
+// optional compiles e, or gives nil for an expression left out.
+func (u *unit) optional(e syntax.Expr) (evalFn, error) {
+	if e == nil {
+		return nil, nil
+	}
+	return u.expr(e)
+}
+
+// evalOptional is the value of fn, or None for an expression left out.
+func evalOptional(f *Frame, fn evalFn) (Object, error) {
+	if fn == nil {
+		return None, nil
+	}
+	return fn(f)
 }
 
 // intLiteral returns the value of an int literal, or of minus one.

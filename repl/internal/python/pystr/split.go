@@ -146,19 +146,7 @@ func SplitWhitespace(s string, maxsplit int) []string {
 			break
 		}
 	}
-	parts := make([]string, 0, n)
-	for i, m := 0, maxsplit; ; m-- {
-		j, k := nextWord(s, i, m == 0)
-		if j == k {
-			break
-		}
-		parts = append(parts, s[j:k])
-		i = k
-		if m == 0 {
-			break
-		}
-	}
-	return parts
+	return SplitWhitespaceAppend(make([]string, 0, n), s, maxsplit)
 }
 
 // SplitWhitespaceAppend appends to dst the words SplitWhitespace returns,
