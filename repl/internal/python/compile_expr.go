@@ -721,17 +721,10 @@ func (u *unit) call(n *syntax.Call) (evalFn, error) {
 			if err != nil {
 				return nil, err
 			}
-			if self == nil {
-				return Call(t, m, as, kw)
+			if self != nil {
+				as[0] = self
 			}
-			as[0] = self
-			switch fn := m.(type) {
-			case *Builtin:
-				return fn.call(t, as, kw)
-			case *Function:
-				return fn.call(t, nil, as, kw)
-			}
-			return Call(t, m, as, kw)
+			return callLooked(t, m, self, as, kw)
 		}, nil
 	}
 	fn, err := u.expr(n.Func)
@@ -753,6 +746,21 @@ func (u *unit) call(n *syntax.Call) (evalFn, error) {
 		}
 		return Call(f.t, callee, as, kw)
 	}, nil
+}
+
+// callLooked calls m as lookupMethod found it on an object: when self is
+// not nil, as begins with it and a built-in or Python method is called
+// without making a bound method (callMethod takes self apart from args).
+func callLooked(t *Thread, m, self Object, as []Object, kw []Kwarg) (Object, error) {
+	if self != nil {
+		switch fn := m.(type) {
+		case *Builtin:
+			return fn.call(t, as, kw)
+		case *Function:
+			return fn.call(t, nil, as, kw)
+		}
+	}
+	return Call(t, m, as, kw)
 }
 
 // starCallError words a call's *x that is not iterable.
@@ -1224,23 +1232,7 @@ func (u *unit) splitItem(n *syntax.Subscript) (evalFn, bool, error) {
 			}
 			as = append(as, v)
 		}
-		var r Object
-		switch fn := m.(type) {
-		case *Builtin:
-			if self != nil {
-				r, err = fn.call(t, as, nil)
-			} else {
-				r, err = Call(t, m, as, nil)
-			}
-		case *Function:
-			if self != nil {
-				r, err = fn.call(t, nil, as, nil)
-			} else {
-				r, err = Call(t, m, as, nil)
-			}
-		default:
-			r, err = Call(t, m, as, nil)
-		}
+		r, err := callLooked(t, m, self, as, nil)
 		if err != nil {
 			return nil, err
 		}
