@@ -5,34 +5,45 @@ import (
 	"strings"
 )
 
-// GetItem returns obj[key].
 // getSlice returns obj[start:stop], as GetItem with a slice object of
 // no step, without allocating that object for an exact str or list (no
 // code sees it).
 func getSlice(t *Thread, obj, start, stop Object) (Object, error) {
+	sl := Slice{Start: start, Stop: stop, Step: None}
 	switch o := obj.(type) {
 	case *Str:
-		sl := Slice{Start: start, Stop: stop, Step: None}
-		n := o.Len()
-		lo, _, _, k, err := sliceIndices(t, &sl, n)
-		if err != nil {
-			return nil, err
-		}
-		if lo == 0 && k == n {
-			return o, nil
-		}
-		return o.Slice(lo, lo+k), nil
+		return strSlice(t, o, &sl)
 	case *List:
-		sl := Slice{Start: start, Stop: stop, Step: None}
-		lo, _, step, k, err := sliceIndices(t, &sl, len(o.items))
-		if err != nil {
-			return nil, err
-		}
-		return NewList(stepItems(o.items, lo, step, k)), nil
+		return listSlice(t, o, &sl)
 	}
 	return GetItem(t, obj, &Slice{Start: start, Stop: stop, Step: None})
 }
 
+// listSlice returns o[s].
+func listSlice(t *Thread, o *List, s *Slice) (Object, error) {
+	start, _, step, n, err := sliceIndices(t, s, len(o.items))
+	if err != nil {
+		return nil, err
+	}
+	return NewList(stepItems(o.items, start, step, n)), nil
+}
+
+// strSlice returns o[s]: o itself for the whole of it.
+func strSlice(t *Thread, o *Str, s *Slice) (Object, error) {
+	start, _, step, n, err := sliceIndices(t, s, o.Len())
+	if err != nil {
+		return nil, err
+	}
+	if step == 1 {
+		if start == 0 && n == o.Len() {
+			return o, nil
+		}
+		return o.Slice(start, start+n), nil
+	}
+	return strStep(o, start, step, n), nil
+}
+
+// GetItem returns obj[key].
 func GetItem(t *Thread, obj, key Object) (Object, error) {
 	switch o := obj.(type) {
 	case *List:
@@ -48,11 +59,7 @@ func GetItem(t *Thread, obj, key Object) (Object, error) {
 			return o.items[j], nil
 		}
 		if s, ok := key.(*Slice); ok {
-			start, _, step, n, err := sliceIndices(t, s, len(o.items))
-			if err != nil {
-				return nil, err
-			}
-			return NewList(stepItems(o.items, start, step, n)), nil
+			return listSlice(t, o, s)
 		}
 		i, err := normIndex(t, key, len(o.items), "list")
 		if err != nil {
@@ -77,17 +84,7 @@ func GetItem(t *Thread, obj, key Object) (Object, error) {
 		return o.items[i], nil
 	case *Str:
 		if s, ok := key.(*Slice); ok {
-			start, _, step, n, err := sliceIndices(t, s, o.Len())
-			if err != nil {
-				return nil, err
-			}
-			if step == 1 {
-				if start == 0 && n == o.Len() {
-					return o, nil
-				}
-				return o.Slice(start, start+n), nil
-			}
-			return strStep(o, start, step, n), nil
+			return strSlice(t, o, s)
 		}
 		i, err := normIndex(t, key, o.Len(), "string")
 		if err != nil {
