@@ -22,7 +22,6 @@
 package cache
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"slices"
@@ -217,7 +216,7 @@ func (p *Provider) Share(ctx context.Context, req model.Request) (*model.Respons
 				return hit(r, model.CacheDisk, req), nil, nil
 			}
 		}
-		return nil, &lead{p: p, key: key, req: req, f: f}, nil
+		return nil, &lead{p: p, key: key, f: f}, nil
 	}
 }
 
@@ -266,7 +265,6 @@ func stored(r *model.Response) *model.Response {
 type lead struct {
 	p    *Provider
 	key  string
-	req  model.Request // the request key is of
 	f    *flight
 	once sync.Once
 }
@@ -280,13 +278,11 @@ func (l *lead) Complete(ctx context.Context, req model.Request) (*model.Response
 		return l.p.next.Complete(ctx, req)
 	}
 	c := l.p.c
-	// The request the lead was claimed for (compared, not keyed again:
-	// a key encodes the whole conversation) or one of the same key.
-	if !sameKeyed(req, l.req) {
-		if k, ok := l.p.Key(req); !ok || k != l.key {
-			c.finish(l.key, l.f, nil)
-			return l.p.next.Complete(ctx, req)
-		}
+	// The request the lead was claimed for, or one of the same key (keyed
+	// again: the key memo hashes none of a conversation's messages twice).
+	if k, ok := l.p.Key(req); !ok || k != l.key {
+		c.finish(l.key, l.f, nil)
+		return l.p.next.Complete(ctx, req)
 	}
 	c.mu.Lock()
 	c.stats.Calls++
@@ -335,32 +331,15 @@ func encodeEntry(key string, r *model.Response) ([]byte, error) {
 
 const entryVersion = 1
 
-// sameKeyed reports whether a and b certainly have the same key, by
-// comparing what the key is made of (not Stream nor OnDelta, which Key
-// leaves out): a string compares its bytes only where the two are not one
-// string. It may answer false for requests of the same key (an Extra
-// map, an image's data shared differently), never true for two keys.
-// TestSameKeyedFields fails when a field is added to a type the key
-// encodes, until it is compared here.
-func sameKeyed(a, b model.Request) bool {
-	if a.Model != b.Model || a.MaxTokens != b.MaxTokens || a.ReasoningEffort != b.ReasoningEffort ||
-		a.CachePrefix != b.CachePrefix || a.ToolChoice != b.ToolChoice || len(a.Extra) > 0 || len(b.Extra) > 0 {
-		return false
-	}
-	if (a.Temperature == nil) != (b.Temperature == nil) || a.Temperature != nil && *a.Temperature != *b.Temperature {
-		return false
-	}
-	return slices.EqualFunc(a.Messages, b.Messages, sameMessage) && slices.EqualFunc(a.Tools, b.Tools, sameTool)
-}
-
+// sameMessage reports whether a and b are the same in a key (the key memo
+// compares a request's messages with those it hashed): every field but an
+// image's data, which the key names by its hash. TestSameMessageFields
+// fails when a field is added to a type a message's key encodes, until it
+// is compared here.
 func sameMessage(a, b model.Message) bool {
 	return a.Role == b.Role && a.Content == b.Content && a.Name == b.Name && a.ToolCallID == b.ToolCallID &&
 		a.CacheBreakpoint == b.CacheBreakpoint && slices.Equal(a.ToolCalls, b.ToolCalls) &&
 		slices.EqualFunc(a.Images, b.Images, func(x, y model.Image) bool {
 			return x.MediaType == y.MediaType && x.SHA256 == y.SHA256 && x.Width == y.Width && x.Height == y.Height && x.Detail == y.Detail
 		})
-}
-
-func sameTool(a, b model.Tool) bool {
-	return a.Name == b.Name && a.Description == b.Description && a.Strict == b.Strict && bytes.Equal(a.Parameters, b.Parameters)
 }

@@ -2,7 +2,6 @@ package cache
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -389,82 +388,69 @@ func TestCachePrefixKeepsTheKey(t *testing.T) {
 	}
 }
 
-// TestSameKeyedFields: sameKeyed compares every field the key is made of.
-// The field lists are the types' own (by reflection), so a field added to
-// one fails here until sameKeyed and this list know it; each change of
-// one field makes the two requests differ, and where the key differs,
-// sameKeyed must say so.
-func TestSameKeyedFields(t *testing.T) {
+// TestSameMessageFields: sameMessage compares every field a message's key
+// is made of. The field lists are the types' own (by reflection), so a
+// field added to one fails here until sameMessage and this list know it;
+// each change of one field changes the key and makes the messages differ.
+func TestSameMessageFields(t *testing.T) {
 	known := map[string][]string{
-		"Request":    {"Model", "Messages", "Tools", "ToolChoice", "MaxTokens", "Temperature", "ReasoningEffort", "Stream", "OnDelta", "Extra", "CachePrefix"},
-		"Message":    {"Role", "Content", "Name", "ToolCalls", "ToolCallID", "CacheBreakpoint", "Images"},
-		"Tool":       {"Name", "Description", "Parameters", "Strict"},
-		"ToolCall":   {"ID", "Type", "Name", "Arguments"},
-		"Image":      {"MediaType", "SHA256", "Width", "Height", "Detail", "Data"},
-		"ToolChoice": {"Mode", "Name"},
+		"Message":  {"Role", "Content", "Name", "ToolCalls", "ToolCallID", "CacheBreakpoint", "Images"},
+		"ToolCall": {"ID", "Type", "Name", "Arguments"},
+		"Image":    {"MediaType", "SHA256", "Width", "Height", "Detail", "Data"},
 	}
-	for _, v := range []any{model.Request{}, model.Message{}, model.Tool{}, model.ToolCall{}, model.Image{}, model.ToolChoice{}} {
+	for _, v := range []any{model.Message{}, model.ToolCall{}, model.Image{}} {
 		rt := reflect.TypeOf(v)
 		var got []string
 		for f := range rt.Fields() {
 			got = append(got, f.Name)
 		}
 		if !slices.Equal(got, known[rt.Name()]) {
-			t.Errorf("model.%s has the fields %v; sameKeyed knows %v", rt.Name(), got, known[rt.Name()])
+			t.Errorf("model.%s has the fields %v; sameMessage knows %v", rt.Name(), got, known[rt.Name()])
 		}
 	}
-	t0, t1 := 0.0, 0.5
-	base := func() model.Request {
-		return model.Request{
-			Model: "m", MaxTokens: 100, Temperature: &t0, ReasoningEffort: "low", ToolChoice: model.ToolChoice{Mode: "auto"},
-			Messages: []model.Message{
-				{Role: model.RoleSystem, Content: "s"},
-				{Role: model.RoleUser, Content: "u", Images: []model.Image{{MediaType: "image/png", SHA256: "ab", Width: 1, Height: 2, Data: []byte{1}}}},
-				{Role: model.RoleAssistant, ToolCalls: []model.ToolCall{{ID: "c", Type: "function", Name: "f", Arguments: "{}"}}},
-				{Role: model.RoleTool, ToolCallID: "c", Content: "r", Name: "f"},
-			},
-			Tools: []model.Tool{{Name: "f", Description: "d", Parameters: json.RawMessage(`{}`)}},
+	zero := 0.0
+	base := func() []model.Message {
+		return []model.Message{
+			{Role: model.RoleSystem, Content: "s"},
+			{Role: model.RoleUser, Content: "u", Images: []model.Image{{MediaType: "image/png", SHA256: "ab", Width: 1, Height: 2, Data: []byte{1}}}},
+			{Role: model.RoleAssistant, ToolCalls: []model.ToolCall{{ID: "c", Type: "function", Name: "f", Arguments: "{}"}}},
+			{Role: model.RoleTool, ToolCallID: "c", Content: "r", Name: "f"},
 		}
 	}
 	p := newCache(t, Options{}).Wrap(&counting{}, "s")
-	key := func(r model.Request) string { k, _ := p.Key(r); return k }
-	a := base()
-	if !sameKeyed(a, base()) {
-		t.Fatal("two equal requests are not the same")
+	key := func(msgs []model.Message) string {
+		k, _ := p.Key(model.Request{Model: "m", Temperature: &zero, Messages: msgs})
+		return k
 	}
-	for name, change := range map[string]func(r *model.Request){
-		"Model": func(r *model.Request) { r.Model = "n" }, "MaxTokens": func(r *model.Request) { r.MaxTokens = 99 },
-		"Temperature": func(r *model.Request) { r.Temperature = &t1 }, "no Temperature": func(r *model.Request) { r.Temperature = nil },
-		"ReasoningEffort": func(r *model.Request) { r.ReasoningEffort = "high" }, "ToolChoice": func(r *model.Request) { r.ToolChoice.Name = "f" },
-		"Extra": func(r *model.Request) { r.Extra = map[string]any{"x": 1} }, "CachePrefix": func(r *model.Request) { r.CachePrefix = true },
-		"a message less": func(r *model.Request) { r.Messages = r.Messages[:3] },
-		"Role":           func(r *model.Request) { r.Messages[0].Role = model.RoleUser }, "Content": func(r *model.Request) { r.Messages[1].Content = "v" },
-		"Name": func(r *model.Request) { r.Messages[3].Name = "g" }, "ToolCallID": func(r *model.Request) { r.Messages[3].ToolCallID = "d" },
-		"CacheBreakpoint": func(r *model.Request) { r.Messages[0].CacheBreakpoint = true },
-		"ToolCalls":       func(r *model.Request) { r.Messages[2].ToolCalls[0].Arguments = `{"a":1}` },
-		"image MediaType": func(r *model.Request) { r.Messages[1].Images[0].MediaType = "image/gif" },
-		"image SHA256":    func(r *model.Request) { r.Messages[1].Images[0].SHA256 = "cd" },
-		"image Width":     func(r *model.Request) { r.Messages[1].Images[0].Width = 3 },
-		"image Height":    func(r *model.Request) { r.Messages[1].Images[0].Height = 3 },
-		"image Detail":    func(r *model.Request) { r.Messages[1].Images[0].Detail = "low" },
-		"Tool Name":       func(r *model.Request) { r.Tools[0].Name = "g" }, "Tool Description": func(r *model.Request) { r.Tools[0].Description = "e" },
-		"Tool Parameters": func(r *model.Request) { r.Tools[0].Parameters = json.RawMessage(`{"type":"object"}`) },
-		"Tool Strict":     func(r *model.Request) { r.Tools[0].Strict = true },
+	same := func(a, b []model.Message) bool { return slices.EqualFunc(a, b, sameMessage) }
+	a := base()
+	if !same(a, base()) {
+		t.Fatal("two equal conversations are not the same")
+	}
+	for name, change := range map[string]func(m []model.Message){
+		"Role": func(m []model.Message) { m[0].Role = model.RoleUser }, "Content": func(m []model.Message) { m[1].Content = "v" },
+		"Name": func(m []model.Message) { m[3].Name = "g" }, "ToolCallID": func(m []model.Message) { m[3].ToolCallID = "d" },
+		"CacheBreakpoint": func(m []model.Message) { m[0].CacheBreakpoint = true },
+		"ToolCalls":       func(m []model.Message) { m[2].ToolCalls[0].Arguments = `{"a":1}` },
+		"image MediaType": func(m []model.Message) { m[1].Images[0].MediaType = "image/gif" },
+		"image SHA256":    func(m []model.Message) { m[1].Images[0].SHA256 = "cd" },
+		"image Width":     func(m []model.Message) { m[1].Images[0].Width = 3 },
+		"image Height":    func(m []model.Message) { m[1].Images[0].Height = 3 },
+		"image Detail":    func(m []model.Message) { m[1].Images[0].Detail = "low" },
 	} {
 		b := base()
-		change(&b)
+		change(b)
 		if key(a) == key(b) {
 			t.Errorf("%s: the change does not change the key", name)
 		}
-		if sameKeyed(a, b) || sameKeyed(b, a) {
-			t.Errorf("%s: requests of two keys are the same", name)
+		if same(a, b) || same(b, a) {
+			t.Errorf("%s: messages of two keys are the same", name)
 		}
 	}
-	// What the key leaves out does not make two requests differ.
+	// An image's data is named by its hash: not part of the key.
 	b := base()
-	b.Stream, b.OnDelta, b.Temperature = true, func(string) {}, new(float64)
-	b.Messages[1].Images[0].Data = []byte{2}
-	if !sameKeyed(a, b) || key(a) != key(b) {
-		t.Error("a request streamed, or with another temperature pointer, or image data, is not the same")
+	b[1].Images[0].Data = []byte{2}
+	if !same(a, b) || key(a) != key(b) {
+		t.Error("messages differing only in an image's data are not the same")
 	}
 }
