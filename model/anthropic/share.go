@@ -20,9 +20,13 @@ import (
 // ones win, or an error, whose description is EncodeRequest's), the
 // body is EncodeRequest's, in one part.
 func encodeRequest(req model.Request, defaultModel string, mc *msgcache.Cache) (httpcall.Body, error) {
-	if mc != nil && len(req.Extra) == 0 && countMarks(req) <= MaxCacheBreakpoints {
-		if b, ok := encodeShared(req, defaultModel, mc); ok {
-			return b, nil
+	if mc != nil && len(req.Extra) == 0 {
+		sh := &shared{cv: converter{direct: true}}
+		sh.sysMark, sh.lastMark = breakpoints(req)
+		if sh.marks(req) <= MaxCacheBreakpoints {
+			if b, ok := encodeShared(req, defaultModel, mc, sh); ok {
+				return b, nil
+			}
 		}
 	}
 	b, err := EncodeRequest(req, defaultModel)
@@ -32,28 +36,25 @@ func encodeRequest(req model.Request, defaultModel string, mc *msgcache.Cache) (
 	return httpcall.Body{b}, nil
 }
 
-// countMarks is how many cache marks req has at the most: its messages
+// marks is how many cache marks req has at the most: its messages
 // marked, by CacheBreakpoint or CachePrefix.
-func countMarks(req model.Request) int {
-	sys, last := breakpoints(req)
+func (s *shared) marks(req model.Request) int {
 	n := 0
 	for i := range req.Messages {
-		if req.Messages[i].CacheBreakpoint || i == sys || i == last {
+		if s.breakpoint(i, &req.Messages[i]) {
 			n++
 		}
 	}
 	return n
 }
 
-// encodeShared is encodeRequest's body in parts; ok is false on an
-// error.
-func encodeShared(req model.Request, defaultModel string, mc *msgcache.Cache) (_ httpcall.Body, ok bool) {
+// encodeShared is encodeRequest's body in parts, through sh (its marks
+// set); ok is false on an error.
+func encodeShared(req model.Request, defaultModel string, mc *msgcache.Cache, sh *shared) (_ httpcall.Body, ok bool) {
 	mr, err := requestFields(req, defaultModel)
 	if err != nil || requestTools(req, &mr) != nil {
 		return nil, false
 	}
-	sysMark, lastMark := breakpoints(req)
-	sh := &shared{cv: converter{direct: true}, sysMark: sysMark, lastMark: lastMark}
 	sh.emit = sh.append
 	msgs, err := mc.Encode(req.Messages, sh)
 	if err != nil {
