@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"reflect"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -385,72 +383,5 @@ func TestCachePrefixKeepsTheKey(t *testing.T) {
 		if m.CacheBreakpoint {
 			t.Errorf("message %d of the caller was marked", i)
 		}
-	}
-}
-
-// TestSameMessageFields: sameMessage compares every field a message's key
-// is made of. The field lists are the types' own (by reflection), so a
-// field added to one fails here until sameMessage and this list know it;
-// each change of one field changes the key and makes the messages differ.
-func TestSameMessageFields(t *testing.T) {
-	known := map[string][]string{
-		"Message":  {"Role", "Content", "Name", "ToolCalls", "ToolCallID", "CacheBreakpoint", "Images"},
-		"ToolCall": {"ID", "Type", "Name", "Arguments"},
-		"Image":    {"MediaType", "SHA256", "Width", "Height", "Detail", "Data"},
-	}
-	for _, v := range []any{model.Message{}, model.ToolCall{}, model.Image{}} {
-		rt := reflect.TypeOf(v)
-		var got []string
-		for f := range rt.Fields() {
-			got = append(got, f.Name)
-		}
-		if !slices.Equal(got, known[rt.Name()]) {
-			t.Errorf("model.%s has the fields %v; sameMessage knows %v", rt.Name(), got, known[rt.Name()])
-		}
-	}
-	zero := 0.0
-	base := func() []model.Message {
-		return []model.Message{
-			{Role: model.RoleSystem, Content: "s"},
-			{Role: model.RoleUser, Content: "u", Images: []model.Image{{MediaType: "image/png", SHA256: "ab", Width: 1, Height: 2, Data: []byte{1}}}},
-			{Role: model.RoleAssistant, ToolCalls: []model.ToolCall{{ID: "c", Type: "function", Name: "f", Arguments: "{}"}}},
-			{Role: model.RoleTool, ToolCallID: "c", Content: "r", Name: "f"},
-		}
-	}
-	p := newCache(t, Options{}).Wrap(&counting{}, "s")
-	key := func(msgs []model.Message) string {
-		k, _ := p.Key(model.Request{Model: "m", Temperature: &zero, Messages: msgs})
-		return k
-	}
-	same := func(a, b []model.Message) bool { return slices.EqualFunc(a, b, sameMessage) }
-	a := base()
-	if !same(a, base()) {
-		t.Fatal("two equal conversations are not the same")
-	}
-	for name, change := range map[string]func(m []model.Message){
-		"Role": func(m []model.Message) { m[0].Role = model.RoleUser }, "Content": func(m []model.Message) { m[1].Content = "v" },
-		"Name": func(m []model.Message) { m[3].Name = "g" }, "ToolCallID": func(m []model.Message) { m[3].ToolCallID = "d" },
-		"CacheBreakpoint": func(m []model.Message) { m[0].CacheBreakpoint = true },
-		"ToolCalls":       func(m []model.Message) { m[2].ToolCalls[0].Arguments = `{"a":1}` },
-		"image MediaType": func(m []model.Message) { m[1].Images[0].MediaType = "image/gif" },
-		"image SHA256":    func(m []model.Message) { m[1].Images[0].SHA256 = "cd" },
-		"image Width":     func(m []model.Message) { m[1].Images[0].Width = 3 },
-		"image Height":    func(m []model.Message) { m[1].Images[0].Height = 3 },
-		"image Detail":    func(m []model.Message) { m[1].Images[0].Detail = "low" },
-	} {
-		b := base()
-		change(b)
-		if key(a) == key(b) {
-			t.Errorf("%s: the change does not change the key", name)
-		}
-		if same(a, b) || same(b, a) {
-			t.Errorf("%s: messages of two keys are the same", name)
-		}
-	}
-	// An image's data is named by its hash: not part of the key.
-	b := base()
-	b[1].Images[0].Data = []byte{2}
-	if !same(a, b) || key(a) != key(b) {
-		t.Error("messages differing only in an image's data are not the same")
 	}
 }
