@@ -13,6 +13,7 @@ import (
 	"github.com/rlm-go/rlm/engine"
 	"github.com/rlm-go/rlm/fault"
 	"github.com/rlm-go/rlm/fingerprint"
+	"github.com/rlm-go/rlm/internal/convhash"
 	"github.com/rlm-go/rlm/model"
 	"github.com/rlm-go/rlm/trace"
 )
@@ -49,6 +50,8 @@ type Executor struct {
 	occ      sync.Map // base key -> *occurrences
 	replayed atomic.Int64
 	recorded atomic.Int64
+
+	digests *convhash.Memo // requestDigest's states of the run's conversations
 }
 
 var _ engine.Executor = (*Executor)(nil)
@@ -58,7 +61,7 @@ var _ engine.Executor = (*Executor)(nil)
 // unreachable): the caller should end the run, whose further calls could
 // not be resumed.
 func NewExecutor(s *Store, run string, fail func(error)) *Executor {
-	return &Executor{store: s, run: run, fail: fail}
+	return &Executor{store: s, run: run, fail: fail, digests: newDigestMemo()}
 }
 
 // SubProvider returns the provider for the run's sub-model calls: the
@@ -160,11 +163,25 @@ func (o *occurrences) give(n int64) {
 
 // requestDigest identifies a model request by what the model is asked:
 // model, messages, tools, options; not max_tokens (admission shrinks it
-// to what is left of the budget) nor streaming.
-func requestDigest(req model.Request) string {
+// to what is left of the budget) nor streaming. It is fingerprint.Bytes of
+// the request's encoding/json encoding, CachePrefix's marks written into
+// the messages, as the digests of runs recorded before the field existed
+// have them. memo, when not nil, remembers the run's conversations, so a
+// turn's digest hashes only the messages the turn added (the digest is
+// the same: internal/convhash).
+func requestDigest(memo *convhash.Memo, req model.Request) string {
 	req.MaxTokens, req.Stream, req.OnDelta = 0, false, nil
-	// CachePrefix's marks written into the messages, as the digests of
-	// runs recorded before the field existed have them.
+	if memo != nil && len(req.Messages) >= convhash.MinMessages {
+		bare := req
+		bare.Messages, bare.CachePrefix = nil, false
+		if doc, err := json.Marshal(bare); err == nil {
+			if head, tail, ok := convhash.Split(doc); ok {
+				if sum, ok := memo.Sum(head, req, tail); ok {
+					return sum
+				}
+			}
+		}
+	}
 	req = req.CacheMarked()
 	raw, err := json.Marshal(req)
 	if err != nil {
@@ -173,9 +190,15 @@ func requestDigest(req model.Request) string {
 	return fingerprint.Bytes(raw)
 }
 
+// newDigestMemo returns a memo of requestDigest's documents, whose
+// messages encoding/json writes.
+func newDigestMemo() *convhash.Memo {
+	return &convhash.Memo{Encode: func(m model.Message) ([]byte, error) { return json.Marshal(m) }}
+}
+
 // Model answers req from its record, or sends it and records the response.
 func (x *Executor) Model(ctx context.Context, c engine.Call, req model.Request, p model.Provider) (*model.Response, error) {
-	key, release := x.key(ctx, c, requestDigest(req))
+	key, release := x.key(ctx, c, requestDigest(x.digests, req))
 	rec, ok, err := x.lookupOrEnd(ctx, key)
 	if err != nil {
 		release()
