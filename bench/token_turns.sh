@@ -27,6 +27,13 @@
 #
 #   git archive COMMIT | tar -x -C /tmp/base && (cd /tmp/base && go build -o /tmp/rlm-base ./cmd/rlm)
 #   go build -o /tmp/rlm-head ./cmd/rlm && bench/token_turns.sh /tmp/rlm-base /tmp/rlm-head
+#
+# WARM=1 measures instead what a Go program embedding rlm gets from its
+# second run on: each binary named is a build of bench/turnwarm (go build
+# -o /tmp/warm-head ./bench/turnwarm), which runs the same command once
+# and then measures it once more in the same process, so that start-up,
+# code and heap touched for the first time and connections dialled for
+# the first time are not counted (the client dials its own).
 set -euo pipefail
 [ $# -gt 0 ] || { echo "usage: $0 RLM_BINARY [RLM_BINARY ...]" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -60,22 +67,29 @@ addr=$(head -1 "$work/addr")
 export OPENAI_API_KEY=unused
 mkdir "$work/rec"
 curl -s "http://$addr/record?dir=$work/rec"
-"${@: -1}" run --base-url "http://$addr/v1" --model gpt-4o-mini --context "$work/ctx.txt" --no-cache --max-cost 100 \
+warmup=()
+[ -z "${WARM:-}" ] || warmup=(-warmup 0) # record one run's requests
+"${@: -1}" "${warmup[@]}" run --base-url "http://$addr/v1" --model gpt-4o-mini --context "$work/ctx.txt" --no-cache --max-cost 100 \
 	"${runflags[@]}" "$question" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
 curl -s "http://$addr/record?dir="
 for r in $(seq "${RUNS:-11}"); do
 	i=0
 	for bin in "$@"; do
 		i=$((i + 1))
-		python3 -c '
+		if [ -n "${WARM:-}" ]; then
+			"$bin" run --base-url "http://$addr/v1" --model gpt-4o-mini --context "$work/ctx.txt" --no-cache --max-cost 100 \
+				"${runflags[@]}" "$question" >"$work/t" 2>"$work/err" || { echo "$bin failed:" >&2; cat "$work/err" >&2; exit 1; }
+		else
+			python3 -c '
 import os, subprocess, sys, time
 t = time.monotonic()
 p = subprocess.Popen(sys.argv[2:], stdout=open(os.devnull, "w"), stderr=open(sys.argv[1], "w"))
 _, status, ru = os.wait4(p.pid, 0)
 print("%.6f %.6f %.6f" % (time.monotonic() - t, ru.ru_utime, ru.ru_stime))
 sys.exit(os.waitstatus_to_exitcode(status))' "$work/err" "$bin" run --base-url "http://$addr/v1" --model gpt-4o-mini \
-			--context "$work/ctx.txt" --no-cache --max-cost 100 "${runflags[@]}" "$question" >"$work/t" ||
-			{ echo "$bin failed:" >&2; cat "$work/err" >&2; exit 1; }
+				--context "$work/ctx.txt" --no-cache --max-cost 100 "${runflags[@]}" "$question" >"$work/t" ||
+				{ echo "$bin failed:" >&2; cat "$work/err" >&2; exit 1; }
+		fi
 		grep -q "turns $turns " "$work/err" || { echo "$bin: not $turns turns:" >&2; cat "$work/err" >&2; exit 1; }
 		tail -1 "$work/t" >>"$work/times.$i"
 	done
