@@ -1,6 +1,7 @@
 package python
 
 import (
+	"math"
 	"math/big"
 
 	"github.com/rlm-go/rlm/repl/internal/python/syntax"
@@ -27,6 +28,38 @@ func FloatValue(x Object) (float64, bool, error) { return floatValue(x) }
 // IndexValue returns x as an index (ints, bools, __index__): ok is false
 // when x is not one.
 func IndexValue(t *Thread, x Object) (int64, bool, error) { return indexValue(t, x) }
+
+// IndexClamped converts x as CPython's PyNumber_AsSsize_t(x, NULL): ok
+// is false when x has no __index__; an int outside the int64 range is
+// clamped to it (no error); an error __index__ raises is returned, and
+// so is the TypeError for an __index__ that returns something other than
+// an int.
+func IndexClamped(t *Thread, x Object) (int64, bool, error) {
+	switch v := x.(type) {
+	case Int, Bool:
+		return indexValue(t, x)
+	case *BigInt:
+		if v.v.Sign() < 0 {
+			return math.MinInt64, true, nil
+		}
+		return math.MaxInt64, true, nil
+	case *Instance:
+		if iv, ok := intValue(v); ok {
+			return IndexClamped(t, iv) // an int subclass: its value, as PyNumber_Index
+		}
+		if m := v.cls.userMethod("__index__"); m != nil {
+			r, err := callMethod(t, m, v, nil, nil)
+			if err != nil {
+				return 0, true, err
+			}
+			if _, ok := intValue(r); !ok {
+				return 0, true, Errorf(TypeErrorType, "__index__ returned non-int (type %s)", typeName(r))
+			}
+			return IndexClamped(t, r)
+		}
+	}
+	return 0, false, nil
+}
 
 // ArgInt returns an int argument, with Python's TypeError when it is not
 // one.

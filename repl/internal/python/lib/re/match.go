@@ -116,40 +116,58 @@ func (m *Match) group(t *python.Thread, g int, def python.Object) (python.Object
 	return python.NewBytes(m.text[a:b]), nil
 }
 
-// groupIndex resolves a group argument as CPython's match_getindex: an
-// index, or a name of the pattern's groupindex.
+// groupIndex resolves a group argument as CPython 3.12's
+// match_getindex: an object with __index__ is converted as
+// PyNumber_AsSsize_t(x, NULL) does (an int past the index range is
+// clamped, so it names no group; an error __index__ raises propagates);
+// any other object is looked up in the pattern's groupindex, when the
+// pattern has named groups, as a dict lookup does (an unhashable key
+// raises TypeError, an object equal to a name finds it). Anything else
+// is IndexError "no such group", whatever the argument's type.
 func (m *Match) groupIndex(t *python.Thread, x python.Object) (int, error) {
-	noSuch := func() error { return python.Errorf(python.IndexErrorType, "no such group") }
-	ngroups := m.pat.re.Groups()
-	if i, ok := x.(python.Int); ok && i >= 0 && int64(i) <= int64(ngroups) {
-		return int(i), nil
-	}
-	if n, ok, err := python.IndexValue(t, x); ok {
-		if err != nil {
-			if python.IsInstance(err, python.IndexErrorType) || python.IsInstance(err, python.OverflowErrorType) {
-				return 0, noSuch()
-			}
-			return 0, err
+	ngroups := int64(m.pat.re.Groups())
+	if i, ok := x.(python.Int); ok {
+		if i >= 0 && int64(i) <= ngroups {
+			return int(i), nil
 		}
-		if n < 0 || n > int64(ngroups) {
-			return 0, noSuch()
+		return 0, noSuchGroup()
+	}
+	n, ok, err := python.IndexClamped(t, x)
+	if err != nil {
+		return 0, err
+	}
+	if ok {
+		if n < 0 || n > ngroups {
+			return 0, noSuchGroup()
 		}
 		return int(n), nil
 	}
-	if _, err := python.Hash(t, x); err != nil {
-		return 0, err
+	names := m.pat.re.GroupIndex()
+	if len(names) == 0 {
+		return 0, noSuchGroup()
 	}
-	if python.IsStr(x) {
-		name, err := python.StrOf(t, x)
-		if err != nil {
-			return 0, err
-		}
-		if g, ok := m.pat.re.GroupNumber(name); ok {
+	if s, ok := x.(*python.Str); ok {
+		if g, ok := m.pat.re.GroupNumber(s.String()); ok {
 			return g, nil
 		}
+		return 0, noSuchGroup()
 	}
-	return 0, noSuch()
+	// Not an exact str: the dict's own lookup (hash, then ==).
+	d := python.NewDict(len(names))
+	for _, gn := range names {
+		d.SetStr(gn.Name, python.MakeInt(int64(gn.Index)))
+	}
+	v, found, err := d.Get(t, x)
+	if err != nil {
+		return 0, err
+	}
+	if g, ok := v.(python.Int); found && ok {
+		return int(g), nil
+	}
+	return 0, noSuchGroup()
 }
+
+func noSuchGroup() error { return python.Errorf(python.IndexErrorType, "no such group") }
 
 func (m *Match) groupArg(t *python.Thread, x python.Object) (python.Object, error) {
 	g, err := m.groupIndex(t, x)

@@ -63,6 +63,32 @@ m = re.match(r'(a)(?P<n>b)?', 'ab')
 T("m.group(3)", "m.group(-1)", "m.group('zz')", "m.group(1.0)", "m.group([1])", "m.group(True)", "m.group(10**30)", "m.group(None)",
   "m.span(5)", "m.start('q')", "m.end(-1)", "m.groups(1, 2)", "m.groups(x=1)", "m.groupdict(1, 2)", "m.start(1, 2)", "m.start(group=1)",
   "m.group(group=1)", "m.expand()", "m.expand(1)", "m.__copy__() is m", "m.__deepcopy__({}) is m", "m.__copy__(1)", "m.__deepcopy__()", "m[3]", "m['nope']")
+# ---- match_group_argument_errors
+# CPython 3.12's match_getindex: __index__ first (big ints clamp, its
+# errors propagate), then the groupindex dict when there are named groups.
+class KI:
+    def __index__(self): raise IndexError('from __index__')
+class KO:
+    def __index__(self): raise OverflowError('from __index__')
+class KS:
+    def __index__(self): return 'x'
+class KV:
+    def __index__(self): return 1
+class H:
+    def __hash__(self): raise KeyError('h')
+class S(str): pass
+for pat, subj in [(r'(?P<first>a)(b)?', 'ab'), (r'(a)(b)?', 'ab'), ('ab', 'ab'), (rb'(?P<first>a)(b)?', b'ab')]:
+    m = re.match(pat, C(subj) if isinstance(subj, str) else subj)
+    print('--', pat)
+    for a in ["'x'", "3", "-1", "1.0", "None", "[1]", "{}", "10**30", "-10**30", "2**63", "b'first'", "'first'", "S('first')", "S('x')",
+              "(1,)", "KI()", "KO()", "KS()", "KV()", "H()", "True"]:
+        T(f"m.group({a})", f"m.group({a}, 1)", f"m.group(1, {a})", f"m.group(0, 1, {a}, 'x')", f"m.start({a})", f"m.end({a})", f"m.span({a})", f"m[{a}]")
+    T("m.group('x', [1])", "m.group([1], 'x')", "m.group(1, 'x', KI())", "m.group(KI(), 'x')", "m.start(1, 'x')", "m.span('x', 1)",
+      "m.end(1, 2, 3)", "m.__getitem__()", "m.__getitem__('x', 1)", "m.group(0, 1, 2, 3)", "m.group(0, 0, 0, 0, 0)")
+# ---- match_group_several_uncaught
+m = re.match(r'(?P<first>a)(b)?', C('ab'))
+print(m.group(1, 'first', 0, 2))
+m.group('x', 1)
 # ---- match_lastindex_lastgroup
 for pat, s in [(r'(a)(b)?', 'a'), (r'(a)|(b)', 'b'), (r'((a)(b))', 'ab'), (r'(?P<o>(?P<i>x))', 'x'), (r'(?P<n>a)(b)', 'ab'), ('x', 'x'), (r'(a)*', 'aa'), (r'(?:(a)|b)*', 'ab')]:
     m = re.match(pat, s)
