@@ -78,6 +78,8 @@ type machine struct {
 	maxSteps  int64
 	nextCheck int64
 	maxStack  int
+
+	subMatch Match // the match Sub passes to its Replacer, reused
 }
 
 const checkEvery = 4096

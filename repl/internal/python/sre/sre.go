@@ -510,7 +510,13 @@ func (p *Pattern) Sub(ctx context.Context, dst []byte, t Text, repl Replacer, co
 	m := p.getMachine(ctx, t, lim)
 	defer p.putMachine(m)
 	base := len(dst)
-	match := &Match{Spans: make([]int, 2*(p.groups+1)), Pos: 0, EndPos: len(t.s)}
+	// The machine keeps the Match passed to repl (valid only during the
+	// call): a pooled machine's Sub allocates none.
+	match := &m.subMatch
+	if len(match.Spans) != 2*(p.groups+1) {
+		match.Spans = make([]int, 2*(p.groups+1))
+	}
+	match.Pos, match.EndPos, match.LastIndex = 0, len(t.s), 0
 	check := func() error {
 		if lim.MaxResult > 0 && int64(len(dst)-base) > lim.MaxResult {
 			return ErrResultTooLarge

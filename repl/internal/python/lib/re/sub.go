@@ -2,6 +2,7 @@ package re
 
 import (
 	"strings"
+	"unsafe"
 
 	"github.com/rlm-go/rlm/repl/internal/python"
 	"github.com/rlm-go/rlm/repl/internal/python/sre"
@@ -253,56 +254,84 @@ func (p *Pattern) sub(t *python.Thread, r *replacement, sj *subject, count int64
 	if sj.kind == kindHost && r.fn != nil {
 		return p.subHostCallable(t, r, sj, cnt)
 	}
-	j := &joinState{bad: -1}
-	var out []byte
-	var n int
-	var lim sre.Limits
-	err := sj.view(t, nil, func(v *view) error {
-		lim = limits(t, len(v.s))
-		lim.MaxResult = t.MaxValue()
-		last := 0
-		repl := sre.ReplacerFunc(func(dst []byte, text sre.Text, sm *sre.Match) ([]byte, error) {
-			if err := t.Tick(1); err != nil {
-				return dst, err
-			}
-			if sm.Spans[0] > last {
-				j.pieces++
-			}
-			last = sm.Spans[1]
-			switch {
-			case r.fn != nil:
-				m := newMatch(t, v, p, sm, 0, v.n)
-				return p.callRepl(t, r.fn, m, dst, j)
-			case r.mismatch:
-				if !r.lit {
-					m := newMatch(t, v, p, sm, 0, v.n)
-					if _, err := p.mismatchExpand(t, r, m); err != nil {
-						return dst, err
-					}
-				}
-				j.wrong(map[bool]string{true: "str", false: "bytes"}[p.re.IsBytes()])
-				return dst, nil
-			case r.lit:
-				j.pieces++
-				return append(dst, r.litText...), nil
-			}
-			j.pieces++
-			return r.tmpl.Expand(dst, text, sm), nil
-		})
-		var err error
-		out, n, err = p.re.Sub(t.Context(), nil, v.text, repl, cnt, lim)
-		return err
-	})
+	s := &subRun{p: p, t: t, r: r, cnt: cnt, j: joinState{bad: -1}}
+	var err error
+	if v, ok := sj.directView(nil); ok {
+		// A str or bytes: the view lives in s, with the rest of the call's
+		// state (one allocation, not one per closure and variable).
+		s.v = v
+		err = s.run(&s.v)
+	} else {
+		err = sj.view(t, nil, s.run)
+	}
 	if err != nil {
-		return nil, 0, mapErr(t, err, lim)
+		return nil, 0, mapErr(t, err, s.lim)
 	}
-	if j.bad >= 0 {
-		return nil, 0, p.joinError(j)
+	if s.j.bad >= 0 {
+		return nil, 0, p.joinError(&s.j)
 	}
-	if n == 0 {
+	if s.n == 0 {
 		return p.unchanged(sj), 0, nil
 	}
-	return p.result(out), n, nil
+	return p.result(s.out), s.n, nil
+}
+
+// subRun is the state of one sub over a view; it is the sre.Replacer.
+type subRun struct {
+	p    *Pattern
+	t    *python.Thread
+	r    *replacement
+	v    view // a str or bytes subject's view
+	cur  *view
+	cnt  int
+	j    joinState
+	lim  sre.Limits
+	last int
+	out  []byte
+	n    int
+}
+
+func (s *subRun) run(v *view) error {
+	s.cur = v
+	s.lim = limits(s.t, len(v.s))
+	s.lim.MaxResult = s.t.MaxValue()
+	// The result is usually about the subject's size: one buffer, cut to
+	// a str without a copy (p.result).
+	dst := make([]byte, 0, len(v.s)+len(v.s)/8+16)
+	var err error
+	s.out, s.n, err = s.p.re.Sub(s.t.Context(), dst, v.text, s, s.cnt, s.lim)
+	return err
+}
+
+// Replace implements sre.Replacer.
+func (s *subRun) Replace(dst []byte, text sre.Text, sm *sre.Match) ([]byte, error) {
+	t, r, p, j, v := s.t, s.r, s.p, &s.j, s.cur
+	if err := t.Tick(1); err != nil {
+		return dst, err
+	}
+	if sm.Spans[0] > s.last {
+		j.pieces++
+	}
+	s.last = sm.Spans[1]
+	switch {
+	case r.fn != nil:
+		m := newMatch(t, v, p, sm, 0, v.n)
+		return p.callRepl(t, r.fn, m, dst, j)
+	case r.mismatch:
+		if !r.lit {
+			m := newMatch(t, v, p, sm, 0, v.n)
+			if _, err := p.mismatchExpand(t, r, m); err != nil {
+				return dst, err
+			}
+		}
+		j.wrong(map[bool]string{true: "str", false: "bytes"}[p.re.IsBytes()])
+		return dst, nil
+	case r.lit:
+		j.pieces++
+		return append(dst, r.litText...), nil
+	}
+	j.pieces++
+	return r.tmpl.Expand(dst, text, sm), nil
 }
 
 // callRepl calls a callable repl with the match and appends what it
@@ -461,11 +490,19 @@ func (p *Pattern) unchanged(sj *subject) python.Object {
 	return python.NewBytes(sj.data)
 }
 
+// result makes sub's result of b, which nothing writes to afterwards:
+// the str or bytes shares b's array unless b uses less than half of it.
 func (p *Pattern) result(b []byte) python.Object {
-	if p.re.IsBytes() {
-		return python.NewBytes(string(b))
+	var s string
+	if len(b) > 0 && 2*len(b) >= cap(b) {
+		s = unsafe.String(unsafe.SliceData(b), len(b))
+	} else {
+		s = string(b)
 	}
-	return python.NewStr(string(b))
+	if p.re.IsBytes() {
+		return python.NewBytes(s)
+	}
+	return python.NewStr(s)
 }
 
 // cTypeName names x's type as CPython's messages do (tp_name): with the
