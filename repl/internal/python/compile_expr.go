@@ -736,6 +736,18 @@ func (u *unit) call(n *syntax.Call) (evalFn, error) {
 		if err != nil {
 			return nil, err
 		}
+		if plain {
+			switch c := callee.(type) {
+			case *Builtin:
+				if c.borrows && c.self == nil && !c.method {
+					return c.callPlain(f, nil, argFns)
+				}
+			case *Type:
+				if c == IntType || c == StrType {
+					return callTypePlain(f, c, argFns)
+				}
+			}
+		}
 		as, err := args(f, 0)
 		if err != nil {
 			return nil, starCallError(f.t, callee, err)
@@ -836,6 +848,31 @@ func (b *Builtin) callPlain(f *Frame, self Object, args []evalFn) (Object, error
 	t.args = append(t.args, vals[:len(args)]...)
 	end := len(t.args)
 	r, err := b.fn(t, t.args[mark:end:end], nil)
+	if len(t.args) >= end {
+		clear(t.args[mark:end])
+	}
+	t.args = t.args[:mark]
+	return r, err
+}
+
+// callTypePlain calls int or str (whose constructors read their
+// arguments during the call and keep none of the slice) as callPlain
+// calls a borrowing builtin: the arguments in the thread's argument
+// stack, not a slice allocated for the call.
+func callTypePlain(f *Frame, c *Type, args []evalFn) (Object, error) {
+	var vals [maxPlainArgs]Object
+	for i, fn := range args {
+		v, err := fn(f)
+		if err != nil {
+			return nil, err
+		}
+		vals[i] = v
+	}
+	t := f.t
+	mark := len(t.args)
+	t.args = append(t.args, vals[:len(args)]...)
+	end := len(t.args)
+	r, err := callType(t, c, t.args[mark:end:end], nil)
 	if len(t.args) >= end {
 		clear(t.args[mark:end])
 	}
