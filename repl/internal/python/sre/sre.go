@@ -234,12 +234,29 @@ func clamp(pos, endpos, n int) (int, int) {
 
 // newMatch builds the Match of a successful attempt (sre's
 // pattern_new_match).
+// The Match is the caller's: a pattern of up to three groups has its
+// spans in the same allocation.
 func (m *machine) newMatch(groups, pos, endpos int) (*Match, error) {
-	spans := make([]int, 2*(groups+1))
-	if err := m.fillSpans(spans, groups); err != nil {
+	n := 2 * (groups + 1)
+	var match *Match
+	if n <= len(matchBuf{}.buf) {
+		b := new(matchBuf)
+		b.Spans = b.buf[:n:n]
+		match = &b.Match
+	} else {
+		match = &Match{Spans: make([]int, n)}
+	}
+	if err := m.fillSpans(match.Spans, groups); err != nil {
 		return nil, err
 	}
-	return &Match{Spans: spans, LastIndex: m.lastindex, Pos: pos, EndPos: endpos}, nil
+	match.LastIndex, match.Pos, match.EndPos = m.lastindex, pos, endpos
+	return match, nil
+}
+
+// matchBuf is a Match with room for its spans.
+type matchBuf struct {
+	Match
+	buf [8]int
 }
 
 func (m *machine) fillSpans(spans []int, groups int) error {

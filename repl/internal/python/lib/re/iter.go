@@ -62,7 +62,7 @@ func (s *scan) step(t *python.Thread, search bool) (python.Object, error) {
 		if err != nil || sm == nil {
 			return err
 		}
-		res = newMatch(t, v, s.p, sm, s.cpos, s.cend)
+		res = newMatchOwning(t, v, s.p, sm, s.cpos, s.cend)
 		return nil
 	})
 	if err != nil {
@@ -116,7 +116,7 @@ func (s *scan) fill(t *python.Thread) {
 				s.done = true
 				return nil
 			}
-			m := newMatch(t, v, s.p, sm, s.cpos, s.cend)
+			m := newMatchOwning(t, v, s.p, sm, s.cpos, s.cend)
 			copied += len(m.text)
 			s.buf = append(s.buf, m)
 		}

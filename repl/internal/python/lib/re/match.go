@@ -43,15 +43,35 @@ func (*Match) Type() *python.Type { return matchType }
 
 // newMatch builds a Match from sre's result, converting its byte offsets
 // into characters and, for a context, copying the text it refers to.
+// sm's spans are copied: sre may reuse them (Sub does).
 func newMatch(t *python.Thread, v *view, p *Pattern, sm *sre.Match, pos, endpos int) *Match {
+	return makeMatch(t, v, p, sm, pos, endpos, false)
+}
+
+// newMatchOwning is newMatch for an sm the caller owns (sre's Search,
+// Match, FullMatch and Scanner return a new one): its spans become the
+// Match's byte spans.
+func newMatchOwning(t *python.Thread, v *view, p *Pattern, sm *sre.Match, pos, endpos int) *Match {
+	return makeMatch(t, v, p, sm, pos, endpos, true)
+}
+
+func makeMatch(t *python.Thread, v *view, p *Pattern, sm *sre.Match, pos, endpos int, own bool) *Match {
 	m := &Match{id: newID(), pat: p, sj: v.sj, pos: pos, endpos: endpos, lastindex: sm.LastIndex}
 	n := len(sm.Spans)
-	if v.ascii {
+	switch {
+	case v.ascii && own:
 		// Byte offsets are character offsets: one slice serves both.
+		m.bspans, m.spans = sm.Spans, sm.Spans
+	case v.ascii:
 		m.bspans = make([]int, n)
 		copy(m.bspans, sm.Spans)
 		m.spans = m.bspans
-	} else {
+	case own:
+		m.bspans, m.spans = sm.Spans, make([]int, n)
+		for i, off := range m.bspans {
+			m.spans[i] = v.cp(off)
+		}
+	default:
 		spans := make([]int, 2*n)
 		m.bspans, m.spans = spans[:n:n], spans[n:]
 		copy(m.bspans, sm.Spans)

@@ -115,7 +115,7 @@ func (p *Pattern) execView(t *python.Thread, v *view, mode execMode, pos, endpos
 	if err != nil || sm == nil {
 		return python.None, lim, err
 	}
-	return newMatch(t, v, p, sm, cpos, cend), lim, nil
+	return newMatchOwning(t, v, p, sm, cpos, cend), lim, nil
 }
 
 // stringArgs converts the (string, pos, endpos) arguments.

@@ -423,7 +423,7 @@ func (p *Pattern) subHostCallable(t *python.Thread, r *replacement, sj *subject,
 				}
 				seg := strings.Clone(v.s[last:sm.Spans[0]])
 				copied += len(seg) + sm.Spans[1] - sm.Spans[0]
-				batch = append(batch, item{seg, newMatch(t, v, p, sm, 0, v.n)})
+				batch = append(batch, item{seg, newMatchOwning(t, v, p, sm, 0, v.n)})
 				last = sm.Spans[1]
 			}
 			if done {
