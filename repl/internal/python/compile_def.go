@@ -492,7 +492,28 @@ const (
 type compLevel struct {
 	iter   evalFn
 	target func(*Frame, Object) error
+	pair   pairStores // the target's names when it is two (pairTarget)
 	ifs    []func(*Frame) (bool, error)
+}
+
+// nextItem takes the next item of it into the level's target: through
+// nextPair, without the item's tuple, when the target is two names and
+// it an iterator of pairs. It reports false when it is exhausted.
+func (lv *compLevel) nextItem(t *Thread, f *Frame, it Object) (bool, error) {
+	if lv.pair != nil {
+		if p := asPairs(it); p != nil {
+			a, b, err := p.nextPair(t)
+			if err != nil || a == nil {
+				return false, err
+			}
+			return true, storePair(f, lv.pair, a, b)
+		}
+	}
+	x, err := Next(t, it)
+	if err != nil || x == nil {
+		return false, err
+	}
+	return true, lv.target(f, x)
 }
 
 // comprehension compiles a list, set or dict comprehension or a generator
@@ -521,6 +542,7 @@ func (u *unit) comprehension(node any, gens []*syntax.Comprehension, kind compKi
 		if levels[i].target, err = cu.store(g.Target); err != nil {
 			return nil, err
 		}
+		levels[i].pair = cu.pairTarget(g.Target)
 		for _, c := range g.Ifs {
 			fn, err := cu.cond(c)
 			if err != nil {
@@ -633,14 +655,8 @@ func (u *unit) comprehension(node any, gens []*syntax.Comprehension, kind compKi
 				if err := t.tick(); err != nil {
 					return err
 				}
-				x, err := Next(t, it)
-				if err != nil {
-					return err
-				}
-				if x == nil {
-					return nil
-				}
-				if err := lv.target(cf, x); err != nil {
+				more, err := lv.nextItem(t, cf, it)
+				if err != nil || !more {
 					return err
 				}
 				ok := true
@@ -731,23 +747,19 @@ func (g *genexpIter) next(t *Thread) (Object, error) {
 			return nil, err
 		}
 		level := len(g.iters) - 1
-		x, err := Next(t, g.iters[level])
+		lv := &g.levels[level]
+		more, err := lv.nextItem(t, g.cf, g.iters[level])
 		if err != nil {
 			g.done = true
 			return nil, err
 		}
-		if x == nil {
+		if !more {
 			if level == 0 {
 				g.done = true
 				return nil, nil
 			}
 			g.iters = g.iters[:level]
 			continue
-		}
-		lv := &g.levels[level]
-		if err := lv.target(g.cf, x); err != nil {
-			g.done = true
-			return nil, err
 		}
 		ok := true
 		for _, c := range lv.ifs {

@@ -182,6 +182,39 @@ func (u *unit) store(t syntax.Expr) (func(*Frame, Object) error, error) {
 	return nil, &syntax.Error{Type: "SyntaxError", Msg: "cannot assign to expression", Line: t.Position().Line, Col: t.Position().Col + 1}
 }
 
+// pairStores is the two stores of a target of exactly two plain names
+// ("k, v" or "[k, v]"): a loop over a pairIterator fills them from the
+// item's two values without the item's tuple, which unpacking would drop
+// at once (the stores run in the same order). Nil for any other target.
+type pairStores *[2]func(*Frame, Object) error
+
+func (u *unit) pairTarget(t syntax.Expr) pairStores {
+	var elts []syntax.Expr
+	switch n := t.(type) {
+	case *syntax.Tuple:
+		elts = n.Elts
+	case *syntax.List:
+		elts = n.Elts
+	}
+	if len(elts) != 2 {
+		return nil
+	}
+	a, ok1 := elts[0].(*syntax.Name)
+	b, ok2 := elts[1].(*syntax.Name)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	return &[2]func(*Frame, Object) error{u.storeName(a.ID), u.storeName(b.ID)}
+}
+
+// storePair stores a pair's values into a pairTarget's names.
+func storePair(f *Frame, ps pairStores, a, b Object) error {
+	if err := ps[0](f, a); err != nil {
+		return err
+	}
+	return ps[1](f, b)
+}
+
 func (u *unit) unpack(elts []syntax.Expr) (func(*Frame, Object) error, error) {
 	star := -1
 	stores := make([]func(*Frame, Object) error, len(elts))
@@ -480,6 +513,7 @@ func (u *unit) forStmt(n *syntax.For) (execFn, error) {
 	if err != nil {
 		return nil, err
 	}
+	pair := u.pairTarget(n.Target)
 	u.loops++
 	body, err := u.block(n.Body)
 	u.loops--
@@ -505,9 +539,16 @@ func (u *unit) forStmt(n *syntax.For) (execFn, error) {
 			return 0, err
 		}
 		t := f.t
-		// step runs the body for one item: stop reports a break or return.
-		step := func(v Object) (ctrl, bool, error) {
-			if err := target(f, v); err != nil {
+		// step runs the body for one item (v, or the pair a, b when v is
+		// nil): stop reports a break or return.
+		step := func(v, a, b Object) (ctrl, bool, error) {
+			var err error
+			if v != nil {
+				err = target(f, v)
+			} else {
+				err = storePair(f, pair, a, b)
+			}
+			if err != nil {
 				return 0, true, err
 			}
 			c, err := body(f)
@@ -528,7 +569,7 @@ func (u *unit) forStmt(n *syntax.For) (execFn, error) {
 				if err := t.tick(); err != nil {
 					return 0, err
 				}
-				c, stop, err := step(MakeInt(x.at(i)))
+				c, stop, err := step(MakeInt(x.at(i)), nil, nil)
 				if stop || err != nil {
 					return c, err
 				}
@@ -538,7 +579,7 @@ func (u *unit) forStmt(n *syntax.For) (execFn, error) {
 				if err := t.tick(); err != nil {
 					return 0, err
 				}
-				c, stop, err := step(x.items[i])
+				c, stop, err := step(x.items[i], nil, nil)
 				if stop || err != nil {
 					return c, err
 				}
@@ -548,18 +589,27 @@ func (u *unit) forStmt(n *syntax.For) (execFn, error) {
 			if err != nil {
 				return 0, err
 			}
+			var pairs pairIterator
+			if pair != nil {
+				pairs = asPairs(it)
+			}
 			for {
 				if err := t.tick(); err != nil {
 					return 0, err
 				}
-				v, err := Next(t, it)
+				var v, a, b Object
+				if pairs != nil {
+					a, b, err = pairs.nextPair(t)
+				} else {
+					v, err = Next(t, it)
+				}
 				if err != nil {
 					return 0, err
 				}
-				if v == nil {
+				if v == nil && a == nil {
 					break
 				}
-				c, stop, err := step(v)
+				c, stop, err := step(v, a, b)
 				if stop || err != nil {
 					if _, killed := err.(*StopError); temporary && !killed {
 						closeTemporary(t, it)

@@ -350,13 +350,29 @@ func (it *dictIter) Type() *Type {
 }
 
 func (it *dictIter) Next(*Thread) (Object, error) {
+	k, v, err := it.next()
+	if err != nil || k == nil {
+		return nil, err
+	}
+	switch it.kind {
+	case dictValues:
+		return v, nil
+	case dictItems:
+		return NewTuple([]Object{k, v}), nil
+	}
+	return k, nil
+}
+
+// next advances the iterator to its next entry: its key and value (a nil
+// key when it is exhausted).
+func (it *dictIter) next() (Object, Object, error) {
 	d := it.d
 	if d == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
 	if d.version != it.version {
 		it.d = nil
-		return nil, Errorf(RuntimeErrorType, "dictionary changed size during iteration")
+		return nil, nil, Errorf(RuntimeErrorType, "dictionary changed size during iteration")
 	}
 	if it.rev {
 		if !it.started {
@@ -368,7 +384,7 @@ func (it *dictIter) Next(*Thread) (Object, error) {
 		}
 		if it.i < 0 {
 			it.d = nil
-			return nil, nil
+			return nil, nil, nil
 		}
 	} else {
 		for it.i < len(d.entries) && d.entries[it.i].key == nil {
@@ -376,7 +392,7 @@ func (it *dictIter) Next(*Thread) (Object, error) {
 		}
 		if it.i >= len(d.entries) {
 			it.d = nil
-			return nil, nil
+			return nil, nil, nil
 		}
 	}
 	e := d.entries[it.i]
@@ -385,14 +401,32 @@ func (it *dictIter) Next(*Thread) (Object, error) {
 	} else {
 		it.i++
 	}
-	switch it.kind {
-	case dictValues:
-		return e.value, nil
-	case dictItems:
-		return NewTuple([]Object{e.key, e.value}), nil
-	}
-	return e.key, nil
+	return e.key, e.value, nil
 }
+
+// pairIterator is an iterator of 2-tuples that can hand out an item's two
+// values without making its tuple: a loop whose target is two names,
+// which unpacks each item at once, never sees the tuple, so it need not
+// exist (asPairs says which iterators can).
+type pairIterator interface {
+	nextPair(t *Thread) (a, b Object, err error) // a nil: exhausted
+}
+
+// asPairs returns it as a pairIterator when its items are 2-tuples made
+// for the occasion: a dict's items() iterator or an enumerate object.
+func asPairs(it Object) pairIterator {
+	switch x := it.(type) {
+	case *dictIter:
+		if x.kind == dictItems {
+			return x
+		}
+	case *enumerateIter:
+		return x
+	}
+	return nil
+}
+
+func (it *dictIter) nextPair(*Thread) (Object, Object, error) { return it.next() }
 
 type setIter struct {
 	s       *Set

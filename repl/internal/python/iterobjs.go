@@ -227,6 +227,20 @@ func (e *enumerateIter) Next(t *Thread) (Object, error) {
 	return NewTuple([]Object{n, v}), nil
 }
 
+func (e *enumerateIter) nextPair(t *Thread) (Object, Object, error) {
+	if e.done {
+		return nil, nil, nil
+	}
+	v, err := Next(t, e.it)
+	if err != nil || v == nil {
+		e.done = true
+		return nil, nil, err
+	}
+	n := e.n
+	e.n = intAdd(n, Int(1))
+	return n, v, nil
+}
+
 type reversedIter struct {
 	items []Object
 	list  *List
