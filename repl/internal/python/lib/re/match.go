@@ -14,7 +14,7 @@ import (
 type Match struct {
 	id  uint64
 	pat *Pattern
-	sj  *subject
+	sj  subjRef // not the caller's subject, which may live on its stack
 	// text holds the bytes group texts are cut from: the subject's own for
 	// str and bytes subjects; for a context, a copy of the range covering
 	// every group (copied says whether it could be made), beginning at
@@ -56,7 +56,7 @@ func newMatchOwning(t *python.Thread, v *view, p *Pattern, sm *sre.Match, pos, e
 }
 
 func makeMatch(t *python.Thread, v *view, p *Pattern, sm *sre.Match, pos, endpos int, own bool) *Match {
-	m := &Match{id: newID(), pat: p, sj: v.sj, pos: pos, endpos: endpos, lastindex: sm.LastIndex}
+	m := &Match{id: newID(), pat: p, sj: subjRef{v.sj.obj, v.sj.kind}, pos: pos, endpos: endpos, lastindex: sm.LastIndex}
 	n := len(sm.Spans)
 	switch {
 	case v.ascii && own:

@@ -72,7 +72,13 @@ func (p *Pattern) exec(t *python.Thread, fn string, mode execMode, args []python
 	if err != nil {
 		return nil, err
 	}
-	sj, pos, endpos, err := p.stringArgs(t, fn, vals[:])
+	// The subject and its view stay on the stack: the Match copies the
+	// subject.
+	sj, err := subjectOf(t, vals[0], p.re.IsBytes())
+	if err != nil {
+		return nil, err
+	}
+	pos, endpos, err := posArgs(t, fn, vals[:])
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +89,8 @@ func (p *Pattern) exec(t *python.Thread, fn string, mode execMode, args []python
 	} else {
 		var hres python.Object
 		var hlim sre.Limits
-		err = sj.view(t, nil, func(v *view) error {
+		hsj := sj // a context: its view escapes to the host's callback
+		err = hsj.view(t, nil, func(v *view) error {
 			var err error
 			hres, hlim, err = p.execView(t, v, mode, pos, endpos)
 			return err
@@ -124,15 +131,24 @@ func (p *Pattern) stringArgs(t *python.Thread, fn string, vals []python.Object) 
 	if err != nil {
 		return nil, 0, 0, err
 	}
-	pos, err := intArg(t, fn, vals[1], 0)
-	if err != nil {
-		return nil, 0, 0, err
-	}
-	endpos, err := intArg(t, fn, vals[2], maxSize)
+	pos, endpos, err := posArgs(t, fn, vals)
 	if err != nil {
 		return nil, 0, 0, err
 	}
 	return sj, pos, endpos, nil
+}
+
+// posArgs converts the pos and endpos arguments (vals[1] and vals[2]).
+func posArgs(t *python.Thread, fn string, vals []python.Object) (int64, int64, error) {
+	pos, err := intArg(t, fn, vals[1], 0)
+	if err != nil {
+		return 0, 0, err
+	}
+	endpos, err := intArg(t, fn, vals[2], maxSize)
+	if err != nil {
+		return 0, 0, err
+	}
+	return pos, endpos, nil
 }
 
 // findall implements Pattern.findall.

@@ -230,11 +230,11 @@ func (p *Pattern) subArgs(t *python.Thread, subn bool, replObj, strObj, countObj
 	} else if r, err = p.template(t, replObj); err != nil {
 		return nil, err
 	}
-	sj, err := p.subject(t, strObj)
+	sj, err := subjectOf(t, strObj, p.re.IsBytes())
 	if err != nil {
 		return nil, err
 	}
-	res, n, err := p.sub(t, r, sj, count)
+	res, n, err := p.sub(t, r, &sj, count)
 	if err != nil {
 		return nil, err
 	}
@@ -252,17 +252,17 @@ func (p *Pattern) sub(t *python.Thread, r *replacement, sj *subject, count int64
 	}
 	cnt := int(min(count, 1<<62))
 	if sj.kind == kindHost && r.fn != nil {
-		return p.subHostCallable(t, r, sj, cnt)
+		h := *sj // sj stays on the caller's stack
+		return p.subHostCallable(t, r, &h, cnt)
 	}
-	s := &subRun{p: p, t: t, r: r, cnt: cnt, j: joinState{bad: -1}}
+	// The call's state, the subject and its view in one allocation.
+	s := &subRun{p: p, t: t, r: r, sj: *sj, cnt: cnt, j: joinState{bad: -1}}
 	var err error
-	if v, ok := sj.directView(nil); ok {
-		// A str or bytes: the view lives in s, with the rest of the call's
-		// state (one allocation, not one per closure and variable).
+	if v, ok := s.sj.directView(nil); ok {
 		s.v = v
 		err = s.run(&s.v)
 	} else {
-		err = sj.view(t, nil, s.run)
+		err = s.sj.view(t, nil, s.run)
 	}
 	if err != nil {
 		return nil, 0, mapErr(t, err, s.lim)
@@ -281,6 +281,7 @@ type subRun struct {
 	p    *Pattern
 	t    *python.Thread
 	r    *replacement
+	sj   subject
 	v    view // a str or bytes subject's view
 	cur  *view
 	cnt  int

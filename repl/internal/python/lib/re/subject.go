@@ -29,7 +29,17 @@ type subject struct {
 // getSubject checks the string argument of a matching function against
 // the pattern's type, as CPython's getstring and state_init do.
 func getSubject(t *python.Thread, x python.Object, isBytes bool) (*subject, error) {
-	sj := &subject{obj: x}
+	sj, err := subjectOf(t, x, isBytes)
+	if err != nil {
+		return nil, err
+	}
+	return &sj, nil
+}
+
+// subjectOf is getSubject returning the subject itself, which a caller
+// can keep on its stack.
+func subjectOf(t *python.Thread, x python.Object, isBytes bool) (subject, error) {
+	sj := subject{obj: x}
 	switch v := python.Unwrap(x).(type) {
 	case *python.Str:
 		sj.kind, sj.str = kindStr, v
@@ -38,7 +48,7 @@ func getSubject(t *python.Thread, x python.Object, isBytes bool) (*subject, erro
 	case *python.ByteArray:
 		b, err := python.Call(t, python.BytesType, []python.Object{v}, nil)
 		if err != nil {
-			return nil, err
+			return subject{}, err
 		}
 		sj.kind, sj.data = kindByteArray, b.(*python.Bytes).String()
 	default:
@@ -46,22 +56,30 @@ func getSubject(t *python.Thread, x python.Object, isBytes bool) (*subject, erro
 			sj.kind = kindHost
 			break
 		}
-		return nil, python.Errorf(python.TypeErrorType, "expected string or bytes-like object, got '%s'", python.TypeName(x))
+		return subject{}, python.Errorf(python.TypeErrorType, "expected string or bytes-like object, got '%s'", python.TypeName(x))
 	}
 	textual := sj.kind == kindStr || sj.kind == kindHost
 	if isBytes && textual {
-		return nil, python.Errorf(python.TypeErrorType, "cannot use a bytes pattern on a string-like object")
+		return subject{}, python.Errorf(python.TypeErrorType, "cannot use a bytes pattern on a string-like object")
 	}
 	if !isBytes && !textual {
-		return nil, python.Errorf(python.TypeErrorType, "cannot use a string pattern on a bytes-like object")
+		return subject{}, python.Errorf(python.TypeErrorType, "cannot use a string pattern on a bytes-like object")
 	}
 	return sj, nil
+}
+
+// subjRef is what a Match keeps of its subject.
+type subjRef struct {
+	obj  python.Object
+	kind subjKind
 }
 
 // exact reports whether the subject is exactly a str (not a subclass
 // instance, not a context): CPython returns such a subject itself where a
 // result would equal it.
-func (sj *subject) exact() bool {
+func (sj *subject) exact() bool { return subjRef{sj.obj, sj.kind}.exact() }
+
+func (sj subjRef) exact() bool {
 	switch sj.kind {
 	case kindStr:
 		_, ok := sj.obj.(*python.Str)
@@ -85,8 +103,8 @@ type conv struct {
 // valid only inside the callback of subject.view: strings taken from it
 // must be copied (view.str does).
 type view struct {
-	sj    *subject
-	s     string // the subject's bytes
+	sj    subject // a copy: the caller's stays on its stack
+	s     string  // the subject's bytes
 	text  sre.Text
 	tv    python.TextView // str and context subjects
 	n     int             // length in characters
@@ -102,11 +120,11 @@ type view struct {
 func (sj *subject) directView(c *conv) (view, bool) {
 	switch sj.kind {
 	case kindBytes, kindByteArray:
-		return view{sj: sj, s: sj.data, text: sre.Str(sj.data), n: len(sj.data), ascii: true, conv: c}, true
+		return view{sj: *sj, s: sj.data, text: sre.Str(sj.data), n: len(sj.data), ascii: true, conv: c}, true
 	case kindStr:
 		// A str's bytes stay valid: no callback through python.ViewText.
 		s := sj.str.String()
-		v := view{sj: sj, s: s, text: sre.Str(s), tv: python.StrTextView(sj.str), conv: c}
+		v := view{sj: *sj, s: s, text: sre.Str(s), tv: python.StrTextView(sj.str), conv: c}
 		v.n = v.tv.Len()
 		v.ascii = v.n == len(s)
 		return v, true
@@ -126,7 +144,7 @@ func (sj *subject) view(t *python.Thread, c *conv, f func(v *view) error) error 
 	_, err := python.ViewText(t, sj.obj, "regex", func(tv *python.TextView) error {
 		text := sre.Bytes(tv.Bytes)
 		n := tv.Len()
-		return f(&view{sj: sj, s: text.Slice(0, text.Len()), text: text, tv: *tv, n: n, ascii: n == len(tv.Bytes), conv: c})
+		return f(&view{sj: *sj, s: text.Slice(0, text.Len()), text: text, tv: *tv, n: n, ascii: n == len(tv.Bytes), conv: c})
 	})
 	return err
 }
