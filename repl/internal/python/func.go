@@ -266,9 +266,17 @@ func Callable(x Object) bool {
 // call runs the function with an optional bound self.
 func (fn *Function) call(t *Thread, self Object, args []Object, kwargs []Kwarg) (Object, error) {
 	c := fn.code
-	f := &Frame{t: t, code: c, globals: fn.globals, fn: fn}
-	if c.nfast > 0 {
-		f.fast = make([]Object, c.nfast)
+	var f *Frame
+	switch {
+	case c.nfast == 0:
+		f = &Frame{t: t, code: c, globals: fn.globals, fn: fn}
+	case c.nfast <= len(frameSmall{}.buf):
+		// A lambda or small function: its locals in the frame's block.
+		fs := &frameSmall{Frame: Frame{t: t, code: c, globals: fn.globals, fn: fn}}
+		fs.fast = fs.buf[:c.nfast:c.nfast]
+		f = &fs.Frame
+	default:
+		f = &Frame{t: t, code: c, globals: fn.globals, fn: fn, fast: make([]Object, c.nfast)}
 	}
 	if n := c.ncells + len(fn.closure); n > 0 {
 		f.cells = make([]*Cell, n)
@@ -284,6 +292,12 @@ func (fn *Function) call(t *Thread, self Object, args []Object, kwargs []Kwarg) 
 		return newGenerator(t, f), nil
 	}
 	return runFrame(t, f)
+}
+
+// frameSmall is a Frame with room for up to four fast locals.
+type frameSmall struct {
+	Frame
+	buf [4]Object
 }
 
 // runFrame runs a function body in f.
