@@ -255,14 +255,20 @@ func (p *Pattern) sub(t *python.Thread, r *replacement, sj *subject, count int64
 		h := *sj // sj stays on the caller's stack
 		return p.subHostCallable(t, r, &h, cnt)
 	}
-	// The call's state, the subject and its view in one allocation.
-	s := &subRun{p: p, t: t, r: r, sj: *sj, cnt: cnt, j: joinState{bad: -1}}
+	s := &subRun{p: p, t: t, r: r, cnt: cnt, j: joinState{bad: -1}}
 	var err error
-	if v, ok := s.sj.directView(nil); ok {
-		s.v = v
-		err = s.run(&s.v)
+	if v, ok := sj.directView(nil); ok {
+		if r.fn == nil && !r.mismatch {
+			// A template or literal: Replace needs no view, which stays
+			// on the stack.
+			err = s.runText(v.text, len(v.s))
+		} else {
+			hv := v // the callable's Match refers to it
+			err = s.run(&hv)
+		}
 	} else {
-		err = s.sj.view(t, nil, s.run)
+		hs := *sj // a context: its view escapes to the host's callback
+		err = hs.view(t, nil, s.run)
 	}
 	if err != nil {
 		return nil, 0, mapErr(t, err, s.lim)
@@ -281,9 +287,7 @@ type subRun struct {
 	p    *Pattern
 	t    *python.Thread
 	r    *replacement
-	sj   subject
-	v    view // a str or bytes subject's view
-	cur  *view
+	cur  *view // the view, for a callable or mismatched repl (run)
 	cnt  int
 	j    joinState
 	lim  sre.Limits
@@ -294,13 +298,18 @@ type subRun struct {
 
 func (s *subRun) run(v *view) error {
 	s.cur = v
-	s.lim = limits(s.t, len(v.s))
+	return s.runText(v.text, len(v.s))
+}
+
+// runText runs the substitution over text, of n bytes.
+func (s *subRun) runText(text sre.Text, n int) error {
+	s.lim = limits(s.t, n)
 	s.lim.MaxResult = s.t.MaxValue()
 	// The result is usually about the subject's size: one buffer, cut to
 	// a str without a copy (p.result).
-	dst := make([]byte, 0, len(v.s)+len(v.s)/8+16)
+	dst := make([]byte, 0, n+n/8+16)
 	var err error
-	s.out, s.n, err = s.p.re.Sub(s.t.Context(), dst, v.text, s, s.cnt, s.lim)
+	s.out, s.n, err = s.p.re.Sub(s.t.Context(), dst, text, s, s.cnt, s.lim)
 	return err
 }
 
