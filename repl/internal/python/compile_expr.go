@@ -402,7 +402,7 @@ func (u *unit) dictDisplay(n *syntax.Dict) (evalFn, error) {
 		}
 	}
 	return func(f *Frame) (Object, error) {
-		d := NewDict(len(keys))
+		d := newDisplayDict(len(keys))
 		for i := range keys {
 			if keys[i] == nil {
 				m, err := vals[i](f)
