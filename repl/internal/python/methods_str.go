@@ -218,6 +218,9 @@ func initStrMethods() {
 		return MakeInt(int64(x.Find(sub.s, st, en))), nil
 	})
 	search("rfind", func(_ *Thread, s, sub *Str, st, en pystr.Opt) (Object, error) {
+		if s.unindexed(st, en) {
+			return MakeInt(int64(pystr.RFind(s.s, sub.s, st, en))), nil
+		}
 		x := s.searchIndex()
 		return MakeInt(int64(x.RFind(sub.s, st, en))), nil
 	})
@@ -237,6 +240,13 @@ func initStrMethods() {
 		return MakeInt(int64(i)), nil
 	})
 	search("rindex", func(_ *Thread, s, sub *Str, st, en pystr.Opt) (Object, error) {
+		if s.unindexed(st, en) {
+			i, err := pystr.RIndexOf(s.s, sub.s, st, en)
+			if err != nil {
+				return nil, fromKernel(err)
+			}
+			return MakeInt(int64(i)), nil
+		}
 		x := s.searchIndex()
 		i, err := x.RIndexOf(sub.s, st, en)
 		if err != nil {

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/rlm-go/rlm/repl/internal/python/pystr"
 )
 
 // TestStrSize keeps a Str in the 32-byte size class.
@@ -60,6 +62,40 @@ func TestStrFactsConcurrent(t *testing.T) {
 		}
 		if got := s.IsASCII(); got != isASCII(text) {
 			t.Errorf("%q: IsASCII %v", text, got)
+		}
+	}
+}
+
+// TestStrSearchWithoutIndex: find, rfind, index, rindex and count over the
+// whole of a non-ASCII str search its bytes and build no index, with the
+// answers an index gives (the same call with start=0 uses one).
+func TestStrSearchWithoutIndex(t *testing.T) {
+	Setup()
+	texts := []string{"josé and zoë, josé again", "ab\u00e9ab\u00e9", "日本語のテキスト日本", "\xff\xfeinvalid é"}
+	subs := []string{"josé", "é", "ab", "日本", "", "missing", "\xff", "\ufffd", "n"}
+	for _, text := range texts {
+		for _, sub := range subs {
+			for _, name := range []string{"find", "rfind", "index", "rindex", "count"} {
+				m, ok := StrType.dict.GetStr(name)
+				if !ok {
+					t.Fatalf("no str.%s", name)
+				}
+				fn := m.(*Builtin).fn
+				s := NewStr(text)
+				if s.IsASCII() {
+					t.Fatalf("%q is ASCII", text)
+				}
+				got, gerr := fn(nil, []Object{s, NewStr(sub)}, nil)
+				if !s.unindexed(pystr.None, pystr.None) {
+					t.Errorf("%q.%s(%q) built an index", text, name, sub)
+				}
+				indexed := NewStr(text)
+				_ = indexed.searchIndex()
+				want, werr := fn(nil, []Object{indexed, NewStr(sub), MakeInt(0)}, nil)
+				if (gerr == nil) != (werr == nil) || (gerr == nil && got != want) {
+					t.Errorf("%q.%s(%q) = %v, %v; with an index %v, %v", text, name, sub, got, gerr, want, werr)
+				}
+			}
 		}
 	}
 }

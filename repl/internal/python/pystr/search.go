@@ -220,6 +220,16 @@ func Find(s, sub string, start, end Opt) int {
 // RFind returns the highest index of sub in s[start:end], or -1, as
 // Python's str.rfind. Without an Index it takes time linear in s.
 func RFind(s, sub string, start, end Opt) int {
+	if !start.ok && !end.ok {
+		if !clean(sub) {
+			return findSlow(s, sub, true)
+		}
+		i := strings.LastIndex(s, sub)
+		if i <= 0 {
+			return i
+		}
+		return Len(s[:i])
+	}
 	x := scanIndex(s)
 	return x.RFind(sub, start, end)
 }
