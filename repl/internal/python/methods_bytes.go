@@ -525,8 +525,9 @@ func initBytesMethods() {
 		})
 
 		search := func(name string, f func(r brecv, sub string, st, en span) (Object, error)) {
+			qual := tn + "." + name // not per call: the concatenation allocates
 			m(name, func(t *Thread, r brecv, args []Object, kwargs []Kwarg) (Object, error) {
-				if err := bArgsTuple(tn+"."+name, name, args, kwargs, 1, 3); err != nil {
+				if err := bArgsTuple(qual, name, args, kwargs, 1, 3); err != nil {
 					return nil, err
 				}
 				st, en, err := bSpans(t, args, 1)
@@ -567,8 +568,9 @@ func initBytesMethods() {
 		for _, name := range []string{"startswith", "endswith"} {
 			name := name
 			suffix := name == "endswith"
+			qual := tn + "." + name // not per call: the concatenation allocates
 			m(name, func(t *Thread, r brecv, args []Object, kwargs []Kwarg) (Object, error) {
-				if err := bArgsTuple(tn+"."+name, name, args, kwargs, 1, 3); err != nil {
+				if err := bArgsTuple(qual, name, args, kwargs, 1, 3); err != nil {
 					return nil, err
 				}
 				st, en, err := bSpans(t, args, 1)
@@ -654,8 +656,9 @@ func initBytesMethods() {
 		for _, name := range []string{"strip", "lstrip", "rstrip"} {
 			name := name
 			left, right := name != "rstrip", name != "lstrip"
+			qual := tn + "." + name // not per call: the concatenation allocates
 			m(name, func(t *Thread, r brecv, args []Object, kwargs []Kwarg) (Object, error) {
-				if err := bArgsPos(tn+"."+name, name, args, kwargs, 0, 1); err != nil {
+				if err := bArgsPos(qual, name, args, kwargs, 0, 1); err != nil {
 					return nil, err
 				}
 				if len(args) == 0 || args[0] == None {
@@ -702,8 +705,9 @@ func initBytesMethods() {
 
 		for _, name := range []string{"center", "ljust", "rjust"} {
 			name := name
+			qual := tn + "." + name // not per call: the concatenation allocates
 			m(name, func(t *Thread, r brecv, args []Object, kwargs []Kwarg) (Object, error) {
-				if err := bArgsPos(tn+"."+name, name, args, kwargs, 1, 2); err != nil {
+				if err := bArgsPos(qual, name, args, kwargs, 1, 2); err != nil {
 					return nil, err
 				}
 				w, err := bSsize(t, args[0])
@@ -773,8 +777,9 @@ func initBytesMethods() {
 		for _, name := range []string{"partition", "rpartition"} {
 			name := name
 			right := name == "rpartition"
+			qual := tn + "." + name // not per call: the concatenation allocates
 			m(name, func(t *Thread, r brecv, args []Object, kwargs []Kwarg) (Object, error) {
-				if err := bArgsOne(tn+"."+name, args, kwargs); err != nil {
+				if err := bArgsOne(qual, args, kwargs); err != nil {
 					return nil, err
 				}
 				sep, err := bBuffer(args[0])
@@ -808,8 +813,9 @@ func initBytesMethods() {
 
 		for _, name := range []string{"removeprefix", "removesuffix"} {
 			name := name
+			qual := tn + "." + name // not per call: the concatenation allocates
 			m(name, func(t *Thread, r brecv, args []Object, kwargs []Kwarg) (Object, error) {
-				if err := bArgsOne(tn+"."+name, args, kwargs); err != nil {
+				if err := bArgsOne(qual, args, kwargs); err != nil {
 					return nil, err
 				}
 				p, err := bBuffer(args[0])
@@ -872,8 +878,9 @@ func initBytesMethods() {
 		})
 
 		pred := func(name string, f func(string) bool) {
+			qual := tn + "." + name // not per call: the concatenation allocates
 			m(name, func(t *Thread, r brecv, args []Object, kwargs []Kwarg) (Object, error) {
-				if err := bArgsNone(tn+"."+name, args, kwargs); err != nil {
+				if err := bArgsNone(qual, args, kwargs); err != nil {
 					return nil, err
 				}
 				return MakeBool(f(r.s)), nil
@@ -889,8 +896,9 @@ func initBytesMethods() {
 		pred("istitle", bytesIsTitle)
 
 		conv := func(name string, f func(string) string) {
+			qual := tn + "." + name // not per call: the concatenation allocates
 			m(name, func(t *Thread, r brecv, args []Object, kwargs []Kwarg) (Object, error) {
-				if err := bArgsNone(tn+"."+name, args, kwargs); err != nil {
+				if err := bArgsNone(qual, args, kwargs); err != nil {
 					return nil, err
 				}
 				if r.ba != nil {

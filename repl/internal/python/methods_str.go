@@ -143,12 +143,13 @@ func initStrMethods() {
 		"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__add__", "__mul__", "__rmul__",
 		"__mod__", "__format__")
 	unary := func(name string, f func(string) string) {
+		qual := "str." + name // not per call: the concatenation allocates
 		method(c, name, func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
 			s, err := selfStr(t, args, name)
 			if err != nil {
 				return nil, err
 			}
-			if err := nargs("str."+name, args[1:], kwargs, 0, 0); err != nil {
+			if err := nargs(qual, args[1:], kwargs, 0, 0); err != nil {
 				return nil, err
 			}
 			if s.IsASCII() && (name == "lower" || name == "upper") {
@@ -168,12 +169,13 @@ func initStrMethods() {
 	unary("title", pystr.Title)
 	unary("capitalize", pystr.Capitalize)
 	pred := func(name string, f func(string) bool) {
+		qual := "str." + name
 		method(c, name, func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
 			s, err := selfStr(t, args, name)
 			if err != nil {
 				return nil, err
 			}
-			if err := nargs("str."+name, args[1:], kwargs, 0, 0); err != nil {
+			if err := nargs(qual, args[1:], kwargs, 0, 0); err != nil {
 				return nil, err
 			}
 			return MakeBool(f(s.s)), nil

@@ -319,8 +319,9 @@ func initMatchType() {
 	})
 	for _, name := range []string{"start", "end", "span"} {
 		name := name
+		qual := "Match." + name // not per call: the concatenation allocates
 		matchType.AddMethod(name, func(t *python.Thread, args []python.Object, kwargs []python.Kwarg) (python.Object, error) {
-			if err := noKwargs("Match."+name, kwargs); err != nil {
+			if err := noKwargs(qual, kwargs); err != nil {
 				return nil, err
 			}
 			if len(args) > 2 {
