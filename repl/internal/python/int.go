@@ -56,10 +56,8 @@ func MakeBigInt(b *big.Int) Object {
 // intValue returns x as an int when it is an int or a bool.
 func intValue(x Object) (Object, bool) {
 	switch v := x.(type) {
-	case Int:
-		return v, true
-	case *BigInt:
-		return v, true
+	case Int, *BigInt:
+		return x, true // x itself: boxing v again would allocate
 	case Bool:
 		if v {
 			return Int(1), true
