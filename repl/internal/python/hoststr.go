@@ -5,6 +5,7 @@ import (
 	"context"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/rlm-go/rlm/repl/internal/python/pystr"
 )
@@ -205,6 +206,32 @@ func (s *hostStr) materialize(t *Thread) (*Str, error) {
 	var out *Str
 	err := s.h.View(s.ctx(t), "text", func(b []byte) error {
 		out = NewStr(string(b))
+		return nil
+	})
+	return out, err
+}
+
+// mapText returns f of the whole text as a str, as f of the materialized
+// text would, without copying the text into a str first: f reads the
+// host's bytes during the view, and its result is copied if it shares
+// them. check runs inside the view, where a method checks its arguments
+// after materializing its receiver.
+func (s *hostStr) mapText(t *Thread, check func() error, f func(string) string) (*Str, error) {
+	size := s.h.Size()
+	if t != nil && t.MaxValue() > 0 && size > t.MaxValue() {
+		return nil, s.tooLarge(t, size)
+	}
+	var out *Str
+	err := s.h.View(s.ctx(t), "text", func(b []byte) error {
+		if err := check(); err != nil {
+			return err
+		}
+		in := unsafe.String(unsafe.SliceData(b), len(b))
+		r := f(in)
+		if p, lo := uintptr(unsafe.Pointer(unsafe.StringData(r))), uintptr(unsafe.Pointer(unsafe.SliceData(b))); len(r) > 0 && p >= lo && p < lo+uintptr(len(b)) {
+			r = strings.Clone(r) // f returned (part of) its input
+		}
+		out = NewStr(r)
 		return nil
 	})
 	return out, err
@@ -561,3 +588,12 @@ func IsStr(x Object) bool {
 }
 
 var _ = strings.Contains
+
+// firstHost returns args[0] when it is a context.
+func firstHost(args []Object) (*hostStr, bool) {
+	if len(args) == 0 {
+		return nil, false
+	}
+	h, ok := args[0].(*hostStr)
+	return h, ok
+}

@@ -145,6 +145,11 @@ func initStrMethods() {
 	unary := func(name string, f func(string) string) {
 		qual := "str." + name // not per call: the concatenation allocates
 		method(c, name, func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
+			if h, ok := firstHost(args); ok {
+				// context.lower(): f reads the host's bytes, without the
+				// copy of the whole text selfStr would make first.
+				return h.mapText(t, func() error { return nargs(qual, args[1:], kwargs, 0, 0) }, f)
+			}
 			s, err := selfStr(t, args, name)
 			if err != nil {
 				return nil, err
@@ -197,7 +202,7 @@ func initStrMethods() {
 	search := func(name string, f func(t *Thread, s *Str, sub *Str, start, end pystr.Opt) (Object, error)) {
 		method(c, name, func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
 			if len(args) > 0 {
-				if h, ok := args[0].(*hostStr); ok {
+				if h, ok := firstHost(args); ok {
 					return h.search(t, name, args[1:], kwargs)
 				}
 			}
@@ -266,7 +271,7 @@ func initStrMethods() {
 	affix := func(name string, f func(s, p string, st, en pystr.Opt) bool) {
 		method(c, name, func(t *Thread, args []Object, kwargs []Kwarg) (Object, error) {
 			if len(args) > 0 {
-				if h, ok := args[0].(*hostStr); ok {
+				if h, ok := firstHost(args); ok {
 					return h.search(t, name, args[1:], kwargs)
 				}
 			}
