@@ -86,23 +86,35 @@ func NewDict(n int) *Dict {
 	return &Dict{entries: make([]dictEntry, 0, n)}
 }
 
-// newDisplayDict is NewDict for a dict display of n keys: a display of a
-// few keys (a dict per record) has its entries in the same block as the
-// dict until it outgrows them.
+// newDisplayDict is NewDict for a dict display of n keys: a display of
+// one to three keys (a dict per record) has its entries in the same block
+// as the dict until it outgrows them. That block is no larger than the
+// two apart (112 + 32n bytes).
 func newDisplayDict(n int) *Dict {
-	if n > 0 && n <= len(dictSmall{}.buf) {
-		ds := &dictSmall{}
-		ds.entries = ds.buf[:0]
-		return &ds.Dict
+	switch n {
+	case 1:
+		x := &struct {
+			Dict
+			buf [1]dictEntry
+		}{}
+		x.entries = x.buf[:0]
+		return &x.Dict
+	case 2:
+		x := &struct {
+			Dict
+			buf [2]dictEntry
+		}{}
+		x.entries = x.buf[:0]
+		return &x.Dict
+	case 3:
+		x := &struct {
+			Dict
+			buf [3]dictEntry
+		}{}
+		x.entries = x.buf[:0]
+		return &x.Dict
 	}
 	return NewDict(n)
-}
-
-// dictSmall is a Dict with room for up to three entries: 208 bytes, what
-// a Dict (112) and three entries (96) take when allocated apart.
-type dictSmall struct {
-	Dict
-	buf [3]dictEntry
 }
 
 // Type returns dict or the subclass.
