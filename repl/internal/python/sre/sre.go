@@ -235,16 +235,24 @@ func clamp(pos, endpos, n int) (int, int) {
 // newMatch builds the Match of a successful attempt (sre's
 // pattern_new_match).
 // The Match is the caller's: a pattern of up to three groups has its
-// spans in the same allocation.
+// spans in the same allocation, sized to them.
 func (m *machine) newMatch(groups, pos, endpos int) (*Match, error) {
-	n := 2 * (groups + 1)
 	var match *Match
-	if n <= len(matchBuf{}.buf) {
-		b := new(matchBuf)
-		b.Spans = b.buf[:n:n]
-		match = &b.Match
-	} else {
-		match = &Match{Spans: make([]int, n)}
+	switch groups {
+	case 0:
+		b := new(matchBuf[[2]int])
+		b.Spans, match = b.buf[:], &b.Match
+	case 1:
+		b := new(matchBuf[[4]int])
+		b.Spans, match = b.buf[:], &b.Match
+	case 2:
+		b := new(matchBuf[[6]int])
+		b.Spans, match = b.buf[:], &b.Match
+	case 3:
+		b := new(matchBuf[[8]int])
+		b.Spans, match = b.buf[:], &b.Match
+	default:
+		match = &Match{Spans: make([]int, 2*(groups+1))}
 	}
 	if err := m.fillSpans(match.Spans, groups); err != nil {
 		return nil, err
@@ -253,10 +261,10 @@ func (m *machine) newMatch(groups, pos, endpos int) (*Match, error) {
 	return match, nil
 }
 
-// matchBuf is a Match with room for its spans.
-type matchBuf struct {
+// matchBuf is a Match with room for its spans (B, an array of ints).
+type matchBuf[B any] struct {
 	Match
-	buf [8]int
+	buf B
 }
 
 func (m *machine) fillSpans(spans []int, groups int) error {
