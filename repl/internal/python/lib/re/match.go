@@ -14,21 +14,28 @@ import (
 type Match struct {
 	id  uint64
 	pat *Pattern
-	sj  subjRef // not the caller's subject, which may live on its stack
+	// obj and kind are what the Match keeps of its subject (subj), not
+	// the caller's subject, which may live on its stack.
+	obj python.Object
 	// text holds the bytes group texts are cut from: the subject's own for
 	// str and bytes subjects; for a context, a copy of the range covering
 	// every group (copied says whether it could be made), beginning at
 	// byte base of the subject.
-	text   string
-	base   int
-	copied bool
+	text string
+	base int
 	// bspans and spans hold the span of group g at [2g] and [2g+1], in
 	// bytes and in characters; -1 for a group that did not take part.
 	bspans      []int
 	spans       []int
 	pos, endpos int
-	lastindex   int
+	// The small fields share one word: a Match is 128 bytes.
+	lastindex int32
+	kind      subjKind
+	copied    bool
 }
+
+// subj returns what the Match keeps of its subject.
+func (m *Match) subj() subjRef { return subjRef{m.obj, m.kind} }
 
 var matchType *python.Type
 
@@ -56,7 +63,7 @@ func newMatchOwning(t *python.Thread, v *view, p *Pattern, sm *sre.Match, pos, e
 }
 
 func makeMatch(t *python.Thread, v *view, p *Pattern, sm *sre.Match, pos, endpos int, own bool) *Match {
-	m := &Match{id: newID(), pat: p, sj: subjRef{v.sj.obj, v.sj.kind}, pos: pos, endpos: endpos, lastindex: sm.LastIndex}
+	m := &Match{id: newID(), pat: p, obj: v.sj.obj, kind: v.sj.kind, pos: pos, endpos: endpos, lastindex: int32(sm.LastIndex)}
 	n := len(sm.Spans)
 	switch {
 	case v.ascii && own:
@@ -106,10 +113,10 @@ func (m *Match) group(t *python.Thread, g int, def python.Object) (python.Object
 	if a < 0 {
 		return def, nil
 	}
-	switch m.sj.kind {
+	switch m.kind {
 	case kindStr:
-		if a == 0 && b == len(m.text) && m.sj.exact() {
-			return m.sj.obj, nil
+		if a == 0 && b == len(m.text) && m.subj().exact() {
+			return m.obj, nil
 		}
 		return python.NewStr(m.text[a:b]), nil
 	case kindHost:
@@ -119,15 +126,15 @@ func (m *Match) group(t *python.Thread, g int, def python.Object) (python.Object
 		// Too large to have been copied: slicing the context raises the
 		// MemoryError that names the bound.
 		sl := python.NewSliceObject(python.MakeInt(int64(m.spans[2*g])), python.MakeInt(int64(m.spans[2*g+1])), python.None)
-		return python.GetItem(t, m.sj.obj, sl)
+		return python.GetItem(t, m.obj, sl)
 	case kindBytes:
-		if a == 0 && b == len(m.text) && m.sj.exact() {
-			return m.sj.obj, nil
+		if a == 0 && b == len(m.text) && m.subj().exact() {
+			return m.obj, nil
 		}
 	case kindByteArray:
 		// CPython reads the bytearray as it is now.
 		sl := python.NewSliceObject(python.MakeInt(int64(a)), python.MakeInt(int64(b)), python.None)
-		part, err := python.GetItem(t, m.sj.obj, sl)
+		part, err := python.GetItem(t, m.obj, sl)
 		if err != nil {
 			return nil, err
 		}
@@ -376,7 +383,7 @@ func initMatchType() {
 			return f(t, obj.(*Match))
 		}, nil)
 	}
-	get("string", func(t *python.Thread, m *Match) (python.Object, error) { return m.sj.obj, nil })
+	get("string", func(t *python.Thread, m *Match) (python.Object, error) { return m.obj, nil })
 	get("re", func(t *python.Thread, m *Match) (python.Object, error) { return m.pat, nil })
 	get("pos", func(t *python.Thread, m *Match) (python.Object, error) { return python.MakeInt(int64(m.pos)), nil })
 	get("endpos", func(t *python.Thread, m *Match) (python.Object, error) { return python.MakeInt(int64(m.endpos)), nil })
@@ -391,7 +398,7 @@ func initMatchType() {
 			return python.None, nil
 		}
 		for _, gn := range m.pat.re.GroupIndex() {
-			if gn.Index == m.lastindex {
+			if gn.Index == int(m.lastindex) {
 				return python.NewStr(gn.Name), nil
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/rlm-go/rlm/repl/internal/python"
 	"github.com/rlm-go/rlm/repl/internal/python/lib/copy"
@@ -195,4 +196,11 @@ func diffLines(got, want string) string {
 		}
 	}
 	return b.String()
+}
+
+// TestMatchSize keeps a Match in the 128-byte size class (one per search).
+func TestMatchSize(t *testing.T) {
+	if n := unsafe.Sizeof(Match{}); n > 128 {
+		t.Fatalf("Match is %d bytes, want at most 128", n)
+	}
 }
