@@ -457,3 +457,28 @@ def f():
     return g
 g = f()
 print(g.__closure__ is not None, len(g.__closure__), g.__closure__[0].cell_contents, f.__closure__)
+# ---- sort_key_lambda_state_per_call
+xs = [5, 3, 9, 1, 7]
+seen, ls = [], []
+print(sorted(xs, key=lambda v: (y := v * 2, seen.append(y))[0]), seen)
+print(sorted(xs, key=lambda v: ls.append(locals()) or v), [d['v'] for d in ls])
+print(sorted(xs, key=lambda v, k=10: (v % 3, k - v)), sorted(xs, key=lambda *a: a[0]))
+def outer():
+    m = 3
+    return sorted(xs, key=lambda v: (v + m) % 4)
+print(outer(), sorted(xs, key=lambda v: sorted([v, -v], key=lambda w: w)[0]))
+print(sorted(xs, key=lambda v: eval('v * 2')), sorted([(1, 'b'), (1, 'a'), (0, 'c')], key=lambda kv: (-kv[0], kv[1])))
+# ---- sort_key_lambda_frames_kept
+errs = []
+def g(v):
+    try:
+        1 / 0
+    except ZeroDivisionError as e:
+        errs.append(e)
+    return v
+print(sorted([5, 3, 9], key=lambda v: g(v)))
+print([(e.__traceback__.tb_frame.f_locals, e.__traceback__.tb_frame.f_back.f_locals) for e in errs])
+try:
+    sorted([1, 0, 2], key=lambda v: 1 / v)
+except ZeroDivisionError as e:
+    print(e, e.__traceback__.tb_next.tb_frame.f_locals)
