@@ -446,3 +446,25 @@ class Plugin:
 class CSV(Plugin): pass
 class JSONP(Plugin): pass
 print(Plugin.registry)
+# ---- str_subclass_keys_own_eq_hash
+class K(str):
+    def __eq__(self, o):
+        return True
+    def __hash__(self):
+        return 1
+d = {K("a"): 1}
+print(d.get("b"), K("zz") in d, "a" in d, d.get(K("q")))
+d2 = {"x": 1, "y": 2}
+print(d2.get(K("y")), K("x") in d2)
+class L(str):
+    def __hash__(self):
+        return hash(str(self))
+    def __eq__(self, o):
+        return False
+e = {L("a"): 1}
+print(L("a") in e, "a" in e, len({L("a"), L("a")}))
+big = {str(i): i for i in range(20)}
+big[K("q")] = 5
+print(big.get("nope"), K("w") in big, len(big))
+s = {K("a"), K("b"), "c"}
+print(len(s), "c" in s, K("c") in s)
