@@ -828,10 +828,25 @@ const maxPlainArgs = 3
 // stack rather than a slice allocated for the call. The methods of those
 // types read their arguments during the call and never keep the slice
 // (they keep values, not the slice), so its room is reused once the call
-// returns. The arguments are evaluated before the room is taken, so that
-// a call among them (or a generator resumed by one) pushes and pops its
-// own room above, never inside, this one.
+// returns (callOnStack).
 func (b *Builtin) callPlain(f *Frame, self Object, args []evalFn) (Object, error) {
+	return callOnStack(f, self, args, func(t *Thread, vals []Object) (Object, error) { return b.fn(t, vals, nil) })
+}
+
+// callTypePlain calls int or str (whose constructors read their
+// arguments during the call and keep none of the slice) as callPlain
+// calls a borrowing builtin: the arguments in the thread's argument
+// stack, not a slice allocated for the call.
+func callTypePlain(f *Frame, c *Type, args []evalFn) (Object, error) {
+	return callOnStack(f, nil, args, func(t *Thread, vals []Object) (Object, error) { return callType(t, c, vals, nil) })
+}
+
+// callOnStack evaluates args (at most maxPlainArgs), pushes self (unless
+// nil) and their values on the thread's argument stack, calls call with
+// them, and pops them. The arguments are evaluated before the room is
+// taken, so that a call among them (or a generator resumed by one)
+// pushes and pops its own room above, never inside, this one.
+func callOnStack(f *Frame, self Object, args []evalFn, call func(t *Thread, vals []Object) (Object, error)) (Object, error) {
 	var vals [maxPlainArgs]Object
 	for i, fn := range args {
 		v, err := fn(f)
@@ -847,32 +862,7 @@ func (b *Builtin) callPlain(f *Frame, self Object, args []evalFn) (Object, error
 	}
 	t.args = append(t.args, vals[:len(args)]...)
 	end := len(t.args)
-	r, err := b.fn(t, t.args[mark:end:end], nil)
-	if len(t.args) >= end {
-		clear(t.args[mark:end])
-	}
-	t.args = t.args[:mark]
-	return r, err
-}
-
-// callTypePlain calls int or str (whose constructors read their
-// arguments during the call and keep none of the slice) as callPlain
-// calls a borrowing builtin: the arguments in the thread's argument
-// stack, not a slice allocated for the call.
-func callTypePlain(f *Frame, c *Type, args []evalFn) (Object, error) {
-	var vals [maxPlainArgs]Object
-	for i, fn := range args {
-		v, err := fn(f)
-		if err != nil {
-			return nil, err
-		}
-		vals[i] = v
-	}
-	t := f.t
-	mark := len(t.args)
-	t.args = append(t.args, vals[:len(args)]...)
-	end := len(t.args)
-	r, err := callType(t, c, t.args[mark:end:end], nil)
+	r, err := call(t, t.args[mark:end:end])
 	if len(t.args) >= end {
 		clear(t.args[mark:end])
 	}
