@@ -276,7 +276,6 @@ func (u *unit) lambda(n *syntax.Lambda) (evalFn, error) {
 		return nil, err
 	}
 	line := n.Line
-	fu.code.reusable = len(s.children) == 0 && !s.generator && !s.usesSuper && fu.code.ncells == 0
 	if s.generator {
 		fu.code.body = func(f *Frame) (ctrl, error) {
 			f.line = line
@@ -616,7 +615,7 @@ func (u *unit) comprehension(node any, gens []*syntax.Comprehension, kind compKi
 		// CPython 3.12 runs the comprehension in the enclosing frame
 		// (PEP 709): locals() there sees both scopes' variables.
 		cf.inlined = true
-		cf.back = t.frame.below()
+		cf.back = t.frame
 		t.frame = cf
 		defer func() { t.frame = cf.back }()
 		var list []Object
@@ -729,7 +728,7 @@ func (g *genexpIter) Next(t *Thread) (Object, error) {
 	g.runs = true
 	g.cf.t = t
 	// The generator expression's frame runs on top of its consumer's.
-	g.cf.back = t.frame.below()
+	g.cf.back = t.frame
 	t.frame = g.cf
 	v, err := g.next(t)
 	t.frame = g.cf.back

@@ -18,19 +18,6 @@ type Frame struct {
 	snap    *Dict        // a function's locals() dict, refreshed by each call
 	obj     *FrameObject // the frame as Python code sees it, once asked
 	inlined bool         // a list, set or dict comprehension's frame: part of back's
-	// above: a frame has run with this one as its back (below), which it
-	// may still hold (a traceback's frame): callReusing keeps no frame
-	// that was.
-	above bool
-}
-
-// below marks f as the back of a frame about to run on top of it, and
-// returns it (f may be nil: no frame below).
-func (f *Frame) below() *Frame {
-	if f != nil {
-		f.above = true
-	}
-	return f
 }
 
 // Cell holds a variable shared between a function and the functions nested
@@ -62,10 +49,6 @@ type Code struct {
 
 	nfast  int
 	ncells int // cell variables created by this frame
-	// reusable: a lambda whose frame nothing can keep once a call has
-	// returned normally (no nested scope, no cells, not a generator, no
-	// super): a loop calling it may reuse the frame (callReusing).
-	reusable bool
 
 	body        execFn
 	generator   bool

@@ -324,47 +324,13 @@ func newFuncFrame(n int) *Frame {
 	return &Frame{fast: make([]Object, n)}
 }
 
-// callReusing calls fn with args as fn.call does, for a loop that calls
-// it once per item (a sort's key): when fn's code is reusable, the frame
-// the previous call left in *fp is cleared and used again, and this
-// call's frame is left there unless something may have taken hold of it
-// (an error or its traceback, a frame object, a locals() dict, a frame
-// that ran on top of it and may be kept with its f_back). A frame nothing
-// holds cannot be told from a new one.
-func (fn *Function) callReusing(t *Thread, fp **Frame, args []Object) (Object, error) {
-	c := fn.code
-	if !c.reusable {
-		return fn.call(t, nil, args, nil)
-	}
-	f := *fp
-	*fp = nil
-	if f == nil || f.fn != fn || f.t != t {
-		f = newFuncFrame(c.nfast)
-		f.t, f.code, f.globals, f.fn = t, c, fn.globals, fn
-		if len(fn.closure) > 0 {
-			f.cells = append([]*Cell(nil), fn.closure...)
-		}
-	} else {
-		clear(f.fast)
-		f.ret, f.line, f.back, f.above = nil, 0, nil, false
-	}
-	if err := fn.bindArgs(t, f, nil, args, nil); err != nil {
-		return nil, err
-	}
-	r, err := runFrame(t, f)
-	if err == nil && f.obj == nil && f.snap == nil && f.gen == nil && !f.above {
-		*fp = f
-	}
-	return r, err
-}
-
 // runFrame runs a function body in f.
 func runFrame(t *Thread, f *Frame) (Object, error) {
 	if t.depth >= t.maxDepth {
 		return nil, Errorf(RecursionErrorType, "maximum recursion depth exceeded")
 	}
 	t.depth++
-	f.back = t.frame.below()
+	f.back = t.frame
 	t.frame = f
 	_, err := f.code.body(f)
 	t.frame = f.back

@@ -155,7 +155,7 @@ func (c *genCore) run() {
 func (c *genCore) enter(t *Thread) {
 	f := c.frame
 	f.t = t
-	f.back = t.frame.below()
+	f.back = t.frame
 	t.frame = f
 	t.depth++
 }

@@ -129,7 +129,7 @@ func (in *Interp) runCode(t *Thread, mod *syntax.Module, file string, globals, l
 		code.Name = "<module>"
 	}
 	f := &Frame{t: t, code: code, globals: globals, locals: locals}
-	f.back = t.frame.below()
+	f.back = t.frame
 	t.frame = f
 	_, err = code.body(f)
 	t.frame = f.back

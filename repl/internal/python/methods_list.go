@@ -430,16 +430,8 @@ func listSort(t *Thread, l *List, kwargs []Kwarg) error {
 		err = pysort.Slice(items, reverse, sortLess(t, items))
 	} else {
 		keys := make([]Object, len(items))
-		kf, _ := key.(*Function)
-		var frame *Frame // a lambda key's frame, reused (callReusing)
 		for i, x := range items {
-			var k Object
-			var err error
-			if kf != nil {
-				k, err = kf.callReusing(t, &frame, []Object{x})
-			} else {
-				k, err = Call(t, key, []Object{x}, nil)
-			}
+			k, err := Call(t, key, []Object{x}, nil)
 			if err != nil {
 				l.items = items
 				return err
