@@ -218,28 +218,15 @@ func initStrMethods() {
 		})
 	}
 	search("find", func(_ *Thread, s, sub *Str, st, en pystr.Opt) (Object, error) {
-		if s.unindexed(st, en) {
-			return MakeInt(int64(pystr.Find(s.s, sub.s, st, en))), nil
-		}
-		x := s.searchIndex()
+		x := s.searchIndex(st, en)
 		return MakeInt(int64(x.Find(sub.s, st, en))), nil
 	})
 	search("rfind", func(_ *Thread, s, sub *Str, st, en pystr.Opt) (Object, error) {
-		if s.unindexed(st, en) {
-			return MakeInt(int64(pystr.RFind(s.s, sub.s, st, en))), nil
-		}
-		x := s.searchIndex()
+		x := s.searchIndex(st, en)
 		return MakeInt(int64(x.RFind(sub.s, st, en))), nil
 	})
 	search("index", func(_ *Thread, s, sub *Str, st, en pystr.Opt) (Object, error) {
-		if s.unindexed(st, en) {
-			i, err := pystr.IndexOf(s.s, sub.s, st, en)
-			if err != nil {
-				return nil, fromKernel(err)
-			}
-			return MakeInt(int64(i)), nil
-		}
-		x := s.searchIndex()
+		x := s.searchIndex(st, en)
 		i, err := x.IndexOf(sub.s, st, en)
 		if err != nil {
 			return nil, fromKernel(err)
@@ -247,14 +234,7 @@ func initStrMethods() {
 		return MakeInt(int64(i)), nil
 	})
 	search("rindex", func(_ *Thread, s, sub *Str, st, en pystr.Opt) (Object, error) {
-		if s.unindexed(st, en) {
-			i, err := pystr.RIndexOf(s.s, sub.s, st, en)
-			if err != nil {
-				return nil, fromKernel(err)
-			}
-			return MakeInt(int64(i)), nil
-		}
-		x := s.searchIndex()
+		x := s.searchIndex(st, en)
 		i, err := x.RIndexOf(sub.s, st, en)
 		if err != nil {
 			return nil, fromKernel(err)
@@ -262,10 +242,7 @@ func initStrMethods() {
 		return MakeInt(int64(i)), nil
 	})
 	search("count", func(_ *Thread, s, sub *Str, st, en pystr.Opt) (Object, error) {
-		if s.unindexed(st, en) {
-			return MakeInt(int64(pystr.Count(s.s, sub.s, st, en))), nil
-		}
-		x := s.searchIndex()
+		x := s.searchIndex(st, en)
 		return MakeInt(int64(x.Count(sub.s, st, en))), nil
 	})
 	affix := func(name string, f func(s, p string, st, en pystr.Opt) bool) {

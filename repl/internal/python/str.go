@@ -360,23 +360,19 @@ func unsafeBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), le
 
 func isASCII(s string) bool { return pystr.IsASCII(s) }
 
-// searchIndex returns the index a search of s[start:end] uses: a free
-// one for ASCII text, else the string's own (built once).
-func (s *Str) searchIndex() pystr.Index {
+// searchIndex returns the index a search of s[start:end] goes through:
+// s's own, built on first use, except for a search of the whole of a
+// non-ASCII s that has not built one, which walks s once without
+// building it (pystr.ScanIndex): cheaper for a str only searched whole,
+// a slice of the context counted in, say.
+func (s *Str) searchIndex(start, end pystr.Opt) pystr.Index {
 	if s.IsASCII() {
 		return pystr.ASCIIIndex(s.s)
 	}
-	return *s.index()
-}
-
-// unindexed reports whether a search of the whole of s (no start, no end)
-// should go without an index: s is not ASCII and has not built its own, so
-// the search's linear scan is cheaper than building one (a slice of the
-// context that is only counted in, say).
-func (s *Str) unindexed(start, end pystr.Opt) bool {
-	if !start.IsNone() || !end.IsNone() || s.IsASCII() {
-		return false
+	if start.IsNone() && end.IsNone() {
+		if e := s.ext.Load(); e == nil || e.idx.Load() == nil {
+			return pystr.ScanIndex(s.s, s.Len())
+		}
 	}
-	e := s.ext.Load()
-	return e == nil || e.idx.Load() == nil
+	return *s.index()
 }

@@ -6,8 +6,6 @@ import (
 	"testing"
 	"unicode/utf8"
 	"unsafe"
-
-	"github.com/rlm-go/rlm/repl/internal/python/pystr"
 )
 
 // TestStrSize keeps a Str in the 32-byte size class.
@@ -86,11 +84,11 @@ func TestStrSearchWithoutIndex(t *testing.T) {
 					t.Fatalf("%q is ASCII", text)
 				}
 				got, gerr := fn(nil, []Object{s, NewStr(sub)}, nil)
-				if !s.unindexed(pystr.None, pystr.None) {
+				if e := s.ext.Load(); e != nil && e.idx.Load() != nil {
 					t.Errorf("%q.%s(%q) built an index", text, name, sub)
 				}
 				indexed := NewStr(text)
-				_ = indexed.searchIndex()
+				_ = indexed.index()
 				want, werr := fn(nil, []Object{indexed, NewStr(sub), MakeInt(0)}, nil)
 				if (gerr == nil) != (werr == nil) || (gerr == nil && got != want) {
 					t.Errorf("%q.%s(%q) = %v, %v; with an index %v, %v", text, name, sub, got, gerr, want, werr)

@@ -171,8 +171,14 @@ func scanIndex(s string) Index {
 	if IsASCII(s) {
 		return Index{s: s, n: len(s), ascii: true}
 	}
-	return Index{s: s, n: utf8.RuneCountInString(s), scan: true}
+	return ScanIndex(s, utf8.RuneCountInString(s))
 }
+
+// ScanIndex returns an Index without checkpoints of s, a non-ASCII string
+// n code points long, for one operation: it finds offsets by walking s,
+// so a search of the whole of s reads it once and builds nothing, where
+// NewIndex would read it to build its checkpoints first.
+func ScanIndex(s string, n int) Index { return Index{s: s, n: n, scan: true} }
 
 // skipF, skipB and count are skipForward, skipBackward and countForward,
 // faster for valid UTF-8.
