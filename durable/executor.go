@@ -171,15 +171,9 @@ func (o *occurrences) give(n int64) {
 // the same: internal/convhash).
 func requestDigest(memo *convhash.Memo, req model.Request) string {
 	req.MaxTokens, req.Stream, req.OnDelta = 0, false, nil
-	if memo != nil && len(req.Messages) >= convhash.MinMessages {
-		bare := req
-		bare.Messages, bare.CachePrefix = nil, false
-		if doc, err := json.Marshal(bare); err == nil {
-			if head, tail, ok := convhash.Split(doc); ok {
-				if sum, ok := memo.Sum(head, req, tail); ok {
-					return sum
-				}
-			}
+	if memo != nil {
+		if sum, ok := memo.Sum(req, func(bare model.Request) ([]byte, error) { return json.Marshal(bare) }); ok {
+			return sum
 		}
 	}
 	req = req.CacheMarked()

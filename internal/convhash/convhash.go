@@ -29,13 +29,12 @@ const MinMessages = 3
 // Split: the request is encoded with Messages nil.
 var null = []byte(`"messages":null`)
 
-// Split splits doc, a request's document encoded with its Messages nil,
+// split splits doc, a request's document encoded with its Messages nil,
 // where the messages go: head is the document up to and including
 // `"messages":[`, tail is `]` and the rest. It returns false when doc
 // does not hold `"messages":null` exactly once (a tool's schema or an
-// Extra value holding the same bytes): the caller hashes the whole
-// document then.
-func Split(doc []byte) (head string, tail []byte, ok bool) {
+// Extra value holding the same bytes).
+func split(doc []byte) (head string, tail []byte, ok bool) {
 	at := bytes.Index(doc, null)
 	if at < 0 || bytes.Contains(doc[at+len(null):], null) {
 		return "", nil, false
@@ -79,17 +78,35 @@ func (m *Memo) Reused() int {
 	return m.reused
 }
 
-// Sum returns fingerprint.Bytes of head, req's messages as
-// Request.CacheMarked has them (each encoded by Encode, separated by
-// commas) and tail, where head and tail are Split's of the document of
-// req without its messages. It returns false when the memo does not take
-// req (fewer than MinMessages messages, an Extra map, a message Encode
-// refuses): the caller hashes the whole document then.
-func (m *Memo) Sum(head string, req model.Request, tail []byte) (string, bool) {
-	n := len(req.Messages)
-	if n < MinMessages || len(req.Extra) > 0 {
+// Sum returns fingerprint.Bytes of req's document as Request.CacheMarked
+// has it, where doc encodes a request into its document (the messages
+// written as Encode writes them, separated by commas). doc is given req
+// without its messages (Messages nil, CachePrefix false), and Sum adds
+// them. It returns false when the memo does not take req (fewer than
+// MinMessages messages, an Extra map, a document that does not hold
+// `"messages":null` exactly once, an encoding error): the caller hashes
+// the whole document then.
+func (m *Memo) Sum(req model.Request, doc func(bare model.Request) ([]byte, error)) (string, bool) {
+	if len(req.Messages) < MinMessages || len(req.Extra) > 0 {
 		return "", false
 	}
+	bare := req
+	bare.Messages, bare.CachePrefix = nil, false
+	d, err := doc(bare)
+	if err != nil {
+		return "", false
+	}
+	head, tail, ok := split(d)
+	if !ok {
+		return "", false
+	}
+	return m.sum(head, req, tail)
+}
+
+// sum is Sum of req's messages between head and tail, split's of the
+// document of req without its messages.
+func (m *Memo) sum(head string, req model.Request, tail []byte) (string, bool) {
+	n := len(req.Messages)
 	sys := -1
 	if req.CachePrefix {
 		sys, _ = model.CachePrefixAt(req.Messages)

@@ -41,15 +41,7 @@ func sums(t *testing.T, m *Memo, enc func(any) ([]byte, error), req model.Reques
 	if err != nil {
 		t.Fatal(err)
 	}
-	bare := req
-	bare.Messages, bare.CachePrefix = nil, false
-	d, err := enc(doc{"s", bare})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if head, tail, split := Split(d); split {
-		got, ok = m.Sum(head, req, tail)
-	}
+	got, ok = m.Sum(req, func(bare model.Request) ([]byte, error) { return enc(doc{"s", bare}) })
 	return got, ok, fingerprint.Bytes(whole)
 }
 
@@ -130,16 +122,16 @@ func TestSumConcurrent(t *testing.T) {
 	wg.Wait()
 }
 
-// Split refuses a document whose messages it cannot place: none, or the
+// split refuses a document whose messages it cannot place: none, or the
 // bytes twice.
 func TestSplit(t *testing.T) {
-	head, tail, ok := Split([]byte(`{"model":"m","messages":null,"tools":[]}`))
+	head, tail, ok := split([]byte(`{"model":"m","messages":null,"tools":[]}`))
 	if !ok || head != `{"model":"m","messages":[` || string(tail) != `],"tools":[]}` {
-		t.Fatalf("Split: %q %q %v", head, tail, ok)
+		t.Fatalf("split: %q %q %v", head, tail, ok)
 	}
 	for _, d := range []string{`{"model":"m"}`, `{"messages":null,"extra":{"messages":null}}`} {
-		if _, _, ok := Split([]byte(d)); ok {
-			t.Errorf("Split(%s) took it", d)
+		if _, _, ok := split([]byte(d)); ok {
+			t.Errorf("split(%s) took it", d)
 		}
 	}
 }

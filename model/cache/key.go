@@ -23,24 +23,12 @@ func newKeyMemo() *convhash.Memo {
 }
 
 // memoKey returns the key of req under scope through the memo m, or false
-// when the memo does not take req (see convhash.Memo.Sum, or a document
-// it cannot split around its messages): the caller then keys the whole
-// document.
+// when the memo does not take req (convhash.Memo.Sum): the caller then
+// keys the whole document. The key names come sorted, so "messages" is
+// once at the request's level, where no other member holds the same
+// bytes.
 func memoKey(m *convhash.Memo, scope string, req model.Request) (string, bool) {
-	if len(req.Messages) < convhash.MinMessages || len(req.Extra) > 0 {
-		return "", false
-	}
-	bare := req
-	bare.Messages, bare.CachePrefix = nil, false
-	doc, err := fingerprint.Canonical(keyDoc{keyVersion, scope, bare})
-	if err != nil {
-		return "", false
-	}
-	// The key names come sorted, so "messages" once, at the request's
-	// level, where no other member holds the same bytes.
-	head, tail, ok := convhash.Split(doc)
-	if !ok {
-		return "", false
-	}
-	return m.Sum(head, req, tail)
+	return m.Sum(req, func(bare model.Request) ([]byte, error) {
+		return fingerprint.Canonical(keyDoc{keyVersion, scope, bare})
+	})
 }
